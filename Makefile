@@ -1,0 +1,50 @@
+# weft — build and test.  `make` builds bin/weft; `make check` runs every test.
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WERROR  ?= -Werror
+WFLAGS  := -std=c11 -Wall -Wextra $(WERROR) -Wshadow -Wmissing-prototypes -Wno-unused-parameter
+CPPFLAGS+= -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+LDLIBS  += -lm
+
+BUILD   ?= build
+BIN     ?= bin/weft
+SRC     := $(shell find src -name '*.c' | sort)
+RTS_IN_WEFT := rts/values.c
+PRELUDE := $(sort $(wildcard prelude/*.fut))
+OBJ     := $(SRC:%.c=$(BUILD)/%.o) $(RTS_IN_WEFT:%.c=$(BUILD)/%.o) $(BUILD)/prelude_data.o
+
+.PHONY: all check check-asan bench demo clean fuzz
+all: $(BIN)
+
+$(BIN): $(OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(OBJ) $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WFLAGS) -MMD -MP -c -o $@ $<
+
+# The prelude is embedded in the binary as C strings.
+$(BUILD)/prelude_data.c: $(PRELUDE) tools/embed.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh $(PRELUDE) > $@
+
+$(BUILD)/prelude_data.o: $(BUILD)/prelude_data.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+check: $(BIN)
+	WEFT=$(BIN) sh tests/run.sh
+
+check-asan:
+	$(MAKE) BUILD=build-asan BIN=build-asan/weft \
+	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined" build-asan/weft
+	WEFT=build-asan/weft sh tests/run.sh
+
+bench: $(BIN)
+	sh bench/run.sh
+
+clean:
+	rm -rf build build-asan bin
+
+-include $(OBJ:.o=.d)

@@ -1,0 +1,20 @@
+/* driver.h — the command-line tools and the pipeline that ties the passes together. */
+#ifndef WEFT_DRIVER_H
+#define WEFT_DRIVER_H
+
+#include "../syntax/ast.h"
+
+/* pipeline.c: the whole front end in one place.  Stops after `stop` ("parse" or "check"). */
+typedef struct {
+    Program *prog;      /* prelude declarations first, then the user's */
+    int first_user_decl; /* index of the first declaration from the user's file */
+} Loaded;
+Loaded load_program(const char *path, const char *stop);
+
+/* One function per subcommand; each returns the process exit status. */
+int cmd_check(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_dev(int argc, char **argv);
+int cmd_test(int argc, char **argv);   /* test.c */
+
+#endif

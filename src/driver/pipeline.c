@@ -1,0 +1,102 @@
+/* pipeline.c — the front end in one readable function (load_program), and the subcommands that
+ * use only the front end: check, run, dev.
+ *
+ *   read file -> parse prelude + program -> type check -> (interpret | dump a stage)
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../interp/interp.h"
+#include "../syntax/parser.h"
+#include "../types/check.h"
+#include "driver.h"
+
+struct weft_embedded {
+    const char *name;
+    const char *text;
+};
+extern const struct weft_embedded weft_prelude[]; /* build/prelude_data.c */
+
+static void append_decls(Program *into, Program *from) {
+    for (int i = 0; i < from->decls.len; i++)
+        vec_push(&into->decls, from->decls.data[i]);
+}
+
+Loaded load_program(const char *path, const char *stop) {
+    Loaded l = {0};
+    l.prog = xmalloc(sizeof *l.prog);
+    for (const struct weft_embedded *p = weft_prelude; p->name; p++) {
+        source_register(p->name, p->text);
+        append_decls(l.prog, parse_program(p->name, p->text));
+    }
+    l.first_user_decl = l.prog->decls.len;
+
+    char *text = read_file(path, NULL);
+    if (!text)
+        fatal("cannot read '%s': %s", path, strerror(errno));
+    source_register(path, text);
+    Program *user = parse_program(path, text);
+    l.prog->file = user->file;
+    append_decls(l.prog, user);
+    if (stop && !strcmp(stop, "parse"))
+        return l;
+
+    check_program(l.prog);
+    return l;
+}
+
+/* weft check PROG.fut */
+int cmd_check(int argc, char **argv) {
+    if (argc != 2)
+        fatal("usage: weft check PROG.fut");
+    load_program(argv[1], "check");
+    return 0;
+}
+
+/* weft run PROG.fut [-e ENTRY] [-b] */
+int cmd_run(int argc, char **argv) {
+    const char *path = NULL, *entry = NULL;
+    bool binary = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-e") && i + 1 < argc)
+            entry = argv[++i];
+        else if (!strcmp(argv[i], "-b"))
+            binary = true;
+        else if (argv[i][0] == '-' && argv[i][1])
+            fatal("run: unknown option '%s'", argv[i]);
+        else if (!path)
+            path = argv[i];
+        else
+            fatal("run: more than one program given");
+    }
+    if (!path)
+        fatal("usage: weft run PROG.fut [-e ENTRY] [-b]");
+    Loaded l = load_program(path, "check");
+    return interp_run_entry(l.prog, entry, stdin, stdout, binary);
+}
+
+/* weft dev --print=ast|typed PROG.fut */
+int cmd_dev(int argc, char **argv) {
+    const char *print = NULL, *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strncmp(argv[i], "--print=", 8))
+            print = argv[i] + 8;
+        else if (!path)
+            path = argv[i];
+        else
+            fatal("dev: unexpected argument '%s'", argv[i]);
+    }
+    if (!print || !path)
+        fatal("usage: weft dev --print=ast|typed PROG.fut");
+    bool typed = !strcmp(print, "typed");
+    if (!typed && strcmp(print, "ast"))
+        fatal("dev: unknown stage '%s' (known: ast, typed)", print);
+    Loaded l = load_program(path, typed ? "check" : "parse");
+    Program user = {0};
+    user.file = l.prog->file;
+    for (int i = l.first_user_decl; i < l.prog->decls.len; i++)
+        vec_push(&user.decls, l.prog->decls.data[i]);
+    ast_print_program(stdout, &user, typed);
+    return 0;
+}

@@ -1,0 +1,290 @@
+/* ast.h — the abstract syntax tree produced by the parser (syntax/parser.c) and annotated in place
+ * by the type checker (types/check*.c).  Every node carries a source location.
+ *
+ * Conventions
+ *  - Identifiers are interned (util.h intern()), so names compare with ==.
+ *  - Qualified names such as f32.sqrt are one E_VAR with qual = "f32", name = "sqrt".
+ *  - Syntactic sugar that has an obvious core meaning is removed by the parser:
+ *      x |> f        -> E_APPLY(f, [x])          f <| x -> E_APPLY(f, [x])
+ *      f a b         -> one E_APPLY with args [a, b] (nested applications are flattened)
+ *      let a[i] = v in e      -> E_LET(pattern a, E_UPDATE(E_VAR a, [i], v), e)
+ *      let f x = e1 in e2     -> E_LETFUN
+ *      x.0 on tuples          -> E_PROJECT with field "0"
+ *      (a, b) types/values    -> tuples are kept as tuples (not records) in the AST
+ *    Operator sections stay sections (E_SECTION) so their types and messages are precise.
+ *  - Fields marked [typed] are filled by the type checker; the parser leaves them NULL/0.
+ */
+#ifndef WEFT_AST_H
+#define WEFT_AST_H
+
+#include "../util.h"
+
+typedef struct Expr Expr;
+typedef struct Pat Pat;
+typedef struct TypeExp TypeExp;
+typedef struct Decl Decl;
+typedef struct Type Type; /* semantic types: types/types.h */
+
+/* Primitive types, in this order everywhere (the rts uses the same order). */
+#define PRIM_TYPES(X) \
+    X(I8, "i8") X(I16, "i16") X(I32, "i32") X(I64, "i64") \
+    X(U8, "u8") X(U16, "u16") X(U32, "u32") X(U64, "u64") \
+    X(F32, "f32") X(F64, "f64") X(BOOL, "bool")
+
+typedef enum {
+#define X(k, s) PRIM_##k,
+    PRIM_TYPES(X)
+#undef X
+    PRIM_COUNT,
+    PRIM_NONE = -1 /* e.g. an unsuffixed literal */
+} PrimType;
+
+const char *prim_name(PrimType t);      /* "i32" ...; in ast.c */
+PrimType prim_from_name(const char *s); /* PRIM_NONE if s is not a primitive type name */
+bool prim_is_int(PrimType t);           /* signed or unsigned integer */
+bool prim_is_signed(PrimType t);
+bool prim_is_float(PrimType t);
+int prim_bits(PrimType t);
+
+/* Binary operators, lowest to highest precedence groups as in Futhark:
+ *   |>  <|  (lowest, handled as sugar) ;  ||  ;  &&  ;  == != < <= > >=  ;  & | ^  ;
+ *   << >> >>>  ;  + -  ;  * / % // %%  ;  **  (right assoc) ; also ++ (concat, same level as + -? see parser),
+ *   >-> and <-< function composition. */
+#define BIN_OPS(X)                                                                  \
+    X(ADD, "+") X(SUB, "-") X(MUL, "*") X(DIV, "/") X(MOD, "%") X(QUOT, "//")       \
+    X(REM, "%%") X(POW, "**") X(EQ, "==") X(NEQ, "!=") X(LT, "<") X(LE, "<=")       \
+    X(GT, ">") X(GE, ">=") X(AND, "&&") X(OR, "||") X(BAND, "&") X(BOR, "|")        \
+    X(BXOR, "^") X(SHL, "<<") X(SHR, ">>") X(USHR, ">>>") X(CONCAT, "++")           \
+    X(COMPOSE_FWD, ">->") X(COMPOSE_BWD, "<-<")
+
+typedef enum {
+#define X(k, s) BIN_##k,
+    BIN_OPS(X)
+#undef X
+    BIN_COUNT
+} BinOp;
+const char *binop_name(BinOp op); /* in ast.c */
+
+typedef Vec(Expr *) ExprVec;
+typedef Vec(Pat *) PatVec;
+typedef Vec(TypeExp *) TypeExpVec;
+typedef Vec(const char *) NameVec;
+
+/* ---- attributes: #[name], #[name(arg, ...)] — kept, printed, otherwise ignored for now ---- */
+typedef struct Attr Attr;
+struct Attr {
+    const char *name;
+    Vec(Attr *) args;
+    Loc loc;
+};
+typedef Vec(Attr *) AttrVec;
+
+/* ---- type expressions (syntax of types) ---- */
+
+typedef enum {
+    DIM_ANY,   /* []      : unknown / existential size */
+    DIM_NAME,  /* [n]     : a size variable (size parameter or parameter name in scope) */
+    DIM_CONST, /* [3]     : a constant */
+} DimKind;
+
+typedef struct {
+    DimKind kind;
+    const char *name; /* DIM_NAME */
+    int64_t value;    /* DIM_CONST */
+    Loc loc;
+} DimExp;
+
+typedef enum {
+    TE_NAME,   /* i32, bool, a type alias `t`, or type parameter `t` (written 't at binding) */
+    TE_ARRAY,  /* [dim]elem */
+    TE_TUPLE,  /* (t1, t2, ...), () is the unit type (0 elems) */
+    TE_RECORD, /* {a: t1, b: t2} */
+    TE_UNIQUE, /* *t */
+    TE_ARROW,  /* t1 -> t2, or (x: t1) -> t2 with named parameter (arrow_name) */
+    TE_APPLY,  /* parametric alias applied: vec3 f32 ; name + args (types or [dims]) */
+} TypeExpKind;
+
+struct TypeExp {
+    TypeExpKind kind;
+    Loc loc;
+    const char *name;         /* TE_NAME, TE_APPLY; TE_ARROW: optional parameter name */
+    PrimType prim;            /* TE_NAME when the name is a primitive type, else PRIM_NONE */
+    DimExp dim;               /* TE_ARRAY */
+    TypeExp *elem;            /* TE_ARRAY, TE_UNIQUE (the inner type), TE_ARROW (parameter type) */
+    TypeExp *ret;             /* TE_ARROW */
+    TypeExpVec elems;         /* TE_TUPLE, TE_RECORD (field types), TE_APPLY (type arguments) */
+    NameVec fields;           /* TE_RECORD field names, parallel to elems */
+    Vec(DimExp) dim_args;     /* TE_APPLY size arguments [n] */
+};
+
+/* ---- patterns ---- */
+
+typedef enum {
+    P_ID,       /* x */
+    P_WILDCARD, /* _ */
+    P_TUPLE,    /* (p1, p2, ...); () is the unit pattern */
+    P_RECORD,   /* {a = p1, b} — a field without '=' binds the field name */
+    P_ASCRIBE,  /* (p : t) */
+    P_LITERAL,  /* reserved for match; not produced yet */
+} PatKind;
+
+struct Pat {
+    PatKind kind;
+    Loc loc;
+    const char *name;  /* P_ID */
+    PatVec elems;      /* P_TUPLE, P_RECORD (field patterns) */
+    NameVec fields;    /* P_RECORD field names, parallel to elems */
+    Pat *inner;        /* P_ASCRIBE */
+    TypeExp *texp;     /* P_ASCRIBE */
+    AttrVec attrs;     /* #[attr] on a pattern */
+    Type *type;        /* [typed] type of the matched value */
+};
+
+/* ---- expressions ---- */
+
+typedef enum {
+    E_INT,       /* integer literal: ival (bit pattern), prim = suffix or PRIM_NONE */
+    E_FLOAT,     /* float literal: fval, prim = suffix or PRIM_NONE; also f32.inf written as literal? no: E_VAR */
+    E_BOOL,      /* true / false: ival */
+    E_CHAR,      /* 'a' : u8 literal (ival) */
+    E_STRING,    /* "abc": [n]u8 */
+    E_VAR,       /* name, optionally qual.name */
+    E_TUPLE,     /* (e1, e2, ...); () is unit */
+    E_RECORD,    /* {a = e1, b} ; fields parallel to elems (shorthand {b} has elems[i] = E_VAR b) */
+    E_ARRAY,     /* [e1, e2, ...] */
+    E_RANGE,     /* start [.. second] (..< | ..> | ...) end : lhs = start, mid = second or NULL, rhs = end */
+    E_PROJECT,   /* lhs.field ; tuple projections use fields "0", "1", ... */
+    E_INDEX,     /* lhs[idx, ...] with slices */
+    E_APPLY,     /* fn arg1 arg2 ... : lhs = function, args */
+    E_BINOP,     /* lhs op rhs */
+    E_NEG,       /* -e  (lhs) */
+    E_NOT,       /* !e  (lhs) : boolean not, or bitwise complement on integers */
+    E_SECTION,   /* (op) / (e op) / (op e) / (.field.field) : see SectionKind */
+    E_LAMBDA,    /* \p1 p2 ... : ret -> body : params, ret_texp, body */
+    E_LET,       /* let pat = rhs in body : pat, lhs = rhs, body */
+    E_LETFUN,    /* let f 't [n] (p1) (p2) : ret = rhs in body : name, tparams, params, ret_texp, lhs = rhs, body */
+    E_IF,        /* if cond then lhs else rhs */
+    E_LOOP,      /* loop pat = init (for i < n | for p in xs | while c) do body */
+    E_UPDATE,    /* lhs with [idx] = rhs   (in-place array update) */
+    E_RECUPDATE, /* lhs with a.b.c = rhs   (record field update): fields = path */
+    E_ASCRIBE,   /* lhs : texp */
+    E_COERCE,    /* lhs :> texp */
+    E_ATTR,      /* #[attr] lhs */
+    E_PAREN,     /* (e) — kept only so the AST printer can round-trip; checker treats as lhs */
+} ExprKind;
+
+typedef enum {
+    RANGE_UPTO_EXCL, /* a..<b  (or a..b..<c) */
+    RANGE_DOWNTO_EXCL, /* a..>b */
+    RANGE_INCL,        /* a...b */
+} RangeKind;
+
+typedef enum {
+    SEC_OP,     /* (+)     : binop */
+    SEC_LEFT,   /* (e +)   : lhs = e, i.e. \y -> e + y */
+    SEC_RIGHT,  /* (+ e)   : rhs = e, i.e. \x -> x + e */
+    SEC_FIELD,  /* (.a.b)  : fields = path */
+    SEC_INDEX,  /* (.[i])  : idx */
+    SEC_FUN,    /* (`f`) / (x `f`) / (`f` y): backtick-operator sections; lhs/rhs as above, fn name in name */
+} SectionKind;
+
+typedef enum { LOOP_FOR, LOOP_FOR_IN, LOOP_WHILE } LoopKind;
+
+/* One entry of an index list: either a plain index (i) or a slice (i:j:s, each part optional). */
+typedef struct {
+    bool is_slice;
+    Expr *start, *end, *stride; /* plain index: start only */
+    Loc loc;
+} DimIndex;
+typedef Vec(DimIndex) DimIndexVec;
+
+/* Type and size parameters of a def / local function: 't, '^t (lifted), '~t, [n]. */
+typedef struct {
+    const char *name;
+    bool is_size; /* [n] */
+    bool lifted;  /* '^t */
+    Loc loc;
+} TypeParam;
+typedef Vec(TypeParam) TypeParamVec;
+
+struct Expr {
+    ExprKind kind;
+    Loc loc;
+    Type *type;      /* [typed] type of the value (fully resolved after checking) */
+
+    /* literals */
+    uint64_t ival;   /* E_INT (two's-complement bits), E_BOOL, E_CHAR */
+    double fval;     /* E_FLOAT */
+    PrimType prim;   /* E_INT/E_FLOAT: suffix, PRIM_NONE if unsuffixed; [typed]: resolved literal type */
+    const char *str; /* E_STRING (bytes, NUL-terminated; strlen may be < length if it holds NUL: use ival = length) */
+
+    /* names */
+    const char *qual; /* E_VAR: "f32" in f32.sqrt, else NULL */
+    const char *name; /* E_VAR, E_LETFUN, E_SECTION(SEC_FUN) */
+
+    /* children — which are used depends on kind, see ExprKind */
+    Expr *lhs, *mid, *rhs, *body;
+    Expr *cond;           /* E_IF condition; E_LOOP while-condition or for-bound (i < cond) or for-in array */
+    ExprVec elems;        /* E_TUPLE, E_RECORD, E_ARRAY */
+    ExprVec args;         /* E_APPLY */
+    NameVec fields;       /* E_RECORD field names; E_PROJECT (one field); E_RECUPDATE/SEC_FIELD path */
+    DimIndexVec idx;      /* E_INDEX, E_UPDATE, SEC_INDEX */
+    BinOp op;             /* E_BINOP, E_SECTION */
+    SectionKind section;  /* E_SECTION */
+    RangeKind range;      /* E_RANGE */
+
+    /* binders */
+    Pat *pat;             /* E_LET, E_LOOP (loop parameter pattern) */
+    PatVec params;        /* E_LAMBDA, E_LETFUN */
+    TypeParamVec tparams; /* E_LETFUN */
+    TypeExp *texp;        /* E_ASCRIBE, E_COERCE; E_LAMBDA/E_LETFUN: optional return type */
+    LoopKind loop;        /* E_LOOP */
+    const char *loop_var; /* E_LOOP for i < n: the name i */
+    Pat *loop_pat;        /* E_LOOP for p in xs: pattern p */
+    Loc loop_var_loc;
+    Expr *init;           /* E_LOOP initial value; NULL when written `loop x do` (x's current value) */
+    AttrVec attrs;        /* E_ATTR */
+
+    /* [typed] annotations */
+    void *binding;        /* E_VAR: the checker's binding record (types/check.h), NULL for builtins */
+    int builtin;          /* E_VAR: builtin id (interp/builtins) when it names one, else -1 */
+    Type *inst;           /* E_VAR of a polymorphic function: instantiated type (informational) */
+};
+
+/* ---- declarations ---- */
+
+typedef enum {
+    D_DEF,  /* def / entry / let (top level) */
+    D_TYPE, /* type name 'a [n] = texp */
+} DeclKind;
+
+struct Decl {
+    DeclKind kind;
+    Loc loc;
+    const char *name;     /* may be qualified in the prelude: "f32.sum" is name "sum", qual "f32" */
+    const char *qual;
+    bool is_entry;
+    TypeParamVec tparams;
+    PatVec params;
+    TypeExp *ret;         /* optional return type (D_DEF) or the aliased type (D_TYPE) */
+    Expr *body;           /* D_DEF */
+    AttrVec attrs;
+    Type *type;           /* [typed] the function's type (params -> ret) */
+};
+
+typedef struct {
+    Vec(Decl *) decls;
+    const char *file;
+} Program;
+
+/* ---- ast.c: constructors and printing ---- */
+Expr *expr_new(ExprKind kind, Loc loc);
+Pat *pat_new(PatKind kind, Loc loc);
+TypeExp *texp_new(TypeExpKind kind, Loc loc);
+Decl *decl_new(DeclKind kind, Loc loc);
+/* Print in re-parsable Futhark syntax (fully parenthesised). With types != 0 and a checked
+ * AST, annotate binders and literals with their types (weft dev --print=typed). */
+void ast_print_program(FILE *out, const Program *p, bool types);
+void ast_print_expr(FILE *out, const Expr *e, bool types);
+
+#endif

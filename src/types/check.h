@@ -1,0 +1,11 @@
+/* check.h — the type checker: infers and checks types, annotates the AST in place
+ * (Expr.type, Pat.type, Decl.type, Expr.prim of literals, E_VAR binding/builtin), checks
+ * uniqueness (no use after consumption).  Errors go through error_at() (exit 1). */
+#ifndef WEFT_CHECK_H
+#define WEFT_CHECK_H
+
+#include "../syntax/ast.h"
+
+void check_program(Program *prog);
+
+#endif

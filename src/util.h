@@ -1,0 +1,72 @@
+/* util.h — containers, arenas, strings and diagnostics shared by every pass.
+ *
+ * Memory: the compiler allocates from one global arena (xmalloc/arena_*), freed at exit.
+ * Diagnostics: error_at() prints "file:line:col: error: msg", the source line and a caret,
+ * then exits with status 1.  die() is for internal errors (bugs) and prints __FILE__:__LINE__.
+ * Run-time failures of the interpreter use rt_error_at() (exit status 2).
+ */
+#ifndef WEFT_UTIL_H
+#define WEFT_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- util.c: allocation ---- */
+void *xmalloc(size_t n);            /* zeroed; exits cleanly on out-of-memory */
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xsprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Growable vector of pointers-or-values.  Use: Vec(Expr *) v = {0}; vec_push(&v, e); v.data[i], v.len */
+#define Vec(T) struct { T *data; int len, cap; }
+#define vec_push(v, x)                                                                   \
+    do {                                                                                 \
+        if ((v)->len == (v)->cap) {                                                      \
+            (v)->cap = (v)->cap ? 2 * (v)->cap : 4;                                      \
+            (v)->data = xrealloc((v)->data, (size_t)(v)->cap * sizeof(*(v)->data));      \
+        }                                                                                \
+        (v)->data[(v)->len++] = (x);                                                     \
+    } while (0)
+
+/* String buffer. */
+typedef struct {
+    char *data;
+    size_t len, cap;
+} StrBuf;
+void sb_putc(StrBuf *sb, char c);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Interned strings: equal names are pointer-equal.  Every identifier in the AST is interned. */
+const char *intern(const char *s);
+const char *intern_n(const char *s, size_t n);
+
+/* Read a whole file; NULL (and errno set) when it cannot be read. */
+char *read_file(const char *path, size_t *len_out);
+
+/* ---- util.c: source locations and diagnostics ---- */
+typedef struct {
+    const char *file; /* interned path as given by the user */
+    int line, col;    /* 1-based; col counts bytes */
+} Loc;
+
+/* Register a source text so that diagnostics can quote its lines. */
+void source_register(const char *file, const char *text);
+
+_Noreturn void error_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void warning_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Like error_at, but a run-time failure: exit status 2. */
+_Noreturn void rt_error_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Print "file:line:col: <kind>: msg" plus the caret to stderr without exiting. */
+void diag_vprint(Loc loc, const char *kind, const char *fmt, va_list ap);
+/* Error without a location (bad command line, unreadable file): "weft: error: msg", exit 1. */
+_Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Internal compiler error. */
+#define die(...) die_at(__FILE__, __LINE__, __VA_ARGS__)
+_Noreturn void die_at(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+#endif
