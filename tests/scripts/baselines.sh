@@ -1,0 +1,81 @@
+#!/bin/sh
+# Builds the hand-written C baselines (bench/baselines) and validates them on the
+# FinPar small and medium datasets against FinPar's double-precision references
+# (shared/data/finpar/orig/*.output.data), with the tolerances of the specs:
+#   OptionPricing  |price - ref| <= 0.0005
+#   LocVolCalib    |res - ref|   <= 1e-5   (element-wise)
+# It also checks the Futhark-format .out files (f32, 0.2 % relative tolerance) and
+# the reduced datasets of examples/finpar/data (whose .out files were made by
+# these baselines).  Run from the repository root; uses $CC or cc.  Exit 0 = pass.
+set -u
+CC=${CC:-cc}
+DATA=${DATA:-../shared/data/finpar}
+OUT=${BUILD:-build}/baselines
+mkdir -p "$OUT" || exit 1
+for p in optionpricing locvolcalib; do
+    $CC -std=c11 -Wall -Wextra -O3 -o "$OUT/$p" bench/baselines/$p.c -lm || { echo "FAIL: build $p"; exit 1; }
+done
+
+# compare A B ABS REL: every number of file A within ABS + REL*|b| of B's.
+compare() {
+    awk -v abs="$3" -v rel="$4" '
+    function nums(file, arr,   n, line, s) {
+        n = 0
+        while ((getline line < file) > 0) {
+            sub(/(--|\/\/).*/, "", line)
+            s = line
+            while (match(s, /-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?/)) {
+                arr[++n] = substr(s, RSTART, RLENGTH) + 0
+                s = substr(s, RSTART + RLENGTH)
+                sub(/^(f32|f64|i32|i64)/, "", s)
+            }
+        }
+        return n
+    }
+    BEGIN {
+        na = nums(ARGV[1], a); nb = nums(ARGV[2], b)
+        if (na != nb || na == 0) { printf "count mismatch (%d vs %d)", na, nb; exit 1 }
+        bad = 0; maxd = 0
+        for (i = 1; i <= na; i++) {
+            d = a[i] - b[i]; if (d < 0) d = -d
+            m = b[i] < 0 ? -b[i] : b[i]
+            if (d > maxd) maxd = d
+            if (d > abs + rel * m) bad++
+        }
+        printf "n=%d max|diff|=%.3g", na, maxd
+        exit bad > 0
+    }' "$1" "$2"
+}
+
+fail=0
+check() { # name result reference abs rel
+    printf '%-44s ' "$1"
+    if compare "$2" "$3" "$4" "$5"; then echo "  ok"; else echo "  FAIL"; fail=1; fi
+}
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+for s in small:Small medium:Medium; do
+    lo=${s%%:*}; up=${s##*:}
+    "$OUT/optionpricing" -t "$tmp/t" < "$DATA/OptionPricing-$lo.in" > "$tmp/op-$lo" 2>/dev/null || { echo "FAIL: optionpricing $lo"; fail=1; }
+    check "OptionPricing-$lo vs FinPar (0.0005) $(cat "$tmp/t")us" "$tmp/op-$lo" "$DATA/orig/OptionPricing-$up.output.data" 0.0005 0
+    check "OptionPricing-$lo vs .out (0.2%)" "$tmp/op-$lo" "$DATA/OptionPricing-$lo.out" 0 0.002
+    "$OUT/locvolcalib" -t "$tmp/t" < "$DATA/LocVolCalib-$lo.in" > "$tmp/lv-$lo" 2>/dev/null || { echo "FAIL: locvolcalib $lo"; fail=1; }
+    check "LocVolCalib-$lo vs FinPar (1e-5) $(cat "$tmp/t")us" "$tmp/lv-$lo" "$DATA/orig/LocVolCalib-$up.output.data" 1e-5 0
+    check "LocVolCalib-$lo vs .out (1e-5)" "$tmp/lv-$lo" "$DATA/LocVolCalib-$lo.out" 1e-5 0
+done
+
+# The reduced datasets of the Futhark programs.
+for f in examples/finpar/data/*.in; do
+    [ -f "$f" ] || continue
+    case $(basename "$f") in
+        optionpricing-*) prog=optionpricing ;;
+        locvolcalib-*) prog=locvolcalib ;;
+        *) continue ;;
+    esac
+    "$OUT/$prog" < "$f" > "$tmp/r" 2>/dev/null || { echo "FAIL: $prog $f"; fail=1; continue; }
+    check "$(basename "$f")" "$tmp/r" "${f%.in}.out" 1e-9 1e-9
+done
+
+[ $fail = 0 ] && echo "baselines: all ok" || echo "baselines: FAILED"
+exit $fail
