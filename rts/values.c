@@ -1,3 +1,1350 @@
-/* values.c — STUB */
-int wf_values_stub_(void);
-int wf_values_stub_(void) { return 0; }
+/* values.c — Futhark's text and binary data formats (see values.h for the API).
+ *
+ * Reading works on a byte buffer: a reader either owns a copy of a string or refills its buffer
+ * from a FILE in large chunks, so parsing never touches stdio per character and never mallocs per
+ * element.  The text lexer tracks line:col for messages.  A text value is one of
+ *     literal    1  -3i8  2.5f32  1e-3  0x1F  1_000  true  f32.nan  -f64.inf
+ *     array      [ value, ... ]             (nested to any depth)
+ *     empty      empty([0][3]i32)
+ * with whitespace and `--` comments between tokens.  A value starting with 'b' is binary:
+ *     'b'  version (2)  rank (1 byte)  type (4 chars, " i32", "bool")  rank x i64 dims  data
+ * all little-endian.
+ *
+ * Typed reads (wf_read_value) fill a flat row-major buffer and check rank, element type, range
+ * and rectangularity.  Untyped reads (wf_read_trees) build wf_tree nodes, for `weft test`.
+ *
+ * Float comparison in trees follows `futhark test`: a relative tolerance of 0.002 (0.2%), which
+ * becomes absolute for magnitudes below 1; NaN equals NaN; infinities equal when signs agree.
+ */
+#include "values.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ primitive types */
+
+static const char *const prim_names[WF_PRIM_COUNT] = {"i8",  "i16", "i32", "i64", "u8",  "u16",
+                                                      "u32", "u64", "f32", "f64", "bool"};
+static const char *const binary_names[WF_PRIM_COUNT] = {"  i8", " i16", " i32", " i64", "  u8", " u16",
+                                                        " u32", " u64", " f32", " f64", "bool"};
+static const size_t prim_sizes[WF_PRIM_COUNT] = {1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 1};
+
+const char *wf_prim_name(wf_prim p) { return (unsigned)p < WF_PRIM_COUNT ? prim_names[p] : "?"; }
+size_t wf_prim_size(wf_prim p) { return (unsigned)p < WF_PRIM_COUNT ? prim_sizes[p] : 0; }
+
+static bool prim_is_signed(wf_prim p) { return p <= WF_I64; }
+static bool prim_is_unsigned(wf_prim p) { return p >= WF_U8 && p <= WF_U64; }
+static bool prim_is_int(wf_prim p) { return p <= WF_U64; }
+static bool prim_is_float(wf_prim p) { return p == WF_F32 || p == WF_F64; }
+static int prim_bits(wf_prim p) { return (int)prim_sizes[p] * 8; }
+
+static int prim_from_name(const char *s, size_t n) {
+    for (int p = 0; p < WF_PRIM_COUNT; p++)
+        if (strlen(prim_names[p]) == n && !memcmp(prim_names[p], s, n))
+            return p;
+    return -1;
+}
+
+void wf_value_free(wf_value *v) {
+    if (!v)
+        return;
+    free(v->data);
+    v->data = NULL;
+}
+
+int64_t wf_value_count(const wf_value *v) {
+    int64_t n = 1;
+    for (int i = 0; i < v->rank; i++)
+        n *= v->shape[i];
+    return n;
+}
+
+/* ------------------------------------------------------------------ the reader's buffer */
+
+#define CHUNK (1 << 20)
+
+struct wf_reader {
+    FILE *f;          /* NULL when reading from a string */
+    unsigned char *buf;
+    size_t pos, len, cap;
+    bool eof;         /* f has no more bytes */
+    int line, col;
+    char err[512];
+};
+
+static wf_reader *reader_alloc(void) {
+    wf_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->line = r->col = 1;
+    return r;
+}
+
+wf_reader *wf_reader_new(FILE *f) {
+    wf_reader *r = reader_alloc();
+    if (r)
+        r->f = f;
+    return r;
+}
+
+wf_reader *wf_reader_from_string(const char *text, size_t len) {
+    wf_reader *r = reader_alloc();
+    if (!r)
+        return NULL;
+    r->buf = malloc(len + 1);
+    if (!r->buf) {
+        free(r);
+        return NULL;
+    }
+    memcpy(r->buf, text, len);
+    r->len = r->cap = len;
+    r->eof = true;
+    return r;
+}
+
+void wf_reader_free(wf_reader *r) {
+    if (!r)
+        return;
+    free(r->buf);
+    free(r);
+}
+
+const char *wf_reader_error(const wf_reader *r) { return r->err; }
+
+/* Read more bytes from the file; false when there are none.  Drops the consumed prefix. */
+static bool refill(wf_reader *r) {
+    if (!r->f || r->eof)
+        return false;
+    if (r->pos > 0) {
+        memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+        r->len -= r->pos;
+        r->pos = 0;
+    }
+    if (r->cap - r->len < CHUNK) {
+        size_t ncap = r->cap + CHUNK;
+        unsigned char *nb = realloc(r->buf, ncap);
+        if (!nb)
+            return false;
+        r->buf = nb;
+        r->cap = ncap;
+    }
+    size_t got = fread(r->buf + r->len, 1, r->cap - r->len, r->f);
+    r->len += got;
+    if (got == 0)
+        r->eof = true;
+    return got > 0;
+}
+
+static int peek_slow(wf_reader *r) {
+    while (r->pos >= r->len)
+        if (!refill(r))
+            return EOF;
+    return r->buf[r->pos];
+}
+
+static inline int peek(wf_reader *r) { return r->pos < r->len ? r->buf[r->pos] : peek_slow(r); }
+
+/* The byte after the next one, or EOF. */
+static int peek2(wf_reader *r) {
+    while (r->pos + 1 >= r->len)
+        if (!refill(r))
+            return EOF;
+    return r->buf[r->pos + 1];
+}
+
+static inline void advance(wf_reader *r) {
+    if (r->buf[r->pos++] == '\n') {
+        r->line++;
+        r->col = 1;
+    } else {
+        r->col++;
+    }
+}
+
+static void skip_space(wf_reader *r) {
+    for (;;) {
+        int c = peek(r);
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+            advance(r);
+        } else if (c == '-' && peek2(r) == '-') {
+            while ((c = peek(r)) != EOF && c != '\n')
+                advance(r);
+        } else {
+            return;
+        }
+    }
+}
+
+bool wf_reader_at_end(wf_reader *r) {
+    skip_space(r);
+    return peek(r) == EOF;
+}
+
+static void set_err(wf_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_err(wf_reader *r, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->err, sizeof r->err, fmt, ap);
+    va_end(ap);
+}
+
+/* ------------------------------------------------------------------ tokens */
+
+typedef enum { TOK_EOF, TOK_PUNCT, TOK_WORD, TOK_BINARY } tok_kind;
+
+#define TOK_MAX 128
+typedef struct {
+    tok_kind kind;
+    int line, col;
+    char text[TOK_MAX]; /* TOK_PUNCT: one char; TOK_WORD: the word (truncated when too long) */
+    bool too_long;
+} token;
+
+static bool is_word_char(int c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+}
+
+/* A sign may follow an exponent letter inside a decimal number: 1e-3, 2.5E+7. */
+static bool sign_allowed(const char *t, size_t n) {
+    const char *body = t[0] == '-' ? t + 1 : t;
+    if (n == 0 || !(body[0] >= '0' && body[0] <= '9'))
+        return false;
+    if (body[0] == '0' && (body[1] == 'x' || body[1] == 'X'))
+        return false;
+    return t[n - 1] == 'e' || t[n - 1] == 'E';
+}
+
+static void next_token(wf_reader *r, token *t) {
+    skip_space(r);
+    t->line = r->line;
+    t->col = r->col;
+    t->too_long = false;
+    t->text[0] = 0;
+    int c = peek(r);
+    if (c == EOF) {
+        t->kind = TOK_EOF;
+        return;
+    }
+    if (c == 'b' && !is_word_char(peek2(r))) {
+        t->kind = TOK_BINARY;
+        return;
+    }
+    if (!is_word_char(c) && c != '-') {
+        t->kind = TOK_PUNCT;
+        t->text[0] = (char)c;
+        t->text[1] = 0;
+        advance(r);
+        return;
+    }
+    t->kind = TOK_WORD;
+    size_t n = 0;
+    for (;;) {
+        c = peek(r);
+        bool take = is_word_char(c) || (n == 0 && c == '-') ||
+                    ((c == '-' || c == '+') && n < TOK_MAX - 1 && (t->text[n] = 0, sign_allowed(t->text, n)));
+        if (!take)
+            break;
+        if (n < TOK_MAX - 1)
+            t->text[n++] = (char)c;
+        else
+            t->too_long = true;
+        advance(r);
+    }
+    t->text[n] = 0;
+}
+
+static const char *tok_show(const token *t) {
+    switch (t->kind) {
+    case TOK_EOF: return "end of input";
+    case TOK_BINARY: return "a binary value";
+    default: return t->text;
+    }
+}
+
+/* ------------------------------------------------------------------ literals */
+
+typedef enum { LIT_INT, LIT_FLOAT, LIT_BOOL } lit_kind;
+
+typedef struct {
+    lit_kind kind;
+    bool neg;
+    uint64_t mag;        /* LIT_INT: magnitude */
+    bool overflow;       /* LIT_INT: magnitude exceeds 64 bits */
+    bool b;              /* LIT_BOOL */
+    int suffix;          /* wf_prim, or -1 */
+    char num[TOK_MAX];   /* numeric text without underscores or suffix, with sign: for strtod */
+} literal;
+
+static int digit_value(int c) {
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return 99;
+}
+
+static void add_digit(literal *l, unsigned base, int d) {
+    if (l->mag > (UINT64_MAX - (uint64_t)d) / base)
+        l->overflow = true;
+    l->mag = l->mag * base + (uint64_t)d;
+}
+
+/* The suffix at s: "" (none) or a primitive type name.  False when it is neither. */
+static bool parse_suffix(const char *s, literal *l) {
+    if (!*s) {
+        l->suffix = -1;
+        return true;
+    }
+    l->suffix = prim_from_name(s, strlen(s));
+    return l->suffix >= 0 && l->suffix != WF_BOOL;
+}
+
+static bool parse_special(const char *body, literal *l) {
+    if (strlen(body) != 7 || body[0] != 'f' || body[3] != '.')
+        return false;
+    l->suffix = prim_from_name(body, 3);
+    if (l->suffix != WF_F32 && l->suffix != WF_F64)
+        return false;
+    l->kind = LIT_FLOAT;
+    if (!strcmp(body + 4, "nan"))
+        strcpy(l->num, "nan");
+    else if (!strcmp(body + 4, "inf"))
+        strcpy(l->num, l->neg ? "-inf" : "inf");
+    else
+        return false;
+    return true;
+}
+
+static bool parse_hex(const char *s, literal *l, size_t *k) {
+    bool any = false;
+    for (s += 2; *s; s++) {
+        if (*s == '_')
+            continue;
+        int d = digit_value(*s);
+        if (d > 15)
+            break;
+        add_digit(l, 16, d);
+        l->num[(*k)++] = *s;
+        any = true;
+    }
+    l->num[*k] = 0;
+    return any && (*s == 'i' || *s == 'u' || !*s) && parse_suffix(s, l);
+}
+
+/* Decimal: digits [. digits] [e [+-] digits] [suffix]. */
+static bool parse_decimal(const char *s, literal *l, size_t k) {
+    bool any = false;
+    for (; (*s >= '0' && *s <= '9') || *s == '_'; s++)
+        if (*s != '_') {
+            add_digit(l, 10, *s - '0');
+            l->num[k++] = *s;
+            any = true;
+        }
+    if (!any)
+        return false;
+    if (*s == '.') {
+        l->kind = LIT_FLOAT;
+        l->num[k++] = *s++;
+        bool frac = false;
+        for (; (*s >= '0' && *s <= '9') || *s == '_'; s++)
+            if (*s != '_') {
+                l->num[k++] = *s;
+                frac = true;
+            }
+        if (!frac)
+            return false;
+    }
+    if (*s == 'e' || *s == 'E') {
+        l->kind = LIT_FLOAT;
+        l->num[k++] = *s++;
+        if (*s == '+' || *s == '-')
+            l->num[k++] = *s++;
+        bool exp = false;
+        for (; (*s >= '0' && *s <= '9') || *s == '_'; s++)
+            if (*s != '_') {
+                l->num[k++] = *s;
+                exp = true;
+            }
+        if (!exp)
+            return false;
+    }
+    l->num[k] = 0;
+    if (!parse_suffix(s, l))
+        return false;
+    return !(l->kind == LIT_FLOAT && l->suffix >= 0 && !prim_is_float((wf_prim)l->suffix));
+}
+
+/* Parse a word token as a literal; false when it is not one. */
+static bool parse_literal(const token *t, literal *l) {
+    memset(l, 0, sizeof *l);
+    l->suffix = -1;
+    if (t->kind != TOK_WORD || t->too_long)
+        return false;
+    const char *s = t->text;
+    l->neg = *s == '-';
+    const char *body = s + l->neg;
+    if (!l->neg && (!strcmp(body, "true") || !strcmp(body, "false"))) {
+        l->kind = LIT_BOOL;
+        l->b = body[0] == 't';
+        l->suffix = WF_BOOL;
+        return true;
+    }
+    if (parse_special(body, l))
+        return true;
+    size_t k = 0;
+    if (l->neg)
+        l->num[k++] = '-';
+    l->kind = LIT_INT;
+    if (body[0] == '0' && (body[1] == 'x' || body[1] == 'X')) {
+        l->num[k++] = '0';
+        l->num[k++] = 'x';
+        return parse_hex(body, l, &k);
+    }
+    return parse_decimal(body, l, k);
+}
+
+/* Does the integer literal fit in p?  Unsigned types accept only non-negative values. */
+static bool int_fits(const literal *l, wf_prim p) {
+    if (l->overflow)
+        return false;
+    int bits = prim_bits(p);
+    if (prim_is_unsigned(p))
+        return l->neg ? l->mag == 0 : (bits == 64 || l->mag < ((uint64_t)1 << bits));
+    uint64_t lim = (uint64_t)1 << (bits - 1); /* |min| */
+    return l->neg ? l->mag <= lim : l->mag < lim;
+}
+
+static int64_t int_signed(const literal *l) {
+    if (!l->neg)
+        return (int64_t)l->mag;
+    return l->mag == (uint64_t)1 << 63 ? INT64_MIN : -(int64_t)l->mag;
+}
+
+static double lit_double(const literal *l, wf_prim p) {
+    if (p == WF_F32)
+        return strtof(l->num, NULL);
+    return strtod(l->num, NULL);
+}
+
+static void store_int(void *dst, wf_prim p, uint64_t bits) {
+    switch (prim_sizes[p]) {
+    case 1: { uint8_t x = (uint8_t)bits; memcpy(dst, &x, 1); break; }
+    case 2: { uint16_t x = (uint16_t)bits; memcpy(dst, &x, 2); break; }
+    case 4: { uint32_t x = (uint32_t)bits; memcpy(dst, &x, 4); break; }
+    default: memcpy(dst, &bits, 8); break;
+    }
+}
+
+static const char *article(wf_prim p) { return (p == WF_I8 || p == WF_I16 || p == WF_I32 || p == WF_I64 || prim_is_float(p)) ? "an" : "a"; }
+
+/* Store the literal in token t as one element of type p; on failure set the reader's error. */
+static int store_literal(wf_reader *r, const token *t, wf_prim p, void *dst) {
+    literal l;
+    bool ok = parse_literal(t, &l);
+    if (ok) {
+        if (p == WF_BOOL)
+            ok = l.kind == LIT_BOOL;
+        else if (prim_is_int(p))
+            ok = l.kind == LIT_INT && (l.suffix < 0 || l.suffix == (int)p);
+        else
+            ok = l.kind != LIT_BOOL && (l.suffix < 0 || l.suffix == (int)p);
+    }
+    if (!ok) {
+        set_err(r, "line %d, col %d: expected %s %s value but found '%s'", t->line, t->col, article(p),
+                prim_names[p], tok_show(t));
+        return 1;
+    }
+    if (p == WF_BOOL) {
+        uint8_t b = l.b;
+        memcpy(dst, &b, 1);
+    } else if (prim_is_int(p)) {
+        if (!int_fits(&l, p)) {
+            set_err(r, "line %d, col %d: literal '%s' is out of range for %s", t->line, t->col, t->text,
+                    prim_names[p]);
+            return 1;
+        }
+        store_int(dst, p, (uint64_t)int_signed(&l));
+    } else if (p == WF_F32) {
+        float x = strtof(l.num, NULL);
+        memcpy(dst, &x, 4);
+    } else {
+        double x = strtod(l.num, NULL);
+        memcpy(dst, &x, 8);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ type strings for messages */
+
+static void type_string(char *out, size_t n, wf_prim p, int rank) {
+    size_t k = 0;
+    for (int i = 0; i < rank && k + 3 < n; i++) {
+        out[k++] = '[';
+        out[k++] = ']';
+    }
+    snprintf(out + k, n - k, "%s", wf_prim_name(p));
+}
+
+/* ------------------------------------------------------------------ binary values */
+
+typedef struct {
+    int prim, rank;
+    int64_t shape[WF_MAX_RANK];
+} bin_header;
+
+/* Copy n bytes to dst, straight from the file once the buffer is drained. */
+static bool read_bytes(wf_reader *r, void *dst, size_t n) {
+    unsigned char *d = dst;
+    size_t have = r->len - r->pos;
+    size_t k = have < n ? have : n;
+    memcpy(d, r->buf + r->pos, k);
+    r->pos += k;
+    d += k;
+    n -= k;
+    if (n == 0)
+        return true;
+    if (!r->f || r->eof)
+        return false;
+    size_t got = fread(d, 1, n, r->f);
+    if (got < n)
+        r->eof = true;
+    return got == n;
+}
+
+static bool host_little_endian(void) {
+    uint16_t x = 1;
+    unsigned char c;
+    memcpy(&c, &x, 1);
+    return c == 1;
+}
+
+static void byteswap(void *data, size_t elem, int64_t count) {
+    unsigned char *p = data;
+    for (int64_t i = 0; i < count; i++, p += elem)
+        for (size_t a = 0, b = elem - 1; a < b; a++, b--) {
+            unsigned char t = p[a];
+            p[a] = p[b];
+            p[b] = t;
+        }
+}
+
+static int read_bin_header(wf_reader *r, bin_header *h) {
+    unsigned char head[7];
+    if (!read_bytes(r, head, 7)) {
+        set_err(r, "binary value: truncated header");
+        return 1;
+    }
+    if (head[1] != 2) {
+        set_err(r, "binary value: unsupported format version %d (expected 2)", head[1]);
+        return 1;
+    }
+    h->rank = head[2];
+    if (h->rank > WF_MAX_RANK) {
+        set_err(r, "binary value: rank %d exceeds the maximum %d", h->rank, WF_MAX_RANK);
+        return 1;
+    }
+    h->prim = -1;
+    for (int p = 0; p < WF_PRIM_COUNT; p++)
+        if (!memcmp(head + 3, binary_names[p], 4))
+            h->prim = p;
+    if (h->prim < 0) {
+        char name[5];
+        for (int i = 0; i < 4; i++)
+            name[i] = (head[3 + i] >= 32 && head[3 + i] < 127) ? (char)head[3 + i] : '?';
+        name[4] = 0;
+        set_err(r, "binary value: unknown type name '%s'", name);
+        return 1;
+    }
+    if (h->rank && !read_bytes(r, h->shape, 8 * (size_t)h->rank)) {
+        set_err(r, "binary value: truncated shape");
+        return 1;
+    }
+    if (!host_little_endian())
+        byteswap(h->shape, 8, h->rank);
+    for (int i = 0; i < h->rank; i++)
+        if (h->shape[i] < 0) {
+            set_err(r, "binary value: negative dimension %" PRId64, h->shape[i]);
+            return 1;
+        }
+    return 0;
+}
+
+/* Read a binary value's payload described by h into out. */
+static int read_bin_data(wf_reader *r, const bin_header *h, wf_value *out) {
+    out->prim = (wf_prim)h->prim;
+    out->rank = h->rank;
+    memcpy(out->shape, h->shape, sizeof h->shape);
+    int64_t count = 1;
+    for (int i = 0; i < h->rank; i++) {
+        if (h->shape[i] && count > INT64_MAX / h->shape[i]) {
+            set_err(r, "binary value: shape too large");
+            return 1;
+        }
+        count *= h->shape[i];
+    }
+    size_t elem = prim_sizes[h->prim];
+    if ((uint64_t)count > SIZE_MAX / elem) {
+        set_err(r, "binary value: shape too large");
+        return 1;
+    }
+    size_t bytes = (size_t)count * elem;
+    out->data = malloc(bytes ? bytes : 1);
+    if (!out->data) {
+        set_err(r, "binary value: out of memory (%zu bytes)", bytes);
+        return 1;
+    }
+    if (!read_bytes(r, out->data, bytes)) {
+        set_err(r, "binary value: truncated data (expected %" PRId64 " elements of type %s)", count,
+                prim_names[h->prim]);
+        free(out->data);
+        out->data = NULL;
+        return 1;
+    }
+    if (!host_little_endian())
+        byteswap(out->data, elem, count);
+    return 0;
+}
+
+static int read_binary_typed(wf_reader *r, wf_prim prim, int rank, wf_value *out) {
+    bin_header h;
+    if (read_bin_header(r, &h))
+        return 1;
+    if (h.prim != (int)prim || h.rank != rank) {
+        char want[64], got[64];
+        type_string(want, sizeof want, prim, rank);
+        type_string(got, sizeof got, (wf_prim)h.prim, h.rank);
+        set_err(r, "binary value: expected type %s but found %s", want, got);
+        return 1;
+    }
+    return read_bin_data(r, &h, out);
+}
+
+/* ------------------------------------------------------------------ typed text values */
+
+typedef struct {
+    wf_reader *r;
+    wf_prim prim;
+    int rank;
+    size_t elem;
+    unsigned char *data;
+    size_t count, cap; /* elements */
+    int64_t shape[WF_MAX_RANK];
+    bool known[WF_MAX_RANK];
+    int64_t rows[WF_MAX_RANK]; /* arrays seen so far at each depth, for messages */
+} text_ctx;
+
+static void *push_elem(text_ctx *c) {
+    if (c->count == c->cap) {
+        size_t ncap = c->cap ? 2 * c->cap : 64;
+        unsigned char *nd = realloc(c->data, ncap * c->elem);
+        if (!nd)
+            return NULL;
+        c->data = nd;
+        c->cap = ncap;
+    }
+    return c->data + c->elem * c->count++;
+}
+
+static int expect_found(text_ctx *c, const token *t, int depth) {
+    char ty[64];
+    type_string(ty, sizeof ty, c->prim, c->rank - depth);
+    if (depth < c->rank)
+        set_err(c->r, "line %d, col %d: expected an array of type %s but found '%s'", t->line, t->col, ty,
+                tok_show(t));
+    else
+        set_err(c->r, "line %d, col %d: expected %s %s value but found '%s'", t->line, t->col, article(c->prim),
+                ty, tok_show(t));
+    return 1;
+}
+
+/* Record that the current array at depth has n elements; check against earlier rows. */
+static int check_row(text_ctx *c, const token *open, int depth, int64_t n) {
+    c->rows[depth]++;
+    if (!c->known[depth]) {
+        c->known[depth] = true;
+        c->shape[depth] = n;
+        return 0;
+    }
+    if (c->shape[depth] != n) {
+        set_err(c->r, "line %d, col %d: irregular array: row %" PRId64 " has %" PRId64 " elements, row 1 has %" PRId64,
+                open->line, open->col, c->rows[depth], n, c->shape[depth]);
+        return 1;
+    }
+    return 0;
+}
+
+static int parse_text(text_ctx *c, const token *t, int depth);
+
+/* array := '[' [ value { ',' value } ] ']'   (t is the '[') */
+static int parse_array(text_ctx *c, const token *open, int depth) {
+    token t;
+    int64_t n = 0;
+    next_token(c->r, &t);
+    if (!(t.kind == TOK_PUNCT && t.text[0] == ']')) {
+        for (;;) {
+            if (parse_text(c, &t, depth + 1))
+                return 1;
+            n++;
+            next_token(c->r, &t);
+            if (t.kind == TOK_PUNCT && t.text[0] == ']')
+                break;
+            if (!(t.kind == TOK_PUNCT && t.text[0] == ',')) {
+                set_err(c->r, "line %d, col %d: expected ',' or ']' but found '%s'", t.line, t.col, tok_show(&t));
+                return 1;
+            }
+            next_token(c->r, &t);
+        }
+    }
+    return check_row(c, open, depth, n);
+}
+
+static int parse_text(text_ctx *c, const token *t, int depth) {
+    if (depth < c->rank) {
+        if (t->kind == TOK_PUNCT && t->text[0] == '[')
+            return parse_array(c, t, depth);
+        return expect_found(c, t, depth);
+    }
+    if (t->kind != TOK_WORD)
+        return expect_found(c, t, depth);
+    void *dst = push_elem(c);
+    if (!dst) {
+        set_err(c->r, "out of memory");
+        return 1;
+    }
+    return store_literal(c->r, t, c->prim, dst);
+}
+
+/* empty := 'empty' '(' { '[' int ']' } prim ')'   (t is the word "empty") */
+static int parse_empty_dims(wf_reader *r, const token *t0, int64_t *shape, int *rank, int *prim) {
+    token t;
+    next_token(r, &t);
+    if (!(t.kind == TOK_PUNCT && t.text[0] == '(')) {
+        set_err(r, "line %d, col %d: expected '(' after 'empty' but found '%s'", t.line, t.col, tok_show(&t));
+        return 1;
+    }
+    *rank = 0;
+    for (;;) {
+        next_token(r, &t);
+        if (!(t.kind == TOK_PUNCT && t.text[0] == '['))
+            break;
+        next_token(r, &t);
+        literal l;
+        if (!parse_literal(&t, &l) || l.kind != LIT_INT || l.neg || l.overflow || l.mag > INT64_MAX ||
+            (l.suffix >= 0 && !prim_is_int((wf_prim)l.suffix))) {
+            set_err(r, "line %d, col %d: expected a dimension but found '%s'", t.line, t.col, tok_show(&t));
+            return 1;
+        }
+        if (*rank == WF_MAX_RANK) {
+            set_err(r, "line %d, col %d: too many dimensions", t.line, t.col);
+            return 1;
+        }
+        shape[(*rank)++] = (int64_t)l.mag;
+        next_token(r, &t);
+        if (!(t.kind == TOK_PUNCT && t.text[0] == ']')) {
+            set_err(r, "line %d, col %d: expected ']' but found '%s'", t.line, t.col, tok_show(&t));
+            return 1;
+        }
+    }
+    *prim = t.kind == TOK_WORD ? prim_from_name(t.text, strlen(t.text)) : -1;
+    if (*prim < 0) {
+        set_err(r, "line %d, col %d: expected a type name but found '%s'", t.line, t.col, tok_show(&t));
+        return 1;
+    }
+    next_token(r, &t);
+    if (!(t.kind == TOK_PUNCT && t.text[0] == ')')) {
+        set_err(r, "line %d, col %d: expected ')' but found '%s'", t.line, t.col, tok_show(&t));
+        return 1;
+    }
+    int64_t count = 1;
+    for (int i = 0; i < *rank; i++)
+        count *= shape[i];
+    if (*rank == 0 || count != 0) {
+        set_err(r, "line %d, col %d: empty() needs a shape with a zero dimension", t0->line, t0->col);
+        return 1;
+    }
+    return 0;
+}
+
+static int read_empty_typed(wf_reader *r, const token *t0, wf_prim prim, int rank, wf_value *out) {
+    int64_t shape[WF_MAX_RANK];
+    int erank, eprim;
+    if (parse_empty_dims(r, t0, shape, &erank, &eprim))
+        return 1;
+    if (eprim != (int)prim || erank != rank) {
+        char want[64], got[64];
+        type_string(want, sizeof want, prim, rank);
+        type_string(got, sizeof got, (wf_prim)eprim, erank);
+        set_err(r, "line %d, col %d: expected a value of type %s but found an empty array of type %s", t0->line,
+                t0->col, want, got);
+        return 1;
+    }
+    out->prim = prim;
+    out->rank = rank;
+    memcpy(out->shape, shape, sizeof(int64_t) * (size_t)rank);
+    out->data = malloc(1);
+    if (!out->data) {
+        set_err(r, "out of memory");
+        return 1;
+    }
+    return 0;
+}
+
+static int read_text_typed(wf_reader *r, const token *t, wf_prim prim, int rank, wf_value *out) {
+    text_ctx c = {0};
+    c.r = r;
+    c.prim = prim;
+    c.rank = rank;
+    c.elem = prim_sizes[prim];
+    if (parse_text(&c, t, 0)) {
+        free(c.data);
+        return 1;
+    }
+    out->prim = prim;
+    out->rank = rank;
+    for (int i = 0; i < rank; i++)
+        out->shape[i] = c.known[i] ? c.shape[i] : 0;
+    out->data = c.data ? (void *)c.data : malloc(1);
+    if (!out->data) {
+        set_err(r, "out of memory");
+        return 1;
+    }
+    return 0;
+}
+
+int wf_read_value(wf_reader *r, wf_prim prim, int rank, wf_value *out) {
+    memset(out, 0, sizeof *out);
+    r->err[0] = 0;
+    if ((unsigned)prim >= WF_PRIM_COUNT || rank < 0 || rank > WF_MAX_RANK) {
+        set_err(r, "invalid type requested");
+        return 1;
+    }
+    token t;
+    next_token(r, &t);
+    if (t.kind == TOK_EOF) {
+        char ty[64];
+        type_string(ty, sizeof ty, prim, rank);
+        set_err(r, "line %d, col %d: expected a value of type %s but found end of input", t.line, t.col, ty);
+        return 1;
+    }
+    if (t.kind == TOK_BINARY)
+        return read_binary_typed(r, prim, rank, out);
+    if (t.kind == TOK_WORD && !strcmp(t.text, "empty"))
+        return read_empty_typed(r, &t, prim, rank, out);
+    return read_text_typed(r, &t, prim, rank, out);
+}
+
+/* ------------------------------------------------------------------ writing text */
+
+static void format_float(char *out, size_t n, double x, bool single) {
+    if (isnan(x)) {
+        snprintf(out, n, "%s.nan", single ? "f32" : "f64");
+        return;
+    }
+    if (isinf(x)) {
+        snprintf(out, n, "%s%s.inf", x < 0 ? "-" : "", single ? "f32" : "f64");
+        return;
+    }
+    /* The shortest %g precision that reads back to the same value. */
+    int lo = single ? 6 : 15, hi = single ? 9 : 17;
+    for (int prec = lo; prec <= hi; prec++) {
+        snprintf(out, n, "%.*g", prec, x);
+        if (prec == hi || (single ? strtof(out, NULL) == (float)x : strtod(out, NULL) == x))
+            break;
+    }
+    if (!strpbrk(out, ".e"))
+        strncat(out, ".0", n - strlen(out) - 1);
+    strncat(out, single ? "f32" : "f64", n - strlen(out) - 1);
+}
+
+/* Format one element as text into out (at least 64 bytes). */
+static void format_scalar(char *out, size_t n, wf_prim p, const void *e) {
+    switch (p) {
+    case WF_I8: { int8_t x; memcpy(&x, e, 1); snprintf(out, n, "%di8", x); break; }
+    case WF_I16: { int16_t x; memcpy(&x, e, 2); snprintf(out, n, "%di16", x); break; }
+    case WF_I32: { int32_t x; memcpy(&x, e, 4); snprintf(out, n, "%" PRId32 "i32", x); break; }
+    case WF_I64: { int64_t x; memcpy(&x, e, 8); snprintf(out, n, "%" PRId64 "i64", x); break; }
+    case WF_U8: { uint8_t x; memcpy(&x, e, 1); snprintf(out, n, "%uu8", x); break; }
+    case WF_U16: { uint16_t x; memcpy(&x, e, 2); snprintf(out, n, "%uu16", x); break; }
+    case WF_U32: { uint32_t x; memcpy(&x, e, 4); snprintf(out, n, "%" PRIu32 "u32", x); break; }
+    case WF_U64: { uint64_t x; memcpy(&x, e, 8); snprintf(out, n, "%" PRIu64 "u64", x); break; }
+    case WF_F32: { float x; memcpy(&x, e, 4); format_float(out, n, x, true); break; }
+    case WF_F64: { double x; memcpy(&x, e, 8); format_float(out, n, x, false); break; }
+    case WF_BOOL: { uint8_t x; memcpy(&x, e, 1); snprintf(out, n, "%s", x ? "true" : "false"); break; }
+    default: snprintf(out, n, "?"); break;
+    }
+}
+
+void wf_write_scalar_text(FILE *f, wf_prim prim, const void *elem) {
+    char buf[80];
+    format_scalar(buf, sizeof buf, prim, elem);
+    fputs(buf, f);
+}
+
+static const unsigned char *write_rows(FILE *f, const wf_value *v, int depth, const unsigned char *p) {
+    size_t elem = prim_sizes[v->prim];
+    fputc('[', f);
+    for (int64_t i = 0; i < v->shape[depth]; i++) {
+        if (i)
+            fputs(", ", f);
+        if (depth + 1 == v->rank) {
+            wf_write_scalar_text(f, v->prim, p);
+            p += elem;
+        } else {
+            p = write_rows(f, v, depth + 1, p);
+        }
+    }
+    fputc(']', f);
+    return p;
+}
+
+void wf_write_text(FILE *f, const wf_value *v) {
+    if (v->rank == 0) {
+        wf_write_scalar_text(f, v->prim, v->data);
+        return;
+    }
+    if (wf_value_count(v) == 0) {
+        fputs("empty(", f);
+        for (int i = 0; i < v->rank; i++)
+            fprintf(f, "[%" PRId64 "]", v->shape[i]);
+        fprintf(f, "%s)", prim_names[v->prim]);
+        return;
+    }
+    write_rows(f, v, 0, v->data);
+}
+
+/* ------------------------------------------------------------------ writing binary */
+
+static void write_le(FILE *f, const void *data, size_t elem, int64_t count) {
+    if (host_little_endian() || elem == 1) {
+        fwrite(data, elem, (size_t)count, f);
+        return;
+    }
+    const unsigned char *p = data;
+    for (int64_t i = 0; i < count; i++, p += elem)
+        for (size_t b = elem; b-- > 0;)
+            fputc(p[b], f);
+}
+
+void wf_write_binary(FILE *f, const wf_value *v) {
+    unsigned char head[3] = {'b', 2, (unsigned char)v->rank};
+    fwrite(head, 1, 3, f);
+    fwrite(binary_names[v->prim], 1, 4, f);
+    write_le(f, v->shape, 8, v->rank);
+    write_le(f, v->data, prim_sizes[v->prim], wf_value_count(v));
+}
+
+/* ------------------------------------------------------------------ untyped trees */
+
+static wf_tree *tree_new(wf_reader *r) {
+    wf_tree *t = calloc(1, sizeof *t);
+    if (!t)
+        set_err(r, "out of memory");
+    return t;
+}
+
+void wf_tree_free(wf_tree *t) {
+    if (!t)
+        return;
+    if (t->is_array) {
+        for (int i = 0; i < t->len; i++)
+            wf_tree_free(t->elems[i]);
+        free(t->elems);
+    }
+    free(t);
+}
+
+static int tree_push(wf_reader *r, wf_tree *a, wf_tree *e, int *cap) {
+    if (a->len == *cap) {
+        int ncap = *cap ? 2 * *cap : 4;
+        wf_tree **ne = realloc(a->elems, sizeof *ne * (size_t)ncap);
+        if (!ne) {
+            set_err(r, "out of memory");
+            return 1;
+        }
+        a->elems = ne;
+        *cap = ncap;
+    }
+    a->elems[a->len++] = e;
+    return 0;
+}
+
+/* The scalar held in one element of a typed buffer, as a tree leaf. */
+static void leaf_from_elem(wf_tree *t, wf_prim p, const void *e) {
+    t->prim = p;
+    t->suffixed = true;
+    if (p == WF_BOOL) {
+        uint8_t b;
+        memcpy(&b, e, 1);
+        t->v.b = b != 0;
+    } else if (p == WF_F32) {
+        float x;
+        memcpy(&x, e, 4);
+        t->v.f = x;
+    } else if (p == WF_F64) {
+        memcpy(&t->v.f, e, 8);
+    } else {
+        uint64_t u = 0;
+        memcpy(&u, e, prim_sizes[p]); /* little-endian host assumed for the low bytes */
+        int bits = prim_bits(p);
+        if (bits < 64 && prim_is_signed(p) && (u >> (bits - 1)) & 1)
+            u |= ~(uint64_t)0 << bits;
+        if (prim_is_signed(p))
+            t->v.i = (int64_t)u;
+        else
+            t->v.u = u;
+    }
+}
+
+/* An empty array tree of the given remaining shape (some dimension is zero). */
+static wf_tree *tree_from_shape(wf_reader *r, wf_prim p, int rank, const int64_t *shape, const unsigned char **data);
+
+static wf_tree *tree_from_shape(wf_reader *r, wf_prim p, int rank, const int64_t *shape, const unsigned char **data) {
+    wf_tree *t = tree_new(r);
+    if (!t)
+        return NULL;
+    if (rank == 0) {
+        leaf_from_elem(t, p, *data);
+        *data += prim_sizes[p];
+        return t;
+    }
+    t->is_array = true;
+    t->empty_prim = p;
+    t->empty_rank = rank;
+    int cap = 0;
+    if (shape[0] > INT32_MAX) {
+        set_err(r, "value too large to compare");
+        wf_tree_free(t);
+        return NULL;
+    }
+    for (int64_t i = 0; i < shape[0]; i++) {
+        wf_tree *e = tree_from_shape(r, p, rank - 1, shape + 1, data);
+        if (!e || tree_push(r, t, e, &cap)) {
+            wf_tree_free(e);
+            wf_tree_free(t);
+            return NULL;
+        }
+    }
+    return t;
+}
+
+static wf_tree *tree_from_value(wf_reader *r, const wf_value *v) {
+    const unsigned char *p = v->data;
+    return tree_from_shape(r, v->prim, v->rank, v->shape, &p);
+}
+
+static wf_tree *tree_leaf(wf_reader *r, const token *t) {
+    literal l;
+    if (!parse_literal(t, &l)) {
+        set_err(r, "line %d, col %d: expected a value but found '%s'", t->line, t->col, tok_show(t));
+        return NULL;
+    }
+    wf_tree *n = tree_new(r);
+    if (!n)
+        return NULL;
+    n->suffixed = l.suffix >= 0;
+    if (l.kind == LIT_BOOL) {
+        n->prim = WF_BOOL;
+        n->v.b = l.b;
+    } else if (l.kind == LIT_FLOAT || (l.suffix >= 0 && prim_is_float((wf_prim)l.suffix))) {
+        n->prim = l.suffix >= 0 ? (wf_prim)l.suffix : WF_F64;
+        n->v.f = lit_double(&l, n->prim);
+    } else {
+        wf_prim p = l.suffix >= 0 ? (wf_prim)l.suffix : int_fits(&l, WF_I32) ? WF_I32 : int_fits(&l, WF_I64) ? WF_I64 : WF_U64;
+        if (!int_fits(&l, p)) {
+            set_err(r, "line %d, col %d: literal '%s' is out of range for %s", t->line, t->col, t->text,
+                    prim_names[p]);
+            free(n);
+            return NULL;
+        }
+        n->prim = p;
+        if (prim_is_signed(p))
+            n->v.i = int_signed(&l);
+        else
+            n->v.u = l.mag;
+    }
+    return n;
+}
+
+static wf_tree *tree_parse(wf_reader *r, const token *t);
+
+static wf_tree *tree_array(wf_reader *r) {
+    wf_tree *a = tree_new(r);
+    if (!a)
+        return NULL;
+    a->is_array = true;
+    a->empty_prim = WF_PRIM_COUNT; /* unknown */
+    a->empty_rank = 1;
+    int cap = 0;
+    token t;
+    next_token(r, &t);
+    if (t.kind == TOK_PUNCT && t.text[0] == ']')
+        return a;
+    for (;;) {
+        wf_tree *e = tree_parse(r, &t);
+        if (!e || tree_push(r, a, e, &cap)) {
+            wf_tree_free(e);
+            wf_tree_free(a);
+            return NULL;
+        }
+        next_token(r, &t);
+        if (t.kind == TOK_PUNCT && t.text[0] == ']')
+            return a;
+        if (!(t.kind == TOK_PUNCT && t.text[0] == ',')) {
+            set_err(r, "line %d, col %d: expected ',' or ']' but found '%s'", t.line, t.col, tok_show(&t));
+            wf_tree_free(a);
+            return NULL;
+        }
+        next_token(r, &t);
+    }
+}
+
+static wf_tree *tree_binary(wf_reader *r) {
+    bin_header h;
+    wf_value v = {0};
+    if (read_bin_header(r, &h) || read_bin_data(r, &h, &v))
+        return NULL;
+    wf_tree *t = tree_from_value(r, &v);
+    wf_value_free(&v);
+    return t;
+}
+
+static wf_tree *tree_parse(wf_reader *r, const token *t) {
+    if (t->kind == TOK_BINARY)
+        return tree_binary(r);
+    if (t->kind == TOK_PUNCT && t->text[0] == '[')
+        return tree_array(r);
+    if (t->kind == TOK_WORD && !strcmp(t->text, "empty")) {
+        int64_t shape[WF_MAX_RANK];
+        int rank, prim;
+        if (parse_empty_dims(r, t, shape, &rank, &prim))
+            return NULL;
+        const unsigned char *none = NULL;
+        return tree_from_shape(r, (wf_prim)prim, rank, shape, &none);
+    }
+    if (t->kind == TOK_EOF || t->kind == TOK_PUNCT) {
+        set_err(r, "line %d, col %d: expected a value but found '%s'", t->line, t->col, tok_show(t));
+        return NULL;
+    }
+    return tree_leaf(r, t);
+}
+
+int wf_read_trees(wf_reader *r, wf_tree ***out) {
+    wf_tree **vals = NULL;
+    int n = 0, cap = 0;
+    r->err[0] = 0;
+    *out = NULL;
+    for (;;) {
+        token t;
+        next_token(r, &t);
+        if (t.kind == TOK_EOF)
+            break;
+        wf_tree *v = tree_parse(r, &t);
+        if (v && n == cap) {
+            int ncap = cap ? 2 * cap : 4;
+            wf_tree **nv = realloc(vals, sizeof *nv * (size_t)ncap);
+            if (!nv) {
+                set_err(r, "out of memory");
+                wf_tree_free(v);
+                v = NULL;
+            } else {
+                vals = nv;
+                cap = ncap;
+            }
+        }
+        if (!v) {
+            for (int i = 0; i < n; i++)
+                wf_tree_free(vals[i]);
+            free(vals);
+            return -1;
+        }
+        vals[n++] = v;
+    }
+    *out = vals;
+    return n;
+}
+
+/* ------------------------------------------------------------------ printing and comparing trees */
+
+static void leaf_string(char *out, size_t n, const wf_tree *t) {
+    if (t->prim == WF_BOOL) {
+        snprintf(out, n, "%s", t->v.b ? "true" : "false");
+    } else if (prim_is_float(t->prim)) {
+        if (t->prim == WF_F32) {
+            float x = (float)t->v.f;
+            format_scalar(out, n, WF_F32, &x);
+        } else {
+            format_scalar(out, n, WF_F64, &t->v.f);
+        }
+        if (!t->suffixed && !isnan(t->v.f) && !isinf(t->v.f))
+            out[strlen(out) - 3] = 0;
+    } else if (prim_is_signed(t->prim)) {
+        snprintf(out, n, "%" PRId64 "%s", t->v.i, t->suffixed ? prim_names[t->prim] : "");
+    } else {
+        snprintf(out, n, "%" PRIu64 "%s", t->v.u, t->suffixed ? prim_names[t->prim] : "");
+    }
+}
+
+void wf_tree_print(FILE *f, const wf_tree *t) {
+    if (!t->is_array) {
+        char buf[80];
+        leaf_string(buf, sizeof buf, t);
+        fputs(buf, f);
+        return;
+    }
+    if (t->len == 0 && t->empty_prim < WF_PRIM_COUNT) {
+        fputs("empty([0]", f);
+        for (int i = 1; i < t->empty_rank; i++)
+            fputs("[]", f); /* a tree keeps no inner sizes of an empty array */
+        fprintf(f, "%s)", prim_names[t->empty_prim]);
+        return;
+    }
+    fputc('[', f);
+    for (int i = 0; i < t->len; i++) {
+        if (i)
+            fputs(", ", f);
+        wf_tree_print(f, t->elems[i]);
+    }
+    fputc(']', f);
+}
+
+#define FLOAT_TOLERANCE 0.002
+
+static bool float_close(double expected, double actual) {
+    if (isnan(expected) || isnan(actual))
+        return isnan(expected) && isnan(actual);
+    if (isinf(expected) || isinf(actual))
+        return expected == actual;
+    double mag = fabs(expected) > 1 ? fabs(expected) : 1;
+    return fabs(expected - actual) <= FLOAT_TOLERANCE * mag;
+}
+
+static double leaf_as_double(const wf_tree *t) {
+    if (prim_is_float(t->prim))
+        return t->v.f;
+    return prim_is_signed(t->prim) ? (double)t->v.i : (double)t->v.u;
+}
+
+static bool ints_equal(const wf_tree *a, const wf_tree *b) {
+    bool sa = prim_is_signed(a->prim), sb = prim_is_signed(b->prim);
+    if (sa && sb)
+        return a->v.i == b->v.i;
+    if (!sa && !sb)
+        return a->v.u == b->v.u;
+    const wf_tree *s = sa ? a : b, *u = sa ? b : a;
+    return s->v.i >= 0 && (uint64_t)s->v.i == u->v.u;
+}
+
+/* Do the kinds of two leaves allow a comparison?  Unsuffixed integers match any number;
+ * unsuffixed decimals match any float; suffixed literals must agree exactly. */
+static bool leaf_kinds_match(const wf_tree *e, const wf_tree *a) {
+    if (e->prim == WF_BOOL || a->prim == WF_BOOL)
+        return e->prim == a->prim;
+    if (e->suffixed && a->suffixed)
+        return e->prim == a->prim;
+    const wf_tree *loose = e->suffixed ? a : e, *other = e->suffixed ? e : a;
+    if (prim_is_int(loose->prim))
+        return true;
+    return prim_is_float(other->prim);
+}
+
+static bool leaves_equal(const wf_tree *e, const wf_tree *a) {
+    if (e->prim == WF_BOOL)
+        return e->v.b == a->v.b;
+    if (prim_is_int(e->prim) && prim_is_int(a->prim))
+        return ints_equal(e, a);
+    return float_close(leaf_as_double(e), leaf_as_double(a));
+}
+
+typedef struct {
+    char path[256];
+    size_t plen;
+} cmp_path;
+
+static void fail(const cmp_path *p, char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void fail(const cmp_path *p, char *why, size_t n, const char *fmt, ...) {
+    char msg[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (p->plen)
+        snprintf(why, n, "at %s: %s", p->path, msg);
+    else
+        snprintf(why, n, "%s", msg);
+}
+
+static bool leaf_cmp(const wf_tree *e, const wf_tree *a, const cmp_path *p, char *why, size_t n) {
+    char se[80], sa[80];
+    leaf_string(se, sizeof se, e);
+    leaf_string(sa, sizeof sa, a);
+    if (!leaf_kinds_match(e, a)) {
+        fail(p, why, n, "expected %s but got %s (type differs)", se, sa);
+        return false;
+    }
+    if (!leaves_equal(e, a)) {
+        fail(p, why, n, "expected %s but got %s", se, sa);
+        return false;
+    }
+    return true;
+}
+
+static bool empty_cmp(const wf_tree *e, const wf_tree *a, const cmp_path *p, char *why, size_t n) {
+    if (e->empty_prim >= WF_PRIM_COUNT || a->empty_prim >= WF_PRIM_COUNT)
+        return true;
+    if (e->empty_prim == a->empty_prim && e->empty_rank == a->empty_rank)
+        return true;
+    char se[64], sa[64];
+    type_string(se, sizeof se, e->empty_prim, e->empty_rank);
+    type_string(sa, sizeof sa, a->empty_prim, a->empty_rank);
+    fail(p, why, n, "expected an empty %s but got an empty %s", se, sa);
+    return false;
+}
+
+static bool tree_cmp(const wf_tree *e, const wf_tree *a, cmp_path *p, char *why, size_t n) {
+    if (e->is_array != a->is_array) {
+        char s[80];
+        leaf_string(s, sizeof s, e->is_array ? a : e);
+        if (e->is_array)
+            fail(p, why, n, "expected an array but got %s", s);
+        else
+            fail(p, why, n, "expected %s but got an array", s);
+        return false;
+    }
+    if (!e->is_array)
+        return leaf_cmp(e, a, p, why, n);
+    if (e->len != a->len) {
+        fail(p, why, n, "expected %d elements but got %d", e->len, a->len);
+        return false;
+    }
+    if (e->len == 0)
+        return empty_cmp(e, a, p, why, n);
+    size_t saved = p->plen;
+    for (int i = 0; i < e->len; i++) {
+        int k = snprintf(p->path + saved, sizeof p->path - saved, "[%d]", i);
+        p->plen = saved + (k > 0 && (size_t)k < sizeof p->path - saved ? (size_t)k : 0);
+        if (!tree_cmp(e->elems[i], a->elems[i], p, why, n))
+            return false;
+    }
+    p->plen = saved;
+    p->path[saved] = 0;
+    return true;
+}
+
+bool wf_tree_equal(const wf_tree *expected, const wf_tree *actual, char *why, size_t why_len) {
+    cmp_path p;
+    p.path[0] = 0;
+    p.plen = 0;
+    char scratch[8];
+    if (!why || why_len == 0) {
+        why = scratch;
+        why_len = sizeof scratch;
+    }
+    why[0] = 0;
+    return tree_cmp(expected, actual, &p, why, why_len);
+}
