@@ -59,14 +59,19 @@ static double next_number(FILE *f) {
     }
     buf[n] = 0;
     /* skip a type suffix such as i32 or f32 */
+    int is_f32 = 0;
     if (ch == 'i' || ch == 'u' || ch == 'f') {
-        while ((ch = getc(f)) != EOF && ch >= '0' && ch <= '9') {}
+        int first = 1, kind = ch;
+        while ((ch = getc(f)) != EOF && ch >= '0' && ch <= '9') {
+            if (first && kind == 'f' && ch == '3') is_f32 = 1;
+            first = 0;
+        }
     }
     if (ch != EOF) ungetc(ch, f);
     char *end;
     double x = strtod(buf, &end);
     if (n == 0 || *end) die("bad literal");
-    return x;
+    return is_f32 ? (double)(float)x : x; /* an f32 literal denotes an f32 value */
 }
 
 /* Finite-difference operators on the grid x[0..n-1]: D and DD, each [n][3]. */

@@ -4,7 +4,9 @@
  * dataset (shared/data/finpar/OptionPricing-*.in) or FinPar's own format
  * (orig/OptionPricing-*.input.data, which has four extra scalars after the
  * iteration count and // comments); the format is detected from the number of
- * leading scalars.  Prints one price per model in Futhark text format on stdout.
+ * leading scalars.  As in Futhark, an f32 literal stands for the nearest f32 value
+ * (the computation itself is in double).  Prints one price per model in Futhark
+ * text format on stdout.
  *
  * Usage: optionpricing [-t FILE] [-r RUNS] [-n ITERS] [-p f32|f64] [--dump] < data
  *   -t FILE  write the run time of the computation (microseconds, parsing
@@ -102,7 +104,10 @@ static int parse_elem(reader *r, dbuf *b, long *shape, int depth, int *rank_seen
         if (*q == '.' || *q == 'e' || *q == 'E') b->all_int = 0;
     r->i += (size_t)(end - p);
     if (r->i < r->len && (r->s[r->i] == 'i' || r->s[r->i] == 'u' || r->s[r->i] == 'f')) {
-        if (r->s[r->i] == 'f') b->all_int = 0;
+        if (r->s[r->i] == 'f') {
+            b->all_int = 0;
+            if (r->s[r->i + 1] == '3') x = (double)(float)x; /* an f32 literal denotes an f32 value */
+        }
         r->i++;
         while (r->i < r->len && r->s[r->i] >= '0' && r->s[r->i] <= '9') r->i++;
     }
@@ -363,7 +368,8 @@ static void price(const problem *p, double *prices) {
         for (int j = 0; j < U; j++) {
             W[p->bi[0] - 1] = p->sd[0] * z[j];
             for (int i = 1; i < T; i++) {
-                double w = p->rw[i] * W[p->ri[i] - 1] + p->sd[i] * z[i * U + j];
+                double w = p->sd[i] * z[i * U + j];
+                if (p->ri[i] != 0) w += p->rw[i] * W[p->ri[i] - 1];
                 if (p->li[i] != 0) w += p->lw[i] * W[p->li[i] - 1];
                 W[p->bi[i] - 1] = w;
             }
