@@ -1,3 +1,658 @@
-/* ast.c — STUB */
+/* ast.c — primitive-type and operator tables, node constructors, and the AST printer.
+ *
+ * The printer writes re-parsable Futhark syntax.  It distinguishes two contexts:
+ *  - "full": the surrounding syntax delimits the expression (a let's right-hand side, a tuple
+ *    element, a branch of if), so it is printed bare;
+ *  - "atom": anywhere else (operands, arguments, indexed arrays), where every compound
+ *    expression gets parentheses.
+ * The parser drops parentheses, so parse(print(e)) has the same tree as e and printing it
+ * again gives the same text (tests/scripts/ast_roundtrip.sh checks this).
+ * With `types`, binders are printed as (x: t) and literals carry their resolved type suffix.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "../types/types.h"
 #include "ast.h"
-void ast_print_program(FILE *out, const Program *p, bool types) { (void)out; (void)p; (void)types; }
+
+/* ---- tables ---- */
+
+static const char *const prim_names[] = {
+#define X(k, s) s,
+    PRIM_TYPES(X)
+#undef X
+};
+
+static const char *const binop_names[] = {
+#define X(k, s) s,
+    BIN_OPS(X)
+#undef X
+};
+
+const char *prim_name(PrimType t) {
+    if (t < 0 || t >= PRIM_COUNT)
+        return "?";
+    return prim_names[t];
+}
+
+PrimType prim_from_name(const char *s) {
+    for (int i = 0; i < PRIM_COUNT; i++)
+        if (!strcmp(prim_names[i], s))
+            return (PrimType)i;
+    return PRIM_NONE;
+}
+
+bool prim_is_int(PrimType t) {
+    return t >= PRIM_I8 && t <= PRIM_U64;
+}
+
+bool prim_is_signed(PrimType t) {
+    return t >= PRIM_I8 && t <= PRIM_I64;
+}
+
+bool prim_is_float(PrimType t) {
+    return t == PRIM_F32 || t == PRIM_F64;
+}
+
+int prim_bits(PrimType t) {
+    switch (t) {
+    case PRIM_I8: case PRIM_U8: case PRIM_BOOL: return 8;
+    case PRIM_I16: case PRIM_U16: return 16;
+    case PRIM_I32: case PRIM_U32: case PRIM_F32: return 32;
+    case PRIM_I64: case PRIM_U64: case PRIM_F64: return 64;
+    default: return 0;
+    }
+}
+
+const char *binop_name(BinOp op) {
+    if (op < 0 || op >= BIN_COUNT)
+        return "?";
+    return binop_names[op];
+}
+
+/* ---- constructors ---- */
+
+Expr *expr_new(ExprKind kind, Loc loc) {
+    Expr *e = xmalloc(sizeof *e);
+    e->kind = kind;
+    e->loc = loc;
+    e->prim = PRIM_NONE;
+    e->builtin = -1;
+    return e;
+}
+
+Pat *pat_new(PatKind kind, Loc loc) {
+    Pat *p = xmalloc(sizeof *p);
+    p->kind = kind;
+    p->loc = loc;
+    return p;
+}
+
+TypeExp *texp_new(TypeExpKind kind, Loc loc) {
+    TypeExp *t = xmalloc(sizeof *t);
+    t->kind = kind;
+    t->loc = loc;
+    t->prim = PRIM_NONE;
+    return t;
+}
+
+Decl *decl_new(DeclKind kind, Loc loc) {
+    Decl *d = xmalloc(sizeof *d);
+    d->kind = kind;
+    d->loc = loc;
+    return d;
+}
+
+/* ---- printer ---- */
+
+typedef struct {
+    FILE *out;
+    bool types;
+    int indent;
+} Printer;
+
+static void print_full(Printer *pr, const Expr *e);
+static void print_atom(Printer *pr, const Expr *e);
+static void print_texp(Printer *pr, const TypeExp *t);
+static void print_pat(Printer *pr, const Pat *p);
+
+static void newline(Printer *pr) {
+    fputc('\n', pr->out);
+    for (int i = 0; i < pr->indent; i++)
+        fputc(' ', pr->out);
+}
+
+static void print_dim(Printer *pr, const DimExp *d) {
+    switch (d->kind) {
+    case DIM_ANY: fputs("[]", pr->out); break;
+    case DIM_NAME: fprintf(pr->out, "[%s]", d->name); break;
+    case DIM_CONST: fprintf(pr->out, "[%lld]", (long long)d->value); break;
+    }
+}
+
+/* A type in argument position: names, tuples and records bare, the rest parenthesised. */
+static void print_texp_atom(Printer *pr, const TypeExp *t) {
+    if (t->kind == TE_NAME || t->kind == TE_TUPLE || t->kind == TE_RECORD ||
+        t->kind == TE_ARROW) {
+        print_texp(pr, t);
+    } else {
+        fputc('(', pr->out);
+        print_texp(pr, t);
+        fputc(')', pr->out);
+    }
+}
+
+static void print_texp(Printer *pr, const TypeExp *t) {
+    FILE *o = pr->out;
+    switch (t->kind) {
+    case TE_NAME: fputs(t->name, o); break;
+    case TE_ARRAY:
+        print_dim(pr, &t->dim);
+        print_texp(pr, t->elem);
+        break;
+    case TE_TUPLE:
+        fputc('(', o);
+        for (int i = 0; i < t->elems.len; i++) {
+            if (i)
+                fputs(", ", o);
+            print_texp(pr, t->elems.data[i]);
+        }
+        fputc(')', o);
+        break;
+    case TE_RECORD:
+        fputc('{', o);
+        for (int i = 0; i < t->elems.len; i++) {
+            fprintf(o, "%s%s: ", i ? ", " : "", t->fields.data[i]);
+            print_texp(pr, t->elems.data[i]);
+        }
+        fputc('}', o);
+        break;
+    case TE_UNIQUE:
+        fputc('*', o);
+        print_texp(pr, t->elem);
+        break;
+    case TE_ARROW: /* always parenthesised, so it is safe in any position */
+        fputc('(', o);
+        if (t->name) {
+            fprintf(o, "(%s: ", t->name);
+            print_texp(pr, t->elem);
+            fputc(')', o);
+        } else {
+            print_texp(pr, t->elem);
+        }
+        fputs(" -> ", o);
+        print_texp(pr, t->ret);
+        fputc(')', o);
+        break;
+    case TE_APPLY:
+        fputs(t->name, o);
+        for (int i = 0; i < t->dim_args.len; i++) {
+            fputc(' ', o);
+            print_dim(pr, &t->dim_args.data[i]);
+        }
+        for (int i = 0; i < t->elems.len; i++) {
+            fputc(' ', o);
+            print_texp_atom(pr, t->elems.data[i]);
+        }
+        break;
+    }
+}
+
+static void print_type(Printer *pr, Type *t) {
+    fputs(type_str(t), pr->out);
+}
+
+static void print_attr(Printer *pr, const Attr *a) {
+    fputs(a->name, pr->out);
+    if (a->args.len) {
+        fputc('(', pr->out);
+        for (int i = 0; i < a->args.len; i++) {
+            if (i)
+                fputs(", ", pr->out);
+            print_attr(pr, a->args.data[i]);
+        }
+        fputc(')', pr->out);
+    }
+}
+
+static void print_attrs(Printer *pr, const AttrVec *attrs) {
+    for (int i = 0; i < attrs->len; i++) {
+        fputs("#[", pr->out);
+        print_attr(pr, attrs->data[i]);
+        fputs("] ", pr->out);
+    }
+}
+
+/* Patterns print in "atom" form: anything with an ascription is parenthesised. */
+static void print_pat(Printer *pr, const Pat *p) {
+    FILE *o = pr->out;
+    print_attrs(pr, &p->attrs);
+    bool annotate = pr->types && p->type && p->kind != P_ASCRIBE && p->kind != P_TUPLE &&
+                    p->kind != P_RECORD;
+    if (annotate)
+        fputc('(', o);
+    switch (p->kind) {
+    case P_ID: fputs(p->name, o); break;
+    case P_WILDCARD: fputc('_', o); break;
+    case P_LITERAL: fputs("_", o); break;
+    case P_TUPLE:
+        fputc('(', o);
+        for (int i = 0; i < p->elems.len; i++) {
+            if (i)
+                fputs(", ", o);
+            print_pat(pr, p->elems.data[i]);
+        }
+        fputc(')', o);
+        break;
+    case P_RECORD:
+        fputc('{', o);
+        for (int i = 0; i < p->elems.len; i++) {
+            const Pat *f = p->elems.data[i];
+            fprintf(o, "%s%s", i ? ", " : "", p->fields.data[i]);
+            bool shorthand = f->kind == P_ID && f->name == p->fields.data[i] && f->attrs.len == 0 &&
+                             !(pr->types && f->type);
+            if (!shorthand) {
+                fputs(" = ", o);
+                print_pat(pr, f);
+            }
+        }
+        fputc('}', o);
+        break;
+    case P_ASCRIBE:
+        fputc('(', o);
+        print_pat(pr, p->inner);
+        fputs(": ", o);
+        print_texp(pr, p->texp);
+        fputc(')', o);
+        break;
+    }
+    if (annotate) {
+        fputs(": ", o);
+        print_type(pr, p->type);
+        fputc(')', o);
+    }
+}
+
+static void print_tparams(Printer *pr, const TypeParamVec *tps) {
+    for (int i = 0; i < tps->len; i++) {
+        const TypeParam *tp = &tps->data[i];
+        if (tp->is_size)
+            fprintf(pr->out, " [%s]", tp->name);
+        else
+            fprintf(pr->out, " '%s%s", tp->lifted ? "^" : "", tp->name);
+    }
+}
+
+static void print_escaped_byte(FILE *o, unsigned char c, char quote) {
+    switch (c) {
+    case '\n': fputs("\\n", o); break;
+    case '\t': fputs("\\t", o); break;
+    case '\r': fputs("\\r", o); break;
+    case '\\': fputs("\\\\", o); break;
+    default:
+        if (c == (unsigned char)quote)
+            fprintf(o, "\\%c", quote);
+        else if (c >= 32 && c < 127)
+            fputc(c, o);
+        else
+            fprintf(o, "\\x%02x", c);
+    }
+}
+
+static void print_int(Printer *pr, const Expr *e) {
+    FILE *o = pr->out;
+    PrimType p = e->prim;
+    const char *suffix = p == PRIM_NONE ? "" : prim_name(p);
+    if (p != PRIM_NONE && prim_is_float(p)) {
+        fprintf(o, "%llu%s", (unsigned long long)e->ival, suffix); /* e.g. 1f32 */
+        return;
+    }
+    if (p != PRIM_NONE && prim_is_signed(p) && (int64_t)e->ival < 0) {
+        int bits = prim_bits(p);
+        uint64_t mask = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+        fprintf(o, "0x%llx%s", (unsigned long long)(e->ival & mask), suffix);
+        return;
+    }
+    fprintf(o, "%llu%s", (unsigned long long)e->ival, suffix);
+}
+
+static void print_float(Printer *pr, const Expr *e) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.17g", e->fval);
+    if (!strpbrk(buf, ".eni"))
+        strcat(buf, ".0");
+    fprintf(pr->out, "%s%s", buf, e->prim == PRIM_NONE ? "" : prim_name(e->prim));
+}
+
+static void print_indices(Printer *pr, const DimIndexVec *idx) {
+    FILE *o = pr->out;
+    fputc('[', o);
+    for (int i = 0; i < idx->len; i++) {
+        const DimIndex *d = &idx->data[i];
+        if (i)
+            fputs(", ", o);
+        if (d->start)
+            print_atom(pr, d->start);
+        if (d->is_slice) {
+            fputc(':', o);
+            if (d->end)
+                print_atom(pr, d->end);
+            if (d->stride) {
+                fputc(':', o);
+                print_atom(pr, d->stride);
+            }
+        }
+    }
+    fputc(']', o);
+}
+
+static void print_fields(Printer *pr, const NameVec *f) {
+    for (int i = 0; i < f->len; i++)
+        fprintf(pr->out, "%s%s", i ? "." : "", f->data[i]);
+}
+
+static void print_section(Printer *pr, const Expr *e) {
+    FILE *o = pr->out;
+    fputc('(', o);
+    switch (e->section) {
+    case SEC_OP: fputs(binop_name(e->op), o); break;
+    case SEC_LEFT:
+        print_atom(pr, e->lhs);
+        fprintf(o, " %s", binop_name(e->op));
+        break;
+    case SEC_RIGHT:
+        fprintf(o, "%s ", binop_name(e->op));
+        print_atom(pr, e->rhs);
+        break;
+    case SEC_FIELD:
+        fputc('.', o);
+        print_fields(pr, &e->fields);
+        break;
+    case SEC_INDEX:
+        fputc('.', o);
+        print_indices(pr, &e->idx);
+        break;
+    case SEC_FUN:
+        if (e->lhs) {
+            print_atom(pr, e->lhs);
+            fputc(' ', o);
+        }
+        fprintf(o, "`%s%s%s`", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
+        if (e->rhs) {
+            fputc(' ', o);
+            print_atom(pr, e->rhs);
+        }
+        break;
+    }
+    fputc(')', o);
+}
+
+static bool is_atomic(const Expr *e) {
+    switch (e->kind) {
+    case E_INT: case E_FLOAT: case E_BOOL: case E_CHAR: case E_STRING: case E_VAR:
+    case E_TUPLE: case E_RECORD: case E_ARRAY: case E_PROJECT: case E_INDEX: case E_SECTION:
+    case E_PAREN:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void print_atom(Printer *pr, const Expr *e) {
+    if (is_atomic(e)) {
+        print_full(pr, e);
+    } else {
+        fputc('(', pr->out);
+        print_full(pr, e);
+        fputc(')', pr->out);
+    }
+}
+
+static void print_list(Printer *pr, const ExprVec *v, const char *open, const char *close) {
+    fputs(open, pr->out);
+    for (int i = 0; i < v->len; i++) {
+        if (i)
+            fputs(", ", pr->out);
+        print_full(pr, v->data[i]);
+    }
+    fputs(close, pr->out);
+}
+
+static void print_record(Printer *pr, const Expr *e) {
+    FILE *o = pr->out;
+    fputc('{', o);
+    for (int i = 0; i < e->elems.len; i++) {
+        const Expr *v = e->elems.data[i];
+        fprintf(o, "%s%s", i ? ", " : "", e->fields.data[i]);
+        if (!(v->kind == E_VAR && !v->qual && v->name == e->fields.data[i])) {
+            fputs(" = ", o);
+            print_full(pr, v);
+        }
+    }
+    fputc('}', o);
+}
+
+static void print_let(Printer *pr, const Expr *e) {
+    FILE *o = pr->out;
+    fputs("let ", o);
+    if (e->kind == E_LETFUN) {
+        fputs(e->name, o);
+        print_tparams(pr, &e->tparams);
+        for (int i = 0; i < e->params.len; i++) {
+            fputc(' ', o);
+            print_pat(pr, e->params.data[i]);
+        }
+        if (e->texp) {
+            fputs(" : ", o);
+            print_texp(pr, e->texp);
+        }
+    } else {
+        print_pat(pr, e->pat);
+    }
+    fputs(" = ", o);
+    pr->indent += 2;
+    print_full(pr, e->lhs);
+    pr->indent -= 2;
+    fputs(" in", o);
+    newline(pr);
+    print_full(pr, e->body);
+}
+
+static void print_loop(Printer *pr, const Expr *e) {
+    FILE *o = pr->out;
+    fputs("loop ", o);
+    print_pat(pr, e->pat);
+    if (e->init) {
+        fputs(" = ", o);
+        print_full(pr, e->init);
+    }
+    switch (e->loop) {
+    case LOOP_FOR: fprintf(o, " for %s < ", e->loop_var); break;
+    case LOOP_FOR_IN:
+        fputs(" for ", o);
+        print_pat(pr, e->loop_pat);
+        fputs(" in ", o);
+        break;
+    case LOOP_WHILE: fputs(" while ", o); break;
+    }
+    print_full(pr, e->cond);
+    fputs(" do", o);
+    pr->indent += 2;
+    newline(pr);
+    print_full(pr, e->body);
+    pr->indent -= 2;
+}
+
+static void print_lambda(Printer *pr, const Expr *e) {
+    FILE *o = pr->out;
+    fputc('\\', o);
+    for (int i = 0; i < e->params.len; i++) {
+        if (i)
+            fputc(' ', o);
+        print_pat(pr, e->params.data[i]);
+    }
+    if (e->texp) {
+        fputs(" : ", o);
+        print_texp_atom(pr, e->texp);
+    }
+    fputs(" -> ", o);
+    print_full(pr, e->body);
+}
+
+static void print_literal(Printer *pr, const Expr *e) {
+    FILE *o = pr->out;
+    switch (e->kind) {
+    case E_INT: print_int(pr, e); break;
+    case E_FLOAT: print_float(pr, e); break;
+    case E_BOOL: fputs(e->ival ? "true" : "false", o); break;
+    case E_CHAR:
+        fputc('\'', o);
+        print_escaped_byte(o, (unsigned char)e->ival, '\'');
+        fputc('\'', o);
+        break;
+    case E_STRING:
+        fputc('"', o);
+        for (uint64_t i = 0; i < e->ival; i++)
+            print_escaped_byte(o, (unsigned char)e->str[i], '"');
+        fputc('"', o);
+        break;
+    default: break;
+    }
+}
+
+static void print_full(Printer *pr, const Expr *e) {
+    FILE *o = pr->out;
+    switch (e->kind) {
+    case E_INT: case E_FLOAT: case E_BOOL: case E_CHAR: case E_STRING:
+        print_literal(pr, e);
+        break;
+    case E_VAR:
+        fprintf(o, "%s%s%s", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
+        break;
+    case E_TUPLE: print_list(pr, &e->elems, "(", ")"); break;
+    case E_RECORD: print_record(pr, e); break;
+    case E_ARRAY: print_list(pr, &e->elems, "[", "]"); break;
+    case E_RANGE:
+        print_atom(pr, e->lhs);
+        if (e->mid) {
+            fputs("..", o);
+            print_atom(pr, e->mid);
+        }
+        fputs(e->range == RANGE_UPTO_EXCL ? "..<" : e->range == RANGE_DOWNTO_EXCL ? "..>" : "...",
+              o);
+        print_atom(pr, e->rhs);
+        break;
+    case E_PROJECT:
+        if (e->lhs->kind == E_INT || e->lhs->kind == E_FLOAT) {
+            fputc('(', o);
+            print_full(pr, e->lhs);
+            fputc(')', o);
+        } else {
+            print_atom(pr, e->lhs);
+        }
+        fprintf(o, ".%s", e->fields.data[0]);
+        break;
+    case E_INDEX:
+        print_atom(pr, e->lhs);
+        print_indices(pr, &e->idx);
+        break;
+    case E_APPLY:
+        print_atom(pr, e->lhs);
+        for (int i = 0; i < e->args.len; i++) {
+            fputc(' ', o);
+            print_atom(pr, e->args.data[i]);
+        }
+        break;
+    case E_BINOP:
+        print_atom(pr, e->lhs);
+        fprintf(o, " %s ", binop_name(e->op));
+        print_atom(pr, e->rhs);
+        break;
+    case E_NEG: fputc('-', o); print_atom(pr, e->lhs); break;
+    case E_NOT: fputc('!', o); print_atom(pr, e->lhs); break;
+    case E_SECTION: print_section(pr, e); break;
+    case E_LAMBDA: print_lambda(pr, e); break;
+    case E_LET: case E_LETFUN: print_let(pr, e); break;
+    case E_IF:
+        fputs("if ", o);
+        print_full(pr, e->cond);
+        fputs(" then ", o);
+        print_full(pr, e->lhs);
+        fputs(" else ", o);
+        print_full(pr, e->rhs);
+        break;
+    case E_LOOP: print_loop(pr, e); break;
+    case E_UPDATE:
+        print_atom(pr, e->lhs);
+        fputs(" with ", o);
+        print_indices(pr, &e->idx);
+        fputs(" = ", o);
+        print_atom(pr, e->rhs);
+        break;
+    case E_RECUPDATE:
+        print_atom(pr, e->lhs);
+        fputs(" with ", o);
+        print_fields(pr, &e->fields);
+        fputs(" = ", o);
+        print_atom(pr, e->rhs);
+        break;
+    case E_ASCRIBE: case E_COERCE:
+        print_atom(pr, e->lhs);
+        fputs(e->kind == E_ASCRIBE ? " : " : " :> ", o);
+        print_texp(pr, e->texp);
+        break;
+    case E_ATTR:
+        print_attrs(pr, &e->attrs);
+        print_full(pr, e->lhs);
+        break;
+    case E_PAREN:
+        fputc('(', o);
+        print_full(pr, e->lhs);
+        fputc(')', o);
+        break;
+    }
+}
+
+void ast_print_expr(FILE *out, const Expr *e, bool types) {
+    Printer pr = {out, types, 0};
+    print_full(&pr, e);
+}
+
+static void print_decl(Printer *pr, const Decl *d) {
+    FILE *o = pr->out;
+    print_attrs(pr, &d->attrs);
+    if (d->kind == D_TYPE) {
+        fprintf(o, "type %s", d->name);
+        print_tparams(pr, &d->tparams);
+        fputs(" = ", o);
+        print_texp(pr, d->ret);
+        fputc('\n', o);
+        return;
+    }
+    fprintf(o, "%s %s%s%s", d->is_entry ? "entry" : "def", d->qual ? d->qual : "",
+            d->qual ? "." : "", d->name);
+    print_tparams(pr, &d->tparams);
+    for (int i = 0; i < d->params.len; i++) {
+        fputc(' ', o);
+        print_pat(pr, d->params.data[i]);
+    }
+    if (d->ret) {
+        fputs(" : ", o);
+        print_texp(pr, d->ret);
+    }
+    fputs(" =", o);
+    pr->indent = 2;
+    newline(pr);
+    print_full(pr, d->body);
+    pr->indent = 0;
+    fputc('\n', o);
+}
+
+void ast_print_program(FILE *out, const Program *p, bool types) {
+    Printer pr = {out, types, 0};
+    for (int i = 0; i < p->decls.len; i++) {
+        if (i)
+            fputc('\n', out);
+        print_decl(&pr, p->decls.data[i]);
+    }
+}

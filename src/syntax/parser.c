@@ -1,3 +1,1147 @@
-/* parser.c — STUB, to be replaced by the real parser. */
+/* parser.c — recursive-descent parser for weft's Futhark syntax (see ast.h for the tree).
+ *
+ * Design
+ *  - The lexer (lexer.c) produces all tokens first; the parser walks the array with a cursor,
+ *    so any lookahead is a plain index.
+ *  - Expressions are parsed in layers, loosest first:
+ *        expr    := with_e [(':' | ':>') type]*           ascription / coercion
+ *        with_e  := range_e ...                           (see parse_with)
+ *        range_e := binop [('..' binop)] ('..<'|'..>'|'...') binop
+ *        binop   := precedence climbing over Futhark's operator table (binop_info)
+ *        unary   := '-' unary | '!' unary | apply
+ *        apply   := leading-keyword forms (let, if, loop, \, #[..]) | postfix postfix*
+ *        postfix := atom ('[' index ']' | '.' field)*       no space before '[' or '.'
+ *  - Operator precedence (loosest to tightest), following Futhark's classification by leading
+ *    characters:  `f` (backticks) ; |> ; <| (right) ; || ; && ; == != < <= > >= >-> <-< ;
+ *    & ^ | ; << >> >>> ; + - ++ ; * / % // %% ; ** (right) ; then application.
+ *  - Qualified names: `a.b` (no spaces) is a qualified name when `a` is a namespace: a primitive
+ *    type name (f32, i64, ...) or `intrinsics`.  Otherwise `a.b` is a field projection.
+ *  - `a[i]` (no space before '[') is indexing; `f [1, 2]` is application to an array literal.
+ *  - Sugar is removed as ast.h says: pipes become applications, `let a[i] = v` an update.
+ *  - Parentheses are not kept in the tree (no E_PAREN); the printer re-adds them.
+ *  - Recursion depth is bounded (MAX_DEPTH) so that deeply nested input gives an error, and
+ *    chains of `let` are parsed iteratively so long function bodies do not count against it.
+ */
+#include <float.h>
+#include <string.h>
+
+#include "lexer.h"
 #include "parser.h"
-Program *parse_program(const char *file, const char *text) { (void)text; Program *p = xmalloc(sizeof *p); p->file = intern(file); return p; }
+
+#define MAX_DEPTH 400
+
+typedef struct {
+    Token *toks;
+    int pos, len;
+    int depth;
+    Token *negated_lit; /* an integer literal directly after unary minus */
+} Parser;
+
+/* ---- token helpers ---- */
+
+static Token *peek(Parser *ps) {
+    return &ps->toks[ps->pos];
+}
+
+static Token *peek_at(Parser *ps, int k) {
+    int i = ps->pos + k;
+    return &ps->toks[i < ps->len ? i : ps->len - 1];
+}
+
+static Token *next(Parser *ps) {
+    Token *t = &ps->toks[ps->pos];
+    if (t->kind != TOK_EOF)
+        ps->pos++;
+    return t;
+}
+
+static bool is_kw(const Token *t, const char *kw) {
+    return t->kind == TOK_KEYWORD && t->text == intern(kw);
+}
+
+static bool is_op(const Token *t, const char *op) {
+    return t->kind == TOK_OP && t->text == intern(op);
+}
+
+static _Noreturn void expected(Parser *ps, const char *what) {
+    Token *t = peek(ps);
+    error_at(t->loc, "unexpected %s, expected %s", tok_describe(t), what);
+}
+
+static Token *expect(Parser *ps, TokKind k, const char *what) {
+    if (peek(ps)->kind != k)
+        expected(ps, what);
+    return next(ps);
+}
+
+static void expect_kw(Parser *ps, const char *kw) {
+    if (!is_kw(peek(ps), kw))
+        expected(ps, xsprintf("'%s'", kw));
+    next(ps);
+}
+
+static void expect_op(Parser *ps, const char *op) {
+    if (!is_op(peek(ps), op))
+        expected(ps, xsprintf("'%s'", op));
+    next(ps);
+}
+
+static const char *expect_ident(Parser *ps, const char *what) {
+    return expect(ps, TOK_IDENT, what)->text;
+}
+
+static void enter(Parser *ps) {
+    if (++ps->depth > MAX_DEPTH)
+        error_at(peek(ps)->loc, "program nested too deeply (more than %d levels)", MAX_DEPTH);
+}
+
+static void leave(Parser *ps) {
+    ps->depth--;
+}
+
+/* A namespace for qualified names: a primitive type name or `intrinsics`. */
+static bool is_namespace(const char *name) {
+    return prim_from_name(name) != PRIM_NONE || name == intern("intrinsics");
+}
+
+/* Is the token at offset k a qualified-name continuation: '.' ident with no spaces? */
+static bool qualified_at(Parser *ps, int k) {
+    Token *a = peek_at(ps, k), *dot = peek_at(ps, k + 1), *b = peek_at(ps, k + 2);
+    return a->kind == TOK_IDENT && is_namespace(a->text) && dot->kind == TOK_DOT &&
+           !dot->space_before && (b->kind == TOK_IDENT || b->kind == TOK_KEYWORD) &&
+           !b->space_before;
+}
+
+static Expr *parse_expr(Parser *ps);
+static Expr *parse_with(Parser *ps);
+static Expr *parse_binop(Parser *ps, int min_prec);
+static Pat *parse_pat_atom(Parser *ps);
+static Pat *parse_pattern(Parser *ps);
+static TypeExp *parse_type(Parser *ps);
+static TypeExp *parse_type_app(Parser *ps);
+
+/* ---- attributes ---- */
+
+/* attr := (ident | int | keyword) ['(' attr {',' attr} ')'] */
+static Attr *parse_attr(Parser *ps) {
+    enter(ps);
+    Token *t = peek(ps);
+    if (t->kind != TOK_IDENT && t->kind != TOK_INT && t->kind != TOK_KEYWORD)
+        expected(ps, "attribute name");
+    next(ps);
+    Attr *a = xmalloc(sizeof *a);
+    a->name = t->text;
+    a->loc = t->loc;
+    if (peek(ps)->kind == TOK_LPAREN) {
+        next(ps);
+        if (peek(ps)->kind != TOK_RPAREN) {
+            do
+                vec_push(&a->args, parse_attr(ps));
+            while (peek(ps)->kind == TOK_COMMA && next(ps));
+        }
+        expect(ps, TOK_RPAREN, "')'");
+    }
+    leave(ps);
+    return a;
+}
+
+/* attrs := { '#[' attr ']' } */
+static void parse_attrs(Parser *ps, AttrVec *out) {
+    while (peek(ps)->kind == TOK_HASHBRACKET) {
+        next(ps);
+        vec_push(out, parse_attr(ps));
+        expect(ps, TOK_RBRACKET, "']'");
+    }
+}
+
+/* ---- types ---- */
+
+/* dim := '[' [ident | int] ']'   (the '[' is the current token) */
+static DimExp parse_dim(Parser *ps) {
+    DimExp d = {0};
+    d.loc = next(ps)->loc;
+    Token *t = peek(ps);
+    if (t->kind == TOK_RBRACKET) {
+        d.kind = DIM_ANY;
+    } else if (t->kind == TOK_IDENT) {
+        d.kind = DIM_NAME;
+        d.name = next(ps)->text;
+    } else if (t->kind == TOK_INT && (t->prim == PRIM_NONE || t->prim == PRIM_I64)) {
+        if (t->ival > (uint64_t)INT64_MAX)
+            error_at(t->loc, "array size too large");
+        d.kind = DIM_CONST;
+        d.value = (int64_t)next(ps)->ival;
+    } else {
+        expected(ps, "a size (name or constant) or ']'");
+    }
+    expect(ps, TOK_RBRACKET, "']'");
+    return d;
+}
+
+/* Can the current token start a type argument of an alias application? */
+static bool starts_type_arg(Parser *ps) {
+    Token *t = peek(ps);
+    return t->kind == TOK_IDENT || t->kind == TOK_LPAREN || t->kind == TOK_LBRACE ||
+           t->kind == TOK_LBRACKET;
+}
+
+/* type_tuple := '(' [type {',' type}] ')'   — a single type in parentheses is just that type */
+static TypeExp *parse_type_parens(Parser *ps) {
+    Loc loc = next(ps)->loc;
+    TypeExp *tup = texp_new(TE_TUPLE, loc);
+    if (peek(ps)->kind != TOK_RPAREN) {
+        do
+            vec_push(&tup->elems, parse_type(ps));
+        while (peek(ps)->kind == TOK_COMMA && next(ps));
+    }
+    expect(ps, TOK_RPAREN, "',' or ')'");
+    return tup->elems.len == 1 ? tup->elems.data[0] : tup;
+}
+
+/* type_record := '{' [ident ':' type {',' ident ':' type}] '}' */
+static TypeExp *parse_type_record(Parser *ps) {
+    TypeExp *r = texp_new(TE_RECORD, next(ps)->loc);
+    if (peek(ps)->kind != TOK_RBRACE) {
+        do {
+            vec_push(&r->fields, expect_ident(ps, "field name"));
+            expect(ps, TOK_COLON, "':'");
+            vec_push(&r->elems, parse_type(ps));
+        } while (peek(ps)->kind == TOK_COMMA && next(ps));
+    }
+    expect(ps, TOK_RBRACE, "',' or '}'");
+    return r;
+}
+
+/* type_atom := prim | name | '(' types ')' | '{' fields '}' */
+static TypeExp *parse_type_atom(Parser *ps) {
+    Token *t = peek(ps);
+    if (t->kind == TOK_LPAREN)
+        return parse_type_parens(ps);
+    if (t->kind == TOK_LBRACE)
+        return parse_type_record(ps);
+    if (t->kind != TOK_IDENT)
+        expected(ps, "a type");
+    next(ps);
+    TypeExp *n = texp_new(TE_NAME, t->loc);
+    n->name = t->text;
+    n->prim = prim_from_name(t->text);
+    return n;
+}
+
+/* type_app := '*' type_app | '[' dim ']' type_app | name {type_arg} | type_atom
+ * type_arg := '[' dim ']' | type_atom */
+static TypeExp *parse_type_app(Parser *ps) {
+    enter(ps);
+    Token *t = peek(ps);
+    TypeExp *r;
+    if (is_op(t, "*")) {
+        next(ps);
+        r = texp_new(TE_UNIQUE, t->loc);
+        r->elem = parse_type_app(ps);
+    } else if (t->kind == TOK_LBRACKET) {
+        r = texp_new(TE_ARRAY, t->loc);
+        r->dim = parse_dim(ps);
+        r->elem = parse_type_app(ps);
+    } else if (t->kind == TOK_IDENT && prim_from_name(t->text) == PRIM_NONE) {
+        r = parse_type_atom(ps);
+        if (starts_type_arg(ps)) {
+            r->kind = TE_APPLY;
+            while (starts_type_arg(ps)) {
+                if (peek(ps)->kind == TOK_LBRACKET)
+                    vec_push(&r->dim_args, parse_dim(ps));
+                else
+                    vec_push(&r->elems, parse_type_atom(ps));
+            }
+        }
+    } else {
+        r = parse_type_atom(ps);
+    }
+    leave(ps);
+    return r;
+}
+
+/* type := '(' ident ':' type ')' '->' type | type_app ['->' type] */
+static TypeExp *parse_type(Parser *ps) {
+    enter(ps);
+    TypeExp *r;
+    Token *t = peek(ps);
+    if (t->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_IDENT &&
+        peek_at(ps, 2)->kind == TOK_COLON) {
+        next(ps);
+        r = texp_new(TE_ARROW, t->loc);
+        r->name = next(ps)->text;
+        next(ps);
+        r->elem = parse_type(ps);
+        expect(ps, TOK_RPAREN, "')'");
+        if (!is_op(peek(ps), "->"))
+            expected(ps, "'->' after a named parameter type");
+        next(ps);
+        r->ret = parse_type(ps);
+    } else {
+        r = parse_type_app(ps);
+        if (is_op(peek(ps), "->")) {
+            TypeExp *a = texp_new(TE_ARROW, r->loc);
+            next(ps);
+            a->elem = r;
+            a->ret = parse_type(ps);
+            r = a;
+        }
+    }
+    leave(ps);
+    return r;
+}
+
+/* ---- patterns ---- */
+
+/* pat_record := '{' [field {',' field}] '}'  ;  field := ident ['=' pattern] */
+static Pat *parse_pat_record(Parser *ps) {
+    Pat *p = pat_new(P_RECORD, next(ps)->loc);
+    if (peek(ps)->kind != TOK_RBRACE) {
+        do {
+            Token *f = expect(ps, TOK_IDENT, "field name");
+            vec_push(&p->fields, f->text);
+            if (is_op(peek(ps), "=")) {
+                next(ps);
+                vec_push(&p->elems, parse_pattern(ps));
+            } else {
+                Pat *id = pat_new(P_ID, f->loc);
+                id->name = f->text;
+                vec_push(&p->elems, id);
+            }
+        } while (peek(ps)->kind == TOK_COMMA && next(ps));
+    }
+    expect(ps, TOK_RBRACE, "',' or '}'");
+    return p;
+}
+
+/* pat_parens := '(' ')' | '(' pattern [':' type] {',' pattern [':' type]} ')' */
+static Pat *parse_pat_parens(Parser *ps) {
+    Pat *tup = pat_new(P_TUPLE, next(ps)->loc);
+    if (peek(ps)->kind != TOK_RPAREN) {
+        do
+            vec_push(&tup->elems, parse_pattern(ps));
+        while (peek(ps)->kind == TOK_COMMA && next(ps));
+    }
+    expect(ps, TOK_RPAREN, "',' or ')'");
+    return tup->elems.len == 1 ? tup->elems.data[0] : tup;
+}
+
+/* pat_atom := ident | '_' | pat_parens | pat_record | '#[' attr ']' pat_atom */
+static Pat *parse_pat_atom(Parser *ps) {
+    enter(ps);
+    Token *t = peek(ps);
+    Pat *p;
+    if (t->kind == TOK_IDENT) {
+        next(ps);
+        if (t->text == intern("_")) {
+            p = pat_new(P_WILDCARD, t->loc);
+        } else {
+            p = pat_new(P_ID, t->loc);
+            p->name = t->text;
+        }
+    } else if (t->kind == TOK_LPAREN) {
+        p = parse_pat_parens(ps);
+    } else if (t->kind == TOK_LBRACE) {
+        p = parse_pat_record(ps);
+    } else if (t->kind == TOK_HASHBRACKET) {
+        AttrVec attrs = {0};
+        parse_attrs(ps, &attrs);
+        p = parse_pat_atom(ps);
+        for (int i = 0; i < attrs.len; i++)
+            vec_push(&p->attrs, attrs.data[i]);
+    } else {
+        expected(ps, "a pattern");
+    }
+    leave(ps);
+    return p;
+}
+
+/* pattern := pat_atom [':' type] */
+static Pat *parse_pattern(Parser *ps) {
+    Pat *p = parse_pat_atom(ps);
+    if (peek(ps)->kind == TOK_COLON) {
+        next(ps);
+        Pat *a = pat_new(P_ASCRIBE, p->loc);
+        a->inner = p;
+        a->texp = parse_type(ps);
+        return a;
+    }
+    return p;
+}
+
+static bool starts_pat_atom(Parser *ps) {
+    TokKind k = peek(ps)->kind;
+    return k == TOK_IDENT || k == TOK_LPAREN || k == TOK_LBRACE || k == TOK_HASHBRACKET;
+}
+
+/* type_params := { "'" ident | "'^" ident | "'~" ident | '[' ident ']' } */
+static void parse_type_params(Parser *ps, TypeParamVec *out) {
+    for (;;) {
+        Token *t = peek(ps);
+        TypeParam tp = {0};
+        tp.loc = t->loc;
+        if (t->kind == TOK_TICK || t->kind == TOK_TICK_HAT || t->kind == TOK_TICK_TILDE) {
+            next(ps);
+            tp.lifted = t->kind == TOK_TICK_HAT;
+            tp.name = expect_ident(ps, "type parameter name");
+        } else if (t->kind == TOK_LBRACKET) {
+            next(ps);
+            tp.is_size = true;
+            tp.name = expect_ident(ps, "size parameter name");
+            expect(ps, TOK_RBRACKET, "']'");
+        } else {
+            return;
+        }
+        vec_push(out, tp);
+    }
+}
+
+/* ---- literals ---- */
+
+/* Range check of an integer literal against its suffix type; `negated` allows -128i8. */
+static void check_int_range(Token *t, bool negated) {
+    if (t->prim == PRIM_NONE)
+        return;
+    int bits = prim_bits(t->prim);
+    uint64_t umax = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    uint64_t limit = umax;
+    if (prim_is_signed(t->prim) && t->radix == 10)
+        limit = (UINT64_C(1) << (bits - 1)) - (negated ? 0 : 1);
+    if (t->ival > limit)
+        error_at(t->loc, "integer literal %s out of range for type %s", t->text,
+                 prim_name(t->prim));
+}
+
+/* Two's-complement bits of a suffixed literal: sign-extend signed hex/binary patterns. */
+static uint64_t literal_bits(Token *t) {
+    if (t->prim == PRIM_NONE || !prim_is_signed(t->prim) || prim_bits(t->prim) == 64)
+        return t->ival;
+    int bits = prim_bits(t->prim);
+    uint64_t sign = UINT64_C(1) << (bits - 1);
+    uint64_t v = t->ival & ((UINT64_C(1) << bits) - 1);
+    return (v ^ sign) - sign;
+}
+
+static Expr *int_literal(Parser *ps, Token *t) {
+    check_int_range(t, t == ps->negated_lit);
+    Expr *e = expr_new(E_INT, t->loc);
+    e->ival = literal_bits(t);
+    e->prim = t->prim;
+    return e;
+}
+
+static Expr *float_literal(Token *t) {
+    if (t->fval > (t->prim == PRIM_F32 ? (double)FLT_MAX : DBL_MAX))
+        error_at(t->loc, "float literal %s out of range for type %s", t->text,
+                 t->prim == PRIM_F32 ? "f32" : "f64");
+    Expr *e = expr_new(E_FLOAT, t->loc);
+    e->fval = t->fval;
+    e->prim = t->prim;
+    return e;
+}
+
+/* ---- expressions: atoms ---- */
+
+static bool is_binop_token(Parser *ps, int k);
+
+/* index := [expr] [':' [expr] [':' [expr]]]  (inside a '[' ... ']' list) */
+static DimIndex parse_dim_index(Parser *ps) {
+    DimIndex d = {0};
+    d.loc = peek(ps)->loc;
+    TokKind k = peek(ps)->kind;
+    if (k != TOK_COLON)
+        d.start = parse_with(ps);
+    if (peek(ps)->kind != TOK_COLON)
+        return d;
+    d.is_slice = true;
+    next(ps);
+    k = peek(ps)->kind;
+    if (k != TOK_COLON && k != TOK_COMMA && k != TOK_RBRACKET)
+        d.end = parse_with(ps);
+    if (peek(ps)->kind == TOK_COLON) {
+        next(ps);
+        k = peek(ps)->kind;
+        if (k != TOK_COMMA && k != TOK_RBRACKET)
+            d.stride = parse_with(ps);
+    }
+    return d;
+}
+
+/* indices := '[' index {',' index} ']'   (the '[' is current) */
+static void parse_indices(Parser *ps, DimIndexVec *out) {
+    expect(ps, TOK_LBRACKET, "'['");
+    do
+        vec_push(out, parse_dim_index(ps));
+    while (peek(ps)->kind == TOK_COMMA && next(ps));
+    expect(ps, TOK_RBRACKET, "',' or ']'");
+}
+
+/* field := ident | int   (after a '.') */
+static const char *parse_field_name(Parser *ps) {
+    Token *t = peek(ps);
+    if (t->kind == TOK_IDENT || (t->kind == TOK_INT && t->radix == 10 && t->prim == PRIM_NONE)) {
+        next(ps);
+        return t->kind == TOK_INT ? intern(xsprintf("%llu", (unsigned long long)t->ival)) : t->text;
+    }
+    expected(ps, "a field name");
+}
+
+/* The binary operator named by an operator token text, or -1. */
+static int binop_of(const char *text) {
+    for (int i = 0; i < BIN_COUNT; i++)
+        if (!strcmp(binop_name((BinOp)i), text))
+            return i;
+    return -1;
+}
+
+/* `name` or `q.name` between backticks (the opening backtick is current). */
+static void parse_backtick_name(Parser *ps, const char **qual, const char **name) {
+    next(ps);
+    *qual = NULL;
+    if (qualified_at(ps, 0)) {
+        *qual = next(ps)->text;
+        next(ps);
+    }
+    *name = next(ps)->text;
+    if (ps->toks[ps->pos - 1].kind != TOK_IDENT && ps->toks[ps->pos - 1].kind != TOK_KEYWORD)
+        error_at(ps->toks[ps->pos - 1].loc, "expected a function name between backticks");
+    expect(ps, TOK_BACKTICK, "'`'");
+}
+
+/* section_right := '(' op expr ')'  |  '(' op ')'  |  '(' '`' name '`' [expr] ')'
+ * (the '(' has been consumed; the operator is current) */
+static Expr *parse_op_section(Parser *ps, Loc loc) {
+    Expr *s = expr_new(E_SECTION, loc);
+    Token *t = peek(ps);
+    if (t->kind == TOK_BACKTICK) {
+        s->section = SEC_FUN;
+        parse_backtick_name(ps, &s->qual, &s->name);
+    } else {
+        int op = binop_of(t->text);
+        if (op < 0)
+            error_at(t->loc, "operator '%s' cannot be used as a section", t->text);
+        next(ps);
+        s->section = SEC_OP;
+        s->op = (BinOp)op;
+    }
+    if (peek(ps)->kind != TOK_RPAREN) {
+        s->rhs = parse_expr(ps);
+        if (s->section == SEC_OP)
+            s->section = SEC_RIGHT;
+    }
+    expect(ps, TOK_RPAREN, "')'");
+    return s;
+}
+
+/* section_field := '(' '.' field {'.' field} ')' | '(' '.' '[' indices ']' ')'   ('(' consumed) */
+static Expr *parse_field_section(Parser *ps, Loc loc) {
+    Expr *s = expr_new(E_SECTION, loc);
+    next(ps);
+    if (peek(ps)->kind == TOK_LBRACKET) {
+        s->section = SEC_INDEX;
+        parse_indices(ps, &s->idx);
+    } else {
+        s->section = SEC_FIELD;
+        vec_push(&s->fields, parse_field_name(ps));
+        while (peek(ps)->kind == TOK_DOT) {
+            next(ps);
+            vec_push(&s->fields, parse_field_name(ps));
+        }
+    }
+    expect(ps, TOK_RPAREN, "')'");
+    return s;
+}
+
+/* parens := '(' ')' | '(' expr {',' expr} ')' | '(' expr op ')' | sections */
+static Expr *parse_parens(Parser *ps) {
+    Loc loc = next(ps)->loc;
+    Token *t = peek(ps);
+    if (t->kind == TOK_RPAREN) {
+        next(ps);
+        return expr_new(E_TUPLE, loc);
+    }
+    if (t->kind == TOK_DOT)
+        return parse_field_section(ps, loc);
+    if (t->kind == TOK_BACKTICK ||
+        (t->kind == TOK_OP && is_binop_token(ps, 0) &&
+         !(is_op(t, "-") && peek_at(ps, 1)->kind != TOK_RPAREN)))
+        return parse_op_section(ps, loc);
+    Expr *first = parse_expr(ps);
+    /* left section: (e op) or (e `f`) */
+    t = peek(ps);
+    if (is_binop_token(ps, 0)) {
+        Expr *s = expr_new(E_SECTION, loc);
+        s->lhs = first;
+        if (t->kind == TOK_BACKTICK) {
+            s->section = SEC_FUN;
+            parse_backtick_name(ps, &s->qual, &s->name);
+        } else {
+            int op = binop_of(t->text);
+            if (op < 0)
+                error_at(t->loc, "operator '%s' cannot be used as a section", t->text);
+            next(ps);
+            s->section = SEC_LEFT;
+            s->op = (BinOp)op;
+        }
+        expect(ps, TOK_RPAREN, "')'");
+        return s;
+    }
+    if (t->kind != TOK_COMMA) {
+        expect(ps, TOK_RPAREN, "')'");
+        return first;
+    }
+    Expr *tup = expr_new(E_TUPLE, loc);
+    vec_push(&tup->elems, first);
+    while (peek(ps)->kind == TOK_COMMA) {
+        next(ps);
+        vec_push(&tup->elems, parse_expr(ps));
+    }
+    expect(ps, TOK_RPAREN, "',' or ')'");
+    return tup;
+}
+
+/* array := '[' [expr {',' expr}] ']' */
+static Expr *parse_array(Parser *ps) {
+    Expr *a = expr_new(E_ARRAY, next(ps)->loc);
+    if (peek(ps)->kind != TOK_RBRACKET) {
+        do
+            vec_push(&a->elems, parse_expr(ps));
+        while (peek(ps)->kind == TOK_COMMA && next(ps));
+    }
+    expect(ps, TOK_RBRACKET, "',' or ']'");
+    return a;
+}
+
+/* record := '{' [field {',' field}] '}'  ;  field := ident ['=' expr] */
+static Expr *parse_record(Parser *ps) {
+    Expr *r = expr_new(E_RECORD, next(ps)->loc);
+    if (peek(ps)->kind != TOK_RBRACE) {
+        do {
+            Token *f = expect(ps, TOK_IDENT, "field name");
+            vec_push(&r->fields, f->text);
+            if (is_op(peek(ps), "=")) {
+                next(ps);
+                vec_push(&r->elems, parse_expr(ps));
+            } else {
+                Expr *v = expr_new(E_VAR, f->loc);
+                v->name = f->text;
+                vec_push(&r->elems, v);
+            }
+        } while (peek(ps)->kind == TOK_COMMA && next(ps));
+    }
+    expect(ps, TOK_RBRACE, "',' or '}'");
+    return r;
+}
+
+/* name := ident | namespace '.' ident */
+static Expr *parse_name(Parser *ps) {
+    Expr *v = expr_new(E_VAR, peek(ps)->loc);
+    if (qualified_at(ps, 0)) {
+        v->qual = next(ps)->text;
+        next(ps);
+    }
+    v->name = next(ps)->text;
+    return v;
+}
+
+static bool starts_atom(Parser *ps) {
+    Token *t = peek(ps);
+    switch (t->kind) {
+    case TOK_IDENT: case TOK_INT: case TOK_FLOAT: case TOK_CHAR: case TOK_STRING:
+    case TOK_LPAREN: case TOK_LBRACKET: case TOK_LBRACE:
+        return true;
+    case TOK_KEYWORD:
+        return is_kw(t, "true") || is_kw(t, "false");
+    default:
+        return false;
+    }
+}
+
+/* atom := literal | name | parens | array | record */
+static Expr *parse_atom(Parser *ps) {
+    Token *t = peek(ps);
+    Expr *e;
+    switch (t->kind) {
+    case TOK_IDENT: return parse_name(ps);
+    case TOK_INT: next(ps); return int_literal(ps, t);
+    case TOK_FLOAT: next(ps); return float_literal(t);
+    case TOK_CHAR:
+        next(ps);
+        e = expr_new(E_CHAR, t->loc);
+        e->ival = t->ival;
+        return e;
+    case TOK_STRING:
+        next(ps);
+        e = expr_new(E_STRING, t->loc);
+        e->str = t->str;
+        e->ival = t->str_len;
+        return e;
+    case TOK_LPAREN: return parse_parens(ps);
+    case TOK_LBRACKET: return parse_array(ps);
+    case TOK_LBRACE: return parse_record(ps);
+    case TOK_KEYWORD:
+        if (is_kw(t, "true") || is_kw(t, "false")) {
+            next(ps);
+            e = expr_new(E_BOOL, t->loc);
+            e->ival = is_kw(t, "true");
+            return e;
+        }
+        break;
+    default:
+        break;
+    }
+    expected(ps, "an expression");
+}
+
+/* postfix := atom { '[' indices ']' | '.' field }   (no space before '[' or '.') */
+static Expr *parse_postfix(Parser *ps) {
+    enter(ps);
+    Expr *e = parse_atom(ps);
+    for (;;) {
+        Token *t = peek(ps);
+        if (t->kind == TOK_LBRACKET && !t->space_before) {
+            Expr *ix = expr_new(E_INDEX, e->loc);
+            ix->lhs = e;
+            parse_indices(ps, &ix->idx);
+            e = ix;
+        } else if (t->kind == TOK_DOT && !t->space_before) {
+            next(ps);
+            Expr *pr = expr_new(E_PROJECT, e->loc);
+            pr->lhs = e;
+            vec_push(&pr->fields, parse_field_name(ps));
+            e = pr;
+        } else {
+            break;
+        }
+    }
+    leave(ps);
+    return e;
+}
+
+/* ---- expressions: keyword forms ---- */
+
+/* if := 'if' expr 'then' expr 'else' expr */
+static Expr *parse_if(Parser *ps) {
+    Expr *e = expr_new(E_IF, next(ps)->loc);
+    e->cond = parse_expr(ps);
+    expect_kw(ps, "then");
+    e->lhs = parse_expr(ps);
+    expect_kw(ps, "else");
+    e->rhs = parse_expr(ps);
+    return e;
+}
+
+/* lambda := '\' pat_atom {pat_atom} [':' type_app] '->' expr */
+static Expr *parse_lambda(Parser *ps) {
+    Expr *e = expr_new(E_LAMBDA, next(ps)->loc);
+    do
+        vec_push(&e->params, parse_pat_atom(ps));
+    while (starts_pat_atom(ps));
+    if (peek(ps)->kind == TOK_COLON) {
+        next(ps);
+        e->texp = parse_type_app(ps);
+    }
+    if (!is_op(peek(ps), "->"))
+        expected(ps, e->texp ? "'->'" : "a parameter or '->'");
+    next(ps);
+    e->body = parse_expr(ps);
+    return e;
+}
+
+/* loop := 'loop' pattern ['=' expr] ('for' ident '<' expr | 'for' pattern 'in' expr
+ *                                     | 'while' expr) 'do' expr */
+static Expr *parse_loop(Parser *ps) {
+    Expr *e = expr_new(E_LOOP, next(ps)->loc);
+    e->pat = parse_pattern(ps);
+    if (is_op(peek(ps), "=")) {
+        next(ps);
+        e->init = parse_expr(ps);
+    }
+    if (is_kw(peek(ps), "for")) {
+        next(ps);
+        if (peek(ps)->kind == TOK_IDENT && is_op(peek_at(ps, 1), "<")) {
+            e->loop = LOOP_FOR;
+            e->loop_var_loc = peek(ps)->loc;
+            e->loop_var = next(ps)->text;
+            next(ps);
+            e->cond = parse_expr(ps);
+        } else {
+            e->loop = LOOP_FOR_IN;
+            e->loop_pat = parse_pattern(ps);
+            expect_kw(ps, "in");
+            e->cond = parse_expr(ps);
+        }
+    } else if (is_kw(peek(ps), "while")) {
+        next(ps);
+        e->loop = LOOP_WHILE;
+        e->cond = parse_expr(ps);
+    } else {
+        expected(ps, e->init ? "'for' or 'while'" : "'=', 'for' or 'while'");
+    }
+    expect_kw(ps, "do");
+    e->body = parse_expr(ps);
+    return e;
+}
+
+/* One binding of a let chain, without its body:
+ *   'let' ident '[' indices ']' '=' expr                (in-place update)
+ *   'let' ident type_params pat_atom {pat_atom} [':' type] '=' expr   (local function)
+ *   'let' pattern '=' expr */
+static Expr *parse_let_binding(Parser *ps) {
+    Loc loc = next(ps)->loc;
+    Token *t = peek(ps), *t1 = peek_at(ps, 1);
+    if (t->kind == TOK_IDENT && t1->kind == TOK_LBRACKET && !t1->space_before) {
+        next(ps);
+        Expr *upd = expr_new(E_UPDATE, t->loc);
+        upd->lhs = expr_new(E_VAR, t->loc);
+        upd->lhs->name = t->text;
+        parse_indices(ps, &upd->idx);
+        expect_op(ps, "=");
+        upd->rhs = parse_expr(ps);
+        Expr *e = expr_new(E_LET, loc);
+        e->pat = pat_new(P_ID, t->loc);
+        e->pat->name = t->text;
+        e->lhs = upd;
+        return e;
+    }
+    if (t->kind == TOK_IDENT && t->text != intern("_") && !is_op(t1, "=") &&
+        t1->kind != TOK_COLON) {
+        Expr *e = expr_new(E_LETFUN, loc);
+        e->name = next(ps)->text;
+        parse_type_params(ps, &e->tparams);
+        while (starts_pat_atom(ps))
+            vec_push(&e->params, parse_pat_atom(ps));
+        if (e->params.len == 0)
+            expected(ps, "'=' or a parameter");
+        if (peek(ps)->kind == TOK_COLON) {
+            next(ps);
+            e->texp = parse_type(ps);
+        }
+        expect_op(ps, "=");
+        e->lhs = parse_expr(ps);
+        return e;
+    }
+    Expr *e = expr_new(E_LET, loc);
+    e->pat = parse_pattern(ps);
+    expect_op(ps, "=");
+    e->lhs = parse_expr(ps);
+    return e;
+}
+
+/* let := binding ('in' expr | let)   — `in` may be left out before another `let`.
+ * Parsed iteratively: each binding's body is the next link of the chain. */
+static Expr *parse_let(Parser *ps) {
+    Expr *head = NULL, **hole = &head;
+    for (;;) {
+        Expr *b = parse_let_binding(ps);
+        *hole = b;
+        hole = &b->body;
+        if (is_kw(peek(ps), "in"))
+            next(ps);
+        else if (!is_kw(peek(ps), "let"))
+            expected(ps, "'in' or another 'let'");
+        if (!is_kw(peek(ps), "let"))
+            break;
+    }
+    *hole = parse_expr(ps);
+    return head;
+}
+
+/* attr_expr := '#[' attr ']' {'#[' attr ']'} expr */
+static Expr *parse_attr_expr(Parser *ps) {
+    Expr *e = expr_new(E_ATTR, peek(ps)->loc);
+    parse_attrs(ps, &e->attrs);
+    e->lhs = parse_expr(ps);
+    return e;
+}
+
+/* Apply f to args, flattening nested applications (ast.h). */
+static Expr *make_apply(Expr *f, Expr **args, int n, Loc loc) {
+    Expr *a;
+    if (f->kind == E_APPLY) {
+        a = f;
+    } else {
+        a = expr_new(E_APPLY, loc);
+        a->lhs = f;
+    }
+    for (int i = 0; i < n; i++)
+        vec_push(&a->args, args[i]);
+    return a;
+}
+
+/* apply := let | if | loop | lambda | attr_expr | postfix {postfix} */
+static Expr *parse_apply(Parser *ps) {
+    Token *t = peek(ps);
+    if (is_kw(t, "let"))
+        return parse_let(ps);
+    if (is_kw(t, "if"))
+        return parse_if(ps);
+    if (is_kw(t, "loop"))
+        return parse_loop(ps);
+    if (t->kind == TOK_BACKSLASH)
+        return parse_lambda(ps);
+    if (t->kind == TOK_HASHBRACKET)
+        return parse_attr_expr(ps);
+    if (is_kw(t, "match") || is_kw(t, "case"))
+        error_at(t->loc, "match expressions are not supported");
+    if (!starts_atom(ps))
+        expected(ps, "an expression");
+    Expr *f = parse_postfix(ps);
+    while (starts_atom(ps)) {
+        Expr *arg = parse_postfix(ps);
+        f = make_apply(f, &arg, 1, f->loc);
+    }
+    return f;
+}
+
+/* unary := '-' unary | '!' unary | apply */
+static Expr *parse_unary(Parser *ps) {
+    Token *t = peek(ps);
+    if (is_op(t, "-") || is_op(t, "!")) {
+        enter(ps);
+        next(ps);
+        Expr *e = expr_new(is_op(t, "-") ? E_NEG : E_NOT, t->loc);
+        if (e->kind == E_NEG && peek(ps)->kind == TOK_INT)
+            ps->negated_lit = peek(ps); /* -128i8 is in range although 128i8 is not */
+        e->lhs = parse_unary(ps);
+        leave(ps);
+        return e;
+    }
+    return parse_apply(ps);
+}
+
+/* ---- binary operators ---- */
+
+typedef struct {
+    int prec;
+    bool right;
+} OpInfo;
+
+/* Precedence by operator text (loosest = 1).  0: not a binary operator. */
+static OpInfo op_info(const char *s) {
+    static const struct {
+        const char *op;
+        int prec;
+        bool right;
+    } table[] = {
+        {"|>", 2, false}, {"<|", 3, true}, {"||", 4, false}, {"&&", 5, false},
+        {"==", 6, false}, {"!=", 6, false}, {"<", 6, false}, {"<=", 6, false},
+        {">", 6, false}, {">=", 6, false}, {">->", 6, false}, {"<-<", 6, false},
+        {"&", 7, false}, {"^", 7, false}, {"|", 7, false},
+        {"<<", 8, false}, {">>", 8, false}, {">>>", 8, false},
+        {"+", 9, false}, {"-", 9, false}, {"++", 9, false},
+        {"*", 10, false}, {"/", 10, false}, {"%", 10, false}, {"//", 10, false},
+        {"%%", 10, false}, {"**", 11, true},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (!strcmp(table[i].op, s))
+            return (OpInfo){table[i].prec, table[i].right};
+    return (OpInfo){0, false};
+}
+
+#define PREC_BACKTICK 1
+
+/* Is the token at offset k a binary operator (including a backtick name)? */
+static bool is_binop_token(Parser *ps, int k) {
+    Token *t = peek_at(ps, k);
+    if (t->kind == TOK_BACKTICK)
+        return true;
+    return t->kind == TOK_OP && op_info(t->text).prec > 0;
+}
+
+static OpInfo token_op_info(Parser *ps) {
+    Token *t = peek(ps);
+    if (t->kind == TOK_BACKTICK)
+        return (OpInfo){PREC_BACKTICK, false};
+    if (t->kind == TOK_OP)
+        return op_info(t->text);
+    return (OpInfo){0, false};
+}
+
+/* Is the operator at the cursor the end of a left section "(e op)"? */
+static bool op_ends_section(Parser *ps) {
+    if (peek(ps)->kind == TOK_BACKTICK) {
+        int k = 1;
+        if (peek_at(ps, k)->kind == TOK_IDENT && peek_at(ps, k + 1)->kind == TOK_DOT)
+            k += 2;
+        return peek_at(ps, k + 2)->kind == TOK_RPAREN;
+    }
+    return peek_at(ps, 1)->kind == TOK_RPAREN;
+}
+
+/* Build `lhs op rhs` for the operator token `t` (pipes and backticks become applications). */
+static Expr *make_binop(Expr *lhs, Token *t, const char *qual, const char *fname, Expr *rhs) {
+    if (t->kind == TOK_BACKTICK) {
+        Expr *f = expr_new(E_VAR, t->loc);
+        f->qual = qual;
+        f->name = fname;
+        Expr *args[2] = {lhs, rhs};
+        return make_apply(f, args, 2, lhs->loc);
+    }
+    if (t->text == intern("|>"))
+        return make_apply(rhs, &lhs, 1, lhs->loc);
+    if (t->text == intern("<|"))
+        return make_apply(lhs, &rhs, 1, lhs->loc);
+    Expr *e = expr_new(E_BINOP, lhs->loc);
+    e->op = (BinOp)binop_of(t->text);
+    e->lhs = lhs;
+    e->rhs = rhs;
+    return e;
+}
+
+/* binop := unary { op binop }   by precedence climbing; an operator directly followed by ')'
+ * is left for the caller (a left section). */
+static Expr *parse_binop(Parser *ps, int min_prec) {
+    enter(ps);
+    Expr *lhs = parse_unary(ps);
+    for (;;) {
+        OpInfo oi = token_op_info(ps);
+        if (oi.prec == 0 || oi.prec < min_prec || op_ends_section(ps))
+            break;
+        Token *t = peek(ps);
+        const char *qual = NULL, *fname = NULL;
+        if (t->kind == TOK_BACKTICK)
+            parse_backtick_name(ps, &qual, &fname);
+        else
+            next(ps);
+        Expr *rhs = parse_binop(ps, oi.right ? oi.prec : oi.prec + 1);
+        lhs = make_binop(lhs, t, qual, fname, rhs);
+    }
+    leave(ps);
+    return lhs;
+}
+
+/* range := binop [('..' binop)] ('..<' | '..>' | '...') binop */
+static Expr *parse_range(Parser *ps) {
+    Expr *start = parse_binop(ps, 1);
+    TokKind k = peek(ps)->kind;
+    if (k != TOK_DOTDOT && k != TOK_DOTDOTLT && k != TOK_DOTDOTGT && k != TOK_DOTDOTDOT)
+        return start;
+    Expr *r = expr_new(E_RANGE, start->loc);
+    r->lhs = start;
+    if (k == TOK_DOTDOT) {
+        next(ps);
+        r->mid = parse_binop(ps, 1);
+        k = peek(ps)->kind;
+        if (k != TOK_DOTDOTLT && k != TOK_DOTDOTGT && k != TOK_DOTDOTDOT)
+            expected(ps, "'..<', '..>' or '...'");
+    }
+    next(ps);
+    r->range = k == TOK_DOTDOTLT ? RANGE_UPTO_EXCL : k == TOK_DOTDOTGT ? RANGE_DOWNTO_EXCL
+                                                                         : RANGE_INCL;
+    r->rhs = parse_binop(ps, 1);
+    return r;
+}
+
+/* with := range { 'with' '[' indices ']' '=' range | 'with' field {'.' field} '=' range } */
+static Expr *parse_with(Parser *ps) {
+    enter(ps);
+    Expr *e = parse_range(ps);
+    while (is_kw(peek(ps), "with")) {
+        next(ps);
+        Expr *u;
+        if (peek(ps)->kind == TOK_LBRACKET) {
+            u = expr_new(E_UPDATE, e->loc);
+            parse_indices(ps, &u->idx);
+        } else {
+            u = expr_new(E_RECUPDATE, e->loc);
+            vec_push(&u->fields, parse_field_name(ps));
+            while (peek(ps)->kind == TOK_DOT) {
+                next(ps);
+                vec_push(&u->fields, parse_field_name(ps));
+            }
+        }
+        expect_op(ps, "=");
+        u->lhs = e;
+        u->rhs = parse_range(ps);
+        e = u;
+    }
+    leave(ps);
+    return e;
+}
+
+/* expr := with { ':' type | ':>' type } */
+static Expr *parse_expr(Parser *ps) {
+    enter(ps);
+    Expr *e = parse_with(ps);
+    while (peek(ps)->kind == TOK_COLON || peek(ps)->kind == TOK_COERCE) {
+        Expr *a = expr_new(next(ps)->kind == TOK_COLON ? E_ASCRIBE : E_COERCE, e->loc);
+        a->lhs = e;
+        a->texp = parse_type(ps);
+        e = a;
+    }
+    leave(ps);
+    return e;
+}
+
+/* ---- declarations ---- */
+
+/* decl_name := ident | namespace '.' ident */
+static void parse_decl_name(Parser *ps, Decl *d) {
+    if (qualified_at(ps, 0)) {
+        d->qual = next(ps)->text;
+        next(ps);
+        d->name = next(ps)->text;
+        return;
+    }
+    d->name = expect_ident(ps, "a name");
+}
+
+/* def := ('def' | 'entry' | 'let') decl_name type_params {pat_atom} [':' type] '=' expr */
+static Decl *parse_def(Parser *ps, AttrVec attrs) {
+    Token *kw = next(ps);
+    Decl *d = decl_new(D_DEF, kw->loc);
+    d->attrs = attrs;
+    d->is_entry = is_kw(kw, "entry");
+    parse_decl_name(ps, d);
+    parse_type_params(ps, &d->tparams);
+    while (starts_pat_atom(ps))
+        vec_push(&d->params, parse_pat_atom(ps));
+    if (peek(ps)->kind == TOK_COLON) {
+        next(ps);
+        d->ret = parse_type(ps);
+    }
+    if (!is_op(peek(ps), "="))
+        expected(ps, d->ret ? "'='" : "a parameter, ':' or '='");
+    next(ps);
+    d->body = parse_expr(ps);
+    return d;
+}
+
+/* typedecl := 'type' ['^' | '~'] ident type_params '=' type */
+static Decl *parse_type_decl(Parser *ps, AttrVec attrs) {
+    Decl *d = decl_new(D_TYPE, next(ps)->loc);
+    d->attrs = attrs;
+    if (is_op(peek(ps), "^"))
+        next(ps);
+    d->name = expect_ident(ps, "a type name");
+    parse_type_params(ps, &d->tparams);
+    expect_op(ps, "=");
+    d->ret = parse_type(ps);
+    return d;
+}
+
+/* decl := {'#[' attr ']'} (def | typedecl) */
+static Decl *parse_decl(Parser *ps) {
+    AttrVec attrs = {0};
+    parse_attrs(ps, &attrs);
+    Token *t = peek(ps);
+    if (is_kw(t, "def") || is_kw(t, "entry") || is_kw(t, "let"))
+        return parse_def(ps, attrs);
+    if (is_kw(t, "type"))
+        return parse_type_decl(ps, attrs);
+    if (is_kw(t, "module") || is_kw(t, "import") || is_kw(t, "open") || is_kw(t, "local") ||
+        is_kw(t, "include"))
+        error_at(t->loc, "modules and imports are not supported");
+    expected(ps, "a declaration ('def', 'entry', 'let' or 'type')");
+}
+
+Program *parse_program(const char *file, const char *text) {
+    TokenList tl = lex_file(file, text);
+    Parser ps = {tl.toks, 0, tl.len, 0, NULL};
+    Program *prog = xmalloc(sizeof *prog);
+    prog->file = intern(file);
+    while (peek(&ps)->kind != TOK_EOF)
+        vec_push(&prog->decls, parse_decl(&ps));
+    return prog;
+}
