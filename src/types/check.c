@@ -1,3 +1,225 @@
-/* check.c — STUB */
-#include "check.h"
-void check_program(Program *prog) { (void)prog; }
+/* check.c — the type checker's entry: declarations in order, functions (top-level and local),
+ * and the final walk that resolves every type annotation in the AST.
+ *
+ * A function is checked one let-level deeper; afterwards its unconstrained type variables
+ * become type parameters (let-polymorphism, as in Futhark).  Overloaded variables (from
+ * literals and operators) are not generalised: they are solved by later uses in the same
+ * top-level declaration or defaulted (i32, f64) when the declaration is done.
+ * A def whose body is `intrinsics.NAME` is trusted: only its signature is checked.
+ */
+#include <string.h>
+
+#include "check_int.h"
+
+static bool is_intrinsic(Expr *body) {
+    return body && body->kind == E_VAR && body->qual && !strcmp(body->qual, "intrinsics");
+}
+
+static void bind_tparams(TypeParamVec *tps, Binding *b) {
+    for (int i = 0; i < tps->len; i++) {
+        TypeParam *tp = &tps->data[i];
+        for (int j = 0; j < i; j++)
+            if (tps->data[j].name == tp->name)
+                error_at(tp->loc, "duplicate type parameter '%s'", tp->name);
+        if (tp->is_size) {
+            Binding *sb = tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc);
+            sb->is_size = true;
+            if (b)
+                vec_push(&b->svars, tp->name);
+        } else {
+            TypeEntry *te = xmalloc(sizeof *te);
+            te->name = tp->name;
+            te->type = type_param(tp->name);
+            te->is_param = true;
+            tc_env_push_type(te);
+            if (b)
+                vec_push(&b->tvars, te->type);
+        }
+    }
+}
+
+Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Expr *body, Binding *b,
+                     bool trusted) {
+    Mark m = tc_env_mark();
+    tc_level++;
+    bind_tparams(tparams, b);
+    NameVec seen = {0};
+    int n = params->len;
+    Type **ps = xmalloc(sizeof(Type *) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        if (trusted && params->data[i]->kind != P_ASCRIBE)
+            error_at(params->data[i]->loc, "a parameter of an intrinsic needs a type");
+        ps[i] = tc_check_pat(params->data[i], NULL, &seen, true);
+    }
+    Type *rt = ret ? tc_texp_to_type(ret) : NULL;
+    if (trusted) {
+        if (!rt)
+            error_at(body->loc, "an intrinsic needs a return type");
+        body->type = rt;
+        body->binding = NULL;
+        body->builtin = -1;
+    } else {
+        Type *bt = tc_check_expr(body, rt);
+        if (rt)
+            tc_expect_type(body, bt, rt, "the function body");
+        else
+            rt = bt;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        rt = type_arrow(ps[i], rt);
+        rt->param_name = tc_pat_simple_name(params->data[i]);
+    }
+    tc_level--;
+    tc_generalise(rt, b);
+    tc_env_restore(m);
+    return rt;
+}
+
+/* ---- resolution of all annotations ---- */
+
+static void resolve_pat(Pat *p) {
+    if (!p)
+        return;
+    p->type = tc_resolve_type(p->type);
+    for (int i = 0; i < p->elems.len; i++)
+        resolve_pat(p->elems.data[i]);
+    resolve_pat(p->inner);
+}
+
+void tc_resolve_expr(Expr *e) {
+    if (!e)
+        return;
+    Expr *kids[] = {e->lhs, e->mid, e->rhs, e->body, e->cond, e->init};
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+        tc_resolve_expr(kids[i]);
+    for (int i = 0; i < e->elems.len; i++)
+        tc_resolve_expr(e->elems.data[i]);
+    for (int i = 0; i < e->args.len; i++)
+        tc_resolve_expr(e->args.data[i]);
+    for (int i = 0; i < e->idx.len; i++) {
+        tc_resolve_expr(e->idx.data[i].start);
+        tc_resolve_expr(e->idx.data[i].end);
+        tc_resolve_expr(e->idx.data[i].stride);
+    }
+    resolve_pat(e->pat);
+    resolve_pat(e->loop_pat);
+    for (int i = 0; i < e->params.len; i++)
+        resolve_pat(e->params.data[i]);
+    e->type = tc_resolve_type(e->type);
+    if (e->inst)
+        e->inst = tc_resolve_type(e->inst);
+    if ((e->kind == E_INT || e->kind == E_FLOAT) && e->type && e->type->kind == T_PRIM)
+        e->prim = e->type->prim;
+}
+
+/* ---- declarations ---- */
+
+static bool has_arrow(Type *t) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_ARROW:
+        return true;
+    case T_ARRAY:
+        return has_arrow(t->elem);
+    case T_TUPLE:
+    case T_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            if (has_arrow(t->elems.data[i]))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
+static bool has_param(Type *t) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_PARAM:
+        return true;
+    case T_ARRAY:
+        return has_param(t->elem);
+    case T_TUPLE:
+    case T_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            if (has_param(t->elems.data[i]))
+                return true;
+        return false;
+    case T_ARROW:
+        return has_param(t->param) || has_param(t->ret);
+    default:
+        return false;
+    }
+}
+
+static void check_entry(Decl *d, Binding *b) {
+    const char *name = d->qual ? xsprintf("%s.%s", d->qual, d->name) : d->name;
+    if (b->tvars.len || has_param(d->type))
+        error_at(d->loc, "entry point '%s' cannot be polymorphic; its type is %s", name,
+                 type_str(d->type));
+    for (int i = 0; i < d->params.len; i++)
+        if (has_arrow(d->params.data[i]->type))
+            error_at(d->params.data[i]->loc, "entry point '%s' cannot take a function as a parameter",
+                     name);
+    Type *r = d->type;
+    for (int i = 0; i < d->params.len; i++)
+        r = type_prune(r)->ret;
+    if (has_arrow(r))
+        error_at(d->loc, "entry point '%s' cannot return a function", name);
+}
+
+static void check_def(Decl *d, bool user) {
+    Binding *b = xmalloc(sizeof *b);
+    b->kind = BIND_DEF;
+    b->name = d->name;
+    b->qual = d->qual;
+    b->loc = d->loc;
+    b->decl = d;
+    bool trusted = is_intrinsic(d->body);
+    Type *t = tc_check_function(&d->tparams, &d->params, d->ret, d->body, b, trusted);
+    if (!trusted)
+        tc_resolve_expr(d->body);
+    for (int i = 0; i < d->params.len; i++)
+        resolve_pat(d->params.data[i]);
+    d->type = tc_resolve_type(t);
+    b->type = d->type;
+    if (d->is_entry || (user && !d->qual && !strcmp(d->name, "main")))
+        check_entry(d, b);
+    if (!trusted)
+        tc_consume_check_decl(d);
+    tc_env_push(b);
+}
+
+static void check_type_decl(Decl *d) {
+    TypeEntry *te = xmalloc(sizeof *te);
+    te->name = d->name;
+    Mark m = tc_env_mark();
+    for (int i = 0; i < d->tparams.len; i++) {
+        TypeParam *tp = &d->tparams.data[i];
+        if (tp->is_size) {
+            tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc);
+            vec_push(&te->sparams, tp->name);
+        } else {
+            TypeEntry *pe = xmalloc(sizeof *pe);
+            pe->name = tp->name;
+            pe->type = type_param(tp->name);
+            pe->is_param = true;
+            tc_env_push_type(pe);
+            vec_push(&te->tparams, pe->type);
+        }
+    }
+    te->type = tc_texp_to_type(d->ret);
+    tc_env_restore(m);
+    tc_env_push_type(te);
+}
+
+void check_program(Program *prog) {
+    for (int i = 0; i < prog->decls.len; i++) {
+        Decl *d = prog->decls.data[i];
+        bool user = prog->file && d->loc.file == prog->file;
+        if (d->kind == D_TYPE)
+            check_type_decl(d);
+        else
+            check_def(d, user);
+    }
+}

@@ -1,4 +1,319 @@
-/* types.c — STUB, to be replaced by the type checker's implementation. */
+/* types.c — constructors, queries and printing of semantic types.
+ *
+ * Types are allocated from the global arena and shared freely; unification variables are
+ * solved by setting `link`, so readers look through them with type_prune()/size_prune().
+ * Printing uses Futhark's syntax; unsolved variables print as the class of types they stand
+ * for ("a numeric type"), which keeps error messages readable.
+ */
+#include <stdlib.h>
+#include <string.h>
+
 #include "types.h"
-Type *type_prune(Type *t) { while (t && t->kind == T_VAR && t->link) t = t->link; return t; }
-char *type_str(Type *t) { (void)t; return xstrdup("?"); }
+
+static int next_var_id;
+
+Type *type_prune(Type *t) {
+    while (t && t->kind == T_VAR && t->link)
+        t = t->link;
+    return t;
+}
+
+Size *size_prune(Size *s) {
+    while (s && s->kind == SIZE_VAR && s->link)
+        s = s->link;
+    return s;
+}
+
+static Type *type_new(TypeKind kind) {
+    Type *t = xmalloc(sizeof *t);
+    t->kind = kind;
+    t->prim = PRIM_NONE;
+    return t;
+}
+
+Type *type_prim(PrimType p) {
+    static Type *cache[PRIM_COUNT];
+    if (p < 0 || p >= PRIM_COUNT)
+        die("type_prim: bad primitive %d", (int)p);
+    if (!cache[p]) {
+        cache[p] = type_new(T_PRIM);
+        cache[p]->prim = p;
+    }
+    return cache[p];
+}
+
+Type *type_array(Type *elem, Size *dim) {
+    Type *t = type_new(T_ARRAY);
+    t->elem = elem;
+    t->dim = dim ? dim : size_any();
+    return t;
+}
+
+Type *type_tuple(int n, Type **elems) {
+    Type *t = type_new(T_TUPLE);
+    for (int i = 0; i < n; i++)
+        vec_push(&t->elems, elems[i]);
+    return t;
+}
+
+Type *type_unit(void) { return type_tuple(0, NULL); }
+
+Type *type_record(int n, const char **fields, Type **elems) {
+    Type *t = type_new(T_RECORD);
+    for (int i = 0; i < n; i++) {
+        /* insertion sort by field name */
+        int j = t->fields.len;
+        vec_push(&t->fields, fields[i]);
+        vec_push(&t->elems, elems[i]);
+        while (j > 0 && strcmp(t->fields.data[j - 1], fields[i]) > 0) {
+            t->fields.data[j] = t->fields.data[j - 1];
+            t->elems.data[j] = t->elems.data[j - 1];
+            j--;
+        }
+        t->fields.data[j] = fields[i];
+        t->elems.data[j] = elems[i];
+    }
+    return t;
+}
+
+Type *type_arrow(Type *param, Type *ret) {
+    Type *t = type_new(T_ARROW);
+    t->param = param;
+    t->ret = ret;
+    return t;
+}
+
+Type *type_param(const char *name) {
+    Type *t = type_new(T_PARAM);
+    t->name = name;
+    return t;
+}
+
+Type *type_var(unsigned prims, int level) {
+    Type *t = type_new(T_VAR);
+    t->id = ++next_var_id;
+    t->prims = prims;
+    t->level = level;
+    return t;
+}
+
+Size *size_any(void) {
+    static Size any = {SIZE_ANY, 0, NULL, NULL, 0};
+    return &any;
+}
+
+Size *size_const(int64_t v) {
+    Size *s = xmalloc(sizeof *s);
+    s->kind = SIZE_CONST;
+    s->value = v;
+    return s;
+}
+
+Size *size_name(const char *name) {
+    Size *s = xmalloc(sizeof *s);
+    s->kind = SIZE_NAME;
+    s->name = name;
+    return s;
+}
+
+Size *size_var(void) {
+    Size *s = xmalloc(sizeof *s);
+    s->kind = SIZE_VAR;
+    s->id = ++next_var_id;
+    return s;
+}
+
+int type_rank(Type *t) {
+    int r = 0;
+    for (t = type_prune(t); t && t->kind == T_ARRAY; t = type_prune(t->elem))
+        r++;
+    return r;
+}
+
+Type *type_base(Type *t) {
+    for (t = type_prune(t); t && t->kind == T_ARRAY; t = type_prune(t->elem))
+        ;
+    return t;
+}
+
+bool type_is_prim(Type *t, PrimType p) {
+    t = type_prune(t);
+    return t && t->kind == T_PRIM && t->prim == p;
+}
+
+bool type_has_array(Type *t) {
+    t = type_prune(t);
+    if (!t)
+        return false;
+    switch (t->kind) {
+    case T_ARRAY:
+    case T_PARAM:
+    case T_VAR:
+        return true;
+    case T_TUPLE:
+    case T_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            if (type_has_array(t->elems.data[i]))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
+int type_field_index(Type *t, const char *field) {
+    t = type_prune(t);
+    if (t->kind == T_RECORD) {
+        for (int i = 0; i < t->fields.len; i++)
+            if (t->fields.data[i] == field || !strcmp(t->fields.data[i], field))
+                return i;
+        return -1;
+    }
+    if (t->kind == T_TUPLE) {
+        char *end;
+        long k = strtol(field, &end, 10);
+        if (*field && !*end && k >= 0 && k < t->elems.len)
+            return (int)k;
+    }
+    return -1;
+}
+
+Type *type_copy_unique(Type *t, bool unique) {
+    t = type_prune(t);
+    if (t->unique == unique)
+        return t;
+    Type *c = xmalloc(sizeof *c);
+    *c = *t;
+    c->unique = unique;
+    return c;
+}
+
+/* ---- printing ---- */
+
+void size_print(StrBuf *sb, Size *s) {
+    s = size_prune(s);
+    if (!s)
+        return;
+    if (s->kind == SIZE_CONST)
+        sb_printf(sb, "%lld", (long long)s->value);
+    else if (s->kind == SIZE_NAME)
+        sb_puts(sb, s->name);
+}
+
+static bool size_mentions(Size *s, const char *name) {
+    s = size_prune(s);
+    return s && s->kind == SIZE_NAME && s->name == name;
+}
+
+static bool type_mentions_size(Type *t, const char *name) {
+    t = type_prune(t);
+    if (!t)
+        return false;
+    switch (t->kind) {
+    case T_ARRAY:
+        return size_mentions(t->dim, name) || type_mentions_size(t->elem, name);
+    case T_TUPLE:
+    case T_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            if (type_mentions_size(t->elems.data[i], name))
+                return true;
+        return false;
+    case T_ARROW:
+        return type_mentions_size(t->param, name) || type_mentions_size(t->ret, name);
+    default:
+        return false;
+    }
+}
+
+static const char *var_class(Type *t) {
+    if (t->fields.len)
+        return "a record type";
+    if (t->prims == MASK_NUM)
+        return "a numeric type";
+    if (t->prims == MASK_INT)
+        return "an integer type";
+    if (t->prims == MASK_FLOAT)
+        return "a floating-point type";
+    if (t->prims == MASK_PRIM)
+        return "a primitive type";
+    if (t->prims)
+        return "a primitive type";
+    if (t->eq)
+        return "an equality type";
+    return NULL;
+}
+
+static void print_inner(StrBuf *sb, Type *t, bool arrow_param);
+
+void type_print(StrBuf *sb, Type *t) { print_inner(sb, t, false); }
+
+static void print_inner(StrBuf *sb, Type *t, bool arrow_param) {
+    t = type_prune(t);
+    if (!t) {
+        sb_puts(sb, "?");
+        return;
+    }
+    if (t->unique)
+        sb_putc(sb, '*');
+    switch (t->kind) {
+    case T_PRIM:
+        sb_puts(sb, prim_name(t->prim));
+        break;
+    case T_ARRAY:
+        sb_putc(sb, '[');
+        size_print(sb, t->dim);
+        sb_putc(sb, ']');
+        print_inner(sb, t->elem, true);
+        break;
+    case T_TUPLE:
+        sb_putc(sb, '(');
+        for (int i = 0; i < t->elems.len; i++) {
+            if (i)
+                sb_puts(sb, ", ");
+            print_inner(sb, t->elems.data[i], false);
+        }
+        sb_putc(sb, ')');
+        break;
+    case T_RECORD:
+        sb_putc(sb, '{');
+        for (int i = 0; i < t->elems.len; i++) {
+            sb_printf(sb, "%s%s: ", i ? ", " : "", t->fields.data[i]);
+            print_inner(sb, t->elems.data[i], false);
+        }
+        sb_putc(sb, '}');
+        break;
+    case T_ARROW:
+        if (arrow_param)
+            sb_putc(sb, '(');
+        if (t->param_name && type_mentions_size(t->ret, t->param_name)) {
+            sb_printf(sb, "(%s: ", t->param_name);
+            print_inner(sb, t->param, false);
+            sb_putc(sb, ')');
+        } else {
+            print_inner(sb, t->param, true);
+        }
+        sb_puts(sb, " -> ");
+        print_inner(sb, t->ret, false);
+        if (arrow_param)
+            sb_putc(sb, ')');
+        break;
+    case T_PARAM:
+        sb_puts(sb, t->name);
+        break;
+    case T_VAR: {
+        const char *cls = var_class(t);
+        if (cls)
+            sb_puts(sb, cls);
+        else
+            sb_printf(sb, "t%d", t->id);
+        break;
+    }
+    }
+}
+
+char *type_str(Type *t) {
+    StrBuf sb = {0};
+    type_print(&sb, t);
+    sb_putc(&sb, 0);
+    return sb.data;
+}

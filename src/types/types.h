@@ -4,6 +4,7 @@
  * and later passes is: kind, prim, elem/dim (arrays, one dimension per node), elems/fields
  * (tuples, records), param/ret (functions), unique, and the helper functions below.
  * Unification variables (T_VAR) are linked in place; always look through them with type_prune().
+ * After check_program() no T_VAR or SIZE_VAR is left in the AST (they are resolved or defaulted).
  */
 #ifndef WEFT_TYPES_H
 #define WEFT_TYPES_H
@@ -37,19 +38,55 @@ typedef enum {
     T_VAR,    /* unification variable; see link */
 } TypeKind;
 
+/* Masks of primitive types, the constraint of an overloaded T_VAR (bit p = PRIM p allowed). */
+#define PRIM_BIT(p) (1u << (p))
+#define MASK_INT                                                                           \
+    (PRIM_BIT(PRIM_I8) | PRIM_BIT(PRIM_I16) | PRIM_BIT(PRIM_I32) | PRIM_BIT(PRIM_I64) |     \
+     PRIM_BIT(PRIM_U8) | PRIM_BIT(PRIM_U16) | PRIM_BIT(PRIM_U32) | PRIM_BIT(PRIM_U64))
+#define MASK_FLOAT (PRIM_BIT(PRIM_F32) | PRIM_BIT(PRIM_F64))
+#define MASK_NUM (MASK_INT | MASK_FLOAT)
+#define MASK_PRIM (MASK_NUM | PRIM_BIT(PRIM_BOOL))
+
 struct Type {
     TypeKind kind;
     PrimType prim;         /* T_PRIM */
     Type *elem;            /* T_ARRAY */
     Size *dim;             /* T_ARRAY: size of the outermost dimension */
-    Vec(Type *) elems;     /* T_TUPLE, T_RECORD */
-    NameVec fields;        /* T_RECORD */
+    Vec(Type *) elems;     /* T_TUPLE, T_RECORD; T_VAR: types of the fields it must have */
+    NameVec fields;        /* T_RECORD; T_VAR: fields it must have (field projection on an unknown type) */
     Type *param, *ret;     /* T_ARROW */
     const char *param_name;/* T_ARROW with a named parameter ((n: i64) -> [n]t) */
     const char *name;      /* T_PARAM */
     bool unique;           /* *t */
     Type *link;            /* T_VAR once solved */
     int id;                /* T_VAR: for printing and constraints */
+
+    /* checker-private */
+    Size *param_size;      /* T_ARROW, instantiated: the size that stands for a named parameter's value */
+    unsigned prims;        /* T_VAR: 0 = unconstrained, else the allowed primitive types (mask) */
+    bool eq;               /* T_VAR: must be an equality type (no functions) */
+    int level;             /* T_VAR: let-nesting level, for generalisation */
+};
+
+/* What an E_VAR refers to (Expr.binding). */
+typedef enum {
+    BIND_LOCAL,  /* a let-, lambda-, loop- or parameter-bound variable, or a size parameter */
+    BIND_DEF,    /* a top-level def (decl) */
+    BIND_LETFUN, /* a local function (fun is the E_LETFUN) */
+} BindKind;
+
+typedef struct Binding Binding;
+struct Binding {
+    BindKind kind;
+    const char *name, *qual;
+    Type *type;          /* monotype, or the body of the type scheme */
+    Loc loc;
+    Decl *decl;          /* BIND_DEF */
+    Expr *fun;           /* BIND_LETFUN */
+    Vec(Type *) tvars;   /* quantified type parameters (T_PARAM nodes) */
+    NameVec svars;       /* quantified size parameters */
+    bool is_param;       /* a function parameter (for uniqueness) */
+    bool is_size;        /* a size parameter [n] */
 };
 
 /* ---- types.c ---- */
@@ -58,9 +95,23 @@ Size *size_prune(Size *s);         /* follow SIZE_VAR links */
 Type *type_prim(PrimType p);       /* shared instances for primitive types */
 Type *type_array(Type *elem, Size *dim);
 Type *type_tuple(int n, Type **elems);
+Type *type_record(int n, const char **fields, Type **elems); /* sorts the fields */
+Type *type_arrow(Type *param, Type *ret);
+Type *type_param(const char *name);
+Type *type_var(unsigned prims, int level);
+Type *type_unit(void);
+Size *size_any(void);
+Size *size_const(int64_t v);
+Size *size_name(const char *name);
+Size *size_var(void);
 int type_rank(Type *t);            /* number of array dimensions */
 Type *type_base(Type *t);          /* element type below all array dimensions */
+bool type_is_prim(Type *t, PrimType p);
+bool type_has_array(Type *t);      /* contains an array (may alias) */
+int type_field_index(Type *t, const char *field); /* record/tuple field, -1 if none */
+Type *type_copy_unique(Type *t, bool unique);     /* shallow copy with the uniqueness flag set */
 void type_print(StrBuf *sb, Type *t); /* Futhark syntax: [n][]f32, (i32, bool), {a: i32} */
 char *type_str(Type *t);           /* allocated string of type_print */
+void size_print(StrBuf *sb, Size *s);
 
 #endif

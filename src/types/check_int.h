@@ -1,0 +1,110 @@
+/* check_int.h — private interface between the type checker's files (the files of types/).
+ *
+ *   env.c        scopes: value bindings, type names (aliases, type parameters)
+ *   unify.c      unification with constraints (overloaded literals/operators, fields, equality)
+ *   subst.c      instantiation, generalisation, size forgetting, final resolution (defaulting)
+ *   texp.c       type expressions -> types
+ *   check_pat.c  patterns
+ *   check_expr.c expressions;  check_apply.c applications, operators and sections
+ *   check.c      declarations and the program; the final annotation walk
+ *   consume.c    uniqueness: no use after consumption
+ */
+#ifndef WEFT_CHECK_INT_H
+#define WEFT_CHECK_INT_H
+
+#include "check.h"
+#include "types.h"
+
+/* ---- env.c ---- */
+typedef struct {
+    const char *name;
+    Type *type;           /* alias body or the T_PARAM itself */
+    bool is_param;        /* a type parameter in scope */
+    Vec(Type *) tparams;  /* parametric alias: its type parameters (T_PARAM) ... */
+    NameVec sparams;      /* ... and size parameters, in declaration order */
+    TypeParamVec order;   /* declaration order of all parameters */
+} TypeEntry;
+
+typedef struct {
+    int vals, types;
+} Mark;
+
+extern int tc_level; /* let-nesting level for generalisation */
+
+Mark tc_env_mark(void);
+void tc_env_restore(Mark m);
+Binding *tc_env_bind_local(const char *name, Type *t, Loc loc);
+void tc_env_push(Binding *b);
+Binding *tc_env_lookup(const char *qual, const char *name);
+void tc_env_push_type(TypeEntry *te);
+TypeEntry *tc_env_lookup_type(const char *name);
+/* Names bound since mark m (value bindings), for forgetting sizes when a scope ends. */
+void tc_env_names_since(Mark m, NameVec *out);
+
+/* ---- unify.c ---- */
+extern const char *tc_unify_why; /* extra detail of the last failure, or NULL */
+/* Make a and b equal.  strict: constant sizes must agree; lenient: sizes never fail. */
+bool tc_unify(Type *a, Type *b, bool strict);
+/* t must be one of the primitive types in mask (t may be an overloaded variable). */
+bool tc_require_prims(Type *t, unsigned mask);
+bool tc_require_eq(Type *t);
+/* Type of field f of t; t may be a variable, which then gets a field constraint.  NULL if none. */
+Type *tc_field_of(Type *t, const char *f);
+/* After tc_unify(a, b, false): a type like a where sizes that differ between a and b are unknown. */
+Type *tc_join(Type *a, Type *b);
+bool tc_size_same(Size *a, Size *b);
+
+/* ---- subst.c ---- */
+typedef struct {
+    Vec(Type *) tfrom;
+    Vec(Type *) tto;
+    NameVec sfrom;
+    Vec(Size *) sto;
+    bool fresh_param_sizes; /* give named arrow parameters fresh size variables */
+} Subst;
+Type *tc_subst_type(Type *t, Subst *s);
+Type *tc_instantiate(Binding *b);
+/* Turn unconstrained variables above the current level into type parameters (added to tvars). */
+void tc_generalise(Type *t, Binding *b);
+/* Copy of t where the size names in names (or every constant size, if consts) are unknown. */
+Type *tc_forget_sizes(Type *t, NameVec *names, bool consts);
+/* Deep copy without variables: defaults overloaded variables (i32, f64), unknown sizes to []. */
+Type *tc_resolve_type(Type *t);
+
+/* ---- texp.c ---- */
+Type *tc_texp_to_type(TypeExp *te);
+
+/* ---- check_pat.c ---- */
+/* Check p against expected (NULL: infer), set p->type, bind its names.  seen collects names
+ * bound by one parameter list or pattern to catch duplicates (may be NULL). */
+Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param);
+/* The name a simple parameter pattern binds (x, (x: t)), else NULL. */
+const char *tc_pat_simple_name(Pat *p);
+
+/* ---- check_expr.c ---- */
+/* hint: the type the context expects (used to type lambda parameters early), or NULL. */
+Type *tc_check_expr(Expr *e, Type *hint);
+_Noreturn void tc_type_mismatch(Loc loc, const char *what, Type *expected, Type *got);
+void tc_expect_type(Expr *e, Type *got, Type *expected, const char *what);
+/* The type of t[idx...] (checks the indices); shared by indexing, updates and (.[i]). */
+Type *tc_index_type(Type *t, DimIndexVec *idx, Loc loc);
+
+/* ---- check_apply.c ---- */
+Type *tc_check_apply(Expr *e);
+Type *tc_check_binop(Expr *e);
+Type *tc_check_section(Expr *e);
+/* The type of an operator used as a function: (+) : t -> t -> t. */
+Type *tc_binop_fun_type(BinOp op);
+
+/* ---- check.c ---- */
+/* Check a function-like binder (def or local function): tparams, params, return type, body.
+ * Returns the function type; fills b's quantifiers. */
+Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Expr *body,
+                     Binding *b, bool trusted);
+/* Resolve every type in an expression tree (defaulting leftovers). */
+void tc_resolve_expr(Expr *e);
+
+/* ---- consume.c ---- */
+void tc_consume_check_decl(Decl *d);
+
+#endif

@@ -1,0 +1,251 @@
+/* subst.c — copying types under substitutions: instantiation of type schemes, generalisation
+ * of local and top-level functions, forgetting sizes that go out of scope, and the final
+ * resolution of a type into a variable-free one (with Futhark's defaults for leftovers:
+ * integer-like overloads become i32, float overloads f64, unknown sizes []).
+ */
+#include <stdlib.h>
+
+#include "check_int.h"
+
+static Size *subst_size(Size *s, Subst *su) {
+    s = size_prune(s);
+    if (s->kind == SIZE_NAME)
+        for (int i = su->sfrom.len - 1; i >= 0; i--)
+            if (su->sfrom.data[i] == s->name)
+                return su->sto.data[i];
+    return s;
+}
+
+Type *tc_subst_type(Type *t, Subst *su) {
+    t = type_prune(t);
+    Type *r = NULL;
+    switch (t->kind) {
+    case T_PRIM:
+    case T_VAR:
+        return t;
+    case T_PARAM:
+        for (int i = 0; i < su->tfrom.len; i++)
+            if (su->tfrom.data[i]->name == t->name)
+                return t->unique ? type_copy_unique(su->tto.data[i], true) : su->tto.data[i];
+        return t;
+    case T_ARRAY:
+        r = type_array(tc_subst_type(t->elem, su), subst_size(t->dim, su));
+        break;
+    case T_TUPLE:
+    case T_RECORD: {
+        r = xmalloc(sizeof *r);
+        *r = *t;
+        r->elems.data = NULL;
+        r->elems.len = r->elems.cap = 0;
+        for (int i = 0; i < t->elems.len; i++)
+            vec_push(&r->elems, tc_subst_type(t->elems.data[i], su));
+        break;
+    }
+    case T_ARROW: {
+        Type *p = tc_subst_type(t->param, su);
+        int n = su->sfrom.len;
+        Size *ps = NULL;
+        if (t->param_name && su->fresh_param_sizes) {
+            ps = size_var();
+            vec_push(&su->sfrom, t->param_name);
+            vec_push(&su->sto, ps);
+        }
+        r = type_arrow(p, tc_subst_type(t->ret, su));
+        r->param_name = t->param_name;
+        r->param_size = ps;
+        su->sfrom.len = su->sto.len = n;
+        break;
+    }
+    }
+    r->unique = t->unique;
+    return r;
+}
+
+Type *tc_instantiate(Binding *b) {
+    if (!b->tvars.len && !b->svars.len && !b->decl && !b->fun)
+        return b->type;
+    Subst su = {0};
+    su.fresh_param_sizes = true;
+    for (int i = 0; i < b->tvars.len; i++) {
+        vec_push(&su.tfrom, b->tvars.data[i]);
+        vec_push(&su.tto, type_var(0, tc_level));
+    }
+    for (int i = 0; i < b->svars.len; i++) {
+        vec_push(&su.sfrom, b->svars.data[i]);
+        vec_push(&su.sto, size_var());
+    }
+    return tc_subst_type(b->type, &su);
+}
+
+static void gen_walk(Type *t, Binding *b) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_VAR:
+        if (t->level > tc_level && !t->prims && !t->fields.len) {
+            Type *p = type_param(intern(xsprintf("t%d", t->id)));
+            t->link = p;
+            vec_push(&b->tvars, p);
+        }
+        break;
+    case T_ARRAY: {
+        Size *s = size_prune(t->dim);
+        if (s->kind == SIZE_VAR)
+            s->link = size_any();
+        gen_walk(t->elem, b);
+        break;
+    }
+    case T_TUPLE:
+    case T_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            gen_walk(t->elems.data[i], b);
+        break;
+    case T_ARROW:
+        gen_walk(t->param, b);
+        gen_walk(t->ret, b);
+        break;
+    default:
+        break;
+    }
+}
+
+void tc_generalise(Type *t, Binding *b) { gen_walk(t, b); }
+
+static bool in_names(NameVec *names, const char *n) {
+    for (int i = 0; names && i < names->len; i++)
+        if (names->data[i] == n)
+            return true;
+    return false;
+}
+
+Type *tc_forget_sizes(Type *t, NameVec *names, bool consts) {
+    t = type_prune(t);
+    Type *r;
+    switch (t->kind) {
+    case T_ARRAY: {
+        Size *s = size_prune(t->dim);
+        bool drop = (s->kind == SIZE_NAME && in_names(names, s->name)) ||
+                    (consts && s->kind == SIZE_CONST);
+        Type *e = tc_forget_sizes(t->elem, names, consts);
+        if (!drop && e == type_prune(t->elem))
+            return t;
+        r = type_array(e, drop ? size_any() : s);
+        break;
+    }
+    case T_TUPLE:
+    case T_RECORD: {
+        bool changed = false;
+        Type **es = xmalloc(sizeof(Type *) * (size_t)(t->elems.len + 1));
+        for (int i = 0; i < t->elems.len; i++) {
+            es[i] = tc_forget_sizes(t->elems.data[i], names, consts);
+            changed |= es[i] != type_prune(t->elems.data[i]);
+        }
+        if (!changed)
+            return t;
+        r = t->kind == T_TUPLE ? type_tuple(t->elems.len, es)
+                               : type_record(t->elems.len, t->fields.data, es);
+        break;
+    }
+    case T_ARROW: {
+        Type *p = tc_forget_sizes(t->param, names, consts);
+        Type *q = tc_forget_sizes(t->ret, names, consts);
+        if (p == type_prune(t->param) && q == type_prune(t->ret))
+            return t;
+        r = type_arrow(p, q);
+        r->param_name = t->param_name;
+        r->param_size = t->param_size;
+        break;
+    }
+    default:
+        return t;
+    }
+    r->unique = t->unique;
+    return r;
+}
+
+static PrimType default_prim(unsigned mask) {
+    if (mask & PRIM_BIT(PRIM_I32))
+        return PRIM_I32;
+    if (mask & PRIM_BIT(PRIM_F64))
+        return PRIM_F64;
+    for (int p = 0; p < PRIM_COUNT; p++)
+        if (mask & PRIM_BIT(p))
+            return (PrimType)p;
+    return PRIM_I32;
+}
+
+/* Give an unsolved variable its default. */
+static void default_var(Type *v) {
+    if (v->prims) {
+        v->link = type_prim(default_prim(v->prims));
+        return;
+    }
+    if (v->fields.len) {
+        /* all-numeric fields 0..k-1: a tuple; otherwise a record of exactly those fields */
+        bool tuple = true;
+        for (int i = 0; i < v->fields.len && tuple; i++) {
+            const char *f = v->fields.data[i];
+            tuple = f[0] >= '0' && f[0] <= '9';
+        }
+        Type *t;
+        if (tuple) {
+            int n = 0;
+            for (int i = 0; i < v->fields.len; i++)
+                if (atoi(v->fields.data[i]) + 1 > n)
+                    n = atoi(v->fields.data[i]) + 1;
+            Type **es = xmalloc(sizeof(Type *) * (size_t)(n + 1));
+            for (int i = 0; i < n; i++)
+                es[i] = type_unit();
+            for (int i = 0; i < v->fields.len; i++)
+                es[atoi(v->fields.data[i])] = v->elems.data[i];
+            t = type_tuple(n, es);
+        } else {
+            t = type_record(v->fields.len, v->fields.data, v->elems.data);
+        }
+        v->fields.len = 0;
+        v->link = t;
+        return;
+    }
+    v->link = type_unit();
+}
+
+Type *tc_resolve_type(Type *t) {
+    t = type_prune(t);
+    if (!t)
+        return NULL;
+    if (t->kind == T_VAR) {
+        default_var(t);
+        return tc_resolve_type(t);
+    }
+    Type *r;
+    switch (t->kind) {
+    case T_PRIM:
+    case T_PARAM:
+        return t;
+    case T_ARRAY: {
+        Size *s = size_prune(t->dim);
+        if (s->kind == SIZE_VAR) {
+            s->link = size_any();
+            s = size_any();
+        }
+        r = type_array(tc_resolve_type(t->elem), s);
+        break;
+    }
+    case T_TUPLE:
+    case T_RECORD:
+        r = xmalloc(sizeof *r);
+        *r = *t;
+        r->elems.data = NULL;
+        r->elems.len = r->elems.cap = 0;
+        for (int i = 0; i < t->elems.len; i++)
+            vec_push(&r->elems, tc_resolve_type(t->elems.data[i]));
+        break;
+    case T_ARROW:
+        r = type_arrow(tc_resolve_type(t->param), tc_resolve_type(t->ret));
+        r->param_name = t->param_name;
+        break;
+    default:
+        return t;
+    }
+    r->unique = t->unique;
+    return r;
+}

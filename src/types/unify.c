@@ -1,0 +1,271 @@
+/* unify.c — unification of types, with the constraints of overloaded variables.
+ *
+ * A T_VAR may carry constraints:
+ *   prims  — it must become one of these primitive types (numeric literals, operators);
+ *   eq     — it must become an equality type (no functions inside);
+ *   fields — it must become a record (or tuple) with at least these fields (projection r.a
+ *            on a value whose type is not yet known).
+ * Linking a variable checks and transfers its constraints and lowers the levels of the
+ * variables of the other side (for generalisation).  Sizes tc_unify loosely: only two different
+ * constants are a mismatch, and only in strict mode ("checked where cheap, else at run time").
+ * On failure tc_unify() returns false and leaves a detail in tc_unify_why; callers report the error
+ * with the location and construct they know about.
+ */
+#include <string.h>
+
+#include "check_int.h"
+
+const char *tc_unify_why;
+
+bool tc_size_same(Size *a, Size *b) {
+    a = size_prune(a);
+    b = size_prune(b);
+    if (a == b)
+        return true;
+    if (a->kind != b->kind)
+        return false;
+    if (a->kind == SIZE_CONST)
+        return a->value == b->value;
+    if (a->kind == SIZE_NAME)
+        return a->name == b->name;
+    return false;
+}
+
+static bool unify_size(Size *a, Size *b, bool strict) {
+    a = size_prune(a);
+    b = size_prune(b);
+    if (a == b)
+        return true;
+    if (a->kind == SIZE_VAR) {
+        a->link = b;
+        return true;
+    }
+    if (b->kind == SIZE_VAR) {
+        b->link = a;
+        return true;
+    }
+    if (strict && a->kind == SIZE_CONST && b->kind == SIZE_CONST && a->value != b->value) {
+        tc_unify_why = xsprintf("sizes %lld and %lld differ", (long long)a->value, (long long)b->value);
+        return false;
+    }
+    return true;
+}
+
+static bool occurs(Type *v, Type *t) {
+    t = type_prune(t);
+    if (t == v)
+        return true;
+    switch (t->kind) {
+    case T_ARRAY:
+        return occurs(v, t->elem);
+    case T_TUPLE:
+    case T_RECORD:
+    case T_VAR:
+        for (int i = 0; i < t->elems.len; i++)
+            if (occurs(v, t->elems.data[i]))
+                return true;
+        return false;
+    case T_ARROW:
+        return occurs(v, t->param) || occurs(v, t->ret);
+    default:
+        return false;
+    }
+}
+
+static void lower_levels(Type *t, int level) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_VAR:
+        if (t->level > level)
+            t->level = level;
+        for (int i = 0; i < t->elems.len; i++)
+            lower_levels(t->elems.data[i], level);
+        break;
+    case T_ARRAY:
+        lower_levels(t->elem, level);
+        break;
+    case T_TUPLE:
+    case T_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            lower_levels(t->elems.data[i], level);
+        break;
+    case T_ARROW:
+        lower_levels(t->param, level);
+        lower_levels(t->ret, level);
+        break;
+    default:
+        break;
+    }
+}
+
+bool tc_require_prims(Type *t, unsigned mask) {
+    t = type_prune(t);
+    if (t->kind == T_PRIM)
+        return (PRIM_BIT(t->prim) & mask) != 0;
+    if (t->kind != T_VAR || t->fields.len)
+        return false;
+    unsigned m = t->prims ? (t->prims & mask) : mask;
+    if (!m)
+        return false;
+    t->prims = m;
+    return true;
+}
+
+bool tc_require_eq(Type *t) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_ARROW:
+        tc_unify_why = "functions cannot be compared";
+        return false;
+    case T_VAR:
+        t->eq = true;
+        for (int i = 0; i < t->elems.len; i++)
+            if (!tc_require_eq(t->elems.data[i]))
+                return false;
+        return true;
+    case T_ARRAY:
+        return tc_require_eq(t->elem);
+    case T_TUPLE:
+    case T_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            if (!tc_require_eq(t->elems.data[i]))
+                return false;
+        return true;
+    default:
+        return true;
+    }
+}
+
+Type *tc_field_of(Type *t, const char *f) {
+    t = type_prune(t);
+    if (t->kind == T_RECORD || t->kind == T_TUPLE) {
+        int i = type_field_index(t, f);
+        return i < 0 ? NULL : t->elems.data[i];
+    }
+    if (t->kind != T_VAR || t->prims)
+        return NULL;
+    for (int i = 0; i < t->fields.len; i++)
+        if (t->fields.data[i] == f)
+            return t->elems.data[i];
+    Type *ft = type_var(0, t->level);
+    vec_push(&t->fields, f);
+    vec_push(&t->elems, ft);
+    return ft;
+}
+
+/* Link variable v to t (t is not v), checking v's constraints. */
+static bool bind_var(Type *v, Type *t, bool strict) {
+    if (occurs(v, t)) {
+        tc_unify_why = "the type would be infinite";
+        return false;
+    }
+    if (t->kind == T_VAR) {
+        if (v->prims && !tc_require_prims(t, v->prims))
+            return false;
+        if (v->eq && !tc_require_eq(t))
+            return false;
+        if (v->fields.len && t->prims)
+            return false;
+        v->link = t;
+        if (t->level > v->level)
+            t->level = v->level;
+        for (int i = 0; i < v->fields.len; i++) {
+            Type *ft = tc_field_of(t, v->fields.data[i]);
+            if (!tc_unify(ft, v->elems.data[i], strict))
+                return false;
+        }
+        lower_levels(t, t->level);
+        return true;
+    }
+    if (v->prims && !tc_require_prims(t, v->prims))
+        return false;
+    if (v->eq && !tc_require_eq(t))
+        return false;
+    for (int i = 0; i < v->fields.len; i++) {
+        Type *ft = tc_field_of(t, v->fields.data[i]);
+        if (!ft) {
+            tc_unify_why = xsprintf("it has no field '%s'", v->fields.data[i]);
+            return false;
+        }
+        if (!tc_unify(ft, v->elems.data[i], strict))
+            return false;
+    }
+    v->link = t;
+    lower_levels(t, v->level);
+    return true;
+}
+
+static bool unify_elems(Type *a, Type *b, bool strict) {
+    if (a->elems.len != b->elems.len)
+        return false;
+    for (int i = 0; i < a->elems.len; i++) {
+        if (a->kind == T_RECORD && strcmp(a->fields.data[i], b->fields.data[i]))
+            return false;
+        if (!tc_unify(a->elems.data[i], b->elems.data[i], strict))
+            return false;
+    }
+    return true;
+}
+
+bool tc_unify(Type *a, Type *b, bool strict) {
+    a = type_prune(a);
+    b = type_prune(b);
+    if (a == b)
+        return true;
+    if (a->kind == T_VAR)
+        return bind_var(a, b, strict);
+    if (b->kind == T_VAR)
+        return bind_var(b, a, strict);
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case T_PRIM:
+        return a->prim == b->prim;
+    case T_ARRAY:
+        return unify_size(a->dim, b->dim, strict) && tc_unify(a->elem, b->elem, strict);
+    case T_TUPLE:
+    case T_RECORD:
+        return unify_elems(a, b, strict);
+    case T_ARROW:
+        return tc_unify(a->param, b->param, strict) && tc_unify(a->ret, b->ret, strict);
+    case T_PARAM:
+        return a->name == b->name;
+    case T_VAR:
+        break;
+    }
+    return false;
+}
+
+Type *tc_join(Type *a, Type *b) {
+    a = type_prune(a);
+    b = type_prune(b);
+    if (a == b || a->kind != b->kind)
+        return a;
+    switch (a->kind) {
+    case T_ARRAY: {
+        Type *elem = tc_join(a->elem, b->elem);
+        bool same = tc_size_same(a->dim, b->dim);
+        if (same && elem == type_prune(a->elem))
+            return a;
+        Type *t = type_array(elem, same ? a->dim : size_any());
+        t->unique = a->unique && b->unique;
+        return t;
+    }
+    case T_TUPLE:
+    case T_RECORD: {
+        Type **es = xmalloc(sizeof(Type *) * (size_t)(a->elems.len + 1));
+        bool changed = false;
+        for (int i = 0; i < a->elems.len; i++) {
+            es[i] = tc_join(a->elems.data[i], b->elems.data[i]);
+            changed |= es[i] != type_prune(a->elems.data[i]);
+        }
+        if (!changed)
+            return a;
+        if (a->kind == T_TUPLE)
+            return type_tuple(a->elems.len, es);
+        return type_record(a->elems.len, a->fields.data, es);
+    }
+    default:
+        return a;
+    }
+}
