@@ -284,7 +284,8 @@ int main(int argc, char **argv) {
     }
     if (tf) fclose(tf);
     putchar('[');
-    for (int o = 0; o < P.outer; o++) printf("%s%.17g%s", o ? ", " : "", res[o], suffix);
+    int digits = strcmp(suffix, "f32") ? 17 : 9; /* enough to read the value back */
+    for (int o = 0; o < P.outer; o++) printf("%s%.*g%s", o ? ", " : "", digits, res[o], suffix);
     puts("]");
     return 0;
 }

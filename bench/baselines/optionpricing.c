@@ -212,7 +212,8 @@ static void load(const char *text, size_t len, problem *p) {
 
 static void print_array_f(FILE *f, const double *a, long n, const char *suffix) {
     fputc('[', f);
-    for (long i = 0; i < n; i++) fprintf(f, "%s%.17g%s", i ? ", " : "", a[i], suffix);
+    int digits = strcmp(suffix, "f32") ? 17 : 9; /* enough to read the value back */
+    for (long i = 0; i < n; i++) fprintf(f, "%s%.*g%s", i ? ", " : "", digits, a[i], suffix);
     fputc(']', f);
 }
 
