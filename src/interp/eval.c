@@ -1,0 +1,1156 @@
+/* eval.c — evaluation of the checked AST: expressions, patterns, function application and the
+ * run-time size checks.
+ *
+ * Name resolution.  Before running, interp_prepare() walks every top-level definition in order
+ * and records, for each E_VAR, the latest top-level definition of that name that precedes the
+ * definition containing it (Futhark scoping: a user's `sum` does not change the prelude's uses of
+ * `sum`).  At run time a variable is looked up in the local environment first and falls back to
+ * that resolution.  Qualified names (f32.sqrt) are always top-level.
+ *
+ * Sizes.  Parameters and let patterns with type ascriptions are checked against the value's
+ * shape: a size name bound earlier (a size parameter, or any i64 in scope) must agree, a new one
+ * is bound and becomes an ordinary i64 variable in the body.  Size parameters of the function
+ * being called always start unbound.  Return types and `:>` coercions are checked the same way.
+ *
+ * Error locations.  A run-time error inside the prelude is reported at the innermost call made
+ * from the user's file, which is what the user can act on.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+const char *interp_user_file;
+static Loc user_loc;
+static bool have_user_loc;
+
+_Noreturn void interp_error(Loc loc, const char *fmt, ...) {
+    if (loc.file != interp_user_file && have_user_loc)
+        loc = user_loc;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+    rt_error_at(loc, "%s", buf);
+}
+
+/* ---- pointer-keyed hash maps ---- */
+
+typedef struct {
+    const void **keys;
+    void **vals;
+    size_t cap, len;
+} PtrMap;
+
+static size_t ptr_hash(const void *p) { return (size_t)(((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull); }
+
+static void *pm_get(const PtrMap *m, const void *key) {
+    if (!m->cap)
+        return NULL;
+    for (size_t i = ptr_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (m->keys[i] == key)
+            return m->vals[i];
+        if (!m->keys[i])
+            return NULL;
+    }
+}
+
+static void pm_put(PtrMap *m, const void *key, void *val) {
+    if (2 * (m->len + 1) > m->cap) {
+        PtrMap n = {0};
+        n.cap = m->cap ? 2 * m->cap : 256;
+        n.keys = xmalloc(n.cap * sizeof *n.keys);
+        n.vals = xmalloc(n.cap * sizeof *n.vals);
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->keys[i])
+                pm_put(&n, m->keys[i], m->vals[i]);
+        *m = n;
+    }
+    size_t i = ptr_hash(key) & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != key)
+        i = (i + 1) & (m->cap - 1);
+    if (!m->keys[i])
+        m->len++;
+    m->keys[i] = key;
+    m->vals[i] = val;
+}
+
+static PtrMap var_decls;   /* Expr* (E_VAR, SEC_FUN section) -> DeclInfo* */
+static PtrMap decl_infos;  /* Decl* -> DeclInfo* */
+static PtrMap record_shapes; /* Expr* (E_RECORD) -> RecordShape* */
+
+DeclInfo *interp_decl(Decl *d) { return pm_get(&decl_infos, d); }
+
+/* ---- preparation: resolve top-level names ---- */
+
+static const char *global_key(const char *qual, const char *name) {
+    return qual ? intern(xsprintf("%s.%s", qual, name)) : name;
+}
+
+static void resolve_expr(PtrMap *globals, Expr *e);
+
+static void resolve_all(PtrMap *globals, ExprVec *v) {
+    for (int i = 0; i < v->len; i++)
+        resolve_expr(globals, v->data[i]);
+}
+
+static void resolve_expr(PtrMap *globals, Expr *e) {
+    if (!e)
+        return;
+    if (e->kind == E_VAR || (e->kind == E_SECTION && e->section == SEC_FUN && e->name)) {
+        DeclInfo *d = pm_get(globals, global_key(e->kind == E_VAR ? e->qual : NULL, e->name));
+        if (d)
+            pm_put(&var_decls, e, d);
+    }
+    resolve_expr(globals, e->lhs);
+    resolve_expr(globals, e->mid);
+    resolve_expr(globals, e->rhs);
+    resolve_expr(globals, e->body);
+    resolve_expr(globals, e->cond);
+    resolve_expr(globals, e->init);
+    resolve_all(globals, &e->elems);
+    resolve_all(globals, &e->args);
+    for (int i = 0; i < e->idx.len; i++) {
+        resolve_expr(globals, e->idx.data[i].start);
+        resolve_expr(globals, e->idx.data[i].end);
+        resolve_expr(globals, e->idx.data[i].stride);
+    }
+}
+
+/* The primitive type at the bottom of a definition's result type, or PRIM_NONE. */
+static PrimType result_prim_of(Decl *d) {
+    if (d->type) {
+        Type *t = type_prune(d->type);
+        for (int i = 0; i < d->params.len && t && t->kind == T_ARROW; i++)
+            t = type_prune(t->ret);
+        if (t && t->kind == T_PRIM)
+            return t->prim;
+    }
+    TypeExp *r = d->ret;
+    while (r && r->kind == TE_UNIQUE)
+        r = r->elem;
+    return r && r->kind == TE_NAME ? r->prim : PRIM_NONE;
+}
+
+static DeclInfo *prepare_decl(Decl *d, int index) {
+    DeclInfo *di = xmalloc(sizeof *di);
+    di->decl = d;
+    di->index = index;
+    di->arity = d->params.len;
+    di->intrinsic = -1;
+    di->rprim = result_prim_of(d);
+    Expr *b = d->body;
+    if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics")) {
+        di->is_intrinsic = true;
+        di->intrinsic = intrinsic_lookup(b->name);
+    }
+    return di;
+}
+
+void interp_prepare(Program *prog) {
+    PtrMap globals = {0};
+    for (int i = 0; i < prog->decls.len; i++) {
+        Decl *d = prog->decls.data[i];
+        if (d->kind != D_DEF)
+            continue;
+        DeclInfo *di = prepare_decl(d, i);
+        pm_put(&decl_infos, d, di);
+        if (!di->is_intrinsic)
+            resolve_expr(&globals, d->body);
+        pm_put(&globals, global_key(d->qual, d->name), di);
+    }
+}
+
+/* ---- environments with ownership ---- */
+
+/* *env is owned; push a binding on top of it. */
+static void bind(Env **env, const char *name, Value v) {
+    Env *e = env_push(*env, name, v);
+    env_release(*env);
+    *env = e;
+}
+
+/* ---- sizes ---- */
+
+#define MAX_SIZES 32
+typedef struct {
+    const TypeParamVec *tparams; /* size parameters of the function being called, or NULL */
+    int n;
+    const char *names[MAX_SIZES];
+    int64_t vals[MAX_SIZES];
+} SizeCtx;
+
+static bool is_size_param(const SizeCtx *sc, const char *name) {
+    if (!sc->tparams)
+        return false;
+    for (int i = 0; i < sc->tparams->len; i++)
+        if (sc->tparams->data[i].is_size && sc->tparams->data[i].name == name)
+            return true;
+    return false;
+}
+
+static void check_dim(const char *name, int64_t len, SizeCtx *sc, Env *env, Loc loc) {
+    for (int i = 0; i < sc->n; i++)
+        if (sc->names[i] == name) {
+            if (sc->vals[i] != len)
+                interp_error(loc, "size mismatch: size %s is %lld here, but %lld elsewhere", name,
+                             (long long)len, (long long)sc->vals[i]);
+            return;
+        }
+    if (!is_size_param(sc, name)) {
+        Value *s = env_lookup(env, name);
+        if (s && s->kind == VK_PRIM) {
+            if (v_int(*s) != len)
+                interp_error(loc, "size mismatch: expected size %s = %lld, got an array of %lld elements",
+                             name, (long long)v_int(*s), (long long)len);
+            return;
+        }
+    }
+    if (sc->n == MAX_SIZES)
+        die("too many sizes in one binding");
+    sc->names[sc->n] = name;
+    sc->vals[sc->n++] = len;
+}
+
+static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
+    if (!t)
+        return;
+    switch (t->kind) {
+    case TE_UNIQUE:
+        check_texp(t->elem, v, sc, env, loc);
+        return;
+    case TE_ARRAY: {
+        if (v.kind != VK_ARRAY)
+            return;
+        Array *a = v.as.arr;
+        if (t->dim.kind == DIM_CONST && t->dim.value != a->len)
+            interp_error(loc, "size mismatch: expected an array of %lld elements, got %lld",
+                         (long long)t->dim.value, (long long)a->len);
+        if (t->dim.kind == DIM_NAME)
+            check_dim(t->dim.name, a->len, sc, env, loc);
+        TypeExp *el = t->elem;
+        while (el && el->kind == TE_UNIQUE)
+            el = el->elem;
+        if (el && (el->kind == TE_ARRAY || el->kind == TE_TUPLE || el->kind == TE_RECORD)) {
+            if (a->len == 0 && el->kind == TE_ARRAY && el->dim.kind == DIM_NAME)
+                check_dim(el->dim.name, 0, sc, env, loc);
+            for (int64_t i = 0; i < a->len; i++)
+                check_texp(el, a->elems[i], sc, env, loc);
+        }
+        return;
+    }
+    case TE_TUPLE:
+        if (v.kind == VK_TUPLE && v.as.tup->n == t->elems.len)
+            for (int i = 0; i < t->elems.len; i++)
+                check_texp(t->elems.data[i], v.as.tup->elems[i], sc, env, loc);
+        return;
+    case TE_RECORD:
+        if (v.kind == VK_RECORD)
+            for (int i = 0; i < t->elems.len; i++)
+                for (int j = 0; j < v.as.tup->n; j++)
+                    if (v.as.tup->fields[j] == t->fields.data[i])
+                        check_texp(t->elems.data[i], v.as.tup->elems[j], sc, env, loc);
+        return;
+    default:
+        return;
+    }
+}
+
+static void push_sizes(Env **env, SizeCtx *sc) {
+    for (int i = 0; i < sc->n; i++)
+        bind(env, sc->names[i], v_i64(sc->vals[i]));
+    sc->n = 0;
+}
+
+/* ---- patterns ---- */
+
+static int record_field_index(Tuple *t, const char *field) {
+    for (int i = 0; i < t->n; i++)
+        if (t->fields[i] == field)
+            return i;
+    die("record has no field %s", field);
+}
+
+static void bind_pat(Env **env, Pat *p, Value v, SizeCtx *sc, Loc loc) {
+    switch (p->kind) {
+    case P_ID:
+        bind(env, p->name, v);
+        return;
+    case P_WILDCARD:
+        v_release(v);
+        return;
+    case P_TUPLE:
+        if (p->elems.len == 0) {
+            v_release(v);
+            return;
+        }
+        if (p->elems.len == 1 && v.kind != VK_TUPLE) {
+            bind_pat(env, p->elems.data[0], v, sc, loc);
+            return;
+        }
+        if ((v.kind != VK_TUPLE && v.kind != VK_RECORD) || v.as.tup->n != p->elems.len)
+            die("tuple pattern does not match value");
+        for (int i = 0; i < p->elems.len; i++)
+            bind_pat(env, p->elems.data[i], v_retain(v.as.tup->elems[i]), sc, loc);
+        v_release(v);
+        return;
+    case P_RECORD:
+        if (v.kind != VK_RECORD)
+            die("record pattern does not match value");
+        for (int i = 0; i < p->elems.len; i++) {
+            int j = record_field_index(v.as.tup, p->fields.data[i]);
+            bind_pat(env, p->elems.data[i], v_retain(v.as.tup->elems[j]), sc, loc);
+        }
+        v_release(v);
+        return;
+    case P_ASCRIBE:
+        check_texp(p->texp, v, sc, *env, loc);
+        bind_pat(env, p->inner, v, sc, loc);
+        return;
+    default:
+        die("unsupported pattern kind %d", (int)p->kind);
+    }
+}
+
+/* The current values of a pattern's variables (`loop x do ...` without an initialiser). */
+static Value pat_value(Pat *p, Env *env) {
+    switch (p->kind) {
+    case P_ID: {
+        Value *s = env_lookup(env, p->name);
+        if (!s)
+            die("loop variable %s is not in scope", p->name);
+        return v_retain(*s);
+    }
+    case P_ASCRIBE: return pat_value(p->inner, env);
+    case P_TUPLE: {
+        Tuple *t = tuple_new(p->elems.len);
+        for (int i = 0; i < p->elems.len; i++)
+            t->elems[i] = pat_value(p->elems.data[i], env);
+        return v_tuple(t);
+    }
+    default: die("unsupported loop pattern");
+    }
+}
+
+/* ---- functions ---- */
+
+static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const TypeParamVec *tparams,
+                            Env *cenv, Value *args, Loc loc) {
+    SizeCtx sc = {.tparams = tparams};
+    Env *env = env_retain(cenv);
+    for (int i = 0; i < params->len; i++)
+        bind_pat(&env, params->data[i], args[i], &sc, loc);
+    SizeCtx rc = sc;
+    rc.tparams = NULL;
+    push_sizes(&env, &sc);
+    Value r = eval(body, env);
+    if (ret)
+        check_texp(ret, r, &rc, env, ret->loc);
+    env_release(env);
+    return r;
+}
+
+static bool has_dims(TypeExp *t) {
+    if (!t)
+        return false;
+    switch (t->kind) {
+    case TE_ARRAY: return t->dim.kind != DIM_ANY || has_dims(t->elem);
+    case TE_UNIQUE: return has_dims(t->elem);
+    case TE_TUPLE:
+    case TE_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            if (has_dims(t->elems.data[i]))
+                return true;
+        return false;
+    default: return false;
+    }
+}
+
+/* Size checks on an intrinsic's parameters (zip, scatter, map2's arrays...). */
+static void check_intrinsic_params(DeclInfo *di, Value *args, Loc loc) {
+    Decl *d = di->decl;
+    SizeCtx sc = {.tparams = &d->tparams};
+    for (int i = 0; i < d->params.len; i++) {
+        Pat *p = d->params.data[i];
+        if (p->kind == P_ASCRIBE && has_dims(p->texp))
+            check_texp(p->texp, args[i], &sc, NULL, loc);
+    }
+}
+
+static Value global_value(DeclInfo *d, Loc loc);
+
+Value call_decl(DeclInfo *di, Value *args, Loc loc) {
+    Loc saved = user_loc;
+    bool saved_have = have_user_loc;
+    if (loc.file == interp_user_file) {
+        user_loc = loc;
+        have_user_loc = true;
+    }
+    Value r;
+    Decl *d = di->decl;
+    if (di->is_intrinsic) {
+        check_intrinsic_params(di, args, loc);
+        r = call_intrinsic(di, args, loc);
+    } else if (di->arity == 0) {
+        r = global_value(di, loc);
+    } else {
+        r = eval_body_with(&d->params, d->body, d->ret, &d->tparams, NULL, args, loc);
+    }
+    user_loc = saved;
+    have_user_loc = saved_have;
+    return r;
+}
+
+static Value global_value(DeclInfo *d, Loc loc) {
+    if (d->arity > 0) {
+        Fun *f = fun_new(FN_DECL, d->arity);
+        f->decl = d;
+        return v_fun(f);
+    }
+    if (!d->evaluated) {
+        if (d->evaluating)
+            interp_error(loc, "definition %s refers to itself", d->decl->name);
+        d->evaluating = true;
+        d->value = eval(d->decl->body, NULL);
+        if (d->decl->ret) {
+            SizeCtx sc = {0};
+            check_texp(d->decl->ret, d->value, &sc, NULL, d->decl->ret->loc);
+        }
+        d->evaluated = true;
+    }
+    return v_retain(d->value);
+}
+
+static Value apply_binop(BinOp op, Value a, Value b, Loc loc);
+static Value eval_index_on(Value a, DimIndexVec *idx, Env *env, Loc loc);
+static Value project(Value v, const char *field);
+
+static Value call_section(Fun *fn, Value *args, Loc loc) {
+    Expr *e = fn->expr;
+    switch (e->section) {
+    case SEC_OP: return apply_binop(e->op, args[0], args[1], loc);
+    case SEC_LEFT: return apply_binop(e->op, v_retain(fn->extra[0]), args[0], e->loc);
+    case SEC_RIGHT: return apply_binop(e->op, args[0], v_retain(fn->extra[0]), e->loc);
+    case SEC_FIELD: {
+        Value v = args[0];
+        for (int i = 0; i < e->fields.len; i++) {
+            Value w = project(v, e->fields.data[i]);
+            v_release(v);
+            v = w;
+        }
+        return v;
+    }
+    case SEC_INDEX: {
+        Value r = eval_index_on(args[0], &e->idx, fn->env, e->loc);
+        v_release(args[0]);
+        return r;
+    }
+    case SEC_FUN: {
+        Value two[2];
+        if (e->lhs) {
+            two[0] = v_retain(fn->extra[0]);
+            two[1] = args[0];
+        } else if (e->rhs) {
+            two[0] = args[0];
+            two[1] = v_retain(fn->extra[0]);
+        } else {
+            two[0] = args[0];
+            two[1] = args[1];
+        }
+        return apply_fun(fn->extra[1], 2, two, loc);
+    }
+    }
+    die("bad section");
+}
+
+static Value call_full(Fun *fn, Value *args, Loc loc) {
+    switch (fn->kind) {
+    case FN_DECL: return call_decl(fn->decl, args, loc);
+    case FN_LAMBDA:
+        return eval_body_with(&fn->expr->params, fn->expr->body, fn->expr->texp, NULL, fn->env, args, loc);
+    case FN_LETFUN:
+        return eval_body_with(&fn->expr->params, fn->expr->lhs, fn->expr->texp, &fn->expr->tparams,
+                              fn->env, args, loc);
+    case FN_SECTION: return call_section(fn, args, loc);
+    case FN_COMPOSE: {
+        Value mid = apply_fun(fn->extra[0], 1, args, loc);
+        return apply_fun(fn->extra[1], 1, &mid, loc);
+    }
+    }
+    die("bad function kind");
+}
+
+Value apply_fun(Value f, int n, Value *args, Loc loc) {
+    if (f.kind != VK_FUN)
+        die("applying a value that is not a function");
+    Fun *fn = f.as.fun;
+    int have = fn->nargs, need = fn->arity - have;
+    if (n < need) {
+        Fun *g = fun_new(fn->kind, fn->arity);
+        g->decl = fn->decl;
+        g->expr = fn->expr;
+        g->env = env_retain(fn->env);
+        g->extra[0] = v_retain(fn->extra[0]);
+        g->extra[1] = v_retain(fn->extra[1]);
+        for (int i = 0; i < have; i++)
+            g->args[i] = v_retain(fn->args[i]);
+        for (int i = 0; i < n; i++)
+            g->args[have + i] = args[i];
+        g->nargs = have + n;
+        return v_fun(g);
+    }
+    Value small[8];
+    Value *all = fn->arity <= 8 ? small : xmalloc((size_t)fn->arity * sizeof(Value));
+    for (int i = 0; i < have; i++)
+        all[i] = v_retain(fn->args[i]);
+    for (int i = 0; i < need; i++)
+        all[have + i] = args[i];
+    Value r = call_full(fn, all, loc);
+    if (all != small)
+        free(all);
+    if (n > need) {
+        Value r2 = apply_fun(r, n - need, args + need, loc);
+        v_release(r);
+        return r2;
+    }
+    return r;
+}
+
+/* ---- operators ---- */
+
+static Value concat2(Value a, Value b) {
+    Array *x = a.as.arr, *y = b.as.arr, *r = array_new(x->len + y->len);
+    for (int64_t i = 0; i < x->len; i++)
+        r->elems[i] = v_retain(x->elems[i]);
+    for (int64_t i = 0; i < y->len; i++)
+        r->elems[x->len + i] = v_retain(y->elems[i]);
+    v_release(a);
+    v_release(b);
+    return v_array(r);
+}
+
+static Value apply_binop(BinOp op, Value a, Value b, Loc loc) {
+    if (a.kind == VK_PRIM && b.kind == VK_PRIM)
+        return scalar_binop(op, a, b, loc);
+    switch (op) {
+    case BIN_CONCAT: return concat2(a, b);
+    case BIN_EQ:
+    case BIN_NEQ: {
+        bool eq = v_equal(a, b);
+        v_release(a);
+        v_release(b);
+        return v_bool(op == BIN_EQ ? eq : !eq);
+    }
+    case BIN_COMPOSE_FWD:
+    case BIN_COMPOSE_BWD: {
+        Fun *f = fun_new(FN_COMPOSE, 1);
+        f->extra[0] = op == BIN_COMPOSE_FWD ? a : b;
+        f->extra[1] = op == BIN_COMPOSE_FWD ? b : a;
+        return v_fun(f);
+    }
+    default: die("operator %s on non-scalar values", binop_name(op));
+    }
+}
+
+/* ---- indexing ---- */
+
+typedef struct {
+    bool slice, has_start, has_end, has_stride;
+    int64_t start, end, stride;
+} IdxVal;
+
+#define MAX_IDX 16
+typedef struct {
+    IdxVal iv[MAX_IDX];
+    int n;
+    Loc loc;
+    int64_t dims[MAX_IDX];
+} IndexCtx;
+
+static void eval_indices(IndexCtx *c, DimIndexVec *idx, Env *env, Loc loc) {
+    if (idx->len > MAX_IDX)
+        die("too many indices");
+    c->n = idx->len;
+    c->loc = loc;
+    for (int i = 0; i < idx->len; i++) {
+        DimIndex *d = &idx->data[i];
+        IdxVal *x = &c->iv[i];
+        *x = (IdxVal){.slice = d->is_slice};
+        Expr *parts[3] = {d->start, d->end, d->stride};
+        int64_t vals[3] = {0, 0, 0};
+        for (int k = 0; k < 3; k++)
+            if (parts[k]) {
+                Value v = eval(parts[k], env);
+                vals[k] = v_int(v);
+            }
+        x->has_start = d->start != NULL;
+        x->has_end = d->end != NULL;
+        x->has_stride = d->stride != NULL;
+        x->start = vals[0];
+        x->end = vals[1];
+        x->stride = vals[2];
+    }
+}
+
+/* Resolve a slice against a length: first index, count and stride; false if invalid. */
+static bool slice_range(const IdxVal *x, int64_t n, int64_t *first, int64_t *count, int64_t *step) {
+    int64_t s = x->has_stride ? x->stride : 1;
+    if (s == 0)
+        return false;
+    int64_t i = x->has_start ? x->start : (s > 0 ? 0 : n - 1);
+    int64_t j = x->has_end ? x->end : (s > 0 ? n : -1);
+    *first = i;
+    *step = s;
+    if (s > 0) {
+        if (i < 0 || i > j || j > n)
+            return false;
+        *count = (j - i + s - 1) / s;
+    } else {
+        if (i == j) {
+            if (i < -1 || i > n)
+                return false;
+            *count = 0;
+            return true;
+        }
+        if (i < 0 || i >= n || j < -1 || j > i)
+            return false;
+        *count = (i - j + (-s) - 1) / (-s);
+    }
+    return true;
+}
+
+static _Noreturn void index_error(IndexCtx *c, int level, Value here) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "index [");
+    for (int i = 0; i < c->n; i++) {
+        IdxVal *x = &c->iv[i];
+        if (i)
+            sb_puts(&sb, ", ");
+        if (!x->slice) {
+            sb_printf(&sb, "%lld", (long long)x->start);
+            continue;
+        }
+        if (x->has_start)
+            sb_printf(&sb, "%lld", (long long)x->start);
+        sb_putc(&sb, ':');
+        if (x->has_end)
+            sb_printf(&sb, "%lld", (long long)x->end);
+        if (x->has_stride)
+            sb_printf(&sb, ":%lld", (long long)x->stride);
+    }
+    sb_puts(&sb, "] out of bounds for array of shape ");
+    for (int i = 0; i < level; i++)
+        sb_printf(&sb, "[%lld]", (long long)c->dims[i]);
+    for (int i = level; i < c->n && here.kind == VK_ARRAY; i++) {
+        sb_printf(&sb, "[%lld]", (long long)here.as.arr->len);
+        if (here.as.arr->len == 0)
+            break;
+        here = here.as.arr->elems[0];
+    }
+    interp_error(c->loc, "%s", sb.data);
+}
+
+static Value index_rec(IndexCtx *c, Value a, int k) {
+    if (k == c->n)
+        return v_retain(a);
+    if (a.kind != VK_ARRAY)
+        die("indexing a value that is not an array");
+    Array *arr = a.as.arr;
+    IdxVal *x = &c->iv[k];
+    c->dims[k] = arr->len;
+    if (!x->slice) {
+        if (x->start < 0 || x->start >= arr->len)
+            index_error(c, k, a);
+        return index_rec(c, arr->elems[x->start], k + 1);
+    }
+    int64_t first, count, step;
+    if (!slice_range(x, arr->len, &first, &count, &step))
+        index_error(c, k, a);
+    Array *r = array_new(count);
+    for (int64_t j = 0; j < count; j++)
+        r->elems[j] = index_rec(c, arr->elems[first + j * step], k + 1);
+    return v_array(r);
+}
+
+static Value eval_index_on(Value a, DimIndexVec *idx, Env *env, Loc loc) {
+    IndexCtx c;
+    eval_indices(&c, idx, env, loc);
+    return index_rec(&c, a, 0);
+}
+
+/* Evaluate e, but borrow a variable's value instead of copying a reference to it. */
+static const Value *eval_borrow(Expr *e, Env *env, Value *tmp) {
+    if (e->kind == E_VAR && !e->qual) {
+        Value *s = env_lookup(env, e->name);
+        if (s && s->kind != VK_DEAD)
+            return s;
+    }
+    *tmp = eval(e, env);
+    return tmp;
+}
+
+static Value eval_index(Expr *e, Env *env) {
+    IndexCtx c;
+    eval_indices(&c, &e->idx, env, e->loc);
+    Value tmp = {.kind = VK_DEAD};
+    const Value *a = eval_borrow(e->lhs, env, &tmp);
+    Value r = index_rec(&c, *a, 0);
+    v_release(tmp);
+    return r;
+}
+
+/* ---- in-place updates ---- */
+
+static Value update_rec(IndexCtx *c, Value a, int k, Value v) {
+    if (a.kind != VK_ARRAY)
+        die("updating a value that is not an array");
+    array_make_unique(&a);
+    Array *arr = a.as.arr;
+    IdxVal *x = &c->iv[k];
+    bool last = k + 1 == c->n;
+    c->dims[k] = arr->len;
+    if (!x->slice) {
+        if (x->start < 0 || x->start >= arr->len)
+            index_error(c, k, a);
+        Value *slot = &arr->elems[x->start];
+        if (last) {
+            v_release(*slot);
+            *slot = v;
+        } else {
+            *slot = update_rec(c, *slot, k + 1, v);
+        }
+        return a;
+    }
+    int64_t first, count, step;
+    if (!slice_range(x, arr->len, &first, &count, &step))
+        index_error(c, k, a);
+    if (v.kind != VK_ARRAY || v.as.arr->len != count)
+        interp_error(c->loc, "size mismatch: the slice has %lld elements but the value has %lld",
+                     (long long)count, (long long)(v.kind == VK_ARRAY ? v.as.arr->len : 1));
+    for (int64_t j = 0; j < count; j++) {
+        Value *slot = &arr->elems[first + j * step];
+        Value w = v_retain(v.as.arr->elems[j]);
+        if (last) {
+            v_release(*slot);
+            *slot = w;
+        } else {
+            *slot = update_rec(c, *slot, k + 1, w);
+        }
+    }
+    v_release(v);
+    return a;
+}
+
+/* The value of the array being updated: moved out of its variable (which the update consumes). */
+static Value take_consumed(Expr *e, Env *env) {
+    while (e->kind == E_PAREN)
+        e = e->lhs;
+    if (e->kind == E_VAR && !e->qual) {
+        Value *s = env_lookup(env, e->name);
+        if (s && s->kind != VK_DEAD && s->kind != VK_PRIM) {
+            Value v = *s;
+            *s = (Value){.kind = VK_DEAD};
+            return v;
+        }
+    }
+    return eval(e, env);
+}
+
+static Value eval_update(Expr *e, Env *env) {
+    IndexCtx c;
+    eval_indices(&c, &e->idx, env, e->loc);
+    Value v = eval(e->rhs, env);
+    Value a = take_consumed(e->lhs, env);
+    return update_rec(&c, a, 0, v);
+}
+
+static int field_index(Value v, const char *field) {
+    if (v.kind == VK_RECORD)
+        return record_field_index(v.as.tup, field);
+    if (v.kind != VK_TUPLE)
+        die("projection from a value that is not a tuple or record");
+    int i = atoi(field);
+    if (i < 0 || i >= v.as.tup->n)
+        die("tuple has no field %s", field);
+    return i;
+}
+
+static Value project(Value v, const char *field) { return v_retain(v.as.tup->elems[field_index(v, field)]); }
+
+static Value recupdate_rec(Value r, NameVec *path, int k, Value v) {
+    int i = field_index(r, path->data[k]);
+    Tuple *t = r.as.tup;
+    if (t->rc > 1) {
+        Tuple *u = tuple_new(t->n);
+        u->fields = t->fields;
+        for (int j = 0; j < t->n; j++)
+            u->elems[j] = v_retain(t->elems[j]);
+        v_release(r);
+        r = v_tuple(u);
+        t = u;
+    }
+    if (k + 1 == path->len) {
+        v_release(t->elems[i]);
+        t->elems[i] = v;
+    } else {
+        t->elems[i] = recupdate_rec(t->elems[i], path, k + 1, v);
+    }
+    return r;
+}
+
+/* ---- records ---- */
+
+typedef struct {
+    int n;
+    const char **names; /* sorted */
+    int *src;           /* names[i] is elems[src[i]] of the expression */
+} RecordShape;
+
+static RecordShape *record_shape(Expr *e) {
+    RecordShape *s = pm_get(&record_shapes, e);
+    if (s)
+        return s;
+    s = xmalloc(sizeof *s);
+    s->n = e->elems.len;
+    s->names = xmalloc((size_t)s->n * sizeof *s->names + 1);
+    s->src = xmalloc((size_t)s->n * sizeof *s->src + 1);
+    for (int i = 0; i < s->n; i++) { /* insertion sort by name */
+        int j = i;
+        while (j > 0 && strcmp(s->names[j - 1], e->fields.data[i]) > 0) {
+            s->names[j] = s->names[j - 1];
+            s->src[j] = s->src[j - 1];
+            j--;
+        }
+        s->names[j] = e->fields.data[i];
+        s->src[j] = i;
+    }
+    pm_put(&record_shapes, e, s);
+    return s;
+}
+
+static Value eval_record(Expr *e, Env *env) {
+    RecordShape *s = record_shape(e);
+    Value vals[64];
+    if (s->n > 64)
+        die("record with more than 64 fields");
+    for (int i = 0; i < s->n; i++)
+        vals[i] = eval(e->elems.data[i], env);
+    Tuple *t = tuple_new(s->n);
+    t->fields = s->names;
+    for (int i = 0; i < s->n; i++)
+        t->elems[i] = vals[s->src[i]];
+    return v_tuple(t);
+}
+
+/* ---- literals and ranges ---- */
+
+static PrimType literal_prim(Expr *e, PrimType dflt) {
+    if (e->prim != PRIM_NONE)
+        return e->prim;
+    if (e->type) {
+        Type *t = type_prune(e->type);
+        if (t->kind == T_PRIM)
+            return t->prim;
+    }
+    return dflt;
+}
+
+static Value eval_int(Expr *e) {
+    PrimType p = literal_prim(e, PRIM_I32);
+    if (p == PRIM_F32)
+        return v_f32((float)(int64_t)e->ival);
+    if (p == PRIM_F64)
+        return v_f64((double)(int64_t)e->ival);
+    return v_prim_i(p, (int64_t)e->ival);
+}
+
+static Value eval_float(Expr *e) {
+    PrimType p = literal_prim(e, PRIM_F64);
+    return p == PRIM_F32 ? v_f32((float)e->fval) : v_f64(e->fval);
+}
+
+static Value eval_string(Expr *e) {
+    int64_t n = e->ival ? (int64_t)e->ival : (int64_t)strlen(e->str);
+    Array *a = array_new(n);
+    for (int64_t i = 0; i < n; i++)
+        a->elems[i] = v_prim_i(PRIM_U8, (unsigned char)e->str[i]);
+    return v_array(a);
+}
+
+static Value eval_range(Expr *e, Env *env) {
+    Value a = eval(e->lhs, env), b = eval(e->rhs, env);
+    PrimType p = a.prim;
+    int64_t start = v_int(a), end = v_int(b), step;
+    if (e->mid)
+        step = v_int(eval(e->mid, env)) - start;
+    else
+        step = e->range == RANGE_DOWNTO_EXCL ? -1 : 1;
+    bool ok = step != 0;
+    int64_t count = 0;
+    if (ok) {
+        switch (e->range) {
+        case RANGE_UPTO_EXCL:
+            ok = step > 0 && start <= end;
+            count = ok ? (end - start + step - 1) / step : 0;
+            break;
+        case RANGE_DOWNTO_EXCL:
+            ok = step < 0 && start >= end;
+            count = ok ? (start - end + (-step) - 1) / (-step) : 0;
+            break;
+        case RANGE_INCL:
+            ok = step > 0 ? start <= end : start >= end;
+            count = ok ? (step > 0 ? (end - start) / step : (start - end) / (-step)) + 1 : 0;
+            break;
+        }
+    }
+    if (!ok)
+        interp_error(e->loc, "invalid range %lld..%lld (step %lld)", (long long)start, (long long)end,
+                     (long long)step);
+    Array *r = array_new(count);
+    for (int64_t i = 0; i < count; i++)
+        r->elems[i] = v_prim_i(p, start + i * step);
+    return v_array(r);
+}
+
+/* ---- variables, applications, sections ---- */
+
+static Value eval_var(Expr *e, Env *env) {
+    if (!e->qual) {
+        Value *s = env_lookup(env, e->name);
+        if (s) {
+            if (s->kind == VK_DEAD)
+                interp_error(e->loc, "%s is used after being consumed", e->name);
+            return v_retain(*s);
+        }
+    }
+    DeclInfo *d = pm_get(&var_decls, e);
+    if (!d)
+        interp_error(e->loc, "unknown name %s%s%s", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
+    return global_value(d, e->loc);
+}
+
+static Value eval_apply(Expr *e, Env *env) {
+    Expr *fn = e->lhs;
+    while (fn->kind == E_PAREN)
+        fn = fn->lhs;
+    int n = e->args.len;
+    DeclInfo *d = NULL;
+    if (fn->kind == E_VAR && (fn->qual || !env_lookup(env, fn->name)))
+        d = pm_get(&var_decls, fn);
+    Value f = {.kind = VK_DEAD};
+    if (!(d && d->arity == n && n > 0))
+        f = eval(fn, env);
+    Value small[8];
+    Value *args = n <= 8 ? small : xmalloc((size_t)n * sizeof(Value));
+    for (int i = 0; i < n; i++)
+        args[i] = eval(e->args.data[i], env);
+    Value r;
+    if (f.kind == VK_DEAD) {
+        r = call_decl(d, args, e->loc);
+    } else {
+        if (f.kind != VK_FUN)
+            interp_error(e->loc, "applying a value that is not a function");
+        r = apply_fun(f, n, args, e->loc);
+        v_release(f);
+    }
+    if (args != small)
+        free(args);
+    return r;
+}
+
+static Value eval_section(Expr *e, Env *env) {
+    int arity = 1;
+    Fun *f;
+    switch (e->section) {
+    case SEC_OP:
+        arity = 2;
+        break;
+    case SEC_FUN:
+        arity = e->lhs || e->rhs ? 1 : 2;
+        break;
+    default: break;
+    }
+    f = fun_new(FN_SECTION, arity);
+    f->expr = e;
+    f->env = env_retain(env);
+    if (e->section == SEC_LEFT || (e->section == SEC_FUN && e->lhs))
+        f->extra[0] = eval(e->lhs, env);
+    else if (e->section == SEC_RIGHT || (e->section == SEC_FUN && e->rhs))
+        f->extra[0] = eval(e->rhs, env);
+    if (e->section == SEC_FUN) {
+        Value *s = env_lookup(env, e->name);
+        if (s)
+            f->extra[1] = v_retain(*s);
+        else {
+            DeclInfo *d = pm_get(&var_decls, e);
+            if (!d)
+                interp_error(e->loc, "unknown function %s", e->name);
+            f->extra[1] = global_value(d, e->loc);
+        }
+    }
+    return v_fun(f);
+}
+
+/* ---- loops ---- */
+
+static Value loop_step(Expr *e, Env *env, Value v, const char *ivar, Value ival, Pat *ipat) {
+    Env *e2 = env_retain(env);
+    SizeCtx sc = {0};
+    bind_pat(&e2, e->pat, v, &sc, e->pat->loc);
+    push_sizes(&e2, &sc);
+    if (ivar)
+        bind(&e2, ivar, ival);
+    else if (ipat)
+        bind_pat(&e2, ipat, ival, &sc, ipat->loc);
+    Value r = eval(e->body, e2);
+    env_release(e2);
+    return r;
+}
+
+static Value eval_loop(Expr *e, Env *env) {
+    Value v = e->init ? eval(e->init, env) : pat_value(e->pat, env);
+    switch (e->loop) {
+    case LOOP_FOR: {
+        Value bound = eval(e->cond, env);
+        int64_t n = v_int(bound);
+        for (int64_t i = 0; i < n; i++)
+            v = loop_step(e, env, v, e->loop_var, v_prim_i(bound.prim, i), NULL);
+        return v;
+    }
+    case LOOP_FOR_IN: {
+        Value xs = eval(e->cond, env);
+        if (xs.kind != VK_ARRAY)
+            die("for-in loop over a non-array");
+        for (int64_t i = 0; i < xs.as.arr->len; i++)
+            v = loop_step(e, env, v, NULL, v_retain(xs.as.arr->elems[i]), e->loop_pat);
+        v_release(xs);
+        return v;
+    }
+    case LOOP_WHILE:
+        for (;;) {
+            Env *e2 = env_retain(env);
+            SizeCtx sc = {0};
+            bind_pat(&e2, e->pat, v_retain(v), &sc, e->pat->loc);
+            push_sizes(&e2, &sc);
+            Value c = eval(e->cond, e2);
+            env_release(e2);
+            if (!prim_as_bool(c))
+                return v;
+            v = loop_step(e, env, v, NULL, (Value){0}, NULL);
+        }
+    }
+    die("bad loop kind");
+}
+
+/* ---- the evaluator ---- */
+
+static Value eval_let(Expr *e, Env *env) {
+    Value v = eval(e->lhs, env);
+    Env *e2 = env_retain(env);
+    SizeCtx sc = {0};
+    bind_pat(&e2, e->pat, v, &sc, e->pat->loc);
+    push_sizes(&e2, &sc);
+    Value r = eval(e->body, e2);
+    env_release(e2);
+    return r;
+}
+
+static Value eval_letfun(Expr *e, Env *env) {
+    Value f;
+    if (e->params.len == 0) {
+        f = eval(e->lhs, env);
+    } else {
+        Fun *fn = fun_new(FN_LETFUN, e->params.len);
+        fn->expr = e;
+        fn->env = env_retain(env);
+        f = v_fun(fn);
+    }
+    Env *e2 = env_push(env, e->name, f);
+    Value r = eval(e->body, e2);
+    env_release(e2);
+    return r;
+}
+
+static Value eval_tuple(Expr *e, Env *env) {
+    Tuple *t = tuple_new(e->elems.len);
+    for (int i = 0; i < e->elems.len; i++)
+        t->elems[i] = eval(e->elems.data[i], env);
+    return v_tuple(t);
+}
+
+static Value eval_array(Expr *e, Env *env) {
+    Array *a = array_new(e->elems.len);
+    for (int i = 0; i < e->elems.len; i++)
+        a->elems[i] = eval(e->elems.data[i], env);
+    return v_array(a);
+}
+
+static Value eval_lambda(Expr *e, Env *env) {
+    Fun *f = fun_new(FN_LAMBDA, e->params.len);
+    f->expr = e;
+    f->env = env_retain(env);
+    return v_fun(f);
+}
+
+static Value eval_project(Expr *e, Env *env) {
+    Value tmp = {.kind = VK_DEAD};
+    const Value *v = eval_borrow(e->lhs, env, &tmp);
+    Value r = project(*v, e->fields.data[0]);
+    v_release(tmp);
+    return r;
+}
+
+Value eval(Expr *e, Env *env) {
+    switch (e->kind) {
+    case E_INT: return eval_int(e);
+    case E_FLOAT: return eval_float(e);
+    case E_BOOL: return v_bool(e->ival != 0);
+    case E_CHAR: return v_prim_i(literal_prim(e, PRIM_U8), (int64_t)e->ival);
+    case E_STRING: return eval_string(e);
+    case E_VAR: return eval_var(e, env);
+    case E_TUPLE: return eval_tuple(e, env);
+    case E_RECORD: return eval_record(e, env);
+    case E_ARRAY: return eval_array(e, env);
+    case E_RANGE: return eval_range(e, env);
+    case E_PROJECT: return eval_project(e, env);
+    case E_INDEX: return eval_index(e, env);
+    case E_APPLY: return eval_apply(e, env);
+    case E_BINOP:
+        if (e->op == BIN_AND || e->op == BIN_OR) {
+            bool l = prim_as_bool(eval(e->lhs, env));
+            if (l == (e->op == BIN_OR))
+                return v_bool(l);
+            return v_bool(prim_as_bool(eval(e->rhs, env)));
+        } else {
+            Value a = eval(e->lhs, env);
+            Value b = eval(e->rhs, env);
+            return apply_binop(e->op, a, b, e->loc);
+        }
+    case E_NEG: return scalar_neg(eval(e->lhs, env));
+    case E_NOT: return scalar_not(eval(e->lhs, env));
+    case E_SECTION: return eval_section(e, env);
+    case E_LAMBDA: return eval_lambda(e, env);
+    case E_LET: return eval_let(e, env);
+    case E_LETFUN: return eval_letfun(e, env);
+    case E_IF: return prim_as_bool(eval(e->cond, env)) ? eval(e->lhs, env) : eval(e->rhs, env);
+    case E_LOOP: return eval_loop(e, env);
+    case E_UPDATE: return eval_update(e, env);
+    case E_RECUPDATE: {
+        Value v = eval(e->rhs, env);
+        Value r = take_consumed(e->lhs, env);
+        return recupdate_rec(r, &e->fields, 0, v);
+    }
+    case E_ASCRIBE:
+    case E_COERCE: {
+        Value v = eval(e->lhs, env);
+        SizeCtx sc = {0};
+        check_texp(e->texp, v, &sc, env, e->loc);
+        return v;
+    }
+    case E_ATTR:
+    case E_PAREN: return eval(e->lhs, env);
+    }
+    die("eval: unknown expression kind %d", (int)e->kind);
+}
