@@ -55,8 +55,9 @@ def reduce_by_index 'a [m] [n] (dest: *[m]a) (f: a -> a -> a) (ne: a) (is: [n]i6
 -- | Swap the two outer dimensions.
 def transpose [n] [m] 't (xs: [n][m]t) : [m][n]t = intrinsics.transpose
 
--- | Combine the two outer dimensions.
-def flatten [n] [m] 't (xs: [n][m]t) : []t = intrinsics.flatten
+-- | Combine the two outer dimensions.  Unlike Futhark (xs: [n][m]t), the rows may have
+-- different lengths: flatten is how a jagged array becomes a flat one.
+def flatten [n] 't (xs: [n][]t) : []t = intrinsics.flatten
 
 -- | `unflatten n m xs` splits the outer dimension of xs (of size n*m) into n rows of m.
 def unflatten 't (n: i64) (m: i64) (xs: []t) : [n][m]t = intrinsics.unflatten

@@ -12,9 +12,9 @@ entry widen (x: f32) : (bool, f64) = (f64.f32 x == 0.1 || f64.f32 x == 0.5, f64.
 -- input { 1e30 } output { false }
 entry narrow (x: f64) : bool = f32.isinf (f32.f64 x)
 
+-- x + 1 - x in each precision: 1e8 is exact in f32 but the spacing there is 8.
 -- ==
 -- entry: precision
--- x + 1 - x in each precision: 1e8 is exact in f32 but the spacing there is 8.
 -- input { 1e8 } output { 0f32 1.0 }
 entry precision (x: f64) : (f32, f64) =
   let y = f32.f64 x

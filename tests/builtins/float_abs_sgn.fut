@@ -13,8 +13,8 @@ entry f64s (x: f64) : (f64, f64, f64) = (f64.abs x, f64.sgn x, f64.neg x)
 -- input { 7f32 } output { 7f32 1f32 -7f32 }
 entry f32s (x: f32) : (f32, f32, f32) = (f32.abs x, f32.sgn x, f32.neg x)
 
+-- abs of -0 is +0 (checked through the sign bit); sgn and abs of NaN are NaN.
 -- ==
 -- entry: zeros
--- abs of -0 is +0 (checked through the sign bit); sgn and abs of NaN are NaN.
 -- input { -0.0 f64.nan } output { 0u64 true true }
 entry zeros (z: f64) (n: f64) : (u64, bool, bool) = (f64.to_bits (f64.abs z), f64.isnan (f64.sgn n), f64.isnan (f64.abs n))

@@ -7,9 +7,9 @@
 -- input { 0.0 0.0 } output { 1.0 1f32 }
 entry pw (x: f64) (y: f64) : (f64, f32) = (f64.pow x y, f32.pow (f32.f64 x) (f32.f64 y))
 
+-- hypot must not overflow in the intermediate squares.
 -- ==
 -- entry: hyp
--- hypot must not overflow in the intermediate squares.
 -- input { 3.0 4.0 } output { 5.0 5f32 }
 -- input { 1e200 1e200 } output { 1.4142135623730951e200 f32.inf }
 entry hyp (x: f64) (y: f64) : (f64, f32) = (f64.hypot x y, f32.hypot (f32.f64 x) (f32.f64 y))
@@ -19,9 +19,9 @@ entry hyp (x: f64) (y: f64) : (f64, f32) = (f64.hypot x y, f32.hypot (f32.f64 x)
 -- input { 3e30f32 4e30f32 } output { 5e30f32 }
 entry hyp32 (x: f32) (y: f32) : f32 = f32.hypot x y
 
+-- atan2 y x is the angle of the point (x, y).
 -- ==
 -- entry: at2
--- atan2 y x is the angle of the point (x, y).
 -- input { 1.0 0.0 } output { 1.5707963267948966 1.5707964f32 }
 -- input { 0.0 -1.0 } output { 3.141592653589793 3.1415927f32 }
 -- input { -1.0 -1.0 } output { -2.356194490192345 -2.3561945f32 }
@@ -34,9 +34,9 @@ entry at2 (y: f64) (x: f64) : (f64, f32) = (f64.atan2 y x, f32.atan2 (f32.f64 y)
 -- input { -2.0 5.0 } output { 2.0 2f32 }
 entry cs (x: f64) (y: f64) : (f64, f32) = (f64.copysign x y, f32.copysign (f32.f64 x) (f32.f64 y))
 
+-- fma rounds once: (1+d)(1-d) - 1 = -d*d exactly, which plain arithmetic rounds to 0.
 -- ==
 -- entry: fused
--- fma rounds once: (1+d)(1-d) - 1 = -d*d exactly, which plain arithmetic rounds to 0.
 -- input { 0 } output { -8.673617379884035e-19 0.0 -1.4901161e-8f32 0f32 10.0 }
 entry fused (_: i32) : (f64, f64, f32, f32, f64) =
   let d = 1 / 1073741824f64

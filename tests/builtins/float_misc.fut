@@ -6,9 +6,9 @@ entry simple (_: i32) : (f64, f64, f64, f64, f64, f32) =
   (f64.recip 4, f64.from_fraction 1 4, f64.from_fraction (-3) 2, f64.lerp 10 20 0.25, f64.mad 2 3 4,
    f32.from_fraction 2 4)
 
+-- Steps of nextafter, measured in units of the last place through to_bits.
 -- ==
 -- entry: next
--- Steps of nextafter, measured in units of the last place through to_bits.
 -- input { 0 } output { 1u64 1u64 4.9406564584124654e-324 -4.9406564584124654e-324 1u32 true true }
 entry next (_: i32) : (u64, u64, f64, f64, u32, bool, bool) =
   (f64.to_bits (f64.nextafter 1 2) - f64.to_bits 1,

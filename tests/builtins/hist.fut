@@ -13,9 +13,9 @@ entry count (k: i64) (is: []i64) : []i32 = hist (+) 0 k is (map (\_ -> 1) is)
 -- output { [2.5f32, -f32.inf, -1f32] }
 entry maxhist (is: []i64) (vs: []f32) : []f32 = hist f32.max (-f32.inf) 3 is vs
 
+-- Minimum value with its position, per bin (a tuple-valued histogram).
 -- ==
 -- entry: pairs
--- Minimum value with its position, per bin (a tuple-valued histogram).
 -- input { [1i64, 0i64, 1i64, 1i64] [5, 9, 2, 7] } output { [9, 2] [1i64, 2i64] }
 entry pairs (is: []i64) (vs: []i32) : ([]i32, []i64) =
   let op (x: i32, i: i64) (y: i32, j: i64) = if x < y || (x == y && i < j) then (x, i) else (y, j)

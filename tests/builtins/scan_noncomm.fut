@@ -1,7 +1,7 @@
 -- scan with non-commutative operators.
+-- Composition of affine maps x -> a*x + b, applied left to right; result applied to 1.
 -- ==
 -- entry: affine
--- Composition of affine maps x -> a*x + b, applied left to right; result applied to 1.
 -- input { [2, 3, 1] [1, 0, -4] } output { [3, 9, 5] }
 -- input { empty([0]i32) empty([0]i32) } output { empty([0]i32) }
 entry affine (as: []i32) (bs: []i32) : []i32 =

@@ -18,8 +18,8 @@ entry t3 (x: [][][]i32) : [][][]i32 = transpose x
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [[1, 2, 3], [4, 5, 6]] }
 entry twice (xss: [][]i32) : [][]i32 = transpose (transpose xss)
 
+-- Column sums of a non-square matrix through transpose.
 -- ==
 -- entry: rowsums
--- Column sums of a non-square matrix through transpose.
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [5, 7, 9] }
 entry rowsums (xss: [][]i32) : []i32 = map i32.sum (transpose xss)

@@ -12,8 +12,8 @@ entry swap (xs: []i32) (bs: []bool) : ([]bool, []i32) =
 -- input { [1.5, 2.5] [3i64, 4i64] } output { [1.5, 2.5] [3i64, 4i64] }
 entry z2 (xs: []f64) (ys: []i64) : ([]f64, []i64) = unzip2 (zip2 xs ys)
 
+-- Arrays of pairs of arrays.
 -- ==
 -- entry: nested
--- Arrays of pairs of arrays.
 -- input { [[1, 2], [3, 4]] [[5, 6], [7, 8]] } output { [[6, 8], [10, 12]] }
 entry nested (xss: [][2]i32) (yss: [][2]i32) : [][2]i32 = map (\(xs, ys) -> map2 (+) xs ys) (zip xss yss)
