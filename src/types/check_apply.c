@@ -251,7 +251,9 @@ Type *tc_binop_fun_type(BinOp op) {
 }
 
 static Type *check_fun_section(Expr *e) {
-    Binding *b = tc_env_lookup(NULL, e->name);
+    Binding *b = tc_env_lookup(e->qual, e->name);
+    if (!b && e->qual)
+        error_at(e->loc, "unknown name '%s.%s'", e->qual, e->name);
     if (!b)
         error_at(e->loc, "unknown name '%s'", e->name);
     e->binding = b;

@@ -1,3 +1,448 @@
-/* consume.c — uniqueness (stub, being written) */
+/* consume.c — uniqueness: in-place updates consume arrays, and a consumed array may not be
+ * used again.
+ *
+ * Runs on each checked declaration.  Every local variable gets a record; an expression's
+ * "aliases" are the variables whose storage its value may share (a let of a variable, a
+ * slice, a projection, a call whose result is not unique).  Consumption happens at
+ *   a with [i] = v,  let a[i] = v,  passing a to a parameter of unique type (*[]t),
+ *   a loop whose body consumes its parameter (this consumes the initial value),
+ * and marks the consumed variables and everything aliasing them.  Errors:
+ *   - using a consumed variable;
+ *   - consuming a function parameter whose type is not unique;
+ *   - consuming, inside a lambda or loop body, a variable bound outside it.
+ * Branches of an `if` are analysed separately and their consumptions merged.
+ */
+#include <stdlib.h>
+
 #include "check_int.h"
-void tc_consume_check_decl(Decl *d) { (void)d; }
+
+typedef struct Var Var;
+typedef Vec(Var *) VarSet;
+
+struct Var {
+    const char *name;
+    Loc loc;
+    bool consumed;
+    Loc consumed_at;
+    bool consumable;
+    bool nonunique_param;
+    int lambda_depth, loop_depth;
+    VarSet aliases; /* the variables whose storage this one may share, itself included */
+};
+
+/* An expression's aliases; parts keeps the components of a tuple expression apart. */
+typedef struct Alias Alias;
+struct Alias {
+    VarSet set;
+    Vec(Alias *) parts;
+    bool tuple;
+};
+
+static Vec(Var *) scope;    /* variables in scope, innermost last */
+static Vec(Var *) all_vars; /* every variable of the declaration (for snapshots) */
+static int lambda_depth, loop_depth;
+
+static Alias *alias_new(void) { return xmalloc(sizeof(Alias)); }
+
+static bool set_has(VarSet *s, Var *v) {
+    for (int i = 0; i < s->len; i++)
+        if (s->data[i] == v)
+            return true;
+    return false;
+}
+
+static void set_add_all(VarSet *into, VarSet *from) {
+    for (int i = 0; i < from->len; i++)
+        if (!set_has(into, from->data[i]))
+            vec_push(into, from->data[i]);
+}
+
+/* All variables of an alias tree, flattened. */
+static void alias_flat(Alias *a, VarSet *out) {
+    if (!a)
+        return;
+    set_add_all(out, &a->set);
+    for (int i = 0; i < a->parts.len; i++)
+        alias_flat(a->parts.data[i], out);
+}
+
+static Alias *alias_of_set(VarSet *s) {
+    Alias *a = alias_new();
+    set_add_all(&a->set, s);
+    return a;
+}
+
+static Var *lookup(const char *name) {
+    for (int i = scope.len - 1; i >= 0; i--)
+        if (scope.data[i]->name == name)
+            return scope.data[i];
+    return NULL;
+}
+
+static Var *bind(const char *name, Loc loc, Type *t, Alias *rhs, bool consumable) {
+    Var *v = xmalloc(sizeof *v);
+    v->name = name;
+    v->loc = loc;
+    v->consumable = consumable;
+    v->lambda_depth = lambda_depth;
+    v->loop_depth = loop_depth;
+    vec_push(&v->aliases, v);
+    if (rhs && type_has_array(t))
+        alias_flat(rhs, &v->aliases);
+    vec_push(&scope, v);
+    vec_push(&all_vars, v);
+    return v;
+}
+
+static void bind_pat(Pat *p, Alias *rhs, bool consumable, bool is_param) {
+    switch (p->kind) {
+    case P_ID: {
+        Type *t = type_prune(p->type);
+        bool uniq = t && t->unique;
+        Var *v = bind(p->name, p->loc, p->type, rhs, is_param ? uniq : consumable);
+        v->nonunique_param = is_param && !uniq;
+        break;
+    }
+    case P_ASCRIBE:
+        bind_pat(p->inner, rhs, consumable, is_param);
+        break;
+    case P_TUPLE:
+    case P_RECORD:
+        for (int i = 0; i < p->elems.len; i++) {
+            Alias *sub = rhs;
+            if (p->kind == P_TUPLE && rhs && rhs->tuple && rhs->parts.len == p->elems.len)
+                sub = rhs->parts.data[i];
+            bind_pat(p->elems.data[i], sub, consumable, is_param);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static void consume(Alias *a, Loc loc) {
+    VarSet s = {0};
+    alias_flat(a, &s);
+    for (int i = 0; i < s.len; i++) {
+        Var *v = s.data[i];
+        if (v->nonunique_param)
+            error_at(loc, "cannot consume \"%s\": it is a parameter whose type is not unique (declare it *t)",
+                     v->name);
+        if (!v->consumable)
+            error_at(loc, "cannot consume \"%s\" here", v->name);
+        if (v->lambda_depth < lambda_depth)
+            error_at(loc, "cannot consume \"%s\" inside a function: it is bound outside it", v->name);
+        if (v->loop_depth < loop_depth)
+            error_at(loc, "cannot consume \"%s\" inside a loop body: it is bound outside the loop",
+                     v->name);
+    }
+    /* mark the consumed variables and every variable sharing storage with them */
+    for (int i = 0; i < all_vars.len; i++) {
+        Var *v = all_vars.data[i];
+        if (v->consumed)
+            continue;
+        for (int j = 0; j < v->aliases.len; j++)
+            if (set_has(&s, v->aliases.data[j])) {
+                v->consumed = true;
+                v->consumed_at = loc;
+                break;
+            }
+    }
+}
+
+static Alias *walk(Expr *e);
+
+static Alias *walk_union(ExprVec *es) {
+    Alias *a = alias_new();
+    for (int i = 0; i < es->len; i++)
+        alias_flat(walk(es->data[i]), &a->set);
+    return a;
+}
+
+static Alias *maybe(Expr *e, Alias *a) {
+    return type_has_array(e->type) ? a : alias_new();
+}
+
+static Alias *walk_var(Expr *e) {
+    if (e->qual)
+        return alias_new();
+    Var *v = lookup(e->name);
+    if (!v)
+        return alias_new();
+    if (v->consumed)
+        error_at(e->loc, "\"%s\" was consumed at %d:%d and cannot be used here", e->name,
+                 v->consumed_at.line, v->consumed_at.col);
+    return maybe(e, alias_of_set(&v->aliases));
+}
+
+static Expr *strip(Expr *e) {
+    while (e->kind == E_PAREN || e->kind == E_ATTR)
+        e = e->lhs;
+    return e;
+}
+
+static Alias *walk_apply(Expr *e) {
+    Vec(Expr *) chain = {0};
+    Expr *f = e;
+    while (f->kind == E_APPLY || (f->kind == E_PAREN && strip(f)->kind == E_APPLY)) {
+        if (f->kind == E_APPLY)
+            vec_push(&chain, f);
+        f = f->lhs;
+    }
+    walk(f);
+    ExprVec args = {0};
+    for (int k = chain.len - 1; k >= 0; k--)
+        for (int i = 0; i < chain.data[k]->args.len; i++)
+            vec_push(&args, chain.data[k]->args.data[i]);
+    Alias **as = xmalloc(sizeof(Alias *) * (size_t)(args.len + 1));
+    for (int i = 0; i < args.len; i++)
+        as[i] = walk(args.data[i]);
+    /* uniqueness is read from the declared type: instantiation may lose it (*t with t := var) */
+    Expr *fv = strip(f);
+    Binding *b = fv->kind == E_VAR ? fv->binding : NULL;
+    Type *ft = type_prune(b && b->type ? b->type : f->type);
+    Alias *res = alias_new();
+    for (int i = 0; i < args.len; i++) {
+        if (!ft || ft->kind != T_ARROW)
+            break;
+        Type *pt = type_prune(ft->param);
+        if (pt->unique)
+            consume(as[i], args.data[i]->loc);
+        else
+            alias_flat(as[i], &res->set);
+        ft = type_prune(ft->ret);
+    }
+    if (ft && ft->unique)
+        return alias_new();
+    return maybe(e, res);
+}
+
+static Alias *walk_lambda(PatVec *params, Expr *body) {
+    int n = scope.len;
+    lambda_depth++;
+    for (int i = 0; i < params->len; i++)
+        bind_pat(params->data[i], NULL, true, false);
+    walk(body);
+    lambda_depth--;
+    scope.len = n;
+    return alias_new();
+}
+
+static Alias *walk_let(Expr *e) {
+    Alias *rhs = walk(e->lhs);
+    int n = scope.len;
+    bind_pat(e->pat, rhs, true, false);
+    Alias *r = walk(e->body);
+    scope.len = n;
+    return r;
+}
+
+static Alias *walk_if(Expr *e) {
+    walk(e->cond);
+    int n = all_vars.len;
+    bool *before = xmalloc((size_t)n + 1);
+    Loc *at = xmalloc(sizeof(Loc) * ((size_t)n + 1));
+    for (int i = 0; i < n; i++)
+        before[i] = all_vars.data[i]->consumed;
+    Alias *a = walk(e->lhs);
+    bool *after_then = xmalloc((size_t)n + 1);
+    for (int i = 0; i < n; i++) {
+        after_then[i] = all_vars.data[i]->consumed;
+        at[i] = all_vars.data[i]->consumed_at;
+        all_vars.data[i]->consumed = before[i];
+    }
+    Alias *b = walk(e->rhs);
+    for (int i = 0; i < n; i++)
+        if (after_then[i] && !all_vars.data[i]->consumed) {
+            all_vars.data[i]->consumed = true;
+            all_vars.data[i]->consumed_at = at[i];
+        }
+    Alias *r = alias_new();
+    alias_flat(a, &r->set);
+    alias_flat(b, &r->set);
+    return maybe(e, r);
+}
+
+static bool any_consumed(int from, int to) {
+    for (int i = from; i < to; i++)
+        if (scope.data[i]->consumed)
+            return true;
+    return false;
+}
+
+static Alias *walk_loop(Expr *e) {
+    Alias *init;
+    if (e->init) {
+        init = walk(e->init);
+    } else {
+        init = alias_new();
+        /* loop x do ...: the parameters start from the variables of the same names */
+        Pat *p = e->pat;
+        while (p->kind == P_ASCRIBE)
+            p = p->inner;
+        if (p->kind == P_ID) {
+            Var *v = lookup(p->name);
+            if (v)
+                set_add_all(&init->set, &v->aliases);
+        }
+    }
+    int n = scope.len;
+    loop_depth++;
+    bind_pat(e->pat, NULL, true, false);
+    int nparams = scope.len;
+    if (e->loop == LOOP_FOR)
+        walk(e->cond);
+    if (e->loop == LOOP_FOR_IN) {
+        loop_depth--;
+        Alias *xs = walk(e->cond);
+        loop_depth++;
+        bind_pat(e->loop_pat, xs, true, false);
+    }
+    if (e->loop == LOOP_FOR)
+        bind(e->loop_var, e->loop_var_loc, type_prim(PRIM_I64), NULL, true);
+    if (e->loop == LOOP_WHILE)
+        walk(e->cond);
+    Alias *body = walk(e->body);
+    bool params_consumed = any_consumed(n, nparams);
+    VarSet flat = {0};
+    alias_flat(body, &flat);
+    bool aliases_param = false;
+    Alias *res = alias_new();
+    for (int i = 0; i < flat.len; i++) {
+        bool local = false;
+        for (int j = n; j < scope.len; j++)
+            if (scope.data[j] == flat.data[i])
+                local = true;
+        if (local)
+            aliases_param = true;
+        else
+            vec_push(&res->set, flat.data[i]);
+    }
+    loop_depth--;
+    scope.len = n;
+    if (params_consumed)
+        consume(init, e->init ? e->init->loc : e->pat->loc);
+    else if (aliases_param)
+        alias_flat(init, &res->set);
+    return maybe(e, res);
+}
+
+static Alias *walk_update(Expr *e) {
+    for (int i = 0; i < e->idx.len; i++) {
+        DimIndex *d = &e->idx.data[i];
+        if (d->start)
+            walk(d->start);
+        if (d->end)
+            walk(d->end);
+        if (d->stride)
+            walk(d->stride);
+    }
+    walk(e->rhs);
+    Alias *a = walk(e->lhs);
+    consume(a, e->lhs->loc);
+    return alias_new();
+}
+
+static Alias *walk(Expr *e) {
+    if (!e)
+        return alias_new();
+    switch (e->kind) {
+    case E_INT:
+    case E_FLOAT:
+    case E_BOOL:
+    case E_CHAR:
+    case E_STRING:
+        return alias_new();
+    case E_VAR:
+        return walk_var(e);
+    case E_TUPLE: {
+        Alias *a = alias_new();
+        a->tuple = true;
+        for (int i = 0; i < e->elems.len; i++)
+            vec_push(&a->parts, walk(e->elems.data[i]));
+        return a;
+    }
+    case E_RECORD:
+        return walk_union(&e->elems);
+    case E_ARRAY:
+        walk_union(&e->elems);
+        return alias_new();
+    case E_RANGE:
+        walk(e->lhs);
+        walk(e->mid);
+        walk(e->rhs);
+        return alias_new();
+    case E_PROJECT: {
+        Alias *a = walk(e->lhs);
+        if (a->tuple) {
+            char *end;
+            long k = strtol(e->fields.data[0], &end, 10);
+            if (!*end && k >= 0 && k < a->parts.len)
+                return a->parts.data[k];
+        }
+        return maybe(e, a);
+    }
+    case E_INDEX: {
+        Alias *a = walk(e->lhs);
+        for (int i = 0; i < e->idx.len; i++) {
+            walk(e->idx.data[i].start);
+            walk(e->idx.data[i].end);
+            walk(e->idx.data[i].stride);
+        }
+        return maybe(e, a);
+    }
+    case E_APPLY:
+        return walk_apply(e);
+    case E_BINOP:
+        walk(e->lhs);
+        walk(e->rhs);
+        return alias_new();
+    case E_NEG:
+    case E_NOT:
+        walk(e->lhs);
+        return alias_new();
+    case E_SECTION:
+        walk(e->lhs);
+        walk(e->rhs);
+        return alias_new();
+    case E_LAMBDA:
+        return walk_lambda(&e->params, e->body);
+    case E_LET:
+        return walk_let(e);
+    case E_LETFUN: {
+        int n = scope.len;
+        walk_lambda(&e->params, e->lhs);
+        scope.len = n;
+        return walk(e->body);
+    }
+    case E_IF:
+        return walk_if(e);
+    case E_LOOP:
+        return walk_loop(e);
+    case E_UPDATE:
+        return walk_update(e);
+    case E_RECUPDATE: {
+        Alias *a = walk(e->lhs);
+        alias_flat(walk(e->rhs), &a->set);
+        return a;
+    }
+    case E_ASCRIBE:
+    case E_COERCE:
+    case E_ATTR:
+    case E_PAREN:
+        return walk(e->lhs);
+    }
+    return alias_new();
+}
+
+void tc_consume_check_decl(Decl *d) {
+    scope.len = 0;
+    all_vars.len = 0;
+    lambda_depth = loop_depth = 0;
+    for (int i = 0; i < d->tparams.len; i++)
+        if (d->tparams.data[i].is_size)
+            bind(d->tparams.data[i].name, d->tparams.data[i].loc, type_prim(PRIM_I64), NULL, false);
+    for (int i = 0; i < d->params.len; i++)
+        bind_pat(d->params.data[i], NULL, false, true);
+    walk(d->body);
+}

@@ -180,7 +180,7 @@ int type_field_index(Type *t, const char *field) {
 
 Type *type_copy_unique(Type *t, bool unique) {
     t = type_prune(t);
-    if (t->unique == unique)
+    if (t->unique == unique || t->kind == T_VAR) /* a variable cannot be copied: the flag is lost */
         return t;
     Type *c = xmalloc(sizeof *c);
     *c = *t;
