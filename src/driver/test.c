@@ -1,3 +1,1002 @@
-/* test.c — STUB */
+/* test.c — `weft test [options] PATH...`: run the Futhark test blocks of programs.
+ *
+ *   collect .fut files -> parse each file's `-- ==` blocks into cases -> make one job per
+ *   (case, entry, backend) -> run the jobs as subprocesses, N at a time -> compare -> report
+ *
+ * A test block is a run of comment lines whose first is `-- ==`; it holds
+ *     entry: f g          tags { disable ... }     structure ... { ... }     warning: REGEX
+ *     error: REGEX                                  (no input: compiling must fail)
+ *     ["name"] [compiled|nobench|random|script] input ({ values } | @ file)
+ *         [output ({ values } | @ file) | auto output | error: REGEX]
+ * Values are read with rts/values.c as untyped trees and compared with wf_tree_equal (Futhark's
+ * float tolerance).  Each backend is a small struct of function pointers (prepare, command):
+ * today only the interpreter (`weft run`); compiled backends slot into `backends[]`.
+ * Subprocesses get stdin from a file and write stdout/stderr to temporary files, so no pipes
+ * can fill up; a job past its timeout is killed with its whole process group.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <regex.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../../rts/values.h"
 #include "driver.h"
-int cmd_test(int argc, char **argv) { (void)argc; (void)argv; return 1; }
+
+/* ------------------------------------------------------------------ test specifications */
+
+typedef enum { IN_TEXT, IN_FILE, IN_RANDOM, IN_SCRIPT } InputKind;
+typedef enum { OUT_NONE, OUT_TEXT, OUT_FILE, OUT_AUTO, OUT_ERROR } OutputKind;
+
+typedef struct {
+    int line;         /* in the .fut file */
+    const char *name; /* "name" given before the input, or NULL */
+    bool compiled;    /* only for compiled backends */
+    InputKind in;
+    char *input;      /* IN_TEXT: the values; IN_FILE: path resolved against the program's folder */
+    OutputKind out;
+    char *output;     /* OUT_TEXT: values; OUT_FILE: path; OUT_ERROR: regex */
+} Case;
+
+typedef struct {
+    int line;
+    Vec(const char *) entries; /* default: main */
+    Vec(Case) cases;
+    char *compile_error;       /* regex when the block expects compilation to fail */
+    int compile_error_line;
+} Block;
+
+typedef struct {
+    const char *path, *dir;
+    Vec(Block) blocks;
+    bool disabled;
+    Vec(char *) notes;  /* ignored features, shown with -v */
+    char *error;        /* a malformed test block */
+} Spec;
+
+/* A cursor over one block's text.  Comment markers are blanked out, so columns are kept and
+ * offsets map back to lines of the file. */
+typedef struct {
+    const char *s;
+    size_t pos;
+    int first_line;
+    Spec *spec;
+} Scan;
+
+static int scan_line(const Scan *sc, size_t pos) {
+    int line = sc->first_line;
+    for (size_t i = 0; i < pos && sc->s[i]; i++)
+        line += sc->s[i] == '\n';
+    return line;
+}
+
+static void scan_error(Scan *sc, const char *msg, const char *what) {
+    if (!sc->spec->error)
+        sc->spec->error = xsprintf("%s:%d: %s '%s' in test block", sc->spec->path, scan_line(sc, sc->pos), msg, what);
+}
+
+static void skip_ws(Scan *sc) {
+    while (sc->s[sc->pos] == ' ' || sc->s[sc->pos] == '\t' || sc->s[sc->pos] == '\n' || sc->s[sc->pos] == '\r')
+        sc->pos++;
+}
+
+static bool is_special(char c) { return c == '{' || c == '}' || c == '@' || c == '"'; }
+
+/* The next word (maximal run of non-space, non-special characters); "" at a special or the end. */
+static char *next_word(Scan *sc) {
+    skip_ws(sc);
+    size_t start = sc->pos;
+    while (sc->s[sc->pos] && !strchr(" \t\r\n", sc->s[sc->pos]) && !is_special(sc->s[sc->pos]))
+        sc->pos++;
+    return xstrndup(sc->s + start, sc->pos - start);
+}
+
+static char *peek_word(Scan *sc) {
+    size_t save = sc->pos;
+    char *w = next_word(sc);
+    sc->pos = save;
+    return w;
+}
+
+static bool accept_char(Scan *sc, char c) {
+    skip_ws(sc);
+    if (sc->s[sc->pos] != c)
+        return false;
+    sc->pos++;
+    return true;
+}
+
+/* The rest of the current line, trimmed. */
+static char *rest_of_line(Scan *sc) {
+    while (sc->s[sc->pos] == ' ' || sc->s[sc->pos] == '\t')
+        sc->pos++;
+    size_t start = sc->pos;
+    while (sc->s[sc->pos] && sc->s[sc->pos] != '\n')
+        sc->pos++;
+    size_t end = sc->pos;
+    while (end > start && strchr(" \t\r", sc->s[end - 1]))
+        end--;
+    return xstrndup(sc->s + start, end - start);
+}
+
+/* '{' text '}' with nested braces; returns the text between, or NULL. */
+static char *braced(Scan *sc) {
+    if (!accept_char(sc, '{'))
+        return NULL;
+    size_t start = sc->pos;
+    int depth = 1;
+    for (; sc->s[sc->pos]; sc->pos++) {
+        if (sc->s[sc->pos] == '{')
+            depth++;
+        else if (sc->s[sc->pos] == '}' && --depth == 0)
+            break;
+    }
+    if (!sc->s[sc->pos])
+        return NULL;
+    return xstrndup(sc->s + start, sc->pos++ - start);
+}
+
+static char *resolve(const Spec *spec, const char *file) {
+    if (file[0] == '/')
+        return xstrdup(file);
+    return xsprintf("%s/%s", spec->dir, file);
+}
+
+/* '{' values '}'  |  '@' file */
+static bool values_or_file(Scan *sc, char **text, bool *is_file) {
+    if (accept_char(sc, '@')) {
+        char *w = next_word(sc);
+        if (!*w)
+            return false;
+        *text = resolve(sc->spec, w);
+        *is_file = true;
+        return true;
+    }
+    *is_file = false;
+    *text = braced(sc);
+    return *text != NULL;
+}
+
+/* What follows an input: output {..} | output @ f | auto output | error: regex | nothing. */
+static void parse_expected(Scan *sc, Case *c) {
+    char *w = peek_word(sc);
+    bool is_file;
+    if (!strcmp(w, "output")) {
+        next_word(sc);
+        if (!values_or_file(sc, &c->output, &is_file))
+            scan_error(sc, "expected { values } or @ file after", "output");
+        c->out = is_file ? OUT_FILE : OUT_TEXT;
+    } else if (!strcmp(w, "auto")) {
+        next_word(sc);
+        if (strcmp(next_word(sc), "output"))
+            scan_error(sc, "expected 'output' after", "auto");
+        c->out = OUT_AUTO;
+    } else if (!strcmp(w, "error:")) {
+        next_word(sc);
+        c->output = rest_of_line(sc);
+        c->out = OUT_ERROR;
+    } else {
+        c->out = OUT_NONE;
+    }
+}
+
+/* ["name"] {compiled|nobench|random|script} input ... ; w is the first word, already read. */
+static void parse_case(Scan *sc, Block *b, char *w, const char *name) {
+    Case c = {0};
+    c.line = scan_line(sc, sc->pos);
+    c.name = name;
+    c.in = IN_TEXT;
+    for (;; w = next_word(sc)) {
+        if (!strcmp(w, "compiled"))
+            c.compiled = true;
+        else if (!strcmp(w, "random"))
+            c.in = IN_RANDOM;
+        else if (!strcmp(w, "script"))
+            c.in = IN_SCRIPT;
+        else if (strcmp(w, "nobench"))
+            break;
+    }
+    if (strcmp(w, "input")) {
+        scan_error(sc, "expected 'input' but found", *w ? w : "end of block");
+        return;
+    }
+    bool is_file;
+    if (!values_or_file(sc, &c.input, &is_file)) {
+        scan_error(sc, "expected { values } or @ file after", "input");
+        return;
+    }
+    if (is_file && c.in == IN_TEXT)
+        c.in = IN_FILE;
+    parse_expected(sc, &c);
+    vec_push(&b->cases, c);
+}
+
+static void parse_tags(Scan *sc) {
+    if (!accept_char(sc, '{')) {
+        scan_error(sc, "expected '{' after", "tags");
+        return;
+    }
+    for (;;) {
+        char *w = next_word(sc);
+        if (!*w)
+            break;
+        if (!strcmp(w, "disable"))
+            sc->spec->disabled = true;
+    }
+    if (!accept_char(sc, '}'))
+        scan_error(sc, "expected '}' to close", "tags");
+}
+
+/* structure [backend] { ... } */
+static void skip_structure(Scan *sc) {
+    while (*peek_word(sc))
+        next_word(sc);
+    if (!braced(sc))
+        scan_error(sc, "expected { ... } after", "structure");
+    vec_push(&sc->spec->notes, xstrdup("structure tests are ignored"));
+}
+
+static char *quoted(Scan *sc) {
+    accept_char(sc, '"');
+    size_t start = sc->pos;
+    while (sc->s[sc->pos] && sc->s[sc->pos] != '"' && sc->s[sc->pos] != '\n')
+        sc->pos++;
+    char *name = xstrndup(sc->s + start, sc->pos - start);
+    if (sc->s[sc->pos] == '"')
+        sc->pos++;
+    return name;
+}
+
+static void parse_block(Spec *spec, const char *text, int first_line) {
+    Scan sc = {text, 0, first_line, spec};
+    Block b = {0};
+    b.line = first_line;
+    while (!spec->error) {
+        skip_ws(&sc);
+        if (!sc.s[sc.pos])
+            break;
+        const char *name = sc.s[sc.pos] == '"' ? quoted(&sc) : NULL;
+        char *w = next_word(&sc);
+        if (name) {
+            parse_case(&sc, &b, w, name);
+        } else if (!strcmp(w, "entry:")) {
+            char *names = rest_of_line(&sc);
+            for (char *tok = strtok(names, " \t"); tok; tok = strtok(NULL, " \t"))
+                vec_push(&b.entries, intern(tok));
+        } else if (!strcmp(w, "tags")) {
+            parse_tags(&sc);
+        } else if (!strcmp(w, "structure")) {
+            skip_structure(&sc);
+        } else if (!strcmp(w, "warning:")) {
+            rest_of_line(&sc);
+            vec_push(&spec->notes, xstrdup("warning: tests are ignored"));
+        } else if (!strcmp(w, "error:")) {
+            b.compile_error_line = scan_line(&sc, sc.pos);
+            b.compile_error = rest_of_line(&sc);
+        } else if (*w) {
+            parse_case(&sc, &b, w, NULL);
+        } else {
+            scan_error(&sc, "unexpected", (char[]){sc.s[sc.pos], 0});
+        }
+    }
+    if (b.entries.len == 0)
+        vec_push(&b.entries, intern("main"));
+    vec_push(&spec->blocks, b);
+}
+
+/* Is this line a comment whose text is exactly "=="? */
+static bool is_block_start(const char *line, size_t n) {
+    if (n < 2 || line[0] != '-' || line[1] != '-')
+        return false;
+    size_t i = 2;
+    while (i < n && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    if (i + 2 > n || line[i] != '=' || line[i + 1] != '=')
+        return false;
+    for (i += 2; i < n; i++)
+        if (!strchr(" \t\r", line[i]))
+            return false;
+    return true;
+}
+
+static char *dir_of(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
+}
+
+/* Find every `-- ==` block of the program at path; a block runs while lines start with "--". */
+static Spec *read_spec(const char *path) {
+    Spec *spec = xmalloc(sizeof *spec);
+    spec->path = xstrdup(path);
+    spec->dir = dir_of(path);
+    size_t len = 0;
+    char *text = read_file(path, &len);
+    if (!text) {
+        spec->error = xsprintf("%s: cannot read: %s", path, strerror(errno));
+        return spec;
+    }
+    text[len] = 0; /* read_file leaves an empty file's buffer unterminated */
+    int lineno = 1;
+    for (char *p = text; *p;) {
+        char *eol = strchr(p, '\n');
+        size_t n = eol ? (size_t)(eol - p) : strlen(p);
+        if (!is_block_start(p, n)) {
+            p = eol ? eol + 1 : p + n;
+            lineno++;
+            continue;
+        }
+        StrBuf block = {0};
+        sb_puts(&block, "");
+        int first = lineno + 1;
+        p = eol ? eol + 1 : p + n;
+        lineno++;
+        while (*p == '-' && p[1] == '-') {
+            eol = strchr(p, '\n');
+            n = eol ? (size_t)(eol - p) : strlen(p);
+            sb_puts(&block, "  ");
+            sb_printf(&block, "%.*s\n", (int)(n - 2), p + 2);
+            p = eol ? eol + 1 : p + n;
+            lineno++;
+        }
+        parse_block(spec, block.data, first);
+        free(block.data);
+    }
+    free(text);
+    return spec;
+}
+
+/* ------------------------------------------------------------------ options and backends */
+
+typedef struct {
+    const char *weft; /* the weft binary that runs programs */
+    int timeout_s;
+    int jobs;
+    bool verbose;
+    const char *tmpdir;
+} Options;
+
+typedef struct {
+    const char *name;
+    bool compiled; /* runs cases marked `compiled` */
+    /* Make PROG runnable (compile it); returns NULL or an error message.  NULL function: nothing to do. */
+    char *(*prepare)(const Options *o, const char *prog, char **exe);
+    /* Fill argv (NULL-terminated, at most 8 entries) with the command that runs ENTRY. */
+    void (*command)(const Options *o, const char *prog, const char *exe, const char *entry, const char **argv);
+} Backend;
+
+static void interp_command(const Options *o, const char *prog, const char *exe, const char *entry,
+                           const char **argv) {
+    (void)exe;
+    argv[0] = o->weft;
+    argv[1] = "run";
+    argv[2] = prog;
+    argv[3] = "-e";
+    argv[4] = entry;
+    argv[5] = NULL;
+}
+
+static const Backend backends[] = {
+    {"interp", false, NULL, interp_command},
+};
+
+static const Backend *find_backend(const char *name) {
+    for (size_t i = 0; i < sizeof backends / sizeof *backends; i++)
+        if (!strcmp(backends[i].name, name))
+            return &backends[i];
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ jobs */
+
+typedef enum { JOB_RUN, JOB_COMPILE_FAIL } JobKind;
+
+typedef struct {
+    JobKind kind;
+    int file; /* index of its Spec */
+    const Spec *spec;
+    const Case *c;               /* JOB_RUN */
+    const char *compile_regex;   /* JOB_COMPILE_FAIL */
+    int line;                    /* of the case or block */
+    int case_no; /* 1-based within its block */
+    const char *entry;
+    const Backend *be;
+    const char *argv[8];
+    /* while running */
+    pid_t pid;
+    double start;
+    bool started, done, timed_out;
+    char *in_path, *out_path, *err_path;
+    bool in_is_tmp;
+    int status;
+    /* result */
+    bool passed;
+    char *report; /* why it failed */
+} Job;
+
+typedef struct {
+    Options opt;
+    Vec(Spec *) specs;
+    Vec(Job) jobs;
+    Vec(int) pending_per_file;
+    int passed, failed, skipped;
+    int next_report; /* first file not yet reported */
+} Run;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static char *make_tmp(const Options *o, const char *tag) {
+    char *path = xsprintf("%s/weft-test-%s-XXXXXX", o->tmpdir, tag);
+    int fd = mkstemp(path);
+    if (fd < 0)
+        fatal("test: cannot create a temporary file in %s: %s", o->tmpdir, strerror(errno));
+    close(fd);
+    return path;
+}
+
+static void write_text_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(text, f) < 0 || fclose(f) != 0)
+        fatal("test: cannot write %s", path);
+}
+
+static bool start_job(Run *run, Job *j) {
+    const Options *o = &run->opt;
+    if (j->kind == JOB_RUN && j->c->in == IN_FILE) {
+        j->in_path = j->c->input;
+    } else {
+        j->in_path = make_tmp(o, "in");
+        j->in_is_tmp = true;
+        write_text_file(j->in_path, j->kind == JOB_RUN ? j->c->input : "");
+    }
+    j->out_path = make_tmp(o, "out");
+    j->err_path = make_tmp(o, "err");
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        fatal("test: fork failed: %s", strerror(errno));
+    if (pid == 0) {
+        setpgid(0, 0);
+        int out = open(j->out_path, O_WRONLY | O_TRUNC);
+        int err = open(j->err_path, O_WRONLY | O_TRUNC);
+        if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
+            _exit(126);
+        int in = open(j->in_path, O_RDONLY);
+        if (in < 0 || dup2(in, 0) < 0) {
+            fprintf(stderr, "cannot open the input file %s: %s\n", j->in_path, strerror(errno));
+            _exit(126);
+        }
+        execv(j->argv[0], (char *const *)j->argv);
+        fprintf(stderr, "cannot run %s: %s\n", j->argv[0], strerror(errno));
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    j->pid = pid;
+    j->start = now();
+    j->started = true;
+    return true;
+}
+
+/* ---- judging a finished job ---- */
+
+/* A whole file, always NUL-terminated (also when empty); "" when unreadable. */
+static char *slurp(const char *path, size_t *len) {
+    size_t n = 0;
+    char *s = read_file(path, &n);
+    if (!s) {
+        n = 0;
+        s = xstrdup("");
+    }
+    s[n] = 0;
+    if (len)
+        *len = n;
+    return s;
+}
+
+/* At most max bytes of s on one line, whitespace runs collapsed. */
+static char *shorten(const char *s, size_t max) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "");
+    bool space = false;
+    for (; *s && sb.len < max; s++) {
+        if (strchr(" \t\r\n", *s)) {
+            space = sb.len > 0;
+            continue;
+        }
+        if (space)
+            sb_putc(&sb, ' ');
+        space = false;
+        sb_putc(&sb, *s);
+    }
+    if (*s)
+        sb_puts(&sb, " ...");
+    return sb.data;
+}
+
+/* The first lines of stderr, indented. */
+static char *indent_lines(const char *s, int max_lines) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "");
+    int lines = 0;
+    while (*s && lines < max_lines) {
+        const char *eol = strchr(s, '\n');
+        size_t n = eol ? (size_t)(eol - s) : strlen(s);
+        sb_printf(&sb, "    %.*s\n", (int)n, s);
+        s += n + (eol != NULL);
+        lines++;
+    }
+    if (*s)
+        sb_puts(&sb, "    ...\n");
+    if (sb.len && sb.data[sb.len - 1] == '\n')
+        sb.data[--sb.len] = 0;
+    return sb.data;
+}
+
+/* "\n  stderr:\n    ..." or "" when the program printed nothing there. */
+static char *stderr_part(const char *err) {
+    if (!*err)
+        return xstrdup("");
+    return xsprintf("\n  stderr:\n%s", indent_lines(err, 20));
+}
+
+static bool regex_matches(const char *re, const char *text, char **why) {
+    regex_t rx;
+    int rc = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
+    if (rc) {
+        char buf[200];
+        regerror(rc, &rx, buf, sizeof buf);
+        *why = xsprintf("bad regular expression '%s': %s", re, buf);
+        return false;
+    }
+    bool ok = regexec(&rx, text, 0, NULL, 0) == 0;
+    regfree(&rx);
+    if (!ok)
+        *why = xsprintf("stderr does not match /%s/", re);
+    return ok;
+}
+
+static char *status_string(const Job *j, const Options *o) {
+    if (j->timed_out)
+        return xsprintf("timed out after %d s", o->timeout_s);
+    if (WIFSIGNALED(j->status))
+        return xsprintf("killed by signal %d", WTERMSIG(j->status));
+    return xsprintf("exit status %d", WEXITSTATUS(j->status));
+}
+
+static bool exited_ok(const Job *j) { return !j->timed_out && WIFEXITED(j->status) && WEXITSTATUS(j->status) == 0; }
+
+static char *trees_to_string(wf_tree **t, int n) {
+    if (n == 0)
+        return xstrdup("(no values)");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return xstrdup("?");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputc(' ', f);
+        wf_tree_print(f, t[i]);
+    }
+    fclose(f);
+    char *s = shorten(buf, 400);
+    free(buf);
+    return s;
+}
+
+/* Read values from a string or a file; NULL (with *err set) on failure. */
+static int read_values(const char *text, size_t len, wf_tree ***out, char **err) {
+    wf_reader *r = wf_reader_from_string(text, len);
+    if (!r) {
+        *err = xstrdup("out of memory");
+        return -1;
+    }
+    int n = wf_read_trees(r, out);
+    if (n < 0)
+        *err = xstrdup(wf_reader_error(r));
+    wf_reader_free(r);
+    return n;
+}
+
+static void free_values(wf_tree **t, int n) {
+    for (int i = 0; i < n; i++)
+        wf_tree_free(t[i]);
+    free(t);
+}
+
+/* Compare the program's stdout with the expected values; NULL when they agree. */
+static char *compare_output(const Job *j, const char *actual_text, size_t actual_len) {
+    const Case *c = j->c;
+    size_t elen = 0;
+    char *etext = c->out == OUT_FILE ? read_file(c->output, &elen) : xstrdup(c->output);
+    if (!etext)
+        return xsprintf("cannot read expected output %s: %s", c->output, strerror(errno));
+    if (c->out != OUT_FILE)
+        elen = strlen(etext);
+    char *err = NULL, *why = NULL;
+    wf_tree **e = NULL, **a = NULL;
+    int ne = read_values(etext, elen, &e, &err);
+    free(etext);
+    if (ne < 0)
+        return xsprintf("cannot parse the expected output: %s", err);
+    int na = read_values(actual_text, actual_len, &a, &err);
+    if (na < 0) {
+        why = xsprintf("cannot parse the program's output: %s\n  actual:   %s", err, shorten(actual_text, 300));
+        free_values(e, ne);
+        return why;
+    }
+    char diff[512] = "";
+    if (ne != na) {
+        snprintf(diff, sizeof diff, "expected %d value%s but got %d", ne, ne == 1 ? "" : "s", na);
+    } else {
+        for (int i = 0; i < ne && !diff[0]; i++) {
+            char d[400];
+            if (wf_tree_equal(e[i], a[i], d, sizeof d))
+                continue;
+            if (ne > 1)
+                snprintf(diff, sizeof diff, "value %d: %s", i + 1, d);
+            else
+                snprintf(diff, sizeof diff, "%s", d);
+        }
+    }
+    if (diff[0])
+        why = xsprintf("expected: %s\n  actual:   %s\n  %s", trees_to_string(e, ne), trees_to_string(a, na), diff);
+    free_values(e, ne);
+    free_values(a, na);
+    return why;
+}
+
+/* Decide pass or fail; NULL means pass, else the explanation. */
+static char *judge(const Job *j, const Options *o, const char *out, size_t out_len, const char *err) {
+    char *why = NULL;
+    if (j->kind == JOB_COMPILE_FAIL) {
+        if (exited_ok(j))
+            return xstrdup("compilation succeeded but an error was expected");
+        if (j->timed_out)
+            return status_string(j, o);
+        if (regex_matches(j->compile_regex, err, &why))
+            return NULL;
+        return xsprintf("%s%s", why, stderr_part(err));
+    }
+    if (j->c->out == OUT_ERROR) {
+        if (exited_ok(j))
+            return xsprintf("the program succeeded but an error was expected\n  actual:   %s", shorten(out, 300));
+        if (j->timed_out)
+            return status_string(j, o);
+        if (regex_matches(j->c->output, err, &why))
+            return NULL;
+        return xsprintf("%s%s", why, stderr_part(err));
+    }
+    if (!exited_ok(j))
+        return xsprintf("%s%s", status_string(j, o), stderr_part(err));
+    if (j->c->out == OUT_NONE)
+        return NULL;
+    return compare_output(j, out, out_len);
+}
+
+static void finish_job(Run *run, Job *j) {
+    size_t out_len = 0;
+    char *out = slurp(j->out_path, &out_len);
+    char *err = slurp(j->err_path, NULL);
+    j->report = judge(j, &run->opt, out, out_len, err);
+    j->passed = j->report == NULL;
+    j->done = true;
+    free(out);
+    free(err);
+    if (j->in_is_tmp)
+        unlink(j->in_path);
+    unlink(j->out_path);
+    unlink(j->err_path);
+    run->pending_per_file.data[j->file]--;
+}
+
+/* ------------------------------------------------------------------ scheduling */
+
+static void kill_overdue(Run *run) {
+    double t = now();
+    for (int i = 0; i < run->jobs.len; i++) {
+        Job *j = &run->jobs.data[i];
+        if (j->started && !j->done && !j->timed_out && t - j->start > run->opt.timeout_s) {
+            j->timed_out = true;
+            kill(-j->pid, SIGKILL);
+            kill(j->pid, SIGKILL);
+        }
+    }
+}
+
+static Job *job_of_pid(Run *run, pid_t pid) {
+    for (int i = 0; i < run->jobs.len; i++)
+        if (run->jobs.data[i].started && !run->jobs.data[i].done && run->jobs.data[i].pid == pid)
+            return &run->jobs.data[i];
+    return NULL;
+}
+
+static void describe_input(const Job *j) {
+    if (j->kind != JOB_RUN)
+        return;
+    if (j->c->in == IN_FILE)
+        printf("  input:    @ %s\n", j->c->input);
+    else
+        printf("  input:    %s\n", shorten(j->c->input, 200));
+}
+
+static void report_job(const Job *j) {
+    if (j->passed)
+        return;
+    if (j->kind == JOB_COMPILE_FAIL) {
+        printf("FAIL %s:%d: expected a compile-time error\n", j->spec->path, j->line);
+    } else {
+        printf("FAIL %s:%d: entry %s, case #%d%s%s%s (%s)\n", j->spec->path, j->line, j->entry, j->case_no,
+               j->c->name ? " \"" : "", j->c->name ? j->c->name : "", j->c->name ? "\"" : "", j->be->name);
+        describe_input(j);
+    }
+    printf("  %s\n", j->report);
+}
+
+/* Print the results of every finished file, in order. */
+static void report_files(Run *run, int *job_cursor) {
+    while (run->next_report < run->specs.len && run->pending_per_file.data[run->next_report] == 0) {
+        int f = run->next_report++;
+        int pass = 0, fail = 0;
+        if (run->specs.data[f]->error && !run->specs.data[f]->disabled) {
+            printf("FAIL %s\n", run->specs.data[f]->error);
+            fail++;
+        }
+        for (; *job_cursor < run->jobs.len && run->jobs.data[*job_cursor].file == f; (*job_cursor)++) {
+            Job *j = &run->jobs.data[*job_cursor];
+            report_job(j);
+            if (j->passed)
+                pass++;
+            else
+                fail++;
+        }
+        run->passed += pass;
+        run->failed += fail;
+        if (run->opt.verbose && (pass || fail))
+            printf("%s %s: %d passed, %d failed\n", fail ? "FAIL" : "ok  ", run->specs.data[f]->path, pass, fail);
+        fflush(stdout);
+    }
+}
+
+static void run_jobs(Run *run) {
+    int next = 0, running = 0, cursor = 0;
+    report_files(run, &cursor);
+    while (next < run->jobs.len || running > 0) {
+        while (running < run->opt.jobs && next < run->jobs.len) {
+            start_job(run, &run->jobs.data[next++]);
+            running++;
+        }
+        int st;
+        pid_t pid = waitpid(-1, &st, WNOHANG);
+        if (pid > 0) {
+            Job *j = job_of_pid(run, pid);
+            if (j) {
+                j->status = st;
+                finish_job(run, j);
+                running--;
+                report_files(run, &cursor);
+            }
+            continue;
+        }
+        if (pid < 0 && errno != EINTR && errno != ECHILD)
+            fatal("test: waitpid: %s", strerror(errno));
+        kill_overdue(run);
+        struct timespec ts = {0, 2 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    report_files(run, &cursor);
+}
+
+/* ------------------------------------------------------------------ planning */
+
+static void add_job(Run *run, Job j) {
+    j.file = run->specs.len - 1;
+    run->pending_per_file.data[j.file]++;
+    vec_push(&run->jobs, j);
+}
+
+static bool case_skipped(const Case *c, const Backend *be) {
+    return (c->compiled && !be->compiled) || c->in == IN_RANDOM || c->in == IN_SCRIPT || c->out == OUT_AUTO;
+}
+
+static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes, int nbes) {
+    if (b->compile_error) {
+        Job j = {0};
+        j.kind = JOB_COMPILE_FAIL;
+        j.spec = spec;
+        j.compile_regex = b->compile_error;
+        j.line = b->compile_error_line;
+        j.argv[0] = run->opt.weft;
+        j.argv[1] = "check";
+        j.argv[2] = spec->path;
+        add_job(run, j);
+    }
+    for (int k = 0; k < nbes; k++) {
+        const Backend *be = bes[k];
+        char *exe = NULL, *prep_err = NULL;
+        for (int e = 0; e < b->entries.len; e++)
+            for (int i = 0; i < b->cases.len; i++) {
+                const Case *c = &b->cases.data[i];
+                if (!be || case_skipped(c, be)) {
+                    run->skipped++;
+                    continue;
+                }
+                if (be->prepare && !exe && !prep_err)
+                    prep_err = be->prepare(&run->opt, spec->path, &exe);
+                if (prep_err) {
+                    printf("FAIL %s: backend %s: %s\n", spec->path, be->name, prep_err);
+                    run->failed++;
+                    continue;
+                }
+                Job j = {0};
+                j.kind = JOB_RUN;
+                j.spec = spec;
+                j.c = c;
+                j.line = c->line;
+                j.case_no = i + 1;
+                j.entry = b->entries.data[e];
+                j.be = be;
+                be->command(&run->opt, spec->path, exe, j.entry, j.argv);
+                add_job(run, j);
+            }
+    }
+}
+
+static int count_cases(const Spec *spec) {
+    int n = 0;
+    for (int i = 0; i < spec->blocks.len; i++)
+        n += spec->blocks.data[i].cases.len * spec->blocks.data[i].entries.len + (spec->blocks.data[i].compile_error != NULL);
+    return n;
+}
+
+static void plan_file(Run *run, const char *path, const Backend **bes, int nbes) {
+    Spec *spec = read_spec(path);
+    vec_push(&run->specs, spec);
+    vec_push(&run->pending_per_file, 0);
+    if (spec->disabled) {
+        run->skipped += count_cases(spec) * (nbes ? nbes : 1);
+        if (run->opt.verbose)
+            printf("skip %s: disabled\n", path);
+        return;
+    }
+    if (spec->error)
+        return; /* reported in order by report_files */
+    if (run->opt.verbose) {
+        for (int i = 0; i < spec->notes.len; i++)
+            printf("note %s: %s\n", path, spec->notes.data[i]);
+        if (spec->blocks.len == 0)
+            printf("note %s: no test blocks\n", path);
+    }
+    for (int i = 0; i < spec->blocks.len; i++)
+        plan_block(run, spec, &spec->blocks.data[i], bes, nbes);
+}
+
+/* ------------------------------------------------------------------ files and the command line */
+
+static bool is_dir(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool has_suffix(const char *s, const char *suf) {
+    size_t n = strlen(s), m = strlen(suf);
+    return n >= m && !strcmp(s + n - m, suf);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+typedef Vec(char *) Paths;
+
+/* Every .fut file under dir, sorted, recursively. */
+static void collect(const char *path, Paths *out) {
+    if (!is_dir(path)) {
+        vec_push(out, xstrdup(path));
+        return;
+    }
+    DIR *d = opendir(path);
+    if (!d)
+        fatal("test: cannot open directory %s: %s", path, strerror(errno));
+    Paths names = {0};
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        if (e->d_name[0] != '.')
+            vec_push(&names, xstrdup(e->d_name));
+    closedir(d);
+    if (names.len)
+        qsort(names.data, (size_t)names.len, sizeof *names.data, cmp_str);
+    for (int i = 0; i < names.len; i++) {
+        char *full = xsprintf("%s/%s", path, names.data[i]);
+        if (is_dir(full))
+            collect(full, out);
+        else if (has_suffix(full, ".fut"))
+            vec_push(out, full);
+    }
+}
+
+static const char *self_path(void) {
+    static char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0)
+        return NULL;
+    buf[n] = 0;
+    return buf;
+}
+
+static int parse_positive(const char *s, const char *what) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end || v <= 0 || v > 100000)
+        fatal("test: bad %s '%s'", what, s);
+    return (int)v;
+}
+
+static const char *const test_usage =
+    "usage: weft test [--backend=interp[,c,...]] [--timeout=S] [-j N] [-v] [--weft=PATH] PATH...";
+
+int cmd_test(int argc, char **argv) {
+    Run run = {0};
+    run.opt.timeout_s = 60;
+    run.opt.jobs = 2;
+    run.opt.weft = self_path();
+    run.opt.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    const char *backend_list = "interp";
+    Paths inputs = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strncmp(a, "--backend=", 10))
+            backend_list = a + 10;
+        else if (!strncmp(a, "--timeout=", 10))
+            run.opt.timeout_s = parse_positive(a + 10, "timeout");
+        else if (!strcmp(a, "-j") && i + 1 < argc)
+            run.opt.jobs = parse_positive(argv[++i], "job count");
+        else if (!strncmp(a, "-j", 2) && a[2])
+            run.opt.jobs = parse_positive(a + 2, "job count");
+        else if (!strcmp(a, "-v"))
+            run.opt.verbose = true;
+        else if (!strncmp(a, "--weft=", 7))
+            run.opt.weft = a + 7;
+        else if (a[0] == '-' && a[1])
+            fatal("test: unknown option '%s'\n%s", a, test_usage);
+        else
+            vec_push(&inputs, (char *)a);
+    }
+    if (inputs.len == 0)
+        fatal("%s", test_usage);
+    if (!run.opt.weft)
+        fatal("test: cannot find the weft binary (use --weft=PATH)");
+
+    const Backend *bes[16];
+    int nbes = 0;
+    char *list = xstrdup(backend_list);
+    for (char *name = strtok(list, ","); name; name = strtok(NULL, ",")) {
+        if (nbes == 16)
+            fatal("test: too many backends");
+        bes[nbes] = find_backend(name);
+        if (!bes[nbes])
+            printf("backend %s not available: its cases are skipped\n", name);
+        nbes++;
+    }
+
+    Paths files = {0};
+    for (int i = 0; i < inputs.len; i++)
+        collect(inputs.data[i], &files);
+    for (int i = 0; i < files.len; i++)
+        plan_file(&run, files.data[i], bes, nbes);
+    run_jobs(&run);
+
+    if (run.skipped)
+        printf("%d passed, %d failed, %d skipped\n", run.passed, run.failed, run.skipped);
+    else
+        printf("%d passed, %d failed\n", run.passed, run.failed);
+    return run.failed ? 1 : 0;
+}

@@ -1,6 +1,7 @@
 /* test_values.c — unit tests of rts/values.c: the typed reader, the writers and the trees.
  *
- * Built by tests/run.sh as  cc -std=c11 tests/unit/test_values.c rts/values.c -lm.
+ * Built by tests/run.sh as  cc -std=c11 tests/unit/test_values.c rts/values.c -lm:
+ * rts: values.c
  * CHECK(cond) records one pass or one failure (with the line); the program prints
  * "test_values: N passed, N failed" and exits non-zero on any failure.
  */

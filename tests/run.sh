@@ -1,0 +1,100 @@
+#!/bin/sh
+# tests/run.sh — everything `make check` runs, in stages:
+#   1. unit tests: each tests/unit/*.c compiled with the rts/ sources and run
+#   2. `$WEFT test tests examples`: the -- == blocks of every program
+#   3. each executable tests/scripts/*.sh (exit 0 = one pass, else one failure)
+#   4. tests/fuzz/run.sh, when present (same convention)
+# It sums the "N passed, N failed" of every stage, prints the total as its last line and exits
+# non-zero when anything failed.  WEFT defaults to bin/weft; CC to cc.
+cd "$(dirname "$0")/.." || exit 1
+WEFT=${WEFT:-bin/weft}
+case $WEFT in /*) ;; *) WEFT=$PWD/$WEFT ;; esac
+export WEFT
+CC=${CC:-cc}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-check-XXXXXX") || exit 1
+trap 'rm -rf "$TMP"' EXIT INT TERM
+
+passed=0
+failed=0
+
+header() { printf '\n=== %s ===\n' "$1"; }
+
+# Add the counts of the last "N passed, N failed" line of file $1; a stage that printed no such
+# line counts as one failure.
+add_counts() {
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1)
+    if [ -z "$line" ]; then
+        failed=$((failed + 1))
+        return
+    fi
+    p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
+    f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
+    passed=$((passed + p))
+    failed=$((failed + f))
+}
+
+# Run one script; exit 0 is a pass.  Its output is shown only when it fails.
+run_script() {
+    if sh "$1" > "$TMP/script.out" 2>&1; then
+        passed=$((passed + 1))
+        echo "ok   $1"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $1"
+        sed 's/^/    /' "$TMP/script.out"
+    fi
+}
+
+header "unit tests"
+for src in tests/unit/*.c; do
+    [ -f "$src" ] || continue
+    name=$(basename "$src" .c)
+    # A line " * rts: a.c b.c" in the test names the rts/ files it needs; default: all of them.
+    deps=$(sed -n -E 's/^ \* rts: (.*)$/\1/p' "$src" | head -n 1)
+    if [ -n "$deps" ]; then
+        deps=$(for d in $deps; do printf 'rts/%s ' "$d"; done)
+    else
+        deps=$(ls rts/*.c)
+    fi
+    if ! $CC -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g \
+            -o "$TMP/$name" "$src" $deps -lm > "$TMP/$name.cc" 2>&1; then
+        echo "FAIL $src: does not compile"
+        sed 's/^/    /' "$TMP/$name.cc"
+        failed=$((failed + 1))
+        continue
+    fi
+    "$TMP/$name" > "$TMP/$name.out" 2>&1
+    rc=$?
+    cat "$TMP/$name.out"
+    add_counts "$TMP/$name.out"
+    if [ $rc -ne 0 ] && ! grep -qE ' [1-9][0-9]* failed' "$TMP/$name.out"; then
+        echo "FAIL $src: exit status $rc"
+        failed=$((failed + 1))
+    fi
+done
+
+header "test programs: $WEFT test tests examples"
+dirs=""
+for d in tests examples; do [ -d "$d" ] && dirs="$dirs $d"; done
+if [ ! -x "$WEFT" ]; then
+    echo "FAIL: $WEFT is not an executable (build it first)"
+    failed=$((failed + 1))
+else
+    "$WEFT" test $dirs > "$TMP/test.out" 2>&1
+    cat "$TMP/test.out"
+    add_counts "$TMP/test.out"
+fi
+
+header "scripts"
+for s in tests/scripts/*.sh; do
+    [ -f "$s" ] && [ -x "$s" ] && run_script "$s"
+done
+
+if [ -f tests/fuzz/run.sh ]; then
+    header "fuzz"
+    run_script tests/fuzz/run.sh
+fi
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,38 @@
+#!/bin/sh
+# runner_selftest.sh — `weft test` must report deliberate failures correctly.
+# Copies tests/runner/fail/*.fut (disabled in the main run) without their `tags { disable }`,
+# runs `$WEFT test` on them and checks the counts and the failure messages.
+cd "$(dirname "$0")/../.." || exit 1
+WEFT=${WEFT:-bin/weft}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-selftest-XXXXXX") || exit 1
+trap 'rm -rf "$TMP"' EXIT INT TERM
+
+for f in tests/runner/fail/*.fut; do
+    grep -v '^-- tags { disable }$' "$f" > "$TMP/$(basename "$f")"
+done
+"$WEFT" test --timeout=2 "$TMP" > "$TMP/out" 2>&1
+rc=$?
+status=0
+cat "$TMP/out"
+if [ $rc -eq 0 ]; then
+    echo "selftest: weft test exited 0 despite failures"
+    status=1
+fi
+expect() {
+    if ! grep -qF -- "$1" "$TMP/out"; then
+        echo "selftest: missing in the output: $1"
+        status=1
+    fi
+}
+expect "wrong.fut:3: entry main, case #1 (interp)"
+expect "actual:   2i32"
+expect "at [2]: expected 5 but got 4i32"
+expect "expected 2 values but got 1"
+expect "the program succeeded but an error was expected"
+expect "expected 1010.0f32 but got 1000.0f32"
+expect "exit status 2"
+expect "timed out after 2 s"
+expect "compilation succeeded but an error was expected"
+expect "expected 'input' but found 'outptu'"
+expect "2 passed, 9 failed"
+exit $status
