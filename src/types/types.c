@@ -244,10 +244,38 @@ static const char *var_class(Type *t) {
 }
 
 static void print_inner(StrBuf *sb, Type *t, bool arrow_param);
+static int print_depth;
 
 void type_print(StrBuf *sb, Type *t) { print_inner(sb, t, false); }
 
+/* Unsolved variables: at the top, the class of types they stand for; nested in a larger type,
+ * the type they default to (i32, f64), or a name. */
+static void print_var(StrBuf *sb, Type *t) {
+    const char *cls = var_class(t);
+    if (cls && print_depth == 1)
+        sb_puts(sb, cls);
+    else if (t->prims & PRIM_BIT(PRIM_I32))
+        sb_puts(sb, "i32");
+    else if (t->prims & PRIM_BIT(PRIM_F64))
+        sb_puts(sb, "f64");
+    else if (t->prims) {
+        int p = 0;
+        while (!(t->prims & PRIM_BIT(p)))
+            p++;
+        sb_puts(sb, prim_name((PrimType)p));
+    } else
+        sb_printf(sb, "'t%d", t->id);
+}
+
+static void print_type(StrBuf *sb, Type *t, bool arrow_param);
+
 static void print_inner(StrBuf *sb, Type *t, bool arrow_param) {
+    print_depth++;
+    print_type(sb, t, arrow_param);
+    print_depth--;
+}
+
+static void print_type(StrBuf *sb, Type *t, bool arrow_param) {
     t = type_prune(t);
     if (!t) {
         sb_puts(sb, "?");
@@ -300,14 +328,9 @@ static void print_inner(StrBuf *sb, Type *t, bool arrow_param) {
     case T_PARAM:
         sb_puts(sb, t->name);
         break;
-    case T_VAR: {
-        const char *cls = var_class(t);
-        if (cls)
-            sb_puts(sb, cls);
-        else
-            sb_printf(sb, "t%d", t->id);
+    case T_VAR:
+        print_var(sb, t);
         break;
-    }
     }
 }
 

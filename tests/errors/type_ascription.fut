@@ -1,0 +1,6 @@
+-- A type ascription that does not hold.
+-- ==
+-- error: type_ascription.fut:5:17: error: the bound value: expected f32 but got.*
+def main (x: i32) : i32 =
+  let y : f32 = x
+  in 0
