@@ -28,7 +28,7 @@
 #include "lexer.h"
 #include "parser.h"
 
-#define MAX_DEPTH 400
+#define MAX_DEPTH 2000
 
 typedef struct {
     Token *toks;
@@ -92,7 +92,7 @@ static const char *expect_ident(Parser *ps, const char *what) {
 
 static void enter(Parser *ps) {
     if (++ps->depth > MAX_DEPTH)
-        error_at(peek(ps)->loc, "program nested too deeply (more than %d levels)", MAX_DEPTH);
+        error_at(peek(ps)->loc, "expression nested too deeply");
 }
 
 static void leave(Parser *ps) {
