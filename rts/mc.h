@@ -1,0 +1,618 @@
+/* mc.h — weft's multicore runtime primitives: C11 "templates" instantiated per element type and
+ * operator by the generated multicore C (and by tests/unit/mc, bench/scan).
+ *
+ * Every primitive is a macro WF_MC_<PRIM>_DEFINE(name, T, OP, ...) that defines `static inline`
+ * functions specialised to T and OP, so the operator is inlined into the hot loops (no function
+ * pointer per element).  Conventions, shared by all primitives (docs/RTS.md has the full list):
+ *   - OP(ctx, a, b) is an expression of type T computing a (+) b, with a the earlier operand;
+ *     it must be associative, and commutative only where a primitive says so (histogram).
+ *     ctx is the `const void *ctx` argument of the call, passed through untouched, so an
+ *     operator may read free variables from it.  OP may be a function or a macro.
+ *   - ne is the neutral element, a run-time value of type T.
+ *   - nthreads is the number of threads to use; <= 0 means omp_get_max_threads().  Work is split
+ *     statically in index order, so results do not depend on scheduling (floats included) for a
+ *     given thread count.  Without -fopenmp everything runs sequentially.
+ *   - Functions return 0, or -1 when scratch memory could not be allocated (outputs then undefined).
+ *
+ * Scans use a cache-blocked two-pass scheme: the input is cut into super-blocks of nthreads
+ * blocks of WF_MC_BLOCK_BYTES; per super-block each thread reduces its block, one barrier, then
+ * each thread scans its block (still in its cache) starting from the carry plus the totals of
+ * the threads before it.  So the input is read from memory once and the output written once.
+ * Inside a block, both passes run WF_MC_ILP (4) independent chains over 4 contiguous quarters,
+ * hiding the operator's latency without reordering operands (non-commutative operators work).
+ */
+#ifndef WF_MC_H
+#define WF_MC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sched.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* ---- tuning constants (may be overridden before including this header) ---- */
+#ifndef WF_MC_BLOCK_BYTES
+#define WF_MC_BLOCK_BYTES (64 * 1024) /* per-thread block of a scan super-block */
+#endif
+#ifndef WF_MC_SEQ_MIN
+#define WF_MC_SEQ_MIN 16384 /* fewer elements than this: run sequentially */
+#endif
+#ifndef WF_MC_HIST_PRIV_BYTES
+#define WF_MC_HIST_PRIV_BYTES (512 * 1024) /* histograms up to this size are privatised */
+#endif
+#ifndef WF_MC_HIST_LOCKS
+#define WF_MC_HIST_LOCKS 4096 /* striped locks of the locked histogram (power of two) */
+#endif
+
+/* ---- threads ---- */
+#ifdef _OPENMP
+#define WF_MC_OMP(x) _Pragma(#x)
+static inline int wf_mc_num_threads(int requested) {
+    return requested > 0 ? requested : omp_get_max_threads();
+}
+static inline int wf_mc_tid(void) { return omp_get_thread_num(); }
+static inline int wf_mc_team(void) { return omp_get_num_threads(); }
+#else
+#define WF_MC_OMP(x)
+static inline int wf_mc_num_threads(int requested) { (void)requested; return 1; }
+static inline int wf_mc_tid(void) { return 0; }
+static inline int wf_mc_team(void) { return 1; }
+#endif
+
+/* Thread t of nt gets [lo, hi) of [0, n): contiguous, in order, sizes differing by at most 1. */
+static inline int64_t wf_mc_split(int64_t n, int t, int nt) {
+    return n / nt * t + n % nt * t / nt; /* = floor(n * t / nt) without overflow */
+}
+
+/* Threads worth using for n elements: 1 under WF_MC_SEQ_MIN, else the requested count. */
+static inline int wf_mc_threads_for(int nthreads, int64_t n) {
+    int nt = wf_mc_num_threads(nthreads);
+    return n < WF_MC_SEQ_MIN ? 1 : nt;
+}
+
+/* Spin until *flag is nonzero (acquire) and return it; yields now and then so that an
+ * oversubscribed machine still makes progress. */
+static inline int wf_mc_wait_nonzero(int *flag) {
+    int f;
+    for (unsigned spins = 0; (f = __atomic_load_n(flag, __ATOMIC_ACQUIRE)) == 0; spins++) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+        if ((spins & 127) == 127) sched_yield();
+    }
+    return f;
+}
+
+/* Element accessors used by the array instantiations. */
+#define WF_MC_LOAD_IDX(ctx, src, i) ((src)[i])
+#define WF_MC_STORE_IDX(ctx, dst, i, v) ((dst)[i] = (v))
+#define WF_MC_STORE_EX_IDX(ctx, dst, i, acc, x, ne) ((dst)[i] = (acc))
+#define WF_MC_PREFETCH_IDX(ctx, src, i) __builtin_prefetch(&(src)[i])
+#define WF_MC_PREFETCH_NONE(ctx, src, i) ((void)0)
+
+/* ======================================================================================
+ * Block helpers: reduce and scan of [lo, hi) with 4 chains over contiguous quarters.
+ * WF_MC__BLOCK_DEFINE(name, T, OP, SRC_T, LOAD, DST_T, STORE_IN, STORE_EX) defines
+ *   name##_red4(ctx, ne, src, lo, hi, s[4])          s[k] = reduction of quarter k
+ *   name##_scan4(ctx, ne, incl, src, dst, lo, hi, s, carry)  scan using those sums
+ * LOAD(ctx, src, i) yields element i as a T; STORE_IN(ctx, dst, i, acc) stores an inclusive
+ * result; STORE_EX(ctx, dst, i, acc, x, ne) stores an exclusive one (acc before x).
+ * ====================================================================================== */
+#define WF_MC__BLOCK_DEFINE(name, T, OP, SRC_T, LOAD, DST_T, STORE_IN, STORE_EX, PREFETCH)       \
+    static inline void name##_red4(const void *ctx, T ne, SRC_T src, int64_t lo, int64_t hi,    \
+                                   T s[4]) {                                                     \
+        (void)ctx;                                                                               \
+        int64_t m = (hi - lo) / 4;                                                               \
+        const int64_t a = lo, b = lo + m, c = lo + 2 * m, d = lo + 3 * m;                        \
+        T s0 = ne, s1 = ne, s2 = ne, s3 = ne;                                                    \
+        for (int64_t j = 0; j < m; j++) {                                                        \
+            s0 = OP(ctx, s0, LOAD(ctx, src, a + j));                                             \
+            s1 = OP(ctx, s1, LOAD(ctx, src, b + j));                                             \
+            s2 = OP(ctx, s2, LOAD(ctx, src, c + j));                                             \
+            s3 = OP(ctx, s3, LOAD(ctx, src, d + j));                                             \
+        }                                                                                        \
+        for (int64_t i = d + m; i < hi; i++) s3 = OP(ctx, s3, LOAD(ctx, src, i));                \
+        s[0] = s0; s[1] = s1; s[2] = s2; s[3] = s3;                                              \
+    }                                                                                            \
+    static inline void name##_scan4(const void *ctx, T ne, int incl, SRC_T src, DST_T dst,      \
+                                    int64_t lo, int64_t hi, const T s[4], T carry,               \
+                                    int64_t pf, int64_t pf_end) {                                \
+        (void)ctx; (void)ne; (void)src; (void)dst;                                                        \
+        int64_t m = (hi - lo) / 4;                                                               \
+        const int64_t a = lo, b = lo + m, c = lo + 2 * m, d = lo + 3 * m;                        \
+        T p0 = carry;                                                                            \
+        T p1 = OP(ctx, p0, s[0]);                                                                \
+        T p2 = OP(ctx, p1, s[1]);                                                                \
+        T p3 = OP(ctx, p2, s[2]);                                                                \
+        const int64_t pf_step = sizeof(T) >= 64 ? 1 : 64 / (int64_t)sizeof(T);                 \
+        if (incl) {                                                                              \
+            for (int64_t j0 = 0; j0 < m; j0 += 64) {                                             \
+                const int64_t j1 = m - j0 < 64 ? m : j0 + 64;                                    \
+                for (int64_t q = 0; q < 256 && pf < pf_end; q += pf_step, pf += pf_step)         \
+                    PREFETCH(ctx, src, pf);                                                      \
+                for (int64_t j = j0; j < j1; j++) {                                              \
+                    p0 = OP(ctx, p0, LOAD(ctx, src, a + j)); STORE_IN(ctx, dst, a + j, p0);      \
+                    p1 = OP(ctx, p1, LOAD(ctx, src, b + j)); STORE_IN(ctx, dst, b + j, p1);      \
+                    p2 = OP(ctx, p2, LOAD(ctx, src, c + j)); STORE_IN(ctx, dst, c + j, p2);      \
+                    p3 = OP(ctx, p3, LOAD(ctx, src, d + j)); STORE_IN(ctx, dst, d + j, p3);      \
+                }                                                                                \
+            }                                                                                    \
+            for (int64_t i = d + m; i < hi; i++) {                                               \
+                p3 = OP(ctx, p3, LOAD(ctx, src, i)); STORE_IN(ctx, dst, i, p3);                  \
+            }                                                                                    \
+        } else {                                                                                 \
+            for (int64_t j0 = 0; j0 < m; j0 += 64) {                                             \
+                const int64_t j1 = m - j0 < 64 ? m : j0 + 64;                                    \
+                for (int64_t q = 0; q < 256 && pf < pf_end; q += pf_step, pf += pf_step)         \
+                    PREFETCH(ctx, src, pf);                                                      \
+                for (int64_t j = j0; j < j1; j++) {                                              \
+                    T x0 = LOAD(ctx, src, a + j), x1 = LOAD(ctx, src, b + j);                    \
+                    T x2 = LOAD(ctx, src, c + j), x3 = LOAD(ctx, src, d + j);                    \
+                    STORE_EX(ctx, dst, a + j, p0, x0, ne); p0 = OP(ctx, p0, x0);                     \
+                    STORE_EX(ctx, dst, b + j, p1, x1, ne); p1 = OP(ctx, p1, x1);                     \
+                    STORE_EX(ctx, dst, c + j, p2, x2, ne); p2 = OP(ctx, p2, x2);                     \
+                    STORE_EX(ctx, dst, d + j, p3, x3, ne); p3 = OP(ctx, p3, x3);                     \
+                }                                                                                \
+            }                                                                                    \
+            for (int64_t i = d + m; i < hi; i++) {                                               \
+                T x = LOAD(ctx, src, i);                                                         \
+                STORE_EX(ctx, dst, i, p3, x, ne); p3 = OP(ctx, p3, x);                               \
+            }                                                                                    \
+        }                                                                                        \
+    }
+
+/* ======================================================================================
+ * Scan core.  name(nthreads, ctx, ne, inclusive, n, src, dst, total) scans n elements;
+ * *total (if not NULL) receives the reduction of all of them (ne when n == 0).
+ * In-place use (src and dst the same array) is allowed.
+ * ====================================================================================== */
+#define WF_MC__SCAN_CORE_DEFINE(name, T, OP, SRC_T, LOAD, DST_T, STORE_IN, STORE_EX, PREFETCH)   \
+    WF_MC__BLOCK_DEFINE(name, T, OP, SRC_T, LOAD, DST_T, STORE_IN, STORE_EX, PREFETCH)           \
+    struct name##_desc { int flag; T agg, inc; char pad[64]; };                                  \
+    static inline T name##_fold4(const void *ctx, const T s[4]) {                                \
+        (void)ctx;                                                                               \
+        T r = OP(ctx, s[0], s[1]);                                                               \
+        r = OP(ctx, r, s[2]);                                                                    \
+        return OP(ctx, r, s[3]);                                                                 \
+    }                                                                                            \
+    static inline int name(int nthreads, const void *ctx, T ne, int incl, int64_t n,            \
+                           SRC_T src, DST_T dst, T *total) {                                     \
+        int64_t blk = WF_MC_BLOCK_BYTES / (int64_t)sizeof(T);                                    \
+        if (blk < 256) blk = 256;                                                                \
+        int nt = wf_mc_threads_for(nthreads, n);                                                 \
+        if (nt <= 1 || n <= 0) {                                                                 \
+            T carry = ne, s[4];                                                                  \
+            for (int64_t lo = 0; lo < n; lo += blk) {                                            \
+                int64_t hi = n - lo < blk ? n : lo + blk;                                        \
+                name##_red4(ctx, ne, src, lo, hi, s);                                            \
+                name##_scan4(ctx, ne, incl, src, dst, lo, hi, s, carry, 0, 0);                   \
+                carry = OP(ctx, carry, name##_fold4(ctx, s));                                    \
+            }                                                                                    \
+            if (total) *total = carry;                                                           \
+            return 0;                                                                            \
+        }                                                                                        \
+        const int64_t nblk = (n + blk - 1) / blk;                                                \
+        struct name##_desc *desc = calloc((size_t)nblk, sizeof(struct name##_desc));             \
+        if (!desc) return -1;                                                                    \
+        WF_MC_OMP(omp parallel num_threads(nt))                                                  \
+        {                                                                                        \
+            const int t = wf_mc_tid(), tn = wf_mc_team();                                        \
+            T s[4];                                                                              \
+            for (int64_t g = t; g < nblk; g += tn) {                                             \
+                const int64_t lo = g * blk, hi = n - lo < blk ? n : lo + blk;                    \
+                name##_red4(ctx, ne, src, lo, hi, s);                                            \
+                const T agg = name##_fold4(ctx, s);                                              \
+                T pre = ne;                                                                      \
+                if (g == 0) {                                                                    \
+                    desc[g].inc = agg;                                                           \
+                    __atomic_store_n(&desc[g].flag, 2, __ATOMIC_RELEASE);                        \
+                } else {                                                                         \
+                    desc[g].agg = agg;                                                           \
+                    __atomic_store_n(&desc[g].flag, 1, __ATOMIC_RELEASE);                        \
+                    for (int64_t j = g - 1; j >= 0; j--) { /* decoupled look-back */             \
+                        int f = wf_mc_wait_nonzero(&desc[j].flag);                               \
+                        if (f == 2) { pre = OP(ctx, desc[j].inc, pre); break; }                  \
+                        pre = OP(ctx, desc[j].agg, pre);                                         \
+                    }                                                                            \
+                    desc[g].inc = OP(ctx, pre, agg);                                             \
+                    __atomic_store_n(&desc[g].flag, 2, __ATOMIC_RELEASE);                        \
+                }                                                                                \
+                const int64_t nlo = (g + tn) * blk;                                              \
+                const int64_t nhi = nlo >= n ? nlo : n - nlo < blk ? n : nlo + blk;              \
+                name##_scan4(ctx, ne, incl, src, dst, lo, hi, s, pre, nlo, nhi);                 \
+            }                                                                                    \
+        }                                                                                        \
+        if (total) *total = desc[nblk - 1].inc;                                                  \
+        free(desc);                                                                              \
+        return 0;                                                                                \
+    }
+
+/* ---- scan over arrays: name(nthreads, ctx, ne, inclusive, n, in, out, total) ---- */
+#define WF_MC_SCAN_DEFINE(name, T, OP)                                                           \
+    WF_MC__SCAN_CORE_DEFINE(name, T, OP, const T *, WF_MC_LOAD_IDX, T *, WF_MC_STORE_IDX,        \
+                            WF_MC_STORE_EX_IDX, WF_MC_PREFETCH_IDX)
+
+/* ---- scan of a fused map: element i is LOAD(ctx, src, i) for a src of type SRC_T ---- */
+#define WF_MC_SCAN_MAP_DEFINE(name, T, OP, SRC_T, LOAD)                                          \
+    WF_MC__SCAN_CORE_DEFINE(name, T, OP, SRC_T, LOAD, T *, WF_MC_STORE_IDX, WF_MC_STORE_EX_IDX,  \
+                            WF_MC_PREFETCH_NONE)
+
+
+/* ======================================================================================
+ * Reduce.  name(nthreads, ctx, ne, n, in, result): *result = ne (+) in[0] (+) ... (+) in[n-1].
+ * WF_MC_REDUCE_MAP_DEFINE reduces LOAD(ctx, src, i) instead of in[i] (a fused map).
+ * ====================================================================================== */
+#define WF_MC__REDUCE_CORE_DEFINE(name, T, OP, SRC_T, LOAD)                                      \
+    WF_MC__BLOCK_DEFINE(name##_b, T, OP, SRC_T, LOAD, T *, WF_MC_STORE_IDX, WF_MC_STORE_EX_IDX,  \
+                        WF_MC_PREFETCH_NONE)                                                     \
+    struct name##_slot { T v; char pad[64]; };                                                   \
+    static inline T name##_fold4(const void *ctx, const T s[4]) {                                \
+        (void)ctx;                                                                               \
+        T r = OP(ctx, s[0], s[1]);                                                               \
+        r = OP(ctx, r, s[2]);                                                                    \
+        return OP(ctx, r, s[3]);                                                                 \
+    }                                                                                            \
+    static inline int name(int nthreads, const void *ctx, T ne, int64_t n, SRC_T src,           \
+                           T *result) {                                                          \
+        int nt = wf_mc_threads_for(nthreads, n);                                                 \
+        T s[4];                                                                                  \
+        if (nt <= 1) {                                                                           \
+            name##_b_red4(ctx, ne, src, 0, n > 0 ? n : 0, s);                                    \
+            *result = OP(ctx, ne, name##_fold4(ctx, s));                                         \
+            return 0;                                                                            \
+        }                                                                                        \
+        struct name##_slot *part = malloc(sizeof(struct name##_slot) * (size_t)nt);              \
+        if (!part) return -1;                                                                    \
+        int used = nt;                                                                           \
+        WF_MC_OMP(omp parallel num_threads(nt))                                                  \
+        {                                                                                        \
+            const int t = wf_mc_tid(), tn = wf_mc_team();                                        \
+            T ls[4];                                                                             \
+            name##_b_red4(ctx, ne, src, wf_mc_split(n, t, tn), wf_mc_split(n, t + 1, tn), ls);   \
+            part[t].v = name##_fold4(ctx, ls);                                                   \
+            if (t == 0) used = tn;                                                               \
+        }                                                                                        \
+        T r = ne;                                                                                \
+        for (int u = 0; u < used; u++) r = OP(ctx, r, part[u].v);                                \
+        free(part);                                                                              \
+        *result = r;                                                                             \
+        return 0;                                                                                \
+    }
+#define WF_MC_REDUCE_DEFINE(name, T, OP) WF_MC__REDUCE_CORE_DEFINE(name, T, OP, const T *, WF_MC_LOAD_IDX)
+#define WF_MC_REDUCE_MAP_DEFINE(name, T, OP, SRC_T, LOAD) WF_MC__REDUCE_CORE_DEFINE(name, T, OP, SRC_T, LOAD)
+
+/* ======================================================================================
+ * Segmented scan.  WF_MC_SEGSCAN_DEFINE(name, T, OP) defines
+ *   name##_flags(nthreads, ctx, ne, inclusive, n, in, flags, out)
+ *       flags[i] true: a segment starts at i (element 0 always starts one).
+ *   name##_offsets(nthreads, ctx, ne, inclusive, nseg, offsets, in, out)
+ *       segment s is [offsets[s], offsets[s+1]); nseg + 1 offsets, nondecreasing, offsets[0]
+ *       = 0; n = offsets[nseg].  Empty segments are allowed.
+ * It is the scan machinery above over (flag, value) pairs with the lifted operator
+ * (f1,a) (+) (f2,b) = (f1|f2, f2 ? b : a (+) b), so long and short segments run equally well.
+ * The offsets form builds a flag array (n bytes) first.
+ * ====================================================================================== */
+#define WF_MC_SEGSCAN_DEFINE(name, T, OP)                                                        \
+    typedef struct { T v; unsigned char f; } name##_fv;                                          \
+    struct name##_src { const T *in; const bool *flags; };                                       \
+    static inline name##_fv name##_lop(const void *ctx, name##_fv a, name##_fv b) {              \
+        name##_fv r;                                                                             \
+        T ab = OP(ctx, a.v, b.v);                                                                \
+        r.v = b.f ? b.v : ab;                                                                    \
+        r.f = a.f | b.f;                                                                         \
+        return r;                                                                                \
+    }                                                                                            \
+    static inline name##_fv name##_ld(const void *ctx, struct name##_src src, int64_t i) {       \
+        (void)ctx;                                                                               \
+        name##_fv r;                                                                             \
+        r.v = src.in[i];                                                                         \
+        r.f = src.flags[i] != 0;                                                                 \
+        return r;                                                                                \
+    }                                                                                            \
+    static inline void name##_pf(const void *ctx, struct name##_src src, int64_t i) {            \
+        (void)ctx;                                                                               \
+        __builtin_prefetch(&src.in[i]);                                                          \
+        if ((i & 63) == 0) __builtin_prefetch(&src.flags[i]);                                    \
+    }                                                                                            \
+    static inline void name##_stin(const void *ctx, T *dst, int64_t i, name##_fv acc) {          \
+        (void)ctx;                                                                               \
+        dst[i] = acc.v;                                                                          \
+    }                                                                                            \
+    static inline void name##_stex(const void *ctx, T *dst, int64_t i, name##_fv acc,            \
+                                   name##_fv x, name##_fv ne) {                                  \
+        (void)ctx;                                                                               \
+        dst[i] = x.f ? ne.v : acc.v;                                                             \
+    }                                                                                            \
+    WF_MC__SCAN_CORE_DEFINE(name##_core, name##_fv, name##_lop, struct name##_src, name##_ld,    \
+                            T *, name##_stin, name##_stex, name##_pf)                            \
+    static inline int name##_flags(int nthreads, const void *ctx, T ne, int incl, int64_t n,    \
+                                   const T *in, const bool *flags, T *out) {                     \
+        name##_fv lne;                                                                           \
+        lne.v = ne;                                                                              \
+        lne.f = 0;                                                                               \
+        struct name##_src src = {in, flags};                                                     \
+        return name##_core(nthreads, ctx, lne, incl, n, src, out, NULL);                         \
+    }                                                                                            \
+    static inline int name##_offsets(int nthreads, const void *ctx, T ne, int incl,             \
+                                     int64_t nseg, const int64_t *offsets, const T *in, T *out) { \
+        int64_t n = nseg > 0 ? offsets[nseg] : 0;                                                \
+        if (n <= 0) return 0;                                                                    \
+        bool *flags = malloc((size_t)n);                                                         \
+        if (!flags) return -1;                                                                   \
+        wf_mc_offsets_to_flags(nthreads, nseg, offsets, n, flags);                               \
+        int r = name##_flags(nthreads, ctx, ne, incl, n, in, flags, out);                        \
+        free(flags);                                                                             \
+        return r;                                                                                \
+    }
+
+/* flags[i] = some segment starts at i, for i < n. */
+static inline void wf_mc_offsets_to_flags(int nthreads, int64_t nseg, const int64_t *offsets,
+                                          int64_t n, bool *flags) {
+    int nt = wf_mc_threads_for(nthreads, n);
+    (void)nt;
+    WF_MC_OMP(omp parallel num_threads(nt))
+    {
+        const int t = wf_mc_tid(), tn = wf_mc_team();
+        int64_t lo = wf_mc_split(n, t, tn), hi = wf_mc_split(n, t + 1, tn);
+        memset(flags + lo, 0, (size_t)(hi - lo));
+        WF_MC_OMP(omp barrier)
+        for (int64_t s = wf_mc_split(nseg, t, tn); s < wf_mc_split(nseg, t + 1, tn); s++)
+            if (offsets[s] < n && offsets[s] < offsets[s + 1]) flags[offsets[s]] = true;
+    }
+}
+
+/* First index s in [lo, hi) with a[s] >= key, or hi. */
+static inline int64_t wf_mc_lower_bound(const int64_t *a, int64_t lo, int64_t hi, int64_t key) {
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < key) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+/* ======================================================================================
+ * Segmented reduce.  WF_MC_SEGREDUCE_DEFINE(name, T, OP) defines
+ *   name(nthreads, ctx, ne, nseg, offsets, in, out): out[s] = ne (+) reduction of segment s,
+ *   segments as in name##_offsets above (empty ones give ne).
+ * Threads split the elements, not the segments: each reduces the segments starting in its
+ * range directly and leaves at most two partial pieces (the segment running in from the left,
+ * the one running out to the right), combined in order afterwards.  So many short segments and
+ * a few long ones are both split evenly.
+ * ====================================================================================== */
+#define WF_MC_SEGREDUCE_DEFINE(name, T, OP)                                                      \
+    WF_MC__BLOCK_DEFINE(name##_b, T, OP, const T *, WF_MC_LOAD_IDX, T *, WF_MC_STORE_IDX,        \
+                        WF_MC_STORE_EX_IDX, WF_MC_PREFETCH_NONE)                                 \
+    struct name##_piece { int64_t head_seg, tail_seg; int head_done; T head, tail;               \
+                          char pad[64]; };                                                       \
+    static inline T name##_range(const void *ctx, T ne, const T *in, int64_t lo, int64_t hi) {   \
+        if (hi - lo < 64) {                                                                      \
+            T r = ne;                                                                            \
+            for (int64_t i = lo; i < hi; i++) r = OP(ctx, r, in[i]);                             \
+            return r;                                                                            \
+        }                                                                                        \
+        T s[4];                                                                                  \
+        name##_b_red4(ctx, ne, in, lo, hi, s);                                                   \
+        T r = OP(ctx, s[0], s[1]);                                                               \
+        r = OP(ctx, r, s[2]);                                                                    \
+        return OP(ctx, r, s[3]);                                                                 \
+    }                                                                                            \
+    static inline void name##_part(const void *ctx, T ne, int64_t nseg, const int64_t *off,      \
+                                   const T *in, T *out, int64_t lo, int64_t hi, int last,        \
+                                   struct name##_piece *pc) {                                    \
+        pc->head_seg = pc->tail_seg = -1;                                                        \
+        pc->head_done = 0;                                                                       \
+        int64_t s = wf_mc_lower_bound(off, 0, nseg, lo);                                         \
+        int64_t s_end = last ? nseg : wf_mc_lower_bound(off, s, nseg, hi);                       \
+        if (s > 0 && lo < hi && (s == nseg || off[s] > lo)) { /* segment s-1 runs in */          \
+            int64_t e = s == nseg || off[s] > hi ? hi : off[s];                                  \
+            pc->head_seg = s - 1;                                                                \
+            pc->head = name##_range(ctx, ne, in, lo, e);                                         \
+            pc->head_done = off[s] <= hi;                                                        \
+        }                                                                                        \
+        for (; s < s_end; s++) {                                                                 \
+            int64_t b = off[s], e = off[s + 1];                                                  \
+            if (e <= hi) {                                                                       \
+                out[s] = OP(ctx, ne, name##_range(ctx, ne, in, b, e));                           \
+            } else {                                                                             \
+                pc->tail_seg = s;                                                                \
+                pc->tail = name##_range(ctx, ne, in, b, hi);                                     \
+            }                                                                                    \
+        }                                                                                        \
+    }                                                                                            \
+    static inline int name(int nthreads, const void *ctx, T ne, int64_t nseg,                   \
+                           const int64_t *off, const T *in, T *out) {                            \
+        if (nseg <= 0) return 0;                                                                 \
+        const int64_t n = off[nseg];                                                             \
+        int nt = wf_mc_threads_for(nthreads, n > nseg ? n : nseg);                               \
+        struct name##_piece *pc = malloc(sizeof(struct name##_piece) * (size_t)nt);              \
+        if (!pc) return -1;                                                                      \
+        int used = nt;                                                                           \
+        WF_MC_OMP(omp parallel num_threads(nt))                                                  \
+        {                                                                                        \
+            const int t = wf_mc_tid(), tn = wf_mc_team();                                        \
+            name##_part(ctx, ne, nseg, off, in, out, wf_mc_split(n, t, tn),                      \
+                        wf_mc_split(n, t + 1, tn), t == tn - 1, &pc[t]);                         \
+            if (t == 0) used = tn;                                                               \
+        }                                                                                        \
+        int64_t pend = -1;                                                                       \
+        T acc = ne;                                                                              \
+        for (int u = 0; u < used; u++) {                                                         \
+            if (pc[u].head_seg >= 0) {                                                           \
+                acc = OP(ctx, acc, pc[u].head);                                                  \
+                if (pc[u].head_done) { out[pend] = acc; pend = -1; }                             \
+            }                                                                                    \
+            if (pc[u].tail_seg >= 0) { pend = pc[u].tail_seg; acc = OP(ctx, ne, pc[u].tail); }   \
+        }                                                                                        \
+        free(pc);                                                                                \
+        return 0;                                                                                \
+    }
+
+/* ======================================================================================
+ * Histogram (reduce_by_index).  WF_MC_HIST_DEFINE(name, T, OP) defines
+ *   name(nthreads, ctx, ne, mode, nbins, hist, n, idx, vals):
+ *       for each i with 0 <= idx[i] < nbins: hist[idx[i]] = hist[idx[i]] (+) vals[i].
+ *   OP must be associative and commutative (updates are applied in no particular order).
+ * mode: WF_MC_HIST_AUTO picks by size; PRIVATE gives each thread its own copy of the bins,
+ * merged at the end (small histograms); ATOMIC updates bins with compare-and-swap loops on
+ * the bit pattern (T of 4 or 8 bytes, naturally aligned: any operator); LOCKED guards bins
+ * with WF_MC_HIST_LOCKS striped spin locks (any T).  ATOMIC on other types falls back to LOCKED.
+ * ====================================================================================== */
+enum { WF_MC_HIST_AUTO, WF_MC_HIST_PRIVATE, WF_MC_HIST_ATOMIC, WF_MC_HIST_LOCKED };
+
+static inline void wf_mc_lock(unsigned char *l) {
+    for (unsigned spins = 1; __atomic_test_and_set(l, __ATOMIC_ACQUIRE); spins++) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+        if ((spins & 127) == 0) sched_yield();
+    }
+}
+static inline void wf_mc_unlock(unsigned char *l) { __atomic_clear(l, __ATOMIC_RELEASE); }
+
+#define WF_MC_HIST_DEFINE(name, T, OP)                                                           \
+    static inline int name##_mode(int mode, int nt, int64_t nbins, int64_t n) {                  \
+        int can_atomic = (sizeof(T) == 4 || sizeof(T) == 8) && _Alignof(T) == sizeof(T);         \
+        if (mode == WF_MC_HIST_AUTO) {                                                           \
+            if ((double)nbins * sizeof(T) <= WF_MC_HIST_PRIV_BYTES && nbins * (int64_t)nt <= n)  \
+                mode = WF_MC_HIST_PRIVATE;                                                       \
+            else                                                                                 \
+                mode = can_atomic ? WF_MC_HIST_ATOMIC : WF_MC_HIST_LOCKED;                       \
+        }                                                                                        \
+        if (mode == WF_MC_HIST_ATOMIC && !can_atomic) mode = WF_MC_HIST_LOCKED;                  \
+        return mode;                                                                             \
+    }                                                                                            \
+    static inline int name(int nthreads, const void *ctx, T ne, int mode, int64_t nbins,        \
+                           T *hist, int64_t n, const int64_t *idx, const T *vals) {              \
+        (void)ctx;                                                                               \
+        int nt = wf_mc_threads_for(nthreads, n);                                                 \
+        if (nt <= 1) {                                                                           \
+            for (int64_t i = 0; i < n; i++) {                                                    \
+                int64_t b = idx[i];                                                              \
+                if (b >= 0 && b < nbins) hist[b] = OP(ctx, hist[b], vals[i]);                    \
+            }                                                                                    \
+            return 0;                                                                            \
+        }                                                                                        \
+        mode = name##_mode(mode, nt, nbins, n);                                                  \
+        if (mode == WF_MC_HIST_PRIVATE) {                                                        \
+            T *priv = malloc(sizeof(T) * (size_t)nbins * (size_t)nt + 1);                        \
+            if (!priv) return -1;                                                                \
+            WF_MC_OMP(omp parallel num_threads(nt))                                              \
+            {                                                                                    \
+                const int t = wf_mc_tid(), tn = wf_mc_team();                                    \
+                T *h = priv + (size_t)t * (size_t)nbins;                                         \
+                for (int64_t b = 0; b < nbins; b++) h[b] = ne;                                   \
+                for (int64_t i = wf_mc_split(n, t, tn); i < wf_mc_split(n, t + 1, tn); i++) {    \
+                    int64_t b = idx[i];                                                          \
+                    if (b >= 0 && b < nbins) h[b] = OP(ctx, h[b], vals[i]);                      \
+                }                                                                                \
+                WF_MC_OMP(omp barrier)                                                           \
+                for (int64_t b = wf_mc_split(nbins, t, tn); b < wf_mc_split(nbins, t + 1, tn);   \
+                     b++) {                                                                      \
+                    T r = hist[b];                                                               \
+                    for (int u = 0; u < tn; u++) r = OP(ctx, r, priv[(size_t)u * nbins + b]);    \
+                    hist[b] = r;                                                                 \
+                }                                                                                \
+            }                                                                                    \
+            free(priv);                                                                          \
+            return 0;                                                                            \
+        }                                                                                        \
+        if (mode == WF_MC_HIST_ATOMIC) {                                                         \
+            WF_MC_OMP(omp parallel for num_threads(nt) schedule(static))                         \
+            for (int64_t i = 0; i < n; i++) {                                                    \
+                int64_t b = idx[i];                                                              \
+                if (b < 0 || b >= nbins) continue;                                               \
+                T old, upd;                                                                      \
+                __atomic_load(&hist[b], &old, __ATOMIC_RELAXED);                                 \
+                do {                                                                             \
+                    upd = OP(ctx, old, vals[i]);                                                 \
+                } while (!__atomic_compare_exchange(&hist[b], &old, &upd, 1, __ATOMIC_RELAXED,   \
+                                                    __ATOMIC_RELAXED));                          \
+            }                                                                                    \
+            return 0;                                                                            \
+        }                                                                                        \
+        unsigned char *locks = calloc(WF_MC_HIST_LOCKS, 64);                                     \
+        if (!locks) return -1;                                                                   \
+        WF_MC_OMP(omp parallel for num_threads(nt) schedule(static))                             \
+        for (int64_t i = 0; i < n; i++) {                                                        \
+            int64_t b = idx[i];                                                                  \
+            if (b < 0 || b >= nbins) continue;                                                   \
+            unsigned char *l = locks + 64 * ((uint64_t)b & (WF_MC_HIST_LOCKS - 1));              \
+            wf_mc_lock(l);                                                                       \
+            hist[b] = OP(ctx, hist[b], vals[i]);                                                 \
+            wf_mc_unlock(l);                                                                     \
+        }                                                                                        \
+        free(locks);                                                                             \
+        return 0;                                                                                \
+    }
+
+/* ======================================================================================
+ * Partition and filter (stable).  WF_MC_PARTITION_DEFINE(name, T, PRED) defines
+ *   name(nthreads, ctx, n, in, out, ntrue): out = elements with PRED true, then those with it
+ *       false, each group in input order; *ntrue = size of the first group.
+ *   name##_filter(nthreads, ctx, n, in, out, ntrue): only the first group.
+ * PRED(ctx, x) is an int-valued expression; it is evaluated twice per element.
+ * ====================================================================================== */
+#define WF_MC_PARTITION_DEFINE(name, T, PRED)                                                    \
+    struct name##_slot { int64_t c; char pad[64]; };                                             \
+    static inline int name##_gen(int nthreads, const void *ctx, int64_t n, const T *in,         \
+                                 T *out, int64_t *ntrue, int keep_false) {                       \
+        (void)ctx;                                                                               \
+        int nt = wf_mc_threads_for(nthreads, n);                                                 \
+        struct name##_slot *cnt = malloc(sizeof(struct name##_slot) * (size_t)(nt + 1));         \
+        if (!cnt) return -1;                                                                     \
+        WF_MC_OMP(omp parallel num_threads(nt))                                                  \
+        {                                                                                        \
+            const int t = wf_mc_tid(), tn = wf_mc_team();                                        \
+            const int64_t lo = wf_mc_split(n, t, tn), hi = wf_mc_split(n, t + 1, tn);            \
+            int64_t c = 0;                                                                       \
+            for (int64_t i = lo; i < hi; i++) c += PRED(ctx, in[i]) != 0;                        \
+            cnt[t].c = c;                                                                        \
+            WF_MC_OMP(omp barrier)                                                               \
+            int64_t tot = 0, pt = 0;                                                             \
+            for (int u = 0; u < tn; u++) { if (u == t) pt = tot; tot += cnt[u].c; }              \
+            int64_t pf = tot + (lo - pt); /* falses before lo: lo - pt */                        \
+            if (keep_false) {                                                                    \
+                for (int64_t i = lo; i < hi; i++) {                                              \
+                    if (PRED(ctx, in[i])) out[pt++] = in[i]; else out[pf++] = in[i];             \
+                }                                                                                \
+            } else {                                                                             \
+                for (int64_t i = lo; i < hi; i++)                                                \
+                    if (PRED(ctx, in[i])) out[pt++] = in[i];                                     \
+            }                                                                                    \
+            if (t == tn - 1) cnt[nt].c = tot;                                                    \
+        }                                                                                        \
+        if (ntrue) *ntrue = cnt[nt].c;                                                           \
+        free(cnt);                                                                               \
+        return 0;                                                                                \
+    }                                                                                            \
+    static inline int name(int nthreads, const void *ctx, int64_t n, const T *in, T *out,       \
+                           int64_t *ntrue) {                                                     \
+        return name##_gen(nthreads, ctx, n, in, out, ntrue, 1);                                  \
+    }                                                                                            \
+    static inline int name##_filter(int nthreads, const void *ctx, int64_t n, const T *in,      \
+                                    T *out, int64_t *ntrue) {                                    \
+        return name##_gen(nthreads, ctx, n, in, out, ntrue, 0);                                  \
+    }
+
+/* ======================================================================================
+ * Scatter.  WF_MC_SCATTER_DEFINE(name, T) defines
+ *   name(nthreads, dst, dst_n, n, idx, vals): dst[idx[i]] = vals[i] where 0 <= idx[i] < dst_n.
+ *   With duplicate indices, which write wins is unspecified (as in Futhark).
+ * ====================================================================================== */
+#define WF_MC_SCATTER_DEFINE(name, T)                                                            \
+    static inline int name(int nthreads, T *dst, int64_t dst_n, int64_t n, const int64_t *idx,  \
+                           const T *vals) {                                                      \
+        int nt = wf_mc_threads_for(nthreads, n);                                                 \
+        (void)nt;                                                                                \
+        WF_MC_OMP(omp parallel for num_threads(nt) schedule(static))                             \
+        for (int64_t i = 0; i < n; i++) {                                                        \
+            int64_t j = idx[i];                                                                  \
+            if (j >= 0 && j < dst_n) dst[j] = vals[i];                                           \
+        }                                                                                        \
+        return 0;                                                                                \
+    }
+
+#endif /* WF_MC_H */
