@@ -185,7 +185,8 @@ typedef enum {
     SEC_RIGHT,  /* (+ e)   : rhs = e, i.e. \x -> x + e */
     SEC_FIELD,  /* (.a.b)  : fields = path */
     SEC_INDEX,  /* (.[i])  : idx */
-    SEC_FUN,    /* (`f`) / (x `f`) / (`f` y): backtick-operator sections; lhs/rhs as above, fn name in name */
+    SEC_FUN,    /* (`f`) / (x `f`) / (`f` y): backtick-operator sections; lhs/rhs as above, fn name in name
+                   (and its qualifier in qual: (`i32.max` 1) has qual "i32", name "max") */
 } SectionKind;
 
 typedef enum { LOOP_FOR, LOOP_FOR_IN, LOOP_WHILE } LoopKind;
@@ -219,7 +220,7 @@ struct Expr {
     const char *str; /* E_STRING (bytes, NUL-terminated; strlen may be < length if it holds NUL: use ival = length) */
 
     /* names */
-    const char *qual; /* E_VAR: "f32" in f32.sqrt, else NULL */
+    const char *qual; /* E_VAR, E_SECTION(SEC_FUN): "f32" in f32.sqrt, else NULL */
     const char *name; /* E_VAR, E_LETFUN, E_SECTION(SEC_FUN) */
 
     /* children — which are used depends on kind, see ExprKind */
