@@ -10,6 +10,8 @@
 -- output { 0i64 -1.0f32 }
 -- input { [-3.0f32, -2.0f32, -2.5f32] }
 -- output { 1i64 -2.0f32 }
+
+-- ==
 -- entry: argmin
 -- input { [4i32, 2i32, 8i32, 2i32, 9i32] }
 -- output { 1i64 2i32 }
@@ -17,6 +19,8 @@
 -- output { 0i64 7i32 }
 -- input { [3i32, -1i32, -1i32, -5i32] }
 -- output { 3i64 -5i32 }
+
+-- ==
 -- entry: both
 -- input { [4i32, 2i32, 8i32, 2i32, 9i32, 9i32, 0i32] }
 -- output { 6i64 4i64 }

@@ -9,6 +9,8 @@
 -- output { [9u8, 9u8, 9u8, 9u8, 9u8, 9u8] 0u8 }
 -- input { empty([0]u8) empty([0]u8) }
 -- output { empty([0]u8) 0u8 }
+
+-- ==
 -- entry: sum_many
 -- input { [[8u8, 7u8, 6u8, 5u8, 4u8, 3u8, 2u8, 1u8], [9u8, 9u8, 9u8, 9u8, 9u8, 9u8, 9u8, 9u8], [5u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8], [1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 4u8]] }
 -- output { [3u8, 8u8, 6u8, 5u8, 4u8, 3u8, 2u8, 5u8] }

@@ -6,11 +6,15 @@
 -- output { [1i32, 2i32, 8i32, 9i32, 17i32, 112i32] }
 -- input { empty([0]i64) }
 -- output { empty([0]i32) }
+
+-- ==
 -- entry: trajectories
 -- input { [1i64, 6i64, 3i64] }
 -- output { [[1i64], [6i64, 3i64, 10i64, 5i64, 16i64, 8i64, 4i64, 2i64, 1i64], [3i64, 10i64, 5i64, 16i64, 8i64, 4i64, 2i64, 1i64]] }
 -- input { [8i64] }
 -- output { [[8i64, 4i64, 2i64, 1i64]] }
+
+-- ==
 -- entry: peak
 -- input { [7i64, 27i64, 1i64] }
 -- output { [52i64, 9232i64, 1i64] }

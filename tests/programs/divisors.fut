@@ -4,14 +4,20 @@
 -- entry: all_divisors
 -- input { [1i64, 6i64, 7i64, 12i64, 30i64] }
 -- output { [[1i64], [1i64, 2i64, 3i64, 6i64], [1i64, 7i64], [1i64, 2i64, 3i64, 4i64, 6i64, 12i64], [1i64, 2i64, 3i64, 5i64, 6i64, 10i64, 15i64, 30i64]] }
+
+-- ==
 -- entry: sigma
 -- input { [1i64, 6i64, 28i64, 10i64, 97i64] }
 -- output { [1i64, 12i64, 56i64, 18i64, 98i64] }
+
+-- ==
 -- entry: perfect
 -- input { 30i64 }
 -- output { [6i64, 28i64] }
 -- input { 500i64 }
 -- output { [6i64, 28i64, 496i64] }
+
+-- ==
 -- entry: num_divisors
 -- input { [1i64, 2i64, 36i64, 100i64] }
 -- output { [1i64, 2i64, 9i64, 9i64] }

@@ -8,11 +8,15 @@
 -- output { 0i64 0i32 }
 -- input { 100i32 [2i32, 4i32, 6i32] }
 -- output { 0i64 0i32 }
+
+-- ==
 -- entry: split_signs
 -- input { [1.0f64, -2.0f64, 0.0f64, -0.5f64, 3.0f64] }
 -- output { [-2.0f64, -0.5f64] [1.0f64, 0.0f64, 3.0f64] }
 -- input { [-1.0f64, -2.0f64] }
 -- output { [-1.0f64, -2.0f64] empty([0]f64) }
+
+-- ==
 -- entry: chain
 -- input { [1i32, 2i32, 3i32, 4i32, 5i32, 6i32, 7i32, 8i32, 9i32] }
 -- output { [14i32, 24i32, 38i32, 54i32] }

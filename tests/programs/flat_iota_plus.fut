@@ -8,11 +8,15 @@
 -- output { [empty([0]i64), [4i64, 5i64, 6i64], empty([0]i64)] }
 -- input { [5i64] }
 -- output { [[6i64, 7i64, 8i64, 9i64, 10i64]] }
+
+-- ==
 -- entry: with_replicate
 -- input { [1i64, 2i64, 3i64, 4i64] }
 -- output { [[2i64], [3i64, 4i64], [4i64, 5i64, 6i64], [5i64, 6i64, 7i64, 8i64]] }
 -- input { [2i64, 0i64, 1i64] }
 -- output { [[3i64, 4i64], empty([0]i64), [2i64]] }
+
+-- ==
 -- entry: flat_sum
 -- input { [1i64, 2i64, 3i64, 4i64] }
 -- output { 50i64 }

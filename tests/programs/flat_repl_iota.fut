@@ -8,6 +8,8 @@
 -- output { [0i64, 1i64, 2i64, 0i64, 1i64] }
 -- input { [0i64, 0i64] }
 -- output { empty([0]i64) }
+
+-- ==
 -- entry: iota_nested
 -- input { [1i64, 2i64, 3i64, 4i64] }
 -- output { [0i64, 0i64, 1i64, 0i64, 1i64, 2i64, 0i64, 1i64, 2i64, 3i64] }
@@ -15,11 +17,15 @@
 -- output { [0i64, 1i64, 2i64, 0i64, 1i64] }
 -- input { [0i64, 0i64] }
 -- output { empty([0]i64) }
+
+-- ==
 -- entry: repl_flat
 -- input { [1i64, 2i64, 3i64, 4i64] [2i64, 3i64, 4i64, 5i64] }
 -- output { [2i64, 3i64, 3i64, 4i64, 4i64, 4i64, 5i64, 5i64, 5i64, 5i64] }
 -- input { [2i64, 0i64, 3i64] [-1i64, 7i64, 9i64] }
 -- output { [-1i64, -1i64, 9i64, 9i64, 9i64] }
+
+-- ==
 -- entry: repl_nested
 -- input { [1i64, 2i64, 3i64, 4i64] [2i64, 3i64, 4i64, 5i64] }
 -- output { [2i64, 3i64, 3i64, 4i64, 4i64, 4i64, 5i64, 5i64, 5i64, 5i64] }

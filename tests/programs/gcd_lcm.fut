@@ -6,6 +6,8 @@
 -- output { [6i64, 1i64, 7i64, 25i64, 6i64, 21i64] }
 -- input { empty([0]i64) empty([0]i64) }
 -- output { empty([0]i64) }
+
+-- ==
 -- entry: lcm_all
 -- input { [4i64, 6i64, 10i64] }
 -- output { 60i64 }
@@ -13,6 +15,8 @@
 -- output { 2520i64 }
 -- input { empty([0]i64) }
 -- output { 1i64 }
+
+-- ==
 -- entry: totients
 -- input { [1i64, 2i64, 9i64, 10i64, 36i64, 97i64] }
 -- output { [1i64, 1i64, 6i64, 4i64, 12i64, 96i64] }

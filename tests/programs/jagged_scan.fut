@@ -4,14 +4,20 @@
 -- entry: triangular
 -- input { [0i64, 1i64, 4i64, 2i64] }
 -- output { [[0i64], [0i64, 1i64], [0i64, 1i64, 3i64, 6i64, 10i64], [0i64, 1i64, 3i64]] }
+
+-- ==
 -- entry: products
 -- input { [3i64, 1i64, 0i64, 4i64] [1i64, 2i64, 3i64, 7i64, 2i64, 2i64, 2i64, -1i64] }
 -- output { [[1i64, 2i64, 6i64], [7i64], empty([0]i64), [2i64, 4i64, 8i64, -8i64]] }
 -- input { [2i64] [5i64, 5i64] }
 -- output { [[5i64, 25i64]] }
+
+-- ==
 -- entry: running_max
 -- input { [4i64, 2i64] [3i64, 1i64, 4i64, 1i64, -5i64, -9i64] }
 -- output { [[3i64, 3i64, 4i64, 4i64], [-5i64, -5i64]] }
+
+-- ==
 -- entry: last_of_each
 -- input { [3i64, 0i64, 2i64] [1i64, 2i64, 3i64, 4i64, 5i64] }
 -- output { [6i64, 0i64, 9i64] }

@@ -8,17 +8,25 @@
 -- output { [[0i64, 1i64, 2i64], empty([0]i64), [0i64]] }
 -- input { [0i64] }
 -- output { [empty([0]i64)] }
+
+-- ==
 -- entry: row_sums
 -- input { [1i64, 2i64, 3i64, 10i64, 0i64] }
 -- output { [0i64, 1i64, 3i64, 45i64, 0i64] }
+
+-- ==
 -- entry: lengths
 -- input { [4i64, 0i64, 2i64] }
 -- output { [4i64, 0i64, 2i64] }
+
+-- ==
 -- entry: diagonal
 -- input { [1i64, 5i64, 2i64, 9i64] }
 -- output { [0i64, 10i64, 10i64, 30i64] }
 -- input { [3i64, 3i64, 3i64] }
 -- output { [0i64, 10i64, 20i64] }
+
+-- ==
 -- entry: total
 -- input { [1i64, 2i64, 3i64, 4i64] }
 -- output { 10i64 }

@@ -5,6 +5,8 @@
 -- output { [true, true, false, true, false, true] }
 -- input { 0.0f32 [-1.0f32, -3.0f32, 5.0f32, 5.0f32] }
 -- output { [true, false, true, false] }
+
+-- ==
 -- entry: visible_count
 -- input { 10.0f32 [11.0f32, 13.0f32, 12.0f32, 20.0f32, 15.0f32, 30.0f32] }
 -- output { 4i64 }

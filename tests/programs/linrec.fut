@@ -6,9 +6,13 @@
 -- output { [1.0f64, 3.0f64, 0.0f64, -2.0f64] }
 -- input { empty([0]f64) empty([0]f64) }
 -- output { empty([0]f64) }
+
+-- ==
 -- entry: from_x0
 -- input { 10.0f64 [0.5f64, 0.5f64, 0.5f64] [0.0f64, 1.0f64, 0.0f64] }
 -- output { [5.0f64, 3.5f64, 1.75f64] }
+
+-- ==
 -- entry: ints
 -- input { [2i64, 3i64, 1i64, -1i64, 2i64] [1i64, 0i64, 5i64, 2i64, -3i64] }
 -- output { [1i64, 3i64, 8i64, -6i64, -15i64] }

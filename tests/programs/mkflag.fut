@@ -8,11 +8,15 @@
 -- output { empty([0]bool) }
 -- input { [4i64] }
 -- output { [true, false, false, false] }
+
+-- ==
 -- entry: heads
 -- input { [0i64, 3i64, 1i64, 0i64, 4i64, 2i64] [7i32, 8i32, 9i32, 10i32, 11i32, 12i32] }
 -- output { [8i32, 0i32, 0i32, 9i32, 11i32, 0i32, 0i32, 0i32, 12i32, 0i32] }
 -- input { [1i64, 1i64, 1i64] [5i32, 6i32, 7i32] }
 -- output { [5i32, 6i32, 7i32] }
+
+-- ==
 -- entry: segment_ids
 -- input { [2i64, 0i64, 3i64, 1i64] }
 -- output { [0i64, 0i64, 2i64, 2i64, 2i64, 3i64] }

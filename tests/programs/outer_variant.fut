@@ -6,14 +6,19 @@
 -- output { [[5i32, 6i32, 7i32], [12i32, 10i32]] }
 -- input { [4i32, 2i32, 1i32] [3i64, 0i64, 2i64] [1i32, 2i32, 3i32, 5i32, 7i32] }
 -- output { [[5i32, 6i32, 7i32], empty([0]i32), [6i32, 8i32]] }
+
+-- ==
 -- entry: index_outer
 -- input { [2i64, 0i64] [3i64, 2i64] [4i32, 5i32, 6i32, 9i32, 7i32] }
 -- output { [6i32, 9i32] }
--- entry: index_outer
 -- input { [0i64, 2i64] [3i64, 2i64] [4i32, 5i32, 6i32, 9i32, 7i32] } error: .
+
+-- ==
 -- entry: if_inside
 -- input { [false, true, false, true] [3i64, 4i64, 2i64, 1i64] [1i32, 2i32, 3i32, 4i32, 5i32, 6i32, 7i32, 8i32, 9i32, 10i32] }
 -- output { [[2i32, 4i32, 6i32], [5i32, 6i32, 7i32, 8i32], [16i32, 18i32], [11i32]] }
+
+-- ==
 -- entry: cross
 -- input { [2i64, 1i64] [1i32, 3i32, 2i32] [1i64, 2i64] [2i32, 4i32, 5i32] }
 -- output { [[[3i32], [5i32]], [[6i32, 7i32]]] }

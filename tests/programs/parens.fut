@@ -12,6 +12,8 @@
 -- output { false }
 -- input { [102u8, 40u8, 120u8, 41u8, 40u8, 121u8, 40u8, 122u8, 41u8, 41u8] }
 -- output { true }
+
+-- ==
 -- entry: max_depth
 -- input { [40u8, 97u8, 40u8, 98u8, 41u8, 99u8, 41u8] }
 -- output { 2i32 }

@@ -10,6 +10,8 @@
 -- output { 0.0f64 }
 -- input { [4.0f64] 10.0f64 }
 -- output { 4.0f64 }
+
+-- ==
 -- entry: prefixes
 -- input { [1i64, 2i64, 3i64, 4i64] 10i64 }
 -- output { [1i64, 12i64, 123i64, 1234i64] }

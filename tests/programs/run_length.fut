@@ -6,9 +6,13 @@
 -- output { [7i32, 7i32, 9i32, 9i32, 9i32, 10i32] }
 -- input { empty([0]i64) empty([0]i32) }
 -- output { empty([0]i32) }
+
+-- ==
 -- entry: decode_nested
 -- input { [2i64, 0i64, 3i64, 1i64] [7i32, 8i32, 9i32, 10i32] }
 -- output { [[7i32, 7i32], empty([0]i32), [9i32, 9i32, 9i32], [10i32]] }
+
+-- ==
 -- entry: encode
 -- input { [1i32, 1i32, 2i32, 2i32, 2i32, 3i32, 1i32, 1i32] }
 -- output { [1i32, 2i32, 3i32, 1i32] [2i64, 3i64, 1i64, 2i64] }

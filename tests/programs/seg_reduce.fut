@@ -8,6 +8,8 @@
 -- output { [0i32, 0i32, 0i32, 6i32, 100i32] }
 -- input { empty([0]i64) empty([0]i32) }
 -- output { empty([0]i32) }
+
+-- ==
 -- entry: via_hist
 -- input { [3i64, 2i64] [1i32, 3i32, 4i32, 6i32, 7i32] }
 -- output { [8i32, 13i32] }
@@ -15,6 +17,8 @@
 -- output { [0i32, 0i32, 0i32, 6i32, 100i32] }
 -- input { [2i64, 0i64] [9i32, 9i32] }
 -- output { [18i32, 0i32] }
+
+-- ==
 -- entry: maxima
 -- input { [3i64, 0i64, 2i64] [4i32, -1i32, 9i32, -7i32, -8i32] }
 -- output { [9i32, -2147483648i32, -7i32] }

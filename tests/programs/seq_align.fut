@@ -8,6 +8,8 @@
 -- output { [0i32, 0i32] }
 -- input { empty([0]i32) }
 -- output { empty([0]i32) }
+
+-- ==
 -- entry: smith_waterman
 -- input { [71u8, 65u8, 84u8, 84u8, 65u8, 67u8, 65u8] [71u8, 67u8, 65u8, 84u8, 71u8, 67u8, 65u8] }
 -- output { 7i32 }

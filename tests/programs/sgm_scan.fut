@@ -9,9 +9,13 @@
 -- output { empty([0]i32) }
 -- input { [false, false, true] [5i32, -2i32, 9i32] }
 -- output { [5i32, 3i32, 9i32] }
+
+-- ==
 -- entry: maxf
 -- input { [true, false, false, true, false] [1.5f32, -2.0f32, 3.25f32, -1.0f32, -4.0f32] }
 -- output { [1.5f32, 1.5f32, 3.25f32, -1.0f32, -1.0f32] }
+
+-- ==
 -- entry: excl
 -- input { [true, false, false, true, false, true, true, false, false, false] [1i32, 1i32, 1i32, 1i32, 1i32, 1i32, 1i32, 1i32, 1i32, 1i32] }
 -- output { [0i32, 1i32, 2i32, 0i32, 1i32, 0i32, 0i32, 1i32, 2i32, 3i32] }

@@ -12,6 +12,8 @@
 -- output { empty([0]i32) }
 -- input { [2i32, 2i32, 1i32] }
 -- output { [1i32, 2i32, 2i32] }
+
+-- ==
 -- entry: odd_even
 -- input { [5i32, 1i32, 4i32, 2i32, 8i32, 0i32, 3i32] }
 -- output { [0i32, 1i32, 2i32, 3i32, 4i32, 5i32, 8i32] }

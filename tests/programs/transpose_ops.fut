@@ -6,6 +6,8 @@
 -- output { [[35.0f64, 44.0f64], [44.0f64, 56.0f64]] }
 -- input { [[0.5f64, -1.0f64, 2.0f64]] }
 -- output { [[0.25f64, -0.5f64, 1.0f64], [-0.5f64, 1.0f64, -2.0f64], [1.0f64, -2.0f64, 4.0f64]] }
+
+-- ==
 -- entry: is_symmetric
 -- input { [[1i32, 2i32], [2i32, 1i32]] }
 -- output { true }
@@ -13,14 +15,20 @@
 -- output { false }
 -- input { [[4i32]] }
 -- output { true }
+
+-- ==
 -- entry: rot_cw
 -- input { [[1i32, 2i32, 3i32], [4i32, 5i32, 6i32]] }
 -- output { [[4i32, 1i32], [5i32, 2i32], [6i32, 3i32]] }
 -- input { [[1i32], [2i32], [3i32]] }
 -- output { [[3i32, 2i32, 1i32]] }
+
+-- ==
 -- entry: col_sums
 -- input { [[1i32, 2i32, 3i32], [4i32, 5i32, 6i32], [-1i32, -1i32, -1i32]] }
 -- output { [4i32, 6i32, 8i32] }
+
+-- ==
 -- entry: round_trip
 -- input { [[1i32, 2i32, 3i32], [4i32, 5i32, 6i32]] }
 -- output { true }
