@@ -142,6 +142,17 @@ static void print_texp_atom(Printer *pr, const TypeExp *t) {
     }
 }
 
+/* The result of an arrow: a further unnamed arrow needs no parentheses (-> is right-assoc). */
+static void print_arrow_ret(Printer *pr, const TypeExp *t) {
+    if (t->kind == TE_ARROW && !t->name) {
+        print_texp(pr, t->elem);
+        fputs(" -> ", pr->out);
+        print_arrow_ret(pr, t->ret);
+    } else {
+        print_texp(pr, t);
+    }
+}
+
 static void print_texp(Printer *pr, const TypeExp *t) {
     FILE *o = pr->out;
     switch (t->kind) {
@@ -181,7 +192,7 @@ static void print_texp(Printer *pr, const TypeExp *t) {
             print_texp(pr, t->elem);
         }
         fputs(" -> ", o);
-        print_texp(pr, t->ret);
+        print_arrow_ret(pr, t->ret);
         fputc(')', o);
         break;
     case TE_APPLY:
@@ -258,13 +269,18 @@ static void print_pat(Printer *pr, const Pat *p) {
         }
         fputc('}', o);
         break;
-    case P_ASCRIBE:
+    case P_ASCRIBE: {
+        /* the written type says it all: no second annotation on the inner pattern */
+        bool types = pr->types;
         fputc('(', o);
+        pr->types = false;
         print_pat(pr, p->inner);
+        pr->types = types;
         fputs(": ", o);
         print_texp(pr, p->texp);
         fputc(')', o);
         break;
+    }
     }
     if (annotate) {
         fputs(": ", o);
