@@ -11,12 +11,12 @@
 -- can choose between the outer and the inner parallelism.
 --
 -- ==
--- input @ data/locvolcalib-small-o8-t8.in
--- output @ data/locvolcalib-small-o8-t8.out
--- input @ data/locvolcalib-medium-o4-t8.in
--- output @ data/locvolcalib-medium-o4-t8.out
--- input @ data/locvolcalib-large-o2-t4.in
--- output @ data/locvolcalib-large-o2-t4.out
+-- input @ data/locvolcalib-small-o8-y64-t6.in
+-- output @ data/locvolcalib-small-o8-y64-t6.out
+-- input @ data/locvolcalib-medium-o3-t4.in
+-- output @ data/locvolcalib-medium-o3-t4.out
+-- input @ data/locvolcalib-large-o2-x128-y128-t4.in
+-- output @ data/locvolcalib-large-o2-x128-y128-t4.out
 -- compiled input @ ../../../shared/data/finpar/LocVolCalib-small.in
 -- output @ ../../../shared/data/finpar/LocVolCalib-small.out
 -- compiled input @ ../../../shared/data/finpar/LocVolCalib-medium.in
