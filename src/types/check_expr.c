@@ -210,7 +210,8 @@ static Type *check_lambda(Expr *e, Type *hint) {
 static Type *check_let(Expr *e) {
     Type *rt = tc_check_expr(e->lhs, NULL);
     Mark m = tc_env_mark();
-    Type *pt = tc_check_pat(e->pat, NULL, NULL, false);
+    NameVec seen = {0};
+    Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
     tc_unify_why = NULL;
     if (!tc_unify(pt, rt, true))
         tc_type_mismatch(e->lhs->loc, "the bound value", pt, rt);
@@ -271,7 +272,8 @@ static Type *check_loop(Expr *e) {
     Mark m = tc_env_mark();
     /* The parameter keeps the initial value's type, but constant sizes may change between
      * iterations (loop xs = [1] ... xs ++ xs): they are forgotten. */
-    Type *pt = tc_check_pat(e->pat, NULL, NULL, false);
+    NameVec seen = {0};
+    Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
     tc_unify_why = NULL;
     if (!tc_unify(pt, it, true))
         tc_type_mismatch(e->init ? e->init->loc : e->pat->loc, "the loop's initial value", pt, it);
