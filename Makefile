@@ -42,7 +42,10 @@ check-asan:
 	WEFT=build-asan/weft sh tests/run.sh
 
 bench: $(BIN)
-	sh bench/run.sh
+	WEFT=$(BIN) sh bench/run.sh
+
+demo: $(BIN)
+	WEFT=$(BIN) sh bench/demo.sh
 
 clean:
 	rm -rf build build-asan bin
