@@ -679,6 +679,27 @@ static int check_row(text_ctx *c, const token *open, int depth, int64_t n) {
     return 0;
 }
 
+/* The common case of a large input: a plain decimal integer, perhaps with its exact suffix.
+ * False (nothing stored) for anything else; store_literal then handles it and its errors. */
+static bool fast_int(const char *s, wf_prim p, void *dst) {
+    bool neg = *s == '-';
+    s += neg;
+    uint64_t mag = 0;
+    int digits = 0;
+    for (; *s >= '0' && *s <= '9'; s++, digits++)
+        mag = mag * 10 + (uint64_t)(*s - '0');
+    if (digits == 0 || digits > 18 || (*s && strcmp(s, prim_names[p])))
+        return false;
+    literal l;
+    l.neg = neg;
+    l.mag = mag;
+    l.overflow = false;
+    if (!int_fits(&l, p))
+        return false;
+    store_int(dst, p, (uint64_t)int_signed(&l));
+    return true;
+}
+
 static int parse_text(text_ctx *c, const token *t, int depth);
 
 /* array := '[' [ value { ',' value } ] ']'   (t is the '[') */
@@ -717,6 +738,8 @@ static int parse_text(text_ctx *c, const token *t, int depth) {
         set_err(c->r, "out of memory");
         return 1;
     }
+    if (prim_is_int(c->prim) && fast_int(t->text, c->prim, dst))
+        return 0;
     return store_literal(c->r, t, c->prim, dst);
 }
 
