@@ -29,6 +29,9 @@
 #include "parser.h"
 
 #define MAX_DEPTH 2000
+/* Longest left-nested chain (a + b + ..., a[i][j]..., let ... let ...) built by one loop:
+ * later passes recurse over the tree, so its height must stay bounded too. */
+#define MAX_CHAIN 20000
 
 typedef struct {
     Token *toks;
@@ -97,6 +100,11 @@ static void enter(Parser *ps) {
 
 static void leave(Parser *ps) {
     ps->depth--;
+}
+
+static void chain_step(Parser *ps, int *count) {
+    if (++*count > MAX_CHAIN)
+        error_at(peek(ps)->loc, "expression too long (more than %d chained terms)", MAX_CHAIN);
 }
 
 /* A namespace for qualified names: a primitive type name or `intrinsics`. */
@@ -697,7 +705,7 @@ static Expr *parse_atom(Parser *ps) {
 static Expr *parse_postfix(Parser *ps) {
     enter(ps);
     Expr *e = parse_atom(ps);
-    for (;;) {
+    for (int n = 0;; chain_step(ps, &n)) {
         Token *t = peek(ps);
         if (t->kind == TOK_LBRACKET && !t->space_before) {
             Expr *ix = expr_new(E_INDEX, e->loc);
@@ -832,7 +840,7 @@ static Expr *parse_let_binding(Parser *ps) {
  * Parsed iteratively: each binding's body is the next link of the chain. */
 static Expr *parse_let(Parser *ps) {
     Expr *head = NULL, **hole = &head;
-    for (;;) {
+    for (int n = 0;; chain_step(ps, &n)) {
         Expr *b = parse_let_binding(ps);
         *hole = b;
         hole = &b->body;
@@ -887,7 +895,7 @@ static Expr *parse_apply(Parser *ps) {
     if (!starts_atom(ps))
         expected(ps, "an expression");
     Expr *f = parse_postfix(ps);
-    while (starts_atom(ps)) {
+    for (int n = 0; starts_atom(ps); chain_step(ps, &n)) {
         Expr *arg = parse_postfix(ps);
         f = make_apply(f, &arg, 1, f->loc);
     }
@@ -994,7 +1002,7 @@ static Expr *make_binop(Expr *lhs, Token *t, const char *qual, const char *fname
 static Expr *parse_binop(Parser *ps, int min_prec) {
     enter(ps);
     Expr *lhs = parse_unary(ps);
-    for (;;) {
+    for (int n = 0;; chain_step(ps, &n)) {
         OpInfo oi = token_op_info(ps);
         if (oi.prec == 0 || oi.prec < min_prec || op_ends_section(ps))
             break;
@@ -1037,7 +1045,7 @@ static Expr *parse_range(Parser *ps) {
 static Expr *parse_with(Parser *ps) {
     enter(ps);
     Expr *e = parse_range(ps);
-    while (is_kw(peek(ps), "with")) {
+    for (int n = 0; is_kw(peek(ps), "with"); chain_step(ps, &n)) {
         next(ps);
         Expr *u;
         if (peek(ps)->kind == TOK_LBRACKET) {
@@ -1064,7 +1072,8 @@ static Expr *parse_with(Parser *ps) {
 static Expr *parse_expr(Parser *ps) {
     enter(ps);
     Expr *e = parse_with(ps);
-    while (peek(ps)->kind == TOK_COLON || peek(ps)->kind == TOK_COERCE) {
+    for (int n = 0; peek(ps)->kind == TOK_COLON || peek(ps)->kind == TOK_COERCE;
+         chain_step(ps, &n)) {
         Expr *a = expr_new(next(ps)->kind == TOK_COLON ? E_ASCRIBE : E_COERCE, e->loc);
         a->lhs = e;
         a->texp = parse_type(ps);
