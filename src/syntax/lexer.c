@@ -356,6 +356,8 @@ static void lex_quote(Lexer *lx, bool space) {
     const char *start = lx->p;
     const char *p = lx->p;
     bool is_char = (p[1] == '\\') || (p[1] && p[1] != '\n' && p[2] == '\'');
+    if ((unsigned char)p[1] >= 0x80)
+        error_at(loc, "character literals must be a single byte (ASCII or an escape like '\\xe9')");
     if (!is_char) {
         if (p[1] == '^' || p[1] == '~') {
             advance_n(lx, 2);
