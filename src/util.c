@@ -149,6 +149,7 @@ char *read_file(const char *path, size_t *len_out) {
     char buf[65536];
     size_t n;
     sb_reserve(&sb, 0);
+    sb.data[0] = 0;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         sb_reserve(&sb, n);
         memcpy(sb.data + sb.len, buf, n);
