@@ -114,6 +114,8 @@ static void write_elem(wf_prim p, void *data, int64_t i, Value v) {
 static Value from_wf(const wf_value *w, int dim, int64_t *pos) {
     if (dim == w->rank)
         return read_elem(w->prim, w->data, (*pos)++);
+    if (w->shape[dim] == 0)
+        return v_array(array_new_empty(w->rank - dim - 1, w->shape + dim + 1));
     Array *a = array_new(w->shape[dim]);
     for (int64_t i = 0; i < a->len; i++)
         a->elems[i] = from_wf(w, dim + 1, pos);
@@ -146,8 +148,12 @@ static bool to_wf(Value v, Shape s, wf_value *w) {
             return false;
         w->shape[d] = x.as.arr->len;
         count *= w->shape[d];
-        if (x.as.arr->len)
-            x = x.as.arr->elems[0];
+        if (x.as.arr->len == 0) {
+            for (int k = d + 1; k < s.rank; k++)
+                w->shape[k] = array_inner_dim(x.as.arr, k - d - 1);
+            break;
+        }
+        x = x.as.arr->elems[0];
     }
     w->data = calloc((size_t)(count ? count : 1), wf_prim_size(w->prim));
     int64_t pos = 0;
@@ -170,9 +176,9 @@ static void print_jagged(FILE *out, Value v, Shape s) {
     }
     Array *a = v.as.arr;
     if (a->len == 0) {
-        fputs("empty(", out);
-        for (int i = 0; i < s.rank; i++)
-            fputs("[0]", out);
+        fputs("empty([0]", out);
+        for (int i = 1; i < s.rank; i++)
+            fprintf(out, "[%lld]", (long long)array_inner_dim(a, i - 1));
         fprintf(out, "%s)", prim_name(s.prim));
         return;
     }

@@ -100,7 +100,7 @@ static void resolve_expr(PtrMap *globals, Expr *e) {
     if (!e)
         return;
     if (e->kind == E_VAR || (e->kind == E_SECTION && e->section == SEC_FUN && e->name)) {
-        DeclInfo *d = pm_get(globals, global_key(e->kind == E_VAR ? e->qual : NULL, e->name));
+        DeclInfo *d = pm_get(globals, global_key(e->qual, e->name));
         if (d)
             pm_put(&var_decls, e, d);
     }
@@ -177,6 +177,7 @@ static void bind(Env **env, const char *name, Value v) {
 #define MAX_SIZES 32
 typedef struct {
     const TypeParamVec *tparams; /* size parameters of the function being called, or NULL */
+    bool shallow; /* inner sizes from the first row only: intrinsics accept jagged arrays */
     int n;
     const char *names[MAX_SIZES];
     int64_t vals[MAX_SIZES];
@@ -233,12 +234,15 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
         TypeExp *el = t->elem;
         while (el && el->kind == TE_UNIQUE)
             el = el->elem;
-        if (el && (el->kind == TE_ARRAY || el->kind == TE_TUPLE || el->kind == TE_RECORD)) {
-            if (a->len == 0 && el->kind == TE_ARRAY && el->dim.kind == DIM_NAME)
-                check_dim(el->dim.name, 0, sc, env, loc);
-            for (int64_t i = 0; i < a->len; i++)
-                check_texp(el, a->elems[i], sc, env, loc);
+        if (a->len == 0) { /* the inner dimensions an empty array remembers */
+            for (int k = 0; el && el->kind == TE_ARRAY; k++, el = el->elem)
+                if (el->dim.kind == DIM_NAME)
+                    check_dim(el->dim.name, array_inner_dim(a, k), sc, env, loc);
+            return;
         }
+        if (el && (el->kind == TE_ARRAY || el->kind == TE_TUPLE || el->kind == TE_RECORD))
+            for (int64_t i = 0; i < (sc->shallow ? 1 : a->len); i++)
+                check_texp(el, a->elems[i], sc, env, loc);
         return;
     }
     case TE_TUPLE:
@@ -371,7 +375,7 @@ static bool has_dims(TypeExp *t) {
 /* Size checks on an intrinsic's parameters (zip, scatter, map2's arrays...). */
 static void check_intrinsic_params(DeclInfo *di, Value *args, Loc loc) {
     Decl *d = di->decl;
-    SizeCtx sc = {.tparams = &d->tparams};
+    SizeCtx sc = {.tparams = &d->tparams, .shallow = true};
     for (int i = 0; i < d->params.len; i++) {
         Pat *p = d->params.data[i];
         if (p->kind == P_ASCRIBE && has_dims(p->texp))
@@ -980,7 +984,7 @@ static Value eval_section(Expr *e, Env *env) {
     else if (e->section == SEC_RIGHT || (e->section == SEC_FUN && e->rhs))
         f->extra[0] = eval(e->rhs, env);
     if (e->section == SEC_FUN) {
-        Value *s = env_lookup(env, e->name);
+        Value *s = e->qual ? NULL : env_lookup(env, e->name);
         if (s)
             f->extra[1] = v_retain(*s);
         else {
@@ -1137,10 +1141,9 @@ Value eval(Expr *e, Env *env) {
     case E_IF: return prim_as_bool(eval(e->cond, env)) ? eval(e->lhs, env) : eval(e->rhs, env);
     case E_LOOP: return eval_loop(e, env);
     case E_UPDATE: return eval_update(e, env);
-    case E_RECUPDATE: {
-        Value v = eval(e->rhs, env);
-        Value r = take_consumed(e->lhs, env);
-        return recupdate_rec(r, &e->fields, 0, v);
+    case E_RECUPDATE: { /* records are values: the original stays usable */
+        Value r = eval(e->lhs, env);
+        return recupdate_rec(r, &e->fields, 0, eval(e->rhs, env));
     }
     case E_ASCRIBE:
     case E_COERCE: {

@@ -49,8 +49,11 @@ typedef struct {
     } as;
 } Value;
 
+/* An empty array of rank > 1 remembers its inner dimensions ([0][4]i32) in elems[0..eshape_n)
+ * as i64 scalars, so that sizes and printing agree with the declared shape. */
 struct Array {
     int rc;
+    int eshape_n;
     int64_t len;
     Value elems[];
 };
@@ -112,6 +115,8 @@ Value v_f64(double f);
 Value v_i64(int64_t i);
 Value v_unit(void);
 Array *array_new(int64_t len); /* elems zeroed (VK_PRIM i8 0); caller fills them */
+Array *array_new_empty(int n, const int64_t *inner); /* length 0, inner dimensions given */
+int64_t array_inner_dim(const Array *a, int k);     /* inner dimension k (0: rows) of an empty array */
 Value v_array(Array *a);
 Tuple *tuple_new(int n);
 Value v_tuple(Tuple *t);

@@ -220,7 +220,7 @@ static Value do_replicate(Value *a, Loc loc) {
 
 static Value do_transpose(Value *a, Loc loc) {
     Array *xs = arr(a[0], "transpose", loc);
-    int64_t n = xs->len, m = n ? arr(xs->elems[0], "transpose", loc)->len : 0;
+    int64_t n = xs->len, m = n ? arr(xs->elems[0], "transpose", loc)->len : array_inner_dim(xs, 0);
     for (int64_t i = 0; i < n; i++)
         if (arr(xs->elems[i], "transpose", loc)->len != m)
             interp_error(loc, "transpose of an irregular array (row %lld has %lld elements, row 0 has %lld)",

@@ -41,9 +41,23 @@ Array *array_new(int64_t len) {
     if (!a)
         fatal("out of memory (array of %lld elements)", (long long)len);
     a->rc = 1;
+    a->eshape_n = 0;
     a->len = len;
     memset(a->elems, 0, (size_t)len * sizeof(Value));
     return a;
+}
+
+Array *array_new_empty(int n, const int64_t *inner) {
+    Array *a = array_new(n);
+    a->len = 0;
+    a->eshape_n = n;
+    for (int i = 0; i < n; i++)
+        a->elems[i] = v_i64(inner[i]);
+    return a;
+}
+
+int64_t array_inner_dim(const Array *a, int k) {
+    return a->len == 0 && k < a->eshape_n ? a->elems[k].as.i : 0;
 }
 
 Value v_array(Array *a) { return (Value){.kind = VK_ARRAY, .as.arr = a}; }
