@@ -359,6 +359,7 @@ typedef struct {
     int timeout_s;
     int jobs;
     bool verbose;
+    bool list;  /* print the cases instead of running them */
     const char *tmpdir;
 } Options;
 
@@ -799,7 +800,25 @@ static void run_jobs(Run *run) {
 
 /* ------------------------------------------------------------------ planning */
 
+static const char *const in_kinds[] = {"input", "input @", "random input", "script input"};
+static const char *const out_kinds[] = {"(none)", "output", "output @", "auto output", "error:"};
+
+static void list_job(const Job *j) {
+    if (j->kind == JOB_COMPILE_FAIL) {
+        printf("%s:%d: compile error: %s\n", j->spec->path, j->line, j->compile_regex);
+        return;
+    }
+    const Case *c = j->c;
+    printf("%s:%d: %s entry %s case #%d%s: %s %s -> %s %s\n", j->spec->path, j->line, j->be->name, j->entry,
+           j->case_no, c->compiled ? " (compiled)" : "", in_kinds[c->in], shorten(c->input, 60), out_kinds[c->out],
+           c->output ? shorten(c->output, 60) : "");
+}
+
 static void add_job(Run *run, Job j) {
+    if (run->opt.list) {
+        list_job(&j);
+        return;
+    }
     j.file = run->specs.len - 1;
     run->pending_per_file.data[j.file]++;
     vec_push(&run->jobs, j);
@@ -829,6 +848,9 @@ static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes
                 const Case *c = &b->cases.data[i];
                 if (!be || case_skipped(c, be)) {
                     run->skipped++;
+                    if (run->opt.list && be)
+                        printf("%s:%d: %s entry %s case #%d: skipped (%s)\n", spec->path, c->line, be->name,
+                               b->entries.data[e], i + 1, c->compiled ? "compiled only" : c->out == OUT_AUTO ? "auto output" : in_kinds[c->in]);
                     continue;
                 }
                 if (be->prepare && !exe && !prep_err)
@@ -941,7 +963,7 @@ static int parse_positive(const char *s, const char *what) {
 }
 
 static const char *const test_usage =
-    "usage: weft test [--backend=interp[,c,...]] [--timeout=S] [-j N] [-v] [--weft=PATH] PATH...";
+    "usage: weft test [--backend=interp[,c,...]] [--timeout=S] [-j N] [-v] [--list] [--weft=PATH] PATH...";
 
 int cmd_test(int argc, char **argv) {
     Run run = {0};
@@ -963,6 +985,8 @@ int cmd_test(int argc, char **argv) {
             run.opt.jobs = parse_positive(a + 2, "job count");
         else if (!strcmp(a, "-v"))
             run.opt.verbose = true;
+        else if (!strcmp(a, "--list"))
+            run.opt.list = true;
         else if (!strncmp(a, "--weft=", 7))
             run.opt.weft = a + 7;
         else if (a[0] == '-' && a[1])
