@@ -3,7 +3,7 @@
  * Reading works on a byte buffer: a reader either owns a copy of a string or refills its buffer
  * from a FILE in large chunks, so parsing never touches stdio per character and never mallocs per
  * element.  The text lexer tracks line:col for messages.  A text value is one of
- *     literal    1  -3i8  2.5f32  1e-3  0x1F  1_000  true  f32.nan  -f64.inf
+ *     literal    1  -3i8  2.5f32  1e-3  0x1F  0b101  1_000  true  f32.nan  -f64.inf
  *     array      [ value, ... ]             (nested to any depth)
  *     empty      empty([0][3]i32)
  * with whitespace and `--` comments between tokens.  A value starting with 'b' is binary:
@@ -321,20 +321,20 @@ static bool parse_special(const char *body, literal *l) {
     return true;
 }
 
-static bool parse_hex(const char *s, literal *l, size_t *k) {
+/* 0x1F, 0b101 (base 16 or 2), with an optional integer suffix.  l->num gets the decimal value. */
+static bool parse_based(const char *s, unsigned base, literal *l) {
     bool any = false;
     for (s += 2; *s; s++) {
         if (*s == '_')
             continue;
         int d = digit_value(*s);
-        if (d > 15)
+        if (d >= (int)base)
             break;
-        add_digit(l, 16, d);
-        l->num[(*k)++] = *s;
+        add_digit(l, base, d);
         any = true;
     }
-    l->num[*k] = 0;
-    return any && (*s == 'i' || *s == 'u' || !*s) && parse_suffix(s, l);
+    snprintf(l->num, sizeof l->num, "%s%llu", l->neg ? "-" : "", (unsigned long long)l->mag);
+    return any && !l->overflow && (*s == 'i' || *s == 'u' || !*s) && parse_suffix(s, l);
 }
 
 /* Decimal: digits [. digits] [e [+-] digits] [suffix]. */
@@ -401,11 +401,10 @@ static bool parse_literal(const token *t, literal *l) {
     if (l->neg)
         l->num[k++] = '-';
     l->kind = LIT_INT;
-    if (body[0] == '0' && (body[1] == 'x' || body[1] == 'X')) {
-        l->num[k++] = '0';
-        l->num[k++] = 'x';
-        return parse_hex(body, l, &k);
-    }
+    if (body[0] == '0' && (body[1] == 'x' || body[1] == 'X'))
+        return parse_based(body, 16, l);
+    if (body[0] == '0' && (body[1] == 'b' || body[1] == 'B'))
+        return parse_based(body, 2, l);
     return parse_decimal(body, l, k);
 }
 

@@ -164,6 +164,11 @@ static void test_scalars(void) {
     CHECK(text_is("3f64", WF_F64, 0, "3.0f64"));
     CHECK(text_is("0x1F", WF_I32, 0, "31i32"));
     CHECK(text_is("0xffu8", WF_U8, 0, "255u8"));
+    CHECK(text_is("-0x10", WF_I8, 0, "-16i8"));
+    CHECK(text_is("0b1010_1010u8", WF_U8, 0, "170u8"));
+    CHECK(text_is("0x10", WF_F32, 0, "16.0f32"));
+    CHECK(error_has("0x", WF_I32, 0, "found '0x'"));
+    CHECK(error_has("0b102", WF_I32, 0, "found '0b102'"));
     CHECK(text_is("1_000_000", WF_I64, 0, "1000000i64"));
     CHECK(text_is("true", WF_BOOL, 0, "true"));
     CHECK(text_is("false", WF_BOOL, 0, "false"));
