@@ -809,9 +809,9 @@ static void list_job(const Job *j) {
         return;
     }
     const Case *c = j->c;
-    printf("%s:%d: %s entry %s case #%d%s: %s %s -> %s %s\n", j->spec->path, j->line, j->be->name, j->entry,
-           j->case_no, c->compiled ? " (compiled)" : "", in_kinds[c->in], shorten(c->input, 60), out_kinds[c->out],
-           c->output ? shorten(c->output, 60) : "");
+    printf("%s:%d: %s entry %s case #%d%s%s%s: %s %s -> %s %s\n", j->spec->path, j->line, j->be->name, j->entry,
+           j->case_no, c->name ? " \"" : "", c->name ? c->name : "", c->name ? "\"" : "", in_kinds[c->in],
+           shorten(c->input, 60), out_kinds[c->out], c->output ? shorten(c->output, 60) : "");
 }
 
 static void add_job(Run *run, Job j) {
@@ -887,7 +887,7 @@ static void plan_file(Run *run, const char *path, const Backend **bes, int nbes)
     vec_push(&run->pending_per_file, 0);
     if (spec->disabled) {
         run->skipped += count_cases(spec) * (nbes ? nbes : 1);
-        if (run->opt.verbose)
+        if (run->opt.verbose || run->opt.list)
             printf("skip %s: disabled\n", path);
         return;
     }
