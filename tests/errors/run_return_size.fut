@@ -1,0 +1,5 @@
+-- A result that does not have the length its return type promises is a size mismatch.
+-- ==
+-- input { 2i64 [1, 2, 3] } error: run_return_size\.fut:4:33: error: size mismatch
+def keep (n: i64) (xs: []i32) : [n]i32 = filter (> 0) xs
+def main (n: i64) (xs: []i32) : []i32 = keep n xs
