@@ -13,8 +13,10 @@
  * Typed reads (wf_read_value) fill a flat row-major buffer and check rank, element type, range
  * and rectangularity.  Untyped reads (wf_read_trees) build wf_tree nodes, for `weft test`.
  *
- * Float comparison in trees follows `futhark test`: a relative tolerance of 0.002 (0.2%), which
- * becomes absolute for magnitudes below 1; NaN equals NaN; infinities equal when signs agree.
+ * Float comparison in trees follows `futhark test` (futhark-data's Compare): per top-level value,
+ * the absolute tolerance is max(0.002, 0.002 * the largest finite expected magnitude in that
+ * value); NaN equals NaN; infinities are equal when their signs agree.  (Futhark scales by the
+ * largest signed value, which makes all-negative arrays strict; we use magnitudes.)
  */
 #include "values.h"
 
@@ -1237,13 +1239,12 @@ void wf_tree_print(FILE *f, const wf_tree *t) {
 
 #define FLOAT_TOLERANCE 0.002
 
-static bool float_close(double expected, double actual) {
+static bool float_close(double expected, double actual, double abstol) {
     if (isnan(expected) || isnan(actual))
         return isnan(expected) && isnan(actual);
     if (isinf(expected) || isinf(actual))
         return expected == actual;
-    double mag = fabs(expected) > 1 ? fabs(expected) : 1;
-    return fabs(expected - actual) <= FLOAT_TOLERANCE * mag;
+    return fabs(expected - actual) <= abstol;
 }
 
 static double leaf_as_double(const wf_tree *t) {
@@ -1275,17 +1276,35 @@ static bool leaf_kinds_match(const wf_tree *e, const wf_tree *a) {
     return prim_is_float(other->prim);
 }
 
-static bool leaves_equal(const wf_tree *e, const wf_tree *a) {
+static bool leaves_equal(const wf_tree *e, const wf_tree *a, double abstol) {
     if (e->prim == WF_BOOL)
         return e->v.b == a->v.b;
     if (prim_is_int(e->prim) && prim_is_int(a->prim))
         return ints_equal(e, a);
-    return float_close(leaf_as_double(e), leaf_as_double(a));
+    return float_close(leaf_as_double(e), leaf_as_double(a), abstol);
+}
+
+/* The largest finite magnitude among the numeric leaves of t (0 when none). */
+static double max_magnitude(const wf_tree *t) {
+    if (!t->is_array) {
+        if (t->prim == WF_BOOL)
+            return 0;
+        double x = fabs(leaf_as_double(t));
+        return isfinite(x) ? x : 0;
+    }
+    double m = 0;
+    for (int i = 0; i < t->len; i++) {
+        double x = max_magnitude(t->elems[i]);
+        if (x > m)
+            m = x;
+    }
+    return m;
 }
 
 typedef struct {
     char path[256];
     size_t plen;
+    double abstol; /* for floats, fixed per top-level value */
 } cmp_path;
 
 static void fail(const cmp_path *p, char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -1309,7 +1328,7 @@ static bool leaf_cmp(const wf_tree *e, const wf_tree *a, const cmp_path *p, char
         fail(p, why, n, "expected %s but got %s (type differs)", se, sa);
         return false;
     }
-    if (!leaves_equal(e, a)) {
+    if (!leaves_equal(e, a, p->abstol)) {
         fail(p, why, n, "expected %s but got %s", se, sa);
         return false;
     }
@@ -1368,5 +1387,7 @@ bool wf_tree_equal(const wf_tree *expected, const wf_tree *actual, char *why, si
         why_len = sizeof scratch;
     }
     why[0] = 0;
+    double mag = max_magnitude(expected);
+    p.abstol = FLOAT_TOLERANCE * (mag > 1 ? mag : 1);
     return tree_cmp(expected, actual, &p, why, why_len);
 }

@@ -399,6 +399,10 @@ static void test_trees(void) {
     CHECK(cmp_is("1000.0f32", "1001.5f32", NULL));
     CHECK(cmp_is("1000.0f32", "1003.0f32", "expected 1000.0f32 but got 1003.0f32"));
     CHECK(cmp_is("0.0", "0.001f64", NULL));
+    CHECK(cmp_is("[1000.0, 0.001]", "[1000.0f64, 1.5f64]", NULL)); /* tolerance is per value */
+    CHECK(cmp_is("[1000.0, 0.001]", "[1000.0f64, 2.5f64]", "at [1]: expected 0.001 but got 2.5f64"));
+    CHECK(cmp_is("[-1000.0f32]", "[-1001.0f32]", NULL));
+    CHECK(cmp_is("[f32.inf, 1f32]", "[f32.inf, 1.01f32]", "at [1]"));
     CHECK(cmp_is("0.0", "0.01f64", "expected 0.0 but got 0.01f64"));
     CHECK(cmp_is("f32.nan", "f32.nan", NULL));
     CHECK(cmp_is("f32.nan", "1f32", "expected f32.nan"));
