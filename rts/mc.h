@@ -29,6 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sched.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -36,6 +39,9 @@
 /* ---- tuning constants (may be overridden before including this header) ---- */
 #ifndef WF_MC_BLOCK_BYTES
 #define WF_MC_BLOCK_BYTES (64 * 1024) /* per-thread block of a scan super-block */
+#endif
+#ifndef WF_MC_STREAM_BYTES
+#define WF_MC_STREAM_BYTES (64 << 20) /* vector scans of outputs this large use streaming stores */
 #endif
 #ifndef WF_MC_SEQ_MIN
 #define WF_MC_SEQ_MIN 16384 /* fewer elements than this: run sequentially */
@@ -119,8 +125,8 @@ static inline int wf_mc_wait_nonzero(int *flag) {
     }                                                                                            \
     static inline void name##_scan4(const void *ctx, T ne, int incl, SRC_T src, DST_T dst,      \
                                     int64_t lo, int64_t hi, const T s[4], T carry,               \
-                                    int64_t pf, int64_t pf_end) {                                \
-        (void)ctx; (void)ne; (void)src; (void)dst;                                                        \
+                                    int64_t pf, int64_t pf_end, int stream) {                    \
+        (void)ctx; (void)ne; (void)src; (void)dst; (void)stream;                                                        \
         int64_t m = (hi - lo) / 4;                                                               \
         const int64_t a = lo, b = lo + m, c = lo + 2 * m, d = lo + 3 * m;                        \
         T p0 = carry;                                                                            \
@@ -171,6 +177,10 @@ static inline int wf_mc_wait_nonzero(int *flag) {
  * ====================================================================================== */
 #define WF_MC__SCAN_CORE_DEFINE(name, T, OP, SRC_T, LOAD, DST_T, STORE_IN, STORE_EX, PREFETCH)   \
     WF_MC__BLOCK_DEFINE(name, T, OP, SRC_T, LOAD, DST_T, STORE_IN, STORE_EX, PREFETCH)           \
+    WF_MC__SCAN_DRIVER_DEFINE(name, T, OP, SRC_T, DST_T, name##_scan4)
+
+/* The driver: name(...) over blocks, with SCAN4 as the in-block scan. */
+#define WF_MC__SCAN_DRIVER_DEFINE(name, T, OP, SRC_T, DST_T, SCAN4)                              \
     struct name##_desc { int flag; T agg, inc; char pad[64]; };                                  \
     static inline T name##_fold4(const void *ctx, const T s[4]) {                                \
         (void)ctx;                                                                               \
@@ -188,13 +198,14 @@ static inline int wf_mc_wait_nonzero(int *flag) {
             for (int64_t lo = 0; lo < n; lo += blk) {                                            \
                 int64_t hi = n - lo < blk ? n : lo + blk;                                        \
                 name##_red4(ctx, ne, src, lo, hi, s);                                            \
-                name##_scan4(ctx, ne, incl, src, dst, lo, hi, s, carry, 0, 0);                   \
+                SCAN4(ctx, ne, incl, src, dst, lo, hi, s, carry, 0, 0, 0);                       \
                 carry = OP(ctx, carry, name##_fold4(ctx, s));                                    \
             }                                                                                    \
             if (total) *total = carry;                                                           \
             return 0;                                                                            \
         }                                                                                        \
         const int64_t nblk = (n + blk - 1) / blk;                                                \
+        const int stream = (double)n * sizeof(T) >= WF_MC_STREAM_BYTES;                          \
         struct name##_desc *desc = calloc((size_t)nblk, sizeof(struct name##_desc));             \
         if (!desc) return -1;                                                                    \
         WF_MC_OMP(omp parallel num_threads(nt))                                                  \
@@ -222,7 +233,7 @@ static inline int wf_mc_wait_nonzero(int *flag) {
                 }                                                                                \
                 const int64_t nlo = (g + tn) * blk;                                              \
                 const int64_t nhi = nlo >= n ? nlo : n - nlo < blk ? n : nlo + blk;              \
-                name##_scan4(ctx, ne, incl, src, dst, lo, hi, s, pre, nlo, nhi);                 \
+                SCAN4(ctx, ne, incl, src, dst, lo, hi, s, pre, nlo, nhi, stream);                \
             }                                                                                    \
         }                                                                                        \
         if (total) *total = desc[nblk - 1].inc;                                                  \
@@ -234,6 +245,112 @@ static inline int wf_mc_wait_nonzero(int *flag) {
 #define WF_MC_SCAN_DEFINE(name, T, OP)                                                           \
     WF_MC__SCAN_CORE_DEFINE(name, T, OP, const T *, WF_MC_LOAD_IDX, T *, WF_MC_STORE_IDX,        \
                             WF_MC_STORE_EX_IDX, WF_MC_PREFETCH_IDX)
+
+/* ---- vectorised scan over arrays of a scalar type T (integer or floating point) ----
+ * WF_MC_SCAN_VEC_DEFINE(name, T, OP): same function as WF_MC_SCAN_DEFINE, but OP must also
+ * work on GCC/clang vectors of 4 T (e.g. #define ADD(ctx, a, b) ((a) + (b)); also -, *, &, |,
+ * ^).  Each block quarter is scanned 4 elements at a time: an in-register prefix (two shifts
+ * filling with ne), then the carry of the quarter is added in.  Needs __builtin_shufflevector
+ * (gcc >= 12, clang). */
+/* Vector stores, non-temporal (bypassing the cache, no read for ownership) when nts is set:
+ * worth it only for outputs much larger than the caches (WF_MC_STREAM_BYTES). */
+#define WF_MC__ALIGNED16(p) (((uintptr_t)(p) & 15) == 0)
+#if defined(__SSE2__)
+#define WF_MC__VSTORE(p, v, nts)                                                                 \
+    do {                                                                                         \
+        if (nts) {                                                                               \
+            __m128i h_[sizeof(v) / 16];                                                          \
+            memcpy(h_, &(v), sizeof(v));                                                         \
+            for (unsigned k_ = 0; k_ < sizeof(v) / 16; k_++)                                     \
+                _mm_stream_si128((__m128i *)(void *)((char *)(p) + 16 * k_), h_[k_]);            \
+        } else {                                                                                 \
+            memcpy((p), &(v), sizeof(v));                                                        \
+        }                                                                                        \
+    } while (0)
+#define WF_MC__SFENCE(nts) do { if (nts) _mm_sfence(); } while (0)
+#else
+#define WF_MC__VSTORE(p, v, nts) memcpy((p), &(v), sizeof(v))
+#define WF_MC__SFENCE(nts) ((void)(nts))
+#endif
+
+/* y = inclusive scan of the 4 lanes of x, with the carry vector c in front.  A macro: vectors
+ * wider than the target's registers must not cross function boundaries (-Wpsabi). */
+#define WF_MC__VSCAN(OP, y, x, nev, c)                                                           \
+    do {                                                                                         \
+        y = OP(ctx, __builtin_shufflevector(x, nev, 4, 0, 1, 2), x);                             \
+        y = OP(ctx, __builtin_shufflevector(y, nev, 4, 5, 0, 1), y);                             \
+        y = OP(ctx, c, y);                                                                       \
+    } while (0)
+#define WF_MC_SCAN_VEC_DEFINE(name, T, OP)                                                       \
+    WF_MC__BLOCK_DEFINE(name, T, OP, const T *, WF_MC_LOAD_IDX, T *, WF_MC_STORE_IDX,            \
+                        WF_MC_STORE_EX_IDX, WF_MC_PREFETCH_IDX)                                  \
+    typedef T name##_v __attribute__((vector_size(4 * sizeof(T))));                              \
+    static inline void name##_vscan4(const void *ctx, T ne, int incl, const T *src, T *dst,     \
+                                     int64_t lo, int64_t hi, const T s[4], T carry,              \
+                                     int64_t pf, int64_t pf_end, int stream) {                   \
+        (void)ctx;                                                                               \
+        int64_t m = (hi - lo) / 4, m4 = m / 4 * 4;                                               \
+        const int64_t q0 = lo, q1 = lo + m, q2 = lo + 2 * m, q3 = lo + 3 * m;                    \
+        T p[4];                                                                                  \
+        p[0] = carry;                                                                            \
+        p[1] = OP(ctx, p[0], s[0]);                                                              \
+        p[2] = OP(ctx, p[1], s[1]);                                                              \
+        p[3] = OP(ctx, p[2], s[2]);                                                              \
+        const name##_v nev = {ne, ne, ne, ne};                                                   \
+        name##_v c0 = {p[0], p[0], p[0], p[0]}, c1 = {p[1], p[1], p[1], p[1]};                   \
+        name##_v c2 = {p[2], p[2], p[2], p[2]}, c3 = {p[3], p[3], p[3], p[3]};                   \
+        const int64_t pf_step = sizeof(T) >= 64 ? 1 : 64 / (int64_t)sizeof(T);                 \
+        const int nts = stream && WF_MC__ALIGNED16(dst + q0) && WF_MC__ALIGNED16(dst + q1) &&   \
+                        WF_MC__ALIGNED16(dst + q2) && WF_MC__ALIGNED16(dst + q3);                \
+        for (int64_t j0 = 0; j0 < m4; j0 += 256) {                                               \
+            const int64_t j1 = m4 - j0 < 256 ? m4 : j0 + 256;                                    \
+            for (int64_t q = 0; q < 1024 && pf < pf_end; q += pf_step, pf += pf_step)            \
+                __builtin_prefetch(&src[pf]);                                                    \
+            for (int64_t j = j0; j < j1; j += 4) {                                               \
+                name##_v x0, x1, x2, x3, y0, y1, y2, y3;                                         \
+                memcpy(&x0, src + q0 + j, sizeof x0);                                            \
+                memcpy(&x1, src + q1 + j, sizeof x1);                                            \
+                memcpy(&x2, src + q2 + j, sizeof x2);                                            \
+                memcpy(&x3, src + q3 + j, sizeof x3);                                            \
+                WF_MC__VSCAN(OP, y0, x0, nev, c0);                                              \
+                WF_MC__VSCAN(OP, y1, x1, nev, c1);                                              \
+                WF_MC__VSCAN(OP, y2, x2, nev, c2);                                              \
+                WF_MC__VSCAN(OP, y3, x3, nev, c3);                                              \
+                if (incl) {                                                                      \
+                    WF_MC__VSTORE(dst + q0 + j, y0, nts);                                          \
+                    WF_MC__VSTORE(dst + q1 + j, y1, nts);                                          \
+                    WF_MC__VSTORE(dst + q2 + j, y2, nts);                                          \
+                    WF_MC__VSTORE(dst + q3 + j, y3, nts);                                          \
+                } else {                                                                         \
+                    x0 = __builtin_shufflevector(y0, c0, 4, 0, 1, 2);                            \
+                    x1 = __builtin_shufflevector(y1, c1, 4, 0, 1, 2);                            \
+                    x2 = __builtin_shufflevector(y2, c2, 4, 0, 1, 2);                            \
+                    x3 = __builtin_shufflevector(y3, c3, 4, 0, 1, 2);                            \
+                    WF_MC__VSTORE(dst + q0 + j, x0, nts);                                          \
+                    WF_MC__VSTORE(dst + q1 + j, x1, nts);                                          \
+                    WF_MC__VSTORE(dst + q2 + j, x2, nts);                                          \
+                    WF_MC__VSTORE(dst + q3 + j, x3, nts);                                          \
+                }                                                                                \
+                c0 = __builtin_shufflevector(y0, y0, 3, 3, 3, 3);                                \
+                c1 = __builtin_shufflevector(y1, y1, 3, 3, 3, 3);                                \
+                c2 = __builtin_shufflevector(y2, y2, 3, 3, 3, 3);                                \
+                c3 = __builtin_shufflevector(y3, y3, 3, 3, 3, 3);                                \
+            }                                                                                    \
+        }                                                                                        \
+        WF_MC__SFENCE(nts);                                                                      \
+        p[0] = c0[0]; p[1] = c1[0]; p[2] = c2[0]; p[3] = c3[0];                                  \
+        const int64_t qb[4] = {q0, q1, q2, q3};                                                  \
+        for (int k = 0; k < 4; k++) { /* the rest of each quarter, then the block's tail */      \
+            int64_t e = k == 3 ? hi : qb[k] + m;                                                 \
+            T a = p[k];                                                                          \
+            for (int64_t i = qb[k] + m4; i < e; i++) {                                           \
+                T x = src[i];                                                                    \
+                if (incl) { a = OP(ctx, a, x); dst[i] = a; }                                     \
+                else { dst[i] = a; a = OP(ctx, a, x); }                                          \
+            }                                                                                    \
+        }                                                                                        \
+    }                                                                                            \
+    WF_MC__SCAN_DRIVER_DEFINE(name, T, OP, const T *, T *, name##_vscan4)
 
 /* ---- scan of a fused map: element i is LOAD(ctx, src, i) for a src of type SRC_T ---- */
 #define WF_MC_SCAN_MAP_DEFINE(name, T, OP, SRC_T, LOAD)                                          \
@@ -265,6 +382,7 @@ static inline int wf_mc_wait_nonzero(int *flag) {
             return 0;                                                                            \
         }                                                                                        \
         struct name##_slot *part = malloc(sizeof(struct name##_slot) * (size_t)nt);              \
+        *result = ne;                                                                            \
         if (!part) return -1;                                                                    \
         int used = nt;                                                                           \
         WF_MC_OMP(omp parallel num_threads(nt))                                                  \

@@ -69,6 +69,11 @@ WF_MC_SCAN_DEFINE(scan_i32, int32_t, add_i32)
 WF_MC_SCAN_DEFINE(scan_f32, float, add_f32)
 WF_MC_SCAN_DEFINE(scan_mat2, mat2, mul_mat2)
 WF_MC_SCAN_DEFINE(scan_lin, lin, comp_lin)
+#define VADD(ctx, a, b) ((a) + (b))
+#define VMUL(ctx, a, b) ((a) * (b))
+WF_MC_SCAN_VEC_DEFINE(vscan_i32, int32_t, VADD)
+WF_MC_SCAN_VEC_DEFINE(vscan_f32, float, VADD)
+WF_MC_SCAN_VEC_DEFINE(vscan_u64, uint64_t, VMUL)
 WF_MC_SCAN_MAP_DEFINE(scan_k, int32_t, add_ctx, const int32_t *, LOAD_TIMES_K)
 WF_MC_REDUCE_DEFINE(red_i32, int32_t, add_i32)
 WF_MC_REDUCE_DEFINE(red_f32, float, add_f32)
@@ -135,6 +140,29 @@ static void test_scan_reduce(void) {
                     acc = nx;
                 }
                 CHECK(bad < 0 && tot == acc, "scan_i32 n=%lld nt=%d incl=%d at %d", (long long)n, nt, incl, bad);
+                /* vectorised variant */
+                memset(yi, 0, sizeof(int32_t) * (size_t)n);
+                tot = -1;
+                CHECK(vscan_i32(nt, NULL, 0, incl, n, xi, yi, &tot) == 0, "vscan_i32 ret");
+                bad = -1;
+                for (int64_t i = 0, a = 0; i < n; i++) {
+                    int32_t nx = add_i32(NULL, (int32_t)a, xi[i]);
+                    if (yi[i] != (incl ? nx : (int32_t)a) && bad < 0) bad = (int)i;
+                    a = nx;
+                }
+                CHECK(bad < 0 && tot == acc, "vscan_i32 n=%lld nt=%d incl=%d at %d", (long long)n, nt, incl, bad);
+                {
+                    uint64_t *xu = (uint64_t *)ym, *yu = (uint64_t *)yl, ua = 1, ut = 0; /* scratch */
+                    for (int64_t i = 0; i < n; i++) xu[i] = 2 * (uint64_t)xi[i] + 1;
+                    vscan_u64(nt, NULL, 1, incl, n, xu, yu, &ut);
+                    bad = -1;
+                    for (int64_t i = 0; i < n; i++) {
+                        uint64_t nx = ua * xu[i];
+                        if (yu[i] != (incl ? nx : ua) && bad < 0) bad = (int)i;
+                        ua = nx;
+                    }
+                    CHECK(bad < 0 && ut == ua, "vscan_u64 n=%lld nt=%d incl=%d at %d", (long long)n, nt, incl, bad);
+                }
                 /* in place */
                 memcpy(yi, xi, sizeof(int32_t) * (size_t)n);
                 scan_i32(nt, NULL, 0, incl, n, yi, yi, NULL);
@@ -155,6 +183,17 @@ static void test_scan_reduce(void) {
                     facc = nx;
                 }
                 CHECK(bad < 0, "scan_f32 n=%lld nt=%d incl=%d at %d", (long long)n, nt, incl, bad);
+                vscan_f32(nt, NULL, 0, incl, n, xf, yf, NULL);
+                bad = -1;
+                {
+                    float fa = 0;
+                    for (int64_t i = 0; i < n; i++) {
+                        float nx = fa + xf[i];
+                        if (!feq(yf[i], incl ? nx : fa) && bad < 0) bad = (int)i;
+                        fa = nx;
+                    }
+                }
+                CHECK(bad < 0, "vscan_f32 n=%lld nt=%d incl=%d at %d", (long long)n, nt, incl, bad);
                 /* mat2 (non-commutative), neutral = identity */
                 mat2 macc = mat2_id, mtot = mat2_rand();
                 scan_mat2(nt, NULL, mat2_id, incl, n, xm, ym, &mtot);
