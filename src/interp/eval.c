@@ -141,6 +141,12 @@ static DeclInfo *prepare_decl(Decl *d, int index) {
     di->arity = d->params.len;
     di->intrinsic = -1;
     di->rprim = result_prim_of(d);
+    for (int i = 0; i < d->params.len && i < 32; i++) {
+        Pat *p = d->params.data[i];
+        Type *t = p->type ? type_prune(p->type) : NULL;
+        if ((t && t->unique) || (p->kind == P_ASCRIBE && p->texp && p->texp->kind == TE_UNIQUE))
+            di->consumes |= UINT32_C(1) << i;
+    }
     Expr *b = d->body;
     if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics")) {
         di->is_intrinsic = true;
@@ -948,10 +954,12 @@ static Value eval_apply(Expr *e, Env *env) {
         f = eval(fn, env);
     Value small[8];
     Value *args = n <= 8 ? small : xmalloc((size_t)n * sizeof(Value));
-    for (int i = 0; i < n; i++)
-        args[i] = eval(e->args.data[i], env);
+    bool direct = f.kind == VK_DEAD;
+    for (int i = 0; i < n; i++) /* a variable passed for a unique parameter is consumed: move it */
+        args[i] = direct && i < 32 && (d->consumes >> i & 1) ? take_consumed(e->args.data[i], env)
+                                                             : eval(e->args.data[i], env);
     Value r;
-    if (f.kind == VK_DEAD) {
+    if (direct) {
         r = call_decl(d, args, e->loc);
     } else {
         if (f.kind != VK_FUN)

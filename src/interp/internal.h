@@ -103,6 +103,7 @@ struct DeclInfo {
     int intrinsic;     /* intrinsic id (intrinsics.c), or -1 when NAME is unknown */
     int arity;         /* number of parameters */
     PrimType rprim;    /* primitive result type, if it is one (convert, from_bits) */
+    uint32_t consumes; /* bit i: parameter i is unique (*t), so a variable passed to it is moved */
     bool evaluated, evaluating; /* constants (arity 0) are evaluated once */
     Value value;
 };
