@@ -910,20 +910,79 @@ void wf_write_scalar_text(FILE *f, wf_prim prim, const void *elem) {
     fputs(buf, f);
 }
 
-static const unsigned char *write_rows(FILE *f, const wf_value *v, int depth, const unsigned char *p) {
+/* An integer element with its suffix, without printf: the bulk of large outputs.  Returns the length. */
+static size_t format_int_fast(char *out, wf_prim p, const unsigned char *e) {
+    uint64_t u = 0;
+    memcpy(&u, e, prim_sizes[p]); /* little-endian host: the low bytes */
+    int bits = prim_bits(p);
+    if (bits < 64)
+        u &= ((uint64_t)1 << bits) - 1;
+    bool neg = prim_is_signed(p) && ((u >> (bits - 1)) & 1);
+    if (neg)
+        u = (bits < 64 ? ((uint64_t)1 << bits) : 0) - u; /* magnitude, modulo 2^64 for i64 */
+    char digits[24];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    size_t k = 0;
+    if (neg)
+        out[k++] = '-';
+    while (n)
+        out[k++] = digits[--n];
+    for (const char *q = prim_names[p]; *q;)
+        out[k++] = *q++;
+    return k;
+}
+
+/* Text output goes through a small buffer: stdio per element is the bottleneck on big arrays. */
+typedef struct {
+    FILE *f;
+    size_t n;
+    char buf[1 << 14];
+} outbuf;
+
+static void ob_flush(outbuf *o) {
+    if (o->n)
+        fwrite(o->buf, 1, o->n, o->f);
+    o->n = 0;
+}
+
+static void ob_put(outbuf *o, const char *s, size_t n) {
+    if (o->n + n > sizeof o->buf)
+        ob_flush(o);
+    memcpy(o->buf + o->n, s, n);
+    o->n += n;
+}
+
+static void ob_elem(outbuf *o, wf_prim p, const unsigned char *e, bool fast) {
+    char buf[80];
+    size_t n;
+    if (fast) {
+        n = format_int_fast(buf, p, e);
+    } else {
+        format_scalar(buf, sizeof buf, p, e);
+        n = strlen(buf);
+    }
+    ob_put(o, buf, n);
+}
+
+static const unsigned char *write_rows(outbuf *o, const wf_value *v, int depth, const unsigned char *p) {
     size_t elem = prim_sizes[v->prim];
-    fputc('[', f);
+    bool fast = prim_is_int(v->prim) && host_little_endian();
+    ob_put(o, "[", 1);
     for (int64_t i = 0; i < v->shape[depth]; i++) {
         if (i)
-            fputs(", ", f);
+            ob_put(o, ", ", 2);
         if (depth + 1 == v->rank) {
-            wf_write_scalar_text(f, v->prim, p);
+            ob_elem(o, v->prim, p, fast);
             p += elem;
         } else {
-            p = write_rows(f, v, depth + 1, p);
+            p = write_rows(o, v, depth + 1, p);
         }
     }
-    fputc(']', f);
+    ob_put(o, "]", 1);
     return p;
 }
 
@@ -939,7 +998,11 @@ void wf_write_text(FILE *f, const wf_value *v) {
         fprintf(f, "%s)", prim_names[v->prim]);
         return;
     }
-    write_rows(f, v, 0, v->data);
+    outbuf o;
+    o.f = f;
+    o.n = 0;
+    write_rows(&o, v, 0, v->data);
+    ob_flush(&o);
 }
 
 /* ------------------------------------------------------------------ writing binary */
