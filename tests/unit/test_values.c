@@ -214,6 +214,15 @@ static void test_arrays(void) {
     CHECK(text_is("[[1], [2]]", WF_I32, 2, "[[1i32], [2i32]]"));
     CHECK(text_is("[[1.5f32, 2], [3, 4]]", WF_F32, 2, "[[1.5f32, 2.0f32], [3.0f32, 4.0f32]]"));
     CHECK(text_is("[true,false]", WF_BOOL, 1, "[true, false]"));
+    CHECK(text_is("[-128, 127, 0]", WF_I8, 1, "[-128i8, 127i8, 0i8]"));
+    CHECK(text_is("[[-1, 2], [3, -32768]]", WF_I16, 2, "[[-1i16, 2i16], [3i16, -32768i16]]"));
+    CHECK(text_is("[-2147483648, 2147483647]", WF_I32, 1, "[-2147483648i32, 2147483647i32]"));
+    CHECK(text_is("[-9223372036854775808, 9223372036854775807]", WF_I64, 1,
+                  "[-9223372036854775808i64, 9223372036854775807i64]"));
+    CHECK(text_is("[255, 65535]", WF_U16, 1, "[255u16, 65535u16]"));
+    CHECK(text_is("[4294967295]", WF_U32, 1, "[4294967295u32]"));
+    CHECK(text_is("[18446744073709551615, 0]", WF_U64, 1, "[18446744073709551615u64, 0u64]"));
+    CHECK(text_is("[1.5, -0.25]", WF_F64, 1, "[1.5f64, -0.25f64]"));
     CHECK(text_is("[[[1u8]]]", WF_U8, 3, "[[[1u8]]]"));
     CHECK(text_is("  -- leading comment\n [1, -- one\n  2 -- two\n ] -- trailing", WF_I64, 1, "[1i64, 2i64]"));
     CHECK(text_is("[1,2,]", WF_I32, 1, "ERROR: line 1, col 6: expected an i32 value but found ']'"));
