@@ -1,0 +1,189 @@
+#!/bin/sh
+# rts_runtime.sh — the executable harness (rts/runtime.c): builds tests/unit/runtime/toy.c, a
+# hand-written "generated program", against rts/runtime.c + rts/values.c, once with warnings as
+# errors and once with ASan+UBSan (leak detection on), and checks every command-line flag by
+# running it: outputs, -t files, -b round trips, errors and exit statuses, tuning parameters, -h.
+# Also builds tests/unit/test_runtime.c under the sanitizers.  Exit status 0 when all is well.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+CC=${CC:-cc}
+OUT=$(mktemp -d "${TMPDIR:-/tmp}/weft-rts-runtime-XXXXXX") || exit 2
+trap 'rm -rf "$OUT"' EXIT INT TERM
+FLAGS="-std=c11 -Wall -Wextra -Werror -Wpedantic -Wshadow -Wmissing-prototypes -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g"
+SAN="-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+SRC="rts/runtime.c rts/values.c"
+fails=0
+checks=0
+
+fail() { echo "FAIL [$build] $*"; fails=$((fails + 1)); }
+
+# run RC STDIN ARGS...: run the program with STDIN as its input, expect exit status RC;
+# stdout and stderr land in $OUT/out and $OUT/err.
+run() {
+    want=$1; input=$2; shift 2
+    checks=$((checks + 1))
+    printf '%s' "$input" | "$EXE" "$@" > "$OUT/out" 2> "$OUT/err"
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "toy $*: exit status $got, expected $want"
+        sed 's/^/    stderr: /' "$OUT/err" | head -n 5
+    fi
+}
+out_is() { # expected stdout
+    checks=$((checks + 1))
+    printf '%s\n' "$1" > "$OUT/want"
+    cmp -s "$OUT/want" "$OUT/out" || { fail "stdout: expected '$1', got '$(cat "$OUT/out")'"; }
+}
+err_has() { # substring of stderr
+    checks=$((checks + 1))
+    grep -qF -- "$1" "$OUT/err" || fail "stderr lacks '$1': $(head -c 400 "$OUT/err")"
+}
+err_empty() {
+    checks=$((checks + 1))
+    [ -s "$OUT/err" ] && fail "unexpected stderr: $(head -c 400 "$OUT/err")"
+}
+out_empty() {
+    checks=$((checks + 1))
+    [ -s "$OUT/out" ] && fail "unexpected stdout: $(head -c 400 "$OUT/out")"
+}
+lines_of_ints() { # file, count
+    checks=$((checks + 1))
+    n=$(grep -cE '^[0-9]+$' "$1")
+    total=$(wc -l < "$1")
+    [ "$n" -eq "$2" ] && [ "$total" -eq "$2" ] || fail "$1: expected $2 lines of integers, got: $(cat "$1")"
+}
+
+flags_tests() {
+    # plain runs, entry selection
+    run 0 '[1, 2, 3]' ; out_is '6i32'; err_empty
+    run 0 '[1i32, -2i32] -- comment' -e main; out_is '-1i32'
+    run 0 '[1, 2] 5' -e pair; out_is '[6i64, 7i64]
+2i64'
+    run 0 '[1, 2] 5' --entry-point pair; out_is '[6i64, 7i64]
+2i64'
+    run 0 '[1, 2] 5' --entry-point=pair; out_is '[6i64, 7i64]
+2i64'
+    run 0 '[1, 2] 5' -epair; out_is '[6i64, 7i64]
+2i64'
+    run 0 'empty([0]i32)'; out_is '0i32'
+    run 0 '[[1.5, 2], [3, 4]]' -e ident; out_is '[[1.5f32, 2.0f32], [3.0f32, 4.0f32]]'
+    run 0 '[4]' -n -- ; out_empty
+    run 1 '[4]' -- -n; err_has "unexpected argument '-n'"
+    # -r and -t
+    run 0 '[1, 2] 5' -e pair -r 3 -t "$OUT/times"; out_is '[6i64, 7i64]
+2i64'
+    lines_of_ints "$OUT/times" 3
+    run 0 '[4]' -r5 --write-runtime-to="$OUT/times"; out_is '4i32'; lines_of_ints "$OUT/times" 5
+    run 0 '[4]' -t "$OUT/times"; lines_of_ints "$OUT/times" 1
+    run 0 '[4]' --runs 2 -n -t "$OUT/times"; out_empty; lines_of_ints "$OUT/times" 2
+    # -n, -b and binary input
+    run 0 '[4]' -n; out_empty
+    run 0 '[4]' --no-print-result; out_empty
+    run 0 '[[1.5, 2], [3, 4]]' -e ident -bn; out_empty
+    run 0 '[[1.5, 2], [3, -4.25]]' -e ident -b; cp "$OUT/out" "$OUT/bin"
+    checks=$((checks + 1))
+    [ "$(head -c 1 "$OUT/bin")" = b ] || fail "-b output does not start with 'b'"
+    checks=$((checks + 1))
+    "$EXE" -e ident < "$OUT/bin" > "$OUT/out" 2> "$OUT/err" || fail "cannot read -b output back"
+    out_is '[[1.5f32, 2.0f32], [3.0f32, -4.25f32]]'
+    run 0 '[1, 2] 5' -e pair --binary-output; cp "$OUT/out" "$OUT/bin2"
+    checks=$((checks + 1))
+    "$EXE" -e pair < "$OUT/bin2" > "$OUT/out" 2> "$OUT/err" || fail "cannot read -b pair output back"
+    out_is '[8i64, 9i64]
+2i64'
+    # other flags
+    run 0 '[4]' --num-threads 4; out_is '4i32'
+    run 0 '[4]' -D --debugging; out_is '4i32'
+    run 0 '[4]' -n --print-peak-mem; err_has 'peak_mem_bytes=8'; err_has 'max_rss_bytes='
+    run 0 '1000000' -e alloc -n --print-peak-mem; err_has 'peak_mem_bytes=1000008'
+    # help
+    run 0 '' -h; err_empty; out_has_help
+    run 0 '' --help; out_has_help
+    # tuning parameters
+    run 0 '' --print-params; out_is 'main.suff_par_1=32768
+pair.threshold=100'
+    run 0 '' --param pair.threshold=5 --print-params; out_is 'main.suff_par_1=32768
+pair.threshold=5'
+    printf -- '-- tuned by hand\nmain.suff_par_1 = 7  -- a comment\n\npair.threshold=0\r\n' > "$OUT/tuning"
+    run 0 '' --tuning "$OUT/tuning" --print-params; out_is 'main.suff_par_1=7
+pair.threshold=0'
+    run 0 '' --tuning "$OUT/tuning" --param main.suff_par_1=9 --print-params; out_is 'main.suff_par_1=9
+pair.threshold=0'
+    run 0 '' --param main.suff_par_1=9 --tuning "$OUT/tuning" --print-params; out_is 'main.suff_par_1=7
+pair.threshold=0'
+    run 0 '[1, 2, 3]' -L; out_is '6i32'; err_has 'Compared main.suff_par_1 <= 3: false.'
+    run 0 '[1, 2, 3]' --log --param main.suff_par_1=3; out_is '6i32'; err_has 'Compared main.suff_par_1 <= 3: true.'
+    run 0 '[1, 2, 3]' -L -r 2; err_has 'Run 2:'
+    run 0 '[1, 2, 3]' --param main.suff_par_1=3; err_empty
+    run 1 '' --param nope=3; err_has "unknown tuning parameter 'nope'"; err_has 'main.suff_par_1, pair.threshold'
+    run 1 '' --param main.suff_par_1=x; err_has 'non-negative integer'
+    run 1 '' --param main.suff_par_1=-1; err_has 'non-negative integer'
+    run 1 '' --param main.suff_par_1; err_has 'expected name=value'
+    printf 'main.suff_par_1=1\nbogus=2\n' > "$OUT/tuning"
+    run 1 '' --tuning "$OUT/tuning"; err_has "tuning:2: error: unknown tuning parameter 'bogus'"
+    run 1 '' --tuning "$OUT/missing"; err_has 'cannot open tuning file'
+    # usage errors
+    run 1 '[4]' --frob; err_has "unknown option '--frob'"; out_empty
+    run 1 '[4]' -x; err_has "unknown option '-x'"
+    run 1 '[4]' -r 0; err_has 'positive integer'
+    run 1 '[4]' -r abc; err_has 'positive integer'
+    run 1 '[4]' -r; err_has 'needs an argument'
+    run 1 '[4]' --runs; err_has 'needs an argument'
+    run 1 '[4]' --num-threads 0; err_has 'positive integer'
+    run 1 '[4]' --binary-output=yes; err_has 'takes no argument'
+    run 1 '[4]' input.txt; err_has "unexpected argument 'input.txt'"
+    run 1 '[4]' -e nope; err_has "no entry point 'nope'"; err_has 'main, pair, index, ident, alloc'
+    run 1 '[4]' -t "$OUT/no/such/dir/t"; err_has 'cannot open'
+    # input errors
+    run 1 '[1, 2'; err_has 'argument 1 of 1'; err_has 'expected []i32'; out_empty
+    run 1 '[1.5]'; err_has 'argument 1 of 1'
+    run 1 '[[1]]'; err_has 'argument 1 of 1'
+    run 1 ''; err_has 'argument 1 of 1'
+    run 1 '[1] [2]'; err_has 'more input follows'; out_empty
+    run 1 '[1, 2]' -e pair; err_has 'argument 2 of 2'; err_has 'expected i64'
+    run 1 '[1, 2] true' -e pair; err_has 'argument 2 of 2'
+    # run-time errors
+    run 2 '[1.0, 2.0] 5' -e index; out_empty
+    checks=$((checks + 1))
+    [ "$(cat "$OUT/err")" = 'toy.fut:8:5-9: error: index [5] out of bounds for array of shape [2]' ] ||
+        fail "index error message: $(cat "$OUT/err")"
+    run 0 '[1.0, 2.0] 1' -e index; out_is '2.0f64'
+    run 2 '[1.0, 2.0] -1' -e index -r 3 -t "$OUT/times"; err_has 'index [-1] out of bounds'
+    run 2 '4611686018427387904' -e alloc; err_has 'toy.fut:14:3: error: out of memory'
+}
+
+out_has_help() {
+    for s in '--entry-point NAME' '-t, --write-runtime-to FILE' '--runs N' '--binary-output' \
+        '--no-print-result' '--num-threads N' '--tuning FILE' '--param NAME=VALUE' '--print-params' \
+        '--log' '--debugging' '--print-peak-mem' 'main : []i32 -> i32' \
+        'pair : *[]i64 -> i64 -> ([]i64, i64)' 'ident : [][]f32 -> [][]f32'; do
+        checks=$((checks + 1))
+        grep -qF -- "$s" "$OUT/out" || fail "help lacks '$s'"
+    done
+}
+
+build=plain
+EXE=$OUT/toy
+if $CC $FLAGS -O2 -o "$EXE" tests/unit/runtime/toy.c $SRC -lm; then
+    flags_tests
+else
+    fail "toy.c does not compile"
+fi
+
+build=asan
+EXE=$OUT/toy_asan
+if $CC $FLAGS $SAN -o "$EXE" tests/unit/runtime/toy.c $SRC -lm; then
+    ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:exitcode=99 flags_tests
+    checks=$((checks + 1))
+    if $CC $FLAGS $SAN -o "$OUT/unit_asan" tests/unit/test_runtime.c $SRC -lm; then
+        ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:exitcode=99 "$OUT/unit_asan" > "$OUT/unit.out" 2>&1 ||
+            { fail "test_runtime under ASan"; cat "$OUT/unit.out"; }
+    else
+        fail "test_runtime.c does not compile with sanitizers"
+    fi
+else
+    fail "toy.c does not compile with sanitizers"
+fi
+
+echo "rts_runtime: $checks checks, $fails failed"
+[ "$fails" -eq 0 ]

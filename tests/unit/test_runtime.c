@@ -1,0 +1,107 @@
+/* test_runtime.c — unit tests of rts/runtime.c's library functions (errors, tuning parameters,
+ * tracked memory, types, time).  The command line is tested by tests/scripts/rts_runtime.sh.
+ * rts: runtime.c values.c
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../rts/runtime.h"
+
+static int passed, failed;
+
+#define CHECK(cond)                                                           \
+    do {                                                                      \
+        if (cond) passed++;                                                   \
+        else { failed++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); } \
+    } while (0)
+
+static const wf_param_decl params[] = {{"a.thr", 10}, {"b.block", 256}};
+static const wf_program prog = {NULL, 0, params, 2, NULL, NULL, NULL};
+
+static void test_errors(void) {
+    wf_ctx *ctx = wf_ctx_new(&prog);
+    CHECK(!wf_failed(ctx) && wf_ctx_error(ctx) == NULL);
+    CHECK(wf_error(ctx, "f.fut:3:7", "index %d out of bounds", 5) != 0);
+    CHECK(wf_failed(ctx));
+    CHECK(strcmp(wf_ctx_error(ctx), "f.fut:3:7: error: index 5 out of bounds") == 0);
+    CHECK(wf_error(ctx, "g.fut:1:1", "second") != 0); /* the first error wins */
+    CHECK(strcmp(wf_ctx_error(ctx), "f.fut:3:7: error: index 5 out of bounds") == 0);
+    wf_ctx_clear_error(ctx);
+    CHECK(!wf_failed(ctx) && wf_ctx_error(ctx) == NULL);
+    wf_error(ctx, NULL, "division by zero");
+    CHECK(strcmp(wf_ctx_error(ctx), "error: division by zero") == 0);
+    wf_ctx_free(ctx);
+}
+
+static void test_params(void) {
+    wf_ctx *ctx = wf_ctx_new(&prog);
+    CHECK(wf_param(ctx, 0) == 10 && wf_param(ctx, 1) == 256);
+    CHECK(wf_param_index(ctx, "b.block") == 1 && wf_param_index(ctx, "nope") == -1);
+    CHECK(wf_set_param(ctx, "a.thr", 99) == 0 && wf_param(ctx, 0) == 99);
+    CHECK(wf_set_param(ctx, "nope", 1) == -1);
+    CHECK(wf_cmp_le(ctx, 0, 99) && !wf_cmp_le(ctx, 0, 98));
+    FILE *log = tmpfile();
+    CHECK(log != NULL);
+    if (log) {
+        ctx->logging = true;
+        ctx->log_file = log;
+        CHECK(wf_cmp_le(ctx, 0, 100));
+        CHECK(!wf_cmp_le(ctx, 1, 3));
+        char buf[200] = {0};
+        rewind(log);
+        size_t n = fread(buf, 1, sizeof buf - 1, log);
+        buf[n] = '\0';
+        CHECK(strcmp(buf, "Compared a.thr <= 100: true.\nCompared b.block <= 3: false.\n") == 0);
+        fclose(log);
+    }
+    wf_ctx_free(ctx);
+}
+
+static void test_memory(void) {
+    wf_ctx *ctx = wf_ctx_new(&prog);
+    void *a = wf_alloc(ctx, 1000, "m:1:1");
+    void *b = wf_alloc(ctx, 0, "m:1:2");
+    CHECK(a != NULL && b != NULL && ((uintptr_t)a % _Alignof(max_align_t)) == 0);
+    CHECK(wf_mem_current(ctx) == 1000 && wf_mem_peak(ctx) == 1000);
+    wf_free(ctx, a);
+    void *c = wf_alloc(ctx, 300, "m:1:3");
+    CHECK(wf_mem_current(ctx) == 300 && wf_mem_peak(ctx) == 1000);
+    wf_free(ctx, c);
+    wf_free(ctx, b);
+    wf_free(ctx, NULL);
+    CHECK(wf_mem_current(ctx) == 0);
+
+    wf_value v;
+    int64_t shape[2] = {3, 4};
+    CHECK(wf_value_alloc(ctx, &v, WF_F32, 2, shape, "m:2:1") == 0);
+    CHECK(v.prim == WF_F32 && v.rank == 2 && v.shape[1] == 4 && wf_mem_current(ctx) == 48);
+    wf_free(ctx, v.data);
+    int64_t huge[2] = {INT64_MAX / 2, 16};
+    CHECK(wf_value_alloc(ctx, &v, WF_I64, 2, huge, "m:3:1") != 0 && v.data == NULL);
+    CHECK(wf_failed(ctx) && strncmp(wf_ctx_error(ctx), "m:3:1: error: out of memory", 27) == 0);
+    wf_ctx_clear_error(ctx);
+    CHECK(wf_alloc(ctx, (size_t)INT64_MAX, "m:4:1") == NULL && wf_failed(ctx));
+    CHECK(strstr(wf_ctx_error(ctx), "m:4:1: error: out of memory") == wf_ctx_error(ctx));
+    CHECK(wf_mem_current(ctx) == 0);
+    CHECK(wf_max_rss_bytes() > 0);
+    wf_ctx_free(ctx);
+}
+
+static void test_misc(void) {
+    char buf[64];
+    wf_type t1 = {WF_F32, 2, true}, t2 = {WF_BOOL, 0, false};
+    CHECK(strcmp(wf_type_string(&t1, buf, sizeof buf), "*[][]f32") == 0);
+    CHECK(strcmp(wf_type_string(&t2, buf, sizeof buf), "bool") == 0);
+    CHECK(strcmp(wf_type_string(&t1, buf, 4), "*[]") == 0);
+    int64_t t0 = wf_time_us(), t = wf_time_us();
+    CHECK(t0 > 0 && t >= t0);
+}
+
+int main(void) {
+    test_errors();
+    test_params();
+    test_memory();
+    test_misc();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
