@@ -23,16 +23,17 @@ failed=0
 
 header() { printf '\n=== %s ===\n' "$1"; }
 
-# Add the counts of the last "N passed, N failed" line of file $1; a stage that printed no such
-# line counts as one failure.
+# Add the counts of the last line of file $1 that contains "N passed, N failed" (perhaps after a
+# name: "test_values: N passed, N failed"); a stage that printed no such line is one failure.
 add_counts() {
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1)
+    line=$(grep -E '(^|[^0-9])[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1)
     if [ -z "$line" ]; then
+        echo "FAIL $1: no \"N passed, N failed\" line"
         failed=$((failed + 1))
         return
     fi
-    p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
-    f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
+    p=$(echo "$line" | sed -E 's/^(.*[^0-9])?([0-9]+) passed, ([0-9]+) failed.*$/\2/')
+    f=$(echo "$line" | sed -E 's/^(.*[^0-9])?([0-9]+) passed, ([0-9]+) failed.*$/\3/')
     passed=$((passed + p))
     failed=$((failed + f))
 }
