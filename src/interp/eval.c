@@ -512,7 +512,7 @@ Value apply_fun(Value f, int n, Value *args, Loc loc) {
         return v_fun(g);
     }
     Value small[8];
-    Value *all = fn->arity <= 8 ? small : xmalloc((size_t)fn->arity * sizeof(Value));
+    Value *all = fn->arity <= 8 ? small : v_alloc((size_t)fn->arity * sizeof(Value));
     for (int i = 0; i < have; i++)
         all[i] = v_retain(fn->args[i]);
     for (int i = 0; i < need; i++)
@@ -953,7 +953,7 @@ static Value eval_apply(Expr *e, Env *env) {
     if (!(d && d->arity == n && n > 0))
         f = eval(fn, env);
     Value small[8];
-    Value *args = n <= 8 ? small : xmalloc((size_t)n * sizeof(Value));
+    Value *args = n <= 8 ? small : v_alloc((size_t)n * sizeof(Value));
     bool direct = f.kind == VK_DEAD;
     for (int i = 0; i < n; i++) /* a variable passed for a unique parameter is consumed: move it */
         args[i] = direct && i < 32 && (d->consumes >> i & 1) ? take_consumed(e->args.data[i], env)

@@ -109,6 +109,7 @@ struct DeclInfo {
 };
 
 /* ---- value.c ---- */
+void *v_alloc(size_t n); /* zeroed heap memory for run-time objects (released with free) */
 Value v_prim_i(PrimType p, int64_t i); /* normalises an integer to p's width */
 Value v_bool(bool b);
 Value v_f32(float f);

@@ -9,6 +9,13 @@
 
 #include "internal.h"
 
+void *v_alloc(size_t n) {
+    void *p = calloc(1, n ? n : 1);
+    if (!p)
+        fatal("out of memory (%zu bytes)", n);
+    return p;
+}
+
 Value v_prim_i(PrimType p, int64_t i) {
     Value v = {.kind = VK_PRIM, .prim = (uint8_t)p};
     switch (p) {
@@ -83,11 +90,11 @@ Value v_pair(Value a, Value b) {
 }
 
 Fun *fun_new(FunKind kind, int arity) {
-    Fun *f = xmalloc(sizeof *f);
+    Fun *f = v_alloc(sizeof *f);
     f->rc = 1;
     f->kind = kind;
     f->arity = arity;
-    f->args = arity ? calloc((size_t)arity, sizeof(Value)) : NULL;
+    f->args = arity ? v_alloc((size_t)arity * sizeof(Value)) : NULL;
     return f;
 }
 
