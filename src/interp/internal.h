@@ -142,7 +142,6 @@ static inline void v_release(Value v) {
 }
 /* Make *v (an owned array) uniquely referenced, copying its top level if it is shared. */
 void array_make_unique(Value *v);
-Value v_deep_copy(Value v); /* borrowed in, fresh out (used where a really fresh array is wanted) */
 
 Env *env_push(Env *next, const char *name, Value v); /* takes v; retains next */
 void env_release(Env *e);

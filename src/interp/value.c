@@ -145,20 +145,19 @@ void array_make_unique(Value *v) {
     Array *a = v->as.arr;
     if (a->rc == 1)
         return;
+    if (a->len == 0) {
+        int64_t inner[64];
+        for (int i = 0; i < a->eshape_n && i < 64; i++)
+            inner[i] = a->elems[i].as.i;
+        v->as.arr = array_new_empty(a->eshape_n < 64 ? a->eshape_n : 64, inner);
+        a->rc--;
+        return;
+    }
     Array *b = array_new(a->len);
     for (int64_t i = 0; i < a->len; i++)
         b->elems[i] = v_retain(a->elems[i]);
     a->rc--;
     v->as.arr = b;
-}
-
-Value v_deep_copy(Value v) {
-    if (v.kind != VK_ARRAY)
-        return v_retain(v);
-    Array *a = v.as.arr, *b = array_new(a->len);
-    for (int64_t i = 0; i < a->len; i++)
-        b->elems[i] = v_deep_copy(a->elems[i]);
-    return v_array(b);
 }
 
 /* ---- environments ---- */
