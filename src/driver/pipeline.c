@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/ir.h"
 #include "../interp/interp.h"
 #include "../syntax/parser.h"
 #include "../types/check.h"
@@ -88,7 +89,9 @@ int cmd_dev(int argc, char **argv) {
             fatal("dev: unexpected argument '%s'", argv[i]);
     }
     if (!print || !path)
-        fatal("usage: weft dev --print=ast|typed PROG.fut");
+        fatal("usage: weft dev --print=ast|typed|core|core-parse PROG.fut");
+    if (!strncmp(print, "core", 4))
+        return core_dev(print, path);
     bool typed = !strcmp(print, "typed");
     if (!typed && strcmp(print, "ast"))
         fatal("dev: unknown stage '%s' (known: ast, typed)", print);

@@ -1,0 +1,1660 @@
+/* internalise.c — from the checked AST to the core IR (DESIGN.md step 4).
+ *
+ * The internaliser is a partial evaluator over compile-time values (IVal):
+ *  - a source value of primitive or array-of-primitive type is one atom (IV_ATOM);
+ *  - a tuple or record is an IV_TUPLE of its components (records in the sorted field order of
+ *    their type); an array of tuples is a tuple of arrays (the leaves carry the array dims);
+ *  - a function value is a compile-time closure (IV_FUN): a declaration, local function,
+ *    lambda, operator section, partial application or composition, with its environment.
+ * Every call is inlined, so the result is monomorphic and first-order: a higher-order
+ * argument becomes the explicit lambda of the SOAC it ends up in.  Only entry points become
+ * core functions.  Prelude functions with `intrinsics.NAME` bodies become core constructs
+ * (intrinsic()); the rest of the prelude is inlined like user code.  Locations inside prelude
+ * code called from the user's file are reported at the user's call site, as the interpreter does.
+ *
+ * Sizes: the internaliser computes each result's type bottom-up with ir.c's rules
+ * (cexp_types), so a dimension names a variable only where the core program guarantees it.
+ * Sizes that leave their scope (a lambda's result, an if's branch, a loop iteration that changes
+ * them) become [] (ANY).
+ */
+#include <string.h>
+
+#include "../types/types.h"
+#include "ir.h"
+
+typedef struct IVal IVal;
+typedef struct Clo Clo;
+typedef struct Env Env;
+
+typedef enum { IV_ATOM, IV_TUPLE, IV_FUN } IVKind;
+
+struct IVal {
+    IVKind kind;
+    CAtom atom; /* IV_ATOM */
+    CType type; /* IV_ATOM */
+    int n;      /* IV_TUPLE */
+    IVal **elems;
+    Clo *fun; /* IV_FUN */
+};
+
+typedef enum { CL_DECL, CL_LETFUN, CL_LAMBDA, CL_SECTION, CL_PARTIAL, CL_COMPOSE } CloKind;
+
+struct Clo {
+    CloKind kind;
+    int arity;
+    Decl *decl;  /* CL_DECL */
+    Expr *e;     /* CL_LETFUN, CL_LAMBDA, CL_SECTION */
+    Env *env;
+    IVal *extra; /* CL_SECTION: the operand given with the section; SEC_FUN: also fn */
+    IVal *fn;    /* CL_SECTION SEC_FUN: the function; CL_PARTIAL: the function; CL_COMPOSE: first */
+    IVal *fn2;   /* CL_COMPOSE: second */
+    IVal **args; /* CL_PARTIAL */
+    int nargs;
+};
+
+struct Env {
+    const char *name;
+    IVal *val;
+    Env *next;
+};
+
+typedef struct {
+    Program *prog;
+    const char *user_file;
+    CBody *cur;    /* statements are appended here */
+    CScope tys;    /* every variable ever created -> its type */
+    CScope vis;    /* variables visible at the current point */
+    int counter;
+    Loc call_loc;  /* when inside prelude code called from the user's file: that call */
+    Vec(Decl *) globals;
+} I;
+
+static Env *env_bind(Env *env, const char *name, IVal *v) {
+    Env *e = xmalloc(sizeof *e);
+    e->name = name;
+    e->val = v;
+    e->next = env;
+    return e;
+}
+
+static IVal *env_find(Env *env, const char *name) {
+    for (; env; env = env->next)
+        if (env->name == name)
+            return env->val;
+    return NULL;
+}
+
+static _Noreturn void unsupported(Loc loc, const char *what) {
+    error_at(loc, "core: %s is not supported by the internaliser yet", what);
+}
+
+static Loc L(I *in, Loc loc) { return in->call_loc.file ? in->call_loc : loc; }
+
+/* ---- values ---- */
+
+static IVal *iv_atom(CAtom a, CType t) {
+    IVal *v = xmalloc(sizeof *v);
+    v->kind = IV_ATOM;
+    v->atom = a;
+    v->type = t;
+    return v;
+}
+
+static IVal *iv_tuple(int n) {
+    IVal *v = xmalloc(sizeof *v);
+    v->kind = IV_TUPLE;
+    v->n = n;
+    v->elems = xmalloc(sizeof(IVal *) * (size_t)(n ? n : 1));
+    return v;
+}
+
+static IVal *iv_fun(Clo *c) {
+    IVal *v = xmalloc(sizeof *v);
+    v->kind = IV_FUN;
+    v->fun = c;
+    return v;
+}
+
+static Clo *clo_new(CloKind k, int arity) {
+    Clo *c = xmalloc(sizeof *c);
+    c->kind = k;
+    c->arity = arity;
+    return c;
+}
+
+static void flat(IVal *v, CAtomVec *atoms, CTypeVec *types, Loc loc) {
+    switch (v->kind) {
+    case IV_ATOM:
+        vec_push(atoms, v->atom);
+        if (types)
+            vec_push(types, v->type);
+        return;
+    case IV_TUPLE:
+        for (int i = 0; i < v->n; i++)
+            flat(v->elems[i], atoms, types, loc);
+        return;
+    case IV_FUN: unsupported(loc, "a function value in a data position (if, loop, array)");
+    }
+}
+
+/* A value shaped like tmpl with the leaves taken from atoms/types in order. */
+static IVal *rebuild(IVal *tmpl, const CAtom *atoms, const CType *types, int *pos) {
+    if (tmpl->kind == IV_TUPLE) {
+        IVal *t = iv_tuple(tmpl->n);
+        for (int i = 0; i < tmpl->n; i++)
+            t->elems[i] = rebuild(tmpl->elems[i], atoms, types, pos);
+        return t;
+    }
+    IVal *r = iv_atom(atoms[*pos], types[*pos]);
+    (*pos)++;
+    return r;
+}
+
+static IVal *first_leaf(IVal *v, Loc loc) {
+    while (v->kind == IV_TUPLE) {
+        if (v->n == 0)
+            unsupported(loc, "an array of empty tuples");
+        v = v->elems[0];
+    }
+    if (v->kind != IV_ATOM)
+        unsupported(loc, "an array of functions");
+    return v;
+}
+
+/* ---- emitting statements ---- */
+
+static const char *fresh(I *in, const char *base) {
+    if (!base || !*base)
+        base = "t";
+    size_t n = strlen(base);
+    /* strip a previous _N suffix so that names stay short */
+    const char *u = strrchr(base, '_');
+    if (u && u[1]) {
+        const char *d = u + 1;
+        while (*d >= '0' && *d <= '9')
+            d++;
+        if (!*d)
+            n = (size_t)(u - base);
+    }
+    return intern(xsprintf("%.*s_%d", (int)n, base, ++in->counter));
+}
+
+static void declare(I *in, const char *name, CType t) {
+    cscope_put(&in->tys, name, t);
+    cscope_put(&in->vis, name, t);
+}
+
+static CType type_of(I *in, CAtom a) {
+    if (a.kind == CA_CONST)
+        return ctype_prim(a.prim);
+    CType t;
+    if (!cscope_get(&in->tys, a.var, &t))
+        die("internalise: %s has no type", a.var);
+    return t;
+}
+
+/* Dimensions that name variables not visible here become []. */
+static CType clean(I *in, CType t) {
+    CType r = ctype_copy(t);
+    for (int i = 0; i < r.rank; i++)
+        if (r.dims[i].kind == CDIM_VAR && !cscope_get(&in->vis, r.dims[i].var, NULL))
+            r.dims[i] = cdim_any();
+    return r;
+}
+
+/* Bind the results of e (types given, or from the typing rules) to fresh variables. */
+static CAtomVec emit_typed(I *in, CExp *e, const CTypeVec *types, const char *base) {
+    CParamVec pat = {0};
+    CAtomVec out = {0};
+    for (int i = 0; i < types->len; i++) {
+        CParam p = {fresh(in, base), types->data[i]};
+        p.type.unique = false;
+        vec_push(&pat, p);
+        vec_push(&out, catom_var(p.name));
+    }
+    cbody_let(in->cur, pat, e);
+    for (int i = 0; i < pat.len; i++)
+        declare(in, pat.data[i].name, pat.data[i].type);
+    return out;
+}
+
+static CAtomVec emit(I *in, CExp *e, const char *base) {
+    CTypeVec ts = {0};
+    const char *err = cexp_types(e, cscope_lookup, &in->tys, &ts);
+    if (err)
+        die("internalise produced an ill-typed expression: %s", err);
+    return emit_typed(in, e, &ts, base);
+}
+
+static CAtom emit1(I *in, CExp *e, const char *base) {
+    CAtomVec v = emit(in, e, base);
+    if (v.len != 1)
+        die("emit1: %d results", v.len);
+    return v.data[0];
+}
+
+static CExp *mk(CExpKind k, Loc loc, int n, const CAtom *args) {
+    CExp *e = cexp_new(k, loc);
+    for (int i = 0; i < n; i++)
+        vec_push(&e->args, args[i]);
+    return e;
+}
+
+static CAtom op(I *in, COp o, PrimType p, Loc loc, int n, ...) {
+    CExp *e = cexp_new(CE_OP, loc);
+    e->op = o;
+    e->prim = p;
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        vec_push(&e->args, va_arg(ap, CAtom));
+    va_end(ap);
+    return emit1(in, e, core_ops[o].name);
+}
+
+static CAtom convert(I *in, CAtom a, PrimType from, PrimType to, Loc loc) {
+    if (from == to)
+        return a;
+    CExp *e = cexp_new(CE_OP, loc);
+    e->op = COP_CONVERT;
+    e->prim = from;
+    e->prim2 = to;
+    vec_push(&e->args, a);
+    return emit1(in, e, "conv");
+}
+
+static CAtom i64c(int64_t v) { return catom_int(PRIM_I64, v); }
+
+/* The extent of dimension k of an array atom. */
+static CAtom dim_atom(I *in, CAtom arr, int k, Loc loc) {
+    CType t = type_of(in, arr);
+    if (k >= t.rank)
+        die("dim_atom: rank");
+    CDim d = t.dims[k];
+    if (d.kind == CDIM_CONST)
+        return i64c(d.value);
+    if (d.kind == CDIM_VAR && cscope_get(&in->vis, d.var, NULL))
+        return catom_var(d.var);
+    CExp *e = cexp_new(CE_SIZE, loc);
+    e->dim = k;
+    vec_push(&e->args, arr);
+    return emit1(in, e, "n");
+}
+
+static void emit_assert(I *in, CAtom c, const char *msg, Loc loc) {
+    if (c.kind == CA_CONST && c.ival)
+        return;
+    CExp *e = mk(CE_ASSERT, loc, 1, &c);
+    e->msg = msg;
+    CParamVec none = {0};
+    cbody_let(in->cur, none, e);
+}
+
+/* A run-time check that two arrays have the same outer size, unless known statically. */
+static void same_size(I *in, CAtom a, CAtom b, Loc loc) {
+    CType ta = type_of(in, a), tb = type_of(in, b);
+    if (cdim_eq(ta.dims[0], tb.dims[0]) && ta.dims[0].kind != CDIM_ANY)
+        return;
+    CAtom na = dim_atom(in, a, 0, loc), nb = dim_atom(in, b, 0, loc);
+    CAtom c = op(in, COP_EQ, PRIM_I64, loc, 2, na, nb);
+    emit_assert(in, c, "size mismatch: arrays of different lengths", loc);
+}
+
+/* ---- source types ---- */
+
+static CDim src_dim(Size *s, Env *env) {
+    s = size_prune(s);
+    if (s->kind == SIZE_CONST)
+        return cdim_const(s->value);
+    if (s->kind == SIZE_NAME) {
+        IVal *v = env_find(env, s->name);
+        if (v && v->kind == IV_ATOM && v->atom.kind == CA_VAR && v->type.rank == 0 &&
+            v->type.prim == PRIM_I64)
+            return cdim_var(v->atom.var);
+        if (v && v->kind == IV_ATOM && v->atom.kind == CA_CONST)
+            return cdim_const(v->atom.ival);
+    }
+    return cdim_any();
+}
+
+/* The leaf types of a source type under the given outer dimensions. */
+static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, Loc loc) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_PRIM: vec_push(out, ctype_array(t->prim, rank, dims)); return;
+    case T_ARRAY: {
+        CDim d2[64];
+        if (rank >= 63)
+            unsupported(loc, "an array of rank > 63");
+        memcpy(d2, dims, sizeof(CDim) * (size_t)rank);
+        d2[rank] = src_dim(t->dim, env);
+        src_leaves(t->elem, env, d2, rank + 1, out, loc);
+        return;
+    }
+    case T_TUPLE:
+    case T_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            src_leaves(t->elems.data[i], env, dims, rank, out, loc);
+        return;
+    default: unsupported(loc, "a value of function or polymorphic type here");
+    }
+}
+
+/* A value of source type t whose leaves are the given atoms (shape only from t). */
+static IVal *src_shape(Type *t, Loc loc) {
+    t = type_prune(t);
+    while (t->kind == T_ARRAY)
+        t = type_prune(t->elem);
+    if (t->kind == T_TUPLE || t->kind == T_RECORD) {
+        IVal *v = iv_tuple(t->elems.len);
+        for (int i = 0; i < t->elems.len; i++)
+            v->elems[i] = src_shape(t->elems.data[i], loc);
+        return v;
+    }
+    if (t->kind != T_PRIM)
+        unsupported(loc, "a value of function or polymorphic type here");
+    return iv_atom(catom_int(PRIM_I64, 0), ctype_prim(PRIM_I64));
+}
+
+/* Fresh variables (declared) shaped like tmpl, with the given types. */
+static IVal *fresh_like(I *in, IVal *tmpl, const CTypeVec *types, const char *base, CParamVec *params) {
+    CAtomVec atoms = {0};
+    for (int i = 0; i < types->len; i++) {
+        CParam p = {fresh(in, base), types->data[i]};
+        p.type.unique = false;
+        vec_push(&atoms, catom_var(p.name));
+        declare(in, p.name, p.type);
+        if (params)
+            vec_push(params, p);
+    }
+    int pos = 0;
+    return rebuild(tmpl, atoms.data, types->data, &pos);
+}
+
+/* ---- expressions ---- */
+
+static IVal *ie(I *in, Env *env, Expr *e);
+static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc);
+
+static CAtom ie_atom(I *in, Env *env, Expr *e) {
+    IVal *v = ie(in, env, e);
+    if (v->kind != IV_ATOM)
+        unsupported(e->loc, "a non-scalar value here");
+    return v->atom;
+}
+
+static PrimType prim_of_expr(Expr *e) {
+    Type *t = type_prune(e->type);
+    return t && t->kind == T_PRIM ? t->prim : PRIM_NONE;
+}
+
+static int64_t norm_int(PrimType p, int64_t v) {
+    int bits = prim_bits(p);
+    if (bits >= 64)
+        return v;
+    uint64_t m = (1ull << bits) - 1, u = (uint64_t)v & m;
+    if (prim_is_signed(p) && (u >> (bits - 1)))
+        u |= ~m;
+    return (int64_t)u;
+}
+
+static CAtom to_i64(I *in, CAtom a, Loc loc) {
+    CType t = type_of(in, a);
+    if (t.prim == PRIM_I64)
+        return a;
+    if (a.kind == CA_CONST && prim_is_int(a.prim))
+        return i64c(a.ival);
+    return convert(in, a, t.prim, PRIM_I64, loc);
+}
+
+static void bind_pat(I *in, Env **env, Pat *p, IVal *v) {
+    switch (p->kind) {
+    case P_ID: *env = env_bind(*env, p->name, v); return;
+    case P_WILDCARD: return;
+    case P_ASCRIBE: bind_pat(in, env, p->inner, v); return;
+    case P_TUPLE:
+        if (p->elems.len == 1 && v->kind != IV_TUPLE) {
+            bind_pat(in, env, p->elems.data[0], v);
+            return;
+        }
+        if (v->kind != IV_TUPLE || v->n != p->elems.len)
+            die("tuple pattern does not match its value");
+        for (int i = 0; i < p->elems.len; i++)
+            bind_pat(in, env, p->elems.data[i], v->elems[i]);
+        return;
+    case P_RECORD: {
+        if (v->kind != IV_TUPLE)
+            die("record pattern does not match its value");
+        Type *t = type_prune(p->type);
+        for (int i = 0; i < p->elems.len; i++) {
+            int k = type_field_index(t, p->fields.data[i]);
+            if (k < 0 || k >= v->n)
+                die("record pattern field");
+            bind_pat(in, env, p->elems.data[i], v->elems[k]);
+        }
+        return;
+    }
+    default: unsupported(p->loc, "this pattern");
+    }
+}
+
+/* A core body built by f; returns the value of the source expression. */
+typedef struct {
+    CBody *saved;
+    int mark;
+} Sub;
+
+static Sub sub_begin(I *in, CBody *b) {
+    Sub s = {in->cur, cscope_mark(&in->vis)};
+    in->cur = b;
+    return s;
+}
+
+static void sub_end(I *in, Sub s) {
+    in->cur = s.saved;
+    cscope_pop(&in->vis, s.mark);
+}
+
+/* Lambda from a closure applied to nparts values shaped like tmpls[i] with leaf types
+ * types[i]; *res receives the result shape (leaves typed as the lambda's return types). */
+static CLambda *mk_lambda(I *in, IVal *f, int nparts, IVal **tmpls, CTypeVec *types, IVal **res,
+                          Loc loc) {
+    CLambda *lam = clambda_new();
+    lam->body = cbody_new();
+    Sub s = sub_begin(in, lam->body);
+    IVal *args[8];
+    if (nparts > 8)
+        die("mk_lambda: too many parts");
+    for (int i = 0; i < nparts; i++)
+        args[i] = fresh_like(in, tmpls[i], &types[i], "x", &lam->params);
+    IVal *r = apply(in, f, nparts, args, loc);
+    CTypeVec rt = {0};
+    flat(r, &lam->body->result, &rt, loc);
+    sub_end(in, s);
+    for (int i = 0; i < rt.len; i++)
+        vec_push(&lam->ret, clean(in, rt.data[i]));
+    int pos = 0;
+    *res = rebuild(r, lam->body->result.data, lam->ret.data, &pos);
+    return lam;
+}
+
+/* The identity lambda on the elements of arrays. */
+static CLambda *id_lambda(I *in, const CTypeVec *elems) {
+    CLambda *lam = clambda_new();
+    lam->body = cbody_new();
+    for (int i = 0; i < elems->len; i++) {
+        CParam p = {fresh(in, "x"), ctype_copy(elems->data[i])};
+        vec_push(&lam->params, p);
+        declare(in, p.name, p.type);
+        vec_push(&lam->body->result, catom_var(p.name));
+        vec_push(&lam->ret, p.type);
+    }
+    return lam;
+}
+
+/* The leaf types of the elements of an array value, and its shape. */
+static void elems_of(I *in, IVal *arr, CAtomVec *atoms, CTypeVec *elem_types, Loc loc) {
+    CTypeVec ts = {0};
+    flat(arr, atoms, &ts, loc);
+    for (int i = 0; i < ts.len; i++) {
+        if (ts.data[i].rank < 1)
+            unsupported(loc, "a SOAC over a non-array");
+        vec_push(elem_types, clean(in, ctype_elem(ts.data[i])));
+    }
+}
+
+static CAtom width_of(I *in, IVal *arr, Loc loc) {
+    return dim_atom(in, first_leaf(arr, loc)->atom, 0, loc);
+}
+
+static IVal *values_from(I *in, IVal *tmpl, CAtomVec atoms) {
+    CTypeVec ts = {0};
+    for (int i = 0; i < atoms.len; i++)
+        vec_push(&ts, type_of(in, atoms.data[i]));
+    int pos = 0;
+    return rebuild(tmpl, atoms.data, ts.data, &pos);
+}
+
+/* Arrays of a map's results, shaped like the lambda's result shape res. */
+static IVal *soac_map(I *in, IVal *f, int narr, IVal **arrs, Loc loc) {
+    CAtom w = width_of(in, arrs[0], loc);
+    CExp *e = mk(CE_SCREMA, loc, 1, &w);
+    CTypeVec types[8] = {{0}};
+    for (int i = 0; i < narr; i++) {
+        elems_of(in, arrs[i], &e->arrays, &types[i], loc);
+        if (i)
+            same_size(in, first_leaf(arrs[0], loc)->atom, first_leaf(arrs[i], loc)->atom, loc);
+    }
+    IVal *res;
+    e->lam = mk_lambda(in, f, narr, arrs, types, &res, loc);
+    return values_from(in, res, emit(in, e, "map"));
+}
+
+static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc);
+
+/* Size parameters of a function from the shapes of its arguments (walks the parameter type
+ * expressions as the interpreter does). */
+static void bind_sizes_texp(I *in, Env **env, const TypeParamVec *tps, TypeExp *t, IVal *v, int depth,
+                            Loc loc) {
+    if (!t || !v)
+        return;
+    switch (t->kind) {
+    case TE_UNIQUE: bind_sizes_texp(in, env, tps, t->elem, v, depth, loc); return;
+    case TE_ARRAY:
+        if (t->dim.kind == DIM_NAME) {
+            for (int i = 0; i < tps->len; i++)
+                if (tps->data[i].is_size && tps->data[i].name == t->dim.name &&
+                    !env_find(*env, t->dim.name)) {
+                    IVal *leaf = v->kind == IV_FUN ? NULL : first_leaf(v, loc);
+                    if (leaf && leaf->type.rank > depth) {
+                        CAtom n = dim_atom(in, leaf->atom, depth, loc);
+                        *env = env_bind(*env, t->dim.name, iv_atom(n, ctype_prim(PRIM_I64)));
+                    }
+                }
+        }
+        bind_sizes_texp(in, env, tps, t->elem, v, depth + 1, loc);
+        return;
+    case TE_TUPLE:
+        if (v->kind == IV_TUPLE && v->n == t->elems.len)
+            for (int i = 0; i < t->elems.len; i++)
+                bind_sizes_texp(in, env, tps, t->elems.data[i], v->elems[i], depth, loc);
+        return;
+    default: return;
+    }
+}
+
+static void bind_sizes_pat(I *in, Env **env, const TypeParamVec *tps, Pat *p, IVal *v, Loc loc) {
+    if (p->kind == P_ASCRIBE)
+        bind_sizes_texp(in, env, tps, p->texp, v, 0, loc);
+    else if (p->kind == P_TUPLE && v->kind == IV_TUPLE && v->n == p->elems.len)
+        for (int i = 0; i < p->elems.len; i++)
+            bind_sizes_pat(in, env, tps, p->elems.data[i], v->elems[i], loc);
+}
+
+/* Inline a function body with its parameters bound to args. */
+static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamVec *tps, Expr *body,
+                         IVal **args, Loc loc) {
+    for (int i = 0; i < params->len; i++)
+        bind_pat(in, &env, params->data[i], args[i]);
+    if (tps)
+        for (int i = 0; i < params->len; i++)
+            bind_sizes_pat(in, &env, tps, params->data[i], args[i], loc);
+    return ie(in, env, body);
+}
+
+static IVal *binop(I *in, BinOp o, IVal *a, IVal *b, Type *lt, Loc loc);
+static IVal *index_value(I *in, Env *env, IVal *arr, DimIndexVec *idx, Loc loc);
+
+static IVal *project(IVal *v, Type *t, const char *field, Loc loc) {
+    t = type_prune(t);
+    int k = type_field_index(t, field);
+    if (k < 0 || v->kind != IV_TUPLE || k >= v->n)
+        unsupported(loc, "this projection");
+    return v->elems[k];
+}
+
+static IVal *call_section(I *in, Clo *c, IVal **args, Loc loc) {
+    Expr *e = c->e;
+    switch (e->section) {
+    case SEC_OP: return binop(in, e->op, args[0], args[1], type_prune(e->type)->param, loc);
+    case SEC_LEFT: return binop(in, e->op, c->extra, args[0], e->lhs->type, loc);
+    case SEC_RIGHT: return binop(in, e->op, args[0], c->extra, type_prune(e->type)->param, loc);
+    case SEC_FIELD: {
+        IVal *v = args[0];
+        Type *t = type_prune(e->type)->param;
+        for (int i = 0; i < e->fields.len; i++) {
+            v = project(v, t, e->fields.data[i], loc);
+            t = type_prune(t);
+            int k = type_field_index(t, e->fields.data[i]);
+            t = t->elems.data[k];
+        }
+        return v;
+    }
+    case SEC_INDEX: return index_value(in, c->env, args[0], &e->idx, loc);
+    case SEC_FUN: {
+        IVal *two[2];
+        if (e->lhs) {
+            two[0] = c->extra;
+            two[1] = args[0];
+        } else if (e->rhs) {
+            two[0] = args[0];
+            two[1] = c->extra;
+        } else {
+            two[0] = args[0];
+            two[1] = args[1];
+        }
+        return apply(in, c->fn, 2, two, loc);
+    }
+    }
+    die("bad section");
+}
+
+static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
+    if (f->kind != IV_FUN)
+        die("apply of a non-function");
+    Clo *c = f->fun;
+    if (n < c->arity) {
+        Clo *p = clo_new(CL_PARTIAL, c->arity - n);
+        p->fn = f;
+        p->args = args;
+        p->nargs = n;
+        return iv_fun(p);
+    }
+    if (n > c->arity) {
+        IVal *g = apply(in, f, c->arity, args, loc);
+        return apply(in, g, n - c->arity, args + c->arity, loc);
+    }
+    switch (c->kind) {
+    case CL_PARTIAL: {
+        IVal **all = xmalloc(sizeof(IVal *) * (size_t)(c->nargs + n));
+        memcpy(all, c->args, sizeof(IVal *) * (size_t)c->nargs);
+        memcpy(all + c->nargs, args, sizeof(IVal *) * (size_t)n);
+        return apply(in, c->fn, c->nargs + n, all, loc);
+    }
+    case CL_COMPOSE: {
+        IVal *x = apply(in, c->fn, 1, args, loc);
+        return apply(in, c->fn2, 1, &x, loc);
+    }
+    case CL_SECTION: return call_section(in, c, args, loc);
+    case CL_LAMBDA: return inline_body(in, c->env, &c->e->params, NULL, c->e->body, args, loc);
+    case CL_LETFUN:
+        return inline_body(in, c->env, &c->e->params, &c->e->tparams, c->e->lhs, args, loc);
+    case CL_DECL: {
+        Decl *d = c->decl;
+        Loc saved = in->call_loc;
+        if (!in->call_loc.file && d->loc.file != in->user_file && loc.file == in->user_file)
+            in->call_loc = loc;
+        IVal *r;
+        Expr *b = d->body;
+        if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics"))
+            r = intrinsic(in, d, args, L(in, loc));
+        else
+            r = inline_body(in, NULL, &d->params, &d->tparams, b, args, loc);
+        in->call_loc = saved;
+        return r;
+    }
+    }
+    die("bad closure");
+}
+
+/* ---- operators ---- */
+
+static COp cop_of(BinOp o, PrimType p) {
+    switch (o) {
+    case BIN_ADD: return COP_ADD;
+    case BIN_SUB: return COP_SUB;
+    case BIN_MUL: return COP_MUL;
+    case BIN_DIV: return COP_DIV;
+    case BIN_MOD: return COP_MOD;
+    case BIN_QUOT: return COP_QUOT;
+    case BIN_REM: return COP_REM;
+    case BIN_POW: return COP_POW;
+    case BIN_EQ: return COP_EQ;
+    case BIN_NEQ: return COP_NE;
+    case BIN_LT: return COP_LT;
+    case BIN_LE: return COP_LE;
+    case BIN_GT: return COP_GT;
+    case BIN_GE: return COP_GE;
+    case BIN_AND:
+    case BIN_BAND: return COP_AND;
+    case BIN_OR:
+    case BIN_BOR: return COP_OR;
+    case BIN_BXOR: return COP_XOR;
+    case BIN_SHL: return COP_SHL;
+    case BIN_SHR: return COP_SHR;
+    case BIN_USHR: return COP_USHR;
+    default: (void)p; return COP_COUNT;
+    }
+}
+
+static IVal *scalar(CAtom a, PrimType p) { return iv_atom(a, ctype_prim(p)); }
+
+/* Structural equality of two values of the same type (scalars, tuples; not arrays yet). */
+static CAtom equal(I *in, IVal *a, IVal *b, Loc loc) {
+    if (a->kind == IV_TUPLE) {
+        CAtom r = catom_bool(true);
+        for (int i = 0; i < a->n; i++) {
+            CAtom c = equal(in, a->elems[i], b->elems[i], loc);
+            r = (r.kind == CA_CONST) ? c : op(in, COP_AND, PRIM_BOOL, loc, 2, r, c);
+        }
+        return r;
+    }
+    if (a->kind != IV_ATOM)
+        unsupported(loc, "== on functions");
+    if (a->type.rank == 0)
+        return op(in, COP_EQ, a->type.prim, loc, 2, a->atom, b->atom);
+    /* arrays: same length, and then all elements equal (recursively) */
+    CAtom na = dim_atom(in, a->atom, 0, loc), nb = dim_atom(in, b->atom, 0, loc);
+    CAtom same = op(in, COP_EQ, PRIM_I64, loc, 2, na, nb);
+    CBody *tb = cbody_new(), *eb = cbody_new();
+    vec_push(&eb->result, catom_bool(false));
+    Sub s = sub_begin(in, tb);
+    CExp *m = mk(CE_SCREMA, loc, 1, &na);
+    vec_push(&m->arrays, a->atom);
+    vec_push(&m->arrays, b->atom);
+    CLambda *lam = clambda_new();
+    lam->body = cbody_new();
+    Sub s2 = sub_begin(in, lam->body);
+    IVal *xy[2];
+    for (int i = 0; i < 2; i++) {
+        CParam p = {fresh(in, "x"), clean(in, ctype_elem((i ? b : a)->type))};
+        declare(in, p.name, p.type);
+        vec_push(&lam->params, p);
+        xy[i] = iv_atom(catom_var(p.name), p.type);
+    }
+    vec_push(&lam->body->result, equal(in, xy[0], xy[1], loc));
+    vec_push(&lam->ret, ctype_prim(PRIM_BOOL));
+    sub_end(in, s2);
+    m->lam = lam;
+    CLambda *and = clambda_new();
+    and->body = cbody_new();
+    Sub s3 = sub_begin(in, and->body);
+    CAtom pq[2];
+    for (int i = 0; i < 2; i++) {
+        CParam p = {fresh(in, "b"), ctype_prim(PRIM_BOOL)};
+        declare(in, p.name, p.type);
+        vec_push(&and->params, p);
+        pq[i] = catom_var(p.name);
+    }
+    vec_push(&and->body->result, op(in, COP_AND, PRIM_BOOL, loc, 2, pq[0], pq[1]));
+    vec_push(&and->ret, ctype_prim(PRIM_BOOL));
+    sub_end(in, s3);
+    COperator o = {and, {0}, true};
+    vec_push(&o.nes, catom_bool(true));
+    vec_push(&m->reds, o);
+    vec_push(&tb->result, emit1(in, m, "alleq"));
+    sub_end(in, s);
+    CExp *x = mk(CE_IF, loc, 1, &same);
+    x->body = tb;
+    x->body2 = eb;
+    CTypeVec ts = {0};
+    vec_push(&ts, ctype_prim(PRIM_BOOL));
+    return emit_typed(in, x, &ts, "eq").data[0];
+}
+
+static IVal *concat_values(I *in, IVal *a, IVal *b, Loc loc) {
+    CAtomVec xa = {0}, xb = {0}, out = {0};
+    flat(a, &xa, NULL, loc);
+    flat(b, &xb, NULL, loc);
+    for (int i = 0; i < xa.len; i++) {
+        CAtom two[2] = {xa.data[i], xb.data[i]};
+        vec_push(&out, emit1(in, mk(CE_CONCAT, loc, 2, two), "cat"));
+    }
+    return values_from(in, a, out);
+}
+
+static IVal *binop(I *in, BinOp o, IVal *a, IVal *b, Type *lt, Loc loc) {
+    if (o == BIN_CONCAT)
+        return concat_values(in, a, b, loc);
+    if (o == BIN_COMPOSE_FWD || o == BIN_COMPOSE_BWD) {
+        Clo *c = clo_new(CL_COMPOSE, 1);
+        c->fn = o == BIN_COMPOSE_FWD ? a : b;
+        c->fn2 = o == BIN_COMPOSE_FWD ? b : a;
+        return iv_fun(c);
+    }
+    if (o == BIN_EQ || o == BIN_NEQ) {
+        if (a->kind != IV_ATOM || a->type.rank) { /* tuples, arrays */
+            CAtom r = equal(in, a, b, loc);
+            if (o == BIN_NEQ)
+                r = op(in, COP_NOT, PRIM_BOOL, loc, 1, r);
+            return scalar(r, PRIM_BOOL);
+        }
+    }
+    if (a->kind != IV_ATOM || b->kind != IV_ATOM || a->type.rank || b->type.rank)
+        unsupported(loc, xsprintf("operator %s on non-scalars", binop_name(o)));
+    PrimType p = a->type.prim;
+    COp c = cop_of(o, p);
+    if (c == COP_COUNT)
+        unsupported(loc, xsprintf("operator %s", binop_name(o)));
+    if (c == COP_POW && prim_is_float(p))
+        c = COP_POW;
+    CAtom r = op(in, c, p, loc, 2, a->atom, b->atom);
+    return scalar(r, (core_ops[c].flags & OPF_PRED) ? PRIM_BOOL : p);
+}
+
+/* && and ||: the right operand is evaluated only when needed. */
+static IVal *short_circuit(I *in, Env *env, Expr *e) {
+    CAtom l = ie_atom(in, env, e->lhs);
+    CBody *rb = cbody_new();
+    Sub s = sub_begin(in, rb);
+    CAtom r = ie_atom(in, env, e->rhs);
+    vec_push(&rb->result, r);
+    sub_end(in, s);
+    COp o = e->op == BIN_AND ? COP_AND : COP_OR;
+    if (rb->stms.len == 0)
+        return scalar(op(in, o, PRIM_BOOL, e->loc, 2, l, r), PRIM_BOOL);
+    CBody *other = cbody_new();
+    vec_push(&other->result, catom_bool(e->op == BIN_OR));
+    CExp *x = mk(CE_IF, e->loc, 1, &l);
+    x->body = e->op == BIN_AND ? rb : other;
+    x->body2 = e->op == BIN_AND ? other : rb;
+    CTypeVec ts = {0};
+    vec_push(&ts, ctype_prim(PRIM_BOOL));
+    return scalar(emit_typed(in, x, &ts, "cond").data[0], PRIM_BOOL);
+}
+
+/* ---- indexing ---- */
+
+/* The explicit core index list for a source index list on array a0. */
+static CIndexVec slice_of(I *in, Env *env, CAtom a0, DimIndexVec *idx, Loc loc) {
+    CIndexVec sl = {0};
+    for (int k = 0; k < idx->len; k++) {
+        DimIndex *d = &idx->data[k];
+        CIndex ix = {0};
+        if (!d->is_slice) {
+            ix.start = to_i64(in, ie_atom(in, env, d->start), loc);
+            vec_push(&sl, ix);
+            continue;
+        }
+        ix.is_slice = true;
+        ix.stride = d->stride ? to_i64(in, ie_atom(in, env, d->stride), loc) : i64c(1);
+        CAtom st = d->start ? to_i64(in, ie_atom(in, env, d->start), loc) : (CAtom){0};
+        CAtom en = d->end ? to_i64(in, ie_atom(in, env, d->end), loc) : (CAtom){0};
+        if (!d->start || !d->end) {
+            CAtom n = dim_atom(in, a0, k, loc);
+            CAtom s0, e0; /* defaults for a positive and a negative stride */
+            if (ix.stride.kind == CA_CONST && ix.stride.ival >= 0) {
+                s0 = i64c(0);
+                e0 = n;
+            } else if (ix.stride.kind == CA_CONST) {
+                s0 = op(in, COP_SUB, PRIM_I64, loc, 2, n, i64c(1));
+                e0 = i64c(-1);
+            } else {
+                CAtom neg = op(in, COP_LT, PRIM_I64, loc, 2, ix.stride, i64c(0));
+                CAtom last = op(in, COP_SUB, PRIM_I64, loc, 2, n, i64c(1));
+                s0 = op(in, COP_SELECT, PRIM_I64, loc, 3, neg, last, i64c(0));
+                e0 = op(in, COP_SELECT, PRIM_I64, loc, 3, neg, i64c(-1), n);
+            }
+            if (!d->start)
+                st = s0;
+            if (!d->end)
+                en = e0;
+        }
+        ix.start = st;
+        ix.end = en;
+        vec_push(&sl, ix);
+    }
+    return sl;
+}
+
+static IVal *index_value(I *in, Env *env, IVal *arr, DimIndexVec *idx, Loc loc) {
+    CIndexVec sl = slice_of(in, env, first_leaf(arr, loc)->atom, idx, loc);
+    CAtomVec xs = {0}, out = {0};
+    flat(arr, &xs, NULL, loc);
+    for (int i = 0; i < xs.len; i++) {
+        CExp *e = mk(CE_INDEX, loc, 1, &xs.data[i]);
+        e->slice = sl;
+        vec_push(&out, emit1(in, e, "ix"));
+    }
+    return values_from(in, arr, out);
+}
+
+static IVal *update_value(I *in, Env *env, Expr *e) {
+    IVal *arr = ie(in, env, e->lhs);
+    CIndexVec sl = slice_of(in, env, first_leaf(arr, e->loc)->atom, &e->idx, L(in, e->loc));
+    CAtomVec xs = {0}, vs = {0}, out = {0};
+    flat(arr, &xs, NULL, e->loc);
+    IVal *v = ie(in, env, e->rhs);
+    flat(v, &vs, NULL, e->loc);
+    for (int i = 0; i < xs.len; i++) {
+        CAtom two[2] = {xs.data[i], vs.data[i]};
+        CExp *u = mk(CE_UPDATE, L(in, e->loc), 2, two);
+        u->slice = sl;
+        vec_push(&out, emit1(in, u, "upd"));
+    }
+    return values_from(in, arr, out);
+}
+
+/* ---- if, loops ---- */
+
+static IVal *if_value(I *in, Env *env, Expr *e) {
+    CAtom c = ie_atom(in, env, e->cond);
+    CBody *tb = cbody_new(), *eb = cbody_new();
+    CTypeVec tt = {0}, et = {0};
+    Sub s = sub_begin(in, tb);
+    IVal *tv = ie(in, env, e->lhs);
+    flat(tv, &tb->result, &tt, e->loc);
+    sub_end(in, s);
+    s = sub_begin(in, eb);
+    IVal *ev = ie(in, env, e->rhs);
+    flat(ev, &eb->result, &et, e->loc);
+    sub_end(in, s);
+    CTypeVec ts = {0};
+    for (int i = 0; i < tt.len; i++) {
+        CType t = clean(in, tt.data[i]), u = clean(in, et.data[i]);
+        for (int k = 0; k < t.rank; k++)
+            if (!cdim_eq(t.dims[k], u.dims[k]))
+                t.dims[k] = cdim_any();
+        vec_push(&ts, t);
+    }
+    CExp *x = mk(CE_IF, e->loc, 1, &c);
+    x->body = tb;
+    x->body2 = eb;
+    CAtomVec r = emit_typed(in, x, &ts, "r");
+    int pos = 0;
+    return rebuild(tv, r.data, ts.data, &pos);
+}
+
+/* Current values of a loop pattern's variables (`loop x do ...`). */
+static IVal *pat_value(Env *env, Pat *p) {
+    switch (p->kind) {
+    case P_ID: {
+        IVal *v = env_find(env, p->name);
+        if (!v)
+            die("loop variable not in scope");
+        return v;
+    }
+    case P_ASCRIBE: return pat_value(env, p->inner);
+    case P_TUPLE: {
+        if (p->elems.len == 1)
+            return pat_value(env, p->elems.data[0]);
+        IVal *t = iv_tuple(p->elems.len);
+        for (int i = 0; i < p->elems.len; i++)
+            t->elems[i] = pat_value(env, p->elems.data[i]);
+        return t;
+    }
+    default: unsupported(p->loc, "this loop pattern");
+    }
+}
+
+static IVal *loop_value(I *in, Env *env, Expr *e) {
+    IVal *init = e->init ? ie(in, env, e->init) : pat_value(env, e->pat);
+    CAtomVec inits = {0};
+    CTypeVec itypes = {0};
+    flat(init, &inits, &itypes, e->loc);
+    CAtom bound = {0};
+    IVal *xs = NULL;
+    PrimType ivar_prim = PRIM_I64;
+    if (e->loop == LOOP_FOR) {
+        bound = ie_atom(in, env, e->cond);
+        ivar_prim = type_of(in, bound).prim;
+        bound = to_i64(in, bound, e->loc);
+    } else if (e->loop == LOOP_FOR_IN) {
+        xs = ie(in, env, e->cond);
+        bound = width_of(in, xs, e->loc);
+    } else {
+        Env *e0 = env;
+        bind_pat(in, &e0, e->pat, init);
+        vec_push(&inits, ie_atom(in, e0, e->cond));
+        vec_push(&itypes, ctype_prim(PRIM_BOOL));
+    }
+    const char *base = e->pat->kind == P_ID ? e->pat->name : "p";
+    CTypeVec ptypes = {0};
+    for (int i = 0; i < itypes.len; i++) {
+        CType t = ctype_copy(itypes.data[i]);
+        t.unique = false;
+        vec_push(&ptypes, t);
+    }
+    for (int attempt = 0;; attempt++) {
+        CExp *x = cexp_new(CE_LOOP, e->loc);
+        x->args = inits;
+        x->body = cbody_new();
+        Sub s = sub_begin(in, x->body);
+        CAtomVec patoms = {0};
+        for (int i = 0; i < ptypes.len; i++) {
+            CParam p = {fresh(in, base), ptypes.data[i]};
+            vec_push(&x->params, p);
+            declare(in, p.name, p.type);
+            vec_push(&patoms, catom_var(p.name));
+        }
+        int pos = 0;
+        IVal *pv = rebuild(init, patoms.data, ptypes.data, &pos);
+        Env *benv = env;
+        bind_pat(in, &benv, e->pat, pv);
+        if (e->loop == LOOP_WHILE) {
+            x->cond = x->params.data[x->params.len - 1].name;
+        } else {
+            x->index = fresh(in, e->loop == LOOP_FOR ? e->loop_var : "i");
+            x->bound = bound;
+            declare(in, x->index, ctype_prim(PRIM_I64));
+            if (e->loop == LOOP_FOR) {
+                CAtom iv = convert(in, catom_var(x->index), PRIM_I64, ivar_prim, e->loc);
+                benv = env_bind(benv, e->loop_var, scalar(iv, ivar_prim));
+            } else {
+                DimIndexVec none = {0};
+                (void)none;
+                CAtomVec leaves = {0}, out = {0};
+                flat(xs, &leaves, NULL, e->loc);
+                for (int i = 0; i < leaves.len; i++) {
+                    CExp *ix = mk(CE_INDEX, e->loc, 1, &leaves.data[i]);
+                    CIndex one = {.start = catom_var(x->index)};
+                    vec_push(&ix->slice, one);
+                    vec_push(&out, emit1(in, ix, "x"));
+                }
+                bind_pat(in, &benv, e->loop_pat, values_from(in, xs, out));
+            }
+        }
+        IVal *r = ie(in, benv, e->body);
+        CTypeVec rtypes = {0};
+        flat(r, &x->body->result, &rtypes, e->loc);
+        if (e->loop == LOOP_WHILE) {
+            Env *cenv = env;
+            bind_pat(in, &cenv, e->pat, r);
+            CAtom c = ie_atom(in, cenv, e->cond);
+            vec_push(&x->body->result, c);
+            vec_push(&rtypes, ctype_prim(PRIM_BOOL));
+        }
+        sub_end(in, s);
+        bool changed = false;
+        for (int i = 0; i < ptypes.len; i++)
+            for (int k = 0; k < ptypes.data[i].rank; k++)
+                if (ptypes.data[i].dims[k].kind != CDIM_ANY &&
+                    !cdim_eq(ptypes.data[i].dims[k], rtypes.data[i].dims[k])) {
+                    ptypes.data[i].dims[k] = cdim_any();
+                    changed = true;
+                }
+        if (changed && attempt < 8)
+            continue;
+        CAtomVec res = emit_typed(in, x, &ptypes, base);
+        int p2 = 0;
+        return rebuild(init, res.data, ptypes.data, &p2);
+    }
+}
+
+/* ---- ranges ---- */
+
+static IVal *range_value(I *in, Env *env, Expr *e) {
+    Loc loc = e->loc;
+    CAtom a = ie_atom(in, env, e->lhs), b = ie_atom(in, env, e->rhs);
+    PrimType p = type_of(in, a).prim;
+    CAtom s = to_i64(in, a, loc), en = to_i64(in, b, loc), step;
+    if (e->mid)
+        step = op(in, COP_SUB, PRIM_I64, loc, 2, to_i64(in, ie_atom(in, env, e->mid), loc), s);
+    else
+        step = i64c(e->range == RANGE_DOWNTO_EXCL ? -1 : 1);
+    CAtom ok, count;
+    CAtom pos = op(in, COP_GT, PRIM_I64, loc, 2, step, i64c(0));
+    CAtom neg = op(in, COP_LT, PRIM_I64, loc, 2, step, i64c(0));
+    switch (e->range) {
+    case RANGE_UPTO_EXCL: {
+        ok = op(in, COP_AND, PRIM_BOOL, loc, 2, pos, op(in, COP_LE, PRIM_I64, loc, 2, s, en));
+        CAtom d = op(in, COP_SUB, PRIM_I64, loc, 2, en, s);
+        d = op(in, COP_ADD, PRIM_I64, loc, 2, d, op(in, COP_SUB, PRIM_I64, loc, 2, step, i64c(1)));
+        count = op(in, COP_QUOT, PRIM_I64, loc, 2, d, op(in, COP_MAX, PRIM_I64, loc, 2, step, i64c(1)));
+        break;
+    }
+    case RANGE_DOWNTO_EXCL: {
+        ok = op(in, COP_AND, PRIM_BOOL, loc, 2, neg, op(in, COP_GE, PRIM_I64, loc, 2, s, en));
+        CAtom ms = op(in, COP_NEG, PRIM_I64, loc, 1, step);
+        CAtom d = op(in, COP_SUB, PRIM_I64, loc, 2, s, en);
+        d = op(in, COP_ADD, PRIM_I64, loc, 2, d, op(in, COP_SUB, PRIM_I64, loc, 2, ms, i64c(1)));
+        count = op(in, COP_QUOT, PRIM_I64, loc, 2, d, op(in, COP_MAX, PRIM_I64, loc, 2, ms, i64c(1)));
+        break;
+    }
+    default: {
+        CAtom up = op(in, COP_AND, PRIM_BOOL, loc, 2, pos, op(in, COP_LE, PRIM_I64, loc, 2, s, en));
+        CAtom down = op(in, COP_AND, PRIM_BOOL, loc, 2, neg, op(in, COP_GE, PRIM_I64, loc, 2, s, en));
+        ok = op(in, COP_OR, PRIM_BOOL, loc, 2, up, down);
+        CAtom nz = op(in, COP_SELECT, PRIM_I64, loc, 3, ok, step, i64c(1));
+        CAtom d = op(in, COP_SUB, PRIM_I64, loc, 2, en, s);
+        count = op(in, COP_ADD, PRIM_I64, loc, 2, op(in, COP_QUOT, PRIM_I64, loc, 2, d, nz), i64c(1));
+        break;
+    }
+    }
+    emit_assert(in, ok, "invalid range", loc);
+    CAtom io = emit1(in, mk(CE_IOTA, loc, 1, &count), "iota");
+    CExp *m = mk(CE_SCREMA, loc, 1, &count);
+    vec_push(&m->arrays, io);
+    CLambda *lam = clambda_new();
+    lam->body = cbody_new();
+    Sub sb = sub_begin(in, lam->body);
+    CParam ip = {fresh(in, "i"), ctype_prim(PRIM_I64)};
+    declare(in, ip.name, ip.type);
+    vec_push(&lam->params, ip);
+    CAtom v = op(in, COP_ADD, PRIM_I64, loc, 2, s, op(in, COP_MUL, PRIM_I64, loc, 2, catom_var(ip.name), step));
+    v = convert(in, v, PRIM_I64, p, loc);
+    vec_push(&lam->body->result, v);
+    vec_push(&lam->ret, ctype_prim(p));
+    sub_end(in, sb);
+    m->lam = lam;
+    CAtom r = emit1(in, m, "range");
+    return iv_atom(r, type_of(in, r));
+}
+
+/* ---- literals and aggregates ---- */
+
+static IVal *array_value(I *in, Env *env, Expr *e) {
+    Type *t = type_prune(e->type);
+    if (e->elems.len == 0) {
+        CTypeVec leaves = {0};
+        src_leaves(t->elem, env, NULL, 0, &leaves, e->loc);
+        CAtomVec out = {0};
+        for (int i = 0; i < leaves.len; i++) {
+            CExp *x = cexp_new(CE_ARRAY, e->loc);
+            x->type = leaves.data[i];
+            vec_push(&out, emit1(in, x, "arr"));
+        }
+        return values_from(in, src_shape(t->elem, e->loc), out);
+    }
+    Vec(CAtomVec) cols = {0};
+    CTypeVec types = {0};
+    IVal *first = NULL;
+    for (int j = 0; j < e->elems.len; j++) {
+        IVal *v = ie(in, env, e->elems.data[j]);
+        CAtomVec xs = {0};
+        CTypeVec ts = {0};
+        flat(v, &xs, &ts, e->loc);
+        if (!j) {
+            first = v;
+            for (int i = 0; i < xs.len; i++) {
+                CAtomVec c = {0};
+                vec_push(&cols, c);
+                vec_push(&types, ctype_copy(ts.data[i]));
+            }
+        }
+        for (int i = 0; i < xs.len; i++) {
+            vec_push(&cols.data[i], xs.data[i]);
+            for (int k = 0; k < types.data[i].rank; k++)
+                if (!cdim_eq(types.data[i].dims[k], ts.data[i].dims[k]))
+                    types.data[i].dims[k] = cdim_any();
+        }
+    }
+    CAtomVec out = {0};
+    for (int i = 0; i < cols.len; i++) {
+        CExp *x = cexp_new(CE_ARRAY, e->loc);
+        x->type = types.data[i];
+        x->type.unique = false;
+        x->args = cols.data[i];
+        vec_push(&out, emit1(in, x, "arr"));
+    }
+    return values_from(in, first, out);
+}
+
+static IVal *literal(Expr *e) {
+    PrimType p = e->prim != PRIM_NONE ? e->prim : prim_of_expr(e);
+    switch (e->kind) {
+    case E_INT:
+        if (p == PRIM_NONE)
+            p = PRIM_I32;
+        if (prim_is_float(p))
+            return scalar(catom_float(p, (double)(int64_t)e->ival), p);
+        return scalar(catom_int(p, norm_int(p, (int64_t)e->ival)), p);
+    case E_FLOAT:
+        if (p == PRIM_NONE)
+            p = PRIM_F64;
+        return scalar(catom_float(p, p == PRIM_F32 ? (double)(float)e->fval : e->fval), p);
+    case E_BOOL: return scalar(catom_bool(e->ival != 0), PRIM_BOOL);
+    default:
+        if (p == PRIM_NONE)
+            p = PRIM_U8;
+        return scalar(catom_int(p, norm_int(p, (int64_t)e->ival)), p);
+    }
+}
+
+static IVal *string_value(I *in, Expr *e) {
+    int64_t n = e->ival ? (int64_t)e->ival : (int64_t)strlen(e->str);
+    CExp *x = cexp_new(CE_ARRAY, e->loc);
+    x->type = ctype_prim(PRIM_U8);
+    for (int64_t i = 0; i < n; i++)
+        vec_push(&x->args, catom_int(PRIM_U8, (unsigned char)e->str[i]));
+    CAtom r = emit1(in, x, "str");
+    return iv_atom(r, type_of(in, r));
+}
+
+static IVal *record_update(IVal *v, Type *t, NameVec *path, int k, IVal *nv, Loc loc) {
+    if (k == path->len)
+        return nv;
+    t = type_prune(t);
+    int idx = type_field_index(t, path->data[k]);
+    if (idx < 0 || v->kind != IV_TUPLE)
+        unsupported(loc, "this record update");
+    IVal *c = iv_tuple(v->n);
+    memcpy(c->elems, v->elems, sizeof(IVal *) * (size_t)v->n);
+    c->elems[idx] = record_update(v->elems[idx], t->elems.data[idx], path, k + 1, nv, loc);
+    return c;
+}
+
+/* e :> t — checks of the dimensions t names, then the value with those sizes as facts. */
+static void coerce_texp(I *in, Env *env, TypeExp *t, IVal *v, int depth, Loc loc) {
+    if (!t || !v || v->kind == IV_FUN)
+        return;
+    switch (t->kind) {
+    case TE_UNIQUE: coerce_texp(in, env, t->elem, v, depth, loc); return;
+    case TE_ARRAY: {
+        CAtom want = {0};
+        bool have = false;
+        if (t->dim.kind == DIM_CONST) {
+            want = i64c(t->dim.value);
+            have = true;
+        } else if (t->dim.kind == DIM_NAME) {
+            IVal *s = env_find(env, t->dim.name);
+            if (s && s->kind == IV_ATOM && s->type.rank == 0) {
+                want = to_i64(in, s->atom, loc);
+                have = true;
+            }
+        }
+        if (have) {
+            CAtomVec leaves = {0};
+            flat(v, &leaves, NULL, loc);
+            for (int i = 0; i < leaves.len; i++) {
+                CType lt = type_of(in, leaves.data[i]);
+                if (lt.rank <= depth)
+                    continue;
+                if (cdim_eq(lt.dims[depth], cdim_of_atom(want)))
+                    continue;
+                CAtom n = dim_atom(in, leaves.data[i], depth, loc);
+                CAtom c = op(in, COP_EQ, PRIM_I64, loc, 2, n, want);
+                emit_assert(in, c, "size mismatch in a coercion", loc);
+            }
+        }
+        coerce_texp(in, env, t->elem, v, depth + 1, loc);
+        return;
+    }
+    case TE_TUPLE:
+        if (v->kind == IV_TUPLE && v->n == t->elems.len)
+            for (int i = 0; i < t->elems.len; i++)
+                coerce_texp(in, env, t->elems.data[i], v->elems[i], depth, loc);
+        return;
+    default: return;
+    }
+}
+
+static IVal *var_value(I *in, Env *env, Expr *e) {
+    Binding *b = e->binding;
+    if (!e->qual) {
+        IVal *v = env_find(env, e->name);
+        if (v)
+            return v;
+    }
+    if (!b || b->kind != BIND_DEF || !b->decl)
+        unsupported(e->loc, xsprintf("the name %s%s%s here", e->qual ? e->qual : "", e->qual ? "." : "",
+                                     e->name));
+    Decl *d = b->decl;
+    if (d->params.len == 0) {
+        Loc saved = in->call_loc;
+        if (!in->call_loc.file && d->loc.file != in->user_file && e->loc.file == in->user_file)
+            in->call_loc = e->loc;
+        IVal *r = ie(in, NULL, d->body);
+        in->call_loc = saved;
+        return r;
+    }
+    Clo *c = clo_new(CL_DECL, d->params.len);
+    c->decl = d;
+    return iv_fun(c);
+}
+
+static Decl *global_decl(I *in, const char *qual, const char *name) {
+    for (int i = in->globals.len - 1; i >= 0; i--) {
+        Decl *d = in->globals.data[i];
+        if (d->name == name && (d->qual == qual || (d->qual && qual && !strcmp(d->qual, qual))))
+            return d;
+    }
+    return NULL;
+}
+
+static IVal *section_value(I *in, Env *env, Expr *e) {
+    Clo *c = clo_new(CL_SECTION, 1);
+    c->e = e;
+    c->env = env;
+    switch (e->section) {
+    case SEC_OP: c->arity = 2; break;
+    case SEC_LEFT: c->extra = ie(in, env, e->lhs); break;
+    case SEC_RIGHT: c->extra = ie(in, env, e->rhs); break;
+    case SEC_FIELD:
+    case SEC_INDEX: break;
+    case SEC_FUN: {
+        IVal *f = e->qual ? NULL : env_find(env, e->name);
+        if (!f) {
+            Decl *d = global_decl(in, e->qual, e->name);
+            if (!d)
+                unsupported(e->loc, "this backtick section");
+            Clo *dc = clo_new(CL_DECL, d->params.len);
+            dc->decl = d;
+            f = iv_fun(dc);
+        }
+        c->fn = f;
+        if (e->lhs)
+            c->extra = ie(in, env, e->lhs);
+        else if (e->rhs)
+            c->extra = ie(in, env, e->rhs);
+        else
+            c->arity = 2;
+        break;
+    }
+    }
+    return iv_fun(c);
+}
+
+static IVal *ie(I *in, Env *env, Expr *e) {
+    switch (e->kind) {
+    case E_INT:
+    case E_FLOAT:
+    case E_BOOL:
+    case E_CHAR: return literal(e);
+    case E_STRING: return string_value(in, e);
+    case E_VAR: return var_value(in, env, e);
+    case E_TUPLE: {
+        if (e->elems.len == 1)
+            return ie(in, env, e->elems.data[0]);
+        IVal *t = iv_tuple(e->elems.len);
+        for (int i = 0; i < e->elems.len; i++)
+            t->elems[i] = ie(in, env, e->elems.data[i]);
+        return t;
+    }
+    case E_RECORD: {
+        Type *t = type_prune(e->type);
+        IVal *r = iv_tuple(e->elems.len);
+        for (int i = 0; i < e->elems.len; i++) {
+            int k = type_field_index(t, e->fields.data[i]);
+            if (k < 0 || k >= r->n)
+                die("record field");
+            r->elems[k] = ie(in, env, e->elems.data[i]);
+        }
+        return r;
+    }
+    case E_ARRAY: return array_value(in, env, e);
+    case E_RANGE: return range_value(in, env, e);
+    case E_PROJECT: return project(ie(in, env, e->lhs), e->lhs->type, e->fields.data[0], e->loc);
+    case E_INDEX: return index_value(in, env, ie(in, env, e->lhs), &e->idx, L(in, e->loc));
+    case E_APPLY: {
+        IVal *f = ie(in, env, e->lhs);
+        IVal **args = xmalloc(sizeof(IVal *) * (size_t)e->args.len);
+        for (int i = 0; i < e->args.len; i++)
+            args[i] = ie(in, env, e->args.data[i]);
+        if (f->kind != IV_FUN)
+            unsupported(e->loc, "application of a non-function");
+        return apply(in, f, e->args.len, args, e->loc);
+    }
+    case E_BINOP:
+        if (e->op == BIN_AND || e->op == BIN_OR)
+            return short_circuit(in, env, e);
+        {
+            IVal *a = ie(in, env, e->lhs), *b = ie(in, env, e->rhs);
+            return binop(in, e->op, a, b, e->lhs->type, L(in, e->loc));
+        }
+    case E_NEG:
+    case E_NOT: {
+        CAtom a = ie_atom(in, env, e->lhs);
+        PrimType p = type_of(in, a).prim;
+        return scalar(op(in, e->kind == E_NEG ? COP_NEG : COP_NOT, p, e->loc, 1, a), p);
+    }
+    case E_SECTION: return section_value(in, env, e);
+    case E_LAMBDA: {
+        Clo *c = clo_new(CL_LAMBDA, e->params.len);
+        c->e = e;
+        c->env = env;
+        return iv_fun(c);
+    }
+    case E_LET: {
+        IVal *v = ie(in, env, e->lhs);
+        bind_pat(in, &env, e->pat, v);
+        return ie(in, env, e->body);
+    }
+    case E_LETFUN: {
+        Clo *c = clo_new(CL_LETFUN, e->params.len);
+        c->e = e;
+        c->env = env;
+        if (e->params.len == 0) /* a local constant */
+            return ie(in, env_bind(env, e->name, ie(in, env, e->lhs)), e->body);
+        return ie(in, env_bind(env, e->name, iv_fun(c)), e->body);
+    }
+    case E_IF: return if_value(in, env, e);
+    case E_LOOP: return loop_value(in, env, e);
+    case E_UPDATE: return update_value(in, env, e);
+    case E_RECUPDATE:
+        return record_update(ie(in, env, e->lhs), e->lhs->type, &e->fields, 0, ie(in, env, e->rhs), e->loc);
+    case E_COERCE: {
+        IVal *v = ie(in, env, e->lhs);
+        coerce_texp(in, env, e->texp, v, 0, L(in, e->loc));
+        return v;
+    }
+    case E_ASCRIBE:
+    case E_ATTR:
+    case E_PAREN: return ie(in, env, e->lhs);
+    }
+    unsupported(e->loc, "this expression");
+}
+
+/* ---- intrinsics ---- */
+
+static PrimType result_prim(Decl *d) {
+    Type *t = type_prune(d->type);
+    while (t && t->kind == T_ARROW)
+        t = type_prune(t->ret);
+    return t && t->kind == T_PRIM ? t->prim : PRIM_NONE;
+}
+
+static IVal *per_leaf(I *in, IVal *v, CExpKind k, int npre, CAtom *pre, Loc loc, const char *base) {
+    CAtomVec xs = {0}, out = {0};
+    flat(v, &xs, NULL, loc);
+    for (int i = 0; i < xs.len; i++) {
+        CExp *e = mk(k, loc, npre, pre);
+        vec_push(&e->args, xs.data[i]);
+        vec_push(&out, emit1(in, e, base));
+    }
+    return values_from(in, v, out);
+}
+
+/* reduce / scan: op on pairs of elements shaped like xs's elements. */
+static COperator mk_operator(I *in, IVal *f, IVal *ne, IVal *xs, IVal **res, Loc loc) {
+    CAtomVec arrs = {0};
+    CTypeVec et = {0};
+    elems_of(in, xs, &arrs, &et, loc);
+    IVal *tm[2] = {ne, ne};
+    CTypeVec ts[2] = {et, et};
+    COperator o = {0};
+    o.lam = mk_lambda(in, f, 2, tm, ts, res, loc);
+    flat(ne, &o.nes, NULL, loc);
+    return o;
+}
+
+static IVal *reduce_scan(I *in, IVal **a, bool scan, bool comm, Loc loc) {
+    IVal *xs = a[2], *res;
+    CAtom w = width_of(in, xs, loc);
+    CExp *e = mk(CE_SCREMA, loc, 1, &w);
+    COperator o = mk_operator(in, a[0], a[1], xs, &res, loc);
+    o.comm = comm;
+    CTypeVec et = {0};
+    elems_of(in, xs, &e->arrays, &et, loc);
+    e->lam = id_lambda(in, &et);
+    vec_push(scan ? &e->scans : &e->reds, o);
+    return values_from(in, a[1], emit(in, e, scan ? "scan" : "red"));
+}
+
+static IVal *scatter_hist(I *in, IVal *dest, IVal *is, IVal *vs, IVal *f, IVal *ne, Loc loc) {
+    CAtom w = width_of(in, is, loc);
+    same_size(in, first_leaf(is, loc)->atom, first_leaf(vs, loc)->atom, loc);
+    CExp *e = mk(f ? CE_HIST : CE_SCATTER, loc, 1, &w);
+    flat(dest, &e->dests, NULL, loc);
+    CTypeVec et = {0};
+    elems_of(in, is, &e->arrays, &et, loc);
+    elems_of(in, vs, &e->arrays, &et, loc);
+    e->lam = id_lambda(in, &et);
+    if (f) {
+        IVal *res;
+        vec_push(&e->reds, mk_operator(in, f, ne, vs, &res, loc));
+        e->reds.data[0].comm = true;
+    }
+    return values_from(in, dest, emit(in, e, f ? "hist" : "scat"));
+}
+
+static IVal *filter_value(I *in, IVal *p, IVal *xs, bool partition, Loc loc) {
+    CAtom w = width_of(in, xs, loc);
+    CExp *e = mk(CE_FILTER, loc, 1, &w);
+    e->partition = partition;
+    CTypeVec et = {0};
+    elems_of(in, xs, &e->arrays, &et, loc);
+    IVal *res;
+    e->lam = mk_lambda(in, p, 1, &xs, &et, &res, loc);
+    CAtomVec r = emit(in, e, "filt");
+    if (!partition)
+        return values_from(in, xs, r);
+    int n = r.len / 2;
+    CAtomVec r1 = {r.data, n, n}, r2 = {r.data + n, n, n};
+    IVal *t = iv_tuple(2);
+    t->elems[0] = values_from(in, xs, r1);
+    t->elems[1] = values_from(in, xs, r2);
+    return t;
+}
+
+static int math_op(const char *name) {
+    if (!strcmp(name, "fmin"))
+        return COP_MIN;
+    if (!strcmp(name, "fmax"))
+        return COP_MAX;
+    return core_op_lookup(name);
+}
+
+static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
+    const char *n = d->body->name;
+    CAtom x;
+    if (!strcmp(n, "map"))
+        return soac_map(in, a[0], 1, &a[1], loc);
+    if (!strcmp(n, "reduce") || !strcmp(n, "reduce_comm"))
+        return reduce_scan(in, a, false, n[6] == '_', loc);
+    if (!strcmp(n, "scan"))
+        return reduce_scan(in, a, true, false, loc);
+    if (!strcmp(n, "filter") || !strcmp(n, "partition"))
+        return filter_value(in, a[0], a[1], n[0] == 'p', loc);
+    if (!strcmp(n, "scatter") || !strcmp(n, "scatter_2d"))
+        return scatter_hist(in, a[0], a[1], a[2], NULL, NULL, loc);
+    if (!strcmp(n, "hist")) {
+        CAtom k = a[2]->atom;
+        IVal *dest = per_leaf(in, a[1], CE_REPLICATE, 1, &k, loc, "bins");
+        return scatter_hist(in, dest, a[3], a[4], a[0], a[1], loc);
+    }
+    if (!strcmp(n, "reduce_by_index"))
+        return scatter_hist(in, a[0], a[3], a[4], a[1], a[2], loc);
+    if (!strcmp(n, "iota")) {
+        x = emit1(in, mk(CE_IOTA, loc, 1, &a[0]->atom), "iota");
+        return iv_atom(x, type_of(in, x));
+    }
+    if (!strcmp(n, "replicate"))
+        return per_leaf(in, a[1], CE_REPLICATE, 1, &a[0]->atom, loc, "rep");
+    if (!strcmp(n, "length"))
+        return scalar(width_of(in, a[0], loc), PRIM_I64);
+    if (!strcmp(n, "copy")) {
+        CAtomVec xs = {0}, out = {0};
+        flat(a[0], &xs, NULL, loc);
+        for (int i = 0; i < xs.len; i++)
+            vec_push(&out, type_of(in, xs.data[i]).rank ? emit1(in, mk(CE_COPY, loc, 1, &xs.data[i]), "copy")
+                                                         : xs.data[i]);
+        return values_from(in, a[0], out);
+    }
+    if (!strcmp(n, "transpose")) {
+        CAtomVec xs = {0}, out = {0};
+        flat(a[0], &xs, NULL, loc);
+        for (int i = 0; i < xs.len; i++) {
+            CExp *e = mk(CE_REARRANGE, loc, 1, &xs.data[i]);
+            vec_push(&e->perm, 1);
+            vec_push(&e->perm, 0);
+            vec_push(&out, emit1(in, e, "tr"));
+        }
+        return values_from(in, a[0], out);
+    }
+    if (!strcmp(n, "flatten"))
+        return per_leaf(in, a[0], CE_FLATTEN, 0, NULL, loc, "flat");
+    if (!strcmp(n, "unflatten")) {
+        CAtom nm[2] = {a[0]->atom, a[1]->atom};
+        return per_leaf(in, a[2], CE_UNFLATTEN, 2, nm, loc, "unflat");
+    }
+    if (!strcmp(n, "concat"))
+        return concat_values(in, a[0], a[1], loc);
+    if (!strcmp(n, "rotate"))
+        return per_leaf(in, a[1], CE_ROTATE, 1, &a[0]->atom, loc, "rot");
+    if (!strcmp(n, "zip")) {
+        same_size(in, first_leaf(a[0], loc)->atom, first_leaf(a[1], loc)->atom, loc);
+        IVal *t = iv_tuple(2);
+        t->elems[0] = a[0];
+        t->elems[1] = a[1];
+        return t;
+    }
+    if (!strcmp(n, "assert")) {
+        emit_assert(in, a[0]->atom, "assertion failed", loc);
+        return a[1];
+    }
+    if (!strcmp(n, "manifest") || !strcmp(n, "opaque"))
+        return a[0];
+    if (!strcmp(n, "convert") || !strcmp(n, "to_bits") || !strcmp(n, "from_bits")) {
+        PrimType from = a[0]->type.prim, to = result_prim(d);
+        if (n[0] == 'c')
+            return scalar(convert(in, a[0]->atom, from, to, loc), to);
+        CExp *e = mk(CE_OP, loc, 1, &a[0]->atom);
+        e->op = COP_BITCAST;
+        e->prim = from;
+        e->prim2 = to;
+        return scalar(emit1(in, e, "bits"), to);
+    }
+    int m = math_op(n);
+    if (m >= 0 && a[0]->kind == IV_ATOM) {
+        CExp *e = cexp_new(CE_OP, loc);
+        e->op = (COp)m;
+        e->prim = a[0]->type.prim;
+        for (int i = 0; i < core_ops[m].arity; i++)
+            vec_push(&e->args, a[i]->atom);
+        CAtom r = emit1(in, e, n);
+        return iv_atom(r, type_of(in, r));
+    }
+    unsupported(loc, xsprintf("the intrinsic %s", n));
+}
+
+/* ---- entry points ---- */
+
+static IVal *fresh_param(I *in, Type *t, Env *env, const char *base, CParamVec *params, Loc loc) {
+    CTypeVec leaves = {0};
+    src_leaves(t, env, NULL, 0, &leaves, loc);
+    return fresh_like(in, src_shape(t, loc), &leaves, base, params);
+}
+
+static const char *pat_base(Pat *p) {
+    while (p->kind == P_ASCRIBE)
+        p = p->inner;
+    return p->kind == P_ID ? p->name : "arg";
+}
+
+static CFun *entry(I *in, Decl *d) {
+    CFun *f = cfun_new(d->name, d->loc);
+    f->is_entry = true;
+    f->body = cbody_new();
+    in->cur = f->body;
+    in->vis = (CScope){0};
+    Env *env = NULL;
+    for (int i = 0; i < d->tparams.len; i++)
+        if (d->tparams.data[i].is_size) {
+            const char *n = fresh(in, d->tparams.data[i].name);
+            vec_push(&f->sizes, n);
+            declare(in, n, ctype_prim(PRIM_I64));
+            env = env_bind(env, d->tparams.data[i].name, scalar(catom_var(n), PRIM_I64));
+        }
+    for (int i = 0; i < d->params.len; i++) {
+        Pat *p = d->params.data[i];
+        IVal *v = fresh_param(in, p->type, env, pat_base(p), &f->params, d->loc);
+        bind_pat(in, &env, p, v);
+    }
+    int mark = cscope_mark(&in->vis);
+    IVal *r = ie(in, env, d->body);
+    CTypeVec rt = {0};
+    flat(r, &f->body->result, &rt, d->loc);
+    cscope_pop(&in->vis, mark);
+    for (int i = 0; i < rt.len; i++)
+        vec_push(&f->ret, clean(in, rt.data[i]));
+    return f;
+}
+
+static bool is_entry(Program *prog, int first_user, int i) {
+    Decl *d = prog->decls.data[i];
+    return d->kind == D_DEF && i >= first_user && !d->qual && (d->is_entry || !strcmp(d->name, "main"));
+}
+
+CProg *core_internalise(Program *prog, int first_user) {
+    I in = {0};
+    in.prog = prog;
+    in.user_file = prog->file;
+    for (int i = 0; i < prog->decls.len; i++)
+        if (prog->decls.data[i]->kind == D_DEF)
+            vec_push(&in.globals, prog->decls.data[i]);
+    CProg *p = xmalloc(sizeof *p);
+    for (int i = first_user; i < prog->decls.len; i++)
+        if (is_entry(prog, first_user, i)) {
+            Decl *d = prog->decls.data[i];
+            if (d->tparams.len && !d->tparams.data[0].is_size) {
+                bool poly = false;
+                for (int k = 0; k < d->tparams.len; k++)
+                    poly |= !d->tparams.data[k].is_size;
+                if (poly)
+                    continue; /* a polymorphic main cannot be an entry point */
+            }
+            vec_push(&p->funs, entry(&in, d));
+        }
+    return p;
+}

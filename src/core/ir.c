@@ -1,0 +1,539 @@
+/* ir.c — the core IR's constructors, the scalar operator table, scopes, and the typing rules of
+ * expressions (cexp_types), shared by the verifier and the internaliser so that both agree on
+ * what each construct produces.  docs/CORE.md states the same rules in prose.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+const COpInfo core_ops[COP_COUNT] = {
+#define X(k, s, n, f) {s, n, f},
+    CORE_OPS(X)
+#undef X
+};
+
+int core_op_lookup(const char *name) {
+    for (int i = 0; i < COP_COUNT; i++)
+        if (!strcmp(core_ops[i].name, name))
+            return i;
+    return -1;
+}
+
+/* ---- atoms, dims, types ---- */
+
+CAtom catom_var(const char *name) { return (CAtom){.kind = CA_VAR, .var = name, .prim = PRIM_NONE}; }
+
+CAtom catom_int(PrimType p, int64_t v) { return (CAtom){.kind = CA_CONST, .prim = p, .ival = v}; }
+
+CAtom catom_float(PrimType p, double v) { return (CAtom){.kind = CA_CONST, .prim = p, .fval = v}; }
+
+CAtom catom_bool(bool b) { return (CAtom){.kind = CA_CONST, .prim = PRIM_BOOL, .ival = b}; }
+
+bool catom_eq(CAtom a, CAtom b) {
+    if (a.kind != b.kind)
+        return false;
+    if (a.kind == CA_VAR)
+        return a.var == b.var;
+    if (a.prim != b.prim)
+        return false;
+    if (prim_is_float(a.prim))
+        return a.fval == b.fval || (a.fval != a.fval && b.fval != b.fval);
+    return a.ival == b.ival;
+}
+
+CDim cdim_const(int64_t v) { return (CDim){.kind = CDIM_CONST, .value = v}; }
+CDim cdim_var(const char *v) { return (CDim){.kind = CDIM_VAR, .var = v}; }
+CDim cdim_any(void) { return (CDim){.kind = CDIM_ANY}; }
+
+bool cdim_eq(CDim a, CDim b) {
+    if (a.kind != b.kind)
+        return false;
+    if (a.kind == CDIM_CONST)
+        return a.value == b.value;
+    if (a.kind == CDIM_VAR)
+        return a.var == b.var;
+    return true;
+}
+
+CDim cdim_of_atom(CAtom a) {
+    if (a.kind == CA_VAR)
+        return cdim_var(a.var);
+    if (prim_is_int(a.prim))
+        return cdim_const(a.ival);
+    return cdim_any();
+}
+
+CType ctype_prim(PrimType p) { return (CType){.prim = p}; }
+
+CType ctype_array(PrimType p, int rank, const CDim *dims) {
+    CType t = {.prim = p, .rank = rank};
+    if (rank) {
+        t.dims = xmalloc(sizeof(CDim) * (size_t)rank);
+        memcpy(t.dims, dims, sizeof(CDim) * (size_t)rank);
+    }
+    return t;
+}
+
+CType ctype_copy(CType t) {
+    CType r = ctype_array(t.prim, t.rank, t.dims);
+    r.unique = t.unique;
+    return r;
+}
+
+CType ctype_elem(CType t) {
+    if (t.rank == 0)
+        die("ctype_elem of a scalar");
+    return ctype_array(t.prim, t.rank - 1, t.dims + 1);
+}
+
+CType ctype_outer(CDim d, CType t) {
+    CType r = {.prim = t.prim, .rank = t.rank + 1};
+    r.dims = xmalloc(sizeof(CDim) * (size_t)r.rank);
+    r.dims[0] = d;
+    if (t.rank)
+        memcpy(r.dims + 1, t.dims, sizeof(CDim) * (size_t)t.rank);
+    return r;
+}
+
+bool ctype_eq(CType a, CType b) {
+    if (a.prim != b.prim || a.rank != b.rank)
+        return false;
+    for (int i = 0; i < a.rank; i++)
+        if (!cdim_eq(a.dims[i], b.dims[i]))
+            return false;
+    return true;
+}
+
+bool ctype_compat(CType a, CType b) {
+    if (a.prim != b.prim || a.rank != b.rank)
+        return false;
+    for (int i = 0; i < a.rank; i++)
+        if (a.dims[i].kind == CDIM_CONST && b.dims[i].kind == CDIM_CONST &&
+            a.dims[i].value != b.dims[i].value)
+            return false;
+    return true;
+}
+
+/* ---- nodes ---- */
+
+CExp *cexp_new(CExpKind kind, Loc loc) {
+    CExp *e = xmalloc(sizeof *e);
+    e->kind = kind;
+    e->loc = loc;
+    e->prim = e->prim2 = PRIM_NONE;
+    return e;
+}
+
+CBody *cbody_new(void) { return xmalloc(sizeof(CBody)); }
+CLambda *clambda_new(void) { return xmalloc(sizeof(CLambda)); }
+
+CFun *cfun_new(const char *name, Loc loc) {
+    CFun *f = xmalloc(sizeof *f);
+    f->name = name;
+    f->loc = loc;
+    return f;
+}
+
+void cbody_let(CBody *b, CParamVec pat, CExp *e) {
+    CStm s = {pat, e};
+    vec_push(&b->stms, s);
+}
+
+/* ---- scopes: open addressing on the interned pointer, with an undo log ---- */
+
+static size_t hash_ptr(const void *p) {
+    uintptr_t x = (uintptr_t)p;
+    x ^= x >> 17;
+    x *= 0x9E3779B97F4A7C15ull;
+    return (size_t)(x ^ (x >> 29));
+}
+
+static int slot_of(CScope *s, const char *name) {
+    size_t i = hash_ptr(name) & (size_t)(s->cap - 1);
+    while (s->keys[i] && s->keys[i] != name)
+        i = (i + 1) & (size_t)(s->cap - 1);
+    return (int)i;
+}
+
+static void grow(CScope *s) {
+    CScope n = {0};
+    n.cap = s->cap ? 2 * s->cap : 64;
+    n.keys = xmalloc(sizeof(char *) * (size_t)n.cap);
+    n.vals = xmalloc(sizeof(CType) * (size_t)n.cap);
+    for (int i = 0; i < s->cap; i++)
+        if (s->keys[i]) {
+            int j = slot_of(&n, s->keys[i]);
+            n.keys[j] = s->keys[i];
+            n.vals[j] = s->vals[i];
+        }
+    free(s->keys);
+    free(s->vals);
+    s->keys = n.keys;
+    s->vals = n.vals;
+    s->cap = n.cap;
+}
+
+/* Shadowing is not needed (names are unique), so an entry is simply present or not. */
+void cscope_put(CScope *s, const char *name, CType t) {
+    if (2 * (s->len + 1) > s->cap)
+        grow(s);
+    int i = slot_of(s, name);
+    if (!s->keys[i]) {
+        s->keys[i] = name;
+        s->len++;
+        vec_push(&s->log, name);
+    }
+    s->vals[i] = t;
+}
+
+bool cscope_get(CScope *s, const char *name, CType *out) {
+    if (!s->cap)
+        return false;
+    int i = slot_of(s, name);
+    if (!s->keys[i])
+        return false;
+    if (out)
+        *out = s->vals[i];
+    return true;
+}
+
+int cscope_mark(CScope *s) { return s->log.len; }
+
+/* Remove the names bound since mark; re-insert the rest of each probe cluster. */
+void cscope_pop(CScope *s, int mark) {
+    if (s->log.len == mark)
+        return;
+    while (s->log.len > mark) {
+        const char *name = s->log.data[--s->log.len];
+        int i = slot_of(s, name);
+        if (!s->keys[i])
+            continue;
+        s->keys[i] = NULL;
+        s->len--;
+        int j = (i + 1) & (s->cap - 1);
+        while (s->keys[j]) {
+            const char *k = s->keys[j];
+            CType v = s->vals[j];
+            s->keys[j] = NULL;
+            int t = slot_of(s, k);
+            s->keys[t] = k;
+            s->vals[t] = v;
+            j = (j + 1) & (s->cap - 1);
+        }
+    }
+}
+
+bool cscope_lookup(void *scope, const char *var, CType *out) { return cscope_get(scope, var, out); }
+
+/* ---- typing rules ---- */
+
+CType catom_type(CAtom a, CLookup lookup, void *ctx, bool *ok) {
+    if (a.kind == CA_CONST)
+        return ctype_prim(a.prim);
+    CType t = {.prim = PRIM_NONE};
+    if (!lookup(ctx, a.var, &t))
+        *ok = false;
+    return t;
+}
+
+typedef struct {
+    CLookup lookup;
+    void *ctx;
+    const char *err;
+} TyCtx;
+
+static CType aty(TyCtx *c, CAtom a) {
+    bool ok = true;
+    CType t = catom_type(a, c->lookup, c->ctx, &ok);
+    if (!ok && !c->err)
+        c->err = xsprintf("variable %s is not in scope", a.var);
+    return t;
+}
+
+static bool want_prim(TyCtx *c, CAtom a, PrimType p, const char *what) {
+    CType t = aty(c, a);
+    if (c->err)
+        return false;
+    if (t.rank != 0 || t.prim != p) {
+        c->err = xsprintf("%s must be %s", what, prim_name(p));
+        return false;
+    }
+    return true;
+}
+
+static bool want_array(TyCtx *c, CAtom a, int min_rank, CType *out, const char *what) {
+    *out = aty(c, a);
+    if (c->err)
+        return false;
+    if (out->rank < min_rank) {
+        c->err = xsprintf("%s must be an array of rank >= %d", what, min_rank);
+        return false;
+    }
+    return true;
+}
+
+static void push(CTypeVec *out, CType t) { vec_push(out, t); }
+
+static void op_types(TyCtx *c, const CExp *e, CTypeVec *out) {
+    const COpInfo *oi = &core_ops[e->op];
+    if (e->args.len != oi->arity) {
+        c->err = xsprintf("%s takes %d operands", oi->name, oi->arity);
+        return;
+    }
+    PrimType p = e->prim;
+    unsigned need = prim_is_float(p) ? OPF_FLOAT : p == PRIM_BOOL ? OPF_BOOL : OPF_INT;
+    if (p == PRIM_NONE || !(oi->flags & need)) {
+        c->err = xsprintf("%s is not defined on %s", oi->name, p == PRIM_NONE ? "?" : prim_name(p));
+        return;
+    }
+    for (int i = 0; i < e->args.len; i++) {
+        PrimType want = (e->op == COP_SELECT && i == 0) ? PRIM_BOOL : p;
+        if (!want_prim(c, e->args.data[i], want, "an operand"))
+            return;
+    }
+    if (oi->flags & OPF_CONV) {
+        if (e->prim2 == PRIM_NONE) {
+            c->err = xsprintf("%s needs a result type", oi->name);
+            return;
+        }
+        if (e->op == COP_BITCAST && prim_bits(p) != prim_bits(e->prim2)) {
+            c->err = "bitcast between types of different sizes";
+            return;
+        }
+        push(out, ctype_prim(e->prim2));
+    } else {
+        push(out, ctype_prim((oi->flags & OPF_PRED) ? PRIM_BOOL : p));
+    }
+}
+
+static void index_types(TyCtx *c, const CExp *e, CType at, CTypeVec *out) {
+    if (e->slice.len > at.rank) {
+        c->err = "too many indices";
+        return;
+    }
+    CDim dims[64];
+    int n = 0;
+    for (int i = 0; i < e->slice.len; i++) {
+        const CIndex *ix = &e->slice.data[i];
+        if (!want_prim(c, ix->start, PRIM_I64, "an index"))
+            return;
+        if (!ix->is_slice)
+            continue;
+        if (!want_prim(c, ix->end, PRIM_I64, "a slice end") ||
+            !want_prim(c, ix->stride, PRIM_I64, "a slice stride"))
+            return;
+        CDim d = cdim_any();
+        if (ix->start.kind == CA_CONST && ix->start.ival == 0 && ix->stride.kind == CA_CONST &&
+            ix->stride.ival == 1)
+            d = cdim_of_atom(ix->end);
+        else if (ix->start.kind == CA_CONST && ix->end.kind == CA_CONST && ix->stride.kind == CA_CONST &&
+                 ix->stride.ival > 0 && ix->end.ival >= ix->start.ival)
+            d = cdim_const((ix->end.ival - ix->start.ival + ix->stride.ival - 1) / ix->stride.ival);
+        if (n < 64)
+            dims[n++] = d;
+    }
+    for (int i = e->slice.len; i < at.rank && n < 64; i++)
+        dims[n++] = at.dims[i];
+    push(out, ctype_array(at.prim, n, dims));
+}
+
+static void soac_width(TyCtx *c, const CExp *e) {
+    if (e->args.len != 1)
+        c->err = "a SOAC takes its width as its one operand";
+    else
+        want_prim(c, e->args.data[0], PRIM_I64, "the width");
+}
+
+const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out) {
+    TyCtx c = {lookup, ctx, NULL};
+    CType t;
+    switch (e->kind) {
+    case CE_ATOM:
+        if (e->args.len != 1)
+            return "an atom expression has one operand";
+        t = aty(&c, e->args.data[0]);
+        if (!c.err)
+            push(out, t);
+        break;
+    case CE_OP: op_types(&c, e, out); break;
+    case CE_IF: return "the types of an if are those of its pattern";
+    case CE_APPLY: return "the types of an apply are those of the function";
+    case CE_LOOP:
+        for (int i = 0; i < e->params.len; i++)
+            push(out, e->params.data[i].type);
+        break;
+    case CE_INDEX:
+        if (want_array(&c, e->args.data[0], 1, &t, "an indexed value"))
+            index_types(&c, e, t, out);
+        break;
+    case CE_UPDATE: {
+        if (!want_array(&c, e->args.data[0], 1, &t, "an updated value"))
+            break;
+        CTypeVec part = {0};
+        index_types(&c, e, t, &part);
+        if (c.err)
+            break;
+        CType v = aty(&c, e->args.data[1]);
+        if (!c.err && !ctype_compat(v, part.data[0]))
+            c.err = "the new value does not have the type of the updated part";
+        if (!c.err) {
+            CType r = ctype_copy(t);
+            r.unique = false;
+            push(out, r);
+        }
+        break;
+    }
+    case CE_SIZE:
+        if (want_array(&c, e->args.data[0], e->dim + 1, &t, "the operand of size"))
+            push(out, ctype_prim(PRIM_I64));
+        break;
+    case CE_IOTA:
+        if (want_prim(&c, e->args.data[0], PRIM_I64, "the size of iota")) {
+            CDim d = cdim_of_atom(e->args.data[0]);
+            push(out, ctype_array(PRIM_I64, 1, &d));
+        }
+        break;
+    case CE_REPLICATE:
+        if (want_prim(&c, e->args.data[0], PRIM_I64, "the size of replicate")) {
+            t = aty(&c, e->args.data[1]);
+            if (!c.err)
+                push(out, ctype_outer(cdim_of_atom(e->args.data[0]), t));
+        }
+        break;
+    case CE_REARRANGE: {
+        if (!want_array(&c, e->args.data[0], e->perm.len, &t, "the operand of rearrange"))
+            break;
+        unsigned seen = 0;
+        for (int i = 0; i < e->perm.len; i++) {
+            int k = e->perm.data[i];
+            if (k < 0 || k >= e->perm.len || k >= 32 || (seen & (1u << k))) {
+                c.err = "not a permutation";
+                break;
+            }
+            seen |= 1u << k;
+        }
+        if (c.err)
+            break;
+        CType r = ctype_copy(t);
+        for (int i = 0; i < e->perm.len; i++)
+            r.dims[i] = t.dims[e->perm.data[i]];
+        push(out, r);
+        break;
+    }
+    case CE_FLATTEN:
+        if (want_array(&c, e->args.data[0], 2, &t, "the operand of flatten")) {
+            CType r = ctype_array(t.prim, t.rank - 1, t.dims + 1);
+            r.dims[0] = (t.dims[0].kind == CDIM_CONST && t.dims[1].kind == CDIM_CONST)
+                            ? cdim_const(t.dims[0].value * t.dims[1].value)
+                            : cdim_any();
+            push(out, r);
+        }
+        break;
+    case CE_UNFLATTEN:
+        if (want_prim(&c, e->args.data[0], PRIM_I64, "a size of unflatten") &&
+            want_prim(&c, e->args.data[1], PRIM_I64, "a size of unflatten") &&
+            want_array(&c, e->args.data[2], 1, &t, "the operand of unflatten")) {
+            CType r = ctype_outer(cdim_of_atom(e->args.data[0]),
+                                  ctype_outer(cdim_of_atom(e->args.data[1]), ctype_elem(t)));
+            push(out, r);
+        }
+        break;
+    case CE_CONCAT: {
+        if (e->args.len < 1)
+            return "concat of nothing";
+        CType first;
+        int64_t total = 0;
+        bool all_const = true;
+        for (int i = 0; i < e->args.len && !c.err; i++) {
+            if (!want_array(&c, e->args.data[i], 1, &t, "an operand of concat"))
+                break;
+            if (i == 0)
+                first = t;
+            else if (t.prim != first.prim || t.rank != first.rank)
+                c.err = "concat of arrays of different types";
+            if (t.dims[0].kind == CDIM_CONST)
+                total += t.dims[0].value;
+            else
+                all_const = false;
+        }
+        if (c.err)
+            break;
+        CType r = ctype_copy(first);
+        r.unique = false;
+        r.dims[0] = all_const ? cdim_const(total) : cdim_any();
+        push(out, r);
+        break;
+    }
+    case CE_COPY:
+        t = aty(&c, e->args.data[0]);
+        if (!c.err) {
+            CType r = ctype_copy(t);
+            r.unique = false;
+            push(out, r);
+        }
+        break;
+    case CE_ROTATE:
+        if (want_prim(&c, e->args.data[0], PRIM_I64, "the rotation") &&
+            want_array(&c, e->args.data[1], 1, &t, "the operand of rotate")) {
+            CType r = ctype_copy(t);
+            r.unique = false;
+            push(out, r);
+        }
+        break;
+    case CE_ARRAY:
+        for (int i = 0; i < e->args.len && !c.err; i++) {
+            t = aty(&c, e->args.data[i]);
+            if (!c.err && !ctype_compat(t, e->type))
+                c.err = "an element of an array literal does not have the element type";
+        }
+        if (!c.err)
+            push(out, ctype_outer(cdim_const(e->args.len), e->type));
+        break;
+    case CE_ASSERT: want_prim(&c, e->args.data[0], PRIM_BOOL, "an assertion"); break;
+    case CE_SCREMA: {
+        soac_width(&c, e);
+        if (c.err)
+            break;
+        CDim w = cdim_of_atom(e->args.data[0]);
+        int used = 0;
+        for (int i = 0; i < e->scans.len; i++) {
+            CLambda *l = e->scans.data[i].lam;
+            for (int j = 0; j < l->ret.len; j++)
+                push(out, ctype_outer(w, l->ret.data[j]));
+            used += l->ret.len;
+        }
+        for (int i = 0; i < e->reds.len; i++) {
+            CLambda *l = e->reds.data[i].lam;
+            for (int j = 0; j < l->ret.len; j++)
+                push(out, ctype_copy(l->ret.data[j]));
+            used += l->ret.len;
+        }
+        if (!e->lam || e->lam->ret.len < used)
+            return "the map lambda of a screma returns fewer values than its operators take";
+        for (int j = used; j < e->lam->ret.len; j++)
+            push(out, ctype_outer(w, e->lam->ret.data[j]));
+        break;
+    }
+    case CE_SCATTER:
+    case CE_HIST:
+        soac_width(&c, e);
+        for (int i = 0; i < e->dests.len && !c.err; i++) {
+            if (want_array(&c, e->dests.data[i], 1, &t, "a destination")) {
+                CType r = ctype_copy(t);
+                r.unique = false;
+                push(out, r);
+            }
+        }
+        break;
+    case CE_FILTER:
+        soac_width(&c, e);
+        for (int pass = 0; pass < (e->partition ? 2 : 1) && !c.err; pass++)
+            for (int i = 0; i < e->arrays.len && !c.err; i++)
+                if (want_array(&c, e->arrays.data[i], 1, &t, "an operand of filter"))
+                    push(out, ctype_outer(cdim_any(), ctype_elem(t)));
+        break;
+    default: return "unknown expression kind";
+    }
+    return c.err;
+}

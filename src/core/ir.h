@@ -1,0 +1,337 @@
+/* ir.h — the core IR (DESIGN.md step 4): what internalise.c produces from the typed AST and what
+ * the optimiser, the flattener and the backends consume.  docs/CORE.md specifies it, with the
+ * grammar of its textual form.  One header, in sections named after the file that owns them.
+ *
+ * In brief
+ *  - A program is a list of functions (CFun); the entry points of the source are functions with
+ *    is_entry set.  Everything else of the source is inlined into them by the internaliser.
+ *  - A-normal form: a body (CBody) is a sequence of statements `let x1: t1, ..., xk: tk = exp`
+ *    and a result list of atoms.  Operands of expressions are atoms: a variable or a constant.
+ *  - Monomorphic and first-order: there are no closures; SOACs carry explicit lambdas (CLambda).
+ *  - Every variable has a primitive type or an array-of-primitive type (CType): tuples and
+ *    records are flattened, arrays of tuples are tuples of arrays.
+ *  - Variables are interned names (util.h intern()), unique within a function: a variable is
+ *    bound exactly once (a let, a function/lambda parameter, a loop parameter or loop index).
+ *  - Array types carry one CDim per dimension: a constant, an i64 variable in scope, or ANY
+ *    (`[]`, not known statically; for an inner dimension possibly different in each element:
+ *    jagged).  A dimension that names a variable is a fact the producer guarantees.
+ *  - Memory: allocated with xmalloc and never freed (as the rest of the compiler).
+ */
+#ifndef WEFT_CORE_IR_H
+#define WEFT_CORE_IR_H
+
+#include "../syntax/ast.h"
+
+typedef struct CBody CBody;
+typedef struct CLambda CLambda;
+typedef struct CExp CExp;
+typedef struct CFun CFun;
+
+/* ======== ir.c: types, atoms, scalar ops, constructors ======== */
+
+typedef enum {
+    CDIM_CONST, /* [3] */
+    CDIM_VAR,   /* [n]  an i64 variable in scope */
+    CDIM_ANY,   /* []   unknown statically; inner dimensions may be jagged */
+} CDimKind;
+
+typedef struct {
+    CDimKind kind;
+    int64_t value;   /* CDIM_CONST */
+    const char *var; /* CDIM_VAR */
+} CDim;
+
+/* A primitive type (rank 0) or an array of one.  unique marks `*` on function parameters and
+ * results (the callee may consume / the caller owns); elsewhere it is false. */
+typedef struct {
+    PrimType prim;
+    int rank;
+    CDim *dims; /* rank entries, outermost first */
+    bool unique;
+} CType;
+typedef Vec(CType) CTypeVec;
+
+typedef enum { CA_VAR, CA_CONST } CAtomKind;
+
+/* An operand.  Constants are scalars: ival holds integers (two's complement bits, zero- or
+ * sign-extended as the type says) and booleans (0/1), fval floats. */
+typedef struct {
+    CAtomKind kind;
+    const char *var; /* CA_VAR */
+    PrimType prim;   /* CA_CONST */
+    int64_t ival;
+    double fval;
+} CAtom;
+typedef Vec(CAtom) CAtomVec;
+
+/* Scalar operators: X(ID, name, arity, flags).  The operand type is written after the name
+ * (`add i32 x y`); convert and bitcast name two types (`convert i64 f32 x`: from, to).
+ * Flags: which operand types are allowed, whether the result is bool, algebraic properties
+ * (for the simplifier and the fusion of reductions), whether it can fail at run time. */
+enum {
+    OPF_INT = 1,    /* integer operands allowed */
+    OPF_FLOAT = 2,  /* float operands allowed */
+    OPF_BOOL = 4,   /* bool operands allowed */
+    OPF_PRED = 8,   /* result is bool */
+    OPF_COMM = 16,  /* commutative */
+    OPF_ASSOC = 32, /* associative (exactly, on integers and bools; floats only up to rounding) */
+    OPF_FAIL = 64,  /* may fail at run time (integer division by zero): carries a location */
+    OPF_CONV = 128, /* two types: from, to */
+};
+#define OPF_NUM (OPF_INT | OPF_FLOAT)
+#define OPF_ANY (OPF_INT | OPF_FLOAT | OPF_BOOL)
+
+#define CORE_OPS(X)                                                                       \
+    /* arithmetic (source + - * / % // %% **) */                                          \
+    X(ADD, "add", 2, OPF_NUM | OPF_COMM | OPF_ASSOC)                                      \
+    X(SUB, "sub", 2, OPF_NUM)                                                             \
+    X(MUL, "mul", 2, OPF_NUM | OPF_COMM | OPF_ASSOC)                                      \
+    X(DIV, "div", 2, OPF_NUM | OPF_FAIL)  /* signed int: rounds to -inf; float: IEEE */   \
+    X(MOD, "mod", 2, OPF_NUM | OPF_FAIL)  /* signed int: sign of divisor; float: fmod */  \
+    X(QUOT, "quot", 2, OPF_NUM | OPF_FAIL) /* rounds towards zero */                      \
+    X(REM, "rem", 2, OPF_NUM | OPF_FAIL)  /* sign of dividend */                          \
+    X(POW, "pow", 2, OPF_NUM)                                                             \
+    X(MIN, "min", 2, OPF_NUM | OPF_COMM | OPF_ASSOC) /* floats: C fmin */                 \
+    X(MAX, "max", 2, OPF_NUM | OPF_COMM | OPF_ASSOC) /* floats: C fmax */                 \
+    /* bits and logic (bool: logical, not short-circuit) */                               \
+    X(AND, "and", 2, OPF_INT | OPF_BOOL | OPF_COMM | OPF_ASSOC)                           \
+    X(OR, "or", 2, OPF_INT | OPF_BOOL | OPF_COMM | OPF_ASSOC)                             \
+    X(XOR, "xor", 2, OPF_INT | OPF_BOOL | OPF_COMM | OPF_ASSOC)                           \
+    X(SHL, "shl", 2, OPF_INT)                                                             \
+    X(SHR, "shr", 2, OPF_INT)   /* arithmetic on signed, logical on unsigned types */     \
+    X(USHR, "ushr", 2, OPF_INT) /* always logical */                                      \
+    /* comparisons */                                                                     \
+    X(EQ, "eq", 2, OPF_ANY | OPF_PRED | OPF_COMM)                                         \
+    X(NE, "ne", 2, OPF_ANY | OPF_PRED | OPF_COMM)                                         \
+    X(LT, "lt", 2, OPF_ANY | OPF_PRED)                                                    \
+    X(LE, "le", 2, OPF_ANY | OPF_PRED)                                                    \
+    X(GT, "gt", 2, OPF_ANY | OPF_PRED)                                                    \
+    X(GE, "ge", 2, OPF_ANY | OPF_PRED)                                                    \
+    /* unary */                                                                           \
+    X(NEG, "neg", 1, OPF_NUM)                                                             \
+    X(NOT, "not", 1, OPF_INT | OPF_BOOL) /* bool: logical; integers: complement */        \
+    X(SELECT, "select", 3, OPF_ANY) /* select t c x y: c is bool, x and y of type t */    \
+    /* conversions: convert follows the source language; bitcast keeps the bits */        \
+    X(CONVERT, "convert", 1, OPF_ANY | OPF_CONV)                                          \
+    X(BITCAST, "bitcast", 1, OPF_ANY | OPF_CONV)                                          \
+    /* math functions of the prelude (C semantics) */                                     \
+    X(SQRT, "sqrt", 1, OPF_FLOAT) X(CBRT, "cbrt", 1, OPF_FLOAT) X(EXP, "exp", 1, OPF_FLOAT) \
+    X(LOG, "log", 1, OPF_FLOAT) X(LOG2, "log2", 1, OPF_FLOAT) X(LOG10, "log10", 1, OPF_FLOAT) \
+    X(LOG1P, "log1p", 1, OPF_FLOAT) X(SIN, "sin", 1, OPF_FLOAT) X(COS, "cos", 1, OPF_FLOAT) \
+    X(TAN, "tan", 1, OPF_FLOAT) X(ASIN, "asin", 1, OPF_FLOAT) X(ACOS, "acos", 1, OPF_FLOAT) \
+    X(ATAN, "atan", 1, OPF_FLOAT) X(SINH, "sinh", 1, OPF_FLOAT) X(COSH, "cosh", 1, OPF_FLOAT) \
+    X(TANH, "tanh", 1, OPF_FLOAT) X(ASINH, "asinh", 1, OPF_FLOAT)                         \
+    X(ACOSH, "acosh", 1, OPF_FLOAT) X(ATANH, "atanh", 1, OPF_FLOAT)                       \
+    X(FLOOR, "floor", 1, OPF_FLOAT) X(CEIL, "ceil", 1, OPF_FLOAT)                         \
+    X(ROUND, "round", 1, OPF_FLOAT) X(TRUNC, "trunc", 1, OPF_FLOAT)                       \
+    X(FABS, "fabs", 1, OPF_FLOAT) X(ERF, "erf", 1, OPF_FLOAT) X(ERFC, "erfc", 1, OPF_FLOAT) \
+    X(GAMMA, "gamma", 1, OPF_FLOAT) X(LGAMMA, "lgamma", 1, OPF_FLOAT)                     \
+    X(ATAN2, "atan2", 2, OPF_FLOAT) X(HYPOT, "hypot", 2, OPF_FLOAT)                       \
+    X(COPYSIGN, "copysign", 2, OPF_FLOAT)                                                 \
+    X(FMA, "fma", 3, OPF_FLOAT)                                                           \
+    X(ISNAN, "isnan", 1, OPF_FLOAT | OPF_PRED) X(ISINF, "isinf", 1, OPF_FLOAT | OPF_PRED)  \
+    X(POPC, "popc", 1, OPF_INT) X(CLZ, "clz", 1, OPF_INT) X(CTZ, "ctz", 1, OPF_INT)       \
+    X(MUL_HI, "mul_hi", 2, OPF_INT)
+
+typedef enum {
+#define X(k, s, n, f) COP_##k,
+    CORE_OPS(X)
+#undef X
+    COP_COUNT
+} COp;
+
+typedef struct {
+    const char *name;
+    int arity;
+    unsigned flags;
+} COpInfo;
+extern const COpInfo core_ops[COP_COUNT];
+int core_op_lookup(const char *name); /* -1 if none */
+
+/* ---- expressions ---- */
+
+typedef enum {
+    CE_ATOM,      /* a                          : atom */
+    CE_OP,        /* name t a b / convert t1 t2 a : op, prim, prim2 (CONVERT/BITCAST), args */
+    CE_IF,        /* if c then B1 else B2       : args[0] = c, body, body2 (results = the pattern) */
+    CE_LOOP,      /* loop (p = init, ...) for i < n do B / while c do B :
+                     params (+ inits in args), index + args: see CLoop */
+    CE_INDEX,     /* index a [i, s:e:d, ...]    : args[0] = array, slice */
+    CE_UPDATE,    /* update a [i, s:e:d] = v    : args[0] = array (consumed), slice, args[1] = v */
+    CE_SIZE,      /* size k a                   : dim = k, args[0] = array; extent of dimension k */
+    CE_IOTA,      /* iota n                     : args[0] (i64) -> [n]i64 */
+    CE_REPLICATE, /* replicate n v              : args[0] = n, args[1] = v */
+    CE_REARRANGE, /* rearrange (1, 0, ...) a    : perm, args[0] */
+    CE_FLATTEN,   /* flatten a                  : args[0]; the two outer dimensions combined (may be jagged) */
+    CE_UNFLATTEN, /* unflatten n m a            : args = n, m, a */
+    CE_CONCAT,    /* concat a b ...             : args (outer dimension) */
+    CE_COPY,      /* copy a                     : args[0] */
+    CE_ROTATE,    /* rotate r a                 : args = r, a */
+    CE_ARRAY,     /* array t [a, b, ...]        : type = element type, args = elements */
+    CE_ASSERT,    /* assert c "msg"             : args[0] = c, msg; binds nothing */
+    CE_APPLY,     /* apply f (a, b, ...)        : fname, args */
+    CE_SCREMA,    /* screma w (xs) scan.. reduce.. map lam : args[0] = w, arrays, ops, lam */
+    CE_SCATTER,   /* scatter w (dests) (xs) lam : args[0] = w, dests, arrays, lam */
+    CE_HIST,      /* hist w (dests) op (nes) (xs) lam : args[0] = w, dests, ops[0], arrays, lam */
+    CE_FILTER,    /* filter w (xs) lam / partition w (xs) lam : args[0] = w, arrays, lam, partition */
+    CE_COUNT
+} CExpKind;
+
+/* One entry of an index list: a plain index, or a slice start:end:stride (all explicit; end
+ * exclusive; stride may be negative, then end is below start). */
+typedef struct {
+    bool is_slice;
+    CAtom start, end, stride; /* plain index: start */
+} CIndex;
+typedef Vec(CIndex) CIndexVec;
+
+/* A reduction or scan operator: a lambda of 2k parameters (k accumulators, k elements) and k
+ * results, with k neutral elements. */
+typedef struct {
+    CLambda *lam;
+    CAtomVec nes;
+    bool comm; /* declared commutative (reduce_comm, hist) */
+} COperator;
+typedef Vec(COperator) COperatorVec;
+
+typedef struct {
+    const char *name;
+    CType type;
+} CParam;
+typedef Vec(CParam) CParamVec;
+
+struct CExp {
+    CExpKind kind;
+    Loc loc;            /* source location: run-time messages of indexing, division, asserts... */
+    CAtomVec args;      /* operands, see CExpKind */
+    COp op;             /* CE_OP */
+    PrimType prim;      /* CE_OP: operand type */
+    PrimType prim2;     /* CE_OP convert/bitcast: result type */
+    CType type;         /* CE_ARRAY: element type */
+    CIndexVec slice;    /* CE_INDEX, CE_UPDATE */
+    Vec(int) perm;      /* CE_REARRANGE */
+    int dim;            /* CE_SIZE */
+    const char *msg;    /* CE_ASSERT */
+    const char *fname;  /* CE_APPLY */
+    CBody *body, *body2;/* CE_IF then/else, CE_LOOP body */
+    /* CE_LOOP: params are the merge parameters, args[i] their initial values; for-loops bind
+     * index (i64, 0 <= index < bound); while-loops test the merge parameter named by cond
+     * before each iteration. */
+    CParamVec params;
+    const char *index;  /* CE_LOOP for */
+    CAtom bound;        /* CE_LOOP for */
+    const char *cond;   /* CE_LOOP while: a merge parameter of type bool */
+    /* SOACs: args[0] is the width w; arrays are the input arrays (outer size w). */
+    CAtomVec arrays;
+    CAtomVec dests;     /* CE_SCATTER, CE_HIST: destination arrays (consumed) */
+    COperatorVec scans; /* CE_SCREMA */
+    COperatorVec reds;  /* CE_SCREMA; CE_HIST: exactly one, the bin operator */
+    CLambda *lam;       /* the map lambda of every SOAC; CE_FILTER: the predicate */
+    bool partition;     /* CE_FILTER: also return the rejected elements */
+};
+
+/* let x1: t1, ..., xk: tk = exp */
+typedef struct {
+    CParamVec pat;
+    CExp *exp;
+} CStm;
+
+struct CBody {
+    Vec(CStm) stms;
+    CAtomVec result;
+};
+
+struct CLambda {
+    CParamVec params;
+    CTypeVec ret;
+    CBody *body;
+};
+
+/* fn name [n, m] (x: [n]f32, ...) -> (t, ...) { body }.  sizes are implicit i64 parameters,
+ * determined by the shapes of the array arguments (entry points: of the inputs). */
+struct CFun {
+    const char *name;
+    bool is_entry;
+    Loc loc;
+    NameVec sizes;
+    CParamVec params;
+    CTypeVec ret;
+    CBody *body;
+};
+
+typedef struct {
+    Vec(CFun *) funs;
+} CProg;
+
+/* constructors and helpers */
+CAtom catom_var(const char *name);
+CAtom catom_int(PrimType p, int64_t v);
+CAtom catom_float(PrimType p, double v);
+CAtom catom_bool(bool b);
+bool catom_eq(CAtom a, CAtom b);
+CType ctype_prim(PrimType p);
+CType ctype_array(PrimType p, int rank, const CDim *dims); /* copies dims */
+CType ctype_elem(CType t);            /* drop the outer dimension */
+CType ctype_outer(CDim d, CType t);   /* add an outer dimension */
+CType ctype_copy(CType t);
+bool ctype_eq(CType a, CType b);      /* same prim, rank and dims */
+/* Same prim and rank, and no two dimensions that are different constants (other size
+ * differences are checked at run time where they matter). */
+bool ctype_compat(CType a, CType b);
+CDim cdim_const(int64_t v);
+CDim cdim_var(const char *v);
+CDim cdim_any(void);
+bool cdim_eq(CDim a, CDim b);
+CDim cdim_of_atom(CAtom a);           /* a constant or variable size; ANY for other constants */
+CExp *cexp_new(CExpKind kind, Loc loc);
+CBody *cbody_new(void);
+CLambda *clambda_new(void);
+CFun *cfun_new(const char *name, Loc loc);
+void cbody_let(CBody *b, CParamVec pat, CExp *e);
+
+/* The types of an expression's results, from the types of its operands (lookup gives the type
+ * of a variable in scope).  Dimensions the rules cannot know are ANY.  NULL msg on success;
+ * otherwise a description of what is inconsistent. */
+typedef bool (*CLookup)(void *ctx, const char *var, CType *out);
+const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out);
+CType catom_type(CAtom a, CLookup lookup, void *ctx, bool *ok);
+
+/* A map from interned names to types with nested scopes (verify.c, internalise.c). */
+typedef struct {
+    const char **keys;
+    CType *vals;
+    int cap, len;
+    Vec(const char *) log; /* bound names, in order, for scope_pop */
+} CScope;
+void cscope_put(CScope *s, const char *name, CType t);
+bool cscope_get(CScope *s, const char *name, CType *out);
+int cscope_mark(CScope *s);
+void cscope_pop(CScope *s, int mark);
+bool cscope_lookup(void *scope, const char *var, CType *out); /* a CLookup over a CScope */
+
+/* ======== print.c: the textual form (docs/CORE.md) ======== */
+void core_print_prog(FILE *out, const CProg *p);
+void core_print_type(StrBuf *sb, CType t);
+void core_print_atom(StrBuf *sb, CAtom a);
+char *core_prog_str(const CProg *p);
+
+/* ======== parse.c: reads the textual form back ======== */
+/* Parses text (named file in messages); a syntax error is reported with error_at. */
+CProg *core_parse(const char *file, const char *text);
+
+/* ======== verify.c ======== */
+/* Checks scoping (defined before use, exactly once), operand types, lambda arities and types,
+ * sizes in scope and results against return types.  Returns the number of errors; each is
+ * printed to stderr prefixed by `what` (the pass that produced p). */
+int core_verify(const CProg *p, const char *what);
+
+/* ======== internalise.c ======== */
+/* From a checked program (prelude first; user declarations from first_user) to core: one
+ * function per entry point of the user's file (`entry` declarations, else `main`). */
+CProg *core_internalise(Program *prog, int first_user);
+
+/* ======== dev.c ======== */
+/* weft dev --print=core|core-parse: internalise (or parse a core file), verify, print. */
+int core_dev(const char *stage, const char *path);
+
+#endif
