@@ -475,11 +475,12 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
  *       = 0; n = offsets[nseg].  Empty segments are allowed.
  * It is the scan machinery above over (flag, value) pairs with the lifted operator
  * (f1,a) (+) (f2,b) = (f1|f2, f2 ? b : a (+) b), so long and short segments run equally well.
- * The offsets form builds a flag array (n bytes) first.
+ * The offsets form reads the offsets directly (a cursor per chain), no flag array.
  * ====================================================================================== */
 #define WF_MC_SEGSCAN_DEFINE(name, T, OP)                                                        \
     typedef struct { T v; unsigned char f; } name##_fv;                                          \
-    struct name##_src { const T *in; const bool *flags; };                                       \
+    /* flags, or (flags == NULL) segment offsets */                                              \
+    struct name##_src { const T *in; const bool *flags; const int64_t *off; int64_t nseg; };     \
     WF_MC_FN name##_fv name##_lop(const void *ctx, name##_fv a, name##_fv b) {              \
         name##_fv r;                                                                             \
         T ab = OP(ctx, a.v, b.v);                                                                \
@@ -487,34 +488,37 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
         r.f = a.f | b.f;                                                                         \
         return r;                                                                                \
     }                                                                                            \
-    /* block kernels on the raw arrays: acc = OP(flag ? ne : acc, x) */                          \
-    WF_MC_FN void name##_core_red4(const void *ctx, name##_fv ne, struct name##_src src,    \
-                                        int64_t lo, int64_t hi, name##_fv s[4]) {                \
-        (void)ctx;                                                                               \
-        const T *x = src.in;                                                                     \
-        const bool *fl = src.flags;                                                              \
-        int64_t m = (hi - lo) / 4;                                                               \
-        const int64_t a = lo, b = lo + m, c = lo + 2 * m, d = lo + 3 * m;                        \
-        T v0 = ne.v, v1 = ne.v, v2 = ne.v, v3 = ne.v;                                            \
-        bool f0 = 0, f1 = 0, f2 = 0, f3 = 0;                                                     \
-        for (int64_t j = 0; j < m; j++) {                                                        \
-            bool g0 = fl[a + j], g1 = fl[b + j], g2 = fl[c + j], g3 = fl[d + j];                 \
-            v0 = OP(ctx, g0 ? ne.v : v0, x[a + j]); f0 |= g0;                                    \
-            v1 = OP(ctx, g1 ? ne.v : v1, x[b + j]); f1 |= g1;                                    \
-            v2 = OP(ctx, g2 ? ne.v : v2, x[c + j]); f2 |= g2;                                    \
-            v3 = OP(ctx, g3 ? ne.v : v3, x[d + j]); f3 |= g3;                                    \
+    WF_MC__BLOCK_DEFINE(name##_p, T, OP, const T *, WF_MC_LOAD_IDX, T *, WF_MC_STORE_IDX,        \
+                        WF_MC_STORE_EX_IDX, WF_MC_PREFETCH_NONE)                                 \
+    /* reduction of x[lo, hi) starting from the first element (ne when empty) */                 \
+    WF_MC_FN T name##_preduce(const void *ctx, T ne, const T *x, int64_t lo, int64_t hi) {       \
+        if (hi - lo < 64) {                                                                      \
+            T r = ne;                                                                            \
+            for (int64_t i = lo; i < hi; i++) r = OP(ctx, r, x[i]);                              \
+            return r;                                                                            \
         }                                                                                        \
-        for (int64_t i = d + m; i < hi; i++) {                                                   \
-            bool g = fl[i];                                                                      \
-            v3 = OP(ctx, g ? ne.v : v3, x[i]); f3 |= g;                                          \
-        }                                                                                        \
-        s[0].v = v0; s[0].f = f0; s[1].v = v1; s[1].f = f1;                                      \
-        s[2].v = v2; s[2].f = f2; s[3].v = v3; s[3].f = f3;                                      \
+        T q[4];                                                                                  \
+        name##_p_red4(ctx, ne, x, lo, hi, q);                                                    \
+        T r = OP(ctx, q[0], q[1]);                                                               \
+        r = OP(ctx, r, q[2]);                                                                    \
+        return OP(ctx, r, q[3]);                                                                 \
     }                                                                                            \
-    WF_MC_FN __attribute__((always_inline)) void name##_core_scan4b(                        \
+    /* block reduce: per quarter, (any flag, reduction from its last flag to its end) */         \
+    WF_MC_FN void name##_core_red4(const void *ctx, name##_fv ne, struct name##_src src,         \
+                                   int64_t lo, int64_t hi, name##_fv s[4]) {                     \
+        int64_t m = (hi - lo) / 4;                                                               \
+        for (int k = 0; k < 4; k++) {                                                            \
+            int64_t a = lo + k * m, e = k == 3 ? hi : a + m;                                     \
+            int64_t last = src.flags ? wf_mc_last_flag(src.flags, a, e)                          \
+                                     : wf_mc_last_offset(src.off, src.nseg, a, e);               \
+            s[k].f = last >= 0;                                                                  \
+            s[k].v = name##_preduce(ctx, ne.v, src.in, last >= 0 ? last : a, e);                 \
+        }                                                                                        \
+    }                                                                                            \
+    WF_MC_FN __attribute__((always_inline)) void name##_core_scan4b(                             \
         const void *ctx, name##_fv ne, const int incl, struct name##_src src, T *dst,            \
         int64_t lo, int64_t hi, const name##_fv s[4], name##_fv carry, int64_t pf,               \
-        int64_t pf_end, const int nts) {                                                         \
+        int64_t pf_end, const int nts, const int use_off) {                                      \
         (void)ctx;                                                                               \
         const T *x = src.in;                                                                     \
         const bool *fl = src.flags;                                                              \
@@ -523,41 +527,73 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
         name##_fv c1 = name##_lop(ctx, carry, s[0]);                                             \
         name##_fv c2 = name##_lop(ctx, c1, s[1]);                                                \
         name##_fv c3 = name##_lop(ctx, c2, s[2]);                                                \
-        T p0 = carry.v, p1 = c1.v, p2 = c2.v, p3 = c3.v;                                         \
+        T p[4] = {carry.v, c1.v, c2.v, c3.v};                                                    \
+        /* offsets: per chain, the next segment start at or after its position */                \
+        int64_t sg[4] = {0, 0, 0, 0}, nx[4] = {0, 0, 0, 0};                                      \
+        if (use_off)                                                                             \
+            for (int k = 0; k < 4; k++) {                                                        \
+                sg[k] = wf_mc_lower_bound(src.off, 0, src.nseg, qs[k]);                          \
+                nx[k] = sg[k] < src.nseg ? src.off[sg[k]] : INT64_MAX;                           \
+            }                                                                                    \
         const int64_t pf_step = sizeof(T) >= 64 ? 1 : 64 / (int64_t)sizeof(T);                 \
         for (int64_t j0 = 0; j0 < m; j0 += 64) {                                                 \
             const int64_t j1 = m - j0 < 64 ? m : j0 + 64;                                        \
             for (int64_t q = 0; q < 256 && pf < pf_end; q += pf_step, pf += pf_step) {           \
                 __builtin_prefetch(&x[pf]);                                                      \
-                if ((q & 63) == 0) __builtin_prefetch(&fl[pf]);                                  \
+                if (!use_off && (q & 63) == 0) __builtin_prefetch(&fl[pf]);                      \
             }                                                                                    \
             for (int64_t j = j0; j < j1; j++) {                                                  \
-                T e0 = fl[qs[0] + j] ? ne.v : p0, e1 = fl[qs[1] + j] ? ne.v : p1;                \
-                T e2 = fl[qs[2] + j] ? ne.v : p2, e3 = fl[qs[3] + j] ? ne.v : p3;                \
-                p0 = OP(ctx, e0, x[qs[0] + j]);                                                  \
-                p1 = OP(ctx, e1, x[qs[1] + j]);                                                  \
-                p2 = OP(ctx, e2, x[qs[2] + j]);                                                  \
-                p3 = OP(ctx, e3, x[qs[3] + j]);                                                  \
-                wf_mc_put(&dst[qs[0] + j], incl ? &p0 : &e0, sizeof(T), nts);                    \
-                wf_mc_put(&dst[qs[1] + j], incl ? &p1 : &e1, sizeof(T), nts);                    \
-                wf_mc_put(&dst[qs[2] + j], incl ? &p2 : &e2, sizeof(T), nts);                    \
-                wf_mc_put(&dst[qs[3] + j], incl ? &p3 : &e3, sizeof(T), nts);                    \
+                T e[4];                                                                          \
+                for (int k = 0; k < 4; k++) {                                                    \
+                    const int64_t i = qs[k] + j;                                                 \
+                    bool g;                                                                      \
+                    if (use_off) {                                                               \
+                        g = i == nx[k];                                                          \
+                        if (g) {                                                                 \
+                            while (sg[k] < src.nseg && src.off[sg[k]] <= i) sg[k]++;             \
+                            nx[k] = sg[k] < src.nseg ? src.off[sg[k]] : INT64_MAX;               \
+                        }                                                                        \
+                    } else {                                                                     \
+                        g = fl[i];                                                               \
+                    }                                                                            \
+                    e[k] = g ? ne.v : p[k];                                                      \
+                    p[k] = OP(ctx, e[k], x[i]);                                                  \
+                    wf_mc_put(&dst[i], incl ? &p[k] : &e[k], sizeof(T), nts);                    \
+                }                                                                                \
             }                                                                                    \
         }                                                                                        \
         for (int64_t i = qs[3] + m; i < hi; i++) {                                               \
-            T e = fl[i] ? ne.v : p3;                                                             \
-            p3 = OP(ctx, e, x[i]);                                                               \
-            wf_mc_put(&dst[i], incl ? &p3 : &e, sizeof(T), nts);                                 \
+            bool g;                                                                              \
+            if (use_off) {                                                                       \
+                g = i == nx[3];                                                                  \
+                if (g) {                                                                         \
+                    while (sg[3] < src.nseg && src.off[sg[3]] <= i) sg[3]++;                     \
+                    nx[3] = sg[3] < src.nseg ? src.off[sg[3]] : INT64_MAX;                       \
+                }                                                                                \
+            } else {                                                                             \
+                g = fl[i];                                                                       \
+            }                                                                                    \
+            T e3 = g ? ne.v : p[3];                                                              \
+            p[3] = OP(ctx, e3, x[i]);                                                            \
+            wf_mc_put(&dst[i], incl ? &p[3] : &e3, sizeof(T), nts);                              \
         }                                                                                        \
     }                                                                                            \
-    WF_MC_FN void name##_core_scan4(const void *ctx, name##_fv ne, int incl,               \
-                                         struct name##_src src, T *dst, int64_t lo, int64_t hi,  \
-                                         const name##_fv s[4], name##_fv carry, int64_t pf,      \
-                                         int64_t pf_end, int stream) {                           \
-        if (incl && stream) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 1); \
-        else if (incl) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 0); \
-        else if (stream) name##_core_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 1); \
-        else name##_core_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 0);        \
+    WF_MC_FN void name##_core_scan4(const void *ctx, name##_fv ne, int incl,                     \
+                                    struct name##_src src, T *dst, int64_t lo, int64_t hi,       \
+                                    const name##_fv s[4], name##_fv carry, int64_t pf,           \
+                                    int64_t pf_end, int stream) {                                \
+        const int o = src.flags == NULL;                                                         \
+        if (o) {                                                                                 \
+            if (incl && stream) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 1, 1); \
+            else if (incl) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 0, 1); \
+            else if (stream) name##_core_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 1, 1); \
+            else name##_core_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 0, 1);   \
+        } else {                                                                                 \
+            if (incl && stream) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 1, 0); \
+            else if (incl) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 0, 0); \
+            else if (stream) name##_core_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 1, 0); \
+            else name##_core_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 0, 0);   \
+        }                                                                                        \
         if (stream) wf_mc_sfence();                                                              \
     }                                                                                            \
     WF_MC__SCAN_DRIVER_DEFINE(name##_core, name##_fv, name##_lop, struct name##_src, T *,        \
@@ -567,36 +603,18 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
         name##_fv lne;                                                                           \
         lne.v = ne;                                                                              \
         lne.f = 0;                                                                               \
-        struct name##_src src = {in, flags};                                                     \
+        struct name##_src src = {in, flags, NULL, 0};                                            \
         return name##_core(nthreads, ctx, lne, incl, n, src, out, NULL);                         \
     }                                                                                            \
     WF_MC_FN int name##_offsets(int nthreads, const void *ctx, T ne, int incl,             \
                                      int64_t nseg, const int64_t *offsets, const T *in, T *out) { \
         int64_t n = nseg > 0 ? offsets[nseg] : 0;                                                \
-        if (n <= 0) return 0;                                                                    \
-        bool *flags = malloc((size_t)n);                                                         \
-        if (!flags) return -1;                                                                   \
-        wf_mc_offsets_to_flags(nthreads, nseg, offsets, n, flags);                               \
-        int r = name##_flags(nthreads, ctx, ne, incl, n, in, flags, out);                        \
-        free(flags);                                                                             \
-        return r;                                                                                \
+        name##_fv lne;                                                                           \
+        lne.v = ne;                                                                              \
+        lne.f = 0;                                                                               \
+        struct name##_src src = {in, NULL, offsets, nseg};                                       \
+        return name##_core(nthreads, ctx, lne, incl, n, src, out, NULL);                         \
     }
-
-/* flags[i] = some segment starts at i, for i < n. */
-WF_MC_FN void wf_mc_offsets_to_flags(int nthreads, int64_t nseg, const int64_t *offsets,
-                                          int64_t n, bool *flags) {
-    int nt = wf_mc_threads_for(nthreads, n);
-    (void)nt;
-    WF_MC_OMP(omp parallel num_threads(nt))
-    {
-        const int t = wf_mc_tid(), tn = wf_mc_team();
-        int64_t lo = wf_mc_split(n, t, tn), hi = wf_mc_split(n, t + 1, tn);
-        memset(flags + lo, 0, (size_t)(hi - lo));
-        WF_MC_OMP(omp barrier)
-        for (int64_t s = wf_mc_split(nseg, t, tn); s < wf_mc_split(nseg, t + 1, tn); s++)
-            if (offsets[s] < n && offsets[s] < offsets[s + 1]) flags[offsets[s]] = true;
-    }
-}
 
 /* First index s in [lo, hi) with a[s] >= key, or hi. */
 WF_MC_FN int64_t wf_mc_lower_bound(const int64_t *a, int64_t lo, int64_t hi, int64_t key) {
@@ -605,6 +623,26 @@ WF_MC_FN int64_t wf_mc_lower_bound(const int64_t *a, int64_t lo, int64_t hi, int
         if (a[mid] < key) lo = mid + 1; else hi = mid;
     }
     return lo;
+}
+
+/* Index of the last nonzero flag in [lo, hi), or -1; 8 bytes at a time. */
+WF_MC_FN int64_t wf_mc_last_flag(const bool *fl, int64_t lo, int64_t hi) {
+    int64_t i = hi;
+    while (i - lo >= 8) {
+        uint64_t w;
+        memcpy(&w, fl + i - 8, 8);
+        if (w) break;
+        i -= 8;
+    }
+    for (int64_t k = i - 1; k >= lo; k--)
+        if (fl[k]) return k;
+    return -1;
+}
+
+/* Start of the last segment starting in [lo, hi) (nondecreasing off[0..nseg)), or -1. */
+WF_MC_FN int64_t wf_mc_last_offset(const int64_t *off, int64_t nseg, int64_t lo, int64_t hi) {
+    int64_t s = wf_mc_lower_bound(off, 0, nseg, hi) - 1;
+    return s >= 0 && off[s] >= lo ? off[s] : -1;
 }
 
 /* ======================================================================================
