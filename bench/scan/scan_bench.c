@@ -1,6 +1,6 @@
 /* scan_bench.c — times rts/mc.h primitives against memcpy bandwidth, in one run.
  *
- *   scan_bench [--threads N] [--log2n K] [--reps R] [--json FILE]
+ *   scan_bench [--threads N] [--log2n K] [--reps R] [--json FILE] [--only SUBSTRING]
  *
  * Defaults: 2 threads, 2^27 elements of i32 (512 MiB), 7 repetitions after one warm-up; each
  * figure is the median.  The baseline is memcpy of the same 512 MiB done by N threads (each
@@ -112,13 +112,14 @@ static double median_time(int w) {
 
 int main(int argc, char **argv) {
     int log2n = 27;
-    const char *json = NULL;
+    const char *json = NULL, *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--threads") && i + 1 < argc) nthreads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--log2n") && i + 1 < argc) log2n = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
-        else { fprintf(stderr, "usage: %s [--threads N] [--log2n K] [--reps R] [--json FILE]\n", argv[0]); return 2; }
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        else { fprintf(stderr, "usage: %s [--threads N] [--log2n K] [--reps R] [--json FILE] [--only SUBSTRING]\n", argv[0]); return 2; }
     }
     if (reps < 1) reps = 1;
     if (reps > 64) reps = 64;
@@ -183,6 +184,8 @@ int main(int argc, char **argv) {
     printf("threads %d, n = 2^%d i32, median of %d, load average before: %s\n", nthreads, log2n, reps, load);
     printf("%-26s %10s %9s %10s\n", "primitive", "ms", "GB/s", "x memcpy");
     for (int i = 0; i < nt_; i++) {
+        med[i] = -1;
+        if (i > 0 && only && !strstr(tests[i].name, only)) continue; /* memcpy is always timed */
         med[i] = median_time(tests[i].w);
         double gbs = tests[i].bytes / med[i] / 1e9;
         if (i == 0) base = gbs;
@@ -194,12 +197,16 @@ int main(int argc, char **argv) {
         if (!f) { perror(json); return 1; }
         fprintf(f, "{\"benchmark\": \"scan\", \"threads\": %d, \"log2n\": %d, \"reps\": %d, \"loadavg\": \"%s\",\n \"results\": [\n",
                 nthreads, log2n, reps, load);
+        int first = 1;
         for (int i = 0; i < nt_; i++) {
+            if (med[i] < 0) continue;
             double gbs = tests[i].bytes / med[i] / 1e9;
-            fprintf(f, "  {\"name\": \"%s\", \"median_ms\": %.3f, \"gbps\": %.2f, \"ratio_memcpy\": %.3f}%s\n", tests[i].name,
-                    med[i] * 1e3, gbs, gbs / base, i + 1 < nt_ ? "," : "");
+            fprintf(f, "%s", first ? "" : ",\n");
+            first = 0;
+            fprintf(f, "  {\"name\": \"%s\", \"median_ms\": %.3f, \"gbps\": %.2f, \"ratio_memcpy\": %.3f}", tests[i].name,
+                    med[i] * 1e3, gbs, gbs / base);
         }
-        fprintf(f, " ]}\n");
+        fprintf(f, "\n ]}\n");
         fclose(f);
     }
     free(src); free(dst); free(flags100); free(flags1e5); free(off100); free(off1e5); free(hidx);
