@@ -40,6 +40,9 @@
 #ifndef WF_MC_BLOCK_BYTES
 #define WF_MC_BLOCK_BYTES (64 * 1024) /* per-thread block of a scan super-block */
 #endif
+#ifndef WF_MC_STREAM_GENERIC
+#define WF_MC_STREAM_GENERIC 0 /* 1: element-wise scans stream too (movnti); measured worse on Intel */
+#endif
 #ifndef WF_MC_SEQ_MIN
 #define WF_MC_SEQ_MIN 16384 /* fewer elements than this: run sequentially */
 #endif
@@ -227,6 +230,7 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
     WF_MC_FN void name##_scan4(const void *ctx, T ne, int incl, SRC_T src, DST_T dst,      \
                                     int64_t lo, int64_t hi, const T s[4], T carry,               \
                                     int64_t pf, int64_t pf_end, int stream) {                    \
+        stream = stream && WF_MC_STREAM_GENERIC;                                                 \
         if (incl && stream) name##_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 1); \
         else if (incl) name##_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 0);     \
         else if (stream) name##_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 1);   \
@@ -583,6 +587,7 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
                                     const name##_fv s[4], name##_fv carry, int64_t pf,           \
                                     int64_t pf_end, int stream) {                                \
         const int o = src.flags == NULL;                                                         \
+        stream = stream && WF_MC_STREAM_GENERIC;                                                 \
         if (o) {                                                                                 \
             if (incl && stream) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 1, 1); \
             else if (incl) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 0, 1); \

@@ -1,7 +1,8 @@
 #!/bin/sh
 # rts_multicore.sh — build and run the unit tests of rts/mc.h (tests/unit/mc/*.c).
-# Each test is built in three configurations: OpenMP with default tuning, OpenMP with tiny
-# blocks (so small inputs take the parallel paths), and without OpenMP (sequential).
+# Each test is built in four configurations: OpenMP with default tuning, OpenMP with tiny
+# blocks (so small inputs take the parallel paths), the same with non-temporal stores forced
+# on, and without OpenMP (sequential).
 # `--sanitize` adds an ASan+UBSan build (gcc) and, where clang and libomp are installed
 # (Debian: libomp-14-dev), a ThreadSanitizer build; gcc's libgomp gives TSan false positives.
 # Exit status 0 when every build and every test passes.
@@ -30,6 +31,8 @@ run() { # name, compiler, flags...
 
 run omp "$CC" $BASE -fopenmp
 run omp-small "$CC" $BASE -fopenmp -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=256
+run omp-stream "$CC" $BASE -fopenmp -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=512 -DWF_MC_STREAM_BYTES=0 \
+    -DWF_MC_STREAM_GENERIC=1
 run seq "$CC" $BASE -Wpedantic
 
 if [ "${1:-}" = "--sanitize" ]; then
