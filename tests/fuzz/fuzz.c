@@ -269,11 +269,11 @@ int main(int argc, char **argv) {
             return 2;
         }
         char *check_argv[] = {weft, "check", prog, NULL};
-        int st = run(check_argv, "/dev/null", err, 10);
+        int st = run(check_argv, "/dev/null", err, 5);
         int bad = crashed(st, "weft check", err);
         if (!bad && st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
             char *run_argv[] = {weft, "run", prog, NULL};
-            bad = crashed(run(run_argv, in, err, 5), "weft run", err);
+            bad = crashed(run(run_argv, in, err, 1), "weft run", err);
         }
         if (bad) {
             char keep[64];
