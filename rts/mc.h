@@ -76,6 +76,15 @@ WF_MC_FN int64_t wf_mc_split(int64_t n, int t, int nt) {
     return n / nt * t + n % nt * t / nt; /* = floor(n * t / nt) without overflow */
 }
 
+/* Length of the first three quarters of a block of len elements (the last takes the rest).
+ * Slightly less than len / 4, so that the quarters are not a multiple of 4 KiB apart: loads of
+ * one chain would falsely alias the stores of another (x86 "4K aliasing").  Keeps 64-byte
+ * multiples for small T, so the vector scan's streaming stores stay aligned. */
+WF_MC_FN int64_t wf_mc_quarter(int64_t len, size_t size) {
+    int64_t m = len / 4, skew = (int64_t)((64 + size - 1) / size);
+    return m > 8 * skew ? m - skew : m;
+}
+
 /* Threads worth using for n elements: 1 under WF_MC_SEQ_MIN, else the requested count. */
 WF_MC_FN int wf_mc_threads_for(int nthreads, int64_t n) {
     int nt = wf_mc_num_threads(nthreads);
@@ -169,7 +178,7 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
     WF_MC_FN void name##_red4(const void *ctx, T ne, SRC_T src, int64_t lo, int64_t hi,    \
                                    T s[4]) {                                                     \
         (void)ctx;                                                                               \
-        int64_t m = (hi - lo) / 4;                                                               \
+        int64_t m = wf_mc_quarter(hi - lo, sizeof(T));                                              \
         const int64_t a = lo, b = lo + m, c = lo + 2 * m, d = lo + 3 * m;                        \
         T s0 = ne, s1 = ne, s2 = ne, s3 = ne;                                                    \
         for (int64_t j = 0; j < m; j++) {                                                        \
@@ -185,7 +194,7 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
         const void *ctx, T ne, const int incl, SRC_T src, DST_T dst, int64_t lo, int64_t hi,     \
         const T s[4], T carry, int64_t pf, int64_t pf_end, const int nts) {                      \
         (void)ctx; (void)ne; (void)src; (void)dst;                                               \
-        int64_t m = (hi - lo) / 4;                                                               \
+        int64_t m = wf_mc_quarter(hi - lo, sizeof(T));                                              \
         const int64_t a = lo, b = lo + m, c = lo + 2 * m, d = lo + 3 * m;                        \
         T p0 = carry;                                                                            \
         T p1 = OP(ctx, p0, s[0]);                                                                \
@@ -198,14 +207,14 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
                 for (int64_t q = 0; q < 256 && pf < pf_end; q += pf_step, pf += pf_step)         \
                     PREFETCH(ctx, src, pf);                                                      \
                 for (int64_t j = j0; j < j1; j++) {                                              \
-                    p0 = OP(ctx, p0, LOAD(ctx, src, a + j)); STORE_IN(ctx, dst, a + j, p0, nts);      \
-                    p1 = OP(ctx, p1, LOAD(ctx, src, b + j)); STORE_IN(ctx, dst, b + j, p1, nts);      \
-                    p2 = OP(ctx, p2, LOAD(ctx, src, c + j)); STORE_IN(ctx, dst, c + j, p2, nts);      \
-                    p3 = OP(ctx, p3, LOAD(ctx, src, d + j)); STORE_IN(ctx, dst, d + j, p3, nts);      \
+                    p0 = OP(ctx, p0, LOAD(ctx, src, a + j)); STORE_IN(ctx, dst, a + j, p0, nts);    \
+                    p1 = OP(ctx, p1, LOAD(ctx, src, b + j)); STORE_IN(ctx, dst, b + j, p1, nts);    \
+                    p2 = OP(ctx, p2, LOAD(ctx, src, c + j)); STORE_IN(ctx, dst, c + j, p2, nts);    \
+                    p3 = OP(ctx, p3, LOAD(ctx, src, d + j)); STORE_IN(ctx, dst, d + j, p3, nts);    \
                 }                                                                                \
             }                                                                                    \
             for (int64_t i = d + m; i < hi; i++) {                                               \
-                p3 = OP(ctx, p3, LOAD(ctx, src, i)); STORE_IN(ctx, dst, i, p3, nts);                  \
+                p3 = OP(ctx, p3, LOAD(ctx, src, i)); STORE_IN(ctx, dst, i, p3, nts);                \
             }                                                                                    \
         } else {                                                                                 \
             for (int64_t j0 = 0; j0 < m; j0 += 64) {                                             \
@@ -215,15 +224,15 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
                 for (int64_t j = j0; j < j1; j++) {                                              \
                     T x0 = LOAD(ctx, src, a + j), x1 = LOAD(ctx, src, b + j);                    \
                     T x2 = LOAD(ctx, src, c + j), x3 = LOAD(ctx, src, d + j);                    \
-                    STORE_EX(ctx, dst, a + j, p0, x0, ne, nts); p0 = OP(ctx, p0, x0);                     \
-                    STORE_EX(ctx, dst, b + j, p1, x1, ne, nts); p1 = OP(ctx, p1, x1);                     \
-                    STORE_EX(ctx, dst, c + j, p2, x2, ne, nts); p2 = OP(ctx, p2, x2);                     \
-                    STORE_EX(ctx, dst, d + j, p3, x3, ne, nts); p3 = OP(ctx, p3, x3);                     \
+                    STORE_EX(ctx, dst, a + j, p0, x0, ne, nts); p0 = OP(ctx, p0, x0);               \
+                    STORE_EX(ctx, dst, b + j, p1, x1, ne, nts); p1 = OP(ctx, p1, x1);               \
+                    STORE_EX(ctx, dst, c + j, p2, x2, ne, nts); p2 = OP(ctx, p2, x2);               \
+                    STORE_EX(ctx, dst, d + j, p3, x3, ne, nts); p3 = OP(ctx, p3, x3);               \
                 }                                                                                \
             }                                                                                    \
             for (int64_t i = d + m; i < hi; i++) {                                               \
                 T x = LOAD(ctx, src, i);                                                         \
-                STORE_EX(ctx, dst, i, p3, x, ne, nts); p3 = OP(ctx, p3, x);                               \
+                STORE_EX(ctx, dst, i, p3, x, ne, nts); p3 = OP(ctx, p3, x);                         \
             }                                                                                    \
         }                                                                                        \
     }                                                                                            \
@@ -357,7 +366,7 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
                                      int64_t lo, int64_t hi, const T s[4], T carry,              \
                                      int64_t pf, int64_t pf_end, int stream) {                   \
         (void)ctx;                                                                               \
-        int64_t m = (hi - lo) / 4, m4 = m / 4 * 4;                                               \
+        int64_t m = wf_mc_quarter(hi - lo, sizeof(T)), m4 = m / 4 * 4;                              \
         const int64_t q0 = lo, q1 = lo + m, q2 = lo + 2 * m, q3 = lo + 3 * m;                    \
         T p[4];                                                                                  \
         p[0] = carry;                                                                            \
@@ -510,7 +519,7 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
     /* block reduce: per quarter, (any flag, reduction from its last flag to its end) */         \
     WF_MC_FN void name##_core_red4(const void *ctx, name##_fv ne, struct name##_src src,         \
                                    int64_t lo, int64_t hi, name##_fv s[4]) {                     \
-        int64_t m = (hi - lo) / 4;                                                               \
+        int64_t m = wf_mc_quarter(hi - lo, sizeof(T));                                              \
         for (int k = 0; k < 4; k++) {                                                            \
             int64_t a = lo + k * m, e = k == 3 ? hi : a + m;                                     \
             int64_t last = src.flags ? wf_mc_last_flag(src.flags, a, e)                          \
@@ -526,7 +535,7 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
         (void)ctx;                                                                               \
         const T *x = src.in;                                                                     \
         const bool *fl = src.flags;                                                              \
-        int64_t m = (hi - lo) / 4;                                                               \
+        int64_t m = wf_mc_quarter(hi - lo, sizeof(T));                                              \
         const int64_t qs[4] = {lo, lo + m, lo + 2 * m, lo + 3 * m};                              \
         name##_fv c1 = name##_lop(ctx, carry, s[0]);                                             \
         name##_fv c2 = name##_lop(ctx, c1, s[1]);                                                \
