@@ -85,6 +85,9 @@ WF_MC_FN int64_t wf_mc_quarter(int64_t len, size_t size) {
     return m > 8 * skew ? m - skew : m;
 }
 
+/* Largest scan block in elements (see the drivers: max(256, WF_MC_BLOCK_BYTES / sizeof(T))). */
+#define WF_MC__SEG_LOCAL (WF_MC_BLOCK_BYTES > 256 ? WF_MC_BLOCK_BYTES : 256)
+
 /* Threads worth using for n elements: 1 under WF_MC_SEQ_MIN, else the requested count. */
 WF_MC_FN int wf_mc_threads_for(int nthreads, int64_t n) {
     int nt = wf_mc_num_threads(nthreads);
@@ -488,7 +491,7 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
  *       = 0; n = offsets[nseg].  Empty segments are allowed.
  * It is the scan machinery above over (flag, value) pairs with the lifted operator
  * (f1,a) (+) (f2,b) = (f1|f2, f2 ? b : a (+) b), so long and short segments run equally well.
- * The offsets form reads the offsets directly (a cursor per chain), no flag array.
+ * The offsets form builds each block's flags on the stack from the offsets: no n-byte array.
  * ====================================================================================== */
 #define WF_MC_SEGSCAN_DEFINE(name, T, OP)                                                        \
     typedef struct { T v; unsigned char f; } name##_fv;                                          \
@@ -528,86 +531,64 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
             s[k].v = name##_preduce(ctx, ne.v, src.in, last >= 0 ? last : a, e);                 \
         }                                                                                        \
     }                                                                                            \
+    /* block scan; flag of element i is fl[i - fb] */                                            \
     WF_MC_FN __attribute__((always_inline)) void name##_core_scan4b(                             \
-        const void *ctx, name##_fv ne, const int incl, struct name##_src src, T *dst,            \
-        int64_t lo, int64_t hi, const name##_fv s[4], name##_fv carry, int64_t pf,               \
-        int64_t pf_end, const int nts, const int use_off) {                                      \
+        const void *ctx, name##_fv ne, const int incl, const T *x, const bool *fl, int64_t fb,   \
+        T *dst, int64_t lo, int64_t hi, const name##_fv s[4], name##_fv carry, int64_t pf,       \
+        int64_t pf_end, const int nts) {                                                         \
         (void)ctx;                                                                               \
-        const T *x = src.in;                                                                     \
-        const bool *fl = src.flags;                                                              \
-        int64_t m = wf_mc_quarter(hi - lo, sizeof(T));                                              \
-        const int64_t qs[4] = {lo, lo + m, lo + 2 * m, lo + 3 * m};                              \
+        int64_t m = wf_mc_quarter(hi - lo, sizeof(T));                                           \
+        const int64_t a = lo, b = lo + m, c = lo + 2 * m, d = lo + 3 * m;                        \
         name##_fv c1 = name##_lop(ctx, carry, s[0]);                                             \
         name##_fv c2 = name##_lop(ctx, c1, s[1]);                                                \
         name##_fv c3 = name##_lop(ctx, c2, s[2]);                                                \
-        T p[4] = {carry.v, c1.v, c2.v, c3.v};                                                    \
-        /* offsets: per chain, the next segment start at or after its position */                \
-        int64_t sg[4] = {0, 0, 0, 0}, nx[4] = {0, 0, 0, 0};                                      \
-        if (use_off)                                                                             \
-            for (int k = 0; k < 4; k++) {                                                        \
-                sg[k] = wf_mc_lower_bound(src.off, 0, src.nseg, qs[k]);                          \
-                nx[k] = sg[k] < src.nseg ? src.off[sg[k]] : INT64_MAX;                           \
-            }                                                                                    \
+        T p0 = carry.v, p1 = c1.v, p2 = c2.v, p3 = c3.v;                                         \
         const int64_t pf_step = sizeof(T) >= 64 ? 1 : 64 / (int64_t)sizeof(T);                 \
         for (int64_t j0 = 0; j0 < m; j0 += 64) {                                                 \
             const int64_t j1 = m - j0 < 64 ? m : j0 + 64;                                        \
             for (int64_t q = 0; q < 256 && pf < pf_end; q += pf_step, pf += pf_step) {           \
                 __builtin_prefetch(&x[pf]);                                                      \
-                if (!use_off && (q & 63) == 0) __builtin_prefetch(&fl[pf]);                      \
+                if (fb == 0 && (q & 63) == 0) __builtin_prefetch(&fl[pf]);                       \
             }                                                                                    \
             for (int64_t j = j0; j < j1; j++) {                                                  \
-                T e[4];                                                                          \
-                for (int k = 0; k < 4; k++) {                                                    \
-                    const int64_t i = qs[k] + j;                                                 \
-                    bool g;                                                                      \
-                    if (use_off) {                                                               \
-                        g = i == nx[k];                                                          \
-                        if (g) {                                                                 \
-                            while (sg[k] < src.nseg && src.off[sg[k]] <= i) sg[k]++;             \
-                            nx[k] = sg[k] < src.nseg ? src.off[sg[k]] : INT64_MAX;               \
-                        }                                                                        \
-                    } else {                                                                     \
-                        g = fl[i];                                                               \
-                    }                                                                            \
-                    e[k] = g ? ne.v : p[k];                                                      \
-                    p[k] = OP(ctx, e[k], x[i]);                                                  \
-                    wf_mc_put(&dst[i], incl ? &p[k] : &e[k], sizeof(T), nts);                    \
-                }                                                                                \
+                T e0 = fl[a + j - fb] ? ne.v : p0, e1 = fl[b + j - fb] ? ne.v : p1;              \
+                T e2 = fl[c + j - fb] ? ne.v : p2, e3 = fl[d + j - fb] ? ne.v : p3;              \
+                p0 = OP(ctx, e0, x[a + j]);                                                      \
+                p1 = OP(ctx, e1, x[b + j]);                                                      \
+                p2 = OP(ctx, e2, x[c + j]);                                                      \
+                p3 = OP(ctx, e3, x[d + j]);                                                      \
+                wf_mc_put(&dst[a + j], incl ? &p0 : &e0, sizeof(T), nts);                        \
+                wf_mc_put(&dst[b + j], incl ? &p1 : &e1, sizeof(T), nts);                        \
+                wf_mc_put(&dst[c + j], incl ? &p2 : &e2, sizeof(T), nts);                        \
+                wf_mc_put(&dst[d + j], incl ? &p3 : &e3, sizeof(T), nts);                        \
             }                                                                                    \
         }                                                                                        \
-        for (int64_t i = qs[3] + m; i < hi; i++) {                                               \
-            bool g;                                                                              \
-            if (use_off) {                                                                       \
-                g = i == nx[3];                                                                  \
-                if (g) {                                                                         \
-                    while (sg[3] < src.nseg && src.off[sg[3]] <= i) sg[3]++;                     \
-                    nx[3] = sg[3] < src.nseg ? src.off[sg[3]] : INT64_MAX;                       \
-                }                                                                                \
-            } else {                                                                             \
-                g = fl[i];                                                                       \
-            }                                                                                    \
-            T e3 = g ? ne.v : p[3];                                                              \
-            p[3] = OP(ctx, e3, x[i]);                                                            \
-            wf_mc_put(&dst[i], incl ? &p[3] : &e3, sizeof(T), nts);                              \
+        for (int64_t i = d + m; i < hi; i++) {                                                   \
+            T e = fl[i - fb] ? ne.v : p3;                                                        \
+            p3 = OP(ctx, e, x[i]);                                                               \
+            wf_mc_put(&dst[i], incl ? &p3 : &e, sizeof(T), nts);                                 \
         }                                                                                        \
     }                                                                                            \
     WF_MC_FN void name##_core_scan4(const void *ctx, name##_fv ne, int incl,                     \
                                     struct name##_src src, T *dst, int64_t lo, int64_t hi,       \
                                     const name##_fv s[4], name##_fv carry, int64_t pf,           \
                                     int64_t pf_end, int stream) {                                \
-        const int o = src.flags == NULL;                                                         \
         stream = stream && WF_MC_STREAM_GENERIC;                                                 \
-        if (o) {                                                                                 \
-            if (incl && stream) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 1, 1); \
-            else if (incl) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 0, 1); \
-            else if (stream) name##_core_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 1, 1); \
-            else name##_core_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 0, 1);   \
-        } else {                                                                                 \
-            if (incl && stream) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 1, 0); \
-            else if (incl) name##_core_scan4b(ctx, ne, 1, src, dst, lo, hi, s, carry, pf, pf_end, 0, 0); \
-            else if (stream) name##_core_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 1, 0); \
-            else name##_core_scan4b(ctx, ne, 0, src, dst, lo, hi, s, carry, pf, pf_end, 0, 0);   \
+        const bool *fl = src.flags;                                                              \
+        int64_t fb = 0;                                                                          \
+        bool local[WF_MC__SEG_LOCAL];                                                            \
+        if (!fl) { /* offsets: this block's flags, on the stack (a block has <= blk elements) */ \
+            memset(local, 0, (size_t)(hi - lo));                                                 \
+            for (int64_t g = wf_mc_lower_bound(src.off, 0, src.nseg, lo);                        \
+                 g < src.nseg && src.off[g] < hi; g++)                                           \
+                local[src.off[g] - lo] = true;                                                   \
+            fl = local;                                                                          \
+            fb = lo;                                                                             \
         }                                                                                        \
+        if (incl && stream) name##_core_scan4b(ctx, ne, 1, src.in, fl, fb, dst, lo, hi, s, carry, pf, pf_end, 1); \
+        else if (incl) name##_core_scan4b(ctx, ne, 1, src.in, fl, fb, dst, lo, hi, s, carry, pf, pf_end, 0); \
+        else if (stream) name##_core_scan4b(ctx, ne, 0, src.in, fl, fb, dst, lo, hi, s, carry, pf, pf_end, 1); \
+        else name##_core_scan4b(ctx, ne, 0, src.in, fl, fb, dst, lo, hi, s, carry, pf, pf_end, 0); \
         if (stream) wf_mc_sfence();                                                              \
     }                                                                                            \
     WF_MC__SCAN_DRIVER_DEFINE(name##_core, name##_fv, name##_lop, struct name##_src, T *,        \
