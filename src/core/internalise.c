@@ -326,7 +326,8 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
         CDim d2[64];
         if (rank >= 63)
             unsupported(loc, "an array of rank > 63");
-        memcpy(d2, dims, sizeof(CDim) * (size_t)rank);
+        if (rank)
+            memcpy(d2, dims, sizeof(CDim) * (size_t)rank);
         d2[rank] = src_dim(t->dim, env);
         src_leaves(t->elem, env, d2, rank + 1, out, loc);
         return;
@@ -647,8 +648,10 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
     switch (c->kind) {
     case CL_PARTIAL: {
         IVal **all = xmalloc(sizeof(IVal *) * (size_t)(c->nargs + n));
-        memcpy(all, c->args, sizeof(IVal *) * (size_t)c->nargs);
-        memcpy(all + c->nargs, args, sizeof(IVal *) * (size_t)n);
+        if (c->nargs)
+            memcpy(all, c->args, sizeof(IVal *) * (size_t)c->nargs);
+        if (n)
+            memcpy(all + c->nargs, args, sizeof(IVal *) * (size_t)n);
         return apply(in, c->fn, c->nargs + n, all, loc);
     }
     case CL_COMPOSE: {
@@ -1199,7 +1202,8 @@ static IVal *record_update(IVal *v, Type *t, NameVec *path, int k, IVal *nv, Loc
     if (idx < 0 || v->kind != IV_TUPLE)
         unsupported(loc, "this record update");
     IVal *c = iv_tuple(v->n);
-    memcpy(c->elems, v->elems, sizeof(IVal *) * (size_t)v->n);
+    if (v->n)
+        memcpy(c->elems, v->elems, sizeof(IVal *) * (size_t)v->n);
     c->elems[idx] = record_update(v->elems[idx], t->elems.data[idx], path, k + 1, nv, loc);
     return c;
 }
