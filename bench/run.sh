@@ -17,7 +17,7 @@ now() { date +%s.%N; }
 median_time() {
     i=0; : > "$OUT/times"
     while [ $i -lt "$RUNS" ]; do
-        t0=$(now); "$@" < "$INPUT" > /dev/null; t1=$(now)
+        t0=$(now); "$@" < "$INPUT" > /dev/null 2>&1; t1=$(now)
         echo "$t1 - $t0" | awk '{ printf "%.6f\n", $1 - $3 }' >> "$OUT/times"
         i=$((i + 1))
     done
@@ -25,7 +25,8 @@ median_time() {
 }
 
 echo "== 1. interpreter: 10^7 scalar loop iterations (bench/interp_loop.fut)"
-INPUT=/dev/null
+echo 10000000i64 > "$OUT/interp_loop.in"
+INPUT=$OUT/interp_loop.in
 t=$(median_time "$WEFT" run bench/interp_loop.fut)
 echo "   median of $RUNS: $t s  ($(echo "$t" | awk '{ printf "%.0f", 1e7 / $1 / 1e6 }') M iterations/s)"
 
