@@ -1,0 +1,812 @@
+/* eval.c — a small, deliberately naive evaluator of the core IR, for testing the optimiser:
+ * `weft dev --print=core-run PROG.fut` (or `core-opt-run`, `core-opt=PASS-run`) reads the
+ * entry point's arguments from stdin like `weft run` and prints its results the same way.
+ * tests/scripts/core_passes.sh compares its output before and after optimisation with the
+ * interpreter's.  Written independently of src/interp: values are boxed trees (an array is a
+ * vector of element values, so jagged arrays need nothing special), every array operation
+ * copies, and scalar operators follow docs/CORE.md.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../rts/values.h"
+#include "opt.h"
+
+typedef struct V V;
+struct V {
+    PrimType prim;
+    int rank; /* 0: a scalar in i or f */
+    int64_t i;
+    double f;
+    int64_t n; /* arrays: n elements of rank - 1 */
+    V **el;
+    bool shared; /* stored in some array: an update must copy it (else it updates in place) */
+};
+
+typedef struct {
+    const CProg *prog;
+    OMap env; /* name -> V * (names are unique in a function; calls get a fresh E) */
+} E;
+
+static V *eval_exp(E *e, const CExp *x, int *nres, V ***res);
+static void eval_body(E *e, const CBody *b, V **out);
+
+static _Noreturn void fail(Loc loc, const char *msg) { rt_error_at(loc, "%s", msg); }
+
+static V *scalar_i(PrimType p, int64_t v) {
+    V *r = xmalloc(sizeof *r);
+    r->prim = p;
+    r->i = v;
+    return r;
+}
+
+static V *scalar_f(PrimType p, double v) {
+    V *r = xmalloc(sizeof *r);
+    r->prim = p;
+    r->f = p == PRIM_F32 ? (double)(float)v : v;
+    return r;
+}
+
+static V *new_array(PrimType p, int rank, int64_t n) {
+    V *r = xmalloc(sizeof *r);
+    r->prim = p;
+    r->rank = rank;
+    r->n = n;
+    r->el = xmalloc((size_t)(n ? n : 1) * sizeof(V *));
+    return r;
+}
+
+static void set_el(V *a, int64_t i, V *v) {
+    v->shared = true;
+    a->el[i] = v;
+}
+
+static V *shallow(const V *a) {
+    V *r = new_array(a->prim, a->rank, a->n);
+    memcpy(r->el, a->el, (size_t)a->n * sizeof(V *));
+    return r;
+}
+
+static V *atom(E *e, CAtom a) {
+    if (a.kind == CA_CONST)
+        return prim_is_float(a.prim) ? scalar_f(a.prim, a.fval) : scalar_i(a.prim, a.ival);
+    V *v = omap_get(&e->env, a.var);
+    if (!v)
+        die("core eval: %s unbound", a.var);
+    return v;
+}
+
+static int64_t ai(E *e, CAtom a) { return atom(e, a)->i; }
+
+static void bind(E *e, const char *name, V *v) { omap_put(&e->env, name, v); }
+
+/* ---- scalars ---- */
+
+static int64_t wrap(PrimType p, uint64_t v) {
+    switch (p) {
+    case PRIM_I8: return (int8_t)v;
+    case PRIM_I16: return (int16_t)v;
+    case PRIM_I32: return (int32_t)v;
+    case PRIM_U8: return (uint8_t)v;
+    case PRIM_U16: return (uint16_t)v;
+    case PRIM_U32: return (uint32_t)v;
+    case PRIM_BOOL: return v != 0;
+    default: return (int64_t)v;
+    }
+}
+
+static V *int_op(COp op, PrimType p, V **a, Loc loc) {
+    bool sg = prim_is_signed(p), isbool = p == PRIM_BOOL;
+    int bits = isbool ? 1 : prim_bits(p);
+    int64_t sx = a[0]->i, sy = core_ops[op].arity > 1 ? a[1]->i : 0;
+    uint64_t x = (uint64_t)sx, y = (uint64_t)sy;
+    int c = sg ? (sx < sy ? -1 : sx > sy) : (x < y ? -1 : x > y);
+    uint64_t r = 0;
+    switch (op) {
+    case COP_EQ: return scalar_i(PRIM_BOOL, c == 0);
+    case COP_NE: return scalar_i(PRIM_BOOL, c != 0);
+    case COP_LT: return scalar_i(PRIM_BOOL, c < 0);
+    case COP_LE: return scalar_i(PRIM_BOOL, c <= 0);
+    case COP_GT: return scalar_i(PRIM_BOOL, c > 0);
+    case COP_GE: return scalar_i(PRIM_BOOL, c >= 0);
+    case COP_ADD: r = x + y; break;
+    case COP_SUB: r = x - y; break;
+    case COP_MUL: r = x * y; break;
+    case COP_AND: r = x & y; break;
+    case COP_OR: r = x | y; break;
+    case COP_XOR: r = x ^ y; break;
+    case COP_NEG: r = 0 - x; break;
+    case COP_NOT: r = isbool ? !x : ~x; break;
+    case COP_MIN: r = c <= 0 ? x : y; break;
+    case COP_MAX: r = c >= 0 ? x : y; break;
+    case COP_SELECT: return a[0]->i ? a[1] : a[2];
+    case COP_DIV: case COP_MOD: case COP_QUOT: case COP_REM:
+        if (y == 0)
+            fail(loc, "division by zero");
+        if (!sg) {
+            r = (op == COP_DIV || op == COP_QUOT) ? x / y : x % y;
+        } else if (sy == -1) {
+            r = (op == COP_DIV || op == COP_QUOT) ? 0 - x : 0;
+        } else {
+            int64_t q = sx / sy, m = sx % sy;
+            if (op == COP_DIV && m != 0 && ((sx < 0) != (sy < 0)))
+                q--;
+            if (op == COP_MOD && m != 0 && ((m < 0) != (sy < 0)))
+                m += sy;
+            r = (uint64_t)((op == COP_DIV || op == COP_QUOT) ? q : m);
+        }
+        break;
+    case COP_POW:
+        if (sg && sy < 0) {
+            r = (uint64_t)(sx == 1 ? 1 : sx == -1 ? ((sy & 1) ? -1 : 1) : 0);
+        } else {
+            r = 1;
+            for (uint64_t b = x, k = y; k; k >>= 1, b *= b)
+                if (k & 1)
+                    r *= b;
+        }
+        break;
+    case COP_SHL: r = (sg && sy < 0) || y >= (uint64_t)bits ? 0 : x << y; break;
+    case COP_SHR:
+        if ((sg && sy < 0) || y >= (uint64_t)bits)
+            r = sg && sx < 0 ? (uint64_t)-1 : 0;
+        else
+            r = sg ? (uint64_t)(sx >> y) : x >> y;
+        break;
+    case COP_USHR:
+        r = (sg && sy < 0) || y >= (uint64_t)bits ? 0 : (bits == 64 ? x : x & ((UINT64_C(1) << bits) - 1)) >> y;
+        break;
+    case COP_POPC: case COP_CLZ: case COP_CTZ: {
+        uint64_t m = bits == 64 ? x : x & ((UINT64_C(1) << bits) - 1);
+        int v = op == COP_POPC ? __builtin_popcountll(m)
+                : m == 0       ? bits
+                : op == COP_CLZ ? __builtin_clzll(m) - (64 - bits)
+                                : __builtin_ctzll(m);
+        return scalar_i(p, v);
+    }
+    case COP_MUL_HI:
+        if (bits == 64)
+            r = sg ? (uint64_t)(int64_t)(((__int128)sx * (__int128)sy) >> 64)
+                   : (uint64_t)(((unsigned __int128)x * (unsigned __int128)y) >> 64);
+        else
+            r = sg ? (uint64_t)((sx * sy) >> bits) : (x * y) >> bits;
+        break;
+    default: die("core eval: operator %s on %s", core_ops[op].name, prim_name(p));
+    }
+    return scalar_i(p, wrap(p, r));
+}
+
+#define F1(K, ff, fd) case COP_##K: r = f32 ? (double)ff((float)x) : fd(x); break;
+#define F2(K, ff, fd) case COP_##K: r = f32 ? (double)ff((float)x, (float)y) : fd(x, y); break;
+
+static V *float_op(COp op, PrimType p, V **a) {
+    bool f32 = p == PRIM_F32;
+    double x = a[0]->f, y = core_ops[op].arity > 1 ? a[1]->f : 0, r;
+    switch (op) {
+    case COP_EQ: return scalar_i(PRIM_BOOL, x == y);
+    case COP_NE: return scalar_i(PRIM_BOOL, x != y);
+    case COP_LT: return scalar_i(PRIM_BOOL, x < y);
+    case COP_LE: return scalar_i(PRIM_BOOL, x <= y);
+    case COP_GT: return scalar_i(PRIM_BOOL, x > y);
+    case COP_GE: return scalar_i(PRIM_BOOL, x >= y);
+    case COP_ISNAN: return scalar_i(PRIM_BOOL, isnan(x));
+    case COP_ISINF: return scalar_i(PRIM_BOOL, isinf(x));
+    case COP_SELECT: return a[0]->i ? a[1] : a[2];
+    case COP_ADD: r = f32 ? (double)((float)x + (float)y) : x + y; break;
+    case COP_SUB: r = f32 ? (double)((float)x - (float)y) : x - y; break;
+    case COP_MUL: r = f32 ? (double)((float)x * (float)y) : x * y; break;
+    case COP_DIV: r = f32 ? (double)((float)x / (float)y) : x / y; break;
+    case COP_QUOT: r = f32 ? (double)truncf((float)x / (float)y) : trunc(x / y); break;
+    case COP_NEG: r = -x; break;
+    case COP_FMA: r = f32 ? (double)fmaf((float)x, (float)y, (float)a[2]->f) : fma(x, y, a[2]->f); break;
+    F2(MOD, fmodf, fmod) F2(REM, fmodf, fmod) F2(POW, powf, pow) F2(MIN, fminf, fmin)
+    F2(MAX, fmaxf, fmax) F2(ATAN2, atan2f, atan2) F2(HYPOT, hypotf, hypot)
+    F2(COPYSIGN, copysignf, copysign)
+    F1(SQRT, sqrtf, sqrt) F1(CBRT, cbrtf, cbrt) F1(EXP, expf, exp) F1(LOG, logf, log)
+    F1(LOG2, log2f, log2) F1(LOG10, log10f, log10) F1(LOG1P, log1pf, log1p) F1(SIN, sinf, sin)
+    F1(COS, cosf, cos) F1(TAN, tanf, tan) F1(ASIN, asinf, asin) F1(ACOS, acosf, acos)
+    F1(ATAN, atanf, atan) F1(SINH, sinhf, sinh) F1(COSH, coshf, cosh) F1(TANH, tanhf, tanh)
+    F1(ASINH, asinhf, asinh) F1(ACOSH, acoshf, acosh) F1(ATANH, atanhf, atanh)
+    F1(FLOOR, floorf, floor) F1(CEIL, ceilf, ceil) F1(ROUND, rintf, rint) F1(TRUNC, truncf, trunc)
+    F1(FABS, fabsf, fabs) F1(ERF, erff, erf) F1(ERFC, erfcf, erfc) F1(GAMMA, tgammaf, tgamma)
+    F1(LGAMMA, lgammaf, lgamma)
+    default: die("core eval: operator %s on %s", core_ops[op].name, prim_name(p));
+    }
+    return scalar_f(p, r);
+}
+
+static int64_t float_to_int(double d, bool to_unsigned) {
+    if (isnan(d) || isinf(d))
+        return 0;
+    d = trunc(d);
+    if (to_unsigned && d >= 9223372036854775808.0)
+        return d >= 18446744073709551616.0 ? 0 : (int64_t)(uint64_t)d;
+    if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
+        return 0;
+    return (int64_t)d;
+}
+
+static V *convert(PrimType from, PrimType to, V *v) {
+    bool ff = prim_is_float(from), uns = from != PRIM_BOOL && !ff && !prim_is_signed(from);
+    if (to == PRIM_BOOL)
+        return scalar_i(to, ff ? v->f != 0 : v->i != 0);
+    if (ff) {
+        if (prim_is_float(to))
+            return scalar_f(to, v->f);
+        return scalar_i(to, wrap(to, (uint64_t)float_to_int(v->f, !prim_is_signed(to))));
+    }
+    if (to == PRIM_F32)
+        return scalar_f(to, uns ? (double)(float)(uint64_t)v->i : (double)(float)v->i);
+    if (to == PRIM_F64)
+        return scalar_f(to, uns ? (double)(uint64_t)v->i : (double)v->i);
+    return scalar_i(to, wrap(to, (uint64_t)v->i));
+}
+
+static V *bitcast(PrimType from, PrimType to, V *v) {
+    uint64_t bits = 0;
+    if (from == PRIM_F32) {
+        float f = (float)v->f;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        bits = u;
+    } else if (from == PRIM_F64) {
+        memcpy(&bits, &v->f, 8);
+    } else {
+        bits = (uint64_t)v->i;
+    }
+    if (to == PRIM_F32) {
+        uint32_t u = (uint32_t)bits;
+        float f;
+        memcpy(&f, &u, 4);
+        return scalar_f(to, f);
+    }
+    if (to == PRIM_F64) {
+        double d;
+        memcpy(&d, &bits, 8);
+        return scalar_f(to, d);
+    }
+    return scalar_i(to, wrap(to, bits));
+}
+
+static V *eval_op(E *e, const CExp *x) {
+    V *a[3] = {0};
+    for (int i = 0; i < x->args.len && i < 3; i++)
+        a[i] = atom(e, x->args.data[i]);
+    if (x->op == COP_CONVERT)
+        return convert(x->prim, x->prim2, a[0]);
+    if (x->op == COP_BITCAST)
+        return bitcast(x->prim, x->prim2, a[0]);
+    return prim_is_float(x->prim) ? float_op(x->op, x->prim, a) : int_op(x->op, x->prim, a, x->loc);
+}
+
+/* ---- arrays ---- */
+
+static V *copy_deep(const V *a) {
+    if (!a->rank)
+        return (V *)a; /* scalars are never mutated */
+    V *r = new_array(a->prim, a->rank, a->n);
+    for (int64_t i = 0; i < a->n; i++)
+        set_el(r, i, copy_deep(a->el[i]));
+    return r;
+}
+
+/* a[slice from dimension k on] */
+static V *index_from(E *e, const CExp *x, const V *a, int k) {
+    if (k == x->slice.len)
+        return (V *)a;
+    const CIndex *ix = &x->slice.data[k];
+    if (!ix->is_slice) {
+        int64_t i = ai(e, ix->start);
+        if (i < 0 || i >= a->n)
+            rt_error_at(x->loc, "index %lld out of bounds for array of %lld elements", (long long)i,
+                        (long long)a->n);
+        return index_from(e, x, a->el[i], k + 1);
+    }
+    int64_t s = ai(e, ix->start), en = ai(e, ix->end), d = ai(e, ix->stride);
+    if (d == 0 || (d > 0 && (s < 0 || en < s || en > a->n)) || (d < 0 && (s >= a->n || en > s || en < -1)))
+        rt_error_at(x->loc, "invalid slice %lld:%lld:%lld of array of %lld elements", (long long)s,
+                    (long long)en, (long long)d, (long long)a->n);
+    int64_t n = d > 0 ? (en - s + d - 1) / d : (s - en + (-d) - 1) / (-d);
+    V *r = new_array(a->prim, a->rank, n);
+    for (int64_t i = 0; i < n; i++)
+        set_el(r, i, index_from(e, x, a->el[s + i * d], k + 1));
+    /* a slice keeps its dimension; a plain index below it drops one per element */
+    int drop = 0;
+    for (int q = k + 1; q < x->slice.len; q++)
+        drop += !x->slice.data[q].is_slice;
+    r->rank = a->rank - drop;
+    return r;
+}
+
+/* a with a[slice from k] = v; returns the new value (a is copied along the path) */
+static V *update_from(E *e, const CExp *x, const V *a, int k, V *v) {
+    if (k == x->slice.len)
+        return v;
+    const CIndex *ix = &x->slice.data[k];
+    /* the updated array is consumed: reuse its spine unless another array holds it */
+    V *r = a->shared ? shallow(a) : (V *)a;
+    if (!ix->is_slice) {
+        int64_t i = ai(e, ix->start);
+        if (i < 0 || i >= a->n)
+            rt_error_at(x->loc, "index %lld out of bounds for array of %lld elements", (long long)i,
+                        (long long)a->n);
+        set_el(r, i, update_from(e, x, a->el[i], k + 1, v));
+        return r;
+    }
+    int64_t s = ai(e, ix->start), en = ai(e, ix->end), d = ai(e, ix->stride);
+    if (d == 0 || (d > 0 && (s < 0 || en < s || en > a->n)) || (d < 0 && (s >= a->n || en > s || en < -1)))
+        rt_error_at(x->loc, "invalid slice in update");
+    int64_t n = d > 0 ? (en - s + d - 1) / d : (s - en + (-d) - 1) / (-d);
+    if (v->n != n)
+        rt_error_at(x->loc, "update: slice of %lld elements, value of %lld", (long long)n, (long long)v->n);
+    for (int64_t i = 0; i < n; i++)
+        set_el(r, s + i * d, update_from(e, x, a->el[s + i * d], k + 1, v->el[i]));
+    return r;
+}
+
+/* element at a multi-index (rearrange) */
+static V *at(const V *a, const int64_t *idx, int k) {
+    for (int i = 0; i < k; i++)
+        a = a->el[idx[i]];
+    return (V *)a;
+}
+
+static void shape_of(const V *a, int64_t *sh, int k) {
+    for (int i = 0; i < k; i++) {
+        sh[i] = a->n;
+        if (i + 1 < k)
+            a = a->n ? a->el[0] : a;
+    }
+}
+
+static V *build_perm(const V *a, const int *perm, int k, const int64_t *sh, int64_t *src, int level) {
+    /* result dimension `level` is source dimension perm[level] */
+    if (level == k)
+        return at(a, src, k);
+    int64_t n = sh[perm[level]];
+    V *r = new_array(a->prim, a->rank - level, n);
+    for (int64_t i = 0; i < n; i++) {
+        src[perm[level]] = i;
+        set_el(r, i, build_perm(a, perm, k, sh, src, level + 1));
+    }
+    return r;
+}
+
+static V *lambda(E *e, const CLambda *l, V **args, V **out) {
+    for (int i = 0; i < l->params.len; i++)
+        bind(e, l->params.data[i].name, args[i]);
+    eval_body(e, l->body, out);
+    return NULL;
+}
+
+static V *replicate(int64_t n, V *v) {
+    V *r = new_array(v->prim, v->rank + 1, n);
+    for (int64_t i = 0; i < n; i++)
+        set_el(r, i, v);
+    return r;
+}
+
+static V *one(V *v, int *nres, V ***res) {
+    *nres = 1;
+    *res = xmalloc(sizeof(V *));
+    (*res)[0] = v;
+    return v;
+}
+
+static int nes_count(const COperatorVec *ops) {
+    int n = 0;
+    for (int i = 0; i < ops->len; i++)
+        n += ops->data[i].nes.len;
+    return n;
+}
+
+/* out-of-range-ignoring element write, for scatter */
+static V *write_at(V *a, const int64_t *idx, int r, V *v, bool *ok) {
+    if (!r)
+        return v;
+    if (idx[0] < 0 || idx[0] >= a->n) {
+        *ok = false;
+        return a;
+    }
+    if (r == 1) {
+        set_el(a, idx[0], v);
+        return a;
+    }
+    V *inner = write_at(shallow(a->el[idx[0]]), idx + 1, r - 1, v, ok);
+    if (*ok)
+        set_el(a, idx[0], inner);
+    return a;
+}
+
+static V *soac(E *e, const CExp *x, int *nres, V ***res) {
+    int64_t w = ai(e, x->args.data[0]);
+    int na = x->arrays.len;
+    V **ins = xmalloc((size_t)(na + 1) * sizeof(V *));
+    for (int k = 0; k < na; k++) {
+        ins[k] = atom(e, x->arrays.data[k]);
+        if (ins[k]->n != w)
+            rt_error_at(x->loc, "SOAC input of %lld elements, width %lld", (long long)ins[k]->n, (long long)w);
+    }
+    const CLambda *l = x->lam;
+    int nl = l->ret.len;
+    V **args = xmalloc((size_t)(na + 1) * sizeof(V *));
+    V **lo = xmalloc((size_t)(nl + 1) * sizeof(V *));
+    if (x->kind == CE_SCREMA) {
+        int ns = nes_count(&x->scans), nr = nes_count(&x->reds);
+        *nres = ns + nr + (nl - ns - nr);
+        *res = xmalloc((size_t)(*nres + 1) * sizeof(V *));
+        V **acc = xmalloc((size_t)(ns + nr + 1) * sizeof(V *));
+        int q = 0;
+        for (int o = 0; o < x->scans.len; o++)
+            for (int k = 0; k < x->scans.data[o].nes.len; k++)
+                acc[q++] = atom(e, x->scans.data[o].nes.data[k]);
+        for (int o = 0; o < x->reds.len; o++)
+            for (int k = 0; k < x->reds.data[o].nes.len; k++)
+                acc[q++] = atom(e, x->reds.data[o].nes.data[k]);
+        for (int k = 0; k < ns; k++)
+            (*res)[k] = new_array(PRIM_NONE, 0, w);
+        for (int k = ns + nr; k < nl; k++)
+            (*res)[k] = new_array(PRIM_NONE, 0, w);
+        for (int64_t i = 0; i < w; i++) {
+            for (int k = 0; k < na; k++)
+                args[k] = ins[k]->el[i];
+            lambda(e, l, args, lo);
+            int base = 0;
+            for (int pass = 0; pass < 2; pass++) {
+                const COperatorVec *ops = pass ? &x->reds : &x->scans;
+                for (int o = 0; o < ops->len; o++) {
+                    const COperator *op = &ops->data[o];
+                    int k = op->nes.len;
+                    V **oa = xmalloc((size_t)(2 * k) * sizeof(V *));
+                    for (int t = 0; t < k; t++) {
+                        oa[t] = acc[base + t];
+                        oa[k + t] = lo[base + t];
+                    }
+                    lambda(e, op->lam, oa, acc + base);
+                    if (!pass)
+                        for (int t = 0; t < k; t++)
+                            set_el((*res)[base + t], i, acc[base + t]);
+                    base += k;
+                }
+            }
+            for (int k = ns + nr; k < nl; k++)
+                set_el((*res)[k], i, lo[k]);
+        }
+        for (int k = ns; k < ns + nr; k++)
+            (*res)[k] = acc[k];
+        return NULL;
+    }
+    if (x->kind == CE_FILTER) {
+        int parts = x->partition ? 2 : 1;
+        *nres = na * parts;
+        *res = xmalloc((size_t)(*nres) * sizeof(V *));
+        for (int k = 0; k < *nres; k++)
+            (*res)[k] = new_array(PRIM_NONE, 0, w);
+        int64_t nt = 0, nf = 0;
+        for (int64_t i = 0; i < w; i++) {
+            for (int k = 0; k < na; k++)
+                args[k] = ins[k]->el[i];
+            lambda(e, l, args, lo);
+            bool keep = lo[0]->i != 0;
+            if (!keep && !x->partition)
+                continue;
+            for (int k = 0; k < na; k++)
+                set_el((*res)[keep ? k : na + k], keep ? nt : nf, ins[k]->el[i]);
+            keep ? nt++ : nf++;
+        }
+        for (int k = 0; k < *nres; k++)
+            (*res)[k]->n = k < na ? nt : nf;
+        return NULL;
+    }
+    /* scatter, hist */
+    int nd = x->dests.len;
+    *nres = nd;
+    *res = xmalloc((size_t)nd * sizeof(V *));
+    for (int k = 0; k < nd; k++) {
+        V *d = atom(e, x->dests.data[k]);
+        (*res)[k] = d->shared ? shallow(d) : d; /* consumed: written in place */
+    }
+    int r = nl - nd;
+    for (int64_t i = 0; i < w; i++) {
+        for (int k = 0; k < na; k++)
+            args[k] = ins[k]->el[i];
+        lambda(e, l, args, lo);
+        int64_t idx[WF_MAX_RANK];
+        for (int k = 0; k < r; k++)
+            idx[k] = lo[k]->i;
+        if (x->kind == CE_SCATTER) {
+            for (int k = 0; k < nd; k++) {
+                bool ok = true;
+                (*res)[k] = write_at((*res)[k], idx, r, lo[r + k], &ok);
+            }
+            continue;
+        }
+        int64_t b = idx[0];
+        if (b < 0 || b >= (*res)[0]->n)
+            continue;
+        const COperator *op = &x->reds.data[0];
+        V **oa = xmalloc((size_t)(2 * nd) * sizeof(V *));
+        V **nv = xmalloc((size_t)nd * sizeof(V *));
+        for (int k = 0; k < nd; k++) {
+            oa[k] = (*res)[k]->el[b];
+            oa[nd + k] = lo[1 + k];
+        }
+        lambda(e, op->lam, oa, nv);
+        for (int k = 0; k < nd; k++)
+            set_el((*res)[k], b, nv[k]);
+    }
+    return NULL;
+}
+
+static void fix_types(V **res, int n, const CParamVec *pat) {
+    /* SOAC results were built untyped: take prim and rank from the pattern */
+    for (int k = 0; k < n && k < pat->len; k++)
+        if (res[k]->rank || pat->data[k].type.rank) {
+            res[k]->prim = pat->data[k].type.prim;
+            res[k]->rank = pat->data[k].type.rank;
+        }
+}
+
+static V *eval_exp(E *e, const CExp *x, int *nres, V ***res) {
+    const CAtom *a = x->args.data;
+    switch (x->kind) {
+    case CE_ATOM: return one(atom(e, a[0]), nres, res);
+    case CE_OP: return one(eval_op(e, x), nres, res);
+    case CE_IF: {
+        const CBody *b = atom(e, a[0])->i ? x->body : x->body2;
+        *nres = b->result.len;
+        *res = xmalloc((size_t)(*nres + 1) * sizeof(V *));
+        eval_body(e, b, *res);
+        return NULL;
+    }
+    case CE_LOOP: {
+        int n = x->params.len;
+        V **cur = xmalloc((size_t)(n + 1) * sizeof(V *));
+        for (int i = 0; i < n; i++)
+            cur[i] = atom(e, a[i]);
+        for (int64_t it = 0;; it++) {
+            for (int i = 0; i < n; i++)
+                bind(e, x->params.data[i].name, cur[i]);
+            if (x->cond) {
+                if (!atom(e, catom_var(x->cond))->i)
+                    break;
+            } else {
+                if (it >= ai(e, x->bound))
+                    break;
+                bind(e, x->index, scalar_i(PRIM_I64, it));
+            }
+            V **next = xmalloc((size_t)(n + 1) * sizeof(V *));
+            eval_body(e, x->body, next);
+            cur = next;
+        }
+        *nres = n;
+        *res = cur;
+        return NULL;
+    }
+    case CE_INDEX: return one(index_from(e, x, atom(e, a[0]), 0), nres, res);
+    case CE_UPDATE: return one(update_from(e, x, atom(e, a[0]), 0, atom(e, a[1])), nres, res);
+    case CE_SIZE: {
+        V *v = atom(e, a[0]);
+        for (int k = 0; k < x->dim; k++)
+            v = v->n ? v->el[0] : v;
+        return one(scalar_i(PRIM_I64, v->n), nres, res);
+    }
+    case CE_IOTA: {
+        int64_t n = ai(e, a[0]);
+        if (n < 0)
+            rt_error_at(x->loc, "iota of negative size");
+        V *r = new_array(PRIM_I64, 1, n);
+        for (int64_t i = 0; i < n; i++)
+            set_el(r, i, scalar_i(PRIM_I64, i));
+        return one(r, nres, res);
+    }
+    case CE_REPLICATE: {
+        int64_t n = ai(e, a[0]);
+        if (n < 0)
+            rt_error_at(x->loc, "replicate of negative size");
+        return one(replicate(n, atom(e, a[1])), nres, res);
+    }
+    case CE_REARRANGE: {
+        V *v = atom(e, a[0]);
+        int k = x->perm.len;
+        int64_t sh[WF_MAX_RANK], src[WF_MAX_RANK];
+        shape_of(v, sh, k);
+        for (int i = 0; i < k; i++)
+            if (!sh[i])
+                return one(v->n ? v : v, nres, res); /* empty: nothing to move */
+        return one(build_perm(v, x->perm.data, k, sh, src, 0), nres, res);
+    }
+    case CE_FLATTEN: {
+        V *v = atom(e, a[0]);
+        int64_t n = 0;
+        for (int64_t i = 0; i < v->n; i++)
+            n += v->el[i]->n;
+        V *r = new_array(v->prim, v->rank - 1, n);
+        n = 0;
+        for (int64_t i = 0; i < v->n; i++)
+            for (int64_t j = 0; j < v->el[i]->n; j++)
+                set_el(r, n++, v->el[i]->el[j]);
+        return one(r, nres, res);
+    }
+    case CE_UNFLATTEN: {
+        int64_t n = ai(e, a[0]), m = ai(e, a[1]);
+        V *v = atom(e, a[2]);
+        if (n < 0 || m < 0 || n * m != v->n)
+            rt_error_at(x->loc, "cannot unflatten an array of %lld elements to [%lld][%lld]",
+                        (long long)v->n, (long long)n, (long long)m);
+        V *r = new_array(v->prim, v->rank + 1, n);
+        for (int64_t i = 0; i < n; i++) {
+            set_el(r, i, new_array(v->prim, v->rank, m));
+            for (int64_t j = 0; j < m; j++)
+                set_el(r->el[i], j, v->el[i * m + j]);
+        }
+        return one(r, nres, res);
+    }
+    case CE_CONCAT: {
+        int64_t n = 0;
+        for (int k = 0; k < x->args.len; k++)
+            n += atom(e, a[k])->n;
+        V *f = atom(e, a[0]);
+        V *r = new_array(f->prim, f->rank, n);
+        n = 0;
+        for (int k = 0; k < x->args.len; k++) {
+            V *v = atom(e, a[k]);
+            for (int64_t i = 0; i < v->n; i++)
+                set_el(r, n++, v->el[i]);
+        }
+        return one(r, nres, res);
+    }
+    case CE_COPY: return one(copy_deep(atom(e, a[0])), nres, res);
+    case CE_ROTATE: {
+        int64_t rr = ai(e, a[0]);
+        V *v = atom(e, a[1]);
+        V *r = new_array(v->prim, v->rank, v->n);
+        for (int64_t i = 0; i < v->n; i++) {
+            int64_t j = ((i + rr) % v->n + v->n) % v->n;
+            set_el(r, i, v->el[j]);
+        }
+        return one(r, nres, res);
+    }
+    case CE_ARRAY: {
+        V *r = new_array(x->type.prim, x->type.rank + 1, x->args.len);
+        for (int k = 0; k < x->args.len; k++)
+            set_el(r, k, atom(e, a[k]));
+        return one(r, nres, res);
+    }
+    case CE_ASSERT:
+        if (!atom(e, a[0])->i)
+            rt_error_at(x->loc, "%s", x->msg);
+        *nres = 0;
+        *res = NULL;
+        return NULL;
+    case CE_APPLY: {
+        const CFun *f = NULL;
+        for (int i = 0; i < e->prog->funs.len; i++)
+            if (e->prog->funs.data[i]->name == x->fname)
+                f = e->prog->funs.data[i];
+        if (!f)
+            die("core eval: no function %s", x->fname);
+        E sub = {e->prog, {0}};
+        for (int i = 0; i < f->params.len; i++)
+            bind(&sub, f->params.data[i].name, atom(e, a[i]));
+        *nres = f->ret.len;
+        *res = xmalloc((size_t)(*nres + 1) * sizeof(V *));
+        eval_body(&sub, f->body, *res);
+        return NULL;
+    }
+    case CE_SCREMA: case CE_SCATTER: case CE_HIST: case CE_FILTER:
+        return soac(e, x, nres, res);
+    default: die("core eval: expression kind %d", (int)x->kind);
+    }
+}
+
+static void eval_body(E *e, const CBody *b, V **out) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *st = &b->stms.data[i];
+        int n = 0;
+        V **res = NULL;
+        eval_exp(e, st->exp, &n, &res);
+        if (n != st->pat.len)
+            die("core eval: %d results for %d names", n, st->pat.len);
+        fix_types(res, n, &st->pat);
+        for (int k = 0; k < n; k++)
+            bind(e, st->pat.data[k].name, res[k]);
+    }
+    for (int k = 0; k < b->result.len; k++)
+        out[k] = atom(e, b->result.data[k]);
+}
+
+/* ---- input and output ---- */
+
+static V *from_wf(const wf_value *w, int k, int64_t *off) {
+    if (k == w->rank) {
+        PrimType p = (PrimType)w->prim;
+        const char *d = (const char *)w->data + (size_t)*off * wf_prim_size(w->prim);
+        ++*off;
+        switch (p) {
+        case PRIM_I8: return scalar_i(p, *(const int8_t *)d);
+        case PRIM_I16: return scalar_i(p, *(const int16_t *)d);
+        case PRIM_I32: return scalar_i(p, *(const int32_t *)d);
+        case PRIM_I64: return scalar_i(p, *(const int64_t *)d);
+        case PRIM_U8: return scalar_i(p, *(const uint8_t *)d);
+        case PRIM_U16: return scalar_i(p, *(const uint16_t *)d);
+        case PRIM_U32: return scalar_i(p, *(const uint32_t *)d);
+        case PRIM_U64: return scalar_i(p, *(const int64_t *)d);
+        case PRIM_F32: return scalar_f(p, *(const float *)d);
+        case PRIM_F64: return scalar_f(p, *(const double *)d);
+        default: return scalar_i(p, *(const uint8_t *)d != 0);
+        }
+    }
+    V *r = new_array((PrimType)w->prim, w->rank - k, w->shape[k]);
+    for (int64_t i = 0; i < w->shape[k]; i++)
+        set_el(r, i, from_wf(w, k + 1, off));
+    return r;
+}
+
+static void print_v(FILE *out, const V *v, PrimType prim, int rank) {
+    if (!rank) {
+        union { int8_t i8; int16_t i16; int32_t i32; int64_t i64; float f32; double f64; uint8_t b; } u;
+        switch (prim) {
+        case PRIM_I8: case PRIM_U8: u.i8 = (int8_t)v->i; break;
+        case PRIM_I16: case PRIM_U16: u.i16 = (int16_t)v->i; break;
+        case PRIM_I32: case PRIM_U32: u.i32 = (int32_t)v->i; break;
+        case PRIM_F32: u.f32 = (float)v->f; break;
+        case PRIM_F64: u.f64 = v->f; break;
+        case PRIM_BOOL: u.b = (uint8_t)(v->i != 0); break;
+        default: u.i64 = v->i; break;
+        }
+        wf_write_scalar_text(out, (wf_prim)prim, &u);
+        return;
+    }
+    if (!v->n) {
+        fputs("empty([0]", out);
+        for (int i = 1; i < rank; i++)
+            fputs("[0]", out); /* inner sizes of empty arrays are not kept */
+        fprintf(out, "%s)", prim_name(prim));
+        return;
+    }
+    fputc('[', out);
+    for (int64_t i = 0; i < v->n; i++) {
+        if (i)
+            fputs(", ", out);
+        print_v(out, v->el[i], prim, rank - 1);
+    }
+    fputc(']', out);
+}
+
+/* The entry point: WEFT_ENTRY names it, else main, else the last one. */
+int core_eval_entry(const CProg *p, FILE *in, FILE *out) {
+    const CFun *f = NULL;
+    const char *want = getenv("WEFT_ENTRY");
+    for (int i = 0; i < p->funs.len; i++) {
+        const CFun *g = p->funs.data[i];
+        if (!g->is_entry)
+            continue;
+        if (want && *want ? !strcmp(g->name, want) : !f || !strcmp(g->name, "main"))
+            f = g;
+    }
+    if (!f)
+        fatal("core eval: no entry point");
+    E e = {p, {0}};
+    wf_reader *r = wf_reader_new(in);
+    for (int i = 0; i < f->params.len; i++) {
+        CType t = f->params.data[i].type;
+        wf_value w = {0};
+        if (wf_read_value(r, (wf_prim)t.prim, t.rank, &w))
+            fatal("core eval: argument %d: %s", i + 1, wf_reader_error(r));
+        int64_t off = 0;
+        bind(&e, f->params.data[i].name, from_wf(&w, 0, &off));
+        for (int k = 0; k < t.rank; k++)
+            if (t.dims[k].kind == CDIM_VAR && !omap_has(&e.env, t.dims[k].var))
+                bind(&e, t.dims[k].var, scalar_i(PRIM_I64, w.shape[k]));
+        wf_value_free(&w);
+    }
+    V **res = xmalloc((size_t)(f->ret.len + 1) * sizeof(V *));
+    eval_body(&e, f->body, res);
+    for (int k = 0; k < f->ret.len; k++) {
+        print_v(out, res[k], f->ret.data[k].prim, f->ret.data[k].rank);
+        fputc('\n', out);
+    }
+    return 0;
+}

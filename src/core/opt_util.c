@@ -1,0 +1,429 @@
+/* opt_util.c — helpers shared by the optimiser's passes (opt.h): a name map, a visitor over the
+ * variable uses of expressions, use counting, substitution, and the questions the passes ask
+ * of an expression (may it fail? what does it consume?).
+ */
+#include <string.h>
+
+#include "opt.h"
+
+/* ---- OMap: open addressing on interned pointers ---- */
+
+static size_t hash_name(const char *k) {
+    size_t h = (size_t)(uintptr_t)k;
+    h ^= h >> 17;
+    h *= 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+}
+
+static int slot(const OMap *m, const char *k) {
+    size_t i = hash_name(k) & (size_t)(m->cap - 1);
+    while (m->keys[i] && m->keys[i] != k)
+        i = (i + 1) & (size_t)(m->cap - 1);
+    return (int)i;
+}
+
+void omap_put(OMap *m, const char *k, void *v) {
+    if (2 * (m->len + 1) > m->cap) {
+        OMap n = {0};
+        n.cap = m->cap ? 2 * m->cap : 64;
+        n.keys = xmalloc((size_t)n.cap * sizeof(*n.keys));
+        n.vals = xmalloc((size_t)n.cap * sizeof(*n.vals));
+        for (int i = 0; i < m->cap; i++)
+            if (m->keys[i]) {
+                int s = slot(&n, m->keys[i]);
+                n.keys[s] = m->keys[i];
+                n.vals[s] = m->vals[i];
+                n.len++;
+            }
+        *m = n;
+    }
+    int s = slot(m, k);
+    if (!m->keys[s]) {
+        m->keys[s] = k;
+        m->len++;
+    }
+    m->vals[s] = v;
+}
+
+void *omap_get(const OMap *m, const char *k) {
+    if (!m->cap)
+        return NULL;
+    int s = slot(m, k);
+    return m->keys[s] ? m->vals[s] : NULL;
+}
+
+bool omap_has(const OMap *m, const char *k) { return m->cap && m->keys[slot(m, k)] != NULL; }
+
+void omap_add(OMap *m, const char *k, intptr_t d) { omap_put(m, k, (void *)(omap_int(m, k) + d)); }
+
+intptr_t omap_int(const OMap *m, const char *k) { return (intptr_t)omap_get(m, k); }
+
+/* ---- the visitor ---- */
+
+void owalk_type(OWalk *w, CType *t) {
+    if (!w->dim)
+        return;
+    for (int i = 0; i < t->rank; i++)
+        if (t->dims[i].kind == CDIM_VAR)
+            w->dim(w, &t->dims[i]);
+}
+
+static void walk_atoms(OWalk *w, CAtomVec *v) {
+    for (int i = 0; i < v->len; i++)
+        if (v->data[i].kind == CA_VAR)
+            w->atom(w, &v->data[i]);
+}
+
+static void walk_atom(OWalk *w, CAtom *a) {
+    if (a->kind == CA_VAR)
+        w->atom(w, a);
+}
+
+static void walk_params(OWalk *w, CParamVec *ps) {
+    for (int i = 0; i < ps->len; i++)
+        owalk_type(w, &ps->data[i].type);
+}
+
+void owalk_lambda(OWalk *w, CLambda *l) {
+    walk_params(w, &l->params);
+    for (int i = 0; i < l->ret.len; i++)
+        owalk_type(w, &l->ret.data[i]);
+    owalk_body(w, l->body);
+}
+
+static void walk_ops(OWalk *w, COperatorVec *ops) {
+    for (int i = 0; i < ops->len; i++) {
+        walk_atoms(w, &ops->data[i].nes);
+        owalk_lambda(w, ops->data[i].lam);
+    }
+}
+
+void owalk_exp(OWalk *w, CExp *e) {
+    walk_atoms(w, &e->args);
+    for (int i = 0; i < e->slice.len; i++) {
+        CIndex *ix = &e->slice.data[i];
+        walk_atom(w, &ix->start);
+        if (ix->is_slice) {
+            walk_atom(w, &ix->end);
+            walk_atom(w, &ix->stride);
+        }
+    }
+    if (e->kind == CE_ARRAY)
+        owalk_type(w, &e->type);
+    if (e->kind == CE_LOOP) {
+        walk_params(w, &e->params);
+        if (!e->cond)
+            walk_atom(w, &e->bound);
+    }
+    if (e->body)
+        owalk_body(w, e->body);
+    if (e->body2)
+        owalk_body(w, e->body2);
+    walk_atoms(w, &e->arrays);
+    walk_atoms(w, &e->dests);
+    walk_ops(w, &e->scans);
+    walk_ops(w, &e->reds);
+    if (e->lam)
+        owalk_lambda(w, e->lam);
+}
+
+void owalk_body(OWalk *w, CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        walk_params(w, &b->stms.data[i].pat);
+        owalk_exp(w, b->stms.data[i].exp);
+    }
+    walk_atoms(w, &b->result);
+}
+
+/* ---- use counts ---- */
+
+static void count_atom(OWalk *w, CAtom *a) { omap_add(w->ctx, a->var, 1); }
+static void count_dim(OWalk *w, CDim *d) { omap_add(w->ctx, d->var, 1); }
+
+void opt_count_body(CBody *b, OMap *counts) {
+    OWalk w = {count_atom, count_dim, counts};
+    owalk_body(&w, b);
+}
+
+void opt_count_exp(CExp *e, OMap *counts) {
+    OWalk w = {count_atom, count_dim, counts};
+    owalk_exp(&w, e);
+}
+
+/* ---- substitution ---- */
+
+static CAtom resolve(const OMap *s, CAtom a) {
+    for (int guard = 0; a.kind == CA_VAR && guard < 1000; guard++) {
+        CAtom *to = omap_get(s, a.var);
+        if (!to)
+            break;
+        a = *to;
+    }
+    return a;
+}
+
+static void subst_atom(OWalk *w, CAtom *a) { *a = resolve(w->ctx, *a); }
+
+static void subst_dim(OWalk *w, CDim *d) {
+    CAtom a = resolve(w->ctx, catom_var(d->var));
+    if (a.kind == CA_VAR)
+        d->var = a.var;
+    else
+        *d = cdim_const(a.ival);
+}
+
+/* Types may share their dims arrays; that is harmless, as a substitution holds in the whole
+ * function (names are unique). */
+void opt_subst_type(CType *t, const OMap *subst) {
+    OWalk w = {subst_atom, subst_dim, (void *)subst};
+    owalk_type(&w, t);
+}
+
+void opt_subst_exp(CExp *e, const OMap *subst) {
+    if (!subst->len)
+        return;
+    OWalk w = {subst_atom, subst_dim, (void *)subst};
+    owalk_exp(&w, e);
+}
+
+void opt_subst_body(CBody *b, const OMap *subst) {
+    if (!subst->len)
+        return;
+    OWalk w = {subst_atom, subst_dim, (void *)subst};
+    owalk_body(&w, b);
+}
+
+/* ---- bound names ---- */
+
+static void bound_params(const CParamVec *ps, OMap *bound) {
+    for (int i = 0; i < ps->len; i++)
+        omap_put(bound, ps->data[i].name, (void *)1);
+}
+
+static void bound_body(CBody *b, OMap *bound);
+
+static void bound_lambda(CLambda *l, OMap *bound) {
+    bound_params(&l->params, bound);
+    bound_body(l->body, bound);
+}
+
+static void bound_body(CBody *b, OMap *bound) {
+    for (int i = 0; i < b->stms.len; i++) {
+        bound_params(&b->stms.data[i].pat, bound);
+        opt_bound_exp(b->stms.data[i].exp, bound);
+    }
+}
+
+void opt_bound_exp(CExp *e, OMap *bound) {
+    if (e->kind == CE_LOOP) {
+        bound_params(&e->params, bound);
+        if (e->index)
+            omap_put(bound, e->index, (void *)1);
+    }
+    if (e->body)
+        bound_body(e->body, bound);
+    if (e->body2)
+        bound_body(e->body2, bound);
+    for (int i = 0; i < e->scans.len; i++)
+        bound_lambda(e->scans.data[i].lam, bound);
+    for (int i = 0; i < e->reds.len; i++)
+        bound_lambda(e->reds.data[i].lam, bound);
+    if (e->lam)
+        bound_lambda(e->lam, bound);
+}
+
+/* ---- may an expression fail? ---- */
+
+static bool body_may_fail(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++)
+        if (opt_may_fail(b->stms.data[i].exp))
+            return true;
+    return false;
+}
+
+static bool ops_may_fail(const COperatorVec *ops) {
+    for (int i = 0; i < ops->len; i++)
+        if (body_may_fail(ops->data[i].lam->body))
+            return true;
+    return false;
+}
+
+bool opt_may_fail(const CExp *e) {
+    switch (e->kind) {
+    case CE_ATOM:
+    case CE_SIZE:
+    case CE_REARRANGE:
+    case CE_COPY:
+    case CE_ROTATE:
+    case CE_ARRAY:
+        return false;
+    case CE_OP:
+        if (!(core_ops[e->op].flags & OPF_FAIL) || prim_is_float(e->prim))
+            return false;
+        return e->args.data[1].kind != CA_CONST || e->args.data[1].ival == 0;
+    case CE_IOTA:
+    case CE_REPLICATE: /* a negative size fails */
+        return e->args.data[0].kind != CA_CONST || e->args.data[0].ival < 0;
+    case CE_IF:
+        return body_may_fail(e->body) || body_may_fail(e->body2);
+    case CE_LOOP:
+        return body_may_fail(e->body);
+    case CE_SCREMA:
+    case CE_FILTER:
+        return body_may_fail(e->lam->body) || ops_may_fail(&e->scans) || ops_may_fail(&e->reds);
+    default:
+        return true; /* index, update, flatten, unflatten, concat, assert, apply, scatter, hist */
+    }
+}
+
+/* ---- consumption ---- */
+
+static void consumed_body(CBody *b, OMap *out) {
+    for (int i = 0; i < b->stms.len; i++)
+        opt_consumed_exp(b->stms.data[i].exp, out);
+}
+
+static void mark(const CAtom *a, OMap *out) {
+    if (a->kind == CA_VAR)
+        omap_put(out, a->var, (void *)1);
+}
+
+void opt_consumed_exp(CExp *e, OMap *out) {
+    switch (e->kind) {
+    case CE_UPDATE: mark(&e->args.data[0], out); break;
+    case CE_SCATTER:
+    case CE_HIST:
+        for (int i = 0; i < e->dests.len; i++)
+            mark(&e->dests.data[i], out);
+        break;
+    case CE_LOOP:
+        for (int i = 0; i < e->params.len; i++)
+            if (e->params.data[i].type.rank)
+                mark(&e->args.data[i], out);
+        break;
+    default: break;
+    }
+    if (e->body)
+        consumed_body(e->body, out);
+    if (e->body2)
+        consumed_body(e->body2, out);
+    if (e->lam)
+        consumed_body(e->lam->body, out);
+    for (int i = 0; i < e->scans.len; i++)
+        consumed_body(e->scans.data[i].lam->body, out);
+    for (int i = 0; i < e->reds.len; i++)
+        consumed_body(e->reds.data[i].lam->body, out);
+}
+
+/* ---- names and counts ---- */
+
+const char *opt_fresh(const char *base) {
+    static int counter;
+    size_t n = strlen(base);
+    /* strip a previous _oN or _N suffix so names stay short */
+    const char *us = strrchr(base, '_');
+    if (us && us > base)
+        n = (size_t)(us - base);
+    return intern(xsprintf("%.*s_o%d", (int)n, base, ++counter));
+}
+
+static void counts_body(const CBody *b, int *stms, int *soacs);
+
+static void counts_lambda(const CLambda *l, int *stms, int *soacs) { counts_body(l->body, stms, soacs); }
+
+static void counts_body(const CBody *b, int *stms, int *soacs) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CExp *e = b->stms.data[i].exp;
+        ++*stms;
+        if (e->kind == CE_SCREMA || e->kind == CE_SCATTER || e->kind == CE_HIST || e->kind == CE_FILTER)
+            ++*soacs;
+        if (e->body)
+            counts_body(e->body, stms, soacs);
+        if (e->body2)
+            counts_body(e->body2, stms, soacs);
+        if (e->lam)
+            counts_lambda(e->lam, stms, soacs);
+        for (int j = 0; j < e->scans.len; j++)
+            counts_lambda(e->scans.data[j].lam, stms, soacs);
+        for (int j = 0; j < e->reds.len; j++)
+            counts_lambda(e->reds.data[j].lam, stms, soacs);
+    }
+}
+
+void opt_counts(const CProg *p, int *stms, int *soacs) {
+    *stms = *soacs = 0;
+    for (int i = 0; i < p->funs.len; i++)
+        counts_body(p->funs.data[i]->body, stms, soacs);
+}
+
+/* ---- aliases ---- */
+
+typedef struct Alias {
+    const char *from;
+    struct Alias *next;
+} Alias;
+
+static void alias_add(OMap *src, const char *name, const CAtom *from) {
+    if (!from || from->kind != CA_VAR)
+        return;
+    Alias *a = xmalloc(sizeof *a);
+    a->from = from->var;
+    a->next = omap_get(src, name);
+    omap_put(src, name, a);
+}
+
+/* name -> the names its value may share memory with (views, copies by name, if/loop results) */
+static void alias_body(CBody *b, OMap *src) {
+    for (int i = 0; i < b->stms.len; i++) {
+        CStm *st = &b->stms.data[i];
+        CExp *e = st->exp;
+        switch (e->kind) {
+        case CE_ATOM: case CE_INDEX: case CE_REARRANGE: case CE_FLATTEN:
+            alias_add(src, st->pat.data[0].name, &e->args.data[0]);
+            break;
+        case CE_ROTATE: alias_add(src, st->pat.data[0].name, &e->args.data[1]); break;
+        case CE_UNFLATTEN: alias_add(src, st->pat.data[0].name, &e->args.data[2]); break;
+        case CE_IF:
+        case CE_LOOP:
+            for (int k = 0; k < st->pat.len; k++) {
+                alias_add(src, st->pat.data[k].name, &e->body->result.data[k]);
+                if (e->kind == CE_IF)
+                    alias_add(src, st->pat.data[k].name, &e->body2->result.data[k]);
+                else
+                    alias_add(src, st->pat.data[k].name, &e->args.data[k]);
+            }
+            break;
+        default: break;
+        }
+        if (e->body)
+            alias_body(e->body, src);
+        if (e->body2)
+            alias_body(e->body2, src);
+        if (e->lam)
+            alias_body(e->lam->body, src);
+    }
+}
+
+void opt_consumed_body(CBody *b, OMap *out) {
+    for (int i = 0; i < b->stms.len; i++)
+        opt_consumed_exp(b->stms.data[i].exp, out);
+    opt_alias_closure(b, out);
+}
+
+void opt_alias_closure(CBody *b, OMap *out) {
+    OMap src = {0};
+    alias_body(b, &src);
+    /* what a consumed name may share memory with is consumed too */
+    for (bool more = true; more;) {
+        more = false;
+        for (int i = 0; i < out->cap; i++) {
+            if (!out->keys[i])
+                continue;
+            for (Alias *a = omap_get(&src, out->keys[i]); a; a = a->next)
+                if (!omap_has(out, a->from)) {
+                    omap_put(out, a->from, (void *)1);
+                    more = true;
+                }
+        }
+    }
+}

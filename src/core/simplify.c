@@ -1,0 +1,474 @@
+/* simplify.c — the simplifier: constant folding, copy propagation, algebraic identities,
+ * `if` on constant conditions, asserts proven true, sizes known from types, for-loops that run
+ * zero times.
+ *
+ * One forward walk per function.  Names are unique in a function, so a variable found equal to
+ * an atom is recorded in a substitution that holds everywhere after its definition, and its
+ * statement is dropped.  Folding follows the interpreter's semantics exactly (src/interp/
+ * scalar.c: wrapping integer arithmetic, division rounding down, f32 arithmetic in float);
+ * whatever is not clearly exact (math functions, float pow/mod, bitcasts) is left alone, and so
+ * is any operation that would fail (division by zero stays, with its location).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "opt.h"
+
+typedef struct {
+    CScope types; /* every name bound so far in the function */
+    OMap subst;   /* name -> CAtom * */
+} S;
+
+static void simp_body(S *s, CBody *b);
+
+static void bind(S *s, const char *name, CType t) { cscope_put(&s->types, name, t); }
+
+static void bind_params(S *s, CParamVec *ps) {
+    for (int i = 0; i < ps->len; i++) {
+        opt_subst_type(&ps->data[i].type, &s->subst);
+        bind(s, ps->data[i].name, ps->data[i].type);
+    }
+}
+
+static void equate(S *s, const char *name, CAtom a) {
+    CAtom *p = xmalloc(sizeof *p);
+    *p = a;
+    omap_put(&s->subst, name, p);
+}
+
+static void simp_lambda(S *s, CLambda *l) {
+    bind_params(s, &l->params);
+    simp_body(s, l->body);
+}
+
+/* ---- constant folding ---- */
+
+static int64_t wrap(PrimType p, uint64_t v) {
+    switch (p) {
+    case PRIM_I8: return (int8_t)v;
+    case PRIM_I16: return (int16_t)v;
+    case PRIM_I32: return (int32_t)v;
+    case PRIM_U8: return (uint8_t)v;
+    case PRIM_U16: return (uint16_t)v;
+    case PRIM_U32: return (uint32_t)v;
+    case PRIM_BOOL: return v != 0;
+    default: return (int64_t)v;
+    }
+}
+
+static int64_t floor_div(int64_t x, int64_t y) {
+    int64_t q = x / y;
+    if (x % y != 0 && ((x < 0) != (y < 0)))
+        q--;
+    return q;
+}
+
+static int64_t floor_mod(int64_t x, int64_t y) {
+    int64_t r = x % y;
+    if (r != 0 && ((r < 0) != (y < 0)))
+        r += y;
+    return r;
+}
+
+static uint64_t int_pow(uint64_t base, uint64_t e) {
+    uint64_t r = 1;
+    for (; e; e >>= 1, base *= base)
+        if (e & 1)
+            r *= base;
+    return r;
+}
+
+static bool cmp_result(COp op, int c, bool *out) {
+    switch (op) {
+    case COP_EQ: *out = c == 0; return true;
+    case COP_NE: *out = c != 0; return true;
+    case COP_LT: *out = c < 0; return true;
+    case COP_LE: *out = c <= 0; return true;
+    case COP_GT: *out = c > 0; return true;
+    case COP_GE: *out = c >= 0; return true;
+    default: return false;
+    }
+}
+
+/* Integer and bool operators on constants. */
+static bool fold_int(COp op, PrimType p, const CAtom *a, int n, CAtom *out) {
+    bool sg = prim_is_signed(p);
+    int bits = p == PRIM_BOOL ? 1 : prim_bits(p);
+    int64_t sx = a[0].ival, sy = n > 1 ? a[1].ival : 0;
+    uint64_t x = (uint64_t)sx, y = (uint64_t)sy;
+    bool b;
+    if (n == 2 && cmp_result(op, sg ? (sx < sy ? -1 : sx > sy) : (x < y ? -1 : x > y), &b)) {
+        *out = catom_bool(b);
+        return true;
+    }
+    uint64_t r;
+    switch (op) {
+    case COP_ADD: r = x + y; break;
+    case COP_SUB: r = x - y; break;
+    case COP_MUL: r = x * y; break;
+    case COP_AND: r = x & y; break;
+    case COP_OR: r = x | y; break;
+    case COP_XOR: r = x ^ y; break;
+    case COP_NEG: r = 0 - x; break;
+    case COP_NOT: r = p == PRIM_BOOL ? !x : ~x; break;
+    case COP_MIN: r = (sg ? sx < sy : x < y) ? x : y; break;
+    case COP_MAX: r = (sg ? sx > sy : x > y) ? x : y; break;
+    case COP_DIV:
+    case COP_MOD:
+    case COP_QUOT:
+    case COP_REM:
+        if (y == 0)
+            return false; /* fails at run time: keep it */
+        if (!sg)
+            r = (op == COP_DIV || op == COP_QUOT) ? x / y : x % y;
+        else if (sy == -1)
+            r = (op == COP_DIV || op == COP_QUOT) ? 0 - x : 0;
+        else if (op == COP_DIV)
+            r = (uint64_t)floor_div(sx, sy);
+        else if (op == COP_MOD)
+            r = (uint64_t)floor_mod(sx, sy);
+        else
+            r = (uint64_t)(op == COP_QUOT ? sx / sy : sx % sy);
+        break;
+    case COP_POW:
+        if (sg && sy < 0)
+            r = (uint64_t)(sx == 1 ? 1 : sx == -1 ? ((sy & 1) ? -1 : 1) : 0);
+        else
+            r = int_pow(x, y);
+        break;
+    case COP_SHL: r = (sg && sy < 0) || y >= (uint64_t)bits ? 0 : x << y; break;
+    case COP_SHR:
+        if ((sg && sy < 0) || y >= (uint64_t)bits)
+            r = sg && sx < 0 ? (uint64_t)-1 : 0;
+        else
+            r = sg ? (uint64_t)(sx >> y) : x >> y;
+        break;
+    case COP_USHR:
+        if ((sg && sy < 0) || y >= (uint64_t)bits)
+            r = 0;
+        else
+            r = (bits == 64 ? x : x & ((UINT64_C(1) << bits) - 1)) >> y;
+        break;
+    default: return false;
+    }
+    if (p == PRIM_BOOL && op != COP_AND && op != COP_OR && op != COP_XOR && op != COP_NOT)
+        return false;
+    *out = p == PRIM_BOOL ? catom_bool(r & 1) : catom_int(p, wrap(p, r));
+    return true;
+}
+
+/* Float operators on constants: only the exactly rounded IEEE operations. */
+static bool fold_float(COp op, PrimType p, const CAtom *a, int n, CAtom *out) {
+    double x = a[0].fval, y = n > 1 ? a[1].fval : 0;
+    bool b;
+    if (n == 2 && (op == COP_EQ || op == COP_NE || op == COP_LT || op == COP_LE || op == COP_GT ||
+                   op == COP_GE)) {
+        switch (op) {
+        case COP_EQ: b = x == y; break;
+        case COP_NE: b = x != y; break;
+        case COP_LT: b = x < y; break;
+        case COP_LE: b = x <= y; break;
+        case COP_GT: b = x > y; break;
+        default: b = x >= y; break;
+        }
+        *out = catom_bool(b);
+        return true;
+    }
+    if (p == PRIM_F32) {
+        float fx = (float)x, fy = (float)y, r;
+        switch (op) {
+        case COP_ADD: r = fx + fy; break;
+        case COP_SUB: r = fx - fy; break;
+        case COP_MUL: r = fx * fy; break;
+        case COP_DIV: r = fx / fy; break;
+        case COP_NEG: r = -fx; break;
+        default: return false;
+        }
+        *out = catom_float(p, (double)r);
+        return true;
+    }
+    double r;
+    switch (op) {
+    case COP_ADD: r = x + y; break;
+    case COP_SUB: r = x - y; break;
+    case COP_MUL: r = x * y; break;
+    case COP_DIV: r = x / y; break;
+    case COP_NEG: r = -x; break;
+    default: return false;
+    }
+    *out = catom_float(p, r);
+    return true;
+}
+
+static int64_t float_to_int(double d, bool to_unsigned) {
+    if (isnan(d) || isinf(d))
+        return 0;
+    d = trunc(d);
+    if (to_unsigned && d >= 9223372036854775808.0)
+        return d >= 18446744073709551616.0 ? 0 : (int64_t)(uint64_t)d;
+    if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
+        return 0;
+    return (int64_t)d;
+}
+
+static bool fold_convert(PrimType from, PrimType to, CAtom a, CAtom *out) {
+    bool ffrom = prim_is_float(from);
+    if (to == PRIM_BOOL) {
+        *out = catom_bool(ffrom ? a.fval != 0 : a.ival != 0);
+    } else if (ffrom) {
+        double d = a.fval;
+        if (to == PRIM_F32)
+            *out = catom_float(to, (double)(float)d);
+        else if (to == PRIM_F64)
+            *out = catom_float(to, d);
+        else
+            *out = catom_int(to, wrap(to, (uint64_t)float_to_int(d, !prim_is_signed(to))));
+    } else if (to == PRIM_F32) {
+        bool uns = from != PRIM_BOOL && !prim_is_signed(from);
+        *out = catom_float(to, (double)(uns ? (float)(uint64_t)a.ival : (float)a.ival));
+    } else if (to == PRIM_F64) {
+        bool uns = from != PRIM_BOOL && !prim_is_signed(from);
+        *out = catom_float(to, uns ? (double)(uint64_t)a.ival : (double)a.ival);
+    } else {
+        *out = catom_int(to, wrap(to, (uint64_t)a.ival));
+    }
+    return true;
+}
+
+static bool is_const(CAtom a, int64_t v) {
+    if (a.kind != CA_CONST)
+        return false;
+    if (prim_is_float(a.prim))
+        return a.fval == (double)v;
+    return a.ival == v;
+}
+
+/* all ones: -1 on integers, true on bool */
+static bool is_ones(CAtom a) {
+    if (a.kind != CA_CONST || prim_is_float(a.prim))
+        return false;
+    return a.prim == PRIM_BOOL ? a.ival == 1 : wrap(a.prim, UINT64_MAX) == a.ival;
+}
+
+/* An operator to an atom: folding when every operand is a constant, else identities. */
+static bool simp_op(CExp *e, CAtom *out) {
+    COp op = e->op;
+    PrimType p = e->prim;
+    CAtom *a = e->args.data;
+    int n = e->args.len;
+    bool allc = true;
+    for (int i = 0; i < n; i++)
+        allc = allc && a[i].kind == CA_CONST;
+    if (op == COP_SELECT) {
+        if (a[0].kind == CA_CONST) {
+            *out = a[0].ival ? a[1] : a[2];
+            return true;
+        }
+        if (catom_eq(a[1], a[2])) {
+            *out = a[1];
+            return true;
+        }
+        return false;
+    }
+    if (allc) {
+        if (op == COP_CONVERT)
+            return fold_convert(p, e->prim2, a[0], out);
+        if (op == COP_BITCAST)
+            return false;
+        return prim_is_float(p) ? fold_float(op, p, a, n, out) : fold_int(op, p, a, n, out);
+    }
+    if (op == COP_CONVERT && p == e->prim2) {
+        *out = a[0];
+        return true;
+    }
+    if (n != 2)
+        return false;
+    bool fl = prim_is_float(p);
+    CAtom x = a[0], y = a[1];
+    if (!fl && catom_eq(x, y)) { /* the same variable twice */
+        bool b;
+        if (cmp_result(op, 0, &b)) {
+            *out = catom_bool(b);
+            return true;
+        }
+        switch (op) {
+        case COP_AND: case COP_OR: case COP_MIN: case COP_MAX: *out = x; return true;
+        case COP_XOR: case COP_SUB:
+            *out = p == PRIM_BOOL ? catom_bool(false) : catom_int(p, 0);
+            return true;
+        default: break;
+        }
+    }
+    if (fl) {
+        /* exact for every x (NaN included): x - 0, x * 1, x / 1 */
+        if ((op == COP_SUB && y.kind == CA_CONST && y.fval == 0 && !signbit(y.fval)) ||
+            ((op == COP_MUL || op == COP_DIV) && is_const(y, 1))) {
+            *out = x;
+            return true;
+        }
+        if (op == COP_MUL && is_const(x, 1)) {
+            *out = y;
+            return true;
+        }
+        return false;
+    }
+    bool cx = x.kind == CA_CONST, cy = y.kind == CA_CONST;
+    switch (op) {
+    case COP_ADD:
+    case COP_OR:
+    case COP_XOR:
+        if (cy && is_const(y, 0)) { *out = x; return true; }
+        if (cx && is_const(x, 0)) { *out = y; return true; }
+        if (op == COP_OR && (is_ones(x) || is_ones(y))) { *out = is_ones(x) ? x : y; return true; }
+        return false;
+    case COP_SUB:
+    case COP_SHL:
+    case COP_SHR:
+    case COP_USHR:
+        if (cy && is_const(y, 0)) { *out = x; return true; }
+        return false;
+    case COP_MUL:
+        if (cy && is_const(y, 1)) { *out = x; return true; }
+        if (cx && is_const(x, 1)) { *out = y; return true; }
+        if (is_const(x, 0) || is_const(y, 0)) { *out = catom_int(p, 0); return true; }
+        return false;
+    case COP_AND:
+        if (is_ones(y)) { *out = x; return true; }
+        if (is_ones(x)) { *out = y; return true; }
+        if (is_const(x, 0) || is_const(y, 0)) {
+            *out = p == PRIM_BOOL ? catom_bool(false) : catom_int(p, 0);
+            return true;
+        }
+        return false;
+    case COP_DIV:
+    case COP_QUOT:
+        if (cy && is_const(y, 1)) { *out = x; return true; }
+        return false;
+    default: return false;
+    }
+}
+
+/* ---- statements ---- */
+
+static bool body_is_const_bool(const CBody *b, bool v) {
+    return !b->stms.len && b->result.len == 1 && b->result.data[0].kind == CA_CONST &&
+           b->result.data[0].prim == PRIM_BOOL && b->result.data[0].ival == v;
+}
+
+/* Binds the statement's pattern to atoms (the statement disappears). */
+static void equate_pat(S *s, CStm *st, const CAtom *as) {
+    for (int i = 0; i < st->pat.len; i++)
+        equate(s, st->pat.data[i].name, as[i]);
+}
+
+static void simp_body(S *s, CBody *b) {
+    Vec(CStm) out = {0};
+    for (int i = 0; i < b->stms.len; i++) {
+        CStm st = b->stms.data[i];
+        CExp *e = st.exp;
+        opt_subst_exp(e, &s->subst);
+        for (int j = 0; j < st.pat.len; j++)
+            opt_subst_type(&st.pat.data[j].type, &s->subst);
+        CAtom a;
+        switch (e->kind) {
+        case CE_ATOM:
+            if (st.pat.len == 1) {
+                equate(s, st.pat.data[0].name, e->args.data[0]);
+                continue;
+            }
+            break;
+        case CE_OP:
+            if (st.pat.len == 1 && simp_op(e, &a)) {
+                equate(s, st.pat.data[0].name, a);
+                continue;
+            }
+            break;
+        case CE_SIZE: {
+            CType t;
+            if (e->args.data[0].kind == CA_VAR && cscope_get(&s->types, e->args.data[0].var, &t) &&
+                e->dim < t.rank) {
+                CDim d = t.dims[e->dim];
+                if (d.kind == CDIM_CONST) {
+                    equate(s, st.pat.data[0].name, catom_int(PRIM_I64, d.value));
+                    continue;
+                }
+                if (d.kind == CDIM_VAR && cscope_get(&s->types, d.var, NULL)) {
+                    equate(s, st.pat.data[0].name, catom_var(d.var));
+                    continue;
+                }
+            }
+            break;
+        }
+        case CE_ASSERT:
+            if (e->args.data[0].kind == CA_CONST && e->args.data[0].ival)
+                continue;
+            break;
+        case CE_IF: {
+            CAtom c = e->args.data[0];
+            if (c.kind == CA_CONST) {
+                CBody *br = c.ival ? e->body : e->body2;
+                simp_body(s, br);
+                for (int j = 0; j < br->stms.len; j++)
+                    vec_push(&out, br->stms.data[j]);
+                equate_pat(s, &st, br->result.data);
+                continue;
+            }
+            simp_body(s, e->body);
+            simp_body(s, e->body2);
+            if (st.pat.len == 1 && st.pat.data[0].type.prim == PRIM_BOOL && !st.pat.data[0].type.rank &&
+                body_is_const_bool(e->body, true) && body_is_const_bool(e->body2, false)) {
+                equate(s, st.pat.data[0].name, c);
+                continue;
+            }
+            if (!e->body->stms.len && !e->body2->stms.len) {
+                bool same = true;
+                for (int j = 0; j < e->body->result.len; j++)
+                    same = same && catom_eq(e->body->result.data[j], e->body2->result.data[j]);
+                if (same) {
+                    equate_pat(s, &st, e->body->result.data);
+                    continue;
+                }
+            }
+            break;
+        }
+        case CE_LOOP:
+            if (!e->cond && e->bound.kind == CA_CONST && e->bound.ival <= 0) {
+                equate_pat(s, &st, e->args.data);
+                continue;
+            }
+            bind_params(s, &e->params);
+            if (e->index)
+                bind(s, e->index, ctype_prim(PRIM_I64));
+            simp_body(s, e->body);
+            break;
+        default:
+            for (int j = 0; j < e->scans.len; j++)
+                simp_lambda(s, e->scans.data[j].lam);
+            for (int j = 0; j < e->reds.len; j++)
+                simp_lambda(s, e->reds.data[j].lam);
+            if (e->lam)
+                simp_lambda(s, e->lam);
+            break;
+        }
+        for (int j = 0; j < st.pat.len; j++)
+            bind(s, st.pat.data[j].name, st.pat.data[j].type);
+        vec_push(&out, st);
+    }
+    b->stms.data = out.data;
+    b->stms.len = out.len;
+    b->stms.cap = out.cap;
+    opt_subst_body(b, &s->subst); /* the result */
+}
+
+void core_simplify(CProg *p) {
+    for (int i = 0; i < p->funs.len; i++) {
+        CFun *f = p->funs.data[i];
+        S s = {0};
+        for (int j = 0; j < f->sizes.len; j++)
+            bind(&s, f->sizes.data[j], ctype_prim(PRIM_I64));
+        bind_params(&s, &f->params);
+        simp_body(&s, f->body);
+        for (int j = 0; j < f->ret.len; j++)
+            opt_subst_type(&f->ret.data[j], &s.subst);
+    }
+}
