@@ -77,21 +77,37 @@ int cmd_run(int argc, char **argv) {
     return interp_run_entry(l.prog, entry, stdin, stdout, binary);
 }
 
-/* weft dev --print=ast|typed PROG.fut */
+/* weft dev --print=STAGE [--after=PASS] [--run] PROG.fut
+ *   STAGE: ast, typed, core, core-parse (a core text file); --after=PASS prints the core program
+ *   after that optimiser pass (all: after the whole optimiser); --run runs the core program with
+ *   the arguments on stdin instead of printing it (core/eval.c). */
 int cmd_dev(int argc, char **argv) {
-    const char *print = NULL, *path = NULL;
+    const char *print = NULL, *path = NULL, *after = NULL;
+    bool run = false;
     for (int i = 1; i < argc; i++) {
         if (!strncmp(argv[i], "--print=", 8))
             print = argv[i] + 8;
+        else if (!strncmp(argv[i], "--after=", 8))
+            after = argv[i] + 8;
+        else if (!strcmp(argv[i], "--run"))
+            run = true;
         else if (!path)
             path = argv[i];
         else
             fatal("dev: unexpected argument '%s'", argv[i]);
     }
     if (!print || !path)
-        fatal("usage: weft dev --print=ast|typed|core|core-parse PROG.fut");
-    if (!strncmp(print, "core", 4))
-        return core_dev(print, path);
+        fatal("usage: weft dev --print=ast|typed|core|core-parse [--after=PASS|all] [--run] PROG.fut");
+    if ((after || run) && strcmp(print, "core"))
+        fatal("dev: --after and --run apply to --print=core");
+    if (!strncmp(print, "core", 4)) {
+        const char *stage = print;
+        if (after)
+            stage = !strcmp(after, "all") ? "core-opt" : xsprintf("core-opt=%s", after);
+        if (run)
+            stage = xsprintf("%s-run", stage);
+        return core_dev(stage, path);
+    }
     bool typed = !strcmp(print, "typed");
     if (!typed && strcmp(print, "ast"))
         fatal("dev: unknown stage '%s' (known: ast, typed)", print);
