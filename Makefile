@@ -12,6 +12,8 @@ SRC     := $(shell find src -name '*.c' | sort)
 RTS_IN_WEFT := rts/values.c
 PRELUDE := $(sort $(wildcard prelude/*.fut))
 OBJ     := $(SRC:%.c=$(BUILD)/%.o) $(RTS_IN_WEFT:%.c=$(BUILD)/%.o) $(BUILD)/prelude_data.o
+RTS_EMBED := rts/runtime.c rts/runtime.h rts/values.c rts/values.h rts/mc.h src/backend/c/wfa.h
+OBJ     += $(BUILD)/rts_data.o
 
 .PHONY: all check check-asan bench demo clean fuzz
 all: $(BIN)
@@ -30,6 +32,14 @@ $(BUILD)/prelude_data.c: $(PRELUDE) tools/embed.sh
 	sh tools/embed.sh $(PRELUDE) > $@
 
 $(BUILD)/prelude_data.o: $(BUILD)/prelude_data.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# The runtime and the C backend's array helpers, embedded for `weft c` (src/driver/compile.c).
+$(BUILD)/rts_data.c: $(RTS_EMBED) tools/embed.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh $(RTS_EMBED) | sed 's/weft_prelude\[\]/weft_rts[]/' > $@
+
+$(BUILD)/rts_data.o: $(BUILD)/rts_data.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 check: $(BIN)

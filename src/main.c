@@ -11,6 +11,7 @@ static const struct {
 } commands[] = {
     {"check", cmd_check, "check PROG.fut            parse and type-check only"},
     {"run", cmd_run, "run PROG.fut [-e ENTRY] [-b]  interpret: arguments on stdin, results on stdout"},
+    {"c", cmd_c, "c PROG.fut [-o OUT] [--cc CC]  compile to sequential C and build an executable"},
     {"test", cmd_test, "test [--backend=interp] PATH...  run the -- == blocks of programs"},
     {"dev", cmd_dev, "dev --print=ast|typed PROG.fut  dump a stage of the pipeline"},
 };

@@ -1,0 +1,836 @@
+/* cgen.c — the sequential C backend: bodies, statements, scalar operators and array operations
+ * of the core IR (docs/CORE.md) as C11, plus one C function per core function and a wrapper per
+ * entry point for rts/runtime.h's wf_main.  SOACs are in cgen_soac.c.
+ *
+ * Every core variable becomes a C variable (v_NAME): a scalar of its primitive type or a `wfa *`
+ * (src/backend/c/wfa.h) that owns one reference.  A body's arrays are released at its end, after
+ * its results were referenced into the destinations.  Failures `return 1` after wf_error: all
+ * code of a function, lambdas included, is inlined into one C function.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgen.h"
+
+void cg_line(CGen *g, const char *fmt, ...) {
+    for (int i = 0; i < g->indent; i++)
+        sb_puts(g->out, "    ");
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[4096];
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n >= (int)sizeof buf) {
+        char *big = xmalloc((size_t)n + 1);
+        va_start(ap, fmt);
+        vsnprintf(big, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+        sb_puts(g->out, big);
+    } else {
+        sb_puts(g->out, buf);
+    }
+    sb_putc(g->out, '\n');
+}
+
+const char *cg_name(const char *var) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "v_");
+    for (const char *p = var; *p; p++) {
+        char c = *p;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
+            sb_putc(&sb, c);
+        else
+            sb_printf(&sb, "_%02x", (unsigned char)c);
+    }
+    return sb.data;
+}
+
+const char *cg_prim(PrimType p) {
+    static const char *const names[] = {"int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
+                                        "uint32_t", "uint64_t", "float", "double", "bool"};
+    return names[p];
+}
+
+int cg_esz(PrimType p) {
+    static const int sz[] = {1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 1};
+    return sz[p];
+}
+
+static int cg_bits(PrimType p) { return cg_esz(p) * 8; }
+static bool p_signed(PrimType p) { return p <= PRIM_I64; }
+static bool p_unsigned(PrimType p) { return p >= PRIM_U8 && p <= PRIM_U64; }
+static bool p_float(PrimType p) { return p == PRIM_F32 || p == PRIM_F64; }
+
+const char *cg_ctype(CType t) { return t.rank > 0 ? "wfa *" : cg_prim(t.prim); }
+
+const char *cg_fresh(CGen *g, const char *base) { return xsprintf("%s_%d", base, g->tmp++); }
+
+const char *cg_loc(Loc loc) {
+    if (!loc.file)
+        return "NULL";
+    StrBuf sb = {0};
+    sb_putc(&sb, '"');
+    for (const char *p = loc.file; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            sb_putc(&sb, '\\');
+        if ((unsigned char)*p < 32)
+            sb_printf(&sb, "\\%03o", (unsigned char)*p);
+        else
+            sb_putc(&sb, *p);
+    }
+    sb_printf(&sb, ":%d:%d\"", loc.line, loc.col);
+    return sb.data;
+}
+
+static const char *c_string(const char *s) {
+    StrBuf sb = {0};
+    sb_putc(&sb, '"');
+    for (const char *p = s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            sb_putc(&sb, '\\');
+        if ((unsigned char)*p < 32 || *p == '?')
+            sb_printf(&sb, "\\%03o", (unsigned char)*p);
+        else
+            sb_putc(&sb, *p);
+    }
+    sb_putc(&sb, '"');
+    return sb.data;
+}
+
+const char *cg_atom(CGen *g, CAtom a) {
+    (void)g;
+    if (a.kind == CA_VAR)
+        return cg_name(a.var);
+    switch (a.prim) {
+    case PRIM_BOOL: return a.ival ? "true" : "false";
+    case PRIM_F32:
+    case PRIM_F64: {
+        const char *t = a.prim == PRIM_F32 ? "float" : "double";
+        if (a.fval != a.fval)
+            return xsprintf("((%s)NAN)", t);
+        if (a.fval > 1e308 * 10)
+            return xsprintf("((%s)INFINITY)", t);
+        if (a.fval < -1e308 * 10)
+            return xsprintf("(-(%s)INFINITY)", t);
+        return xsprintf("((%s)%a)", t, a.fval);
+    }
+    case PRIM_I64:
+        if (a.ival == INT64_MIN)
+            return "INT64_MIN";
+        return xsprintf("INT64_C(%lld)", (long long)a.ival);
+    case PRIM_U64: return xsprintf("UINT64_C(%llu)", (unsigned long long)a.ival);
+    default: return xsprintf("((%s)%lldLL)", cg_prim(a.prim), (long long)a.ival);
+    }
+}
+
+CType cg_atom_type(CGen *g, CAtom a) {
+    if (a.kind == CA_CONST)
+        return ctype_prim(a.prim);
+    CType t;
+    if (!cscope_get(&g->types, a.var, &t))
+        die("cgen: unknown variable %s", a.var);
+    return t;
+}
+
+void cg_bind(CGen *g, const char *var, CType t) {
+    cscope_put(&g->types, var, t);
+    CType d = {0};
+    d.rank = g->depth;
+    cscope_put(&g->depths, var, d);
+}
+
+void cg_decl_init(CGen *g, CType t, const char *v, const char *e) {
+    if (t.rank > 0)
+        cg_line(g, "wfa *%s WF_U = wfa_ref(%s);", v, e);
+    else
+        cg_line(g, "%s %s WF_U = %s;", cg_prim(t.prim), v, e);
+}
+
+static const char *dim_c(CDim d) {
+    switch (d.kind) {
+    case CDIM_CONST: return xsprintf("INT64_C(%lld)", (long long)d.value);
+    case CDIM_VAR: return cg_name(d.var);
+    default: return "0";
+    }
+}
+
+void cg_inner_dims(CGen *g, CType t, StrBuf *sb) {
+    (void)g;
+    if (t.rank <= 1) {
+        sb_puts(sb, "NULL");
+        return;
+    }
+    sb_puts(sb, "(int64_t[]){");
+    for (int k = 1; k < t.rank; k++)
+        sb_printf(sb, "%s%s", k > 1 ? ", " : "", dim_c(t.dims[k]));
+    sb_puts(sb, "}");
+}
+
+const char *cg_elem(CGen *g, const char *arr, CType elem, const char *i) {
+    (void)g;
+    if (elem.rank > 0)
+        return xsprintf("WFA_ROW(%s, %s)", arr, i);
+    return xsprintf("WFA_AT(%s, %s, %s)", cg_prim(elem.prim), arr, i);
+}
+
+void cg_take_unique(CGen *g, const char *dst, CAtom a, const char *loc) {
+    CType d;
+    bool move = a.kind == CA_VAR && cscope_get(&g->depths, a.var, &d) && d.rank == g->depth;
+    if (move) {
+        cg_line(g, "%s = %s;", dst, cg_name(a.var));
+        cg_line(g, "%s = NULL;", cg_name(a.var));
+    } else {
+        cg_line(g, "%s = wfa_ref(%s);", dst, cg_atom(g, a));
+    }
+    cg_line(g, "if (wfa_own(ctx, &%s, %s)) return 1;", dst, loc);
+}
+
+/* ------------------------------------------------------------------ scalar operators */
+
+static const char *math_name(COp op) {
+    switch (op) {
+    case COP_SQRT: return "sqrt";
+    case COP_CBRT: return "cbrt";
+    case COP_EXP: return "exp";
+    case COP_LOG: return "log";
+    case COP_LOG2: return "log2";
+    case COP_LOG10: return "log10";
+    case COP_LOG1P: return "log1p";
+    case COP_SIN: return "sin";
+    case COP_COS: return "cos";
+    case COP_TAN: return "tan";
+    case COP_ASIN: return "asin";
+    case COP_ACOS: return "acos";
+    case COP_ATAN: return "atan";
+    case COP_SINH: return "sinh";
+    case COP_COSH: return "cosh";
+    case COP_TANH: return "tanh";
+    case COP_ASINH: return "asinh";
+    case COP_ACOSH: return "acosh";
+    case COP_ATANH: return "atanh";
+    case COP_FLOOR: return "floor";
+    case COP_CEIL: return "ceil";
+    case COP_ROUND: return "rint";
+    case COP_TRUNC: return "trunc";
+    case COP_FABS: return "fabs";
+    case COP_ERF: return "erf";
+    case COP_ERFC: return "erfc";
+    case COP_GAMMA: return "tgamma";
+    case COP_LGAMMA: return "lgamma";
+    case COP_ATAN2: return "atan2";
+    case COP_HYPOT: return "hypot";
+    case COP_COPYSIGN: return "copysign";
+    case COP_FMA: return "fma";
+    default: return NULL;
+    }
+}
+
+/* The C expression of a scalar operator (operands a, b, c already C expressions). */
+static const char *op_expr(CGen *g, const CExp *e, const char *loc) {
+    PrimType p = e->prim;
+    const char *T = cg_prim(p);
+    const char *a = e->args.len > 0 ? cg_atom(g, e->args.data[0]) : "";
+    const char *b = e->args.len > 1 ? cg_atom(g, e->args.data[1]) : "";
+    const char *c = e->args.len > 2 ? cg_atom(g, e->args.data[2]) : "";
+    bool fl = p_float(p), f32 = p == PRIM_F32, sg = p_signed(p);
+    int bits = p == PRIM_BOOL ? 1 : cg_bits(p);
+    const char *sfx = f32 ? "f" : "";
+    if (e->args.len > 1 && catom_eq(e->args.data[0], e->args.data[1]))
+        b = xsprintf("(%s + 0)", b); /* x != x (NaN tests) without -Wtautological-compare */
+    switch (e->op) {
+    case COP_ADD:
+    case COP_SUB:
+    case COP_MUL: {
+        const char *o = e->op == COP_ADD ? "+" : e->op == COP_SUB ? "-" : "*";
+        if (fl)
+            return xsprintf("(%s %s %s)", a, o, b);
+        return xsprintf("((%s)((uint64_t)(%s) %s (uint64_t)(%s)))", T, a, o, b);
+    }
+    case COP_DIV:
+    case COP_MOD:
+    case COP_QUOT:
+    case COP_REM:
+        if (fl) {
+            if (e->op == COP_DIV)
+                return xsprintf("(%s / %s)", a, b);
+            if (e->op == COP_QUOT)
+                return xsprintf("trunc%s(%s / %s)", sfx, a, b);
+            return xsprintf("fmod%s(%s, %s)", sfx, a, b);
+        }
+        cg_line(g, "if (%s == 0) return wf_error(ctx, %s, \"division by zero\");", b, loc);
+        if (!sg)
+            return xsprintf("((%s)((uint64_t)(%s) %s (uint64_t)(%s)))", T, a,
+                            e->op == COP_DIV || e->op == COP_QUOT ? "/" : "%", b);
+        return xsprintf("((%s)wf_%s64((int64_t)(%s), (int64_t)(%s)))", T,
+                        e->op == COP_DIV ? "fdiv" : e->op == COP_MOD ? "fmod" : e->op == COP_QUOT ? "quot" : "rem", a,
+                        b);
+    case COP_POW:
+        if (fl)
+            return xsprintf("pow%s(%s, %s)", sfx, a, b);
+        if (sg)
+            return xsprintf("((%s)wf_spow((int64_t)(%s), (int64_t)(%s)))", T, a, b);
+        return xsprintf("((%s)wf_upow((uint64_t)(%s), (uint64_t)(%s)))", T, a, b);
+    case COP_MIN:
+    case COP_MAX:
+        if (fl)
+            return xsprintf("f%s%s(%s, %s)", e->op == COP_MIN ? "min" : "max", sfx, a, b);
+        return xsprintf("(%s %s %s ? %s : %s)", a, e->op == COP_MIN ? "<" : ">", b, a, b);
+    case COP_AND:
+    case COP_OR:
+    case COP_XOR:
+        if (p == PRIM_BOOL)
+            return xsprintf("(%s %s %s)", a, e->op == COP_AND ? "&&" : e->op == COP_OR ? "||" : "!=", b);
+        return xsprintf("((%s)(%s %s %s))", T, a, e->op == COP_AND ? "&" : e->op == COP_OR ? "|" : "^", b);
+    case COP_SHL:
+    case COP_SHR:
+    case COP_USHR:
+        return xsprintf("((%s)wf_%s((int64_t)(%s), (int64_t)(%s), %d, %s))", T,
+                        e->op == COP_SHL ? "shl" : e->op == COP_SHR ? "shr" : "ushr", a, b, bits, sg ? "true" : "false");
+    case COP_EQ: return xsprintf("(%s == %s)", a, b);
+    case COP_NE: return xsprintf("(%s != %s)", a, b);
+    case COP_LT: return xsprintf("(%s < %s)", a, b);
+    case COP_LE: return xsprintf("(%s <= %s)", a, b);
+    case COP_GT: return xsprintf("(%s > %s)", a, b);
+    case COP_GE: return xsprintf("(%s >= %s)", a, b);
+    case COP_NEG:
+        if (fl)
+            return xsprintf("(-%s)", a);
+        if (p == PRIM_BOOL)
+            return xsprintf("(!%s)", a);
+        return xsprintf("((%s)(0 - (uint64_t)(%s)))", T, a);
+    case COP_NOT:
+        if (p == PRIM_BOOL)
+            return xsprintf("(!%s)", a);
+        return xsprintf("((%s)~(%s))", T, a);
+    case COP_SELECT: return xsprintf("(%s ? %s : %s)", a, b, c);
+    case COP_CONVERT: {
+        PrimType q = e->prim2;
+        const char *Q = cg_prim(q);
+        if (q == PRIM_BOOL)
+            return xsprintf("(%s != 0)", a);
+        if (p_float(p) && !p_float(q))
+            return xsprintf("((%s)wf_f2i((double)(%s), %s))", Q, a, p_unsigned(q) ? "true" : "false");
+        return xsprintf("((%s)(%s))", Q, a);
+    }
+    case COP_BITCAST: {
+        PrimType q = e->prim2;
+        const char *Q = cg_prim(q);
+        if (p == PRIM_F32)
+            return xsprintf("((%s)wf_f32_bits(%s))", Q, a);
+        if (p == PRIM_F64)
+            return xsprintf("((%s)wf_f64_bits(%s))", Q, a);
+        if (q == PRIM_F32)
+            return xsprintf("wf_bits_f32((uint32_t)(%s))", a);
+        if (q == PRIM_F64)
+            return xsprintf("wf_bits_f64((uint64_t)(%s))", a);
+        return xsprintf("((%s)(%s))", Q, a);
+    }
+    case COP_ISNAN: return xsprintf("(isnan(%s) != 0)", a);
+    case COP_ISINF: return xsprintf("(isinf(%s) != 0)", a);
+    case COP_POPC: return xsprintf("wf_popc((uint64_t)(%s), %d)", a, bits);
+    case COP_CLZ: return xsprintf("wf_clz((uint64_t)(%s), %d)", a, bits);
+    case COP_CTZ: return xsprintf("wf_ctz((uint64_t)(%s), %d)", a, bits);
+    case COP_MUL_HI:
+        return xsprintf("((%s)wf_mul_hi((int64_t)(%s), (int64_t)(%s), %d, %s))", T, a, b, bits, sg ? "true" : "false");
+    default: {
+        const char *m = math_name(e->op);
+        if (!m)
+            die("cgen: operator %d", (int)e->op);
+        int ar = core_ops[e->op].arity;
+        if (ar == 1)
+            return xsprintf("%s%s(%s)", m, sfx, a);
+        if (ar == 2)
+            return xsprintf("%s%s(%s, %s)", m, sfx, a, b);
+        return xsprintf("%s%s(%s, %s, %s)", m, sfx, a, b, c);
+    }
+    }
+}
+
+/* ------------------------------------------------------------------ statements */
+
+/* int64_t NAME[] = {...}: the index list of an index/update; returns the C name. */
+static const char *emit_spec(CGen *g, const CIndexVec *sl, bool *all_plain) {
+    const char *n = cg_fresh(g, "sp");
+    StrBuf sb = {0};
+    *all_plain = true;
+    for (int k = 0; k < sl->len; k++)
+        *all_plain &= !sl->data[k].is_slice;
+    for (int k = 0; k < sl->len; k++) {
+        CIndex x = sl->data[k];
+        if (*all_plain)
+            sb_printf(&sb, "%s%s", k ? ", " : "", cg_atom(g, x.start));
+        else if (x.is_slice)
+            sb_printf(&sb, "%s1, %s, %s, %s", k ? ", " : "", cg_atom(g, x.start), cg_atom(g, x.end),
+                      cg_atom(g, x.stride));
+        else
+            sb_printf(&sb, "%s0, %s, 0, 0", k ? ", " : "", cg_atom(g, x.start));
+    }
+    cg_line(g, "int64_t %s[] = {%s};", n, sb.data);
+    return n;
+}
+
+static void emit_index(CGen *g, const CStm *s, const char *loc) {
+    const CExp *e = s->exp;
+    const char *x = cg_name(s->pat.data[0].name);
+    CType rt = s->pat.data[0].type;
+    const char *a = cg_atom(g, e->args.data[0]);
+    CType at = cg_atom_type(g, e->args.data[0]);
+    int n = e->slice.len;
+    if (n == 0) {
+        cg_line(g, "%s = wfa_ref(%s);", x, a);
+        return;
+    }
+    if (n == 1 && at.rank == 1 && !e->slice.data[0].is_slice) {
+        const char *i = cg_atom(g, e->slice.data[0].start);
+        cg_line(g, "if ((uint64_t)%s >= (uint64_t)%s->shape[0]) return wfa_oob(ctx, %s, 1, (int64_t[]){%s}, %s);", i,
+                a, loc, i, a);
+        cg_line(g, "%s = WFA_AT(%s, %s, %s);", x, cg_prim(at.prim), a, i);
+        return;
+    }
+    cg_line(g, "{");
+    g->indent++;
+    bool plain;
+    const char *sp = emit_spec(g, &e->slice, &plain);
+    if (plain) {
+        cg_line(g, "void *p_ = wfa_elem(ctx, %s, %d, %s, %s);", a, n, sp, loc);
+        cg_line(g, "if (!p_) return 1;");
+        if (rt.rank == 0)
+            cg_line(g, "%s = *(%s *)p_;", x, cg_prim(rt.prim));
+        else
+            cg_line(g, "%s = wfa_ref(*(wfa **)p_);", x);
+    } else {
+        cg_line(g, "if (!(%s = wfa_slice(ctx, %s, %d, %s, %s))) return 1;", x, a, n, sp, loc);
+    }
+    g->indent--;
+    cg_line(g, "}");
+}
+
+static void emit_update(CGen *g, const CStm *s, const char *loc) {
+    const CExp *e = s->exp;
+    const char *x = cg_name(s->pat.data[0].name);
+    CType at = cg_atom_type(g, e->args.data[0]);
+    CAtom v = e->args.data[1];
+    CType vt = cg_atom_type(g, v);
+    cg_take_unique(g, x, e->args.data[0], loc);
+    int n = e->slice.len;
+    cg_line(g, "{");
+    g->indent++;
+    bool plain;
+    const char *sp = emit_spec(g, &e->slice, &plain);
+    if (plain && n == at.rank) {
+        cg_line(g, "void *p_ = wfa_elem_w(ctx, &%s, %d, %s, %s);", x, n, sp, loc);
+        cg_line(g, "if (!p_) return 1;");
+        cg_line(g, "*(%s *)p_ = %s;", cg_prim(vt.prim), cg_atom(g, v));
+    } else if (plain) {
+        cg_line(g, "void *p_ = wfa_elem_w(ctx, &%s, %d, %s, %s);", x, n, sp, loc);
+        cg_line(g, "if (!p_) return 1;");
+        cg_line(g, "wfa *old_ = *(wfa **)p_;");
+        cg_line(g, "*(wfa **)p_ = wfa_ref(%s);", cg_atom(g, v));
+        cg_line(g, "wfa_unref(ctx, old_);");
+    } else {
+        /* the general form takes 4 entries per index */
+        if (vt.rank == 0) {
+            cg_line(g, "%s val_ = %s;", cg_prim(vt.prim), cg_atom(g, v));
+            cg_line(g, "if (wfa_update(ctx, &%s, %d, %s, NULL, &val_, %s)) return 1;", x, n, sp, loc);
+        } else {
+            cg_line(g, "if (wfa_update(ctx, &%s, %d, %s, %s, NULL, %s)) return 1;", x, n, sp, cg_atom(g, v), loc);
+        }
+    }
+    g->indent--;
+    cg_line(g, "}");
+}
+
+static void emit_exp(CGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *loc = cg_loc(e->loc);
+    const char *x = s->pat.len ? cg_name(s->pat.data[0].name) : NULL;
+    CType xt = s->pat.len ? s->pat.data[0].type : ctype_prim(PRIM_BOOL);
+    StrBuf sb = {0};
+    switch (e->kind) {
+    case CE_ATOM:
+        if (xt.rank > 0)
+            cg_line(g, "%s = wfa_ref(%s);", x, cg_atom(g, e->args.data[0]));
+        else
+            cg_line(g, "%s = %s;", x, cg_atom(g, e->args.data[0]));
+        return;
+    case CE_OP: {
+        const char *ex = op_expr(g, e, loc);
+        cg_line(g, "%s = (%s)%s;", x, cg_prim(xt.prim), ex);
+        return;
+    }
+    case CE_IF: {
+        const char **dests = xmalloc(sizeof *dests * (size_t)(s->pat.len + 1));
+        for (int i = 0; i < s->pat.len; i++)
+            dests[i] = cg_name(s->pat.data[i].name);
+        cg_line(g, "if (%s) {", cg_atom(g, e->args.data[0]));
+        g->indent++;
+        cg_body(g, e->body, dests);
+        g->indent--;
+        cg_line(g, "} else {");
+        g->indent++;
+        cg_body(g, e->body2, dests);
+        g->indent--;
+        cg_line(g, "}");
+        return;
+    }
+    case CE_LOOP: {
+        int np = e->params.len;
+        const char **tmps = xmalloc(sizeof *tmps * (size_t)(np + 1));
+        cg_line(g, "{");
+        g->indent++;
+        g->depth++;
+        for (int i = 0; i < np; i++) {
+            CParam p = e->params.data[i];
+            cg_bind(g, p.name, p.type);
+            cg_decl_init(g, p.type, cg_name(p.name), cg_atom(g, e->args.data[i]));
+        }
+        if (e->index) {
+            cg_bind(g, e->index, ctype_prim(PRIM_I64));
+            const char *iv = cg_name(e->index);
+            cg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", iv, iv, cg_atom(g, e->bound), iv);
+        } else {
+            cg_line(g, "while (%s) {", cg_name(e->cond));
+        }
+        g->indent++;
+        for (int i = 0; i < np; i++) {
+            CParam p = e->params.data[i];
+            tmps[i] = cg_fresh(g, "nx");
+            cg_line(g, "%s %s WF_U = %s;", cg_ctype(p.type), tmps[i], p.type.rank ? "NULL" : "0");
+        }
+        cg_line(g, "{");
+        g->indent++;
+        cg_body(g, e->body, tmps);
+        g->indent--;
+        cg_line(g, "}");
+        for (int i = 0; i < np; i++) {
+            CParam p = e->params.data[i];
+            if (p.type.rank)
+                cg_line(g, "wfa_unref(ctx, %s);", cg_name(p.name));
+            cg_line(g, "%s = %s;", cg_name(p.name), tmps[i]);
+        }
+        g->indent--;
+        cg_line(g, "}");
+        g->depth--;
+        for (int i = 0; i < np; i++)
+            cg_line(g, "%s = %s;", cg_name(s->pat.data[i].name), cg_name(e->params.data[i].name));
+        g->indent--;
+        cg_line(g, "}");
+        return;
+    }
+    case CE_INDEX: emit_index(g, s, loc); return;
+    case CE_UPDATE: emit_update(g, s, loc); return;
+    case CE_SIZE: {
+        const char *a = cg_atom(g, e->args.data[0]);
+        if (e->dim == 0)
+            cg_line(g, "%s = %s->shape[0];", x, a);
+        else
+            cg_line(g, "%s = wfa_size(%s, %d);", x, a, e->dim);
+        return;
+    }
+    case CE_IOTA:
+        cg_line(g, "if (!(%s = wfa_iota(ctx, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]), loc);
+        return;
+    case CE_REPLICATE: {
+        CType vt = cg_atom_type(g, e->args.data[1]);
+        if (vt.rank == 0) {
+            cg_line(g, "{");
+            cg_line(g, "    %s val_ = %s;", cg_prim(vt.prim), cg_atom(g, e->args.data[1]));
+            cg_line(g, "    if (!(%s = wfa_replicate_s(ctx, %s, %d, &val_, %s))) return 1;", x,
+                    cg_atom(g, e->args.data[0]), cg_esz(vt.prim), loc);
+            cg_line(g, "}");
+        } else {
+            cg_line(g, "if (!(%s = wfa_replicate_a(ctx, %s, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]),
+                    cg_atom(g, e->args.data[1]), loc);
+        }
+        return;
+    }
+    case CE_REARRANGE: {
+        bool ident = true;
+        for (int i = 0; i < e->perm.len; i++) {
+            sb_printf(&sb, "%s%d", i ? ", " : "", e->perm.data[i]);
+            ident &= e->perm.data[i] == i;
+        }
+        if (ident)
+            cg_line(g, "%s = wfa_ref(%s);", x, cg_atom(g, e->args.data[0]));
+        else
+            cg_line(g, "if (!(%s = wfa_rearrange(ctx, %s, %d, (int[]){%s}, %s))) return 1;", x,
+                    cg_atom(g, e->args.data[0]), e->perm.len, sb.data, loc);
+        return;
+    }
+    case CE_FLATTEN:
+        cg_line(g, "if (!(%s = wfa_flatten(ctx, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]), loc);
+        return;
+    case CE_UNFLATTEN:
+        cg_line(g, "if (!(%s = wfa_unflatten(ctx, %s, %s, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]),
+                cg_atom(g, e->args.data[1]), cg_atom(g, e->args.data[2]), loc);
+        return;
+    case CE_CONCAT:
+        for (int i = 0; i < e->args.len; i++)
+            sb_printf(&sb, "%s%s", i ? ", " : "", cg_atom(g, e->args.data[i]));
+        cg_line(g, "if (!(%s = wfa_concat(ctx, %d, (wfa *[]){%s}, %s))) return 1;", x, e->args.len, sb.data, loc);
+        return;
+    case CE_COPY:
+        cg_line(g, "if (!(%s = wfa_copy(ctx, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]), loc);
+        return;
+    case CE_ROTATE:
+        cg_line(g, "if (!(%s = wfa_rotate(ctx, %s, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]),
+                cg_atom(g, e->args.data[1]), loc);
+        return;
+    case CE_ARRAY: {
+        CType et = e->type;
+        StrBuf dims = {0};
+        CType whole = ctype_outer(cdim_const(e->args.len), et);
+        cg_inner_dims(g, whole, &dims);
+        cg_line(g, "if (!(%s = wfa_new(ctx, %d, %d, %d, %s, %s))) return 1;", x, et.rank + 1, cg_esz(et.prim),
+                e->args.len, dims.data, loc);
+        for (int i = 0; i < e->args.len; i++) {
+            if (et.rank)
+                cg_line(g, "WFA_ROW(%s, %d) = wfa_ref(%s);", x, i, cg_atom(g, e->args.data[i]));
+            else
+                cg_line(g, "WFA_AT(%s, %s, %d) = %s;", cg_prim(et.prim), x, i, cg_atom(g, e->args.data[i]));
+        }
+        if (et.rank)
+            cg_line(g, "wfa_fix_shape(%s);", x);
+        return;
+    }
+    case CE_ASSERT:
+        cg_line(g, "if (!%s) return wf_error(ctx, %s, \"%%s\", %s);", cg_atom(g, e->args.data[0]), loc,
+                c_string(e->msg ? e->msg : "assertion failed"));
+        return;
+    case CE_APPLY: {
+        for (int i = 0; i < s->pat.len; i++)
+            sb_printf(&sb, ", &%s", cg_name(s->pat.data[i].name));
+        for (int i = 0; i < e->args.len; i++)
+            sb_printf(&sb, ", %s", cg_atom(g, e->args.data[i]));
+        cg_line(g, "if (%s(ctx%s)) return 1;", xsprintf("f%s", cg_name(e->fname)), sb.data);
+        return;
+    }
+    case CE_SCREMA:
+    case CE_SCATTER:
+    case CE_HIST:
+    case CE_FILTER: cg_soac(g, s); return;
+    default: die("cgen: expression kind %d", (int)e->kind);
+    }
+}
+
+void cg_body(CGen *g, const CBody *b, const char **dests) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        for (int j = 0; j < s->pat.len; j++) {
+            CParam p = s->pat.data[j];
+            cg_line(g, "%s %s WF_U = %s;", cg_ctype(p.type), cg_name(p.name), p.type.rank ? "NULL" : "0");
+            (void)0;
+        }
+        emit_exp(g, s);
+        for (int j = 0; j < s->pat.len; j++)
+            cg_bind(g, s->pat.data[j].name, s->pat.data[j].type);
+    }
+    for (int i = 0; i < b->result.len; i++) {
+        CAtom a = b->result.data[i];
+        CType t = cg_atom_type(g, a);
+        if (t.rank)
+            cg_line(g, "%s = wfa_ref(%s);", dests[i], cg_atom(g, a));
+        else
+            cg_line(g, "%s = %s;", dests[i], cg_atom(g, a));
+    }
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        for (int j = 0; j < s->pat.len; j++)
+            if (s->pat.data[j].type.rank)
+                cg_line(g, "wfa_unref(ctx, %s);", cg_name(s->pat.data[j].name));
+    }
+}
+
+void cg_lambda(CGen *g, const CLambda *lam, const char **args, const char **dests) {
+    cg_line(g, "{");
+    g->indent++;
+    for (int i = 0; i < lam->params.len; i++) {
+        CParam p = lam->params.data[i];
+        cg_bind(g, p.name, p.type);
+        cg_decl_init(g, p.type, cg_name(p.name), args[i]);
+    }
+    cg_body(g, lam->body, dests);
+    for (int i = 0; i < lam->params.len; i++)
+        if (lam->params.data[i].type.rank)
+            cg_line(g, "wfa_unref(ctx, %s);", cg_name(lam->params.data[i].name));
+    g->indent--;
+    cg_line(g, "}");
+}
+
+/* ------------------------------------------------------------------ functions and entry points */
+
+/* Size parameters: from the shapes of the array parameters (checked when several agree). */
+static void bind_sizes(CGen *g, const CFun *f, bool entry) {
+    for (int s = 0; s < f->sizes.len; s++) {
+        const char *sz = f->sizes.data[s];
+        bool bound = false;
+        for (int i = 0; i < f->params.len; i++) {
+            CParam p = f->params.data[i];
+            for (int k = 0; k < p.type.rank; k++) {
+                CDim d = p.type.dims[k];
+                if (d.kind != CDIM_VAR || d.var != sz)
+                    continue;
+                const char *ext = k == 0 ? xsprintf("%s->shape[0]", cg_name(p.name))
+                                         : xsprintf("wfa_size(%s, %d)", cg_name(p.name), k);
+                if (!bound) {
+                    cg_line(g, "int64_t %s WF_U = %s;", cg_name(sz), ext);
+                    cg_bind(g, sz, ctype_prim(PRIM_I64));
+                    bound = true;
+                } else if (entry) {
+                    cg_line(g, "if (%s != %s) return wf_error(ctx, NULL, \"size mismatch: size %s is %%lld here, "
+                               "but %%lld elsewhere\", (long long)%s, (long long)%s);",
+                            cg_name(sz), ext, sz, ext, cg_name(sz));
+                }
+            }
+        }
+        if (!bound) {
+            cg_line(g, "int64_t %s WF_U = 0;", cg_name(sz));
+            cg_bind(g, sz, ctype_prim(PRIM_I64));
+        }
+    }
+}
+
+static void fun_signature(StrBuf *sb, const CFun *f) {
+    sb_printf(sb, "static int f%s(wf_ctx *ctx", cg_name(f->name));
+    for (int i = 0; i < f->ret.len; i++)
+        sb_printf(sb, ", %s *out_%d", cg_ctype(f->ret.data[i]), i);
+    for (int i = 0; i < f->params.len; i++)
+        sb_printf(sb, ", %s arg_%d", cg_ctype(f->params.data[i].type), i);
+    sb_puts(sb, ")");
+}
+
+static void emit_fun(CGen *g, const CFun *f) {
+    StrBuf sig = {0};
+    fun_signature(&sig, f);
+    cg_line(g, "%s {", sig.data);
+    g->indent++;
+    for (int i = 0; i < f->params.len; i++) {
+        CParam p = f->params.data[i];
+        cg_bind(g, p.name, p.type);
+        cg_decl_init(g, p.type, cg_name(p.name), xsprintf("arg_%d", i));
+    }
+    bind_sizes(g, f, false);
+    const char **dests = xmalloc(sizeof *dests * (size_t)(f->ret.len + 1));
+    for (int i = 0; i < f->ret.len; i++)
+        dests[i] = xsprintf("(*out_%d)", i);
+    cg_body(g, f->body, dests);
+    for (int i = 0; i < f->params.len; i++)
+        if (f->params.data[i].type.rank)
+            cg_line(g, "wfa_unref(ctx, %s);", cg_name(f->params.data[i].name));
+    cg_line(g, "return 0;");
+    g->indent--;
+    cg_line(g, "}");
+    cg_line(g, "%s", "");
+}
+
+static void emit_entry(CGen *g, const CFun *f, int no) {
+    cg_line(g, "static int entry_%d(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
+    g->indent++;
+    cg_line(g, "(void)args;");
+    for (int i = 0; i < f->params.len; i++) {
+        CParam p = f->params.data[i];
+        cg_bind(g, p.name, p.type);
+        if (p.type.rank)
+            cg_line(g, "wfa *%s WF_U = wfa_from_value(ctx, &args[%d]);", cg_name(p.name), i);
+        else
+            cg_line(g, "%s %s WF_U = *(const %s *)args[%d].data;", cg_prim(p.type.prim), cg_name(p.name),
+                    cg_prim(p.type.prim), i);
+    }
+    for (int i = 0; i < f->params.len; i++)
+        if (f->params.data[i].type.rank)
+            cg_line(g, "if (!%s) return 1;", cg_name(f->params.data[i].name));
+    bind_sizes(g, f, true);
+    const char **dests = xmalloc(sizeof *dests * (size_t)(f->ret.len + 1));
+    for (int i = 0; i < f->ret.len; i++) {
+        dests[i] = xsprintf("res_%d", i);
+        cg_line(g, "%s res_%d = %s;", cg_ctype(f->ret.data[i]), i, f->ret.data[i].rank ? "NULL" : "0");
+    }
+    cg_line(g, "{");
+    g->indent++;
+    cg_body(g, f->body, dests);
+    g->indent--;
+    cg_line(g, "}");
+    for (int i = 0; i < f->ret.len; i++) {
+        CType t = f->ret.data[i];
+        if (t.rank) {
+            cg_line(g, "if (wfa_to_value(ctx, res_%d, %d, &results[%d])) return 1;", i, (int)t.prim, i);
+            cg_line(g, "wfa_unref(ctx, res_%d);", i);
+        } else {
+            cg_line(g, "if (wf_value_alloc(ctx, &results[%d], %d, 0, NULL, NULL)) return 1;", i, (int)t.prim);
+            cg_line(g, "*(%s *)results[%d].data = res_%d;", cg_prim(t.prim), i, i);
+        }
+    }
+    for (int i = 0; i < f->params.len; i++)
+        if (f->params.data[i].type.rank)
+            cg_line(g, "wfa_unref(ctx, %s);", cg_name(f->params.data[i].name));
+    cg_line(g, "return 0;");
+    g->indent--;
+    cg_line(g, "}");
+    cg_line(g, "%s", "");
+}
+
+static void type_list(CGen *g, const char *name, int n, const CType *ts) {
+    StrBuf sb = {0};
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, "%s{%d, %d, %s}", i ? ", " : "", (int)ts[i].prim, ts[i].rank, ts[i].unique ? "true" : "false");
+    if (n == 0)
+        sb_puts(&sb, "{0, 0, false}");
+    cg_line(g, "static const wf_type %s[] = {%s};", name, sb.data);
+}
+
+char *cgen_program(const CProg *p) {
+    StrBuf out = {0};
+    CGen g = {0};
+    g.out = &out;
+    cg_line(&g, "/* ---- the program ---- */");
+    for (int i = 0; i < p->funs.len; i++) {
+        if (p->funs.data[i]->is_entry)
+            continue;
+        StrBuf sig = {0};
+        fun_signature(&sig, p->funs.data[i]);
+        cg_line(&g, "%s __attribute__((unused));", sig.data);
+    }
+    for (int i = 0; i < p->funs.len; i++) {
+        if (p->funs.data[i]->is_entry)
+            continue;
+        CGen fg = g;
+        memset(&fg.types, 0, sizeof fg.types);
+        memset(&fg.depths, 0, sizeof fg.depths);
+        emit_fun(&fg, p->funs.data[i]);
+        g.tmp = fg.tmp;
+    }
+    int ne = 0;
+    for (int i = 0; i < p->funs.len; i++) {
+        const CFun *f = p->funs.data[i];
+        if (!f->is_entry)
+            continue;
+        CGen fg = g;
+        memset(&fg.types, 0, sizeof fg.types);
+        memset(&fg.depths, 0, sizeof fg.depths);
+        emit_entry(&fg, f, ne);
+        g.tmp = fg.tmp;
+        CType *pts = xmalloc(sizeof *pts * (size_t)(f->params.len + 1));
+        for (int j = 0; j < f->params.len; j++)
+            pts[j] = f->params.data[j].type;
+        type_list(&g, xsprintf("entry_%d_params", ne), f->params.len, pts);
+        type_list(&g, xsprintf("entry_%d_results", ne), f->ret.len, f->ret.data);
+        ne++;
+    }
+    StrBuf ents = {0};
+    ne = 0;
+    for (int i = 0; i < p->funs.len; i++) {
+        const CFun *f = p->funs.data[i];
+        if (!f->is_entry)
+            continue;
+        sb_printf(&ents, "%s{%s, %d, entry_%d_params, %d, entry_%d_results, entry_%d}", ne ? ",\n    " : "",
+                  c_string(f->name), f->params.len, ne, f->ret.len, ne, ne);
+        ne++;
+    }
+    if (ne == 0)
+        sb_puts(&ents, "{NULL, 0, NULL, 0, NULL, NULL}");
+    cg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
+    cg_line(&g, "static const wf_program program = {entries, %d, NULL, 0, NULL, NULL, NULL};", ne);
+    cg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
+    return out.data ? out.data : xstrdup("");
+}

@@ -1,0 +1,54 @@
+/* cgen.h — the sequential C backend: core IR -> one C11 source file (docs/BACKENDS.md).
+ *
+ *   cgen.c       bodies, statements, scalar operators, array operations, functions, entry points
+ *   cgen_soac.c  SOACs (screma, scatter, hist, filter/partition) as sequential loops
+ *
+ * The generated code uses the array helpers of wfa.h (pasted into the output by the driver,
+ * with rts/values.h and rts/runtime.h) and describes itself with a wf_program for wf_main.
+ */
+#ifndef WEFT_BACKEND_C_CGEN_H
+#define WEFT_BACKEND_C_CGEN_H
+
+#include "../../core/ir.h"
+
+/* The program's C code (without the runtime): functions, entry wrappers, wf_program, main. */
+char *cgen_program(const CProg *p);
+
+/* ---- shared between cgen.c and cgen_soac.c ---- */
+typedef struct CGen CGen;
+struct CGen {
+    StrBuf *out;
+    int indent;
+    int tmp;         /* counter for fresh C names */
+    int depth;       /* nesting of loops and lambdas: a variable is moved (not copied) into an
+                        update only at the depth where it was bound */
+    CScope types;    /* variable -> core type */
+    CScope depths;   /* variable -> depth (in .rank) */
+};
+
+void cg_line(CGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *cg_name(const char *var);  /* C name of a core variable */
+const char *cg_atom(CGen *g, CAtom a); /* C expression */
+const char *cg_ctype(CType t);         /* wfa * or the scalar C type */
+const char *cg_prim(PrimType p);
+int cg_esz(PrimType p);
+const char *cg_loc(Loc loc);           /* C string literal "file:line:col" */
+const char *cg_fresh(CGen *g, const char *base);
+CType cg_atom_type(CGen *g, CAtom a);
+void cg_bind(CGen *g, const char *var, CType t);
+/* Declare v (owned) initialised from the borrowed expression e (arrays take a reference). */
+void cg_decl_init(CGen *g, CType t, const char *v, const char *e);
+void cg_inner_dims(CGen *g, CType t, StrBuf *sb); /* "(int64_t[]){d1, ...}" or "NULL" */
+/* Emit a body: its statements, then results assigned (with references) to dests, then the
+ * release of its own arrays. */
+void cg_body(CGen *g, const CBody *b, const char **dests);
+/* Bind the lambda's parameters to the borrowed C expressions args, run the body into dests. */
+void cg_lambda(CGen *g, const CLambda *lam, const char **args, const char **dests);
+/* The element i of array expression arr (element type t): a borrowed C expression. */
+const char *cg_elem(CGen *g, const char *arr, CType elem, const char *i);
+/* Move or reference the array atom a into the fresh owned variable dst, then make it unique. */
+void cg_take_unique(CGen *g, const char *dst, CAtom a, const char *loc);
+
+void cg_soac(CGen *g, const CStm *s); /* cgen_soac.c */
+
+#endif
