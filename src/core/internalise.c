@@ -1587,6 +1587,9 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
         for (int i = 0; i < core_ops[m].arity; i++)
             vec_push(&e->args, a[i]->atom);
         CAtom r = emit1(in, e, n);
+        /* popc/clz/ctz count in the operand's type in core; the source returns i32 */
+        if (m == COP_POPC || m == COP_CLZ || m == COP_CTZ)
+            r = convert(in, r, e->prim, PRIM_I32, loc);
         return iv_atom(r, type_of(in, r));
     }
     unsupported(loc, xsprintf("the intrinsic %s", n));

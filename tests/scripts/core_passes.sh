@@ -16,10 +16,7 @@ trap 'rm -rf "$TMP"' EXIT INT TERM
 norm() { sed -E 's/empty\(\[0\](\[[0-9]+\])*/empty([0]/g' "$1"; }
 
 # Programs whose core form means something else than the source (not the optimiser's doing):
-# popc/clz/ctz return i32 in the source, but the internaliser types them as their operand type.
 KNOWN_DIFFERENT="
-tests/builtins/int_popc_clz_ctz.fut
-tests/programs/popcount.fut
 "
 
 passed=0
