@@ -533,54 +533,114 @@ static IVal *soac_map(I *in, IVal *f, int narr, IVal **arrs, Loc loc) {
 
 static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc);
 
-/* Size parameters of a function from the shapes of its arguments (walks the parameter type
- * expressions as the interpreter does). */
-static void bind_sizes_texp(I *in, Env **env, const TypeParamVec *tps, TypeExp *t, IVal *v, int depth,
-                            Loc loc) {
-    if (!t || !v)
+/* The sizes a call's parameter (and return) type expressions name, as the interpreter's
+ * check_texp finds them: the first occurrence of a size parameter binds it; a later one, a name
+ * bound outside (a value parameter n in xs: [n]i32) and a constant become run-time checks. */
+#define MAX_CALL_SIZES 32
+typedef struct {
+    const TypeParamVec *tps; /* the callee's size parameters, or NULL */
+    int n;
+    const char *names[MAX_CALL_SIZES];
+    CAtom vals[MAX_CALL_SIZES];
+} CallSizes;
+
+static bool is_size_tparam(const TypeParamVec *tps, const char *name) {
+    if (tps)
+        for (int i = 0; i < tps->len; i++)
+            if (tps->data[i].is_size && tps->data[i].name == name)
+                return true;
+    return false;
+}
+
+/* An assert that dimension depth of arr is want, unless that is known statically. */
+static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *msg, Loc loc) {
+    CDim have = type_of(in, arr).dims[depth], w = cdim_of_atom(want);
+    if (have.kind != CDIM_ANY && cdim_eq(have, w))
+        return;
+    CAtom n = dim_atom(in, arr, depth, loc);
+    if (n.kind == CA_CONST && want.kind == CA_CONST && n.ival == want.ival)
+        return;
+    emit_assert(in, op(in, COP_EQ, PRIM_I64, loc, 2, n, want), msg, loc);
+}
+
+static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom arr, int depth, Loc loc) {
+    for (int i = 0; i < sc->n; i++)
+        if (sc->names[i] == name) {
+            check_dim_is(in, arr, depth, sc->vals[i],
+                         xsprintf("size mismatch: size %s differs from its length elsewhere", name), loc);
+            return;
+        }
+    if (!is_size_tparam(sc->tps, name)) {
+        IVal *s = env_find(env, name);
+        if (s && s->kind == IV_ATOM && s->type.rank == 0 && prim_is_int(s->type.prim)) {
+            check_dim_is(in, arr, depth, to_i64(in, s->atom, loc),
+                         xsprintf("size mismatch: expected size %s, got an array of another length", name), loc);
+            return;
+        }
+    }
+    if (sc->n == MAX_CALL_SIZES)
+        unsupported(loc, "so many sizes in one call");
+    sc->names[sc->n] = name;
+    sc->vals[sc->n++] = dim_atom(in, arr, depth, loc);
+}
+
+static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v, int depth, Loc loc) {
+    if (!t || !v || v->kind == IV_FUN)
         return;
     switch (t->kind) {
-    case TE_UNIQUE: bind_sizes_texp(in, env, tps, t->elem, v, depth, loc); return;
-    case TE_ARRAY:
-        if (t->dim.kind == DIM_NAME) {
-            for (int i = 0; i < tps->len; i++)
-                if (tps->data[i].is_size && tps->data[i].name == t->dim.name &&
-                    !env_find(*env, t->dim.name)) {
-                    IVal *leaf = v->kind == IV_FUN ? NULL : first_leaf(v, loc);
-                    if (leaf && leaf->type.rank > depth) {
-                        CAtom n = dim_atom(in, leaf->atom, depth, loc);
-                        *env = env_bind(*env, t->dim.name, iv_atom(n, ctype_prim(PRIM_I64)));
-                    }
-                }
-        }
-        bind_sizes_texp(in, env, tps, t->elem, v, depth + 1, loc);
+    case TE_UNIQUE: call_sizes_texp(in, sc, env, t->elem, v, depth, loc); return;
+    case TE_ARRAY: {
+        IVal *leaf = first_leaf(v, loc);
+        if (!leaf || leaf->kind != IV_ATOM || leaf->type.rank <= depth)
+            return;
+        if (t->dim.kind == DIM_CONST)
+            check_dim_is(in, leaf->atom, depth, i64c(t->dim.value),
+                         xsprintf("size mismatch: expected an array of %lld elements", (long long)t->dim.value),
+                         loc);
+        else if (t->dim.kind == DIM_NAME)
+            call_size(in, sc, env, t->dim.name, leaf->atom, depth, loc);
+        call_sizes_texp(in, sc, env, t->elem, v, depth + 1, loc);
         return;
+    }
     case TE_TUPLE:
         if (v->kind == IV_TUPLE && v->n == t->elems.len)
             for (int i = 0; i < t->elems.len; i++)
-                bind_sizes_texp(in, env, tps, t->elems.data[i], v->elems[i], depth, loc);
+                call_sizes_texp(in, sc, env, t->elems.data[i], v->elems[i], depth, loc);
         return;
     default: return;
     }
 }
 
-static void bind_sizes_pat(I *in, Env **env, const TypeParamVec *tps, Pat *p, IVal *v, Loc loc) {
-    if (p->kind == P_ASCRIBE)
-        bind_sizes_texp(in, env, tps, p->texp, v, 0, loc);
-    else if (p->kind == P_TUPLE && v->kind == IV_TUPLE && v->n == p->elems.len)
+static void call_sizes_pat(I *in, CallSizes *sc, Env *env, Pat *p, IVal *v, Loc loc) {
+    if (p->kind == P_ASCRIBE) {
+        call_sizes_texp(in, sc, env, p->texp, v, 0, loc);
+        call_sizes_pat(in, sc, env, p->inner, v, loc);
+    } else if (p->kind == P_TUPLE && p->elems.len == 1 && v->kind != IV_TUPLE) {
+        call_sizes_pat(in, sc, env, p->elems.data[0], v, loc);
+    } else if (p->kind == P_TUPLE && v->kind == IV_TUPLE && v->n == p->elems.len) {
         for (int i = 0; i < p->elems.len; i++)
-            bind_sizes_pat(in, env, tps, p->elems.data[i], v->elems[i], loc);
+            call_sizes_pat(in, sc, env, p->elems.data[i], v->elems[i], loc);
+    }
 }
 
-/* Inline a function body with its parameters bound to args. */
-static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamVec *tps, Expr *body,
-                         IVal **args, Loc loc) {
-    for (int i = 0; i < params->len; i++)
+/* Inline a function body with its parameters bound to args: the sizes its parameters name are
+ * bound (and checked) at the call (loc), its result is checked against its return type ret. */
+static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamVec *tps, TypeExp *ret,
+                         Expr *body, IVal **args, Loc loc) {
+    CallSizes sc = {.tps = tps};
+    Loc cl = L(in, loc);
+    for (int i = 0; i < params->len; i++) {
+        call_sizes_pat(in, &sc, env, params->data[i], args[i], cl);
         bind_pat(in, &env, params->data[i], args[i]);
-    if (tps)
-        for (int i = 0; i < params->len; i++)
-            bind_sizes_pat(in, &env, tps, params->data[i], args[i], loc);
-    return ie(in, env, body);
+    }
+    for (int i = 0; i < sc.n; i++)
+        env = env_bind(env, sc.names[i], iv_atom(sc.vals[i], ctype_prim(PRIM_I64)));
+    IVal *r = ie(in, env, body);
+    if (ret) {
+        sc.tps = NULL;
+        call_sizes_texp(in, &sc, env, ret, r, 0, L(in, ret->loc));
+    }
+    return r;
 }
 
 static IVal *binop(I *in, BinOp o, IVal *a, IVal *b, Type *lt, Loc loc);
@@ -659,9 +719,9 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
         return apply(in, c->fn2, 1, &x, loc);
     }
     case CL_SECTION: return call_section(in, c, args, loc);
-    case CL_LAMBDA: return inline_body(in, c->env, &c->e->params, NULL, c->e->body, args, loc);
+    case CL_LAMBDA: return inline_body(in, c->env, &c->e->params, NULL, c->e->texp, c->e->body, args, loc);
     case CL_LETFUN:
-        return inline_body(in, c->env, &c->e->params, &c->e->tparams, c->e->lhs, args, loc);
+        return inline_body(in, c->env, &c->e->params, &c->e->tparams, c->e->texp, c->e->lhs, args, loc);
     case CL_DECL: {
         Decl *d = c->decl;
         Loc saved = in->call_loc;
@@ -672,7 +732,7 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
         if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics"))
             r = intrinsic(in, d, args, L(in, loc));
         else
-            r = inline_body(in, NULL, &d->params, &d->tparams, b, args, loc);
+            r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, b, args, loc);
         in->call_loc = saved;
         return r;
     }
