@@ -184,6 +184,8 @@ static bool fold_float(COp op, PrimType p, const CAtom *a, int n, CAtom *out) {
         case COP_NEG: r = -fx; break;
         default: return false;
         }
+        if (!isfinite(r))
+            return false; /* non-finite constants are left to run time (cgen prints finite ones) */
         *out = catom_float(p, (double)r);
         return true;
     }
@@ -196,6 +198,8 @@ static bool fold_float(COp op, PrimType p, const CAtom *a, int n, CAtom *out) {
     case COP_NEG: r = -x; break;
     default: return false;
     }
+    if (!isfinite(r))
+        return false;
     *out = catom_float(p, r);
     return true;
 }
@@ -213,6 +217,8 @@ static int64_t float_to_int(double d, bool to_unsigned) {
 
 static bool fold_convert(PrimType from, PrimType to, CAtom a, CAtom *out) {
     bool ffrom = prim_is_float(from);
+    if (ffrom && prim_is_float(to) && !isfinite(to == PRIM_F32 ? (double)(float)a.fval : a.fval))
+        return false; /* as in fold_float */
     if (to == PRIM_BOOL) {
         *out = catom_bool(ffrom ? a.fval != 0 : a.ival != 0);
     } else if (ffrom) {

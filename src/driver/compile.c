@@ -1,6 +1,9 @@
 /* compile.c — `weft c PROG.fut [-o OUT] [--cc CC] [--rts-obj FILE.o]`: the sequential C backend.
  *
- *   load + check -> internalise -> verify -> cgen_program -> OUT.c -> $CC -> OUT
+ *   load + check -> internalise -> verify -> optimise (src/core/passes.c) -> cgen_program -> OUT.c
+ *   -> $CC -> OUT
+ *
+ * The optimiser verifies the core program after every pass under WEFT_VERIFY_PASSES=1.
  *
  * OUT defaults to PROG without `.fut`.  The generated OUT.c is self-contained: the runtime
  * (rts/runtime.c, rts/values.c and their headers) and the array helpers
@@ -17,6 +20,7 @@
 #include <unistd.h>
 
 #include "../backend/c/cgen.h"
+#include "../core/opt.h"
 #include "driver.h"
 
 struct weft_embedded {
@@ -109,6 +113,8 @@ int cmd_c(int argc, char **argv) {
     CProg *p = core_internalise(l.prog, l.first_user_decl);
     if (core_verify(p, "internalise"))
         die("the core program does not verify");
+    if (core_optimise(p, NULL, core_verify_passes_wanted()))
+        die("the optimised core program does not verify");
     char *code = cgen_program(p);
 
     if (rts_obj && !exists(rts_obj)) {
