@@ -185,5 +185,53 @@ else
     fail "toy.c does not compile with sanitizers"
 fi
 
+# Jagged results (wf_result_jagged): a hand-written entry returning a triangle [n][]i64 (row i
+# holds 0..i-1, so row 0 is empty) and n as i32; printed as nested brackets, released once.
+cat > "$OUT/jag.c" <<'EOC'
+#include <inttypes.h>
+#include "runtime.h"
+typedef struct { int64_t n; } tri;
+static void tri_write(FILE *f, wf_prim prim, const void *obj) {
+    const tri *t = obj;
+    fputc('[', f);
+    for (int64_t i = 0; i < t->n; i++) {
+        fputs(i ? ", " : "", f);
+        if (i == 0) fprintf(f, "empty([0]%s)", wf_prim_name(prim));
+        for (int64_t j = 0; j < i; j++) fprintf(f, "%s%" PRId64 "i64", j ? ", " : "[", j);
+        if (i > 0) fputc(']', f);
+    }
+    fputc(']', f);
+}
+static void tri_release(wf_ctx *ctx, void *obj) { wf_free(ctx, obj); }
+static const wf_type params[] = {{WF_I64, 0, false}};
+static const wf_type results[] = {{WF_I64, 2, false}, {WF_I32, 0, false}};
+static int f(wf_ctx *ctx, const wf_value *args, wf_value *res) {
+    tri *t = wf_alloc(ctx, sizeof *t, "jag.fut:1:1");
+    if (!t) return 1;
+    t->n = *(const int64_t *)args[0].data;
+    if (wf_result_jagged(ctx, &res[0], WF_I64, 2, t, tri_write, tri_release)) return 1;
+    if (wf_value_alloc(ctx, &res[1], WF_I32, 0, NULL, NULL)) return 1;
+    *(int32_t *)res[1].data = (int32_t)t->n;
+    return 0;
+}
+static const wf_entry entries[] = {{"main", 1, params, 2, results, f}};
+static const wf_program program = {entries, 1, NULL, 0, NULL, NULL, NULL};
+int main(int argc, char **argv) { return wf_main(argc, argv, &program); }
+EOC
+build=jagged
+EXE=$OUT/jag
+if $CC $FLAGS $SAN -Irts -o "$EXE" "$OUT/jag.c" $SRC -lm; then
+    export ASAN_OPTIONS=detect_leaks=1:exitcode=99
+    run 0 '3i64'; out_is '[empty([0]i64), [0i64], [0i64, 1i64]]
+3i32'; err_empty
+    run 0 '3i64' -r 4 --print-peak-mem; out_is '[empty([0]i64), [0i64], [0i64, 1i64]]
+3i32'; err_has 'peak_mem_bytes='
+    run 0 '2i64' -n; out_empty; err_empty
+    run 1 '2i64' -b; err_has 'result 1 of entry point'; err_has 'binary data format cannot hold'
+    unset ASAN_OPTIONS
+else
+    fail "jag.c does not compile with sanitizers"
+fi
+
 echo "rts_runtime: $checks checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -3,6 +3,7 @@
  * rts: runtime.c values.c
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../rts/runtime.h"
@@ -97,11 +98,58 @@ static void test_misc(void) {
     CHECK(t0 > 0 && t >= t0);
 }
 
+/* A stand-in for a backend's jagged array: a string to print and a release counter. */
+static int releases;
+static void jag_write(FILE *f, wf_prim prim, const void *obj) { fprintf(f, "%s:%s", (const char *)obj, wf_prim_name(prim)); }
+static void jag_release(wf_ctx *ctx, void *obj) {
+    (void)ctx;
+    (void)obj;
+    releases++;
+}
+
+static void test_jagged(void) {
+    wf_ctx *ctx = wf_ctx_new(&prog);
+    static char obj[] = "[[1], []]";
+    wf_value v;
+    CHECK(wf_result_jagged(ctx, &v, WF_I64, 2, obj, jag_write, jag_release) == 0);
+    CHECK(wf_value_is_jagged(&v) && v.prim == WF_I64 && v.rank == 2 && wf_jagged_object(&v) == obj);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    CHECK(f != NULL);
+    if (f) {
+        wf_result_write_text(f, &v);
+        fclose(f);
+        CHECK(text && strcmp(text, "[[1], []]:i64") == 0);
+        free(text);
+    }
+    wf_result_free(ctx, &v);
+    CHECK(v.data == NULL && releases == 1 && wf_mem_current(ctx) == 0);
+    /* a rectangular value goes through wf_write_text and is not jagged */
+    int64_t shape[1] = {2};
+    CHECK(wf_value_alloc(ctx, &v, WF_I32, 1, shape, NULL) == 0);
+    ((int32_t *)v.data)[0] = 1;
+    ((int32_t *)v.data)[1] = 2;
+    CHECK(!wf_value_is_jagged(&v) && wf_jagged_object(&v) == NULL);
+    text = NULL;
+    f = open_memstream(&text, &len);
+    if (f) {
+        wf_result_write_text(f, &v);
+        fclose(f);
+        CHECK(text && strcmp(text, "[1i32, 2i32]") == 0);
+        free(text);
+    }
+    wf_result_free(ctx, &v);
+    CHECK(releases == 1 && wf_mem_current(ctx) == 0);
+    wf_ctx_free(ctx);
+}
+
 int main(void) {
     test_errors();
     test_params();
     test_memory();
     test_misc();
+    test_jagged();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

@@ -754,8 +754,7 @@ static void emit_entry(CGen *g, const CFun *f, int no) {
     for (int i = 0; i < f->ret.len; i++) {
         CType t = f->ret.data[i];
         if (t.rank) {
-            cg_line(g, "if (wfa_to_value(ctx, res_%d, %d, &results[%d])) return 1;", i, (int)t.prim, i);
-            cg_line(g, "wfa_unref(ctx, res_%d);", i);
+            cg_line(g, "if (wfa_to_result(ctx, res_%d, %d, &results[%d])) return 1;", i, (int)t.prim, i);
         } else {
             cg_line(g, "if (wf_value_alloc(ctx, &results[%d], %d, 0, NULL, NULL)) return 1;", i, (int)t.prim);
             cg_line(g, "*(%s *)results[%d].data = res_%d;", cg_prim(t.prim), i, i);

@@ -511,6 +511,60 @@ static inline int wfa_to_value(wf_ctx *ctx, wfa *a, wf_prim prim, wf_value *out)
     return 0;
 }
 
+/* ---- entry results: rectangular, or jagged (printed by the harness through wfa_write_jagged) ---- */
+
+/* Text of a jagged array, as `weft run` prints one: nested brackets, elements with
+ * wf_write_scalar_text, an empty row as empty([0]...t) with the dimensions it remembers. */
+static inline void wfa_write_jagged_rec(FILE *f, wf_prim prim, const wfa *a) {
+    if (a->shape[0] == 0) {
+        fputs("empty([0]", f);
+        for (int k = 1; k < a->rank; k++)
+            fprintf(f, "[%lld]", (long long)a->shape[k]);
+        fprintf(f, "%s)", wf_prim_name(prim));
+        return;
+    }
+    fputc('[', f);
+    for (int64_t i = 0; i < a->shape[0]; i++) {
+        if (i)
+            fputs(", ", f);
+        if (a->rank == 1)
+            wf_write_scalar_text(f, prim, (const char *)a->data + i * a->esz);
+        else
+            wfa_write_jagged_rec(f, prim, WFA_ROW(a, i));
+    }
+    fputc(']', f);
+}
+
+static inline void wfa_write_jagged(FILE *f, wf_prim prim, const void *obj) { wfa_write_jagged_rec(f, prim, obj); }
+static inline void wfa_release_jagged(wf_ctx *ctx, void *obj) { wfa_unref(ctx, obj); }
+
+/* Whether every array at depth d of a has extent shape[d] (rows of empty arrays unchecked). */
+static inline bool wfa_fits(const wfa *a, const int64_t *shape) {
+    if (a->shape[0] != shape[0])
+        return false;
+    if (a->rank > 1)
+        for (int64_t i = 0; i < a->shape[0]; i++)
+            if (!wfa_fits(WFA_ROW(a, i), shape + 1))
+                return false;
+    return true;
+}
+
+/* Hand the array a (its reference consumed) to the harness as an entry result: a rectangular
+ * wf_value when it is regular (the shape of its first path down, as the interpreter decides),
+ * otherwise a jagged result that keeps a. */
+static inline int wfa_to_result(wf_ctx *ctx, wfa *a, wf_prim prim, wf_value *out) {
+    int64_t shape[WF_MAX_RANK];
+    for (int k = 0; k < a->rank && k < WF_MAX_RANK; k++)
+        shape[k] = wfa_size(a, k);
+    if (a->rank > WF_MAX_RANK || !wfa_fits(a, shape))
+        return wf_result_jagged(ctx, out, prim, a->rank, a, wfa_write_jagged, wfa_release_jagged);
+    int rc = wf_value_alloc(ctx, out, prim, a->rank, shape, NULL);
+    if (rc == 0)
+        wfa_to_dense(a, out->data);
+    wfa_unref(ctx, a);
+    return rc;
+}
+
 static inline wfa *wfa_rearrange(wf_ctx *ctx, wfa *a, int k, const int *perm, const char *loc) {
     int r = a->rank;
     if (a->shape[0] > 0)
