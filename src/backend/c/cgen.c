@@ -9,6 +9,7 @@
  */
 #include <stdarg.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "cgen.h"
@@ -109,10 +110,8 @@ const char *cg_atom(CGen *g, CAtom a) {
         const char *t = a.prim == PRIM_F32 ? "float" : "double";
         if (a.fval != a.fval)
             return xsprintf("((%s)NAN)", t);
-        if (a.fval > 1e308 * 10)
-            return xsprintf("((%s)INFINITY)", t);
-        if (a.fval < -1e308 * 10)
-            return xsprintf("(-(%s)INFINITY)", t);
+        if (isinf(a.fval))
+            return xsprintf(a.fval > 0 ? "((%s)INFINITY)" : "(-(%s)INFINITY)", t);
         return xsprintf("((%s)%a)", t, a.fval);
     }
     case PRIM_I64:
