@@ -83,19 +83,6 @@ static void bind(E *e, const char *name, V *v) { omap_put(&e->env, name, v); }
 
 /* ---- scalars ---- */
 
-static int64_t wrap(PrimType p, uint64_t v) {
-    switch (p) {
-    case PRIM_I8: return (int8_t)v;
-    case PRIM_I16: return (int16_t)v;
-    case PRIM_I32: return (int32_t)v;
-    case PRIM_U8: return (uint8_t)v;
-    case PRIM_U16: return (uint16_t)v;
-    case PRIM_U32: return (uint32_t)v;
-    case PRIM_BOOL: return v != 0;
-    default: return (int64_t)v;
-    }
-}
-
 static V *int_op(COp op, PrimType p, V **a, Loc loc) {
     bool sg = prim_is_signed(p), isbool = p == PRIM_BOOL;
     int bits = isbool ? 1 : prim_bits(p);
@@ -174,7 +161,7 @@ static V *int_op(COp op, PrimType p, V **a, Loc loc) {
         break;
     default: die("core eval: operator %s on %s", core_ops[op].name, prim_name(p));
     }
-    return scalar_i(p, wrap(p, r));
+    return scalar_i(p, core_wrap_int(p, r));
 }
 
 #define F1(K, ff, fd) case COP_##K: r = f32 ? (double)ff((float)x) : fd(x); break;
@@ -234,13 +221,13 @@ static V *convert(PrimType from, PrimType to, V *v) {
     if (ff) {
         if (prim_is_float(to))
             return scalar_f(to, v->f);
-        return scalar_i(to, wrap(to, (uint64_t)float_to_int(v->f, !prim_is_signed(to))));
+        return scalar_i(to, core_wrap_int(to, (uint64_t)float_to_int(v->f, !prim_is_signed(to))));
     }
     if (to == PRIM_F32)
         return scalar_f(to, uns ? (double)(float)(uint64_t)v->i : (double)(float)v->i);
     if (to == PRIM_F64)
         return scalar_f(to, uns ? (double)(uint64_t)v->i : (double)v->i);
-    return scalar_i(to, wrap(to, (uint64_t)v->i));
+    return scalar_i(to, core_wrap_int(to, (uint64_t)v->i));
 }
 
 static V *bitcast(PrimType from, PrimType to, V *v) {
@@ -266,7 +253,7 @@ static V *bitcast(PrimType from, PrimType to, V *v) {
         memcpy(&d, &bits, 8);
         return scalar_f(to, d);
     }
-    return scalar_i(to, wrap(to, bits));
+    return scalar_i(to, core_wrap_int(to, bits));
 }
 
 static V *eval_op(E *e, const CExp *x) {

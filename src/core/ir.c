@@ -22,6 +22,21 @@ int core_op_lookup(const char *name) {
 
 /* ---- atoms, dims, types ---- */
 
+/* The 64-bit representation of an integer or bool of type p after an operation: signed types
+ * sign-extended, unsigned ones zero-extended, bools 0/1 (the interpreter's convention). */
+int64_t core_wrap_int(PrimType p, uint64_t v) {
+    switch (p) {
+    case PRIM_I8: return (int8_t)v;
+    case PRIM_I16: return (int16_t)v;
+    case PRIM_I32: return (int32_t)v;
+    case PRIM_U8: return (uint8_t)v;
+    case PRIM_U16: return (uint16_t)v;
+    case PRIM_U32: return (uint32_t)v;
+    case PRIM_BOOL: return v != 0;
+    default: return (int64_t)v;
+    }
+}
+
 CAtom catom_var(const char *name) { return (CAtom){.kind = CA_VAR, .var = name, .prim = PRIM_NONE}; }
 
 CAtom catom_int(PrimType p, int64_t v) { return (CAtom){.kind = CA_CONST, .prim = p, .ival = v}; }

@@ -264,6 +264,7 @@ typedef struct {
 } CProg;
 
 /* constructors and helpers */
+int64_t core_wrap_int(PrimType p, uint64_t v); /* wrap a result to p's width */
 CAtom catom_var(const char *name);
 CAtom catom_int(PrimType p, int64_t v);
 CAtom catom_float(PrimType p, double v);

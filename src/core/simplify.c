@@ -43,19 +43,6 @@ static void simp_lambda(S *s, CLambda *l) {
 
 /* ---- constant folding ---- */
 
-static int64_t wrap(PrimType p, uint64_t v) {
-    switch (p) {
-    case PRIM_I8: return (int8_t)v;
-    case PRIM_I16: return (int16_t)v;
-    case PRIM_I32: return (int32_t)v;
-    case PRIM_U8: return (uint8_t)v;
-    case PRIM_U16: return (uint16_t)v;
-    case PRIM_U32: return (uint32_t)v;
-    case PRIM_BOOL: return v != 0;
-    default: return (int64_t)v;
-    }
-}
-
 static int64_t floor_div(int64_t x, int64_t y) {
     int64_t q = x / y;
     if (x % y != 0 && ((x < 0) != (y < 0)))
@@ -153,7 +140,7 @@ static bool fold_int(COp op, PrimType p, const CAtom *a, int n, CAtom *out) {
     }
     if (p == PRIM_BOOL && op != COP_AND && op != COP_OR && op != COP_XOR && op != COP_NOT)
         return false;
-    *out = p == PRIM_BOOL ? catom_bool(r & 1) : catom_int(p, wrap(p, r));
+    *out = p == PRIM_BOOL ? catom_bool(r & 1) : catom_int(p, core_wrap_int(p, r));
     return true;
 }
 
@@ -228,7 +215,7 @@ static bool fold_convert(PrimType from, PrimType to, CAtom a, CAtom *out) {
         else if (to == PRIM_F64)
             *out = catom_float(to, d);
         else
-            *out = catom_int(to, wrap(to, (uint64_t)float_to_int(d, !prim_is_signed(to))));
+            *out = catom_int(to, core_wrap_int(to, (uint64_t)float_to_int(d, !prim_is_signed(to))));
     } else if (to == PRIM_F32) {
         bool uns = from != PRIM_BOOL && !prim_is_signed(from);
         *out = catom_float(to, (double)(uns ? (float)(uint64_t)a.ival : (float)a.ival));
@@ -236,7 +223,7 @@ static bool fold_convert(PrimType from, PrimType to, CAtom a, CAtom *out) {
         bool uns = from != PRIM_BOOL && !prim_is_signed(from);
         *out = catom_float(to, uns ? (double)(uint64_t)a.ival : (double)a.ival);
     } else {
-        *out = catom_int(to, wrap(to, (uint64_t)a.ival));
+        *out = catom_int(to, core_wrap_int(to, (uint64_t)a.ival));
     }
     return true;
 }
@@ -253,7 +240,7 @@ static bool is_const(CAtom a, int64_t v) {
 static bool is_ones(CAtom a) {
     if (a.kind != CA_CONST || prim_is_float(a.prim))
         return false;
-    return a.prim == PRIM_BOOL ? a.ival == 1 : wrap(a.prim, UINT64_MAX) == a.ival;
+    return a.prim == PRIM_BOOL ? a.ival == 1 : core_wrap_int(a.prim, UINT64_MAX) == a.ival;
 }
 
 /* An operator to an atom: folding when every operand is a constant, else identities. */
