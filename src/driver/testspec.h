@@ -1,0 +1,45 @@
+/* testspec.h — the Futhark test blocks (`-- ==`) of a program, parsed into cases.
+ * Shared by `weft test` (test.c) and `weft bench` (bench.c); the grammar is in testspec.c.
+ */
+#ifndef WEFT_TESTSPEC_H
+#define WEFT_TESTSPEC_H
+
+#include "../util.h"
+
+typedef enum { IN_TEXT, IN_FILE, IN_RANDOM, IN_SCRIPT } InputKind;
+typedef enum { OUT_NONE, OUT_TEXT, OUT_FILE, OUT_AUTO, OUT_ERROR } OutputKind;
+
+typedef struct {
+    int line;         /* in the .fut file */
+    const char *name; /* "name" given before the input, or NULL */
+    bool compiled;    /* only for compiled backends */
+    bool nobench;     /* `nobench input`: not a benchmark dataset */
+    const char *input_file; /* IN_FILE: the path as written in the block */
+    InputKind in;
+    char *input;      /* IN_TEXT: the values; IN_FILE: path resolved against the program's folder */
+    OutputKind out;
+    char *output;     /* OUT_TEXT: values; OUT_FILE: path; OUT_ERROR: regex */
+} Case;
+
+typedef struct {
+    int line;
+    Vec(const char *) entries; /* default: main */
+    Vec(Case) cases;
+    char *compile_error;       /* regex when the block expects compilation to fail */
+    int compile_error_line;
+} Block;
+
+typedef struct {
+    const char *path, *dir;
+    Vec(Block) blocks;
+    bool disabled;
+    bool nobench;       /* `tags { nobench }`: weft bench skips the program */
+    Vec(char *) notes;  /* ignored features, shown with -v */
+    char *error;        /* a malformed test block */
+} Spec;
+
+/* Read and parse every test block of the program at path; never NULL.  Problems (unreadable
+ * file, malformed block) are in ->error. */
+Spec *testspec_read(const char *path);
+
+#endif
