@@ -13,6 +13,7 @@ static const struct {
     {"run", cmd_run, "run PROG.fut [-e ENTRY] [-b]  interpret: arguments on stdin, results on stdout"},
     {"c", cmd_c, "c PROG.fut [-o OUT] [--cc CC]  compile to sequential C and build an executable"},
     {"test", cmd_test, "test [--backend=interp] PATH...  run the -- == blocks of programs"},
+    {"bench", cmd_bench, "bench [--backend=c] [--runs=N] [--json=FILE] PROG.fut...  time compiled programs on their datasets"},
     {"dev", cmd_dev, "dev --print=ast|typed PROG.fut  dump a stage of the pipeline"},
 };
 

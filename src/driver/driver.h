@@ -16,6 +16,7 @@ int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_dev(int argc, char **argv);
 int cmd_test(int argc, char **argv);   /* test.c */
+int cmd_bench(int argc, char **argv);  /* bench.c */
 int cmd_c(int argc, char **argv);      /* compile.c: the sequential C backend */
 
 #endif

@@ -1,0 +1,573 @@
+/* bench.c — `weft bench [options] PROG.fut...`: time compiled programs on their test datasets,
+ * like `futhark bench`.
+ *
+ *   read the `-- ==` blocks (testspec.c) -> `weft BACKEND PROG --no-cc` (timed: compile_seconds)
+ *   -> `weft BACKEND PROG -o TMP/prog` -> per (entry, dataset): run TMP/prog -e ENTRY -r RUNS
+ *   -t TIMES --print-peak-mem < input -> validate stdout -> report -> optional JSON
+ *
+ * The executable does one warm-up run and RUNS timed runs (docs/EXECUTABLES.md); it writes one
+ * microsecond figure per line to TIMES and prints `peak_mem_bytes=N` on stderr.  Its stdout (the
+ * last run's results) is compared with the expected output with wf_tree_equal (Futhark's float
+ * tolerance).  Datasets tagged `nobench`, `random`/`script` inputs, expected errors and programs
+ * with `tags { nobench }` or `disable` are skipped.  The JSON is Futhark's shape plus a few fields:
+ *   {"PROG.fut:ENTRY": {"datasets": {"NAME": {"runtimes": [..], "bytes": N, "median_us": M,
+ *                                              "validated": true}}, "compile_seconds": S}}
+ * Subprocesses get stdin from a file and stdout/stderr into files; one past --timeout is killed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../../rts/values.h"
+#include "driver.h"
+#include "testspec.h"
+
+typedef struct {
+    const char *weft, *backend, *json, *entry, *threads, *tmpdir;
+    int runs, timeout_s;
+    bool skip_compiled;
+} Options;
+
+/* One benchmarked (program, entry, dataset). */
+typedef struct {
+    char *name;
+    Vec(double) runtimes; /* µs */
+    long long peak_bytes; /* -1: not reported */
+    bool validated;
+    char *error; /* why it failed, or NULL */
+} Dataset;
+
+typedef struct {
+    char *key; /* PROG.fut:ENTRY */
+    Vec(Dataset) datasets;
+    double compile_seconds; /* < 0: not measured */
+} Result;
+
+typedef Vec(Result) Results;
+typedef Vec(char *) Paths;
+
+static const char *const bench_usage =
+    "usage: weft bench [--backend=NAME] [--runs=N] [--json=FILE] [--num-threads=N] [--entry=E]\n"
+    "                  [--skip-compiled] [--timeout=S] PROG.fut...";
+
+/* ------------------------------------------------------------------ subprocesses */
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A whole file, NUL-terminated; "" when unreadable. */
+static char *slurp(const char *path, size_t *len) {
+    size_t n = 0;
+    char *s = read_file(path, &n);
+    if (!s) {
+        n = 0;
+        s = xstrdup("");
+    }
+    s[n] = 0;
+    if (len)
+        *len = n;
+    return s;
+}
+
+/* Run argv with stdin from in_path (or /dev/null) and stdout/stderr into files; returns a
+ * message when it did not exit with status 0, else NULL. */
+static char *run_process(const char *const *argv, const char *in_path, const char *out_path, const char *err_path,
+                         int timeout_s) {
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        fatal("bench: fork failed: %s", strerror(errno));
+    if (pid == 0) {
+        setpgid(0, 0);
+        int in = open(in_path ? in_path : "/dev/null", O_RDONLY);
+        int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
+            _exit(126);
+        execv(argv[0], (char *const *)argv);
+        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    double start = now_s();
+    int st = 0;
+    for (;;) {
+        pid_t r = waitpid(pid, &st, WNOHANG);
+        if (r == pid)
+            break;
+        if (r < 0 && errno != EINTR)
+            fatal("bench: waitpid: %s", strerror(errno));
+        if (now_s() - start > timeout_s) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            waitpid(pid, &st, 0);
+            return xsprintf("timed out after %d s", timeout_s);
+        }
+        struct timespec ts = {0, 2 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    if (WIFSIGNALED(st))
+        return xsprintf("killed by signal %d", WTERMSIG(st));
+    if (WEXITSTATUS(st) != 0)
+        return xsprintf("exit status %d", WEXITSTATUS(st));
+    return NULL;
+}
+
+/* The first max_lines lines of a file, without the last newline (for short failure reports). */
+static char *first_lines(const char *path, int max_lines) {
+    char *s = slurp(path, NULL);
+    char *p = s;
+    for (int i = 0; p && *p; i++) {
+        p = strchr(p, '\n');
+        if (p && i + 1 == max_lines)
+            *p = 0;
+        else if (p)
+            p++;
+    }
+    size_t n = strlen(s);
+    if (n && s[n - 1] == '\n')
+        s[n - 1] = 0;
+    return s;
+}
+
+/* ------------------------------------------------------------------ compiling */
+
+typedef struct {
+    char *dir, *exe, *out, *err;
+} Work;
+
+static char *compile_program(const Options *o, const Work *w, const char *prog, double *compile_seconds) {
+    char *c_file = xsprintf("%s/prog-nocc", w->dir);
+    const char *nocc[] = {o->weft, o->backend, prog, "--no-cc", "-o", c_file, NULL};
+    double t0 = now_s();
+    char *why = run_process(nocc, NULL, w->out, w->err, o->timeout_s);
+    *compile_seconds = why ? -1 : now_s() - t0;
+    unlink(c_file);
+    char *c_src = xsprintf("%s.c", c_file);
+    unlink(c_src);
+    const char *full[] = {o->weft, o->backend, prog, "-o", w->exe, NULL};
+    why = run_process(full, NULL, w->out, w->err, o->timeout_s);
+    if (why)
+        return xsprintf("weft %s failed (%s): %s", o->backend, why, first_lines(w->err, 1));
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ validating */
+
+static int read_values(const char *text, size_t len, wf_tree ***out, char **err) {
+    wf_reader *r = wf_reader_from_string(text, len);
+    if (!r)
+        fatal("bench: out of memory");
+    int n = wf_read_trees(r, out);
+    if (n < 0)
+        *err = xstrdup(wf_reader_error(r));
+    wf_reader_free(r);
+    return n;
+}
+
+static void free_values(wf_tree **t, int n) {
+    for (int i = 0; i < n; i++)
+        wf_tree_free(t[i]);
+    free(t);
+}
+
+/* Compare actual output with the case's expected output; NULL when they agree. */
+static char *compare_output(const Case *c, const char *actual, size_t actual_len) {
+    size_t elen = 0;
+    char *etext = c->out == OUT_FILE ? read_file(c->output, &elen) : xstrdup(c->output);
+    if (!etext)
+        return xsprintf("cannot read expected output %s: %s", c->output, strerror(errno));
+    if (c->out != OUT_FILE)
+        elen = strlen(etext);
+    char *err = NULL, *why = NULL;
+    wf_tree **e = NULL, **a = NULL;
+    int ne = read_values(etext, elen, &e, &err);
+    free(etext);
+    if (ne < 0)
+        return xsprintf("cannot parse the expected output: %s", err);
+    int na = read_values(actual, actual_len, &a, &err);
+    if (na < 0) {
+        free_values(e, ne);
+        return xsprintf("cannot parse the program's output: %s", err);
+    }
+    if (ne != na)
+        why = xsprintf("expected %d values but got %d", ne, na);
+    for (int i = 0; i < ne && !why; i++) {
+        char d[400];
+        if (!wf_tree_equal(e[i], a[i], d, sizeof d))
+            why = ne > 1 ? xsprintf("value %d: %s", i + 1, d) : xstrdup(d);
+    }
+    free_values(e, ne);
+    free_values(a, na);
+    return why;
+}
+
+/* ------------------------------------------------------------------ one dataset */
+
+static char *dataset_name(const Case *c, int index) {
+    if (c->name)
+        return xstrdup(c->name);
+    if (c->in == IN_FILE)
+        return xstrdup(c->input_file);
+    StrBuf sb = {0};
+    sb_printf(&sb, "#%d (\"", index);
+    bool space = false;
+    int n = 0;
+    for (const char *s = c->input; *s && n < 40; s++) {
+        if (strchr(" \t\r\n", *s)) {
+            space = n > 0;
+            continue;
+        }
+        if (space) {
+            sb_putc(&sb, ' ');
+            n++;
+        }
+        space = false;
+        sb_putc(&sb, *s == '"' ? '\'' : *s);
+        n++;
+    }
+    sb_puts(&sb, "\")");
+    return sb.data;
+}
+
+static void read_runtimes(const char *path, Dataset *d) {
+    char *s = slurp(path, NULL);
+    for (char *p = strtok(s, "\n"); p; p = strtok(NULL, "\n"))
+        vec_push(&d->runtimes, strtod(p, NULL));
+    free(s);
+}
+
+static long long stderr_figure(const char *err, const char *key) {
+    const char *p = strstr(err, key);
+    return p ? strtoll(p + strlen(key), NULL, 10) : -1;
+}
+
+static void run_dataset(const Options *o, const Work *w, const Case *c, const char *entry, Dataset *d) {
+    char *in_path = c->input, *times = xsprintf("%s/times", w->dir);
+    if (c->in != IN_FILE) {
+        in_path = xsprintf("%s/input", w->dir);
+        FILE *f = fopen(in_path, "w");
+        if (!f || fputs(c->input, f) < 0 || fclose(f) != 0)
+            fatal("bench: cannot write %s", in_path);
+    } else if (access(in_path, R_OK) != 0) {
+        d->error = xsprintf("cannot read the input file %s: %s", in_path, strerror(errno));
+        return;
+    }
+    char runs[32];
+    snprintf(runs, sizeof runs, "%d", o->runs);
+    const char *argv[12] = {w->exe, "-e", entry, "-r", runs, "-t", times, "--print-peak-mem"};
+    if (o->threads) {
+        argv[8] = "--num-threads";
+        argv[9] = o->threads;
+    }
+    unlink(times);
+    char *why = run_process(argv, in_path, w->out, w->err, o->timeout_s);
+    char *err = slurp(w->err, NULL);
+    d->peak_bytes = stderr_figure(err, "peak_mem_bytes=");
+    if (why) {
+        d->error = xsprintf("%s: %s", why, first_lines(w->err, 1));
+        return;
+    }
+    read_runtimes(times, d);
+    if (c->out == OUT_TEXT || c->out == OUT_FILE) {
+        size_t len = 0;
+        char *out = slurp(w->out, &len);
+        d->error = compare_output(c, out, len);
+        d->validated = d->error == NULL;
+        free(out);
+    }
+}
+
+/* ------------------------------------------------------------------ statistics and reports */
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(const Dataset *d) {
+    int n = d->runtimes.len;
+    if (n == 0)
+        return 0;
+    double *s = xmalloc(sizeof *s * (size_t)n);
+    memcpy(s, d->runtimes.data, sizeof *s * (size_t)n);
+    qsort(s, (size_t)n, sizeof *s, cmp_double);
+    double m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    free(s);
+    return m;
+}
+
+static void print_dataset(const Dataset *d) {
+    if (d->error) {
+        printf("dataset %s:  FAILED\n  %s\n", d->name, d->error);
+        return;
+    }
+    int n = d->runtimes.len;
+    double sum = 0, lo = INFINITY, hi = 0, var = 0;
+    for (int i = 0; i < n; i++) {
+        double t = d->runtimes.data[i];
+        sum += t;
+        lo = t < lo ? t : lo;
+        hi = t > hi ? t : hi;
+    }
+    double mean = n ? sum / n : 0;
+    for (int i = 0; i < n; i++)
+        var += (d->runtimes.data[i] - mean) * (d->runtimes.data[i] - mean);
+    double sd = n ? sqrt(var / n) : 0;
+    printf("dataset %s:  median %.0fµs  (mean %.0f, min %.0f, max %.0f, stddev %.1f%%)", d->name, median(d), mean,
+           n ? lo : 0, hi, mean > 0 ? 100 * sd / mean : 0);
+    if (d->peak_bytes >= 1024 * 1024)
+        printf("  peak %.1f MiB", (double)d->peak_bytes / (1024.0 * 1024.0));
+    else if (d->peak_bytes >= 0)
+        printf("  peak %.1f KiB", (double)d->peak_bytes / 1024.0);
+    printf("%s\n", d->validated ? "" : "  (not validated)");
+}
+
+static void json_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(f, "\\u%04x", *s);
+        else
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void json_dataset(FILE *f, const Dataset *d) {
+    json_string(f, d->name);
+    fputs(": {\"runtimes\": [", f);
+    for (int i = 0; i < d->runtimes.len; i++)
+        fprintf(f, "%s%.0f", i ? ", " : "", d->runtimes.data[i]);
+    fprintf(f, "], \"bytes\": %lld, \"median_us\": %.1f, \"validated\": %s", d->peak_bytes, median(d),
+            d->validated ? "true" : "false");
+    if (d->error) {
+        fputs(", \"error\": ", f);
+        json_string(f, d->error);
+    }
+    fputc('}', f);
+}
+
+static void write_json(const char *path, const Results *rs) {
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fatal("bench: cannot write %s: %s", path, strerror(errno));
+    fputs("{", f);
+    for (int i = 0; i < rs->len; i++) {
+        const Result *r = &rs->data[i];
+        fputs(i ? ",\n " : "", f);
+        json_string(f, r->key);
+        fputs(": {\"datasets\": {", f);
+        for (int j = 0; j < r->datasets.len; j++) {
+            fputs(j ? ",\n    " : "\n    ", f);
+            json_dataset(f, &r->datasets.data[j]);
+        }
+        fputs("},\n  \"compile_seconds\": ", f);
+        if (r->compile_seconds >= 0)
+            fprintf(f, "%.3f}", r->compile_seconds);
+        else
+            fputs("null}", f);
+    }
+    fputs("}\n", f);
+    if (fclose(f) != 0)
+        fatal("bench: cannot write %s: %s", path, strerror(errno));
+}
+
+/* ------------------------------------------------------------------ one program */
+
+static bool case_benchmarkable(const Options *o, const Case *c) {
+    return !c->nobench && (c->in == IN_TEXT || c->in == IN_FILE) && c->out != OUT_ERROR &&
+           !(c->compiled && o->skip_compiled);
+}
+
+static bool entry_wanted(const Options *o, const char *entry) { return !o->entry || !strcmp(o->entry, entry); }
+
+static int count_benchmarkable(const Options *o, const Spec *spec) {
+    int n = 0;
+    for (int b = 0; b < spec->blocks.len; b++)
+        for (int e = 0; e < spec->blocks.data[b].entries.len; e++)
+            for (int i = 0; i < spec->blocks.data[b].cases.len; i++)
+                n += entry_wanted(o, spec->blocks.data[b].entries.data[e]) &&
+                     case_benchmarkable(o, &spec->blocks.data[b].cases.data[i]);
+    return n;
+}
+
+static Result *result_for(Results *rs, const char *prog, const char *entry, double compile_seconds) {
+    char *key = xsprintf("%s:%s", prog, entry);
+    for (int i = 0; i < rs->len; i++)
+        if (!strcmp(rs->data[i].key, key))
+            return &rs->data[i];
+    Result r = {0};
+    r.key = key;
+    r.compile_seconds = compile_seconds;
+    vec_push(rs, r);
+    return &rs->data[rs->len - 1];
+}
+
+/* Benchmark every dataset of every entry of one block; returns the number of failures. */
+static int bench_block(const Options *o, const Work *w, const char *prog, const Block *b, double cs, Results *rs) {
+    int failures = 0;
+    for (int e = 0; e < b->entries.len; e++) {
+        const char *entry = b->entries.data[e];
+        if (!entry_wanted(o, entry))
+            continue;
+        Result *r = NULL;
+        for (int i = 0; i < b->cases.len; i++) {
+            const Case *c = &b->cases.data[i];
+            if (!case_benchmarkable(o, c))
+                continue;
+            if (!r) {
+                r = result_for(rs, prog, entry, cs);
+                printf("Results for %s (using %s, %d runs):\n", r->key, o->backend, o->runs);
+            }
+            Dataset d = {0};
+            d.name = dataset_name(c, i);
+            run_dataset(o, w, c, entry, &d);
+            print_dataset(&d);
+            fflush(stdout);
+            failures += d.error != NULL;
+            vec_push(&r->datasets, d);
+        }
+    }
+    return failures;
+}
+
+/* Read a program's test blocks; a malformed block or no dataset to time is a usage error. */
+static Spec *read_program(const Options *o, const char *prog) {
+    Spec *spec = testspec_read(prog);
+    if (spec->error)
+        fatal("bench: %s", spec->error);
+    if (!spec->disabled && !spec->nobench && count_benchmarkable(o, spec) == 0)
+        fatal("bench: %s has no benchmarkable dataset%s%s", prog, o->entry ? " for entry " : "",
+              o->entry ? o->entry : "");
+    return spec;
+}
+
+static int bench_program(const Options *o, const Work *w, const char *prog, const Spec *spec, Results *rs) {
+    if (spec->disabled || spec->nobench) {
+        printf("%s: skipped (tags { %s })\n", prog, spec->disabled ? "disable" : "nobench");
+        return 0;
+    }
+    double cs = -1;
+    char *why = compile_program(o, w, prog, &cs);
+    if (why) {
+        printf("%s: FAILED to compile\n  %s\n", prog, why);
+        return 1;
+    }
+    if (cs >= 0)
+        printf("Compiled %s with weft %s (compiler alone: %.3f s).\n", prog, o->backend, cs);
+    int failures = 0;
+    for (int b = 0; b < spec->blocks.len; b++)
+        failures += bench_block(o, w, prog, &spec->blocks.data[b], cs, rs);
+    return failures;
+}
+
+/* ------------------------------------------------------------------ the command line */
+
+static int parse_positive(const char *s, const char *what) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v <= 0 || v > 1000000)
+        fatal("bench: bad %s '%s'", what, s);
+    return (int)v;
+}
+
+static const char *self_path(const char *argv0) {
+    static char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0)
+        return argv0;
+    buf[n] = 0;
+    return buf;
+}
+
+static const char *option_value(const char *arg, const char *name) {
+    size_t n = strlen(name);
+    return !strncmp(arg, name, n) && arg[n] == '=' ? arg + n + 1 : NULL;
+}
+
+static void parse_args(int argc, char **argv, Options *o, Paths *progs) {
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if ((v = option_value(a, "--backend")))
+            o->backend = v;
+        else if ((v = option_value(a, "--runs")))
+            o->runs = parse_positive(v, "number of runs");
+        else if ((v = option_value(a, "--json")))
+            o->json = v;
+        else if ((v = option_value(a, "--num-threads")))
+            o->threads = xsprintf("%d", parse_positive(v, "number of threads"));
+        else if ((v = option_value(a, "--entry")))
+            o->entry = v;
+        else if ((v = option_value(a, "--timeout")))
+            o->timeout_s = parse_positive(v, "timeout");
+        else if (!strcmp(a, "--skip-compiled"))
+            o->skip_compiled = true;
+        else if (a[0] == '-' && a[1])
+            fatal("bench: unknown option '%s'\n%s", a, bench_usage);
+        else
+            vec_push(progs, (char *)a);
+    }
+    if (progs->len == 0)
+        fatal("bench: no program given\n%s", bench_usage);
+    for (int i = 0; i < progs->len; i++)
+        if (access(progs->data[i], R_OK) != 0)
+            fatal("bench: cannot read %s: %s", progs->data[i], strerror(errno));
+}
+
+static Work make_work(const Options *o) {
+    Work w;
+    w.dir = xsprintf("%s/weft-bench-XXXXXX", o->tmpdir);
+    if (!mkdtemp(w.dir))
+        fatal("bench: cannot create a temporary directory in %s: %s", o->tmpdir, strerror(errno));
+    w.exe = xsprintf("%s/prog", w.dir);
+    w.out = xsprintf("%s/stdout", w.dir);
+    w.err = xsprintf("%s/stderr", w.dir);
+    return w;
+}
+
+static void remove_work(const Work *w) {
+    const char *names[] = {"prog", "prog.c", "prog-nocc", "prog-nocc.c", "stdout", "stderr", "times", "input"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char *p = xsprintf("%s/%s", w->dir, names[i]);
+        unlink(p);
+        free(p);
+    }
+    rmdir(w->dir);
+}
+
+int cmd_bench(int argc, char **argv) {
+    Options o = {0};
+    o.backend = "c";
+    o.runs = 10;
+    o.timeout_s = 600;
+    o.weft = self_path(argv[0]);
+    o.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    Paths progs = {0};
+    parse_args(argc, argv, &o, &progs);
+    Spec **specs = xmalloc(sizeof *specs * (size_t)progs.len);
+    for (int i = 0; i < progs.len; i++)
+        specs[i] = read_program(&o, progs.data[i]);
+    Results rs = {0};
+    int failures = 0;
+    for (int i = 0; i < progs.len; i++) {
+        Work w = make_work(&o);
+        failures += bench_program(&o, &w, progs.data[i], specs[i], &rs);
+        remove_work(&w);
+    }
+    if (o.json)
+        write_json(o.json, &rs);
+    return failures ? 1 : 0;
+}
