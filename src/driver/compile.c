@@ -23,6 +23,7 @@
 #include "../backend/c/cgen.h"
 #include "../core/opt.h"
 #include "driver.h"
+#include "library.h"
 
 struct weft_embedded {
     const char *name;
@@ -87,10 +88,12 @@ static bool exists(const char *path) {
 
 int cmd_c(int argc, char **argv) {
     const char *path = NULL, *out = NULL, *cc = getenv("WEFT_CC"), *rts_obj = NULL;
-    bool no_cc = false;
+    bool no_cc = false, library = false; /* --library: library.c */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--no-cc"))
             no_cc = true;
+        else if (!strcmp(argv[i], "--library"))
+            library = true;
         else if (!strcmp(argv[i], "-o") && i + 1 < argc)
             out = argv[++i];
         else if (!strcmp(argv[i], "--cc") && i + 1 < argc)
@@ -149,6 +152,8 @@ int cmd_c(int argc, char **argv) {
     }
     paste(&sb, "wfa.h", &done);
     sb_puts(&sb, code);
+    if (library)
+        return library_write(out, path, p, sb.data); /* OUT.c + OUT.h, no compiler run */
     char *cfile = xsprintf("%s.c", out);
     write_file(cfile, sb.data);
     if (no_cc)
