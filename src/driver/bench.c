@@ -4,6 +4,8 @@
  *   read the `-- ==` blocks (testspec.c) -> `weft BACKEND PROG --no-cc` (timed: compile_seconds)
  *   -> `weft BACKEND PROG -o TMP/prog` -> per (entry, dataset): run TMP/prog -e ENTRY -r RUNS
  *   -t TIMES --print-peak-mem < input -> validate stdout -> report -> optional JSON
+ * --dataset=TEXT (repeatable) keeps the datasets whose name contains TEXT (bench/run.sh uses it
+ * to pick the FinPar sizes).
  *
  * The executable does one warm-up run and RUNS timed runs (docs/EXECUTABLES.md); it writes one
  * microsecond figure per line to TIMES and prints `peak_mem_bytes=N` on stderr.  Its stdout (the
@@ -33,6 +35,7 @@ typedef struct {
     const char *weft, *backend, *json, *entry, *threads, *tmpdir;
     int runs, timeout_s;
     bool skip_compiled;
+    Vec(const char *) only; /* --dataset=TEXT: datasets whose name contains one of these */
 } Options;
 
 /* One benchmarked (program, entry, dataset). */
@@ -55,7 +58,7 @@ typedef Vec(char *) Paths;
 
 static const char *const bench_usage =
     "usage: weft bench [--backend=NAME] [--runs=N] [--json=FILE] [--num-threads=N] [--entry=E]\n"
-    "                  [--skip-compiled] [--timeout=S] PROG.fut...";
+    "                  [--skip-compiled] [--timeout=S] [--dataset=TEXT]... PROG.fut...";
 
 /* ------------------------------------------------------------------ subprocesses */
 
@@ -387,9 +390,20 @@ static void write_json(const char *path, const Results *rs) {
 
 /* ------------------------------------------------------------------ one program */
 
-static bool case_benchmarkable(const Options *o, const Case *c) {
+static bool dataset_selected(const Options *o, const Case *c, int index) {
+    if (o->only.len == 0)
+        return true;
+    char *name = dataset_name(c, index);
+    bool found = false;
+    for (int i = 0; i < o->only.len && !found; i++)
+        found = strstr(name, o->only.data[i]) != NULL;
+    free(name);
+    return found;
+}
+
+static bool case_benchmarkable(const Options *o, const Case *c, int index) {
     return !c->nobench && (c->in == IN_TEXT || c->in == IN_FILE) && c->out != OUT_ERROR &&
-           !(c->compiled && o->skip_compiled);
+           !(c->compiled && o->skip_compiled) && dataset_selected(o, c, index);
 }
 
 static bool entry_wanted(const Options *o, const char *entry) { return !o->entry || !strcmp(o->entry, entry); }
@@ -400,7 +414,7 @@ static int count_benchmarkable(const Options *o, const Spec *spec) {
         for (int e = 0; e < spec->blocks.data[b].entries.len; e++)
             for (int i = 0; i < spec->blocks.data[b].cases.len; i++)
                 n += entry_wanted(o, spec->blocks.data[b].entries.data[e]) &&
-                     case_benchmarkable(o, &spec->blocks.data[b].cases.data[i]);
+                     case_benchmarkable(o, &spec->blocks.data[b].cases.data[i], i);
     return n;
 }
 
@@ -426,7 +440,7 @@ static int bench_block(const Options *o, const Work *w, const char *prog, const 
         Result *r = NULL;
         for (int i = 0; i < b->cases.len; i++) {
             const Case *c = &b->cases.data[i];
-            if (!case_benchmarkable(o, c))
+            if (!case_benchmarkable(o, c, i))
                 continue;
             if (!r) {
                 r = result_for(rs, prog, entry, cs);
@@ -513,6 +527,8 @@ static void parse_args(int argc, char **argv, Options *o, Paths *progs) {
             o->entry = v;
         else if ((v = option_value(a, "--timeout")))
             o->timeout_s = parse_positive(v, "timeout");
+        else if ((v = option_value(a, "--dataset")))
+            vec_push(&o->only, v);
         else if (!strcmp(a, "--skip-compiled"))
             o->skip_compiled = true;
         else if (a[0] == '-' && a[1])
