@@ -4,8 +4,10 @@
  *
  * Every core variable becomes a C variable (v_NAME): a scalar of its primitive type or a `wfa *`
  * (src/backend/c/wfa.h) that owns one reference.  A body's arrays are released at its end, after
- * its results were referenced into the destinations.  Failures `return 1` after wf_error: all
- * code of a function, lambdas included, is inlined into one C function.
+ * its results were referenced into the destinations.  Failures are `WF_FAIL(status)` after
+ * wf_error: `return` in sequential code (all code of a function, lambdas included, is inlined
+ * into one C function); inside an OpenMP region (cgen_soac.c) it records the failure and leaves
+ * the region.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -173,16 +175,30 @@ const char *cg_elem(CGen *g, const char *arr, CType elem, const char *i) {
     return xsprintf("WFA_AT(%s, %s, %s)", cg_prim(elem.prim), arr, i);
 }
 
+void cg_borrow(CGen *g, const char *var, CType t, const char *e) {
+    cg_bind(g, var, t);
+    omap_put(&g->borrowed, var, (void *)1);
+    cg_line(g, "wfa *%s WF_U = %s;", cg_name(var), e);
+}
+
+bool cg_stable(CGen *g, const char *var) {
+    CType d;
+    if (omap_has(&g->borrowed, var))
+        return true;
+    return cscope_get(&g->depths, var, &d) && d.rank < g->depth;
+}
+
 void cg_take_unique(CGen *g, const char *dst, CAtom a, const char *loc) {
     CType d;
-    bool move = a.kind == CA_VAR && cscope_get(&g->depths, a.var, &d) && d.rank == g->depth;
+    bool move = a.kind == CA_VAR && !omap_has(&g->borrowed, a.var) && cscope_get(&g->depths, a.var, &d) &&
+                d.rank == g->depth;
     if (move) {
         cg_line(g, "%s = %s;", dst, cg_name(a.var));
         cg_line(g, "%s = NULL;", cg_name(a.var));
     } else {
         cg_line(g, "%s = wfa_ref(%s);", dst, cg_atom(g, a));
     }
-    cg_line(g, "if (wfa_own(ctx, &%s, %s)) return 1;", dst, loc);
+    cg_line(g, "if (wfa_own(ctx, &%s, %s)) WF_FAIL(1);", dst, loc);
 }
 
 /* ------------------------------------------------------------------ scalar operators */
@@ -257,7 +273,7 @@ static const char *op_expr(CGen *g, const CExp *e, const char *loc) {
                 return xsprintf("trunc%s(%s / %s)", sfx, a, b);
             return xsprintf("fmod%s(%s, %s)", sfx, a, b);
         }
-        cg_line(g, "if (%s == 0) return wf_error(ctx, %s, \"division by zero\");", b, loc);
+        cg_line(g, "if (%s == 0) WF_FAIL(wf_error(ctx, %s, \"division by zero\"));", b, loc);
         if (!sg)
             return xsprintf("((%s)((uint64_t)(%s) %s (uint64_t)(%s)))", T, a,
                             e->op == COP_DIV || e->op == COP_QUOT ? "/" : "%", b);
@@ -382,7 +398,7 @@ static void emit_index(CGen *g, const CStm *s, const char *loc) {
     }
     if (n == 1 && at.rank == 1 && !e->slice.data[0].is_slice) {
         const char *i = cg_atom(g, e->slice.data[0].start);
-        cg_line(g, "if ((uint64_t)%s >= (uint64_t)%s->shape[0]) return wfa_oob(ctx, %s, 1, (int64_t[]){%s}, %s);", i,
+        cg_line(g, "if ((uint64_t)%s >= (uint64_t)%s->shape[0]) WF_FAIL(wfa_oob(ctx, %s, 1, (int64_t[]){%s}, %s));", i,
                 a, loc, i, a);
         cg_line(g, "%s = WFA_AT(%s, %s, %s);", x, cg_prim(at.prim), a, i);
         return;
@@ -393,13 +409,15 @@ static void emit_index(CGen *g, const CStm *s, const char *loc) {
     const char *sp = emit_spec(g, &e->slice, &plain);
     if (plain) {
         cg_line(g, "void *p_ = wfa_elem(ctx, %s, %d, %s, %s);", a, n, sp, loc);
-        cg_line(g, "if (!p_) return 1;");
+        cg_line(g, "if (!p_) WF_FAIL(1);");
         if (rt.rank == 0)
             cg_line(g, "%s = *(%s *)p_;", x, cg_prim(rt.prim));
+        else if (e->args.data[0].kind == CA_VAR && cg_stable(g, e->args.data[0].var))
+            cg_line(g, "%s = *(wfa **)p_;", x); /* borrowed: see cg_body */
         else
             cg_line(g, "%s = wfa_ref(*(wfa **)p_);", x);
     } else {
-        cg_line(g, "if (!(%s = wfa_slice(ctx, %s, %d, %s, %s))) return 1;", x, a, n, sp, loc);
+        cg_line(g, "if (!(%s = wfa_slice(ctx, %s, %d, %s, %s))) WF_FAIL(1);", x, a, n, sp, loc);
     }
     g->indent--;
     cg_line(g, "}");
@@ -419,11 +437,11 @@ static void emit_update(CGen *g, const CStm *s, const char *loc) {
     const char *sp = emit_spec(g, &e->slice, &plain);
     if (plain && n == at.rank) {
         cg_line(g, "void *p_ = wfa_elem_w(ctx, &%s, %d, %s, %s);", x, n, sp, loc);
-        cg_line(g, "if (!p_) return 1;");
+        cg_line(g, "if (!p_) WF_FAIL(1);");
         cg_line(g, "*(%s *)p_ = %s;", cg_prim(vt.prim), cg_atom(g, v));
     } else if (plain) {
         cg_line(g, "void *p_ = wfa_elem_w(ctx, &%s, %d, %s, %s);", x, n, sp, loc);
-        cg_line(g, "if (!p_) return 1;");
+        cg_line(g, "if (!p_) WF_FAIL(1);");
         cg_line(g, "wfa *old_ = *(wfa **)p_;");
         cg_line(g, "*(wfa **)p_ = wfa_ref(%s);", cg_atom(g, v));
         cg_line(g, "wfa_unref(ctx, old_);");
@@ -431,13 +449,32 @@ static void emit_update(CGen *g, const CStm *s, const char *loc) {
         /* the general form takes 4 entries per index */
         if (vt.rank == 0) {
             cg_line(g, "%s val_ = %s;", cg_prim(vt.prim), cg_atom(g, v));
-            cg_line(g, "if (wfa_update(ctx, &%s, %d, %s, NULL, &val_, %s)) return 1;", x, n, sp, loc);
+            cg_line(g, "if (wfa_update(ctx, &%s, %d, %s, NULL, &val_, %s)) WF_FAIL(1);", x, n, sp, loc);
         } else {
-            cg_line(g, "if (wfa_update(ctx, &%s, %d, %s, %s, NULL, %s)) return 1;", x, n, sp, cg_atom(g, v), loc);
+            cg_line(g, "if (wfa_update(ctx, &%s, %d, %s, %s, NULL, %s)) WF_FAIL(1);", x, n, sp, cg_atom(g, v), loc);
         }
     }
     g->indent--;
     cg_line(g, "}");
+}
+
+/* An array literal of scalar constants: a WFA_STATIC block in static storage. */
+static bool emit_static_array(CGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    if (e->type.rank != 0 || e->args.len == 0)
+        return false;
+    StrBuf vals = {0};
+    for (int i = 0; i < e->args.len; i++) {
+        if (e->args.data[i].kind != CA_CONST)
+            return false;
+        sb_printf(&vals, "%s%s", i ? ", " : "", cg_atom(g, e->args.data[i]));
+    }
+    const char *d = cg_fresh(g, "cdata"), *sh = cg_fresh(g, "cshape"), *h = cg_fresh(g, "carr");
+    cg_line(g, "static %s %s[%d] = {%s};", cg_prim(e->type.prim), d, e->args.len, vals.data);
+    cg_line(g, "static int64_t %s[1] = {%d};", sh, e->args.len);
+    cg_line(g, "static wfa %s = {1, 1, %d, WFA_STATIC, %s, %s};", h, cg_esz(e->type.prim), sh, d);
+    cg_line(g, "%s = &%s;", cg_name(s->pat.data[0].name), h);
+    return true;
 }
 
 static void emit_exp(CGen *g, const CStm *s) {
@@ -528,18 +565,24 @@ static void emit_exp(CGen *g, const CStm *s) {
         return;
     }
     case CE_IOTA:
-        cg_line(g, "if (!(%s = wfa_iota(ctx, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]), loc);
+        if (omap_has(&g->lazy_iota, s->pat.data[0].name)) {
+            const char *n = cg_atom(g, e->args.data[0]);
+            cg_line(g, "/* %s: not built, its elements are the loop indices */", x);
+            cg_line(g, "if (%s < 0) WF_FAIL(wf_error(ctx, %s, \"negative size %%lld\", (long long)%s));", n, loc, n);
+            return;
+        }
+        cg_line(g, "if (!(%s = wfa_iota(ctx, %s, %s))) WF_FAIL(1);", x, cg_atom(g, e->args.data[0]), loc);
         return;
     case CE_REPLICATE: {
         CType vt = cg_atom_type(g, e->args.data[1]);
         if (vt.rank == 0) {
             cg_line(g, "{");
             cg_line(g, "    %s val_ = %s;", cg_prim(vt.prim), cg_atom(g, e->args.data[1]));
-            cg_line(g, "    if (!(%s = wfa_replicate_s(ctx, %s, %d, &val_, %s))) return 1;", x,
+            cg_line(g, "    if (!(%s = wfa_replicate_s(ctx, %s, %d, &val_, %s))) WF_FAIL(1);", x,
                     cg_atom(g, e->args.data[0]), cg_esz(vt.prim), loc);
             cg_line(g, "}");
         } else {
-            cg_line(g, "if (!(%s = wfa_replicate_a(ctx, %s, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]),
+            cg_line(g, "if (!(%s = wfa_replicate_a(ctx, %s, %s, %s))) WF_FAIL(1);", x, cg_atom(g, e->args.data[0]),
                     cg_atom(g, e->args.data[1]), loc);
         }
         return;
@@ -553,35 +596,37 @@ static void emit_exp(CGen *g, const CStm *s) {
         if (ident)
             cg_line(g, "%s = wfa_ref(%s);", x, cg_atom(g, e->args.data[0]));
         else
-            cg_line(g, "if (!(%s = wfa_rearrange(ctx, %s, %d, (int[]){%s}, %s))) return 1;", x,
+            cg_line(g, "if (!(%s = wfa_rearrange(ctx, %s, %d, (int[]){%s}, %s))) WF_FAIL(1);", x,
                     cg_atom(g, e->args.data[0]), e->perm.len, sb.data, loc);
         return;
     }
     case CE_FLATTEN:
-        cg_line(g, "if (!(%s = wfa_flatten(ctx, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]), loc);
+        cg_line(g, "if (!(%s = wfa_flatten(ctx, %s, %s))) WF_FAIL(1);", x, cg_atom(g, e->args.data[0]), loc);
         return;
     case CE_UNFLATTEN:
-        cg_line(g, "if (!(%s = wfa_unflatten(ctx, %s, %s, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]),
+        cg_line(g, "if (!(%s = wfa_unflatten(ctx, %s, %s, %s, %s))) WF_FAIL(1);", x, cg_atom(g, e->args.data[0]),
                 cg_atom(g, e->args.data[1]), cg_atom(g, e->args.data[2]), loc);
         return;
     case CE_CONCAT:
         for (int i = 0; i < e->args.len; i++)
             sb_printf(&sb, "%s%s", i ? ", " : "", cg_atom(g, e->args.data[i]));
-        cg_line(g, "if (!(%s = wfa_concat(ctx, %d, (wfa *[]){%s}, %s))) return 1;", x, e->args.len, sb.data, loc);
+        cg_line(g, "if (!(%s = wfa_concat(ctx, %d, (wfa *[]){%s}, %s))) WF_FAIL(1);", x, e->args.len, sb.data, loc);
         return;
     case CE_COPY:
-        cg_line(g, "if (!(%s = wfa_copy(ctx, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]), loc);
+        cg_line(g, "if (!(%s = wfa_copy(ctx, %s, %s))) WF_FAIL(1);", x, cg_atom(g, e->args.data[0]), loc);
         return;
     case CE_ROTATE:
-        cg_line(g, "if (!(%s = wfa_rotate(ctx, %s, %s, %s))) return 1;", x, cg_atom(g, e->args.data[0]),
+        cg_line(g, "if (!(%s = wfa_rotate(ctx, %s, %s, %s))) WF_FAIL(1);", x, cg_atom(g, e->args.data[0]),
                 cg_atom(g, e->args.data[1]), loc);
         return;
     case CE_ARRAY: {
         CType et = e->type;
+        if (emit_static_array(g, s))
+            return;
         StrBuf dims = {0};
         CType whole = ctype_outer(cdim_const(e->args.len), et);
         cg_inner_dims(g, whole, &dims);
-        cg_line(g, "if (!(%s = wfa_new(ctx, %d, %d, %d, %s, %s))) return 1;", x, et.rank + 1, cg_esz(et.prim),
+        cg_line(g, "if (!(%s = wfa_new(ctx, %d, %d, %d, %s, %s))) WF_FAIL(1);", x, et.rank + 1, cg_esz(et.prim),
                 e->args.len, dims.data, loc);
         for (int i = 0; i < e->args.len; i++) {
             if (et.rank)
@@ -594,7 +639,7 @@ static void emit_exp(CGen *g, const CStm *s) {
         return;
     }
     case CE_ASSERT:
-        cg_line(g, "if (!%s) return wf_error(ctx, %s, \"%%s\", %s);", cg_atom(g, e->args.data[0]), loc,
+        cg_line(g, "if (!%s) WF_FAIL(wf_error(ctx, %s, \"%%s\", %s));", cg_atom(g, e->args.data[0]), loc,
                 c_string(e->msg ? e->msg : "assertion failed"));
         return;
     case CE_APPLY: {
@@ -602,7 +647,7 @@ static void emit_exp(CGen *g, const CStm *s) {
             sb_printf(&sb, ", &%s", cg_name(s->pat.data[i].name));
         for (int i = 0; i < e->args.len; i++)
             sb_printf(&sb, ", %s", cg_atom(g, e->args.data[i]));
-        cg_line(g, "if (%s(ctx%s)) return 1;", xsprintf("f%s", cg_name(e->fname)), sb.data);
+        cg_line(g, "if (%s(ctx%s)) WF_FAIL(1);", xsprintf("f%s", cg_name(e->fname)), sb.data);
         return;
     }
     case CE_SCREMA:
@@ -611,6 +656,18 @@ static void emit_exp(CGen *g, const CStm *s) {
     case CE_FILTER: cg_soac(g, s); return;
     default: die("cgen: expression kind %d", (int)e->kind);
     }
+}
+
+/* Whether emit_index bound the statement's result without a reference: a row (not an element
+ * or a slice) of an array that outlives the body. */
+static bool borrows_row(CGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    if (e->kind != CE_INDEX || s->pat.data[0].type.rank == 0 || e->slice.len == 0 || e->args.data[0].kind != CA_VAR)
+        return false;
+    for (int k = 0; k < e->slice.len; k++)
+        if (e->slice.data[k].is_slice)
+            return false;
+    return cg_stable(g, e->args.data[0].var);
 }
 
 void cg_body(CGen *g, const CBody *b, const char **dests) {
@@ -624,6 +681,8 @@ void cg_body(CGen *g, const CBody *b, const char **dests) {
         emit_exp(g, s);
         for (int j = 0; j < s->pat.len; j++)
             cg_bind(g, s->pat.data[j].name, s->pat.data[j].type);
+        if (borrows_row(g, s))
+            omap_put(&g->borrowed, s->pat.data[0].name, (void *)1);
     }
     for (int i = 0; i < b->result.len; i++) {
         CAtom a = b->result.data[i];
@@ -636,7 +695,7 @@ void cg_body(CGen *g, const CBody *b, const char **dests) {
     for (int i = 0; i < b->stms.len; i++) {
         const CStm *s = &b->stms.data[i];
         for (int j = 0; j < s->pat.len; j++)
-            if (s->pat.data[j].type.rank)
+            if (s->pat.data[j].type.rank && !omap_has(&g->borrowed, s->pat.data[j].name))
                 cg_line(g, "wfa_unref(ctx, %s);", cg_name(s->pat.data[j].name));
     }
 }
@@ -646,18 +705,66 @@ void cg_lambda(CGen *g, const CLambda *lam, const char **args, const char **dest
     g->indent++;
     for (int i = 0; i < lam->params.len; i++) {
         CParam p = lam->params.data[i];
-        cg_bind(g, p.name, p.type);
-        cg_decl_init(g, p.type, cg_name(p.name), args[i]);
+        if (p.type.rank) {
+            cg_borrow(g, p.name, p.type, args[i]); /* the caller keeps args alive */
+        } else {
+            cg_bind(g, p.name, p.type);
+            cg_decl_init(g, p.type, cg_name(p.name), args[i]);
+        }
     }
     cg_body(g, lam->body, dests);
-    for (int i = 0; i < lam->params.len; i++)
-        if (lam->params.data[i].type.rank)
-            cg_line(g, "wfa_unref(ctx, %s);", cg_name(lam->params.data[i].name));
     g->indent--;
     cg_line(g, "}");
 }
 
 /* ------------------------------------------------------------------ functions and entry points */
+
+static void count_soac_inputs(const CBody *b, OMap *m);
+
+static void count_soac_inputs_exp(const CExp *e, OMap *m) {
+    if (e->kind == CE_SCREMA || e->kind == CE_SCATTER || e->kind == CE_HIST) /* not filter: it keeps elements */
+        for (int i = 0; i < e->arrays.len; i++)
+            if (e->arrays.data[i].kind == CA_VAR)
+                omap_add(m, e->arrays.data[i].var, 1);
+    if (e->body)
+        count_soac_inputs(e->body, m);
+    if (e->body2)
+        count_soac_inputs(e->body2, m);
+    if (e->lam)
+        count_soac_inputs(e->lam->body, m);
+    for (int i = 0; i < e->scans.len; i++)
+        count_soac_inputs(e->scans.data[i].lam->body, m);
+    for (int i = 0; i < e->reds.len; i++)
+        count_soac_inputs(e->reds.data[i].lam->body, m);
+}
+
+static void count_soac_inputs(const CBody *b, OMap *m) {
+    for (int i = 0; i < b->stms.len; i++)
+        count_soac_inputs_exp(b->stms.data[i].exp, m);
+}
+
+static void collect_iotas(const CBody *b, const OMap *uses, const OMap *inputs, OMap *lazy) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        const CExp *e = s->exp;
+        if (e->kind == CE_IOTA && omap_int(uses, s->pat.data[0].name) == omap_int(inputs, s->pat.data[0].name))
+            omap_put(lazy, s->pat.data[0].name, (void *)1);
+        if (e->body)
+            collect_iotas(e->body, uses, inputs, lazy);
+        if (e->body2)
+            collect_iotas(e->body2, uses, inputs, lazy);
+        if (e->lam)
+            collect_iotas(e->lam->body, uses, inputs, lazy);
+    }
+}
+
+/* The iota arrays of f used only as SOAC inputs: they are never built (g->lazy_iota). */
+static void find_lazy_iotas(CGen *g, const CFun *f) {
+    OMap uses = {0}, inputs = {0};
+    opt_count_body(f->body, &uses);
+    count_soac_inputs(f->body, &inputs);
+    collect_iotas(f->body, &uses, &inputs, &g->lazy_iota);
+}
 
 /* Size parameters: from the shapes of the array parameters (checked when several agree). */
 static void bind_sizes(CGen *g, const CFun *f, bool entry) {
@@ -700,6 +807,7 @@ static void fun_signature(StrBuf *sb, const CFun *f) {
 }
 
 static void emit_fun(CGen *g, const CFun *f) {
+    find_lazy_iotas(g, f);
     StrBuf sig = {0};
     fun_signature(&sig, f);
     cg_line(g, "%s {", sig.data);
@@ -724,7 +832,8 @@ static void emit_fun(CGen *g, const CFun *f) {
 }
 
 static void emit_entry(CGen *g, const CFun *f, int no) {
-    cg_line(g, "static int entry_%d(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
+    find_lazy_iotas(g, f);
+    cg_line(g, "static int entry_%d_body(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
     g->indent++;
     cg_line(g, "(void)args;");
     for (int i = 0; i < f->params.len; i++) {
@@ -738,7 +847,7 @@ static void emit_entry(CGen *g, const CFun *f, int no) {
     }
     for (int i = 0; i < f->params.len; i++)
         if (f->params.data[i].type.rank)
-            cg_line(g, "if (!%s) return 1;", cg_name(f->params.data[i].name));
+            cg_line(g, "if (!%s) WF_FAIL(1);", cg_name(f->params.data[i].name));
     bind_sizes(g, f, true);
     const char **dests = xmalloc(sizeof *dests * (size_t)(f->ret.len + 1));
     for (int i = 0; i < f->ret.len; i++) {
@@ -753,9 +862,9 @@ static void emit_entry(CGen *g, const CFun *f, int no) {
     for (int i = 0; i < f->ret.len; i++) {
         CType t = f->ret.data[i];
         if (t.rank) {
-            cg_line(g, "if (wfa_to_result(ctx, res_%d, %d, &results[%d])) return 1;", i, (int)t.prim, i);
+            cg_line(g, "if (wfa_to_result(ctx, res_%d, %d, &results[%d])) WF_FAIL(1);", i, (int)t.prim, i);
         } else {
-            cg_line(g, "if (wf_value_alloc(ctx, &results[%d], %d, 0, NULL, NULL)) return 1;", i, (int)t.prim);
+            cg_line(g, "if (wf_value_alloc(ctx, &results[%d], %d, 0, NULL, NULL)) WF_FAIL(1);", i, (int)t.prim);
             cg_line(g, "*(%s *)results[%d].data = res_%d;", cg_prim(t.prim), i, i);
         }
     }
@@ -764,6 +873,11 @@ static void emit_entry(CGen *g, const CFun *f, int no) {
             cg_line(g, "wfa_unref(ctx, %s);", cg_name(f->params.data[i].name));
     cg_line(g, "return 0;");
     g->indent--;
+    cg_line(g, "}");
+    cg_line(g, "static int entry_%d(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
+    cg_line(g, "    int rc = entry_%d_body(ctx, args, results);", no);
+    cg_line(g, "    wf_arena_free_all(ctx); /* every thread's arena chunks */");
+    cg_line(g, "    return rc;");
     cg_line(g, "}");
     cg_line(g, "%s", "");
 }
@@ -777,10 +891,11 @@ static void type_list(CGen *g, const char *name, int n, const CType *ts) {
     cg_line(g, "static const wf_type %s[] = {%s};", name, sb.data);
 }
 
-char *cgen_program(const CProg *p) {
+char *cgen_program(const CProg *p, bool multicore) {
     StrBuf out = {0};
     CGen g = {0};
     g.out = &out;
+    g.multicore = multicore;
     cg_line(&g, "/* ---- the program ---- */");
     for (int i = 0; i < p->funs.len; i++) {
         if (p->funs.data[i]->is_entry)
@@ -795,6 +910,8 @@ char *cgen_program(const CProg *p) {
         CGen fg = g;
         memset(&fg.types, 0, sizeof fg.types);
         memset(&fg.depths, 0, sizeof fg.depths);
+        memset(&fg.lazy_iota, 0, sizeof fg.lazy_iota);
+        memset(&fg.borrowed, 0, sizeof fg.borrowed);
         emit_fun(&fg, p->funs.data[i]);
         g.tmp = fg.tmp;
     }
@@ -806,6 +923,8 @@ char *cgen_program(const CProg *p) {
         CGen fg = g;
         memset(&fg.types, 0, sizeof fg.types);
         memset(&fg.depths, 0, sizeof fg.depths);
+        memset(&fg.lazy_iota, 0, sizeof fg.lazy_iota);
+        memset(&fg.borrowed, 0, sizeof fg.borrowed);
         emit_entry(&fg, f, ne);
         g.tmp = fg.tmp;
         CType *pts = xmalloc(sizeof *pts * (size_t)(f->params.len + 1));

@@ -10,9 +10,11 @@
 #define WEFT_BACKEND_C_CGEN_H
 
 #include "../../core/ir.h"
+#include "../../core/opt.h"
 
-/* The program's C code (without the runtime): functions, entry wrappers, wf_program, main. */
-char *cgen_program(const CProg *p);
+/* The program's C code (without the runtime): functions, entry wrappers, wf_program, main.
+ * multicore: outermost screma become OpenMP parallel loops (compile with -fopenmp). */
+char *cgen_program(const CProg *p, bool multicore);
 
 /* ---- shared between cgen.c and cgen_soac.c ---- */
 typedef struct CGen CGen;
@@ -24,6 +26,12 @@ struct CGen {
                         update only at the depth where it was bound */
     CScope types;    /* variable -> core type */
     CScope depths;   /* variable -> depth (in .rank) */
+    OMap lazy_iota;  /* iota arrays never built: only SOAC inputs, whose elements are the index */
+    OMap borrowed;   /* array variables that own no reference (lambda parameters, rows of
+                        arrays that outlive them): never released, never moved */
+    int scope;       /* inside an arena scope (the iteration of an outermost SOAC) */
+    bool multicore;  /* weft multicore: outermost SOACs become OpenMP parallel regions */
+    int par;         /* inside a parallel region */
 };
 
 void cg_line(CGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -48,6 +56,11 @@ void cg_lambda(CGen *g, const CLambda *lam, const char **args, const char **dest
 const char *cg_elem(CGen *g, const char *arr, CType elem, const char *i);
 /* Move or reference the array atom a into the fresh owned variable dst, then make it unique. */
 void cg_take_unique(CGen *g, const char *dst, CAtom a, const char *loc);
+
+/* Bind the borrowed array variable v to the C expression e (no reference taken). */
+void cg_borrow(CGen *g, const char *var, CType t, const char *e);
+/* Whether the array variable may be borrowed from: it outlives the current body unchanged. */
+bool cg_stable(CGen *g, const char *var);
 
 void cg_soac(CGen *g, const CStm *s); /* cgen_soac.c */
 

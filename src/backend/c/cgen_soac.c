@@ -5,7 +5,10 @@
  *   scatter / hist                      the destinations are made unique (moved or copied), then
  *                                       written element by element; out-of-range indices skipped
  *   filter / partition                  outputs allocated with w elements, shrunk to the count
- * Lambdas are inlined (cg_lambda); their parameters reference the elements of the inputs.
+ * Lambdas are inlined (cg_lambda); their parameters borrow the elements of the inputs.
+ * Each iteration of an outermost SOAC runs in an arena scope (wfa.h): what it allocates is
+ * bump-allocated and dropped at once; results leaving it (map results, accumulators, values
+ * scattered or binned) are exported to the heap first.
  */
 #include <string.h>
 
@@ -22,7 +25,7 @@ static void store(CGen *g, const char *out, CType t, const char *i, const char *
 static void alloc_out(CGen *g, const CParam *p, const char *w, const char *loc) {
     StrBuf dims = {0};
     cg_inner_dims(g, p->type, &dims);
-    cg_line(g, "if (!(%s = wfa_new(ctx, %d, %d, %s, %s, %s))) return 1;", cg_name(p->name), p->type.rank,
+    cg_line(g, "if (!(%s = wfa_new(ctx, %d, %d, %s, %s, %s))) WF_FAIL(1);", cg_name(p->name), p->type.rank,
             cg_esz(p->type.prim), w, dims.data, loc);
 }
 
@@ -41,11 +44,41 @@ static void unref_tmps(CGen *g, const CTypeVec *ts, const char **names) {
             cg_line(g, "wfa_unref(ctx, %s);", names[i]);
 }
 
+/* ---- arena scopes (wfa.h): one around each iteration of an outermost SOAC ---- */
+
+/* Open a scope unless one is open; returns its mark's C name, or NULL. */
+static const char *scope_begin(CGen *g) {
+    if (g->scope)
+        return NULL;
+    const char *m = cg_fresh(g, "mk");
+    cg_line(g, "wf_mark %s = wf_arena_begin();", m);
+    g->scope++;
+    return m;
+}
+
+static void scope_end(CGen *g, const char *mark) {
+    if (!mark)
+        return;
+    cg_line(g, "wf_arena_end(%s);", mark);
+    g->scope--;
+}
+
+/* Values leaving the scope: arrays are exported to the heap (the variables own them). */
+static void export_vars(CGen *g, const char *mark, CType t, const char *v, const char *loc) {
+    if (mark && t.rank)
+        cg_line(g, "if (!(%s = wfa_export(ctx, %s, %s))) WF_FAIL(1);", v, v, loc);
+}
+
 /* The borrowed elements at index i of the SOAC's input arrays. */
 static const char **input_elems(CGen *g, const CAtomVec *arrays, const char *i) {
     const char **args = xmalloc(sizeof *args * (size_t)(arrays->len + 1));
-    for (int k = 0; k < arrays->len; k++)
-        args[k] = cg_elem(g, cg_atom(g, arrays->data[k]), ctype_elem(cg_atom_type(g, arrays->data[k])), i);
+    for (int k = 0; k < arrays->len; k++) {
+        CAtom a = arrays->data[k];
+        if (a.kind == CA_VAR && omap_has(&g->lazy_iota, a.var))
+            args[k] = i;
+        else
+            args[k] = cg_elem(g, cg_atom(g, a), ctype_elem(cg_atom_type(g, a)), i);
+    }
     return args;
 }
 
@@ -70,70 +103,266 @@ static void apply_op(CGen *g, const COperator *op, const char **accs, const char
     cg_line(g, "}");
 }
 
-static void emit_screma(CGen *g, const CStm *s, const char *loc) {
-    const CExp *e = s->exp;
-    const CLambda *f = e->lam;
-    cg_line(g, "{");
-    g->indent++;
-    const char *w = cg_fresh(g, "w");
-    const char *i = cg_fresh(g, "i");
-    cg_line(g, "int64_t %s = %s;", w, cg_atom(g, e->args.data[0]));
-    /* accumulators, in the order of the operators */
-    int nacc = 0;
-    for (int j = 0; j < e->scans.len; j++)
-        nacc += e->scans.data[j].nes.len;
-    int nscan = nacc;
-    for (int j = 0; j < e->reds.len; j++)
-        nacc += e->reds.data[j].nes.len;
-    const char **accs = xmalloc(sizeof *accs * (size_t)(nacc + 1));
+/* ---- screma ---- */
+
+typedef struct {
+    const CStm *s;
+    const CExp *e;
+    const char *w, *loc;
+    int nscan, nacc;    /* scan accumulators come first, then reduce accumulators */
+    CType *acc_types;
+} Screma;
+
+static Screma screma_info(CGen *g, const CStm *s, const char *loc) {
+    Screma sc = {s, s->exp, cg_fresh(g, "w"), loc, 0, 0, NULL};
+    for (int j = 0; j < sc.e->scans.len; j++)
+        sc.nscan += sc.e->scans.data[j].nes.len;
+    sc.nacc = sc.nscan;
+    for (int j = 0; j < sc.e->reds.len; j++)
+        sc.nacc += sc.e->reds.data[j].nes.len;
+    sc.acc_types = xmalloc(sizeof *sc.acc_types * (size_t)(sc.nacc + 1));
     int a = 0;
     for (int pass = 0; pass < 2; pass++) {
-        const COperatorVec *ops = pass ? &e->reds : &e->scans;
+        const COperatorVec *ops = pass ? &sc.e->reds : &sc.e->scans;
         for (int j = 0; j < ops->len; j++)
-            for (int l = 0; l < ops->data[j].nes.len; l++, a++) {
-                accs[a] = cg_fresh(g, "acc");
-                CType t = ops->data[j].lam->params.data[l].type;
-                cg_decl_init(g, t, accs[a], cg_atom(g, ops->data[j].nes.data[l]));
-            }
+            for (int l = 0; l < ops->data[j].nes.len; l++)
+                sc.acc_types[a++] = ops->data[j].lam->params.data[l].type;
     }
-    /* outputs: scan arrays, then map arrays */
-    for (int k = 0; k < s->pat.len; k++)
-        if (k < nscan || k >= nacc)
-            alloc_out(g, &s->pat.data[k], w, loc);
-    cg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
-    g->indent++;
-    g->depth++;
-    const char **r = decl_tmps(g, &f->ret, "r");
-    cg_lambda(g, f, input_elems(g, &e->arrays, i), r);
-    a = 0;
+    return sc;
+}
+
+/* The operator owning accumulator a, and the index of its first accumulator. */
+static const COperator *acc_op(const Screma *sc, int a, int *first) {
+    int base = 0;
     for (int pass = 0; pass < 2; pass++) {
-        const COperatorVec *ops = pass ? &e->reds : &e->scans;
+        const COperatorVec *ops = pass ? &sc->e->reds : &sc->e->scans;
         for (int j = 0; j < ops->len; j++) {
             int k = ops->data[j].nes.len;
-            apply_op(g, &ops->data[j], accs + a, r + a);
-            if (!pass)
-                for (int l = 0; l < k; l++)
-                    store(g, cg_name(s->pat.data[a + l].name), ctype_elem(s->pat.data[a + l].type), i, accs[a + l]);
-            a += k;
+            if (a < base + k) {
+                *first = base;
+                return &ops->data[j];
+            }
+            base += k;
         }
     }
-    for (int k = nacc; k < s->pat.len; k++)
+    die("acc_op: %d", a);
+}
+
+/* Fresh owned accumulators initialised with the neutral elements. */
+static const char **decl_accs(CGen *g, const Screma *sc) {
+    const char **accs = xmalloc(sizeof *accs * (size_t)(sc->nacc + 1));
+    for (int a = 0; a < sc->nacc; a++) {
+        int first;
+        const COperator *op = acc_op(sc, a, &first);
+        accs[a] = cg_fresh(g, "acc");
+        cg_decl_init(g, sc->acc_types[a], accs[a], cg_atom(g, op->nes.data[a - first]));
+    }
+    return accs;
+}
+
+/* One iteration (index i): the map lambda, the operators into accs, the stores. */
+static void screma_iteration(CGen *g, const Screma *sc, const char **accs, const char *i) {
+    const CStm *s = sc->s;
+    const CLambda *f = sc->e->lam;
+    g->depth++;
+    const char **r = decl_tmps(g, &f->ret, "r");
+    const char *mark = scope_begin(g);
+    cg_lambda(g, f, input_elems(g, &sc->e->arrays, i), r);
+    for (int a = 0; a < sc->nacc;) {
+        int first;
+        const COperator *op = acc_op(sc, a, &first);
+        apply_op(g, op, accs + a, r + a);
+        a += op->nes.len;
+    }
+    if (mark) {
+        for (int k = 0; k < sc->nacc; k++) {
+            export_vars(g, mark, f->ret.data[k], accs[k], sc->loc);
+            if (f->ret.data[k].rank) { /* operands of the operators: dead */
+                cg_line(g, "wfa_unref(ctx, %s);", r[k]);
+                cg_line(g, "%s = NULL;", r[k]);
+            }
+        }
+        for (int k = sc->nacc; k < s->pat.len; k++)
+            export_vars(g, mark, f->ret.data[k], r[k], sc->loc);
+    }
+    scope_end(g, mark);
+    for (int k = 0; k < sc->nscan; k++)
+        store(g, cg_name(s->pat.data[k].name), ctype_elem(s->pat.data[k].type), i, accs[k]);
+    for (int k = sc->nacc; k < s->pat.len; k++)
         store(g, cg_name(s->pat.data[k].name), ctype_elem(s->pat.data[k].type), i, r[k]);
     unref_tmps(g, &f->ret, r);
     g->depth--;
-    g->indent--;
-    cg_line(g, "}");
+}
+
+static void alloc_outputs(CGen *g, const Screma *sc) {
+    for (int k = 0; k < sc->s->pat.len; k++)
+        if (k < sc->nscan || k >= sc->nacc)
+            alloc_out(g, &sc->s->pat.data[k], sc->w, sc->loc);
+}
+
+/* Reduce results into the pattern; outputs' shapes; scan accumulators released. */
+static void screma_finish(CGen *g, const Screma *sc, const char **accs) {
+    const CStm *s = sc->s;
     for (int k = 0; k < s->pat.len; k++) {
-        if (k < nscan || k >= nacc) {
+        if (k < sc->nscan || k >= sc->nacc) {
             if (s->pat.data[k].type.rank > 1)
                 cg_line(g, "wfa_fix_shape(%s);", cg_name(s->pat.data[k].name));
         } else {
             cg_line(g, "%s = %s;", cg_name(s->pat.data[k].name), accs[k]);
         }
     }
-    for (int k = 0; k < nscan; k++)
-        if (s->pat.data[k].type.rank > 1)
+    for (int k = 0; k < sc->nscan; k++)
+        if (sc->acc_types[k].rank)
             cg_line(g, "wfa_unref(ctx, %s);", accs[k]);
+}
+
+static void emit_screma_seq(CGen *g, const Screma *sc) {
+    const char **accs = decl_accs(g, sc);
+    alloc_outputs(g, sc);
+    const char *i = cg_fresh(g, "i");
+    cg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, sc->w, i);
+    g->indent++;
+    screma_iteration(g, sc, accs, i);
+    g->indent--;
+    cg_line(g, "}");
+    screma_finish(g, sc, accs);
+}
+
+/* ---- parallel regions (weft multicore): OpenMP, one contiguous chunk of the iterations per
+ * thread, so operators need only be associative.  Failures inside a region cannot `return`:
+ * WF_FAIL is redefined to record the failure and leave the thread's chunk. */
+
+static const char *par_begin(CGen *g, const char *nt) {
+    const char *fail = cg_fresh(g, "fail"), *out = cg_fresh(g, "par_out");
+    cg_line(g, "int %s = 0;", fail);
+    cg_line(g, "#undef WF_FAIL");
+    cg_line(g, "#define WF_FAIL(e) do { (void)(e); __atomic_store_n(&%s, 1, __ATOMIC_RELAXED); goto %s; } while (0)",
+            fail, out);
+    cg_line(g, "#pragma omp parallel num_threads(%s)", nt);
+    cg_line(g, "{");
+    g->indent++;
+    g->par++;
+    return xsprintf("%s %s", fail, out);
+}
+
+static void par_end(CGen *g, const char *tag) {
+    char fail[64], out[64];
+    sscanf(tag, "%63s %63s", fail, out);
+    cg_line(g, "%s: __attribute__((unused));", out);
+    g->par--;
+    g->indent--;
+    cg_line(g, "}");
+    cg_line(g, "#undef WF_FAIL");
+    cg_line(g, "#define WF_FAIL(e) return (e)");
+    cg_line(g, "if (%s) return 1;", fail);
+}
+
+/* this thread's chunk [lo, hi) of w iterations over nt threads */
+static void par_chunk(CGen *g, const char *w, const char *nt, const char *lo, const char *hi) {
+    cg_line(g, "int t_ = omp_get_thread_num();");
+    cg_line(g, "int64_t %s = %s * t_ / %s, %s = %s * (t_ + 1) / %s;", lo, w, nt, hi, w, nt);
+}
+
+static void emit_screma_par(CGen *g, const Screma *sc) {
+    const CStm *s = sc->s;
+    const char *nt = cg_fresh(g, "nt");
+    cg_line(g, "int %s = wf_mc_threads(ctx, %s);", nt, sc->w);
+    alloc_outputs(g, sc);
+    /* slots: each thread's accumulators (chunk totals) */
+    const char **slots = xmalloc(sizeof *slots * (size_t)(sc->nacc + 1));
+    for (int a = 0; a < sc->nacc; a++) {
+        slots[a] = cg_fresh(g, "slot");
+        cg_line(g, "%s %s[%s];", cg_ctype(sc->acc_types[a]), slots[a], nt);
+        if (sc->acc_types[a].rank)
+            cg_line(g, "memset(%s, 0, sizeof %s);", slots[a], slots[a]);
+    }
+    const char *tag = par_begin(g, nt);
+    const char *lo = cg_fresh(g, "lo"), *hi = cg_fresh(g, "hi"), *i = cg_fresh(g, "i");
+    par_chunk(g, sc->w, nt, lo, hi);
+    const char **accs = decl_accs(g, sc);
+    cg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
+    g->indent++;
+    screma_iteration(g, sc, accs, i);
+    g->indent--;
+    cg_line(g, "}");
+    for (int a = 0; a < sc->nacc; a++)
+        cg_line(g, "%s[t_] = %s;", slots[a], accs[a]);
+    par_end(g, tag);
+    /* combine the chunk totals in order: reduce results, and the scans' chunk prefixes */
+    const char **tot = decl_accs(g, sc);
+    const char **pre = xmalloc(sizeof *pre * (size_t)(sc->nscan + 1));
+    for (int a = 0; a < sc->nscan; a++) {
+        pre[a] = cg_fresh(g, "pre");
+        cg_line(g, "%s %s[%s];", cg_ctype(sc->acc_types[a]), pre[a], nt);
+    }
+    const char *t = cg_fresh(g, "t");
+    cg_line(g, "for (int %s = 0; %s < %s; %s++) {", t, t, nt, t);
+    g->indent++;
+    for (int a = 0; a < sc->nscan; a++)
+        cg_line(g, sc->acc_types[a].rank ? "%s[%s] = wfa_ref(%s);" : "%s[%s] = %s;", pre[a], t, tot[a]);
+    const char **xs = xmalloc(sizeof *xs * (size_t)(sc->nacc + 1));
+    for (int a = 0; a < sc->nacc; a++)
+        xs[a] = xsprintf("%s[%s]", slots[a], t);
+    for (int a = 0; a < sc->nacc;) {
+        int first;
+        const COperator *op = acc_op(sc, a, &first);
+        apply_op(g, op, tot + a, xs + a);
+        a += op->nes.len;
+    }
+    for (int a = 0; a < sc->nacc; a++)
+        if (sc->acc_types[a].rank)
+            cg_line(g, "wfa_unref(ctx, %s);", xs[a]);
+    g->indent--;
+    cg_line(g, "}");
+    if (sc->nscan > 0) { /* out[i] = prefix (+) out[i] in every chunk but the first */
+        const char *tag2 = par_begin(g, nt);
+        par_chunk(g, sc->w, nt, lo, hi);
+        cg_line(g, "if (t_ > 0) for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
+        g->indent++;
+        g->depth++;
+        const char *mark = scope_begin(g);
+        const char **cur = xmalloc(sizeof *cur * (size_t)(sc->nscan + 1));
+        const char **old = xmalloc(sizeof *old * (size_t)(sc->nscan + 1));
+        for (int a = 0; a < sc->nscan; a++) {
+            CType et = ctype_elem(s->pat.data[a].type);
+            cur[a] = cg_fresh(g, "cur");
+            old[a] = cg_elem(g, cg_name(s->pat.data[a].name), et, i);
+            cg_decl_init(g, et, cur[a], xsprintf("%s[t_]", pre[a]));
+        }
+        for (int a = 0; a < sc->nscan;) {
+            int first;
+            const COperator *op = acc_op(sc, a, &first);
+            apply_op(g, op, cur + a, old + a);
+            a += op->nes.len;
+        }
+        for (int a = 0; a < sc->nscan; a++) {
+            CType et = ctype_elem(s->pat.data[a].type);
+            export_vars(g, mark, et, cur[a], sc->loc);
+            if (et.rank)
+                cg_line(g, "wfa_unref(ctx, %s);", old[a]);
+            cg_line(g, "%s = %s;", old[a], cur[a]);
+        }
+        scope_end(g, mark);
+        g->depth--;
+        g->indent--;
+        cg_line(g, "}");
+        par_end(g, tag2);
+        for (int a = 0; a < sc->nscan; a++)
+            if (sc->acc_types[a].rank)
+                cg_line(g, "for (int %s = 0; %s < %s; %s++) wfa_unref(ctx, %s[%s]);", t, t, nt, t, pre[a], t);
+    }
+    screma_finish(g, sc, tot);
+}
+
+static void emit_screma(CGen *g, const CStm *s, const char *loc) {
+    Screma sc = screma_info(g, s, loc);
+    cg_line(g, "{");
+    g->indent++;
+    cg_line(g, "int64_t %s = %s;", sc.w, cg_atom(g, s->exp->args.data[0]));
+    if (g->multicore && !g->scope && !g->par)
+        emit_screma_par(g, &sc);
+    else
+        emit_screma_seq(g, &sc);
     g->indent--;
     cg_line(g, "}");
 }
@@ -153,7 +382,11 @@ static void emit_scatter(CGen *g, const CStm *s, const char *loc) {
     g->indent++;
     g->depth++;
     const char **res = decl_tmps(g, &f->ret, "r");
+    const char *mark = scope_begin(g);
     cg_lambda(g, f, input_elems(g, &e->arrays, i), res);
+    for (int d = 0; d < nd; d++)
+        export_vars(g, mark, f->ret.data[r + d], res[r + d], loc);
+    scope_end(g, mark);
     StrBuf ix = {0};
     for (int k = 0; k < r; k++)
         sb_printf(&ix, "%s%s", k ? ", " : "", res[k]);
@@ -164,7 +397,7 @@ static void emit_scatter(CGen *g, const CStm *s, const char *loc) {
         cg_line(g, "if (wfa_inb(%s, %d, ix_)) {", x, r);
         g->indent++;
         cg_line(g, "void *p_ = wfa_elem_w(ctx, &%s, %d, ix_, %s);", x, r, loc);
-        cg_line(g, "if (!p_) return 1;");
+        cg_line(g, "if (!p_) WF_FAIL(1);");
         if (vt.rank) {
             cg_line(g, "wfa *old_ = *(wfa **)p_;");
             cg_line(g, "*(wfa **)p_ = wfa_ref(%s);", res[r + d]);
@@ -199,6 +432,7 @@ static void emit_hist(CGen *g, const CStm *s, const char *loc) {
     g->indent++;
     g->depth++;
     const char **res = decl_tmps(g, &f->ret, "r");
+    const char *mark = scope_begin(g);
     cg_lambda(g, f, input_elems(g, &e->arrays, i), res);
     const char *x0 = cg_name(s->pat.data[0].name);
     cg_line(g, "if (%s >= 0 && %s < %s->shape[0]) {", res[0], res[0], x0);
@@ -213,6 +447,7 @@ static void emit_hist(CGen *g, const CStm *s, const char *loc) {
     for (int d = 0; d < nd; d++) {
         CType et = ctype_elem(s->pat.data[d].type);
         const char *x = cg_name(s->pat.data[d].name);
+        export_vars(g, mark, et, accs[d], loc);
         if (et.rank) {
             cg_line(g, "wfa_unref(ctx, WFA_ROW(%s, %s));", x, res[0]);
             cg_line(g, "WFA_ROW(%s, %s) = %s;", x, res[0], accs[d]);
@@ -223,6 +458,7 @@ static void emit_hist(CGen *g, const CStm *s, const char *loc) {
     g->indent--;
     cg_line(g, "}");
     unref_tmps(g, &f->ret, res);
+    scope_end(g, mark);
     g->depth--;
     g->indent--;
     cg_line(g, "}");
@@ -241,7 +477,7 @@ static void emit_filter(CGen *g, const CStm *s, const char *loc) {
     cg_line(g, "int64_t %s = %s, %s WF_U = 0, %s WF_U = 0;", w, cg_atom(g, e->args.data[0]), c1, c2);
     for (int k = 0; k < s->pat.len; k++) {
         const char *in = cg_atom(g, e->arrays.data[k % n]);
-        cg_line(g, "if (!(%s = wfa_new(ctx, %s->rank, %s->esz, %s, %s->shape + 1, %s))) return 1;",
+        cg_line(g, "if (!(%s = wfa_new(ctx, %s->rank, %s->esz, %s, %s->shape + 1, %s))) WF_FAIL(1);",
                 cg_name(s->pat.data[k].name), in, in, w, in, loc);
     }
     cg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
@@ -250,7 +486,9 @@ static void emit_filter(CGen *g, const CStm *s, const char *loc) {
     cg_line(g, "bool keep_ = false;");
     const char *dest = "keep_";
     const char **elems = input_elems(g, &e->arrays, i);
+    const char *mark = scope_begin(g);
     cg_lambda(g, e->lam, elems, &dest);
+    scope_end(g, mark);
     cg_line(g, "if (keep_) {");
     for (int k = 0; k < n; k++) {
         g->indent++;
