@@ -77,6 +77,7 @@ wf_ctx *wf_ctx_new(const wf_program *prog) {
 
 void wf_ctx_free(wf_ctx *ctx) {
     if (!ctx) return;
+    wf_mem_sync(ctx);
     free(ctx->params);
     free(ctx->error);
     free(ctx);
@@ -111,6 +112,40 @@ typedef union {
     max_align_t align;
 } block_header;
 
+/* Each thread counts its allocations in wf_mem_delta (for the context wf_mem_ctx) and adds
+ * them to the context's counters only when they exceed WF_MEM_BATCH bytes either way, when it
+ * switches contexts, and at wf_mem_sync: threads allocating at once would otherwise contend on
+ * one cache line.  Generated parallel code calls wf_mem_sync at the end of each thread's part
+ * of a region; wf_ctx_free calls it too, so no thread keeps a count for a freed context. */
+#define WF_MEM_BATCH ((int64_t)1 << 18)
+static _Thread_local wf_ctx *wf_mem_ctx;
+static _Thread_local int64_t wf_mem_delta, wf_mem_delta_hi; /* and its highest value */
+
+static void mem_flush(wf_ctx *ctx) {
+    int64_t base = __atomic_fetch_add(&ctx->mem_cur, wf_mem_delta, __ATOMIC_RELAXED);
+    int64_t cur = base + wf_mem_delta_hi;
+    wf_mem_delta = wf_mem_delta_hi = 0;
+    int64_t peak = __atomic_load_n(&ctx->mem_peak, __ATOMIC_RELAXED);
+    while (cur > peak && !__atomic_compare_exchange_n(&ctx->mem_peak, &peak, cur, true,
+                                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
+}
+
+void wf_mem_sync(wf_ctx *ctx) {
+    if (wf_mem_ctx == ctx && ctx) mem_flush(ctx);
+    if (wf_mem_ctx == ctx) wf_mem_ctx = NULL;
+}
+
+static void mem_count(wf_ctx *ctx, int64_t d) {
+    if (wf_mem_ctx != ctx) {
+        if (wf_mem_ctx) mem_flush(wf_mem_ctx);
+        wf_mem_ctx = ctx;
+    }
+    wf_mem_delta += d;
+    if (wf_mem_delta > wf_mem_delta_hi) wf_mem_delta_hi = wf_mem_delta;
+    if (wf_mem_delta > WF_MEM_BATCH || wf_mem_delta < -WF_MEM_BATCH) mem_flush(ctx);
+}
+
 void *wf_alloc(wf_ctx *ctx, size_t n, const char *loc) {
     block_header *h = NULL;
     if (n <= SIZE_MAX - sizeof *h && n <= (size_t)INT64_MAX / 2) h = malloc(sizeof *h + n);
@@ -120,18 +155,14 @@ void *wf_alloc(wf_ctx *ctx, size_t n, const char *loc) {
         return NULL;
     }
     h->size = n;
-    int64_t cur = __atomic_add_fetch(&ctx->mem_cur, (int64_t)n, __ATOMIC_RELAXED);
-    int64_t peak = __atomic_load_n(&ctx->mem_peak, __ATOMIC_RELAXED);
-    while (cur > peak && !__atomic_compare_exchange_n(&ctx->mem_peak, &peak, cur, true,
-                                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-    }
+    mem_count(ctx, (int64_t)n);
     return h + 1;
 }
 
 void wf_free(wf_ctx *ctx, void *p) {
     if (!p) return;
     block_header *h = (block_header *)p - 1;
-    __atomic_sub_fetch(&ctx->mem_cur, (int64_t)h->size, __ATOMIC_RELAXED);
+    mem_count(ctx, -(int64_t)h->size);
     free(h);
 }
 
@@ -153,8 +184,13 @@ int wf_value_alloc(wf_ctx *ctx, wf_value *v, wf_prim prim, int rank, const int64
     return v->data ? 0 : 1;
 }
 
-int64_t wf_mem_peak(const wf_ctx *ctx) { return __atomic_load_n(&ctx->mem_peak, __ATOMIC_RELAXED); }
-int64_t wf_mem_current(const wf_ctx *ctx) { return __atomic_load_n(&ctx->mem_cur, __ATOMIC_RELAXED); }
+int64_t wf_mem_peak(const wf_ctx *ctx) {
+    wf_mem_sync((wf_ctx *)ctx); /* this thread's share */
+    return __atomic_load_n(&ctx->mem_peak, __ATOMIC_RELAXED);
+}
+int64_t wf_mem_current(const wf_ctx *ctx) {
+    return __atomic_load_n(&ctx->mem_cur, __ATOMIC_RELAXED) + (wf_mem_ctx == ctx ? wf_mem_delta : 0);
+}
 
 int64_t wf_max_rss_bytes(void) {
     struct rusage ru;

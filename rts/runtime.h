@@ -136,6 +136,9 @@ int wf_value_alloc(wf_ctx *ctx, wf_value *v, wf_prim prim, int rank, const int64
                    const char *loc);
 int64_t wf_mem_peak(const wf_ctx *ctx);    /* peak bytes in wf_alloc blocks */
 int64_t wf_mem_current(const wf_ctx *ctx);
+/* Adds the calling thread's uncounted allocations to ctx's counters (parallel code calls it at
+ * the end of each thread's part of a region). */
+void wf_mem_sync(wf_ctx *ctx);
 int64_t wf_max_rss_bytes(void);            /* getrusage's max resident set size, or -1 */
 
 /* ---- time ---- */

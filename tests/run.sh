@@ -2,7 +2,7 @@
 # tests/run.sh — everything `make check` runs, in stages:
 #   1. unit tests: each tests/unit/*.c compiled with the rts/ sources and run
 #   2. `$WEFT test tests examples`: the -- == blocks of every program, on the interpreter, then
-#      on each compiled backend in $WEFT_CHECK_BACKENDS (default: c; empty to skip)
+#      on each compiled backend in $WEFT_CHECK_BACKENDS (default: c,multicore; empty to skip)
 #   3. each executable tests/scripts/*.sh (exit 0 = one pass, else one failure)
 #   4. tests/fuzz/run.sh, when present (same convention)
 # It sums the "N passed, N failed" of every stage, prints the total as its last line and exits
@@ -89,7 +89,7 @@ else
     "$WEFT" test $dirs > "$TMP/test.out" 2>&1
     cat "$TMP/test.out"
     add_counts "$TMP/test.out"
-    for backend in $(echo "${WEFT_CHECK_BACKENDS-c}" | tr ',' ' '); do
+    for backend in $(echo "${WEFT_CHECK_BACKENDS-c,multicore}" | tr ',' ' '); do
         header "compiled programs: $WEFT test --backend=$backend tests examples"
         "$WEFT" test --backend="$backend" $dirs > "$TMP/test-$backend.out" 2>&1
         cat "$TMP/test-$backend.out"

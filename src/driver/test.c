@@ -85,7 +85,8 @@ static void c_remove_all(void) {
         remove(c_cleanup.data[i]);
 }
 
-static char *c_prepare(const Options *o, const char *prog, char **exe) {
+/* Compile prog with `weft BACKEND` (c or multicore). */
+static char *compiled_prepare(const Options *o, const char *prog, char **exe, const char *backend) {
     size_t pl = strlen(prog);
     for (int i = 0; c_excluded[i].path; i++) {
         size_t el = strlen(c_excluded[i].path);
@@ -112,8 +113,8 @@ static char *c_prepare(const Options *o, const char *prog, char **exe) {
     const char *cc = getenv("WEFT_TEST_CC");
     if (!cc || !*cc)
         cc = "cc -O1 -Wall -Wextra -Werror";
-    char *cmd = xsprintf("'%s' c '%s' -o '%s' --cc '%s' --rts-obj '%s' > '%s' 2>&1", o->weft, prog, out, cc, rts_obj,
-                         err);
+    char *cmd = xsprintf("'%s' %s '%s' -o '%s' --cc '%s' --rts-obj '%s' > '%s' 2>&1", o->weft, backend, prog, out, cc,
+                         rts_obj, err);
     fflush(NULL);
     if (system(cmd) != 0) {
         char *msg = slurp(err, NULL);
@@ -121,6 +122,14 @@ static char *c_prepare(const Options *o, const char *prog, char **exe) {
     }
     *exe = out;
     return NULL;
+}
+
+static char *c_prepare(const Options *o, const char *prog, char **exe) {
+    return compiled_prepare(o, prog, exe, "c");
+}
+
+static char *mc_prepare(const Options *o, const char *prog, char **exe) {
+    return compiled_prepare(o, prog, exe, "multicore");
 }
 
 static void c_command(const Options *o, const char *prog, const char *exe, const char *entry, const char **argv) {
@@ -135,6 +144,7 @@ static void c_command(const Options *o, const char *prog, const char *exe, const
 static const Backend backends[] = {
     {"interp", false, NULL, interp_command},
     {"c", true, c_prepare, c_command},
+    {"multicore", true, mc_prepare, c_command},
 };
 
 static const Backend *find_backend(const char *name) {

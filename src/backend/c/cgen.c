@@ -477,6 +477,29 @@ static bool emit_static_array(CGen *g, const CStm *s) {
     return true;
 }
 
+/* Whether evaluating b builds arrays (binds a variable of array type, at any depth), other
+ * than rows (index) and in-place updates, which allocate nothing when the array is unique. */
+static bool body_allocates(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        const CExp *e = s->exp;
+        bool cheap = e->kind == CE_INDEX || e->kind == CE_UPDATE || e->kind == CE_ATOM;
+        for (int j = 0; j < s->pat.len && !cheap; j++)
+            if (s->pat.data[j].type.rank)
+                return true;
+        if ((e->body && body_allocates(e->body)) || (e->body2 && body_allocates(e->body2)) ||
+            (e->lam && body_allocates(e->lam->body)))
+            return true;
+        for (int j = 0; j < e->scans.len; j++)
+            if (body_allocates(e->scans.data[j].lam->body))
+                return true;
+        for (int j = 0; j < e->reds.len; j++)
+            if (body_allocates(e->reds.data[j].lam->body))
+                return true;
+    }
+    return false;
+}
+
 static void emit_exp(CGen *g, const CStm *s) {
     const CExp *e = s->exp;
     const char *loc = cg_loc(e->loc);
@@ -534,11 +557,22 @@ static void emit_exp(CGen *g, const CStm *s) {
             tmps[i] = cg_fresh(g, "nx");
             cg_line(g, "%s %s WF_U = %s;", cg_ctype(p.type), tmps[i], p.type.rank ? "NULL" : "0");
         }
+        /* inside an arena scope, each iteration gets its own: the new values of the loop
+         * parameters are exported, so memory stays bounded by one iteration's */
+        const char *mark = g->scope && body_allocates(e->body) ? cg_fresh(g, "lmk") : NULL;
+        if (mark)
+            cg_line(g, "wf_mark %s = wf_arena_begin();", mark);
         cg_line(g, "{");
         g->indent++;
         cg_body(g, e->body, tmps);
         g->indent--;
         cg_line(g, "}");
+        if (mark) {
+            for (int i = 0; i < np; i++)
+                if (e->params.data[i].type.rank)
+                    cg_line(g, "if (!(%s = wfa_export(ctx, %s, %s))) WF_FAIL(1);", tmps[i], tmps[i], loc);
+            cg_line(g, "wf_arena_end(%s);", mark);
+        }
         for (int i = 0; i < np; i++) {
             CParam p = e->params.data[i];
             if (p.type.rank)

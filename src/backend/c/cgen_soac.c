@@ -155,7 +155,13 @@ static const char **decl_accs(CGen *g, const Screma *sc) {
         int first;
         const COperator *op = acc_op(sc, a, &first);
         accs[a] = cg_fresh(g, "acc");
-        cg_decl_init(g, sc->acc_types[a], accs[a], cg_atom(g, op->nes.data[a - first]));
+        CAtom ne = op->nes.data[a - first];
+        if (g->scope && sc->acc_types[a].rank) { /* a private copy: no count traffic on a shared block */
+            cg_line(g, "wfa *%s WF_U = wfa_copy(ctx, %s, %s);", accs[a], cg_atom(g, ne), sc->loc);
+            cg_line(g, "if (!%s) WF_FAIL(1);", accs[a]);
+        } else {
+            cg_decl_init(g, sc->acc_types[a], accs[a], cg_atom(g, ne));
+        }
     }
     return accs;
 }
@@ -249,6 +255,7 @@ static void par_end(CGen *g, const char *tag) {
     char fail[64], out[64];
     sscanf(tag, "%63s %63s", fail, out);
     cg_line(g, "%s: __attribute__((unused));", out);
+    cg_line(g, "wf_mem_sync(ctx);");
     g->par--;
     g->indent--;
     cg_line(g, "}");

@@ -91,7 +91,7 @@ static char wf_arena_lock;
 
 #define WF_ARENA_CHUNK ((size_t)1 << 20)
 
-static inline void wf_arena_sync(void) {
+static inline __attribute__((always_inline)) void wf_arena_sync(void) {
     if (wf_ar.gen != __atomic_load_n(&wf_arena_gen, __ATOMIC_ACQUIRE)) {
         memset(&wf_ar, 0, sizeof wf_ar);
         wf_ar.gen = __atomic_load_n(&wf_arena_gen, __ATOMIC_ACQUIRE);
@@ -99,7 +99,7 @@ static inline void wf_arena_sync(void) {
 }
 
 /* Open a scope: what is allocated until wf_arena_end comes from the arena. */
-static inline wf_mark wf_arena_begin(void) {
+static inline __attribute__((always_inline)) wf_mark wf_arena_begin(void) {
     wf_arena_sync();
     wf_mark m = {wf_ar.cur, wf_ar.p, wf_ar.on};
     wf_ar.on = 1;
@@ -166,7 +166,21 @@ static inline void wf_arena_free_all(wf_ctx *ctx) {
     }
 }
 
-static inline wfa *wfa_new(wf_ctx *ctx, int rank, int esz, int64_t n, const int64_t *inner, const char *loc) {
+static inline void wfa_init(wfa *a, int rank, int esz, int kind, int64_t n, const int64_t *inner, size_t head) {
+    a->rc = 1;
+    a->rank = rank;
+    a->esz = esz;
+    a->kind = kind;
+    a->shape = (int64_t *)(a + 1);
+    a->shape[0] = n;
+    for (int k = 1; k < rank; k++)
+        a->shape[k] = inner ? inner[k - 1] : 0;
+    a->data = (char *)a + head;
+    if (rank > 1)
+        memset(a->data, 0, (size_t)n * sizeof(wfa *));
+}
+
+static wfa *wfa_new_slow(wf_ctx *ctx, int rank, int esz, int64_t n, const int64_t *inner, const char *loc) {
     if (n < 0) {
         wf_error(ctx, loc, "negative size %lld", (long long)n);
         return NULL;
@@ -182,18 +196,25 @@ static inline wfa *wfa_new(wf_ctx *ctx, int rank, int esz, int64_t n, const int6
     wfa *a = arena ? wf_arena_alloc(ctx, head + (size_t)n * el, loc) : wf_alloc(ctx, head + (size_t)n * el, loc);
     if (!a)
         return NULL;
-    a->rc = 1;
-    a->rank = rank;
-    a->esz = esz;
-    a->kind = arena ? WFA_ARENA : WFA_HEAP;
-    a->shape = (int64_t *)(a + 1);
-    a->shape[0] = n;
-    for (int k = 1; k < rank; k++)
-        a->shape[k] = inner ? inner[k - 1] : 0;
-    a->data = (char *)a + head;
-    if (rank > 1)
-        memset(a->data, 0, (size_t)n * sizeof(wfa *));
+    wfa_init(a, rank, esz, arena ? WFA_ARENA : WFA_HEAP, n, inner, head);
     return a;
+}
+
+/* A fresh array of n elements (rank 1) or n rows (NULL until stored); inner: the row shape.
+ * The common case, a small array in an open arena with room left, is a pointer bump. */
+static inline __attribute__((always_inline)) wfa *wfa_new(wf_ctx *ctx, int rank, int esz, int64_t n,
+                                                          const int64_t *inner, const char *loc) {
+    if (wf_ar.on && n >= 0 && n <= ((int64_t)1 << 24)) {
+        size_t head = (sizeof(wfa) + (size_t)rank * sizeof(int64_t) + 15) & ~(size_t)15;
+        size_t bytes = (head + (size_t)n * (rank == 1 ? (size_t)esz : sizeof(wfa *)) + 15) & ~(size_t)15;
+        if (wf_ar.p && (size_t)(wf_ar.end - wf_ar.p) >= bytes) {
+            wfa *a = (wfa *)wf_ar.p;
+            wf_ar.p += bytes;
+            wfa_init(a, rank, esz, WFA_ARENA, n, inner, head);
+            return a;
+        }
+    }
+    return wfa_new_slow(ctx, rank, esz, n, inner, loc);
 }
 
 #ifdef WF_ATOMIC_RC
@@ -212,11 +233,22 @@ static inline wfa *wfa_ref(wfa *a) {
     return a;
 }
 
-static inline void wfa_unref(wf_ctx *ctx, wfa *a) {
+static void wfa_release(wf_ctx *ctx, wfa *a);
+
+/* Drop a reference; the last one releases the rows and frees a heap block. */
+static inline __attribute__((always_inline)) void wfa_unref(wf_ctx *ctx, wfa *a) {
     if (!a || a->kind == WFA_STATIC)
         return;
-    if (a->kind == WFA_ARENA ? --a->rc > 0 : WFA_RC_ADD(a, -1) > 0)
+    if (a->kind == WFA_ARENA) {
+        if (--a->rc > 0 || a->rank == 1)
+            return;
+    } else if (WFA_RC_ADD(a, -1) > 0) {
         return;
+    }
+    wfa_release(ctx, a);
+}
+
+static void wfa_release(wf_ctx *ctx, wfa *a) {
     if (a->rank > 1)
         for (int64_t i = 0; i < a->shape[0]; i++)
             wfa_unref(ctx, WFA_ROW(a, i));
@@ -746,14 +778,15 @@ static inline int wfa_to_result(wf_ctx *ctx, wfa *a, wf_prim prim, wf_value *out
 
 static inline wfa *wfa_rearrange(wf_ctx *ctx, wfa *a, int k, const int *perm, const char *loc) {
     int r = a->rank;
-    if (a->shape[0] > 0)
-        wfa_fix_shape(a);
-    if (!wfa_regular(a, a->shape)) {
+    int64_t sh[WF_MAX_RANK]; /* a's shape (a itself is not written: threads may share it) */
+    for (int d = 0; d < r; d++)
+        sh[d] = wfa_size(a, d);
+    if (!wfa_regular(a, sh)) {
         wf_error(ctx, loc, "transpose of an irregular array");
         return NULL;
     }
     if (r == 2 && k == 2 && perm[0] == 1) { /* transpose, without a dense buffer */
-        int64_t n = a->shape[0], m = a->shape[1];
+        int64_t n = sh[0], m = sh[1];
         wfa *b = wfa_new(ctx, 2, a->esz, m, (int64_t[]){n}, loc);
         if (!b)
             return NULL;
@@ -772,7 +805,7 @@ static inline wfa *wfa_rearrange(wf_ctx *ctx, wfa *a, int k, const int *perm, co
     }
     int64_t n = 1, shape[WF_MAX_RANK], nshape[WF_MAX_RANK], str[WF_MAX_RANK];
     for (int d = 0; d < r; d++) {
-        shape[d] = a->shape[d];
+        shape[d] = sh[d];
         n *= shape[d];
     }
     for (int d = 0; d < r; d++)
