@@ -7,7 +7,8 @@
 #      C/OpenMP figures (published numbers from the specs, not measured here); plus the
 #      compiler's own time on OptionPricing (`weft c --no-cc`);
 #   3. the multicore runtime primitives (bench/scan): scan of 2^27 i32 vs memcpy, segmented and
-#      struct-operator scans, at 2 threads.
+#      struct-operator scans, at 2 threads; then the same scan written in weft and compiled by
+#      weft multicore (bench/scan/compiled.sh), against memcpy measured in the same run.
 # Times are medians of RUNS runs (default 5).  Settings (environment):
 #   RUNS=5  BENCH_BACKEND=multicore (or c)  THREADS=2  BENCH_SIZES="small medium large"
 # e.g. `BENCH_BACKEND=c BENCH_SIZES=small RUNS=2 make bench` for a quick look.
@@ -150,4 +151,6 @@ echo "   $t s"
 
 echo "== 3. multicore runtime primitives (bench/scan, 2 threads)"
 sh bench/scan/run.sh --threads 2
+echo "== 3b. the scan compiled by weft multicore (bench/scan/scan_i32.fut) vs memcpy, same run"
+WEFT=$WEFT THREADS=$THREADS sh bench/scan/compiled.sh || status=1
 exit $status

@@ -108,9 +108,56 @@ bool wf_cmp_le_log(wf_ctx *ctx, int idx, int64_t value) {
  * ====================================================================================== */
 
 typedef union {
-    size_t size;
+    struct {
+        size_t size; /* bytes asked for (what the counters count) */
+        size_t cap;  /* bytes malloc'ed after the header */
+    } s;
     max_align_t align;
 } block_header;
+
+/* Freed blocks of WF_CACHE_MIN bytes or more are kept (up to WF_CACHE_SLOTS of them) and
+ * reused by allocations of between half and all of their capacity, as Futhark's runtime does:
+ * big blocks come from mmap, and a program run repeatedly (-r) would otherwise take page
+ * faults on every fresh block each run.  The cache is shared by all threads and contexts. */
+#define WF_CACHE_MIN ((size_t)1 << 20)
+#define WF_CACHE_SLOTS 16
+static block_header *wf_cache[WF_CACHE_SLOTS];
+static char wf_cache_lock;
+
+static void cache_lock(void) {
+    while (__atomic_test_and_set(&wf_cache_lock, __ATOMIC_ACQUIRE)) {
+    }
+}
+static void cache_unlock(void) { __atomic_clear(&wf_cache_lock, __ATOMIC_RELEASE); }
+
+static block_header *cache_take(size_t n) {
+    block_header *best = NULL;
+    int at = -1;
+    cache_lock();
+    for (int i = 0; i < WF_CACHE_SLOTS; i++) {
+        block_header *h = wf_cache[i];
+        if (h && h->s.cap >= n && h->s.cap / 2 <= n && (!best || h->s.cap < best->s.cap)) {
+            best = h;
+            at = i;
+        }
+    }
+    if (best) wf_cache[at] = NULL;
+    cache_unlock();
+    return best;
+}
+
+/* Keeps h; false when the cache is full (the caller frees h). */
+static bool cache_put(block_header *h) {
+    bool kept = false;
+    cache_lock();
+    for (int i = 0; i < WF_CACHE_SLOTS && !kept; i++)
+        if (!wf_cache[i]) {
+            wf_cache[i] = h;
+            kept = true;
+        }
+    cache_unlock();
+    return kept;
+}
 
 /* Each thread counts its allocations in wf_mem_delta (for the context wf_mem_ctx) and adds
  * them to the context's counters only when they exceed WF_MEM_BATCH bytes either way, when it
@@ -148,13 +195,17 @@ static void mem_count(wf_ctx *ctx, int64_t d) {
 
 void *wf_alloc(wf_ctx *ctx, size_t n, const char *loc) {
     block_header *h = NULL;
-    if (n <= SIZE_MAX - sizeof *h && n <= (size_t)INT64_MAX / 2) h = malloc(sizeof *h + n);
+    if (n >= WF_CACHE_MIN) h = cache_take(n);
+    if (!h && n <= SIZE_MAX - sizeof *h && n <= (size_t)INT64_MAX / 2) {
+        h = malloc(sizeof *h + n);
+        if (h) h->s.cap = n;
+    }
     if (!h) {
         wf_error(ctx, loc, "out of memory: cannot allocate %zu bytes (%" PRId64 " bytes in use)", n,
                  wf_mem_current(ctx));
         return NULL;
     }
-    h->size = n;
+    h->s.size = n;
     mem_count(ctx, (int64_t)n);
     return h + 1;
 }
@@ -162,7 +213,8 @@ void *wf_alloc(wf_ctx *ctx, size_t n, const char *loc) {
 void wf_free(wf_ctx *ctx, void *p) {
     if (!p) return;
     block_header *h = (block_header *)p - 1;
-    mem_count(ctx, -(int64_t)h->size);
+    mem_count(ctx, -(int64_t)h->s.size);
+    if (h->s.cap >= WF_CACHE_MIN && cache_put(h)) return;
     free(h);
 }
 

@@ -156,6 +156,8 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
         paste(&sb, "values.c", &done);
     }
     paste(&sb, "wfa.h", &done);
+    if (multicore)
+        paste(&sb, "mc.h", &done);
     sb_puts(&sb, code);
     if (library)
         return library_write(out, path, p, sb.data); /* OUT.c + OUT.h, no compiler run */

@@ -472,7 +472,7 @@ static bool emit_static_array(CGen *g, const CStm *s) {
     const char *d = cg_fresh(g, "cdata"), *sh = cg_fresh(g, "cshape"), *h = cg_fresh(g, "carr");
     cg_line(g, "static %s %s[%d] = {%s};", cg_prim(e->type.prim), d, e->args.len, vals.data);
     cg_line(g, "static int64_t %s[1] = {%d};", sh, e->args.len);
-    cg_line(g, "static wfa %s = {1, 1, %d, WFA_STATIC, %s, %s};", h, cg_esz(e->type.prim), sh, d);
+    cg_line(g, "static wfa %s = {1, 1, %d, WFA_STATIC, WFA_DATA_INLINE, %s, %s};", h, cg_esz(e->type.prim), sh, d);
     cg_line(g, "%s = &%s;", cg_name(s->pat.data[0].name), h);
     return true;
 }
@@ -926,9 +926,10 @@ static void type_list(CGen *g, const char *name, int n, const CType *ts) {
 }
 
 char *cgen_program(const CProg *p, bool multicore) {
-    StrBuf out = {0};
+    StrBuf out = {0}, decls = {0};
     CGen g = {0};
     g.out = &out;
+    g.decls = &decls;
     g.multicore = multicore;
     cg_line(&g, "/* ---- the program ---- */");
     for (int i = 0; i < p->funs.len; i++) {
@@ -983,5 +984,8 @@ char *cgen_program(const CProg *p, bool multicore) {
     cg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
     cg_line(&g, "static const wf_program program = {entries, %d, NULL, 0, NULL, NULL, NULL};", ne);
     cg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
-    return out.data ? out.data : xstrdup("");
+    StrBuf all = {0};
+    sb_puts(&all, decls.data ? decls.data : "");
+    sb_puts(&all, out.data ? out.data : "");
+    return all.data ? all.data : xstrdup("");
 }

@@ -20,6 +20,7 @@ char *cgen_program(const CProg *p, bool multicore);
 typedef struct CGen CGen;
 struct CGen {
     StrBuf *out;
+    StrBuf *decls;   /* file-scope definitions, placed before the functions (rts/mc.h instances) */
     int indent;
     int tmp;         /* counter for fresh C names */
     int depth;       /* nesting of loops and lambdas: a variable is moved (not copied) into an

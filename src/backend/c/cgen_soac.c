@@ -270,8 +270,64 @@ static void par_chunk(CGen *g, const char *w, const char *nt, const char *lo, co
     cg_line(g, "int64_t %s = %s * t_ / %s, %s = %s * (t_ + 1) / %s;", lo, w, nt, hi, w, nt);
 }
 
+/* ---- scans of scalars with a built-in operator: rts/mc.h's vectorised scan ---- */
+
+/* The operator of a simple scan, `+` etc., or NULL: op's lambda is \(a, b) -> a OP b. */
+static const char *simple_op(const COperator *op, PrimType t) {
+    const CLambda *l = op->lam;
+    if (op->nes.len != 1 || l->params.len != 2 || l->body->stms.len != 1 || l->body->result.len != 1)
+        return NULL;
+    const CStm *s = &l->body->stms.data[0];
+    const CExp *e = s->exp;
+    if (e->kind != CE_OP || e->args.len != 2 || e->args.data[0].kind != CA_VAR || e->args.data[1].kind != CA_VAR ||
+        e->args.data[0].var != l->params.data[0].name || e->args.data[1].var != l->params.data[1].name ||
+        l->body->result.data[0].kind != CA_VAR || l->body->result.data[0].var != s->pat.data[0].name)
+        return NULL;
+    bool fl = t == PRIM_F32 || t == PRIM_F64;
+    switch (e->op) {
+    case COP_ADD: return "+";
+    case COP_MUL: return "*";
+    case COP_AND: return fl ? NULL : "&";
+    case COP_OR: return fl ? NULL : "|";
+    case COP_XOR: return fl ? NULL : "^";
+    default: return NULL;
+    }
+}
+
+/* `scan OP ne xs` alone (map lambda the identity, one scalar input, one output): a call of a
+ * WF_MC_SCAN_VEC_DEFINE instance (integers as their unsigned type: wrapping arithmetic). */
+static bool emit_scan_mc(CGen *g, const Screma *sc) {
+    const CExp *e = sc->e;
+    const CLambda *f = e->lam;
+    if (sc->nscan != 1 || sc->nacc != 1 || sc->s->pat.len != 1 || e->arrays.len != 1 || f->params.len != 1 ||
+        f->body->stms.len != 0 || f->body->result.len != 1 || f->body->result.data[0].kind != CA_VAR ||
+        f->body->result.data[0].var != f->params.data[0].name || e->arrays.data[0].kind != CA_VAR ||
+        omap_has(&g->lazy_iota, e->arrays.data[0].var))
+        return false;
+    CType t = sc->acc_types[0];
+    if (t.rank != 0 || t.prim == PRIM_BOOL || f->params.data[0].type.rank != 0)
+        return false;
+    const char *op = simple_op(&e->scans.data[0], t.prim);
+    if (!op)
+        return false;
+    static const char *const utype[] = {"uint8_t", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "uint16_t",
+                                        "uint32_t", "uint64_t", "float", "double", "bool"};
+    const char *U = utype[t.prim];
+    const char *name = cg_fresh(g, "wf_mcscan");
+    sb_printf(g->decls, "#define %s_op(ctx, a, b) ((a) %s (b))\nWF_MC_SCAN_VEC_DEFINE(%s, %s, %s_op)\n", name, op,
+              name, U, name);
+    alloc_outputs(g, sc);
+    const char *out = cg_name(sc->s->pat.data[0].name), *in = cg_atom(g, e->arrays.data[0]);
+    cg_line(g, "if (%s(ctx->num_threads, NULL, (%s)%s, 1, %s, (const %s *)%s->data, (%s *)%s->data, NULL))", name, U,
+            cg_atom(g, e->scans.data[0].nes.data[0]), sc->w, U, in, U, out);
+    cg_line(g, "    WF_FAIL(wf_error(ctx, %s, \"out of memory (scan scratch space)\"));", sc->loc);
+    return true;
+}
+
 static void emit_screma_par(CGen *g, const Screma *sc) {
     const CStm *s = sc->s;
+    if (emit_scan_mc(g, sc))
+        return;
     const char *nt = cg_fresh(g, "nt");
     cg_line(g, "int %s = wf_mc_threads(ctx, %s);", nt, sc->w);
     alloc_outputs(g, sc);

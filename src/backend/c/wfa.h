@@ -33,6 +33,11 @@
 #include <string.h>
 
 enum { WFA_HEAP = 0, WFA_ARENA = 1, WFA_STATIC = 2 };
+/* Where the elements are: after the header in the same block; in a wf_alloc block of their
+ * own (big heap arrays, so an entry can hand a result to the harness without a copy); or
+ * borrowed from the harness (the entry's inputs, alive during the call). */
+enum { WFA_DATA_INLINE = 0, WFA_DATA_OWN = 1, WFA_DATA_BORROWED = 2 };
+#define WFA_OWN_DATA_MIN ((size_t)1 << 20)
 
 /* Leave the generated function with status e (redefined inside parallel regions). */
 #define WF_FAIL(e) return (e)
@@ -53,6 +58,7 @@ typedef struct wfa {
     int rank;
     int esz;        /* bytes of one primitive element */
     int kind;       /* WFA_HEAP, WFA_ARENA or WFA_STATIC */
+    int data_kind;  /* WFA_DATA_INLINE, _OWN (a wf_alloc block of its own) or _BORROWED */
     int64_t *shape; /* rank entries */
     void *data;     /* rank 1: shape[0] elements; rank > 1: shape[0] pointers to rows */
 } wfa;
@@ -171,6 +177,7 @@ static inline void wfa_init(wfa *a, int rank, int esz, int kind, int64_t n, cons
     a->rank = rank;
     a->esz = esz;
     a->kind = kind;
+    a->data_kind = WFA_DATA_INLINE;
     a->shape = (int64_t *)(a + 1);
     a->shape[0] = n;
     for (int k = 1; k < rank; k++)
@@ -193,6 +200,18 @@ static wfa *wfa_new_slow(wf_ctx *ctx, int rank, int esz, int64_t n, const int64_
     size_t head = sizeof(wfa) + (size_t)rank * sizeof(int64_t);
     head = (head + 15) & ~(size_t)15;
     int arena = wf_ar.on;
+    if (!arena && rank == 1 && (size_t)n * el >= WFA_OWN_DATA_MIN) {
+        wfa *a = wf_alloc(ctx, head, loc);
+        void *data = a ? wf_alloc(ctx, (size_t)n * el, loc) : NULL;
+        if (!data) {
+            wf_free(ctx, a);
+            return NULL;
+        }
+        wfa_init(a, rank, esz, WFA_HEAP, n, inner, head);
+        a->data = data;
+        a->data_kind = WFA_DATA_OWN;
+        return a;
+    }
     wfa *a = arena ? wf_arena_alloc(ctx, head + (size_t)n * el, loc) : wf_alloc(ctx, head + (size_t)n * el, loc);
     if (!a)
         return NULL;
@@ -252,6 +271,8 @@ static void wfa_release(wf_ctx *ctx, wfa *a) {
     if (a->rank > 1)
         for (int64_t i = 0; i < a->shape[0]; i++)
             wfa_unref(ctx, WFA_ROW(a, i));
+    if (a->data_kind == WFA_DATA_OWN)
+        wf_free(ctx, a->data);
     if (a->kind == WFA_HEAP)
         wf_free(ctx, a);
 }
@@ -708,9 +729,42 @@ static inline wfa *wfa_from_dense(wf_ctx *ctx, int rank, int esz, const int64_t 
     return a;
 }
 
+/* The entry's input v as an array whose rows (rank 1: elements) borrow v's data: no copy.
+ * Only the headers are allocated; v outlives the call. */
+static inline wfa *wfa_view_dense(wf_ctx *ctx, int rank, int esz, const int64_t *shape, char **src) {
+    wfa *a;
+    if (rank == 1) {
+        a = wf_alloc(ctx, (sizeof(wfa) + sizeof(int64_t) + 15) & ~(size_t)15, NULL);
+        if (!a)
+            return NULL;
+        wfa_init(a, 1, esz, WFA_HEAP, shape[0], NULL, 0);
+        a->data = *src;
+        a->data_kind = WFA_DATA_BORROWED;
+        *src += (size_t)shape[0] * (size_t)esz;
+        return a;
+    }
+    if (!(a = wfa_new(ctx, rank, esz, shape[0], shape + 1, NULL)))
+        return NULL;
+    for (int64_t i = 0; i < shape[0]; i++)
+        if (!(WFA_ROW(a, i) = wfa_view_dense(ctx, rank - 1, esz, shape + 1, src))) {
+            wfa_unref(ctx, a);
+            return NULL;
+        }
+    return a;
+}
+
 static inline wfa *wfa_from_value(wf_ctx *ctx, const wf_value *v) {
-    const char *src = v->data;
-    return wfa_from_dense(ctx, v->rank, (int)wf_prim_size(v->prim), v->shape, &src, NULL);
+    char *src = v->data;
+    return wfa_view_dense(ctx, v->rank, (int)wf_prim_size(v->prim), v->shape, &src);
+}
+
+static inline int wfa_borrows(const wfa *a) {
+    if (a->data_kind == WFA_DATA_BORROWED)
+        return 1;
+    for (int64_t i = 0; a->rank > 1 && i < a->shape[0]; i++)
+        if (wfa_borrows(WFA_ROW(a, i)))
+            return 1;
+    return 0;
 }
 
 static inline int wfa_to_value(wf_ctx *ctx, wfa *a, wf_prim prim, wf_value *out) {
@@ -763,12 +817,44 @@ static inline bool wfa_fits(const wfa *a, const int64_t *shape) {
 /* Hand the array a (its reference consumed) to the harness as an entry result: a rectangular
  * wf_value when it is regular (the shape of its first path down, as the interpreter decides),
  * otherwise a jagged result that keeps a. */
+/* A copy of a and all its rows, on the heap. */
+static inline wfa *wfa_deep_copy(wf_ctx *ctx, wfa *a) {
+    int on = wf_ar.on;
+    wf_ar.on = 0;
+    wfa *b = wfa_new(ctx, a->rank, a->esz, a->shape[0], a->shape + 1, NULL);
+    if (b && a->rank == 1)
+        memcpy(b->data, a->data, (size_t)a->shape[0] * (size_t)a->esz);
+    for (int64_t i = 0; b && a->rank > 1 && i < a->shape[0]; i++)
+        if (!(WFA_ROW(b, i) = wfa_deep_copy(ctx, WFA_ROW(a, i)))) {
+            wfa_unref(ctx, b);
+            b = NULL;
+        }
+    wf_ar.on = on;
+    return b;
+}
+
 static inline int wfa_to_result(wf_ctx *ctx, wfa *a, wf_prim prim, wf_value *out) {
-    int64_t shape[WF_MAX_RANK];
+    int64_t shape[WF_MAX_RANK] = {0};
     for (int k = 0; k < a->rank && k < WF_MAX_RANK; k++)
         shape[k] = wfa_size(a, k);
-    if (a->rank > WF_MAX_RANK || !wfa_fits(a, shape))
+    if (a->rank > WF_MAX_RANK || !wfa_fits(a, shape)) {
+        if (wfa_borrows(a)) { /* the harness frees the inputs after the call: copy them */
+            wfa *b = wfa_deep_copy(ctx, a);
+            wfa_unref(ctx, a);
+            if (!(a = b))
+                return 1;
+        }
         return wf_result_jagged(ctx, out, prim, a->rank, a, wfa_write_jagged, wfa_release_jagged);
+    }
+    if (a->rank == 1 && a->kind == WFA_HEAP && a->data_kind == WFA_DATA_OWN && a->rc == 1) {
+        out->prim = prim; /* hand the elements over: no copy */
+        out->rank = 1;
+        out->shape[0] = a->shape[0];
+        out->data = a->data;
+        a->data = NULL;
+        wfa_unref(ctx, a);
+        return 0;
+    }
     int rc = wf_value_alloc(ctx, out, prim, a->rank, shape, NULL);
     if (rc == 0)
         wfa_to_dense(a, out->data);
