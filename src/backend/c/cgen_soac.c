@@ -174,6 +174,13 @@ static void screma_iteration(CGen *g, const Screma *sc, const char **accs, const
     const char **r = decl_tmps(g, &f->ret, "r");
     const char *mark = scope_begin(g);
     cg_lambda(g, f, input_elems(g, &sc->e->arrays, i), r);
+    /* reduce accumulators of array type keep their heap block for the next value, if unique */
+    const char **old = xmalloc(sizeof *old * (size_t)(sc->nacc + 1));
+    for (int k = 0; k < sc->nacc; k++) {
+        old[k] = mark && k >= sc->nscan && sc->acc_types[k].rank ? cg_fresh(g, "old") : NULL;
+        if (old[k])
+            cg_line(g, "wfa *%s = wfa_ref(%s);", old[k], accs[k]);
+    }
     for (int a = 0; a < sc->nacc;) {
         int first;
         const COperator *op = acc_op(sc, a, &first);
@@ -182,7 +189,11 @@ static void screma_iteration(CGen *g, const Screma *sc, const char **accs, const
     }
     if (mark) {
         for (int k = 0; k < sc->nacc; k++) {
-            export_vars(g, mark, f->ret.data[k], accs[k], sc->loc);
+            if (old[k])
+                cg_line(g, "if (!(%s = wfa_export_reuse(ctx, %s, %s, %s))) WF_FAIL(1);", accs[k], accs[k], old[k],
+                        sc->loc);
+            else
+                export_vars(g, mark, f->ret.data[k], accs[k], sc->loc);
             if (f->ret.data[k].rank) { /* operands of the operators: dead */
                 cg_line(g, "wfa_unref(ctx, %s);", r[k]);
                 cg_line(g, "%s = NULL;", r[k]);

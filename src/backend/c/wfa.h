@@ -338,6 +338,20 @@ static inline wfa *wfa_export(wf_ctx *ctx, wfa *a, const char *loc) {
     return b;
 }
 
+/* wfa_export of a, writing into old instead of a fresh block when old is a unique rank-1 heap
+ * array of a's length (a reduce's previous accumulator); old's reference is taken over. */
+static inline wfa *wfa_export_reuse(wf_ctx *ctx, wfa *a, wfa *old, const char *loc) {
+    if (a && old && a != old && a->kind == WFA_ARENA && a->rank == 1 && old->kind == WFA_HEAP && old->rc == 1 &&
+        old->rank == 1 && old->shape[0] == a->shape[0] && old->esz == a->esz &&
+        old->data_kind != WFA_DATA_BORROWED) {
+        memcpy(old->data, a->data, (size_t)a->shape[0] * (size_t)a->esz);
+        wfa_unref(ctx, a);
+        return old;
+    }
+    wfa_unref(ctx, old);
+    return wfa_export(ctx, a, loc);
+}
+
 /* Make *ap uniquely referenced (copy on write).  Returns 0 or 1 (error recorded). */
 static inline int wfa_own(wf_ctx *ctx, wfa **ap, const char *loc) {
     if (wfa_unique(*ap))
