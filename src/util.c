@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- allocation ---- */
 
@@ -140,6 +141,28 @@ const char *intern_n(const char *s, size_t n) {
 const char *intern(const char *s) { return intern_n(s, strlen(s)); }
 
 /* ---- files ---- */
+
+char *slurp(const char *path, size_t *len) {
+    size_t n = 0;
+    char *s = read_file(path, &n);
+    if (!s) {
+        n = 0;
+        s = xstrdup("");
+    }
+    s[n] = 0;
+    if (len)
+        *len = n;
+    return s;
+}
+
+const char *self_exe_path(void) {
+    static char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0)
+        return NULL;
+    buf[n] = 0;
+    return buf;
+}
 
 char *read_file(const char *path, size_t *len_out) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");

@@ -47,6 +47,10 @@ const char *intern_n(const char *s, size_t n);
 
 /* Read a whole file; NULL (and errno set) when it cannot be read. */
 char *read_file(const char *path, size_t *len_out);
+/* A whole file, always NUL-terminated; "" when unreadable (outputs of subprocesses). */
+char *slurp(const char *path, size_t *len);
+/* The running executable's path (/proc/self/exe), or NULL when unknown. */
+const char *self_exe_path(void);
 
 /* ---- util.c: source locations and diagnostics ---- */
 typedef struct {

@@ -68,20 +68,6 @@ static double now_s(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* A whole file, NUL-terminated; "" when unreadable. */
-static char *slurp(const char *path, size_t *len) {
-    size_t n = 0;
-    char *s = read_file(path, &n);
-    if (!s) {
-        n = 0;
-        s = xstrdup("");
-    }
-    s[n] = 0;
-    if (len)
-        *len = n;
-    return s;
-}
-
 /* Run argv with stdin from in_path (or /dev/null) and stdout/stderr into files; returns a
  * message when it did not exit with status 0, else NULL. */
 static char *run_process(const char *const *argv, const char *in_path, const char *out_path, const char *err_path,
@@ -167,54 +153,6 @@ static char *compile_program(const Options *o, const Work *w, const char *prog, 
 
 /* ------------------------------------------------------------------ validating */
 
-static int read_values(const char *text, size_t len, wf_tree ***out, char **err) {
-    wf_reader *r = wf_reader_from_string(text, len);
-    if (!r)
-        fatal("bench: out of memory");
-    int n = wf_read_trees(r, out);
-    if (n < 0)
-        *err = xstrdup(wf_reader_error(r));
-    wf_reader_free(r);
-    return n;
-}
-
-static void free_values(wf_tree **t, int n) {
-    for (int i = 0; i < n; i++)
-        wf_tree_free(t[i]);
-    free(t);
-}
-
-/* Compare actual output with the case's expected output; NULL when they agree. */
-static char *compare_output(const Case *c, const char *actual, size_t actual_len) {
-    size_t elen = 0;
-    char *etext = c->out == OUT_FILE ? read_file(c->output, &elen) : xstrdup(c->output);
-    if (!etext)
-        return xsprintf("cannot read expected output %s: %s", c->output, strerror(errno));
-    if (c->out != OUT_FILE)
-        elen = strlen(etext);
-    char *err = NULL, *why = NULL;
-    wf_tree **e = NULL, **a = NULL;
-    int ne = read_values(etext, elen, &e, &err);
-    free(etext);
-    if (ne < 0)
-        return xsprintf("cannot parse the expected output: %s", err);
-    int na = read_values(actual, actual_len, &a, &err);
-    if (na < 0) {
-        free_values(e, ne);
-        return xsprintf("cannot parse the program's output: %s", err);
-    }
-    if (ne != na)
-        why = xsprintf("expected %d values but got %d", ne, na);
-    for (int i = 0; i < ne && !why; i++) {
-        char d[400];
-        if (!wf_tree_equal(e[i], a[i], d, sizeof d))
-            why = ne > 1 ? xsprintf("value %d: %s", i + 1, d) : xstrdup(d);
-    }
-    free_values(e, ne);
-    free_values(a, na);
-    return why;
-}
-
 /* ------------------------------------------------------------------ one dataset */
 
 static char *dataset_name(const Case *c, int index) {
@@ -285,7 +223,7 @@ static void run_dataset(const Options *o, const Work *w, const Case *c, const ch
     if (c->out == OUT_TEXT || c->out == OUT_FILE) {
         size_t len = 0;
         char *out = slurp(w->out, &len);
-        d->error = compare_output(c, out, len);
+        d->error = testspec_compare_output(c, out, len);
         d->validated = d->error == NULL;
         free(out);
     }
@@ -498,15 +436,6 @@ static int parse_positive(const char *s, const char *what) {
     return (int)v;
 }
 
-static const char *self_path(const char *argv0) {
-    static char buf[4096];
-    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n <= 0)
-        return argv0;
-    buf[n] = 0;
-    return buf;
-}
-
 static const char *option_value(const char *arg, const char *name) {
     size_t n = strlen(name);
     return !strncmp(arg, name, n) && arg[n] == '=' ? arg + n + 1 : NULL;
@@ -569,7 +498,7 @@ int cmd_bench(int argc, char **argv) {
     o.backend = "c";
     o.runs = 10;
     o.timeout_s = 600;
-    o.weft = self_path(argv[0]);
+    o.weft = self_exe_path() ? self_exe_path() : argv[0];
     o.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
     Paths progs = {0};
     parse_args(argc, argv, &o, &progs);

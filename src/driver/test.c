@@ -77,8 +77,6 @@ static const struct {
 };
 
 static Vec(char *) c_cleanup;
-static char *slurp(const char *path, size_t *len);
-static char *shorten(const char *s, size_t max);
 
 static void c_remove_all(void) {
     for (int i = c_cleanup.len - 1; i >= 0; i--)
@@ -118,7 +116,7 @@ static char *compiled_prepare(const Options *o, const char *prog, char **exe, co
     fflush(NULL);
     if (system(cmd) != 0) {
         char *msg = slurp(err, NULL);
-        return xsprintf("compilation failed:\n%s", shorten(msg, 600));
+        return xsprintf("compilation failed:\n%s", testspec_shorten(msg, 600));
     }
     *exe = out;
     return NULL;
@@ -250,40 +248,6 @@ static bool start_job(Run *run, Job *j) {
 
 /* ---- judging a finished job ---- */
 
-/* A whole file, always NUL-terminated (also when empty); "" when unreadable. */
-static char *slurp(const char *path, size_t *len) {
-    size_t n = 0;
-    char *s = read_file(path, &n);
-    if (!s) {
-        n = 0;
-        s = xstrdup("");
-    }
-    s[n] = 0;
-    if (len)
-        *len = n;
-    return s;
-}
-
-/* At most max bytes of s on one line, whitespace runs collapsed. */
-static char *shorten(const char *s, size_t max) {
-    StrBuf sb = {0};
-    sb_puts(&sb, "");
-    bool space = false;
-    for (; *s && sb.len < max; s++) {
-        if (strchr(" \t\r\n", *s)) {
-            space = sb.len > 0;
-            continue;
-        }
-        if (space)
-            sb_putc(&sb, ' ');
-        space = false;
-        sb_putc(&sb, *s);
-    }
-    if (*s)
-        sb_puts(&sb, " ...");
-    return sb.data;
-}
-
 /* The first lines of stderr, indented. */
 static char *indent_lines(const char *s, int max_lines) {
     StrBuf sb = {0};
@@ -336,87 +300,6 @@ static char *status_string(const Job *j, const Options *o) {
 
 static bool exited_ok(const Job *j) { return !j->timed_out && WIFEXITED(j->status) && WEXITSTATUS(j->status) == 0; }
 
-static char *trees_to_string(wf_tree **t, int n) {
-    if (n == 0)
-        return xstrdup("(no values)");
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return xstrdup("?");
-    for (int i = 0; i < n; i++) {
-        if (i)
-            fputc(' ', f);
-        wf_tree_print(f, t[i]);
-    }
-    fclose(f);
-    char *s = shorten(buf, 400);
-    free(buf);
-    return s;
-}
-
-/* Read values from a string or a file; NULL (with *err set) on failure. */
-static int read_values(const char *text, size_t len, wf_tree ***out, char **err) {
-    wf_reader *r = wf_reader_from_string(text, len);
-    if (!r) {
-        *err = xstrdup("out of memory");
-        return -1;
-    }
-    int n = wf_read_trees(r, out);
-    if (n < 0)
-        *err = xstrdup(wf_reader_error(r));
-    wf_reader_free(r);
-    return n;
-}
-
-static void free_values(wf_tree **t, int n) {
-    for (int i = 0; i < n; i++)
-        wf_tree_free(t[i]);
-    free(t);
-}
-
-/* Compare the program's stdout with the expected values; NULL when they agree. */
-static char *compare_output(const Job *j, const char *actual_text, size_t actual_len) {
-    const Case *c = j->c;
-    size_t elen = 0;
-    char *etext = c->out == OUT_FILE ? read_file(c->output, &elen) : xstrdup(c->output);
-    if (!etext)
-        return xsprintf("cannot read expected output %s: %s", c->output, strerror(errno));
-    if (c->out != OUT_FILE)
-        elen = strlen(etext);
-    char *err = NULL, *why = NULL;
-    wf_tree **e = NULL, **a = NULL;
-    int ne = read_values(etext, elen, &e, &err);
-    free(etext);
-    if (ne < 0)
-        return xsprintf("cannot parse the expected output: %s", err);
-    int na = read_values(actual_text, actual_len, &a, &err);
-    if (na < 0) {
-        why = xsprintf("cannot parse the program's output: %s\n  actual:   %s", err, shorten(actual_text, 300));
-        free_values(e, ne);
-        return why;
-    }
-    char diff[512] = "";
-    if (ne != na) {
-        snprintf(diff, sizeof diff, "expected %d value%s but got %d", ne, ne == 1 ? "" : "s", na);
-    } else {
-        for (int i = 0; i < ne && !diff[0]; i++) {
-            char d[400];
-            if (wf_tree_equal(e[i], a[i], d, sizeof d))
-                continue;
-            if (ne > 1)
-                snprintf(diff, sizeof diff, "value %d: %s", i + 1, d);
-            else
-                snprintf(diff, sizeof diff, "%s", d);
-        }
-    }
-    if (diff[0])
-        why = xsprintf("expected: %s\n  actual:   %s\n  %s", trees_to_string(e, ne), trees_to_string(a, na), diff);
-    free_values(e, ne);
-    free_values(a, na);
-    return why;
-}
-
 /* Decide pass or fail; NULL means pass, else the explanation. */
 static char *judge(const Job *j, const Options *o, const char *out, size_t out_len, const char *err) {
     char *why = NULL;
@@ -431,7 +314,7 @@ static char *judge(const Job *j, const Options *o, const char *out, size_t out_l
     }
     if (j->c->out == OUT_ERROR) {
         if (exited_ok(j))
-            return xsprintf("the program succeeded but an error was expected\n  actual:   %s", shorten(out, 300));
+            return xsprintf("the program succeeded but an error was expected\n  actual:   %s", testspec_shorten(out, 300));
         if (j->timed_out)
             return status_string(j, o);
         if (regex_matches(j->c->output, err, &why))
@@ -442,7 +325,7 @@ static char *judge(const Job *j, const Options *o, const char *out, size_t out_l
         return xsprintf("%s%s", status_string(j, o), stderr_part(err));
     if (j->c->out == OUT_NONE)
         return NULL;
-    return compare_output(j, out, out_len);
+    return testspec_compare_output(j->c, out, out_len);
 }
 
 static void finish_job(Run *run, Job *j) {
@@ -488,7 +371,7 @@ static void describe_input(const Job *j) {
     if (j->c->in == IN_FILE)
         printf("  input:    @ %s\n", j->c->input);
     else
-        printf("  input:    %s\n", shorten(j->c->input, 200));
+        printf("  input:    %s\n", testspec_shorten(j->c->input, 200));
 }
 
 static void report_job(const Job *j) {
@@ -571,7 +454,7 @@ static void list_job(const Job *j) {
     const Case *c = j->c;
     printf("%s:%d: %s entry %s case #%d%s%s%s: %s %s -> %s %s\n", j->spec->path, j->line, j->be->name, j->entry,
            j->case_no, c->name ? " \"" : "", c->name ? c->name : "", c->name ? "\"" : "", in_kinds[c->in],
-           shorten(c->input, 60), out_kinds[c->out], c->output ? shorten(c->output, 60) : "");
+           testspec_shorten(c->input, 60), out_kinds[c->out], c->output ? testspec_shorten(c->output, 60) : "");
 }
 
 static void add_job(Run *run, Job j) {
@@ -711,15 +594,6 @@ static void collect(const char *path, Paths *out) {
     }
 }
 
-static const char *self_path(void) {
-    static char buf[4096];
-    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n <= 0)
-        return NULL;
-    buf[n] = 0;
-    return buf;
-}
-
 static int parse_positive(const char *s, const char *what) {
     char *end;
     long v = strtol(s, &end, 10);
@@ -735,7 +609,7 @@ int cmd_test(int argc, char **argv) {
     Run run = {0};
     run.opt.timeout_s = 60;
     run.opt.jobs = 2;
-    run.opt.weft = self_path();
+    run.opt.weft = self_exe_path();
     run.opt.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
     const char *backend_list = "interp";
     Paths inputs = {0};

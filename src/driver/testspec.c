@@ -1,5 +1,5 @@
-/* testspec.c — parse the Futhark test blocks of a program (moved out of test.c, unchanged in
- * behaviour; `weft bench` reads the same blocks).
+/* testspec.c — parse the Futhark test blocks of a program, and check a program's output
+ * against a case's expected values (shared by `weft test` and `weft bench`).
  *
  * A test block is a run of comment lines whose first is `-- ==`; it holds
  *     entry: f g          tags { disable nobench ... }     structure ... { ... }     warning: REGEX
@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../rts/values.h"
 #include "testspec.h"
 
 
@@ -309,5 +310,107 @@ Spec *testspec_read(const char *path) {
     }
     free(text);
     return spec;
+}
+
+
+/* ------------------------------------------------------------------ checking outputs */
+
+/* At most max bytes of s on one line, whitespace runs collapsed. */
+char *testspec_shorten(const char *s, size_t max) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "");
+    bool space = false;
+    for (; *s && sb.len < max; s++) {
+        if (strchr(" \t\r\n", *s)) {
+            space = sb.len > 0;
+            continue;
+        }
+        if (space)
+            sb_putc(&sb, ' ');
+        space = false;
+        sb_putc(&sb, *s);
+    }
+    if (*s)
+        sb_puts(&sb, " ...");
+    return sb.data;
+}
+
+static char *trees_to_string(wf_tree **t, int n) {
+    if (n == 0)
+        return xstrdup("(no values)");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return xstrdup("?");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputc(' ', f);
+        wf_tree_print(f, t[i]);
+    }
+    fclose(f);
+    char *s = testspec_shorten(buf, 400);
+    free(buf);
+    return s;
+}
+
+/* Read values from a string or a file; NULL (with *err set) on failure. */
+static int read_values(const char *text, size_t len, wf_tree ***out, char **err) {
+    wf_reader *r = wf_reader_from_string(text, len);
+    if (!r) {
+        *err = xstrdup("out of memory");
+        return -1;
+    }
+    int n = wf_read_trees(r, out);
+    if (n < 0)
+        *err = xstrdup(wf_reader_error(r));
+    wf_reader_free(r);
+    return n;
+}
+
+static void free_values(wf_tree **t, int n) {
+    for (int i = 0; i < n; i++)
+        wf_tree_free(t[i]);
+    free(t);
+}
+
+char *testspec_compare_output(const Case *c, const char *actual_text, size_t actual_len) {
+    size_t elen = 0;
+    char *etext = c->out == OUT_FILE ? read_file(c->output, &elen) : xstrdup(c->output);
+    if (!etext)
+        return xsprintf("cannot read expected output %s: %s", c->output, strerror(errno));
+    if (c->out != OUT_FILE)
+        elen = strlen(etext);
+    char *err = NULL, *why = NULL;
+    wf_tree **e = NULL, **a = NULL;
+    int ne = read_values(etext, elen, &e, &err);
+    free(etext);
+    if (ne < 0)
+        return xsprintf("cannot parse the expected output: %s", err);
+    int na = read_values(actual_text, actual_len, &a, &err);
+    if (na < 0) {
+        why = xsprintf("cannot parse the program's output: %s\n  actual:   %s", err, testspec_shorten(actual_text, 300));
+        free_values(e, ne);
+        return why;
+    }
+    char diff[512] = "";
+    if (ne != na) {
+        snprintf(diff, sizeof diff, "expected %d value%s but got %d", ne, ne == 1 ? "" : "s", na);
+    } else {
+        for (int i = 0; i < ne && !diff[0]; i++) {
+            char d[400];
+            if (wf_tree_equal(e[i], a[i], d, sizeof d))
+                continue;
+            if (ne > 1)
+                snprintf(diff, sizeof diff, "value %d: %s", i + 1, d);
+            else
+                snprintf(diff, sizeof diff, "%s", d);
+        }
+    }
+    if (diff[0])
+        why = xsprintf("expected: %s\n  actual:   %s\n  %s", trees_to_string(e, ne), trees_to_string(a, na), diff);
+    free_values(e, ne);
+    free_values(a, na);
+    return why;
 }
 

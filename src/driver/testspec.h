@@ -42,4 +42,11 @@ typedef struct {
  * file, malformed block) are in ->error. */
 Spec *testspec_read(const char *path);
 
+/* The program's output (actual) against the case's expected output (OUT_TEXT or OUT_FILE),
+ * value by value with Futhark's float tolerance: NULL when they agree, else
+ * "expected: ...\n  actual:   ...\n  <the first difference>" (or why a side cannot be read). */
+char *testspec_compare_output(const Case *c, const char *actual, size_t actual_len);
+/* At most max bytes of s on one line, whitespace runs collapsed. */
+char *testspec_shorten(const char *s, size_t max);
+
 #endif

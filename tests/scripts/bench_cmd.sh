@@ -51,7 +51,7 @@ expect 'dataset right:  median ' "$TMP/wrong.out"
 expect 'dataset wrong:  FAILED' "$TMP/wrong.out"
 expect 'expected 9i64 but got 8i64' "$TMP/wrong.out"
 expect '"wrong": {"runtimes": [' "$TMP/wrong.json"
-expect '"validated": false, "error": "expected 9i64 but got 8i64"}' "$TMP/wrong.json"
+expect '"validated": false, "error": "expected: 9i64\u000a  actual:   8i64\u000a  expected 9i64 but got 8i64"}' "$TMP/wrong.json"
 
 # 3. usage errors: one line, exit status 1
 err() { # err EXPECTED ARGS...
