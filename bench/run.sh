@@ -65,32 +65,8 @@ json_field() {
     grep -F "\"$2\": {\"runtimes\"" "$1" | sed -n "s/.*\"$3\": \\([^,}]*\\).*/\\1/p" | head -1
 }
 
-# compare A B ABS REL: every number of file A within ABS + REL*|b| of B's (as tests/scripts/baselines.sh)
-compare() {
-    awk -v abs="$3" -v rel="$4" '
-    function nums(file, arr,   n, line, s) {
-        n = 0
-        while ((getline line < file) > 0) {
-            sub(/--.*/, "", line)
-            s = line
-            while (match(s, /-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?/)) {
-                arr[++n] = substr(s, RSTART, RLENGTH) + 0
-                s = substr(s, RSTART + RLENGTH)
-                sub(/^(f32|f64|i32|i64)/, "", s)
-            }
-        }
-        return n
-    }
-    BEGIN {
-        na = nums(ARGV[1], a); nb = nums(ARGV[2], b)
-        if (na != nb || na == 0) exit 1
-        for (i = 1; i <= na; i++) {
-            d = a[i] - b[i]; if (d < 0) d = -d
-            m = b[i] < 0 ? -b[i] : b[i]
-            if (d > abs + rel * m) exit 1
-        }
-    }' "$1" "$2"
-}
+# compare A B ABS REL: every number of file A within ABS + REL*|b| of B's (bench/baselines/compare.awk)
+compare() { awk -v abs="$3" -v rel="$4" -f bench/baselines/compare.awk "$1" "$2" > /dev/null; }
 
 # baseline PROG SIZE ABS REL: median µs of the hand-written C on one dataset ("FAIL" if wrong)
 baseline() {

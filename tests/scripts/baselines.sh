@@ -16,36 +16,8 @@ for p in optionpricing locvolcalib; do
     $CC -std=c11 -Wall -Wextra -O3 -o "$OUT/$p" bench/baselines/$p.c -lm || { echo "FAIL: build $p"; exit 1; }
 done
 
-# compare A B ABS REL: every number of file A within ABS + REL*|b| of B's.
-compare() {
-    awk -v abs="$3" -v rel="$4" '
-    function nums(file, arr,   n, line, s) {
-        n = 0
-        while ((getline line < file) > 0) {
-            sub(/(--|\/\/).*/, "", line)
-            s = line
-            while (match(s, /-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?/)) {
-                arr[++n] = substr(s, RSTART, RLENGTH) + 0
-                s = substr(s, RSTART + RLENGTH)
-                sub(/^(f32|f64|i32|i64)/, "", s)
-            }
-        }
-        return n
-    }
-    BEGIN {
-        na = nums(ARGV[1], a); nb = nums(ARGV[2], b)
-        if (na != nb || na == 0) { printf "count mismatch (%d vs %d)", na, nb; exit 1 }
-        bad = 0; maxd = 0
-        for (i = 1; i <= na; i++) {
-            d = a[i] - b[i]; if (d < 0) d = -d
-            m = b[i] < 0 ? -b[i] : b[i]
-            if (d > maxd) maxd = d
-            if (d > abs + rel * m) bad++
-        }
-        printf "n=%d max|diff|=%.3g", na, maxd
-        exit bad > 0
-    }' "$1" "$2"
-}
+# compare A B ABS REL: every number of file A within ABS + REL*|b| of B's (bench/baselines/compare.awk)
+compare() { awk -v abs="$3" -v rel="$4" -f bench/baselines/compare.awk "$1" "$2"; }
 
 fail=0
 check() { # name result reference abs rel
