@@ -132,6 +132,23 @@ bool ctype_compat(CType a, CType b) {
 
 /* ---- nodes ---- */
 
+int cexp_bodies(const CExp *e, CBody ***out) {
+    CBody **bs = xmalloc(sizeof *bs * (size_t)(3 + e->scans.len + e->reds.len));
+    int n = 0;
+    if (e->body)
+        bs[n++] = e->body;
+    if (e->body2)
+        bs[n++] = e->body2;
+    if (e->lam)
+        bs[n++] = e->lam->body;
+    for (int i = 0; i < e->scans.len; i++)
+        bs[n++] = e->scans.data[i].lam->body;
+    for (int i = 0; i < e->reds.len; i++)
+        bs[n++] = e->reds.data[i].lam->body;
+    *out = bs;
+    return n;
+}
+
 CExp *cexp_new(CExpKind kind, Loc loc) {
     CExp *e = xmalloc(sizeof *e);
     e->kind = kind;

@@ -285,6 +285,9 @@ CDim cdim_any(void);
 bool cdim_eq(CDim a, CDim b);
 CDim cdim_of_atom(CAtom a);           /* a constant or variable size; ANY for other constants */
 CExp *cexp_new(CExpKind kind, Loc loc);
+/* The bodies nested directly in e — if branches, the loop body, the SOAC lambda, operator
+ * lambdas — in that order, into *out (xmalloc'ed); returns how many. */
+int cexp_bodies(const CExp *e, CBody ***out);
 CBody *cbody_new(void);
 CLambda *clambda_new(void);
 CFun *cfun_new(const char *name, Loc loc);

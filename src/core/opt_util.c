@@ -4,6 +4,8 @@
  */
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "opt.h"
 
 /* ---- OMap: open addressing on interned pointers ---- */
@@ -303,16 +305,11 @@ void opt_consumed_exp(CExp *e, OMap *out) {
         break;
     default: break;
     }
-    if (e->body)
-        consumed_body(e->body, out);
-    if (e->body2)
-        consumed_body(e->body2, out);
-    if (e->lam)
-        consumed_body(e->lam->body, out);
-    for (int i = 0; i < e->scans.len; i++)
-        consumed_body(e->scans.data[i].lam->body, out);
-    for (int i = 0; i < e->reds.len; i++)
-        consumed_body(e->reds.data[i].lam->body, out);
+    CBody **bs;
+    int nb = cexp_bodies(e, &bs);
+    for (int i = 0; i < nb; i++)
+        consumed_body(bs[i], out);
+    free(bs);
 }
 
 /* ---- names and counts ---- */

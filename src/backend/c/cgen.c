@@ -487,15 +487,14 @@ static bool body_allocates(const CBody *b) {
         for (int j = 0; j < s->pat.len && !cheap; j++)
             if (s->pat.data[j].type.rank)
                 return true;
-        if ((e->body && body_allocates(e->body)) || (e->body2 && body_allocates(e->body2)) ||
-            (e->lam && body_allocates(e->lam->body)))
+        CBody **bs;
+        int nb = cexp_bodies(e, &bs);
+        bool inner = false;
+        for (int j = 0; j < nb && !inner; j++)
+            inner = body_allocates(bs[j]);
+        free(bs);
+        if (inner)
             return true;
-        for (int j = 0; j < e->scans.len; j++)
-            if (body_allocates(e->scans.data[j].lam->body))
-                return true;
-        for (int j = 0; j < e->reds.len; j++)
-            if (body_allocates(e->reds.data[j].lam->body))
-                return true;
     }
     return false;
 }
@@ -753,42 +752,33 @@ void cg_lambda(CGen *g, const CLambda *lam, const char **args, const char **dest
 
 /* ------------------------------------------------------------------ functions and entry points */
 
-static void count_soac_inputs(const CBody *b, OMap *m);
-
-static void count_soac_inputs_exp(const CExp *e, OMap *m) {
-    if (e->kind == CE_SCREMA || e->kind == CE_SCATTER || e->kind == CE_HIST) /* not filter: it keeps elements */
-        for (int i = 0; i < e->arrays.len; i++)
-            if (e->arrays.data[i].kind == CA_VAR)
-                omap_add(m, e->arrays.data[i].var, 1);
-    if (e->body)
-        count_soac_inputs(e->body, m);
-    if (e->body2)
-        count_soac_inputs(e->body2, m);
-    if (e->lam)
-        count_soac_inputs(e->lam->body, m);
-    for (int i = 0; i < e->scans.len; i++)
-        count_soac_inputs(e->scans.data[i].lam->body, m);
-    for (int i = 0; i < e->reds.len; i++)
-        count_soac_inputs(e->reds.data[i].lam->body, m);
-}
-
+/* Counts, per variable, its uses as a screma/scatter/hist input in b (not filter: it keeps
+ * the elements). */
 static void count_soac_inputs(const CBody *b, OMap *m) {
-    for (int i = 0; i < b->stms.len; i++)
-        count_soac_inputs_exp(b->stms.data[i].exp, m);
+    for (int i = 0; i < b->stms.len; i++) {
+        const CExp *e = b->stms.data[i].exp;
+        if (e->kind == CE_SCREMA || e->kind == CE_SCATTER || e->kind == CE_HIST)
+            for (int k = 0; k < e->arrays.len; k++)
+                if (e->arrays.data[k].kind == CA_VAR)
+                    omap_add(m, e->arrays.data[k].var, 1);
+        CBody **bs;
+        int nb = cexp_bodies(e, &bs);
+        for (int k = 0; k < nb; k++)
+            count_soac_inputs(bs[k], m);
+        free(bs);
+    }
 }
 
 static void collect_iotas(const CBody *b, const OMap *uses, const OMap *inputs, OMap *lazy) {
     for (int i = 0; i < b->stms.len; i++) {
         const CStm *s = &b->stms.data[i];
-        const CExp *e = s->exp;
-        if (e->kind == CE_IOTA && omap_int(uses, s->pat.data[0].name) == omap_int(inputs, s->pat.data[0].name))
+        if (s->exp->kind == CE_IOTA && omap_int(uses, s->pat.data[0].name) == omap_int(inputs, s->pat.data[0].name))
             omap_put(lazy, s->pat.data[0].name, (void *)1);
-        if (e->body)
-            collect_iotas(e->body, uses, inputs, lazy);
-        if (e->body2)
-            collect_iotas(e->body2, uses, inputs, lazy);
-        if (e->lam)
-            collect_iotas(e->lam->body, uses, inputs, lazy);
+        CBody **bs;
+        int nb = cexp_bodies(s->exp, &bs);
+        for (int k = 0; k < nb; k++)
+            collect_iotas(bs[k], uses, inputs, lazy);
+        free(bs);
     }
 }
 
