@@ -2,9 +2,8 @@
  * variable uses of expressions, use counting, substitution, and the questions the passes ask
  * of an expression (may it fail? what does it consume?).
  */
-#include <string.h>
-
 #include <stdlib.h>
+#include <string.h>
 
 #include "opt.h"
 
