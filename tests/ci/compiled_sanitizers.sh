@@ -4,11 +4,11 @@
 #   asan: `weft test --backend=c` with gcc -fsanitize=address,undefined (leaks too)
 #   tsan: `weft test --backend=multicore` with clang -fsanitize=thread (needs libomp; the
 #         OpenMP runtime itself is not instrumented, hence ignore_noninstrumented_modules)
-# on tests/programs and tests/irregular.  Prints weft test's "N passed, N failed".
+# on tests/programs, tests/irregular and tests/backend_c.  Prints weft test's "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 WEFT=${WEFT:-bin/weft}
-DIRS="tests/programs tests/irregular"
+DIRS="tests/programs tests/irregular tests/backend_c"
 case "${1:-}" in
 asan)
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \

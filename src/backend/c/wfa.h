@@ -309,8 +309,6 @@ static inline wfa *wfa_copy(wf_ctx *ctx, wfa *a, const char *loc) {
     return b;
 }
 
-/* A heap (or static) version of a, taking over the caller's reference: arena blocks are
- * copied, with their rows, to the heap; heap rows are shared.  NULL on failure (a released). */
 static inline int wfa_has_arena(const wfa *a) {
     if (a->kind == WFA_ARENA)
         return 1;
@@ -320,20 +318,37 @@ static inline int wfa_has_arena(const wfa *a) {
     return 0;
 }
 
-static inline wfa *wfa_export(wf_ctx *ctx, wfa *a, const char *loc) {
-    if (!a || a->kind == WFA_STATIC || (a->kind == WFA_HEAP && (a->rank == 1 || !wfa_has_arena(a))))
-        return a;
+/* Whether a, or a row of it at any depth, lives in an arena. */
+static inline int wfa_in_arena(const wfa *a) {
+    return a->kind == WFA_ARENA || (a->kind == WFA_HEAP && a->rank > 1 && wfa_has_arena(a));
+}
+
+/* A heap copy of a and its rows (a keeps its reference): every block when all is set (also
+ * rows borrowed from the harness), else only what is in an arena, heap and static rows being
+ * shared.  NULL on failure (error recorded). */
+static inline wfa *wfa_heap_copy(wf_ctx *ctx, wfa *a, int all, const char *loc) {
+    if (!all && !wfa_in_arena(a))
+        return wfa_ref(a);
     int on = wf_ar.on;
     wf_ar.on = 0;
     wfa *b = wfa_new(ctx, a->rank, a->esz, a->shape[0], a->shape + 1, loc);
     if (b && a->rank == 1)
         memcpy(b->data, a->data, (size_t)a->shape[0] * (size_t)a->esz);
     for (int64_t i = 0; b && a->rank > 1 && i < a->shape[0]; i++)
-        if (!(WFA_ROW(b, i) = wfa_export(ctx, wfa_ref(WFA_ROW(a, i)), loc))) {
+        if (!(WFA_ROW(b, i) = wfa_heap_copy(ctx, WFA_ROW(a, i), all, loc))) {
             wfa_unref(ctx, b);
             b = NULL;
         }
     wf_ar.on = on;
+    return b;
+}
+
+/* a, taking over the caller's reference, as it may leave an arena scope: arena blocks copied
+ * to the heap (wfa_heap_copy), anything else returned as it is.  NULL on failure. */
+static inline wfa *wfa_export(wf_ctx *ctx, wfa *a, const char *loc) {
+    if (!a || !wfa_in_arena(a))
+        return a;
+    wfa *b = wfa_heap_copy(ctx, a, 0, loc);
     wfa_unref(ctx, a);
     return b;
 }
@@ -831,29 +846,13 @@ static inline bool wfa_fits(const wfa *a, const int64_t *shape) {
 /* Hand the array a (its reference consumed) to the harness as an entry result: a rectangular
  * wf_value when it is regular (the shape of its first path down, as the interpreter decides),
  * otherwise a jagged result that keeps a. */
-/* A copy of a and all its rows, on the heap. */
-static inline wfa *wfa_deep_copy(wf_ctx *ctx, wfa *a) {
-    int on = wf_ar.on;
-    wf_ar.on = 0;
-    wfa *b = wfa_new(ctx, a->rank, a->esz, a->shape[0], a->shape + 1, NULL);
-    if (b && a->rank == 1)
-        memcpy(b->data, a->data, (size_t)a->shape[0] * (size_t)a->esz);
-    for (int64_t i = 0; b && a->rank > 1 && i < a->shape[0]; i++)
-        if (!(WFA_ROW(b, i) = wfa_deep_copy(ctx, WFA_ROW(a, i)))) {
-            wfa_unref(ctx, b);
-            b = NULL;
-        }
-    wf_ar.on = on;
-    return b;
-}
-
 static inline int wfa_to_result(wf_ctx *ctx, wfa *a, wf_prim prim, wf_value *out) {
     int64_t shape[WF_MAX_RANK] = {0};
     for (int k = 0; k < a->rank && k < WF_MAX_RANK; k++)
         shape[k] = wfa_size(a, k);
     if (a->rank > WF_MAX_RANK || !wfa_fits(a, shape)) {
         if (wfa_borrows(a)) { /* the harness frees the inputs after the call: copy them */
-            wfa *b = wfa_deep_copy(ctx, a);
+            wfa *b = wfa_heap_copy(ctx, a, 1, NULL);
             wfa_unref(ctx, a);
             if (!(a = b))
                 return 1;
