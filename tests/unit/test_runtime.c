@@ -107,22 +107,65 @@ static void jag_release(wf_ctx *ctx, void *obj) {
     releases++;
 }
 
+/* Big freed blocks are kept and reused (no page faults per run); counters count what was
+ * asked for, not the block's capacity. */
+static void test_block_cache(void) {
+    wf_ctx *ctx = wf_ctx_new(&prog);
+    char *a = wf_alloc(ctx, 2 << 20, "c:1:1");
+    CHECK(a != NULL);
+    a[0] = 1;
+    wf_free(ctx, a);
+    char *b = wf_alloc(ctx, (3 << 20) / 2, "c:1:2"); /* 1.5 MiB fits the 2 MiB block */
+    CHECK(b == a && wf_mem_current(ctx) == (3 << 20) / 2);
+    char *c = wf_alloc(ctx, 5 << 20, "c:1:3"); /* too big for anything cached */
+    CHECK(c != NULL && c != a && wf_mem_current(ctx) == (3 << 20) / 2 + (5 << 20));
+    wf_free(ctx, b);
+    char *d = wf_alloc(ctx, 100 << 10, "c:1:4"); /* small: never from the cache */
+    CHECK(d != NULL && d != a);
+    wf_free(ctx, c);
+    wf_free(ctx, d);
+    CHECK(wf_mem_current(ctx) == 0 && wf_mem_peak(ctx) == (3 << 20) / 2 + (5 << 20) + 0);
+    wf_ctx_free(ctx);
+}
+
+/* Each thread batches its counts per context; interleaved contexts stay separate, and peaks
+ * reached between flushes are not lost. */
+static void test_two_contexts(void) {
+    wf_ctx *x = wf_ctx_new(&prog), *y = wf_ctx_new(&prog);
+    void *a = wf_alloc(x, 1000, NULL);
+    void *b = wf_alloc(y, 500, NULL);
+    void *c = wf_alloc(x, 24, NULL);
+    CHECK(wf_mem_current(x) == 1024 && wf_mem_current(y) == 500);
+    wf_free(x, a);
+    wf_free(x, c);
+    wf_free(y, b);
+    CHECK(wf_mem_current(x) == 0 && wf_mem_current(y) == 0);
+    CHECK(wf_mem_peak(x) == 1024 && wf_mem_peak(y) == 500);
+    wf_ctx_free(x);
+    wf_ctx_free(y);
+}
+
+/* A result as weft run prints it. */
+static char *result_text(const wf_value *v) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    wf_result_write_text(f, v);
+    fclose(f);
+    return text;
+}
+
 static void test_jagged(void) {
     wf_ctx *ctx = wf_ctx_new(&prog);
     static char obj[] = "[[1], []]";
     wf_value v;
     CHECK(wf_result_jagged(ctx, &v, WF_I64, 2, obj, jag_write, jag_release) == 0);
     CHECK(wf_value_is_jagged(&v) && v.prim == WF_I64 && v.rank == 2 && wf_jagged_object(&v) == obj);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    CHECK(f != NULL);
-    if (f) {
-        wf_result_write_text(f, &v);
-        fclose(f);
-        CHECK(text && strcmp(text, "[[1], []]:i64") == 0);
-        free(text);
-    }
+    char *text = result_text(&v);
+    CHECK(text && strcmp(text, "[[1], []]:i64") == 0);
+    free(text);
     wf_result_free(ctx, &v);
     CHECK(v.data == NULL && releases == 1 && wf_mem_current(ctx) == 0);
     /* a rectangular value goes through wf_write_text and is not jagged */
@@ -131,14 +174,9 @@ static void test_jagged(void) {
     ((int32_t *)v.data)[0] = 1;
     ((int32_t *)v.data)[1] = 2;
     CHECK(!wf_value_is_jagged(&v) && wf_jagged_object(&v) == NULL);
-    text = NULL;
-    f = open_memstream(&text, &len);
-    if (f) {
-        wf_result_write_text(f, &v);
-        fclose(f);
-        CHECK(text && strcmp(text, "[1i32, 2i32]") == 0);
-        free(text);
-    }
+    text = result_text(&v);
+    CHECK(text && strcmp(text, "[1i32, 2i32]") == 0);
+    free(text);
     wf_result_free(ctx, &v);
     CHECK(releases == 1 && wf_mem_current(ctx) == 0);
     wf_ctx_free(ctx);
@@ -148,6 +186,8 @@ int main(void) {
     test_errors();
     test_params();
     test_memory();
+    test_block_cache();
+    test_two_contexts();
     test_misc();
     test_jagged();
     printf("%d passed, %d failed\n", passed, failed);
