@@ -166,6 +166,17 @@ static const char **decl_accs(CGen *g, const Screma *sc) {
     return accs;
 }
 
+/* accs[a] = op(accs[a], xs[a]) for the accumulators [0, n), operator by operator (n is
+ * nscan or nacc: scan operators come first). */
+static void apply_ops(CGen *g, const Screma *sc, int n, const char **accs, const char **xs) {
+    for (int a = 0; a < n;) {
+        int first;
+        const COperator *op = acc_op(sc, a, &first);
+        apply_op(g, op, accs + a, xs + a);
+        a += op->nes.len;
+    }
+}
+
 /* One iteration (index i): the map lambda, the operators into accs, the stores. */
 static void screma_iteration(CGen *g, const Screma *sc, const char **accs, const char *i) {
     const CStm *s = sc->s;
@@ -181,12 +192,7 @@ static void screma_iteration(CGen *g, const Screma *sc, const char **accs, const
         if (old[k])
             cg_line(g, "wfa *%s = wfa_ref(%s);", old[k], accs[k]);
     }
-    for (int a = 0; a < sc->nacc;) {
-        int first;
-        const COperator *op = acc_op(sc, a, &first);
-        apply_op(g, op, accs + a, r + a);
-        a += op->nes.len;
-    }
+    apply_ops(g, sc, sc->nacc, accs, r);
     if (mark) {
         for (int k = 0; k < sc->nacc; k++) {
             if (old[k])
@@ -249,30 +255,33 @@ static void emit_screma_seq(CGen *g, const Screma *sc) {
  * thread, so operators need only be associative.  Failures inside a region cannot `return`:
  * WF_FAIL is redefined to record the failure and leave the thread's chunk. */
 
-static const char *par_begin(CGen *g, const char *nt) {
-    const char *fail = cg_fresh(g, "fail"), *out = cg_fresh(g, "par_out");
-    cg_line(g, "int %s = 0;", fail);
+/* A parallel region being emitted: the C names of its failure flag and exit label. */
+typedef struct {
+    const char *fail, *out;
+} Region;
+
+static Region par_begin(CGen *g, const char *nt) {
+    Region r = {cg_fresh(g, "fail"), cg_fresh(g, "par_out")};
+    cg_line(g, "int %s = 0;", r.fail);
     cg_line(g, "#undef WF_FAIL");
     cg_line(g, "#define WF_FAIL(e) do { (void)(e); __atomic_store_n(&%s, 1, __ATOMIC_RELAXED); goto %s; } while (0)",
-            fail, out);
+            r.fail, r.out);
     cg_line(g, "#pragma omp parallel num_threads(%s)", nt);
     cg_line(g, "{");
     g->indent++;
     g->par++;
-    return xsprintf("%s %s", fail, out);
+    return r;
 }
 
-static void par_end(CGen *g, const char *tag) {
-    char fail[64], out[64];
-    sscanf(tag, "%63s %63s", fail, out);
-    cg_line(g, "%s: __attribute__((unused));", out);
+static void par_end(CGen *g, Region r) {
+    cg_line(g, "%s: __attribute__((unused));", r.out);
     cg_line(g, "wf_mem_sync(ctx);");
     g->par--;
     g->indent--;
     cg_line(g, "}");
     cg_line(g, "#undef WF_FAIL");
     cg_line(g, "#define WF_FAIL(e) return (e)");
-    cg_line(g, "if (%s) return 1;", fail);
+    cg_line(g, "if (%s) return 1;", r.fail);
 }
 
 /* this thread's chunk [lo, hi) of w iterations over nt threads */
@@ -335,14 +344,9 @@ static bool emit_scan_mc(CGen *g, const Screma *sc) {
     return true;
 }
 
-static void emit_screma_par(CGen *g, const Screma *sc) {
-    const CStm *s = sc->s;
-    if (emit_scan_mc(g, sc))
-        return;
-    const char *nt = cg_fresh(g, "nt");
-    cg_line(g, "int %s = wf_mc_threads(ctx, %s);", nt, sc->w);
-    alloc_outputs(g, sc);
-    /* slots: each thread's accumulators (chunk totals) */
+/* Phase 1: each thread runs its chunk of the iterations into its own accumulators, left in
+ * slots[a][thread] (chunk totals). */
+static const char **par_chunks(CGen *g, const Screma *sc, const char *nt) {
     const char **slots = xmalloc(sizeof *slots * (size_t)(sc->nacc + 1));
     for (int a = 0; a < sc->nacc; a++) {
         slots[a] = cg_fresh(g, "slot");
@@ -350,7 +354,7 @@ static void emit_screma_par(CGen *g, const Screma *sc) {
         if (sc->acc_types[a].rank)
             cg_line(g, "memset(%s, 0, sizeof %s);", slots[a], slots[a]);
     }
-    const char *tag = par_begin(g, nt);
+    Region region = par_begin(g, nt);
     const char *lo = cg_fresh(g, "lo"), *hi = cg_fresh(g, "hi"), *i = cg_fresh(g, "i");
     par_chunk(g, sc->w, nt, lo, hi);
     const char **accs = decl_accs(g, sc);
@@ -361,10 +365,14 @@ static void emit_screma_par(CGen *g, const Screma *sc) {
     cg_line(g, "}");
     for (int a = 0; a < sc->nacc; a++)
         cg_line(g, "%s[t_] = %s;", slots[a], accs[a]);
-    par_end(g, tag);
-    /* combine the chunk totals in order: reduce results, and the scans' chunk prefixes */
-    const char **tot = decl_accs(g, sc);
-    const char **pre = xmalloc(sizeof *pre * (size_t)(sc->nscan + 1));
+    par_end(g, region);
+    return slots;
+}
+
+/* Phase 2, sequential: the chunk totals combined in chunk order into tot (the reduce results);
+ * pre[a][t] is the scan accumulator before chunk t (each chunk's prefix). */
+static void combine_chunks(CGen *g, const Screma *sc, const char *nt, const char **slots, const char **tot,
+                           const char **pre) {
     for (int a = 0; a < sc->nscan; a++) {
         pre[a] = cg_fresh(g, "pre");
         cg_line(g, "%s %s[%s];", cg_ctype(sc->acc_types[a]), pre[a], nt);
@@ -377,54 +385,64 @@ static void emit_screma_par(CGen *g, const Screma *sc) {
     const char **xs = xmalloc(sizeof *xs * (size_t)(sc->nacc + 1));
     for (int a = 0; a < sc->nacc; a++)
         xs[a] = xsprintf("%s[%s]", slots[a], t);
-    for (int a = 0; a < sc->nacc;) {
-        int first;
-        const COperator *op = acc_op(sc, a, &first);
-        apply_op(g, op, tot + a, xs + a);
-        a += op->nes.len;
-    }
+    apply_ops(g, sc, sc->nacc, tot, xs);
     for (int a = 0; a < sc->nacc; a++)
         if (sc->acc_types[a].rank)
             cg_line(g, "wfa_unref(ctx, %s);", xs[a]);
     g->indent--;
     cg_line(g, "}");
-    if (sc->nscan > 0) { /* out[i] = prefix (+) out[i] in every chunk but the first */
-        const char *tag2 = par_begin(g, nt);
-        par_chunk(g, sc->w, nt, lo, hi);
-        cg_line(g, "if (t_ > 0) for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
-        g->indent++;
-        g->depth++;
-        const char *mark = scope_begin(g);
-        const char **cur = xmalloc(sizeof *cur * (size_t)(sc->nscan + 1));
-        const char **old = xmalloc(sizeof *old * (size_t)(sc->nscan + 1));
-        for (int a = 0; a < sc->nscan; a++) {
-            CType et = ctype_elem(s->pat.data[a].type);
-            cur[a] = cg_fresh(g, "cur");
-            old[a] = cg_elem(g, cg_name(s->pat.data[a].name), et, i);
-            cg_decl_init(g, et, cur[a], xsprintf("%s[t_]", pre[a]));
-        }
-        for (int a = 0; a < sc->nscan;) {
-            int first;
-            const COperator *op = acc_op(sc, a, &first);
-            apply_op(g, op, cur + a, old + a);
-            a += op->nes.len;
-        }
-        for (int a = 0; a < sc->nscan; a++) {
-            CType et = ctype_elem(s->pat.data[a].type);
-            export_vars(g, mark, et, cur[a], sc->loc);
-            if (et.rank)
-                cg_line(g, "wfa_unref(ctx, %s);", old[a]);
-            cg_line(g, "%s = %s;", old[a], cur[a]);
-        }
-        scope_end(g, mark);
-        g->depth--;
-        g->indent--;
-        cg_line(g, "}");
-        par_end(g, tag2);
-        for (int a = 0; a < sc->nscan; a++)
-            if (sc->acc_types[a].rank)
-                cg_line(g, "for (int %s = 0; %s < %s; %s++) wfa_unref(ctx, %s[%s]);", t, t, nt, t, pre[a], t);
+}
+
+/* Phase 3 (scans only): out[i] = prefix (+) out[i] in every chunk but the first; then the
+ * prefixes are released. */
+static void fix_up_scans(CGen *g, const Screma *sc, const char *nt, const char **pre) {
+    const CStm *s = sc->s;
+    Region region = par_begin(g, nt);
+    const char *lo = cg_fresh(g, "lo"), *hi = cg_fresh(g, "hi"), *i = cg_fresh(g, "i");
+    par_chunk(g, sc->w, nt, lo, hi);
+    cg_line(g, "if (t_ > 0) for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
+    g->indent++;
+    g->depth++;
+    const char *mark = scope_begin(g);
+    const char **cur = xmalloc(sizeof *cur * (size_t)(sc->nscan + 1));
+    const char **old = xmalloc(sizeof *old * (size_t)(sc->nscan + 1));
+    for (int a = 0; a < sc->nscan; a++) {
+        CType et = ctype_elem(s->pat.data[a].type);
+        cur[a] = cg_fresh(g, "cur");
+        old[a] = cg_elem(g, cg_name(s->pat.data[a].name), et, i);
+        cg_decl_init(g, et, cur[a], xsprintf("%s[t_]", pre[a]));
     }
+    apply_ops(g, sc, sc->nscan, cur, old);
+    for (int a = 0; a < sc->nscan; a++) {
+        CType et = ctype_elem(s->pat.data[a].type);
+        export_vars(g, mark, et, cur[a], sc->loc);
+        if (et.rank)
+            cg_line(g, "wfa_unref(ctx, %s);", old[a]);
+        cg_line(g, "%s = %s;", old[a], cur[a]);
+    }
+    scope_end(g, mark);
+    g->depth--;
+    g->indent--;
+    cg_line(g, "}");
+    par_end(g, region);
+    const char *t = cg_fresh(g, "t");
+    for (int a = 0; a < sc->nscan; a++)
+        if (sc->acc_types[a].rank)
+            cg_line(g, "for (int %s = 0; %s < %s; %s++) wfa_unref(ctx, %s[%s]);", t, t, nt, t, pre[a], t);
+}
+
+static void emit_screma_par(CGen *g, const Screma *sc) {
+    if (emit_scan_mc(g, sc))
+        return;
+    const char *nt = cg_fresh(g, "nt");
+    cg_line(g, "int %s = wf_mc_threads(ctx, %s);", nt, sc->w);
+    alloc_outputs(g, sc);
+    const char **slots = par_chunks(g, sc, nt);
+    const char **tot = decl_accs(g, sc);
+    const char **pre = xmalloc(sizeof *pre * (size_t)(sc->nscan + 1));
+    combine_chunks(g, sc, nt, slots, tot, pre);
+    if (sc->nscan > 0)
+        fix_up_scans(g, sc, nt, pre);
     screma_finish(g, sc, tot);
 }
 

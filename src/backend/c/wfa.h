@@ -238,8 +238,10 @@ static inline __attribute__((always_inline)) wfa *wfa_new(wf_ctx *ctx, int rank,
 
 #ifdef WF_ATOMIC_RC
 #define WFA_RC_ADD(a, d) (__atomic_add_fetch(&(a)->rc, (d), __ATOMIC_ACQ_REL))
+#define WFA_RC_LOAD(a) (__atomic_load_n(&(a)->rc, __ATOMIC_ACQUIRE))
 #else
 #define WFA_RC_ADD(a, d) ((a)->rc += (d))
+#define WFA_RC_LOAD(a) ((a)->rc)
 #endif
 
 static inline wfa *wfa_ref(wfa *a) {
@@ -278,7 +280,7 @@ static void wfa_release(wf_ctx *ctx, wfa *a) {
 }
 
 /* Is *a uniquely referenced, so it may be written in place? */
-static inline int wfa_unique(const wfa *a) { return a->rc == 1 && a->kind != WFA_STATIC; }
+static inline int wfa_unique(const wfa *a) { return a->kind != WFA_STATIC && WFA_RC_LOAD(a) == 1; }
 
 /* Extent of dimension k (of row 0 when the array is not empty). */
 static inline int64_t wfa_size(const wfa *a, int k) {
@@ -356,7 +358,7 @@ static inline wfa *wfa_export(wf_ctx *ctx, wfa *a, const char *loc) {
 /* wfa_export of a, writing into old instead of a fresh block when old is a unique rank-1 heap
  * array of a's length (a reduce's previous accumulator); old's reference is taken over. */
 static inline wfa *wfa_export_reuse(wf_ctx *ctx, wfa *a, wfa *old, const char *loc) {
-    if (a && old && a != old && a->kind == WFA_ARENA && a->rank == 1 && old->kind == WFA_HEAP && old->rc == 1 &&
+    if (a && old && a != old && a->kind == WFA_ARENA && a->rank == 1 && old->kind == WFA_HEAP && WFA_RC_LOAD(old) == 1 &&
         old->rank == 1 && old->shape[0] == a->shape[0] && old->esz == a->esz &&
         old->data_kind != WFA_DATA_BORROWED) {
         memcpy(old->data, a->data, (size_t)a->shape[0] * (size_t)a->esz);
@@ -859,7 +861,7 @@ static inline int wfa_to_result(wf_ctx *ctx, wfa *a, wf_prim prim, wf_value *out
         }
         return wf_result_jagged(ctx, out, prim, a->rank, a, wfa_write_jagged, wfa_release_jagged);
     }
-    if (a->rank == 1 && a->kind == WFA_HEAP && a->data_kind == WFA_DATA_OWN && a->rc == 1) {
+    if (a->rank == 1 && a->kind == WFA_HEAP && a->data_kind == WFA_DATA_OWN && WFA_RC_LOAD(a) == 1) {
         out->prim = prim; /* hand the elements over: no copy */
         out->rank = 1;
         out->shape[0] = a->shape[0];
