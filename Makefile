@@ -12,10 +12,11 @@ SRC     := $(shell find src -name '*.c' | sort)
 RTS_IN_WEFT := rts/values.c
 PRELUDE := $(sort $(wildcard prelude/*.fut))
 OBJ     := $(SRC:%.c=$(BUILD)/%.o) $(RTS_IN_WEFT:%.c=$(BUILD)/%.o) $(BUILD)/prelude_data.o
-RTS_EMBED := rts/runtime.c rts/runtime.h rts/values.c rts/values.h rts/mc.h src/backend/c/wfa.h
+RTS_EMBED := rts/runtime.c rts/runtime.h rts/values.c rts/values.h rts/mc.h src/backend/c/wfa.h \
+             src/backend/c/wf_scalar.h rts/cuda_host.h rts/cuda_kernels.cuh
 OBJ     += $(BUILD)/rts_data.o
 
-.PHONY: all check check-asan bench demo clean fuzz
+.PHONY: all check check-asan check-cuda check-cuda-compile bench demo clean fuzz
 all: $(BIN)
 
 $(BIN): $(OBJ)
@@ -44,6 +45,14 @@ $(BUILD)/rts_data.o: $(BUILD)/rts_data.c
 
 check: $(BIN)
 	WEFT=$(BIN) sh tests/run.sh
+
+# weft cuda on a machine with a GPU (docs/BACKENDS.md): the corpus against its expected outputs
+check-cuda: $(BIN)
+	$(BIN) test --backend=cuda -j$$(nproc) tests examples
+
+# weft cuda without a GPU: the generated host code and kernels of the whole corpus compile
+check-cuda-compile: $(BIN)
+	WEFT=$(BIN) sh tests/ci/cuda_compile.sh
 
 check-asan:
 	$(MAKE) BUILD=build-asan BIN=build-asan/weft \

@@ -328,7 +328,7 @@ char *wf_type_string(const wf_type *t, char *buf, size_t len) {
 
 typedef enum {
     OPT_ENTRY, OPT_RUNTIME, OPT_RUNS, OPT_BINARY, OPT_NO_PRINT, OPT_THREADS, OPT_TUNING,
-    OPT_PARAM, OPT_PRINT_PARAMS, OPT_LOG, OPT_DEBUG, OPT_PEAK_MEM, OPT_HELP
+    OPT_PARAM, OPT_PRINT_PARAMS, OPT_LOG, OPT_DEBUG, OPT_PEAK_MEM, OPT_DEVICE, OPT_BLOCK_SIZE, OPT_HELP
 } opt_kind;
 
 typedef struct {
@@ -354,6 +354,8 @@ static const opt_spec options[] = {
     {OPT_DEBUG, 'D', "debugging", NULL, "perform expensive internal checks"},
     {OPT_PEAK_MEM, 0, "print-peak-mem", NULL,
      "print peak_mem_bytes=N and max_rss_bytes=N on stderr at the end"},
+    {OPT_DEVICE, 'd', "device", "N", "use CUDA device N (cuda; default 0)"},
+    {OPT_BLOCK_SIZE, 0, "default-block-size", "N", "threads per CUDA block (cuda; default 256)"},
     {OPT_HELP, 'h', "help", NULL, "print this help and exit"},
 };
 #define N_OPTIONS ((int)(sizeof options / sizeof options[0]))
@@ -471,6 +473,16 @@ static int handle_option(wf_ctx *ctx, cli *c, const opt_spec *o, const char *arg
         if (parse_int(arg, 1, INT_MAX, &v) != 0)
             return usage_error(c, "--num-threads needs a positive integer, not '%s'", arg);
         ctx->num_threads = (int)v;
+        break;
+    case OPT_DEVICE:
+        if (parse_int(arg, 0, INT_MAX, &v) != 0)
+            return usage_error(c, "--device needs a non-negative integer, not '%s'", arg);
+        ctx->device = (int)v;
+        break;
+    case OPT_BLOCK_SIZE:
+        if (parse_int(arg, 32, 1024, &v) != 0 || v % 32 != 0)
+            return usage_error(c, "--default-block-size needs a multiple of 32 in [32, 1024], not '%s'", arg);
+        ctx->default_block_size = (int)v;
         break;
     case OPT_TUNING: return read_tuning_file(ctx, c, arg);
     case OPT_PARAM: {

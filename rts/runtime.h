@@ -76,6 +76,8 @@ struct wf_ctx {
     const wf_program *prog;
     int64_t *params;   /* current values of prog->params */
     int num_threads;   /* --num-threads; 0 = as many as the machine offers */
+    int device;        /* -d (CUDA device number) */
+    int default_block_size; /* --default-block-size; 0 = the backend's default */
     bool debugging;    /* -D */
     bool logging;      /* -L: wf_cmp_le logs to log_file */
     FILE *log_file;    /* stderr */

@@ -12,6 +12,7 @@ static const struct {
     {"check", cmd_check, "check PROG.fut            parse and type-check only"},
     {"run", cmd_run, "run PROG.fut [-e ENTRY] [-b]  interpret: arguments on stdin, results on stdout"},
     {"c", cmd_c, "c PROG.fut [-o OUT] [--cc CC]  compile to sequential C and build an executable"},
+    {"cuda", cmd_cuda, "cuda PROG.fut [-o OUT] [--cuda-arch ARCH]  compile to host C + CUDA kernels (nvcc)"},
     {"multicore", cmd_multicore, "multicore PROG.fut [-o OUT] [--cc CC]  compile to C + OpenMP (parallel SOACs)"},
     {"test", cmd_test, "test [--backend=interp] PATH...  run the -- == blocks of programs"},
     {"bench", cmd_bench, "bench [--backend=c] [--runs=N] [--json=FILE] PROG.fut...  time compiled programs on their datasets"},

@@ -130,6 +130,45 @@ static char *mc_prepare(const Options *o, const char *prog, char **exe) {
     return compiled_prepare(o, prog, exe, "multicore");
 }
 
+/* weft cuda: needs nvcc and a GPU (nvidia-smi lists one); otherwise every case is skipped. */
+static char *cuda_prepare(const Options *o, const char *prog, char **exe) {
+    static int have = -1;
+    if (have < 0) {
+        fflush(NULL);
+        have = system("nvcc --version > /dev/null 2>&1") == 0 && system("nvidia-smi -L > /dev/null 2>&1") == 0;
+    }
+    if (!have)
+        return xsprintf("skip: no CUDA device here (nvcc and nvidia-smi -L needed); tests/ci/cuda_compile.sh "
+                        "compiles the generated CUDA without one");
+    size_t pl = strlen(prog);
+    for (int i = 0; c_excluded[i].path; i++) {
+        size_t el = strlen(c_excluded[i].path);
+        if (pl >= el && !strcmp(prog + pl - el, c_excluded[i].path))
+            return xsprintf("skip: %s", c_excluded[i].why);
+    }
+    if (!c_cleanup.len)
+        atexit(c_remove_all);
+    char *dir = xsprintf("%s/weft-test-cuda-XXXXXX", o->tmpdir);
+    if (!mkdtemp(dir))
+        fatal("test: cannot create a temporary directory in %s: %s", o->tmpdir, strerror(errno));
+    vec_push(&c_cleanup, dir);
+    const char *base = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
+    char *out = xsprintf("%s/%.*s", dir, (int)(strlen(base) > 4 ? strlen(base) - 4 : strlen(base)), base);
+    char *err = xsprintf("%s/cc.err", dir);
+    vec_push(&c_cleanup, out);
+    vec_push(&c_cleanup, xsprintf("%s.c", out));
+    vec_push(&c_cleanup, xsprintf("%s.cu", out));
+    vec_push(&c_cleanup, err);
+    char *cmd = xsprintf("'%s' cuda '%s' -o '%s' > '%s' 2>&1", o->weft, prog, out, err);
+    fflush(NULL);
+    if (system(cmd) != 0) {
+        char *msg = slurp(err, NULL);
+        return xsprintf("compilation failed:\n%s", testspec_shorten(msg, 600));
+    }
+    *exe = out;
+    return NULL;
+}
+
 static void c_command(const Options *o, const char *prog, const char *exe, const char *entry, const char **argv) {
     (void)o;
     (void)prog;
@@ -143,6 +182,7 @@ static const Backend backends[] = {
     {"interp", false, NULL, interp_command},
     {"c", true, c_prepare, c_command},
     {"multicore", true, mc_prepare, c_command},
+    {"cuda", true, cuda_prepare, c_command},
 };
 
 static const Backend *find_backend(const char *name) {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cgen.h"
+#include "../cuda/kgen.h"
 
 void cg_line(CGen *g, const char *fmt, ...) {
     for (int i = 0; i < g->indent; i++)
@@ -472,7 +473,7 @@ static bool emit_static_array(CGen *g, const CStm *s) {
     const char *d = cg_fresh(g, "cdata"), *sh = cg_fresh(g, "cshape"), *h = cg_fresh(g, "carr");
     cg_line(g, "static %s %s[%d] = {%s};", cg_prim(e->type.prim), d, e->args.len, vals.data);
     cg_line(g, "static int64_t %s[1] = {%d};", sh, e->args.len);
-    cg_line(g, "static wfa %s = {1, 1, %d, WFA_STATIC, WFA_DATA_INLINE, %s, %s};", h, cg_esz(e->type.prim), sh, d);
+    cg_line(g, "static wfa %s = {1, 1, %d, WFA_STATIC, WFA_DATA_INLINE, %s, %s, NULL};", h, cg_esz(e->type.prim), sh, d);
     cg_line(g, "%s = &%s;", cg_name(s->pat.data[0].name), h);
     return true;
 }
@@ -587,9 +588,18 @@ static void emit_exp(CGen *g, const CStm *s) {
         cg_line(g, "}");
         return;
     }
-    case CE_INDEX: emit_index(g, s, loc); return;
+    case CE_INDEX:
+        if (g->kernel)
+            kg_index(g, s, loc);
+        else
+            emit_index(g, s, loc);
+        return;
     case CE_UPDATE: emit_update(g, s, loc); return;
     case CE_SIZE: {
+        if (g->kernel) {
+            kg_size(g, s);
+            return;
+        }
         const char *a = cg_atom(g, e->args.data[0]);
         if (e->dim == 0)
             cg_line(g, "%s = %s->shape[0];", x, a);
@@ -915,12 +925,14 @@ static void type_list(CGen *g, const char *name, int n, const CType *ts) {
     cg_line(g, "static const wf_type %s[] = {%s};", name, sb.data);
 }
 
-char *cgen_program(const CProg *p, bool multicore) {
+static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
     StrBuf out = {0}, decls = {0};
     CGen g = {0};
     g.out = &out;
     g.decls = &decls;
     g.multicore = multicore;
+    g.cuda = kernels != NULL;
+    g.kernels = kernels;
     cg_line(&g, "/* ---- the program ---- */");
     for (int i = 0; i < p->funs.len; i++) {
         if (p->funs.data[i]->is_entry)
@@ -939,6 +951,7 @@ char *cgen_program(const CProg *p, bool multicore) {
         memset(&fg.borrowed, 0, sizeof fg.borrowed);
         emit_fun(&fg, p->funs.data[i]);
         g.tmp = fg.tmp;
+        g.regions = fg.regions;
     }
     int ne = 0;
     for (int i = 0; i < p->funs.len; i++) {
@@ -952,6 +965,7 @@ char *cgen_program(const CProg *p, bool multicore) {
         memset(&fg.borrowed, 0, sizeof fg.borrowed);
         emit_entry(&fg, f, ne);
         g.tmp = fg.tmp;
+        g.regions = fg.regions;
         CType *pts = xmalloc(sizeof *pts * (size_t)(f->params.len + 1));
         for (int j = 0; j < f->params.len; j++)
             pts[j] = f->params.data[j].type;
@@ -972,10 +986,23 @@ char *cgen_program(const CProg *p, bool multicore) {
     if (ne == 0)
         sb_puts(&ents, "{NULL, 0, NULL, 0, NULL, NULL}");
     cg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
-    cg_line(&g, "static const wf_program program = {entries, %d, NULL, 0, NULL, NULL, NULL};", ne);
+    if (g.cuda)
+        cg_line(&g, "static const wf_program program = {entries, %d, NULL, 0, wfk_init, wfk_fini, wfk_sync};", ne);
+    else
+        cg_line(&g, "static const wf_program program = {entries, %d, NULL, 0, NULL, NULL, NULL};", ne);
     cg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
     StrBuf all = {0};
     sb_puts(&all, decls.data ? decls.data : "");
     sb_puts(&all, out.data ? out.data : "");
     return all.data ? all.data : xstrdup("");
+}
+
+char *cgen_program(const CProg *p, bool multicore) { return program(p, multicore, NULL); }
+
+char *cgen_program_cuda(const CProg *p, char **kernels) {
+    StrBuf k = {0};
+    sb_puts(&k, "");
+    char *host = program(p, false, &k);
+    *kernels = k.data ? k.data : xstrdup("");
+    return host;
 }

@@ -15,6 +15,8 @@
 /* The program's C code (without the runtime): functions, entry wrappers, wf_program, main.
  * multicore: outermost screma become OpenMP parallel loops (compile with -fopenmp). */
 char *cgen_program(const CProg *p, bool multicore);
+/* weft cuda: the host program (as cgen_program) and, in *kernels, the .cu text. */
+char *cgen_program_cuda(const CProg *p, char **kernels);
 
 /* ---- shared between cgen.c and cgen_soac.c ---- */
 typedef struct CGen CGen;
@@ -33,6 +35,12 @@ struct CGen {
     int scope;       /* inside an arena scope (the iteration of an outermost SOAC) */
     bool multicore;  /* weft multicore: outermost SOACs become OpenMP parallel regions */
     int par;         /* inside a parallel region */
+    /* weft cuda (src/backend/cuda/kgen.c) */
+    bool cuda;       /* outermost screma with scalar lambdas become GPU regions */
+    StrBuf *kernels; /* the .cu file's text: specs, kernels, launchers */
+    int kernel;      /* emitting device code: arrays are kernel views (karrs) */
+    OMap karrs;      /* array variable -> KArr (kgen.c) while kernel */
+    int regions;     /* GPU regions so far */
 };
 
 void cg_line(CGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cgen.h"
+#include "../cuda/kgen.h"
 
 /* out[i] = v, where v is a borrowed C expression of type t (arrays take a reference). */
 static void store(CGen *g, const char *out, CType t, const char *i, const char *v) {
@@ -451,10 +452,19 @@ static void emit_screma(CGen *g, const CStm *s, const char *loc) {
     cg_line(g, "{");
     g->indent++;
     cg_line(g, "int64_t %s = %s;", sc.w, cg_atom(g, s->exp->args.data[0]));
-    if (g->multicore && !g->scope && !g->par)
-        emit_screma_par(g, &sc);
-    else
-        emit_screma_seq(g, &sc);
+    /* weft cuda: a GPU region, possibly with this host version as its fallback */
+    KgResult gpu = g->cuda && !g->scope && !g->kernel ? kg_screma(g, s, sc.w, loc) : KG_NONE;
+    if (gpu != KG_DONE) {
+        g->indent += gpu == KG_FALLBACK;
+        if (g->multicore && !g->scope && !g->par)
+            emit_screma_par(g, &sc);
+        else
+            emit_screma_seq(g, &sc);
+        if (gpu == KG_FALLBACK) {
+            g->indent--;
+            cg_line(g, "}");
+        }
+    }
     g->indent--;
     cg_line(g, "}");
 }

@@ -32,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wf_scalar.h"
+
 enum { WFA_HEAP = 0, WFA_ARENA = 1, WFA_STATIC = 2 };
 /* Where the elements are: after the header in the same block; in a wf_alloc block of their
  * own (big heap arrays, so an entry can hand a result to the harness without a copy); or
@@ -61,7 +63,14 @@ typedef struct wfa {
     int data_kind;  /* WFA_DATA_INLINE, _OWN (a wf_alloc block of its own) or _BORROWED */
     int64_t *shape; /* rank entries */
     void *data;     /* rank 1: shape[0] elements; rank > 1: shape[0] pointers to rows */
+    void *dev;      /* weft cuda: a device copy of the elements (dense), or NULL */
 } wfa;
+
+/* weft cuda (rts/cuda_host.h) keeps device copies of arrays: dropped when the array is freed
+ * or about to be written in place.  Other backends have none. */
+#ifndef WFA_DEV_DROP
+#define WFA_DEV_DROP(ctx, a) ((void)0)
+#endif
 
 /* generated code declares every core variable; unoptimised programs leave some unused */
 #define WF_U __attribute__((unused))
@@ -183,6 +192,7 @@ static inline void wfa_init(wfa *a, int rank, int esz, int kind, int64_t n, cons
     for (int k = 1; k < rank; k++)
         a->shape[k] = inner ? inner[k - 1] : 0;
     a->data = (char *)a + head;
+    a->dev = NULL;
     if (rank > 1)
         memset(a->data, 0, (size_t)n * sizeof(wfa *));
 }
@@ -270,6 +280,7 @@ static inline __attribute__((always_inline)) void wfa_unref(wf_ctx *ctx, wfa *a)
 }
 
 static void wfa_release(wf_ctx *ctx, wfa *a) {
+    WFA_DEV_DROP(ctx, a);
     if (a->rank > 1)
         for (int64_t i = 0; i < a->shape[0]; i++)
             wfa_unref(ctx, WFA_ROW(a, i));
@@ -361,6 +372,7 @@ static inline wfa *wfa_export_reuse(wf_ctx *ctx, wfa *a, wfa *old, const char *l
     if (a && old && a != old && a->kind == WFA_ARENA && a->rank == 1 && old->kind == WFA_HEAP && WFA_RC_LOAD(old) == 1 &&
         old->rank == 1 && old->shape[0] == a->shape[0] && old->esz == a->esz &&
         old->data_kind != WFA_DATA_BORROWED) {
+        WFA_DEV_DROP(ctx, old);
         memcpy(old->data, a->data, (size_t)a->shape[0] * (size_t)a->esz);
         wfa_unref(ctx, a);
         return old;
@@ -371,8 +383,10 @@ static inline wfa *wfa_export_reuse(wf_ctx *ctx, wfa *a, wfa *old, const char *l
 
 /* Make *ap uniquely referenced (copy on write).  Returns 0 or 1 (error recorded). */
 static inline int wfa_own(wf_ctx *ctx, wfa **ap, const char *loc) {
-    if (wfa_unique(*ap))
+    if (wfa_unique(*ap)) {
+        WFA_DEV_DROP(ctx, *ap); /* about to be written in place */
         return 0;
+    }
     wfa *b = wfa_copy(ctx, *ap, loc);
     if (!b)
         return 1;
@@ -942,106 +956,5 @@ static inline wfa *wfa_rearrange(wf_ctx *ctx, wfa *a, int k, const int *perm, co
 
 /* An array of n elements (scalars of esz bytes or rows) being filled: filter, partition. */
 static inline void wfa_put_row(wfa *a, int64_t i, wfa *row) { WFA_ROW(a, i) = wfa_ref(row); }
-
-/* ---- scalar arithmetic with Futhark's semantics (src/interp/scalar.c is the reference) ---- */
-
-static inline int64_t wf_fdiv64(int64_t x, int64_t y) {
-    if (y == -1)
-        return (int64_t)(0 - (uint64_t)x);
-    int64_t q = x / y;
-    if (x % y != 0 && ((x < 0) != (y < 0)))
-        q--;
-    return q;
-}
-static inline int64_t wf_fmod64(int64_t x, int64_t y) {
-    if (y == -1)
-        return 0;
-    int64_t r = x % y;
-    if (r != 0 && ((r < 0) != (y < 0)))
-        r += y;
-    return r;
-}
-static inline int64_t wf_quot64(int64_t x, int64_t y) { return y == -1 ? (int64_t)(0 - (uint64_t)x) : x / y; }
-static inline int64_t wf_rem64(int64_t x, int64_t y) { return y == -1 ? 0 : x % y; }
-static inline uint64_t wf_upow(uint64_t b, uint64_t e) {
-    uint64_t r = 1;
-    while (e) {
-        if (e & 1)
-            r *= b;
-        b *= b;
-        e >>= 1;
-    }
-    return r;
-}
-static inline int64_t wf_spow(int64_t x, int64_t y) {
-    if (y < 0)
-        return x == 1 ? 1 : x == -1 ? ((y & 1) ? -1 : 1) : 0;
-    return (int64_t)wf_upow((uint64_t)x, (uint64_t)y);
-}
-/* shifts: x already converted to 64 bits (sign- or zero-extended), bits = width */
-static inline int64_t wf_shl(int64_t x, int64_t y, int bits, bool sg) {
-    return (sg && y < 0) || (uint64_t)y >= (uint64_t)bits ? 0 : (int64_t)((uint64_t)x << y);
-}
-static inline int64_t wf_shr(int64_t x, int64_t y, int bits, bool sg) {
-    if ((sg && y < 0) || (uint64_t)y >= (uint64_t)bits)
-        return sg && x < 0 ? -1 : 0;
-    return sg ? x >> y : (int64_t)((uint64_t)x >> y);
-}
-static inline int64_t wf_ushr(int64_t x, int64_t y, int bits, bool sg) {
-    if ((sg && y < 0) || (uint64_t)y >= (uint64_t)bits)
-        return 0;
-    uint64_t m = bits == 64 ? (uint64_t)x : (uint64_t)x & ((UINT64_C(1) << bits) - 1);
-    return (int64_t)(m >> y);
-}
-static inline uint64_t wf_mask(uint64_t x, int bits) { return bits == 64 ? x : x & ((UINT64_C(1) << bits) - 1); }
-static inline int wf_popc(uint64_t x, int bits) { return __builtin_popcountll(wf_mask(x, bits)); }
-static inline int wf_clz(uint64_t x, int bits) {
-    x = wf_mask(x, bits);
-    return x == 0 ? bits : __builtin_clzll(x) - (64 - bits);
-}
-static inline int wf_ctz(uint64_t x, int bits) {
-    x = wf_mask(x, bits);
-    return x == 0 ? bits : __builtin_ctzll(x);
-}
-static inline int64_t wf_mul_hi(int64_t x, int64_t y, int bits, bool sg) {
-    if (bits == 64) {
-        if (sg)
-            return (int64_t)(((__int128)x * (__int128)y) >> 64);
-        return (int64_t)(((unsigned __int128)(uint64_t)x * (unsigned __int128)(uint64_t)y) >> 64);
-    }
-    if (sg)
-        return (x * y) >> bits;
-    return (int64_t)(((uint64_t)x * (uint64_t)y) >> bits);
-}
-static inline int64_t wf_f2i(double d, bool to_unsigned) {
-    if (isnan(d) || isinf(d))
-        return 0;
-    d = trunc(d);
-    if (to_unsigned && d >= 9223372036854775808.0)
-        return d >= 18446744073709551616.0 ? 0 : (int64_t)(uint64_t)d;
-    if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
-        return 0;
-    return (int64_t)d;
-}
-static inline float wf_bits_f32(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static inline double wf_bits_f64(uint64_t u) {
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
-}
-static inline uint32_t wf_f32_bits(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static inline uint64_t wf_f64_bits(double f) {
-    uint64_t u;
-    memcpy(&u, &f, 8);
-    return u;
-}
 
 #endif

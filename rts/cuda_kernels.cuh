@@ -1,0 +1,453 @@
+/* cuda_kernels.cuh — the device side of weft's CUDA backend (src/backend/cuda): pasted by
+ * `weft cuda` at the top of the generated OUT.cu, before the program's kernels.
+ *
+ * A GPU region of the program (an outermost screma whose lambdas are scalar code, see
+ * docs/BACKENDS.md) is described by a generated "spec" struct S with
+ *   typedef ... Scan, Red;                  accumulator tuples (wfk_none when absent)
+ *   int64_t w;                              the number of iterations
+ *   int elem(ctx, i, Scan *, Red *) const   iteration i: the map lambda; stores its map results,
+ *                                           returns the operands of the scan and reduce operators
+ *   int scan_op(ctx, a, b, Scan *) const, red_op(...)   the operators (any associative one: the
+ *                                           kernels never reorder operands)
+ *   Scan scan_ne() const, Red red_ne() const
+ *   void scan_store(i, Scan) const          stores the scan results of iteration i
+ * Every function returns 0, or 1 after recording a failure with wf_error (the first failure of
+ * a launch is kept in a wfk_ctx in device memory; the host reports it with its location).
+ *
+ * The kernels:
+ *   wfk_map_kernel     one thread per iteration (grid-stride)
+ *   wfk_reduce_kernel  each block folds a contiguous range, tile by tile (each thread a run of
+ *                      consecutive elements, then an ordered tree in shared memory); a second
+ *                      launch with one block folds the per-block results
+ *   wfk_scan_kernel    single-pass scan with decoupled look-back: tiles taken in order from an
+ *                      atomic counter; a tile is computed coalesced into shared memory, each
+ *                      thread scans its run of consecutive elements, the block scans the run
+ *                      totals, thread 0 finds the tile's prefix from its predecessors' published
+ *                      aggregates / inclusive prefixes, and the tile is stored coalesced.
+ */
+#include <stdint.h>
+#include <string.h>
+#include <math.h>
+
+#pragma nv_diag_suppress 177 /* unused static functions of wf_scalar.h */
+#include "wf_scalar.h"
+
+#define WF_U __attribute__((unused))
+#define WF_FAIL(e) return (e)
+
+struct wfk_none {};
+
+/* The first failure of a launch. */
+struct wfk_ctx {
+    int flag;
+    char loc[128];
+    char msg[384];
+};
+
+__device__ static void wfk_copy_str(char *dst, const char *src, int cap) {
+    int k = 0;
+    for (; src && src[k] && k < cap - 1; k++)
+        dst[k] = src[k];
+    dst[k] = 0;
+}
+
+__device__ static int wfk_record(wfk_ctx *ctx, const char *loc, const char *msg) {
+    if (atomicCAS(&ctx->flag, 0, -1) == 0) {
+        wfk_copy_str(ctx->loc, loc, (int)sizeof ctx->loc);
+        wfk_copy_str(ctx->msg, msg, (int)sizeof ctx->msg);
+        __threadfence();
+        atomicExch(&ctx->flag, 1);
+    }
+    return 1;
+}
+
+/* wf_error as generated scalar code calls it: a "%s" format takes its message from the first
+ * argument; other formats are recorded as written (their numbers are not filled in). */
+__device__ static int wf_error(wfk_ctx *ctx, const char *loc, const char *fmt) { return wfk_record(ctx, loc, fmt); }
+__device__ static int wf_error(wfk_ctx *ctx, const char *loc, const char *fmt, const char *s) {
+    return wfk_record(ctx, loc, fmt[0] == '%' && fmt[1] == 's' && !fmt[2] ? s : fmt);
+}
+template <typename A, typename... R>
+__device__ static int wf_error(wfk_ctx *ctx, const char *loc, const char *fmt, A, R...) {
+    return wfk_record(ctx, loc, fmt);
+}
+
+__device__ static char *wfk_put_int(char *p, char *end, long long v) {
+    char tmp[24];
+    int n = 0;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do {
+        tmp[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0 && p < end)
+        *p++ = '-';
+    while (n && p < end)
+        *p++ = tmp[--n];
+    return p;
+}
+
+__device__ static char *wfk_put_str(char *p, char *end, const char *s) {
+    while (*s && p < end)
+        *p++ = *s++;
+    return p;
+}
+
+/* "index [i, j] out of bounds for array of shape [n][m]", as the C backend words it. */
+__device__ static int wfk_oob(wfk_ctx *ctx, const char *loc, int n, const int64_t *idx, int rank,
+                              const int64_t *shape) {
+    char buf[256];
+    char *p = buf, *end = buf + sizeof buf - 1;
+    p = wfk_put_str(p, end, "index [");
+    for (int k = 0; k < n; k++) {
+        if (k)
+            p = wfk_put_str(p, end, ", ");
+        p = wfk_put_int(p, end, (long long)idx[k]);
+    }
+    p = wfk_put_str(p, end, "] out of bounds for array of shape ");
+    for (int k = 0; k < rank; k++) {
+        p = wfk_put_str(p, end, "[");
+        p = wfk_put_int(p, end, (long long)shape[k]);
+        p = wfk_put_str(p, end, "]");
+    }
+    *p = 0;
+    return wfk_record(ctx, loc, buf);
+}
+
+/* ---- map ---- */
+
+template <class S>
+__global__ void wfk_map_kernel(wfk_ctx *ctx, S s) {
+    int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < s.w; i += stride) {
+        typename S::Scan sc;
+        typename S::Red rd;
+        if (s.elem(ctx, i, &sc, &rd))
+            return;
+    }
+}
+
+/* ---- reduce ---- */
+
+/* Fold buf[0, n) in order into buf[0] (all threads of the block call it). */
+template <class S, class T>
+__device__ static void wfk_block_fold(wfk_ctx *ctx, const S &s, T *buf, int n) {
+    for (int d = 1; d < n; d *= 2) {
+        int t = (int)threadIdx.x;
+        if (t % (2 * d) == 0 && t + d < n) {
+            T r;
+            if (!s.red_op(ctx, buf[t], buf[t + d], &r))
+                buf[t] = r;
+        }
+        __syncthreads();
+    }
+}
+
+/* Items per thread and tile of the reduce kernel. */
+#define WFK_RED_ITEMS 8
+
+/* Block b folds iterations [b*chunk, min(w, (b+1)*chunk)) into out[b]. */
+template <class S>
+__global__ void wfk_reduce_kernel(wfk_ctx *ctx, S s, int64_t chunk, typename S::Red *out) {
+    typedef typename S::Red T;
+    extern __shared__ unsigned char wfk_smem[];
+    T *buf = (T *)wfk_smem;
+    int t = (int)threadIdx.x, bs = (int)blockDim.x;
+    int64_t lo = (int64_t)blockIdx.x * chunk, hi = lo + chunk < s.w ? lo + chunk : s.w;
+    T acc = s.red_ne();
+    for (int64_t base = lo; base < hi; base += (int64_t)bs * WFK_RED_ITEMS) {
+        T x = s.red_ne();
+        for (int k = 0; k < WFK_RED_ITEMS; k++) {
+            int64_t i = base + (int64_t)t * WFK_RED_ITEMS + k;
+            if (i < hi) {
+                typename S::Scan sc;
+                T y, r;
+                if (s.elem(ctx, i, &sc, &y) == 0 && s.red_op(ctx, x, y, &r) == 0)
+                    x = r;
+            }
+        }
+        buf[t] = x;
+        __syncthreads();
+        wfk_block_fold(ctx, s, buf, bs);
+        if (t == 0) {
+            T r;
+            if (!s.red_op(ctx, acc, buf[0], &r))
+                acc = r;
+        }
+        __syncthreads();
+    }
+    if (t == 0)
+        out[blockIdx.x] = acc;
+}
+
+/* The second step: one block folds in[0, n) into out[0]. */
+template <class S>
+__global__ void wfk_reduce_final(wfk_ctx *ctx, S s, const typename S::Red *in, int64_t n, typename S::Red *out) {
+    typedef typename S::Red T;
+    extern __shared__ unsigned char wfk_smem[];
+    T *buf = (T *)wfk_smem;
+    int t = (int)threadIdx.x, bs = (int)blockDim.x;
+    T acc = s.red_ne();
+    for (int64_t base = 0; base < n; base += bs) {
+        buf[t] = base + t < n ? in[base + t] : s.red_ne();
+        __syncthreads();
+        wfk_block_fold(ctx, s, buf, bs);
+        if (t == 0) {
+            T r;
+            if (!s.red_op(ctx, acc, buf[0], &r))
+                acc = r;
+        }
+        __syncthreads();
+    }
+    if (t == 0)
+        *out = acc;
+}
+
+/* ---- scan ---- */
+
+/* What a tile publishes for its successors: flag 0 nothing yet, 1 its aggregate (agg), 2 its
+ * inclusive prefix (incl).  Values are written before the flag (with a fence) and read after
+ * it, through volatile word copies that bypass the L1 cache. */
+template <class T>
+struct wfk_tile {
+    int flag;
+    T agg, incl;
+};
+
+template <class T>
+__device__ static void wfk_vload(T *dst, const T *src) {
+    const volatile char *s = (const volatile char *)src;
+    char *d = (char *)dst;
+    for (unsigned k = 0; k < sizeof(T); k++)
+        d[k] = s[k];
+}
+template <class T>
+__device__ static void wfk_vstore(T *dst, const T *src) {
+    volatile char *d = (volatile char *)dst;
+    const char *s = (const char *)src;
+    for (unsigned k = 0; k < sizeof(T); k++)
+        d[k] = s[k];
+}
+
+/* Shared-memory index with one pad slot per 32 elements (fewer bank conflicts when each
+ * thread walks its own run). */
+__device__ static inline int wfk_pad(int i) { return i + (i >> 5); }
+
+/* The exclusive prefix of tile `tile` (thread 0 only): publish agg, wait for predecessors. */
+template <class S, class T>
+__device__ static T wfk_look_back(wfk_ctx *ctx, const S &s, wfk_tile<T> *st, int64_t tile, T agg) {
+    wfk_vstore(&st[tile].agg, &agg);
+    __threadfence();
+    atomicExch(&st[tile].flag, 1);
+    T prefix;
+    bool have = false;
+    for (int64_t j = tile - 1; j >= 0; j--) {
+        int f;
+        while ((f = atomicAdd(&st[j].flag, 0)) == 0)
+            ;
+        __threadfence();
+        T v;
+        wfk_vload(&v, f == 2 ? &st[j].incl : &st[j].agg);
+        if (have) {
+            T r;
+            if (!s.scan_op(ctx, v, prefix, &r))
+                prefix = r;
+        } else {
+            prefix = v;
+            have = true;
+        }
+        if (f == 2)
+            break;
+    }
+    T incl;
+    if (s.scan_op(ctx, prefix, agg, &incl))
+        incl = agg;
+    wfk_vstore(&st[tile].incl, &incl);
+    __threadfence();
+    atomicExch(&st[tile].flag, 2);
+    return prefix;
+}
+
+template <class S>
+__global__ void wfk_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<typename S::Scan> *st,
+                                unsigned long long *counter) {
+    typedef typename S::Scan T;
+    extern __shared__ unsigned char wfk_smem[];
+    int t = (int)threadIdx.x, bs = (int)blockDim.x, tile_n = bs * items;
+    T *buf = (T *)wfk_smem;                          /* wfk_pad(tile_n) elements */
+    T *tot = buf + wfk_pad(tile_n) + 1;              /* bs exclusive run prefixes, then aggregate */
+    __shared__ long long tile_sh;
+    if (t == 0)
+        tile_sh = (long long)atomicAdd(counter, 1ULL);
+    __syncthreads();
+    int64_t tile = tile_sh, base = tile * tile_n;
+    int n = s.w - base < tile_n ? (int)(s.w - base) : tile_n;
+    /* 1. the iterations of the tile, coalesced */
+    for (int k = 0; k < items; k++) {
+        int j = k * bs + t;
+        if (j < n) {
+            typename S::Red rd;
+            T v;
+            if (s.elem(ctx, base + j, &v, &rd))
+                v = s.scan_ne();
+            buf[wfk_pad(j)] = v;
+        }
+    }
+    __syncthreads();
+    /* 2. each thread scans its run [t*items, (t+1)*items) */
+    int lo = t * items, hi = lo + items < n ? lo + items : n;
+    T run = s.scan_ne();
+    for (int j = lo; j < hi; j++) {
+        T r;
+        if (j == lo)
+            r = buf[wfk_pad(j)];
+        else if (s.scan_op(ctx, run, buf[wfk_pad(j)], &r))
+            r = run;
+        run = r;
+        buf[wfk_pad(j)] = r;
+    }
+    tot[t] = run;
+    __syncthreads();
+    /* 3. exclusive scan of the run totals (thread 0, in order: bs values) */
+    if (t == 0) {
+        T acc = s.scan_ne();
+        int last = (n + items - 1) / items;
+        for (int k = 0; k < last; k++) {
+            T v = tot[k], r;
+            tot[k] = acc;
+            if (k == 0)
+                acc = v;
+            else if (!s.scan_op(ctx, acc, v, &r))
+                acc = r;
+        }
+        tot[bs] = tile > 0 ? wfk_look_back(ctx, s, st, tile, acc) : acc;
+        if (tile == 0) {
+            wfk_vstore(&st[0].incl, &acc);
+            __threadfence();
+            atomicExch(&st[0].flag, 2);
+        }
+    }
+    __syncthreads();
+    /* 4. each run gets the prefix of everything before it */
+    if (lo < hi && (t > 0 || tile > 0)) {
+        T pre = tot[t];
+        if (tile > 0) {
+            if (t == 0)
+                pre = tot[bs];
+            else if (s.scan_op(ctx, tot[bs], tot[t], &pre))
+                pre = tot[t];
+        }
+        for (int j = lo; j < hi; j++) {
+            T r;
+            if (!s.scan_op(ctx, pre, buf[wfk_pad(j)], &r))
+                buf[wfk_pad(j)] = r;
+        }
+    }
+    __syncthreads();
+    /* 5. store, coalesced */
+    for (int k = 0; k < items; k++) {
+        int j = k * bs + t;
+        if (j < n)
+            s.scan_store(base + j, buf[wfk_pad(j)]);
+    }
+}
+
+/* Items per thread of the scan kernel for elements of `bytes` bytes (shared memory ~24 KiB). */
+static inline int wfk_scan_items(size_t bytes, int bs) {
+    int k = (int)(24576 / ((size_t)bs * (bytes ? bytes : 1)));
+    return k < 1 ? 1 : k > 16 ? 16 : k;
+}
+
+/* ---- launching (called by the generated wfk_launch_N; return a cudaError_t) ---- */
+
+/* The state the host passes (rts/cuda_host.h has the same declaration). */
+typedef struct {
+    void *err; /* wfk_ctx in device memory */
+    int block_size;
+} wfk_launch;
+
+static void *wfk_scratch_p;
+static size_t wfk_scratch_n;
+
+/* Device scratch memory of at least n bytes (grows; kept until wfk_cu_release). */
+static void *wfk_scratch(size_t n) {
+    if (n > wfk_scratch_n) {
+        if (wfk_scratch_p)
+            cudaFree(wfk_scratch_p);
+        wfk_scratch_p = NULL;
+        wfk_scratch_n = 0;
+        if (cudaMalloc(&wfk_scratch_p, n) != cudaSuccess)
+            return NULL;
+        wfk_scratch_n = n;
+    }
+    return wfk_scratch_p;
+}
+
+extern "C" void wfk_cu_release(void) {
+    if (wfk_scratch_p)
+        cudaFree(wfk_scratch_p);
+    wfk_scratch_p = NULL;
+    wfk_scratch_n = 0;
+}
+
+template <class S>
+static int wfk_run_map(const wfk_launch *L, const S &s, void *) {
+    if (s.w == 0)
+        return 0;
+    int bs = L->block_size;
+    int64_t blocks = (s.w + bs - 1) / bs;
+    if (blocks > (1 << 20))
+        blocks = 1 << 20;
+    wfk_map_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s);
+    return (int)cudaGetLastError();
+}
+
+template <class S>
+static int wfk_run_reduce(const wfk_launch *L, const S &s, void *out) {
+    typedef typename S::Red T;
+    int bs = L->block_size;
+    int64_t tile = (int64_t)bs * WFK_RED_ITEMS;
+    int64_t blocks = (s.w + tile - 1) / tile;
+    if (blocks > 1024)
+        blocks = 1024;
+    if (blocks < 1)
+        blocks = 1;
+    int64_t chunk = (s.w + blocks - 1) / blocks;
+    T *part = (T *)wfk_scratch(sizeof(T) * (size_t)(blocks + 1));
+    if (!part)
+        return (int)cudaErrorMemoryAllocation;
+    size_t smem = sizeof(T) * (size_t)bs;
+    wfk_reduce_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s, chunk, part);
+    wfk_reduce_final<S><<<1, bs, smem>>>((wfk_ctx *)L->err, s, part, blocks, part + blocks);
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess)
+        return (int)e;
+    return (int)cudaMemcpy(out, part + blocks, sizeof(T), cudaMemcpyDeviceToHost);
+}
+
+template <class S>
+static int wfk_run_scan(const wfk_launch *L, const S &s, void *) {
+    typedef typename S::Scan T;
+    if (s.w == 0)
+        return 0;
+    int bs = L->block_size;
+    int items = wfk_scan_items(sizeof(T), bs);
+    int64_t tile = (int64_t)bs * items;
+    int64_t tiles = (s.w + tile - 1) / tile;
+    size_t state = (sizeof(wfk_tile<T>) * (size_t)tiles + 15) & ~(size_t)15;
+    char *scratch = (char *)wfk_scratch(state + 16);
+    if (!scratch)
+        return (int)cudaErrorMemoryAllocation;
+    cudaError_t e = cudaMemsetAsync(scratch, 0, state + 16);
+    if (e != cudaSuccess)
+        return (int)e;
+    size_t smem = sizeof(T) * (size_t)(tile + tile / 32 + 1 + bs + 1);
+    if (smem > 48 * 1024) {
+        e = cudaFuncSetAttribute(wfk_scan_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (e != cudaSuccess)
+            return (int)e;
+    }
+    wfk_scan_kernel<S><<<(unsigned)tiles, bs, smem>>>((wfk_ctx *)L->err, s, items, (wfk_tile<T> *)scratch,
+                                                      (unsigned long long *)(scratch + state));
+    return (int)cudaGetLastError();
+}
