@@ -23,10 +23,20 @@ typedef struct {
     size_t bytes;
 } wfk_block;
 
+/* -P: per GPU region, its launches and their device time (cudaEvents around each). */
+typedef struct {
+    const char *loc;
+    int64_t calls;
+    double ms;
+} wfk_region_time;
+
 static struct {
     wfk_launch launch;
     wfk_block *free_blocks, *used;
     int n_free, cap_free, n_used, cap_used;
+    cudaEvent_t ev_start, ev_stop;
+    wfk_region_time *times;
+    int n_times;
 } wfk_g;
 
 /* Provided by OUT.cu: frees its scratch memory. */
@@ -114,11 +124,28 @@ static int wfk_init(wf_ctx *ctx) {
         wfk_check(ctx, cudaMemset(err, 0, 512 + sizeof(int)), "cuda"))
         return 1;
     wfk_g.launch.err = err;
+    if (ctx->profiling &&
+        (wfk_check(ctx, cudaEventCreate(&wfk_g.ev_start), "cuda") || wfk_check(ctx, cudaEventCreate(&wfk_g.ev_stop), "cuda")))
+        return 1;
     return 0;
 }
 
+static void wfk_print_profile(wf_ctx *ctx) {
+    if (!ctx->profiling)
+        return;
+    for (int i = 0; i < wfk_g.n_times; i++)
+        if (wfk_g.times[i].calls)
+            fprintf(stderr, "gpu region %d (%s): %lld calls, %.3f ms on the device\n", i, wfk_g.times[i].loc,
+                    (long long)wfk_g.times[i].calls, wfk_g.times[i].ms);
+}
+
 static void wfk_fini(wf_ctx *ctx) {
-    (void)ctx;
+    wfk_print_profile(ctx);
+    free(wfk_g.times);
+    if (wfk_g.ev_start) {
+        cudaEventDestroy(wfk_g.ev_start);
+        cudaEventDestroy(wfk_g.ev_stop);
+    }
     wfk_pool_trim();
     for (int i = 0; i < wfk_g.n_used; i++)
         cudaFree(wfk_g.used[i].ptr);
@@ -190,8 +217,36 @@ static int wfk_fetch(wf_ctx *ctx, wfa *a, const char *loc) {
     return wfk_check(ctx, cudaMemcpy(a->data, a->dev, bytes, cudaMemcpyDeviceToHost), loc);
 }
 
-/* After a launch (rc: its cudaError_t): launch errors, then the kernels' own failures. */
-static int wfk_finish(wf_ctx *ctx, int rc, const char *loc) {
+/* Before the launch of region `region` (-P: its start event). */
+static void wfk_begin(wf_ctx *ctx) {
+    if (ctx->profiling)
+        cudaEventRecord(wfk_g.ev_start, 0);
+}
+
+static void wfk_account(int region, const char *loc) {
+    float ms = 0;
+    cudaEventSynchronize(wfk_g.ev_stop);
+    cudaEventElapsedTime(&ms, wfk_g.ev_start, wfk_g.ev_stop);
+    if (region >= wfk_g.n_times) {
+        wfk_region_time *t = realloc(wfk_g.times, sizeof *t * (size_t)(region + 1));
+        if (!t)
+            return;
+        memset(t + wfk_g.n_times, 0, sizeof *t * (size_t)(region + 1 - wfk_g.n_times));
+        wfk_g.times = t;
+        wfk_g.n_times = region + 1;
+    }
+    wfk_g.times[region].loc = loc;
+    wfk_g.times[region].calls++;
+    wfk_g.times[region].ms += ms;
+}
+
+/* After the launch of region `region` (rc: its cudaError_t): launch errors, then the kernels'
+ * own failures. */
+static int wfk_finish(wf_ctx *ctx, int rc, int region, const char *loc) {
+    if (rc == 0 && ctx->profiling) {
+        cudaEventRecord(wfk_g.ev_stop, 0);
+        wfk_account(region, loc);
+    }
     if (rc == 0)
         rc = (int)cudaDeviceSynchronize();
     if (rc != 0)

@@ -22,8 +22,9 @@
  *   wfk_scan_kernel    single-pass scan with decoupled look-back: tiles taken in order from an
  *                      atomic counter; a tile is computed coalesced into shared memory, each
  *                      thread scans its run of consecutive elements, the block scans the run
- *                      totals, thread 0 finds the tile's prefix from its predecessors' published
- *                      aggregates / inclusive prefixes, and the tile is stored coalesced.
+ *                      totals (Hillis-Steele), warp 0 finds the tile's prefix from its
+ *                      predecessors' published aggregates / inclusive prefixes, 32 at a time,
+ *                      and the tile is stored coalesced.
  */
 #include <stdint.h>
 #include <string.h>
@@ -216,55 +217,92 @@ struct wfk_tile {
 
 template <class T>
 __device__ static void wfk_vload(T *dst, const T *src) {
-    const volatile char *s = (const volatile char *)src;
-    char *d = (char *)dst;
-    for (unsigned k = 0; k < sizeof(T); k++)
-        d[k] = s[k];
+    if constexpr (sizeof(T) % 4 == 0) {
+        const volatile int *s = (const volatile int *)src;
+        int *d = (int *)dst;
+        for (unsigned k = 0; k < sizeof(T) / 4; k++)
+            d[k] = s[k];
+    } else {
+        const volatile char *s = (const volatile char *)src;
+        char *d = (char *)dst;
+        for (unsigned k = 0; k < sizeof(T); k++)
+            d[k] = s[k];
+    }
 }
 template <class T>
 __device__ static void wfk_vstore(T *dst, const T *src) {
-    volatile char *d = (volatile char *)dst;
-    const char *s = (const char *)src;
-    for (unsigned k = 0; k < sizeof(T); k++)
-        d[k] = s[k];
+    if constexpr (sizeof(T) % 4 == 0) {
+        volatile int *d = (volatile int *)dst;
+        const int *s = (const int *)src;
+        for (unsigned k = 0; k < sizeof(T) / 4; k++)
+            d[k] = s[k];
+    } else {
+        volatile char *d = (volatile char *)dst;
+        const char *s = (const char *)src;
+        for (unsigned k = 0; k < sizeof(T); k++)
+            d[k] = s[k];
+    }
 }
 
 /* Shared-memory index with one pad slot per 32 elements (fewer bank conflicts when each
  * thread walks its own run). */
 __device__ static inline int wfk_pad(int i) { return i + (i >> 5); }
 
-/* The exclusive prefix of tile `tile` (thread 0 only): publish agg, wait for predecessors. */
 template <class S, class T>
-__device__ static T wfk_look_back(wfk_ctx *ctx, const S &s, wfk_tile<T> *st, int64_t tile, T agg) {
-    wfk_vstore(&st[tile].agg, &agg);
+__device__ static void wfk_publish(wfk_tile<T> *st, int64_t tile, const T &v, int flag) {
+    wfk_vstore(flag == 2 ? &st[tile].incl : &st[tile].agg, &v);
     __threadfence();
-    atomicExch(&st[tile].flag, 1);
-    T prefix;
+    atomicExch(&st[tile].flag, flag);
+}
+
+/* The exclusive prefix of tile `tile` > 0, by the 32 lanes of warp 0 (the result is lane 0's):
+ * publish the tile's aggregate, then look at the predecessors 32 at a time, newest first; each
+ * lane waits for its tile's flag and puts its value in win[lane]; lane 0 folds the window from
+ * the newest inclusive prefix in it (or from its first tile) on, and the walk stops at a window
+ * holding an inclusive prefix.  Finally the tile's inclusive prefix is published. */
+template <class S, class T>
+__device__ static T wfk_look_back(wfk_ctx *ctx, const S &s, wfk_tile<T> *st, int64_t tile, const T &agg, T *win) {
+    int lane = (int)threadIdx.x & 31;
+    if (lane == 0)
+        wfk_publish<S>(st, tile, agg, 1);
+    T prefix = agg;
     bool have = false;
-    for (int64_t j = tile - 1; j >= 0; j--) {
-        int f;
-        while ((f = atomicAdd(&st[j].flag, 0)) == 0)
-            ;
-        __threadfence();
-        T v;
-        wfk_vload(&v, f == 2 ? &st[j].incl : &st[j].agg);
-        if (have) {
+    for (int64_t end = tile;; end -= 32) {
+        int64_t j = end - 32 + lane;
+        int f = 0;
+        if (j >= 0) {
+            while ((f = atomicAdd(&st[j].flag, 0)) == 0)
+                ;
+            __threadfence();
+            wfk_vload(&win[lane], f == 2 ? &st[j].incl : &st[j].agg);
+        }
+        unsigned incl = __ballot_sync(0xffffffffu, f == 2);
+        __syncwarp();
+        if (lane == 0) {
+            int start = incl ? 31 - __clz((int)incl) : end < 32 ? (int)(32 - end) : 0;
+            T w = win[start];
+            for (int l = start + 1; l < 32; l++) {
+                T r;
+                if (!s.scan_op(ctx, w, win[l], &r))
+                    w = r;
+            }
             T r;
-            if (!s.scan_op(ctx, v, prefix, &r))
+            if (!have)
+                prefix = w;
+            else if (!s.scan_op(ctx, w, prefix, &r))
                 prefix = r;
-        } else {
-            prefix = v;
             have = true;
         }
-        if (f == 2)
+        __syncwarp();
+        if (incl || end <= 32)
             break;
     }
-    T incl;
-    if (s.scan_op(ctx, prefix, agg, &incl))
-        incl = agg;
-    wfk_vstore(&st[tile].incl, &incl);
-    __threadfence();
-    atomicExch(&st[tile].flag, 2);
+    if (lane == 0) {
+        T r;
+        if (s.scan_op(ctx, prefix, agg, &r))
+            r = agg;
+        wfk_publish<S>(st, tile, r, 2);
+    }
     return prefix;
 }
 
@@ -275,7 +313,8 @@ __global__ void wfk_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<typename 
     extern __shared__ unsigned char wfk_smem[];
     int t = (int)threadIdx.x, bs = (int)blockDim.x, tile_n = bs * items;
     T *buf = (T *)wfk_smem;                          /* wfk_pad(tile_n) elements */
-    T *tot = buf + wfk_pad(tile_n) + 1;              /* bs exclusive run prefixes, then aggregate */
+    T *tot = buf + wfk_pad(tile_n) + 1;              /* bs run totals, then the tile's prefix */
+    T *win = tot + bs + 1;                           /* the look-back window: 32 values */
     __shared__ long long tile_sh;
     if (t == 0)
         tile_sh = (long long)atomicAdd(counter, 1ULL);
@@ -299,44 +338,50 @@ __global__ void wfk_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<typename 
     T run = s.scan_ne();
     for (int j = lo; j < hi; j++) {
         T r;
-        if (j == lo)
+        if (j == 0 && tile == 0) { /* the scan starts from the neutral element, as a fold does */
+            if (s.scan_op(ctx, s.scan_ne(), buf[0], &r))
+                r = buf[0];
+        } else if (j == lo) {
             r = buf[wfk_pad(j)];
-        else if (s.scan_op(ctx, run, buf[wfk_pad(j)], &r))
+        } else if (s.scan_op(ctx, run, buf[wfk_pad(j)], &r)) {
             r = run;
+        }
         run = r;
         buf[wfk_pad(j)] = r;
     }
     tot[t] = run;
     __syncthreads();
-    /* 3. exclusive scan of the run totals (thread 0, in order: bs values) */
-    if (t == 0) {
-        T acc = s.scan_ne();
-        int last = (n + items - 1) / items;
-        for (int k = 0; k < last; k++) {
-            T v = tot[k], r;
-            tot[k] = acc;
-            if (k == 0)
-                acc = v;
-            else if (!s.scan_op(ctx, acc, v, &r))
-                acc = r;
+    /* 3. inclusive scan of the run totals (Hillis-Steele in shared memory) */
+    for (int d = 1; d < bs; d *= 2) {
+        T x = tot[t];
+        if (t >= d) {
+            T r;
+            if (!s.scan_op(ctx, tot[t - d], x, &r))
+                x = r;
         }
-        tot[bs] = tile > 0 ? wfk_look_back(ctx, s, st, tile, acc) : acc;
-        if (tile == 0) {
-            wfk_vstore(&st[0].incl, &acc);
-            __threadfence();
-            atomicExch(&st[0].flag, 2);
+        __syncthreads();
+        tot[t] = x;
+        __syncthreads();
+    }
+    /* the tile's prefix (warp 0): look back, or publish tile 0's inclusive prefix */
+    int last = (n + items - 1) / items;
+    if (t < 32) {
+        if (tile > 0) {
+            T prefix = wfk_look_back(ctx, s, st, tile, tot[last - 1], win);
+            if (t == 0)
+                tot[bs] = prefix;
+        } else if (t == 0) {
+            wfk_publish<S>(st, 0, tot[last - 1], 2);
         }
     }
     __syncthreads();
     /* 4. each run gets the prefix of everything before it */
     if (lo < hi && (t > 0 || tile > 0)) {
-        T pre = tot[t];
-        if (tile > 0) {
-            if (t == 0)
-                pre = tot[bs];
-            else if (s.scan_op(ctx, tot[bs], tot[t], &pre))
-                pre = tot[t];
-        }
+        T pre;
+        if (t == 0)
+            pre = tot[bs];
+        else if (tile == 0 || s.scan_op(ctx, tot[bs], tot[t - 1], &pre))
+            pre = tot[t - 1];
         for (int j = lo; j < hi; j++) {
             T r;
             if (!s.scan_op(ctx, pre, buf[wfk_pad(j)], &r))
@@ -441,7 +486,7 @@ static int wfk_run_scan(const wfk_launch *L, const S &s, void *) {
     cudaError_t e = cudaMemsetAsync(scratch, 0, state + 16);
     if (e != cudaSuccess)
         return (int)e;
-    size_t smem = sizeof(T) * (size_t)(tile + tile / 32 + 1 + bs + 1);
+    size_t smem = sizeof(T) * (size_t)(tile + tile / 32 + 1 + bs + 1 + 32);
     if (smem > 48 * 1024) {
         e = cudaFuncSetAttribute(wfk_scan_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess)

@@ -328,7 +328,7 @@ char *wf_type_string(const wf_type *t, char *buf, size_t len) {
 
 typedef enum {
     OPT_ENTRY, OPT_RUNTIME, OPT_RUNS, OPT_BINARY, OPT_NO_PRINT, OPT_THREADS, OPT_TUNING,
-    OPT_PARAM, OPT_PRINT_PARAMS, OPT_LOG, OPT_DEBUG, OPT_PEAK_MEM, OPT_DEVICE, OPT_BLOCK_SIZE, OPT_HELP
+    OPT_PARAM, OPT_PRINT_PARAMS, OPT_LOG, OPT_DEBUG, OPT_PEAK_MEM, OPT_DEVICE, OPT_BLOCK_SIZE, OPT_PROFILE, OPT_HELP
 } opt_kind;
 
 typedef struct {
@@ -356,6 +356,7 @@ static const opt_spec options[] = {
      "print peak_mem_bytes=N and max_rss_bytes=N on stderr at the end"},
     {OPT_DEVICE, 'd', "device", "N", "use CUDA device N (cuda; default 0)"},
     {OPT_BLOCK_SIZE, 0, "default-block-size", "N", "threads per CUDA block (cuda; default 256)"},
+    {OPT_PROFILE, 'P', "profile", NULL, "print the time of each GPU region on stderr at the end (cuda)"},
     {OPT_HELP, 'h', "help", NULL, "print this help and exit"},
 };
 #define N_OPTIONS ((int)(sizeof options / sizeof options[0]))
@@ -496,6 +497,7 @@ static int handle_option(wf_ctx *ctx, cli *c, const opt_spec *o, const char *arg
     case OPT_PRINT_PARAMS: c->print_params = true; break;
     case OPT_LOG: ctx->logging = true; break;
     case OPT_DEBUG: ctx->debugging = true; break;
+    case OPT_PROFILE: ctx->profiling = true; break;
     case OPT_PEAK_MEM: c->print_peak_mem = true; break;
     case OPT_HELP: c->help = true; break;
     }

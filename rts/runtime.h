@@ -79,6 +79,7 @@ struct wf_ctx {
     int device;        /* -d (CUDA device number) */
     int default_block_size; /* --default-block-size; 0 = the backend's default */
     bool debugging;    /* -D */
+    bool profiling;    /* -P: backends report where the time went (cuda: per GPU region) */
     bool logging;      /* -L: wf_cmp_le logs to log_file */
     FILE *log_file;    /* stderr */
     void *backend;     /* free for the backend's init hook (device handles, ...) */

@@ -17,6 +17,7 @@
 typedef struct {
     CScope types; /* every name bound so far in the function */
     OMap subst;   /* name -> CAtom * */
+    OMap consumed; /* names the function consumes, with their aliases (opt_consumed_body) */
 } S;
 
 static void simp_body(S *s, CBody *b);
@@ -354,6 +355,30 @@ static void equate_pat(S *s, CStm *st, const CAtom *as) {
         equate(s, st->pat.data[i].name, as[i]);
 }
 
+/* The parameter of lam that atom a is, or -1. */
+static int param_index(const CLambda *lam, CAtom a) {
+    for (int k = 0; a.kind == CA_VAR && k < lam->params.len; k++)
+        if (!strcmp(lam->params.data[k].name, a.var))
+            return k;
+    return -1;
+}
+
+/* A map whose lambda returns some of its parameters unchanged: its results are its inputs
+ * (not when either is consumed: the result would share the input's memory). */
+static bool identity_map(const S *s, const CExp *e, const CStm *st) {
+    if (e->kind != CE_SCREMA || e->scans.len || e->reds.len || e->lam->body->stms.len)
+        return false;
+    for (int j = 0; j < st->pat.len; j++) {
+        int k = param_index(e->lam, e->lam->body->result.data[j]);
+        if (k < 0 || omap_has(&s->consumed, st->pat.data[j].name))
+            return false;
+        CAtom in = e->arrays.data[k];
+        if (in.kind != CA_VAR || omap_has(&s->consumed, in.var))
+            return false;
+    }
+    return true;
+}
+
 static void simp_body(S *s, CBody *b) {
     Vec(CStm) out = {0};
     for (int i = 0; i < b->stms.len; i++) {
@@ -441,6 +466,11 @@ static void simp_body(S *s, CBody *b) {
                 simp_lambda(s, e->reds.data[j].lam);
             if (e->lam)
                 simp_lambda(s, e->lam);
+            if (identity_map(s, e, &st)) { /* map (\x y -> x) xs ys is xs */
+                for (int j = 0; j < st.pat.len; j++)
+                    equate(s, st.pat.data[j].name, e->arrays.data[param_index(e->lam, e->lam->body->result.data[j])]);
+                continue;
+            }
             break;
         }
         for (int j = 0; j < st.pat.len; j++)
@@ -460,6 +490,7 @@ void core_simplify(CProg *p) {
         for (int j = 0; j < f->sizes.len; j++)
             bind(&s, f->sizes.data[j], ctype_prim(PRIM_I64));
         bind_params(&s, &f->params);
+        opt_consumed_body(f->body, &s.consumed);
         simp_body(&s, f->body);
         for (int j = 0; j < f->ret.len; j++)
             opt_subst_type(&f->ret.data[j], &s.subst);

@@ -497,6 +497,111 @@ static void list_job(const Job *j) {
            testspec_shorten(c->input, 60), out_kinds[c->out], c->output ? testspec_shorten(c->output, 60) : "");
 }
 
+/* ---- compiling the programs: every (program, compiled backend) pair once, up to -j at a
+ * time (compilers are the slow part of a run), before the cases are planned.  Each
+ * compilation runs in a child process that reports its executable (or its error) and the
+ * temporary paths it made in a small file; the parent keeps the results and the cleanup. */
+
+typedef Vec(char *) Paths;
+
+typedef struct {
+    const char *path;
+    const Backend *be;
+    char *exe, *err;
+} Prep;
+
+static Vec(Prep) preps;
+
+static Prep *prep_find(const char *path, const Backend *be) {
+    for (int i = 0; i < preps.len; i++)
+        if (preps.data[i].be == be && !strcmp(preps.data[i].path, path))
+            return &preps.data[i];
+    return NULL;
+}
+
+/* In the child: compile, write "X<exe>" or "E", the cleanup paths ("C<path>"), "M" and the
+ * error message to res, and leave without running atexit handlers. */
+static void prep_child(const Options *o, Prep *p, const char *res, int cleanup_from) {
+    char *exe = NULL;
+    char *err = p->be->prepare(o, p->path, &exe);
+    FILE *f = fopen(res, "w");
+    if (!f)
+        _exit(1);
+    fprintf(f, "%c%s\n", err ? 'E' : 'X', err ? "" : exe);
+    for (int i = cleanup_from; i < c_cleanup.len; i++)
+        fprintf(f, "C%s\n", c_cleanup.data[i]);
+    fprintf(f, "M\n%s", err ? err : "");
+    fclose(f);
+    _exit(0);
+}
+
+static void prep_collect(Prep *p, const char *res) {
+    char *text = slurp(res, NULL);
+    remove(res);
+    if (!text) {
+        p->err = xsprintf("compilation failed: the compiling process left no result");
+        return;
+    }
+    char *line = text;
+    while (*line && *line != 'M') {
+        char *nl = strchr(line, '\n');
+        if (!nl)
+            break;
+        *nl = 0;
+        if (line[0] == 'X')
+            p->exe = xstrdup(line + 1);
+        else if (line[0] == 'C') {
+            if (!c_cleanup.len)
+                atexit(c_remove_all);
+            vec_push(&c_cleanup, xstrdup(line + 1));
+        }
+        line = nl + 1;
+    }
+    if (!p->exe)
+        p->err = xstrdup(*line == 'M' && line[1] ? line + 2 : "compilation failed");
+}
+
+static void prepare_all(Run *run, const Paths *files, const Backend **bes, int nbes) {
+    if (run->opt.list)
+        return;
+    for (int i = 0; i < files->len; i++)
+        for (int k = 0; k < nbes; k++)
+            if (bes[k] && bes[k]->prepare && !prep_find(files->data[i], bes[k]))
+                vec_push(&preps, ((Prep){files->data[i], bes[k], NULL, NULL}));
+    pid_t *pids = xmalloc(sizeof *pids * (size_t)(preps.len + 1));
+    char **res = xmalloc(sizeof *res * (size_t)(preps.len + 1));
+    int running = 0, next = 0;
+    for (int i = 0; i < preps.len; i++) {
+        res[i] = xsprintf("%s/weft-test-prep-%d-%d", run->opt.tmpdir, (int)getpid(), i);
+        if (i == 0) { /* the first in this process: it builds what the others share (the runtime object) */
+            preps.data[0].err = preps.data[0].be->prepare(&run->opt, preps.data[0].path, &preps.data[0].exe);
+            pids[0] = 0;
+            continue;
+        }
+        while (running >= run->opt.jobs) {
+            pid_t done = wait(NULL);
+            for (int j = next; j < i; j++)
+                if (pids[j] == done) {
+                    pids[j] = 0;
+                    running--;
+                }
+        }
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid < 0)
+            fatal("test: fork: %s", strerror(errno));
+        if (pid == 0)
+            prep_child(&run->opt, &preps.data[i], res[i], c_cleanup.len);
+        pids[i] = pid;
+        running++;
+    }
+    for (int i = 1; i < preps.len; i++)
+        if (pids[i])
+            waitpid(pids[i], NULL, 0);
+    for (int i = 1; i < preps.len; i++)
+        prep_collect(&preps.data[i], res[i]);
+}
+
 static void add_job(Run *run, Job j) {
     if (run->opt.list) {
         list_job(&j);
@@ -536,8 +641,15 @@ static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes
                                b->entries.data[e], i + 1, c->compiled ? "compiled only" : c->out == OUT_AUTO ? "auto output" : in_kinds[c->in]);
                     continue;
                 }
-                if (be->prepare && !exe && !prep_err)
-                    prep_err = be->prepare(&run->opt, spec->path, &exe);
+                if (be->prepare && !exe && !prep_err) {
+                    Prep *p = prep_find(spec->path, be);
+                    if (p) {
+                        exe = p->exe;
+                        prep_err = p->err;
+                    } else {
+                        prep_err = be->prepare(&run->opt, spec->path, &exe);
+                    }
+                }
                 if (prep_err && !strncmp(prep_err, "skip: ", 6)) {
                     run->skipped++;
                     if (run->opt.verbose && e == 0 && i == 0)
@@ -606,7 +718,6 @@ static bool has_suffix(const char *s, const char *suf) {
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-typedef Vec(char *) Paths;
 
 /* Every .fut file under dir, sorted, recursively. */
 static void collect(const char *path, Paths *out) {
@@ -694,6 +805,7 @@ int cmd_test(int argc, char **argv) {
     Paths files = {0};
     for (int i = 0; i < inputs.len; i++)
         collect(inputs.data[i], &files);
+    prepare_all(&run, &files, bes, nbes);
     for (int i = 0; i < files.len; i++)
         plan_file(&run, files.data[i], bes, nbes);
     run_jobs(&run);

@@ -459,8 +459,9 @@ static void emit_host(CGen *g, int n, const Region *r, const Free *f, const KArr
     bool red = r->nacc > r->nscan;
     if (red)
         cg_line(g, "wfk_red_%d rd_;", n);
-    cg_line(g, "if (wfk_finish(ctx, wfk_launch_%d(&wfk_g.launch, &en_, %s), %s)) WF_FAIL(1);", n, red ? "&rd_" : "NULL",
-            loc);
+    cg_line(g, "wfk_begin(ctx);");
+    cg_line(g, "if (wfk_finish(ctx, wfk_launch_%d(&wfk_g.launch, &en_, %s), %d, %s)) WF_FAIL(1);", n,
+            red ? "&rd_" : "NULL", n, loc);
     for (int k = 0; k < s->pat.len; k++) {
         const char *v = cg_name(s->pat.data[k].name);
         if (k >= r->nscan && k < r->nacc)
