@@ -1,0 +1,43 @@
+#!/bin/sh
+# cuda_regions.sh — which screma weft cuda turns into GPU regions (src/backend/cuda/kgen.c),
+# read from `weft cuda --no-cc` output, and that `weft test --backend=cuda` skips cleanly on a
+# machine without a GPU (and passes on one with).  Needs no nvcc.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+WEFT=${WEFT:-bin/weft}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+fail() { echo "FAIL cuda_regions: $*"; fails=$((fails + 1)); }
+launches() { grep -c 'wfk_finish(ctx, wfk_launch_[0-9]*(' "$1.c"; }
+
+# a scan, a reduce with a tuple operator, a map reading a free 2-D array by index
+cat > "$T/flat.fut" <<'F'
+entry sums (xs: []i32) : []i32 = scan (+) 0 xs
+entry minmax (xs: []f64) : (f64, f64) = reduce (\(a, b) (c, d) -> (f64.min a c, f64.max b d)) (f64.inf, -f64.inf) (map (\x -> (x, x)) xs)
+entry gather [n][m] (a: [n][m]f32) (is: []i64) : []f32 = map (\i -> a[i % n, i % m]) is
+F
+"$WEFT" cuda --no-cc "$T/flat.fut" -o "$T/flat" || fail "weft cuda flat.fut"
+[ "$(launches "$T/flat")" = 3 ] || fail "flat.fut: expected 3 GPU regions, got $(launches "$T/flat")"
+grep -q 'wfk_dense_ok(v_a' "$T/flat.c" || fail "flat.fut: the 2-D array is not guarded by a regularity test"
+grep -q 'wfk_run_scan' "$T/flat.cu" && grep -q 'wfk_run_reduce' "$T/flat.cu" && grep -q 'wfk_run_map' "$T/flat.cu" ||
+    fail "flat.fut: expected a scan, a reduce and a map kernel"
+
+# a map whose body builds an array stays on the host
+cat > "$T/nested.fut" <<'F'
+entry rows (ns: []i64) : []i64 = map (\n -> i64.sum (map (* 2) (iota n))) ns
+F
+"$WEFT" cuda --no-cc "$T/nested.fut" -o "$T/nested" || fail "weft cuda nested.fut"
+[ "$(launches "$T/nested")" = 0 ] || fail "nested.fut: a map with inner parallelism became a GPU region"
+
+# weft test --backend=cuda: skipped without a GPU, passing with one
+out=$("$WEFT" test --backend=cuda tests/programs/prefix_sum.fut 2>&1)
+rc=$?
+if nvidia-smi -L > /dev/null 2>&1 && command -v nvcc > /dev/null 2>&1; then
+    [ $rc = 0 ] || fail "weft test --backend=cuda on a GPU machine: $out"
+else
+    [ $rc = 0 ] && echo "$out" | grep -q '^0 passed, 0 failed, [1-9][0-9]* skipped' ||
+        fail "weft test --backend=cuda without a GPU should skip every case: $out"
+fi
+[ $fails = 0 ] && echo "cuda_regions: ok"
+exit $fails
