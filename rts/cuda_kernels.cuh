@@ -22,7 +22,7 @@
  *   wfk_scan_kernel    single-pass scan with decoupled look-back: tiles taken in order from an
  *                      atomic counter; a tile is computed coalesced into shared memory, each
  *                      thread scans its run of consecutive elements, the block scans the run
- *                      totals (Hillis-Steele), warp 0 finds the tile's prefix from its
+ *                      totals (warp shuffles), warp 0 finds the tile's prefix from its
  *                      predecessors' published aggregates / inclusive prefixes, 32 at a time,
  *                      and the tile is stored coalesced.
  */
@@ -244,6 +244,20 @@ __device__ static void wfk_vstore(T *dst, const T *src) {
     }
 }
 
+/* __shfl_up_sync of a value of any type, word by word. */
+template <class T>
+__device__ static T wfk_shfl_up(const T &v, int d) {
+    constexpr int W = (int)((sizeof(T) + 3) / 4);
+    int w[W];
+    w[W - 1] = 0;
+    memcpy(w, &v, sizeof(T));
+    for (int k = 0; k < W; k++)
+        w[k] = __shfl_up_sync(0xffffffffu, w[k], d);
+    T r;
+    memcpy(&r, w, sizeof(T));
+    return r;
+}
+
 /* Shared-memory index with one pad slot per 32 elements (fewer bank conflicts when each
  * thread walks its own run). */
 __device__ static inline int wfk_pad(int i) { return i + (i >> 5); }
@@ -271,8 +285,9 @@ __device__ static T wfk_look_back(wfk_ctx *ctx, const S &s, wfk_tile<T> *st, int
         int64_t j = end - 32 + lane;
         int f = 0;
         if (j >= 0) {
-            while ((f = atomicAdd(&st[j].flag, 0)) == 0)
-                ;
+            /* a plain volatile read with a back-off: spinning with atomics floods the L2 */
+            for (unsigned ns = 8; (f = *(volatile int *)&st[j].flag) == 0; ns = ns < 256 ? 2 * ns : ns)
+                __nanosleep(ns);
             __threadfence();
             wfk_vload(&win[lane], f == 2 ? &st[j].incl : &st[j].agg);
         }
@@ -351,18 +366,36 @@ __global__ void wfk_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<typename 
     }
     tot[t] = run;
     __syncthreads();
-    /* 3. inclusive scan of the run totals (Hillis-Steele in shared memory) */
-    for (int d = 1; d < bs; d *= 2) {
-        T x = tot[t];
-        if (t >= d) {
-            T r;
-            if (!s.scan_op(ctx, tot[t - d], x, &r))
-                x = r;
-        }
-        __syncthreads();
-        tot[t] = x;
-        __syncthreads();
+    /* 3. inclusive scan of the run totals: in each warp by shuffles, then across the warps'
+     * totals (in win, free until the look-back) */
+    int lane = t & 31, warp = t >> 5, nwarps = bs >> 5;
+    T x = run;
+    for (int d = 1; d < 32; d *= 2) {
+        T y = wfk_shfl_up(x, d), r;
+        if (lane >= d && !s.scan_op(ctx, y, x, &r))
+            x = r;
     }
+    if (lane == 31)
+        win[warp] = x;
+    __syncthreads();
+    if (warp == 0) {
+        T z = lane < nwarps ? win[lane] : s.scan_ne();
+        for (int d = 1; d < 32; d *= 2) {
+            T y = wfk_shfl_up(z, d), r;
+            if (lane >= d && lane < nwarps && !s.scan_op(ctx, y, z, &r))
+                z = r;
+        }
+        if (lane < nwarps)
+            win[lane] = z;
+    }
+    __syncthreads();
+    if (warp > 0) {
+        T r;
+        if (!s.scan_op(ctx, win[warp - 1], x, &r))
+            x = r;
+    }
+    tot[t] = x;
+    __syncthreads();
     /* the tile's prefix (warp 0): look back, or publish tile 0's inclusive prefix */
     int last = (n + items - 1) / items;
     if (t < 32) {

@@ -8,7 +8,8 @@
 # kernels, mean over the warm-up and RUNS runs); its end-to-end time (-t: the entry call with
 # the upload of the input and the copy of the result to the host) is shown too.  CUB's is the
 # median of RUNS event-timed calls on data already on the device.  The last element of each
-# result is compared with CUB's.  Settings: N (2^28), RUNS (10), ARCH (sm_90), WEFT, BUILD.
+# result is compared with CUB's, and the integer programs' whole results on 10^6 + 3 elements
+# (245 tiles) with weft c's.  Settings: N (2^28), RUNS (10), ARCH (sm_90), WEFT, BUILD.
 set -eu
 WEFT=${WEFT:-bin/weft}
 N=${N:-268435456}
@@ -40,5 +41,18 @@ for p in scan_i32:i32:sum:d4 poly:f32:poly:f4 mat2:i32:mat2:d4; do
         "$(echo "$cub_ms $dev_ms" | awk '{ printf "%.2f", $1 / $2 }')" \
         "$(echo "$mem_ms $dev_ms" | awk '{ printf "%.2f", $1 / $2 }')" "$e2e_ms" "$last_weft, $last_cub"
     sed 's/^/    /' "$OUT/$prog.prof"
+done
+# whole results across many tiles, against the sequential C backend (exact: integer arithmetic)
+"$OUT/gen" i32 1000003 > "$OUT/small.in"
+for prog in scan_i32 mat2; do
+    "$WEFT" c "bench/cuda/$prog.fut" -o "$OUT/$prog-c"
+    "$OUT/$prog-c" -b < "$OUT/small.in" > "$OUT/$prog-c.out"
+    "$OUT/$prog" -b < "$OUT/small.in" > "$OUT/$prog-small.out"
+    if cmp -s "$OUT/$prog-c.out" "$OUT/$prog-small.out"; then
+        echo "$prog: 10^6 + 3 elements, identical to weft c"
+    else
+        echo "$prog: 10^6 + 3 elements, DIFFERENT from weft c"
+        status=1
+    fi
 done
 exit $status
