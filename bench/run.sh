@@ -8,7 +8,8 @@
 #      compiler's own time on OptionPricing (`weft c --no-cc`);
 #   3. the multicore runtime primitives (bench/scan): scan of 2^27 i32 vs memcpy, segmented and
 #      struct-operator scans, at 2 threads; then the same scan written in weft and compiled by
-#      weft multicore (bench/scan/compiled.sh), against memcpy measured in the same run.
+#      weft multicore (bench/scan/compiled.sh), against memcpy measured in the same run;
+#   4. seed 002's scan programs (examples/scan, bench/scan/apps.sh) on weft c and multicore.
 # Times are medians of RUNS runs (default 5).  Settings (environment):
 #   RUNS=5  BENCH_BACKEND=multicore (or c)  THREADS=2  BENCH_SIZES="small medium large"
 # e.g. `BENCH_BACKEND=c BENCH_SIZES=small RUNS=2 make bench` for a quick look.
@@ -129,4 +130,6 @@ echo "== 3. multicore runtime primitives (bench/scan, 2 threads)"
 sh bench/scan/run.sh --threads 2
 echo "== 3b. the scan compiled by weft multicore (bench/scan/scan_i32.fut) vs memcpy, same run"
 WEFT=$WEFT THREADS=$THREADS sh bench/scan/compiled.sh || status=1
+echo "== 4. seed 002's scan programs (examples/scan) on c and multicore (bench/scan/apps.sh)"
+WEFT=$WEFT THREADS=$THREADS RUNS=$RUNS sh bench/scan/apps.sh || status=1
 exit $status

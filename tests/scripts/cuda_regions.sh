@@ -31,7 +31,7 @@ F
 [ "$(launches "$T/nested")" = 0 ] || fail "nested.fut: a map with inner parallelism became a GPU region"
 
 # weft test --backend=cuda: skipped without a GPU, passing with one
-out=$("$WEFT" test --backend=cuda tests/programs/prefix_sum.fut 2>&1)
+out=$("$WEFT" test --backend=cuda examples/scan/prefix_sum.fut 2>&1)
 rc=$?
 if nvidia-smi -L > /dev/null 2>&1 && command -v nvcc > /dev/null 2>&1; then
     [ $rc = 0 ] || fail "weft test --backend=cuda on a GPU machine: $out"
