@@ -4,7 +4,8 @@
 //   sum       cub::DeviceScan::InclusiveSum of [N]i32                       (scan_i32.fut)
 //   poly      cub::DeviceScan::InclusiveScan of (a_i, x) pairs, the polynomial operator (poly.fut)
 //   mat2      cub::DeviceScan::InclusiveScan of [[x,1],[1,0]] 2x2 i32 matrices       (mat2.fut)
-// Usage: cub_bench N RUNS — prints one line per benchmark: name, median ms, GB/s, and a
+//   segsum    cub::DeviceSegmentedReduce::Sum of N/M segments of M i32 (M = 100)   (segred.fut)
+// Usage: cub_bench N RUNS [M] — prints one line per benchmark: name, median ms, GB/s, and a
 // checksum of the last element (compared with weft's output by run.sh).
 #include <cub/cub.cuh>
 #include <thrust/iterator/transform_iterator.h>
@@ -44,9 +45,10 @@ template <class F> static float median_ms(int runs, F f) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: cub_bench N RUNS\n"); return 2; }
+    if (argc != 3 && argc != 4) { fprintf(stderr, "usage: cub_bench N RUNS [M]\n"); return 2; }
     long long n = atoll(argv[1]);
     int runs = atoi(argv[2]);
+    long long m = argc > 3 ? atoll(argv[3]) : 100, nseg = n / m;
     std::vector<int> hi(n);
     for (long long i = 0; i < n; i++) hi[i] = (int)(next() & 15);
     state = 0x9e3779b97f4a7c15ULL;
@@ -63,6 +65,12 @@ int main(int argc, char **argv) {
     cub::DeviceScan::InclusiveScan(nullptr, need, pin, dp, PolyOp(), n); tmp_bytes = std::max(tmp_bytes, need);
     thrust::transform_iterator<ToMat, int *, Mat> min_(di, ToMat());
     cub::DeviceScan::InclusiveScan(nullptr, need, min_, dm, MatOp(), n); tmp_bytes = std::max(tmp_bytes, need);
+    std::vector<long long> hoff(nseg + 1);
+    for (long long i = 0; i <= nseg; i++) hoff[i] = i * m;
+    long long *doff; int *dseg;
+    CK(cudaMalloc(&doff, (nseg + 1) * sizeof(long long))); CK(cudaMalloc(&dseg, nseg * 4));
+    CK(cudaMemcpy(doff, hoff.data(), (nseg + 1) * sizeof(long long), cudaMemcpyHostToDevice));
+    cub::DeviceSegmentedReduce::Sum(nullptr, need, di, dseg, nseg, doff, doff + 1); tmp_bytes = std::max(tmp_bytes, need);
     CK(cudaMalloc(&tmp, tmp_bytes));
     double gb = 1e-9;
     float ms = median_ms(runs, [&] { CK(cudaMemcpyAsync(dout, di, n * 4, cudaMemcpyDeviceToDevice)); });
@@ -76,5 +84,8 @@ int main(int argc, char **argv) {
     ms = median_ms(runs, [&] { size_t b = tmp_bytes; CK(cub::DeviceScan::InclusiveScan(tmp, b, min_, dm, MatOp(), n)); });
     Mat lm; CK(cudaMemcpy(&lm, dm + n - 1, sizeof lm, cudaMemcpyDeviceToHost));
     printf("mat2 %.4f ms %.1f GB/s last %d\n", ms, (4.0 + 16.0) * n * gb / (ms * 1e-3), lm.a);
+    ms = median_ms(runs, [&] { size_t b = tmp_bytes; CK(cub::DeviceSegmentedReduce::Sum(tmp, b, di, dseg, nseg, doff, doff + 1)); });
+    int ls; CK(cudaMemcpy(&ls, dseg + nseg - 1, 4, cudaMemcpyDeviceToHost));
+    printf("segsum %.4f ms %.1f GB/s last %d\n", ms, 1.0 * nseg * m * 4 * gb / (ms * 1e-3), ls);
     return 0;
 }

@@ -4,6 +4,7 @@
 #   scan_i32.fut  vs cub::DeviceScan::InclusiveSum           (N i32)
 #   poly.fut      vs cub::DeviceScan::InclusiveScan, pairs    (N f32, x = 0.5)
 #   mat2.fut      vs cub::DeviceScan::InclusiveScan, 2x2 i32  (N i32)
+#   segred.fut    vs cub::DeviceSegmentedReduce::Sum          (N/100 segments of 100 i32)
 # weft's figure is the device time of the program's GPU region (-P: cudaEvents around its
 # kernels, mean over the warm-up and RUNS runs); its end-to-end time (-t: the entry call with
 # the upload of the input and the copy of the result to the host) is shown too.  CUB's is the
@@ -22,13 +23,14 @@ cc -O2 -o "$OUT/gen" bench/cuda/gen.c
 nvcc -O3 --gpu-architecture="$ARCH" -o "$OUT/cub_bench" bench/cuda/cub_bench.cu
 "$OUT/gen" i32 "$N" > "$OUT/i32.in"
 "$OUT/gen" f32 "$N" 0.5 > "$OUT/f32.in"
+"$OUT/gen" seg $((N / 100)) 100 > "$OUT/seg.in"
 "$OUT/cub_bench" "$N" "$RUNS" > "$OUT/cub.txt"
 cat "$OUT/cub.txt"
 mem_ms=$(awk '$1 == "memcpy" { print $2 }' "$OUT/cub.txt")
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 printf '%-9s %12s %12s %10s %14s %12s %s\n' program "CUB ms" "weft ms" "CUB/weft" "memcpy/weft" "weft e2e ms" "last (weft, CUB)"
 status=0
-for p in scan_i32:i32:sum:d4 poly:f32:poly:f4 mat2:i32:mat2:d4; do
+for p in scan_i32:i32:sum:d4 poly:f32:poly:f4 mat2:i32:mat2:d4 segred:seg:segsum:d4; do
     prog=${p%%:*}; rest=${p#*:}; input=${rest%%:*}; rest=${rest#*:}; cub=${rest%%:*}; fmt=${rest#*:}
     "$WEFT" cuda "bench/cuda/$prog.fut" -o "$OUT/$prog" --cuda-arch "$ARCH"
     "$OUT/$prog" -b -r "$RUNS" -t "$OUT/$prog.t" -P < "$OUT/$input.in" > "$OUT/$prog.out" 2> "$OUT/$prog.prof"

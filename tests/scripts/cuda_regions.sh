@@ -23,6 +23,13 @@ grep -q 'wfk_dense_ok(v_a' "$T/flat.c" || fail "flat.fut: the 2-D array is not g
 grep -q 'wfk_run_scan' "$T/flat.cu" && grep -q 'wfk_run_reduce' "$T/flat.cu" && grep -q 'wfk_run_map' "$T/flat.cu" ||
     fail "flat.fut: expected a scan, a reduce and a map kernel"
 
+# a map of reduces over rows: one thread per row, the inner reduce sequential in it
+cat > "$T/segred.fut" <<'F'
+entry rowsums (xss: [][]f64) : []f64 = map (\row -> reduce (+) 0 (map (* 2) row)) xss
+F
+"$WEFT" cuda --no-cc "$T/segred.fut" -o "$T/segred" || fail "weft cuda segred.fut"
+[ "$(launches "$T/segred")" = 1 ] || fail "segred.fut: expected 1 GPU region, got $(launches "$T/segred")"
+
 # a map whose body builds an array stays on the host
 cat > "$T/nested.fut" <<'F'
 entry rows (ns: []i64) : []i64 = map (\n -> i64.sum (map (* 2) (iota n))) ns

@@ -77,6 +77,8 @@ static const char **input_elems(CGen *g, const CAtomVec *arrays, const char *i) 
         CAtom a = arrays->data[k];
         if (a.kind == CA_VAR && omap_has(&g->lazy_iota, a.var))
             args[k] = i;
+        else if (g->kernel) /* weft cuda device code: kernel arrays */
+            args[k] = kg_elem(g, a.var, i);
         else
             args[k] = cg_elem(g, cg_atom(g, a), ctype_elem(cg_atom_type(g, a)), i);
     }

@@ -3,7 +3,9 @@
  *
  * Scalar code: every value the lambdas bind is a scalar; they may read arrays bound outside
  * (free arrays of primitive elements, any rank) and rows of the screma's inputs, by plain
- * indices, and use ifs, loops with scalar parameters, scalar operators and asserts.  Anything
+ * indices, and use ifs, loops with scalar parameters, scalar operators, asserts, and reduces
+ * (fused with maps) over rank-1 rows or arrays, which run sequentially in the thread — so
+ * `map (\row -> reduce op ne row) xss` is one thread per segment.  Anything
  * else (building arrays, nested SOACs, calls) keeps the screma on the host (the C backend's
  * sequential code).  A screma with both scans and reduces stays on the host too.
  *
@@ -77,6 +79,22 @@ static int array_rank(Free *f, CAtom a) {
 }
 
 static bool check_body(Free *f, const CBody *b);
+static bool check_lambda(Free *f, const CLambda *lam);
+
+/* A reduce (fused with a map) over rank-1 arrays inside a GPU region: it runs sequentially in
+ * the thread (the pattern check of check_body keeps its results scalar: no scans, no map
+ * outputs). */
+static bool check_inner_reduce(Free *f, const CExp *e) {
+    if (e->scans.len || !use(f, e->args.data[0]))
+        return false;
+    for (int k = 0; k < e->arrays.len; k++)
+        if (array_rank(f, e->arrays.data[k]) != 1 || !use(f, e->arrays.data[k]))
+            return false;
+    for (int j = 0; j < e->reds.len; j++)
+        if (!use_all(f, &e->reds.data[j].nes) || !check_lambda(f, e->reds.data[j].lam))
+            return false;
+    return check_lambda(f, e->lam);
+}
 
 static bool check_exp(Free *f, const CExp *e) {
     switch (e->kind) {
@@ -108,6 +126,8 @@ static bool check_exp(Free *f, const CExp *e) {
     }
     case CE_SIZE:
         return array_rank(f, e->args.data[0]) > e->dim && use(f, e->args.data[0]);
+    case CE_SCREMA:
+        return check_inner_reduce(f, e);
     default:
         return false;
     }
@@ -400,6 +420,7 @@ static void emit_spec(CGen *g, int n, const Region *r, const Free *f, const KArr
     g->out = g->kernels;
     g->indent = 0;
     g->kernel++;
+    g->scope++; /* no arena scopes in device code (inner reduces allocate nothing) */
     cg_line(g, "struct wfk_spec_%d : wfk_env_%d {", n, n);
     g->indent++;
     if (r->nscan)
@@ -425,6 +446,7 @@ static void emit_spec(CGen *g, int n, const Region *r, const Free *f, const KArr
     cg_line(g, "}");
     cg_line(g, "%s", "");
     g->kernel--;
+    g->scope--;
     g->out = host_out;
     g->indent = indent;
     memset(&g->karrs, 0, sizeof g->karrs);
@@ -525,6 +547,13 @@ void kg_index(CGen *g, const CStm *s, const char *loc) {
     cg_line(g, "    if (%s) WF_FAIL(wfk_oob(ctx, %s, %d, ix_, %d, sh_));", test.data, loc, n, n);
     cg_line(g, "    %s = %s[%s];", cg_name(s->pat.data[0].name), a->ptr, off.data);
     cg_line(g, "}");
+}
+
+const char *kg_elem(CGen *g, const char *var, const char *i) {
+    const KArr *a = omap_get(&g->karrs, var);
+    if (!a || a->rank != 1)
+        die("kgen: %s is not a rank-1 kernel array", var);
+    return xsprintf("%s[%s]", a->ptr, i);
 }
 
 void kg_size(CGen *g, const CStm *s) {

@@ -19,6 +19,8 @@ KgResult kg_screma(CGen *g, const CStm *s, const char *w, const char *loc);
 /* Inside device code (g->kernel): an index of a kernel array, and a size of one. */
 void kg_index(CGen *g, const CStm *s, const char *loc);
 void kg_size(CGen *g, const CStm *s);
+/* Element i of the rank-1 kernel array variable var (an inner reduce's input). */
+const char *kg_elem(CGen *g, const char *var, const char *i);
 
 /* The fixed parts of the .cu file, around the regions' text. */
 const char *kg_file_tail(void);
