@@ -83,22 +83,24 @@ static void c_remove_all(void) {
         remove(c_cleanup.data[i]);
 }
 
-/* Compile prog with `weft BACKEND` (c or multicore). */
-static char *compiled_prepare(const Options *o, const char *prog, char **exe, const char *backend) {
+/* The reason prog is excluded from the compiled backends, or NULL. */
+static const char *excluded(const char *prog) {
     size_t pl = strlen(prog);
     for (int i = 0; c_excluded[i].path; i++) {
         size_t el = strlen(c_excluded[i].path);
         if (pl >= el && !strcmp(prog + pl - el, c_excluded[i].path))
-            return xsprintf("skip: %s", c_excluded[i].why);
+            return c_excluded[i].why;
     }
-    static char *rts_obj;
+    return NULL;
+}
+
+/* Run `weft BACKEND prog -o OUT EXTRA` in a fresh temporary directory (removed at exit, with
+ * OUT, OUT.c, OUT.cu and the compiler's messages); *exe = OUT, or the failure's text. */
+static char *compile_in_tmpdir(const Options *o, const char *prog, char **exe, const char *backend,
+                               const char *extra) {
     if (!c_cleanup.len)
         atexit(c_remove_all);
-    if (!rts_obj) {
-        rts_obj = xsprintf("%s/weft-test-rts-%d.o", o->tmpdir, (int)getpid());
-        vec_push(&c_cleanup, rts_obj);
-    }
-    char *dir = xsprintf("%s/weft-test-c-XXXXXX", o->tmpdir);
+    char *dir = xsprintf("%s/weft-test-%s-XXXXXX", o->tmpdir, backend);
     if (!mkdtemp(dir))
         fatal("test: cannot create a temporary directory in %s: %s", o->tmpdir, strerror(errno));
     vec_push(&c_cleanup, dir);
@@ -107,12 +109,9 @@ static char *compiled_prepare(const Options *o, const char *prog, char **exe, co
     char *err = xsprintf("%s/cc.err", dir);
     vec_push(&c_cleanup, out);
     vec_push(&c_cleanup, xsprintf("%s.c", out));
+    vec_push(&c_cleanup, xsprintf("%s.cu", out));
     vec_push(&c_cleanup, err);
-    const char *cc = getenv("WEFT_TEST_CC");
-    if (!cc || !*cc)
-        cc = "cc -O1 -Wall -Wextra -Werror";
-    char *cmd = xsprintf("'%s' %s '%s' -o '%s' --cc '%s' --rts-obj '%s' > '%s' 2>&1", o->weft, backend, prog, out, cc,
-                         rts_obj, err);
+    char *cmd = xsprintf("'%s' %s '%s' -o '%s' %s > '%s' 2>&1", o->weft, backend, prog, out, extra, err);
     fflush(NULL);
     if (system(cmd) != 0) {
         char *msg = slurp(err, NULL);
@@ -120,6 +119,24 @@ static char *compiled_prepare(const Options *o, const char *prog, char **exe, co
     }
     *exe = out;
     return NULL;
+}
+
+/* Compile prog with `weft BACKEND` (c or multicore), the runtime linked from one object. */
+static char *compiled_prepare(const Options *o, const char *prog, char **exe, const char *backend) {
+    const char *why = excluded(prog);
+    if (why)
+        return xsprintf("skip: %s", why);
+    static char *rts_obj;
+    if (!c_cleanup.len)
+        atexit(c_remove_all);
+    if (!rts_obj) {
+        rts_obj = xsprintf("%s/weft-test-rts-%d.o", o->tmpdir, (int)getpid());
+        vec_push(&c_cleanup, rts_obj);
+    }
+    const char *cc = getenv("WEFT_TEST_CC");
+    if (!cc || !*cc)
+        cc = "cc -O1 -Wall -Wextra -Werror";
+    return compile_in_tmpdir(o, prog, exe, backend, xsprintf("--cc '%s' --rts-obj '%s'", cc, rts_obj));
 }
 
 static char *c_prepare(const Options *o, const char *prog, char **exe) {
@@ -140,33 +157,10 @@ static char *cuda_prepare(const Options *o, const char *prog, char **exe) {
     if (!have)
         return xsprintf("skip: no CUDA device here (nvcc and nvidia-smi -L needed); tests/ci/cuda_compile.sh "
                         "compiles the generated CUDA without one");
-    size_t pl = strlen(prog);
-    for (int i = 0; c_excluded[i].path; i++) {
-        size_t el = strlen(c_excluded[i].path);
-        if (pl >= el && !strcmp(prog + pl - el, c_excluded[i].path))
-            return xsprintf("skip: %s", c_excluded[i].why);
-    }
-    if (!c_cleanup.len)
-        atexit(c_remove_all);
-    char *dir = xsprintf("%s/weft-test-cuda-XXXXXX", o->tmpdir);
-    if (!mkdtemp(dir))
-        fatal("test: cannot create a temporary directory in %s: %s", o->tmpdir, strerror(errno));
-    vec_push(&c_cleanup, dir);
-    const char *base = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
-    char *out = xsprintf("%s/%.*s", dir, (int)(strlen(base) > 4 ? strlen(base) - 4 : strlen(base)), base);
-    char *err = xsprintf("%s/cc.err", dir);
-    vec_push(&c_cleanup, out);
-    vec_push(&c_cleanup, xsprintf("%s.c", out));
-    vec_push(&c_cleanup, xsprintf("%s.cu", out));
-    vec_push(&c_cleanup, err);
-    char *cmd = xsprintf("'%s' cuda '%s' -o '%s' > '%s' 2>&1", o->weft, prog, out, err);
-    fflush(NULL);
-    if (system(cmd) != 0) {
-        char *msg = slurp(err, NULL);
-        return xsprintf("compilation failed:\n%s", testspec_shorten(msg, 600));
-    }
-    *exe = out;
-    return NULL;
+    const char *why = excluded(prog);
+    if (why)
+        return xsprintf("skip: %s", why);
+    return compile_in_tmpdir(o, prog, exe, "cuda", "");
 }
 
 static void c_command(const Options *o, const char *prog, const char *exe, const char *entry, const char **argv) {

@@ -165,7 +165,6 @@ typedef struct {
     const CStm *s;
     const CExp *e;
     int nscan, nacc; /* scan accumulators first, then reduce ones */
-    int nin;         /* e->arrays.len */
 } Region;
 
 static bool region_ok(CGen *g, Region *r, Free *f) {
@@ -494,7 +493,7 @@ static void emit_host(CGen *g, int n, const Region *r, const Free *f, const KArr
 }
 
 KgResult kg_screma(CGen *g, const CStm *s, const char *w, const char *loc) {
-    Region r = {s, s->exp, 0, 0, s->exp->arrays.len};
+    Region r = {s, s->exp, 0, 0};
     Free f = {.g = g};
     if (!region_ok(g, &r, &f))
         return KG_NONE;
