@@ -1,5 +1,8 @@
--- Fibonacci numbers from a scan of 2x2 integer matrix products, with the identity as the
--- neutral element; once with 4-tuples and once with [2][2]i64 elements (order matters).
+-- Fibonacci numbers (seed 002, program 6) from a scan of 2x2 integer matrix products with
+-- the identity matrix as the neutral element: the i-th prefix product of [[1,1],[1,0]] is
+-- [[F(i+2), F(i+1)], [F(i+1), F(i)]]. Once with 4-tuples (`fibs`) and once with [2][2]i64
+-- elements (`prefix_products`; the operator is not commutative). i64 wraps from F(93) on.
+-- `verify_fibs` checks a `fibs` result by F(i) = F(i-1) + F(i-2).
 -- ==
 -- entry: fibs
 -- input { 10i64 }
@@ -17,6 +20,10 @@
 -- output { [[[1i64, 2i64], [3i64, 4i64]], [[2i64, 1i64], [4i64, 3i64]], [[5i64, -1i64], [11i64, -3i64]]] }
 -- input { [[[1i64, 1i64], [0i64, 1i64]], [[1i64, 1i64], [0i64, 1i64]], [[1i64, 1i64], [0i64, 1i64]], [[1i64, 1i64], [0i64, 1i64]]] }
 -- output { [[[1i64, 1i64], [0i64, 1i64]], [[1i64, 2i64], [0i64, 1i64]], [[1i64, 3i64], [0i64, 1i64]], [[1i64, 4i64], [0i64, 1i64]]] }
+-- input { [[[7i64, -2i64], [3i64, 0i64]]] }
+-- output { [[[7i64, -2i64], [3i64, 0i64]]] }
+-- input { empty([0][2][2]i64) }
+-- output { empty([0][2][2]i64) }
 
 -- ==
 -- entry: fib_at
@@ -24,6 +31,25 @@
 -- output { 12586269025i64 }
 -- input { 2i64 }
 -- output { 1i64 }
+-- input { 0i64 }
+-- output { 0i64 }
+-- input { 92i64 }
+-- output { 7540113804746346429i64 }
+-- input { 93i64 }
+-- output { -6246583658587674878i64 }
+
+-- ==
+-- entry: verify_fibs
+-- input { 5i64 [1i64, 1i64, 2i64, 3i64, 5i64] }
+-- output { true }
+-- input { 5i64 [1i64, 1i64, 2i64, 3i64, 6i64] }
+-- output { false }
+-- input { 5i64 [1i64, 1i64, 2i64, 3i64] }
+-- output { false }
+-- input { 1i64 [1i64] }
+-- output { true }
+-- input { 0i64 empty([0]i64) }
+-- output { true }
 
 type mat = (i64, i64, i64, i64)
 
@@ -41,3 +67,7 @@ entry prefix_products [n] (ms: [n][2][2]i64) : [n][2][2]i64 =
 
 entry fib_at (k: i64) : i64 =
   (reduce mul2 [[1, 0], [0, 1]] (replicate k [[1, 1], [1, 0]]))[0, 1]
+
+entry verify_fibs (n: i64) (fs: []i64) : bool =
+  length fs == n
+  && and (map (\i -> if i < 2 then fs[i] == 1 else fs[i] == fs[i-1] + fs[i-2]) (indices fs))

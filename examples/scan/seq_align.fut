@@ -1,5 +1,7 @@
--- Sequence alignment scans: t[i] = max(t[i-1], h[i-1]) as an exclusive max-scan, and a
--- Smith-Waterman row update whose horizontal gap dependence becomes a max-scan.
+-- Sequence alignment (seed 002, program 3): t[0] = 0, t[i] = max(t[i-1], h[i-1]) is an
+-- exclusive max-scan; and a Smith-Waterman local alignment (match +2, mismatch -1, linear gap
+-- 1) whose row update's horizontal gap dependence H[j] = max(E[j], H[j-1] - g) becomes a
+-- max-scan of E[j] + g*j. `verify_tscan` checks a tscan result against its input in O(n).
 -- ==
 -- entry: tscan
 -- input { [3i32, 1i32, 4i32, 1i32, 5i32, 9i32, 2i32, 6i32] }
@@ -8,6 +10,10 @@
 -- output { [0i32, 0i32] }
 -- input { empty([0]i32) }
 -- output { empty([0]i32) }
+-- input { [7i32] }
+-- output { [0i32] }
+-- input { [2147483647i32, -2147483648i32, 5i32] }
+-- output { [0i32, 2147483647i32, 2147483647i32] }
 
 -- ==
 -- entry: smith_waterman
@@ -19,10 +25,29 @@
 -- output { 10i32 }
 -- input { [72u8, 69u8, 76u8, 76u8, 79u8, 87u8, 79u8, 82u8, 76u8, 68u8] [89u8, 69u8, 76u8, 76u8, 79u8, 87u8, 87u8, 79u8, 82u8, 68u8] }
 -- output { 14i32 }
+-- input { empty([0]u8) [65u8] }
+-- output { 0i32 }
+-- input { [67u8] [67u8] }
+-- output { 2i32 }
+
+-- ==
+-- entry: verify_tscan
+-- input { [3i32, 1i32, 4i32] [0i32, 3i32, 3i32] }
+-- output { true }
+-- input { [3i32, 1i32, 4i32] [0i32, 3i32, 4i32] }
+-- output { false }
+-- input { [3i32, 1i32, 4i32] [1i32, 3i32, 3i32] }
+-- output { false }
+-- input { empty([0]i32) empty([0]i32) }
+-- output { true }
 
 entry tscan (h: []i32) : []i32 =
   let inc = scan i32.max 0 h
   in map (\i -> if i == 0 then 0 else inc[i-1]) (indices h)
+
+entry verify_tscan (h: []i32) (t: []i32) : bool =
+  length h == length t
+  && and (map (\i -> t[i] == (if i == 0 then 0 else i32.max t[i-1] h[i-1])) (indices t))
 
 def sw_row [m] (g: i32) (a: u8) (b: [m]u8) (prev: [m]i32) : [m]i32 =
   let e = map (\j -> let diag = if j == 0 then 0 else prev[j-1]
