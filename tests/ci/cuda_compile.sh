@@ -15,7 +15,16 @@ if ! command -v nvcc > /dev/null 2>&1; then
     echo "0 passed, 0 failed"
     exit 0
 fi
-INC="$(dirname "$(command -v nvcc)")/../include"
+# CUDA's headers: where nvcc itself looks (its dry run prints INCLUDES), else beside nvcc
+INC=$(nvcc --dryrun -x cu -c /dev/null -o /dev/null 2>&1 | sed -n 's/^#\$ INCLUDES="-I\([^"]*\)".*/\1/p' | head -n 1)
+for dir in "$INC" "$(dirname "$(readlink -f "$(command -v nvcc)")")/../include" /usr/local/cuda/include /usr/include; do
+    if [ -n "$dir" ] && [ -f "$dir/cuda_runtime_api.h" ]; then INC=$dir; break; fi
+done
+if [ ! -f "$INC/cuda_runtime_api.h" ]; then
+    echo "cuda_compile: nvcc found but not CUDA's headers (cuda_runtime_api.h, in nvcc's INCLUDES or beside nvcc): an incomplete toolkit, skipped"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 pass=0
