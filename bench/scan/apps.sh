@@ -9,13 +9,15 @@
 # with the same sums, the recurrence and Horner's rule within 1e-9, F(i) = F(i-1) + F(i-2),
 # the digits against a ripple-carry loop); and the c result must equal the multicore one (f64
 # within 1e-9 relative: the parallel scan associates differently).
-# Settings: SIZES ("1048576 16777216"; each at most 134217728 = 2^27), RUNS (3), THREADS (2),
-# BACKENDS ("c multicore"; "multicore" skips the c build, runs and comparison), WEFT (bin/weft),
-# BUILD (build). Exit status 1 if a result fails its check or the backends differ.
+# Settings: SIZES ("1048576 16777216"; each at most 134217728 = 2^27), RUNS (3), CRUNS (timed
+# runs of the sequential c build: 1, it is there for the comparison), THREADS (2), BACKENDS
+# ("c multicore"; "multicore" skips the c build, runs and comparison), WEFT (bin/weft), BUILD
+# (build). Exit status 1 if a result fails its check or the backends differ.
 set -eu
 WEFT=${WEFT:-bin/weft}
 SIZES=${SIZES:-1048576 16777216}
 RUNS=${RUNS:-3}
+CRUNS=${CRUNS:-1}
 THREADS=${THREADS:-2}
 BACKENDS=${BACKENDS:-c multicore}
 OUT=${BUILD:-build}/bench-scan-apps
@@ -49,7 +51,7 @@ for p in prefix_sum:sum_i32:verify_sum_i32 radix_sort:sort_u32:verify_sort_u32 s
         fi
         c=; ratio=
         if [ $with_c = 1 ]; then
-            "$OUT/$prog-c" -e "$entry" -b -r "$RUNS" -t "$OUT/c.t" < "$in" > "$OUT/c.out"
+            "$OUT/$prog-c" -e "$entry" -b -r "$CRUNS" -t "$OUT/c.t" < "$in" > "$OUT/c.out"
             c=$(median < "$OUT/c.t")
             if "$DATA/gen_apps" cmp "$OUT/c.out" "$OUT/mc.out"; then ok="$ok, c = mc"; else ok="$ok, c DIFFERS"; status=1; fi
             ratio=$(echo "$c $mc" | awk '{ printf "%.2f", $1 / ($2 > 0 ? $2 : 1) }')
