@@ -61,6 +61,23 @@ void wf_ctx_clear_error(wf_ctx *ctx) {
  * Context and tuning parameters
  * ====================================================================================== */
 
+/* WEFT_THRESHOLDS=N (a testing aid, docs/EXECUTABLES.md): every threshold of incremental
+ * flattening (a parameter named *.suff_*) starts at N instead of its default, so a test run can
+ * force one version everywhere (0: always the outer-parallel version). */
+static void override_thresholds(wf_ctx *ctx) {
+    const char *s = getenv("WEFT_THRESHOLDS");
+    if (!s || !*s) return;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (*end || errno || v < 0) {
+        fprintf(stderr, "warning: WEFT_THRESHOLDS='%s' is not a non-negative integer; ignored\n", s);
+        return;
+    }
+    for (int i = 0; i < ctx->prog->n_params; i++)
+        if (strstr(ctx->prog->params[i].name, ".suff_")) ctx->params[i] = (int64_t)v;
+}
+
 wf_ctx *wf_ctx_new(const wf_program *prog) {
     wf_ctx *ctx = calloc(1, sizeof *ctx);
     if (!ctx) return NULL;
@@ -72,6 +89,7 @@ wf_ctx *wf_ctx_new(const wf_program *prog) {
         return NULL;
     }
     for (int i = 0; i < prog->n_params; i++) ctx->params[i] = prog->params[i].default_value;
+    override_thresholds(ctx);
     return ctx;
 }
 

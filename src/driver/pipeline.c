@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../backend/c/cgen.h"
 #include "../core/ir.h"
+#include "../core/opt.h"
 #include "../interp/interp.h"
 #include "../syntax/parser.h"
 #include "../types/check.h"
@@ -77,6 +79,19 @@ int cmd_run(int argc, char **argv) {
     return interp_run_entry(l.prog, entry, stdin, stdout, binary);
 }
 
+/* weft dev --print=seg: the optimised program's parallel structure as the multicore backend
+ * compiles it: outermost SOACs, their versions and thresholds (src/backend/c/versions.c). */
+static int print_seg(const char *path) {
+    Loaded l = load_program(path, "check");
+    CProg *p = core_internalise(l.prog, l.first_user_decl);
+    if (core_verify(p, "internalise"))
+        die("the core program does not verify");
+    if (core_optimise(p, NULL, core_verify_passes_wanted()))
+        die("the optimised core program does not verify");
+    fputs(cgen_plan(p), stdout);
+    return 0;
+}
+
 /* weft dev --print=STAGE [--after=PASS] [--run] PROG.fut
  *   STAGE: ast, typed, core, core-parse (a core text file); --after=PASS prints the core program
  *   after that optimiser pass (all: after the whole optimiser); --run runs the core program with
@@ -97,9 +112,11 @@ int cmd_dev(int argc, char **argv) {
             fatal("dev: unexpected argument '%s'", argv[i]);
     }
     if (!print || !path)
-        fatal("usage: weft dev --print=ast|typed|core|core-parse [--after=PASS|all] [--run] PROG.fut");
+        fatal("usage: weft dev --print=ast|typed|core|core-parse|seg [--after=PASS|all] [--run] PROG.fut");
     if ((after || run) && strcmp(print, "core"))
         fatal("dev: --after and --run apply to --print=core");
+    if (!strcmp(print, "seg"))
+        return print_seg(path);
     if (!strncmp(print, "core", 4)) {
         const char *stage = print;
         if (after)

@@ -925,11 +925,12 @@ static void type_list(CGen *g, const char *name, int n, const CType *ts) {
     cg_line(g, "static const wf_type %s[] = {%s};", name, sb.data);
 }
 
-static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
+static char *program(const CProg *p, bool multicore, StrBuf *kernels, CVersions *ver) {
     StrBuf out = {0}, decls = {0};
     CGen g = {0};
     g.out = &out;
     g.decls = &decls;
+    g.ver = ver;
     g.multicore = multicore;
     g.cuda = kernels != NULL;
     g.kernels = kernels;
@@ -949,7 +950,11 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
         memset(&fg.depths, 0, sizeof fg.depths);
         memset(&fg.lazy_iota, 0, sizeof fg.lazy_iota);
         memset(&fg.borrowed, 0, sizeof fg.borrowed);
+        fg.fun = p->funs.data[i]->name;
+        cg_plan(&fg, "function %s:", fg.fun);
+        ver->plan_depth++;
         emit_fun(&fg, p->funs.data[i]);
+        ver->plan_depth--;
         g.tmp = fg.tmp;
         g.regions = fg.regions;
     }
@@ -963,7 +968,11 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
         memset(&fg.depths, 0, sizeof fg.depths);
         memset(&fg.lazy_iota, 0, sizeof fg.lazy_iota);
         memset(&fg.borrowed, 0, sizeof fg.borrowed);
+        fg.fun = f->name;
+        cg_plan(&fg, "entry %s:", fg.fun);
+        ver->plan_depth++;
         emit_entry(&fg, f, ne);
+        ver->plan_depth--;
         g.tmp = fg.tmp;
         g.regions = fg.regions;
         CType *pts = xmalloc(sizeof *pts * (size_t)(f->params.len + 1));
@@ -986,10 +995,11 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
     if (ne == 0)
         sb_puts(&ents, "{NULL, 0, NULL, 0, NULL, NULL}");
     cg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
+    const char *params = cg_param_table(&g);
     if (g.cuda)
-        cg_line(&g, "static const wf_program program = {entries, %d, NULL, 0, wfk_init, wfk_fini, wfk_sync};", ne);
+        cg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfk_fini, wfk_sync};", ne, params);
     else
-        cg_line(&g, "static const wf_program program = {entries, %d, NULL, 0, NULL, NULL, NULL};", ne);
+        cg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL};", ne, params);
     cg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
     StrBuf all = {0};
     sb_puts(&all, decls.data ? decls.data : "");
@@ -997,12 +1007,25 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
     return all.data ? all.data : xstrdup("");
 }
 
-char *cgen_program(const CProg *p, bool multicore) { return program(p, multicore, NULL); }
+char *cgen_program(const CProg *p, bool multicore) {
+    CVersions ver = {0};
+    return program(p, multicore, NULL, &ver);
+}
+
+char *cgen_plan(const CProg *p) {
+    CVersions ver = {0};
+    program(p, true, NULL, &ver);
+    sb_printf(&ver.plan, "%d threshold%s\n", ver.names.len, ver.names.len == 1 ? "" : "s");
+    for (int i = 0; i < ver.names.len; i++)
+        sb_printf(&ver.plan, "  %s = %lld\n", ver.names.data[i], (long long)ver.defaults.data[i]);
+    return ver.plan.data;
+}
 
 char *cgen_program_cuda(const CProg *p, char **kernels) {
     StrBuf k = {0};
     sb_puts(&k, "");
-    char *host = program(p, false, &k);
+    CVersions ver = {0};
+    char *host = program(p, false, &k, &ver);
     *kernels = k.data ? k.data : xstrdup("");
     return host;
 }

@@ -17,9 +17,13 @@
 char *cgen_program(const CProg *p, bool multicore);
 /* weft cuda: the host program (as cgen_program) and, in *kernels, the .cu text. */
 char *cgen_program_cuda(const CProg *p, char **kernels);
+/* `weft dev --print=seg`: the multicore backend's parallel structure, versions and their
+ * thresholds (versions.c), as text. */
+char *cgen_plan(const CProg *p);
 
 /* ---- shared between cgen.c and cgen_soac.c ---- */
 typedef struct CGen CGen;
+typedef struct CVersions CVersions;
 struct CGen {
     StrBuf *out;
     StrBuf *decls;   /* file-scope definitions, placed before the functions (rts/mc.h instances) */
@@ -41,6 +45,9 @@ struct CGen {
     int kernel;      /* emitting device code: arrays are kernel views (karrs) */
     OMap karrs;      /* array variable -> KArr (kgen.c) while kernel */
     int regions;     /* GPU regions so far */
+    /* incremental flattening (versions.c) */
+    CVersions *ver;  /* the program's thresholds and plan, shared by all its functions */
+    const char *fun; /* the function being emitted: thresholds are named after it */
 };
 
 void cg_line(CGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -72,5 +79,29 @@ void cg_borrow(CGen *g, const char *var, CType t, const char *e);
 bool cg_stable(CGen *g, const char *var);
 
 void cg_soac(CGen *g, const CStm *s); /* cgen_soac.c */
+
+/* ---- versions.c: incremental flattening for the multicore backend ---- */
+struct CVersions {
+    Vec(const char *) names; /* tuning parameters, in index order: FUN.suff_outer_par_K */
+    Vec(int64_t) defaults;
+    StrBuf plan;             /* `weft dev --print=seg` */
+    int plan_depth;          /* nesting of the plan's lines */
+    int nested;              /* versioned SOACs being emitted around the current one */
+    int quiet;               /* emitting code the plan has described already */
+};
+/* The default of suff_outer_par thresholds: outer parallelism of at least this many iterations
+ * runs the outer map in parallel and its inner parallelism sequentially. */
+#define CG_SUFF_OUTER_PAR_DEFAULT 16
+/* Versioned SOACs nest at most this deep (the code of a body doubles at each level). */
+#define CG_MAX_VERSION_NESTING 3
+/* Whether the body has parallelism of its own: a screma, directly or in its ifs and loops. */
+bool cg_body_has_par(const CBody *b);
+/* A new threshold FUN.KIND_K (K counts the program's thresholds); returns its index. */
+int cg_threshold(CGen *g, const char *kind, int64_t dflt);
+/* A line of the plan at the current depth (printf format). */
+void cg_plan(CGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Emit the program's wf_param_decl table; returns the wf_program fields "params, N" (or
+ * "NULL, 0" without thresholds). */
+const char *cg_param_table(CGen *g);
 
 #endif

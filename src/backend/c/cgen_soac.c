@@ -180,13 +180,15 @@ static void apply_ops(CGen *g, const Screma *sc, int n, const char **accs, const
     }
 }
 
-/* One iteration (index i): the map lambda, the operators into accs, the stores. */
-static void screma_iteration(CGen *g, const Screma *sc, const char **accs, const char *i) {
+/* One iteration (index i): the map lambda, the operators into accs, the stores.  arena: in an
+ * arena scope of its own unless one is open (false: the inner-parallel version, versions.c,
+ * whose inner SOACs open their own). */
+static void screma_iteration(CGen *g, const Screma *sc, const char **accs, const char *i, bool arena) {
     const CStm *s = sc->s;
     const CLambda *f = sc->e->lam;
     g->depth++;
     const char **r = decl_tmps(g, &f->ret, "r");
-    const char *mark = scope_begin(g);
+    const char *mark = arena ? scope_begin(g) : NULL;
     cg_lambda(g, f, input_elems(g, &sc->e->arrays, i), r);
     /* reduce accumulators of array type keep their heap block for the next value, if unique */
     const char **old = xmalloc(sizeof *old * (size_t)(sc->nacc + 1));
@@ -242,13 +244,13 @@ static void screma_finish(CGen *g, const Screma *sc, const char **accs) {
             cg_line(g, "wfa_unref(ctx, %s);", accs[k]);
 }
 
-static void emit_screma_seq(CGen *g, const Screma *sc) {
+static void emit_screma_seq(CGen *g, const Screma *sc, bool arena) {
     const char **accs = decl_accs(g, sc);
     alloc_outputs(g, sc);
     const char *i = cg_fresh(g, "i");
     cg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, sc->w, i);
     g->indent++;
-    screma_iteration(g, sc, accs, i);
+    screma_iteration(g, sc, accs, i, arena);
     g->indent--;
     cg_line(g, "}");
     screma_finish(g, sc, accs);
@@ -363,7 +365,7 @@ static const char **par_chunks(CGen *g, const Screma *sc, const char *nt) {
     const char **accs = decl_accs(g, sc);
     cg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
     g->indent++;
-    screma_iteration(g, sc, accs, i);
+    screma_iteration(g, sc, accs, i, true);
     g->indent--;
     cg_line(g, "}");
     for (int a = 0; a < sc->nacc; a++)
@@ -449,6 +451,43 @@ static void emit_screma_par(CGen *g, const Screma *sc) {
     screma_finish(g, sc, tot);
 }
 
+/* ---- incremental flattening (versions.c): an outermost screma with inner parallelism gets
+ * two versions, picked at run time by a threshold on its width ---- */
+
+static const char *screma_kind(const Screma *sc) {
+    return sc->nscan ? "segscan" : sc->nacc ? "segred" : "segmap";
+}
+
+static void emit_screma_versions(CGen *g, const Screma *sc) {
+    CVersions *v = g->ver;
+    if (!cg_body_has_par(sc->e->lam->body) || v->nested >= CG_MAX_VERSION_NESTING) {
+        cg_plan(g, "%s at %.*s: parallel%s", screma_kind(sc), (int)strlen(sc->loc) - 2, sc->loc + 1,
+                cg_body_has_par(sc->e->lam->body) ? ", inner parallelism sequential (nesting limit)" : "");
+        emit_screma_par(g, sc);
+        return;
+    }
+    int k = cg_threshold(g, "suff_outer_par", CG_SUFF_OUTER_PAR_DEFAULT);
+    cg_plan(g, "%s at %.*s: two versions", screma_kind(sc), (int)strlen(sc->loc) - 2, sc->loc + 1);
+    v->plan_depth++;
+    cg_plan(g, "if %s <= width: parallel over the outer iterations, inner parallelism sequential", v->names.data[k]);
+    cg_plan(g, "else: the outer iterations in sequence, inner parallelism:");
+    cg_line(g, "if (wf_cmp_le(ctx, %d, %s)) { /* %s */", k, sc->w, v->names.data[k]);
+    g->indent++;
+    v->quiet++; /* the plan has said what this version is */
+    emit_screma_par(g, sc);
+    v->quiet--;
+    g->indent--;
+    cg_line(g, "} else { /* the outer iterations in sequence, their inner SOACs parallel */");
+    g->indent++;
+    v->plan_depth++;
+    v->nested++;
+    emit_screma_seq(g, sc, false);
+    v->nested--;
+    v->plan_depth -= 2;
+    g->indent--;
+    cg_line(g, "}");
+}
+
 static void emit_screma(CGen *g, const CStm *s, const char *loc) {
     Screma sc = screma_info(g, s, loc);
     cg_line(g, "{");
@@ -459,9 +498,9 @@ static void emit_screma(CGen *g, const CStm *s, const char *loc) {
     if (gpu != KG_DONE) {
         g->indent += gpu == KG_FALLBACK;
         if (g->multicore && !g->scope && !g->par)
-            emit_screma_par(g, &sc);
+            emit_screma_versions(g, &sc);
         else
-            emit_screma_seq(g, &sc);
+            emit_screma_seq(g, &sc, true);
         if (gpu == KG_FALLBACK) {
             g->indent--;
             cg_line(g, "}");

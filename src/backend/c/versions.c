@@ -1,0 +1,69 @@
+/* versions.c — incremental flattening for the multicore backend (seed 001, docs/FLATTENING.md).
+ *
+ * An outermost screma whose lambda has parallelism of its own (a screma in its body, its ifs or
+ * its loops) is compiled twice, and a threshold picks one at run time:
+ *
+ *     if (FUN.suff_outer_par_K <= w)   the outer map in parallel, its inner parallelism run
+ *                                      sequentially by each thread (moderate flattening)
+ *     else                             the outer iterations in sequence, each one's inner
+ *                                      SOACs parallel (and versioned again, if they nest)
+ *
+ * The thresholds are tuning parameters of the executable (--param, --tuning, --print-params,
+ * -L logs each comparison), named after the function and numbered across the program.  This
+ * file holds the registry of thresholds, the predicate that decides which SOACs get versions,
+ * and the plan that `weft dev --print=seg` prints; cgen_soac.c emits the versions.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "cgen.h"
+
+static bool exp_has_par(const CExp *e) {
+    switch (e->kind) {
+    case CE_SCREMA: return true;
+    case CE_IF: return cg_body_has_par(e->body) || cg_body_has_par(e->body2);
+    case CE_LOOP: return cg_body_has_par(e->body);
+    default: return false;
+    }
+}
+
+bool cg_body_has_par(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++)
+        if (exp_has_par(b->stms.data[i].exp))
+            return true;
+    return false;
+}
+
+int cg_threshold(CGen *g, const char *kind, int64_t dflt) {
+    CVersions *v = g->ver;
+    int k = v->names.len;
+    vec_push(&v->names, xsprintf("%s.%s_%d", g->fun ? g->fun : "main", kind, k));
+    vec_push(&v->defaults, dflt);
+    return k;
+}
+
+void cg_plan(CGen *g, const char *fmt, ...) {
+    CVersions *v = g->ver;
+    if (v->quiet)
+        return;
+    for (int i = 0; i < v->plan_depth; i++)
+        sb_puts(&v->plan, "  ");
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    sb_puts(&v->plan, line);
+    sb_putc(&v->plan, '\n');
+}
+
+const char *cg_param_table(CGen *g) {
+    CVersions *v = g->ver;
+    if (v->names.len == 0)
+        return "NULL, 0";
+    StrBuf sb = {0};
+    for (int i = 0; i < v->names.len; i++)
+        sb_printf(&sb, "%s{\"%s\", %lld}", i ? ",\n    " : "", v->names.data[i], (long long)v->defaults.data[i]);
+    cg_line(g, "static const wf_param_decl params[] = {\n    %s\n};", sb.data);
+    return xsprintf("params, %d", v->names.len);
+}

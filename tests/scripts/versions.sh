@@ -1,0 +1,63 @@
+#!/bin/sh
+# versions.sh — incremental flattening on the multicore backend (src/backend/c/versions.c):
+# `weft dev --print=seg` shows the two versions of tests/flatten/versions.fut and its threshold;
+# the executable lists it (--print-params), logs each comparison (-L), takes it from --param,
+# --tuning and WEFT_THRESHOLDS, and both versions give the interpreter's results on few long
+# rows and on many short ones.  Skipped without an OpenMP-capable cc.
+cd "$(dirname "$0")/../.." || exit 1
+WEFT=${WEFT:-bin/weft}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-versions-XXXXXX") || exit 1
+trap 'rm -rf "$TMP"' EXIT
+status=0
+fail() { echo "versions: $*"; status=1; }
+PROG=tests/flatten/versions.fut
+
+# 1. the plan
+"$WEFT" dev --print=seg "$PROG" > "$TMP/plan" 2>&1 || fail "dev --print=seg: exit status $?"
+cat > "$TMP/plan.expected" <<'END'
+entry main:
+  segmap at tests/flatten/versions.fut:14:4: two versions
+    if main.suff_outer_par_0 <= width: parallel over the outer iterations, inner parallelism sequential
+    else: the outer iterations in sequence, inner parallelism:
+      segscan at tests/flatten/versions.fut:14:4: parallel
+1 threshold
+  main.suff_outer_par_0 = 16
+END
+cmp -s "$TMP/plan" "$TMP/plan.expected" || { fail "plan differs:"; diff "$TMP/plan.expected" "$TMP/plan"; }
+
+if ! echo 'int main(void){return 0;}' | cc -fopenmp -x c - -o "$TMP/probe" 2>/dev/null; then
+    echo "versions: cc -fopenmp not available, compiled part skipped"
+    exit $status
+fi
+"$WEFT" multicore "$PROG" -o "$TMP/v" > "$TMP/cc.out" 2>&1 || { cat "$TMP/cc.out"; fail "weft multicore failed"; exit 1; }
+
+# 2. the parameter
+[ "$("$TMP/v" --print-params)" = "main.suff_outer_par_0=16" ] || fail "--print-params: $("$TMP/v" --print-params)"
+
+# 3. inputs: 2 rows of 50000, 3000 rows of 7
+awk 'BEGIN { printf "["; for (r = 0; r < 2; r++) { printf "%s[", r ? ", " : ""; for (i = 0; i < 50000; i++) printf "%s%d", i ? ", " : "", (i * 7 + r) % 101 - 50; printf "]" } print "]" }' > "$TMP/long.in"
+awk 'BEGIN { printf "["; for (r = 0; r < 3000; r++) { printf "%s[", r ? ", " : ""; for (i = 0; i < 7; i++) printf "%s%d", i ? ", " : "", (i * 13 + r) % 97 - 48; printf "]" } print "]" }' > "$TMP/short.in"
+for d in long short; do
+    "$WEFT" run "$PROG" < "$TMP/$d.in" > "$TMP/$d.expected" || fail "$d: weft run failed"
+done
+# run NAME DATASET EXPECTED-LOG-LINE ARGS...: results equal the interpreter's, the log has the line
+run() {
+    name=$1 d=$2 line=$3; shift 3
+    "$TMP/v" -L "$@" < "$TMP/$d.in" > "$TMP/out" 2> "$TMP/log" || { fail "$name: exit status $?"; cat "$TMP/log"; return; }
+    cmp -s "$TMP/out" "$TMP/$d.expected" || fail "$name: results differ from the interpreter's"
+    grep -qxF "$line" "$TMP/log" || { fail "$name: no log line '$line'"; cat "$TMP/log"; }
+}
+run "2 rows, default" long "Compared main.suff_outer_par_0 <= 2: false."
+run "3000 rows, default" short "Compared main.suff_outer_par_0 <= 3000: true."
+run "2 rows, --param 0" long "Compared main.suff_outer_par_0 <= 2: true." --param main.suff_outer_par_0=0
+run "3000 rows, --param 5000" short "Compared main.suff_outer_par_0 <= 3000: false." --param main.suff_outer_par_0=5000
+printf -- '-- all outer\nmain.suff_outer_par_0=1\n' > "$TMP/tuning"
+run "2 rows, --tuning" long "Compared main.suff_outer_par_0 <= 2: true." --tuning "$TMP/tuning"
+WEFT_THRESHOLDS=100000 run "3000 rows, WEFT_THRESHOLDS" short "Compared main.suff_outer_par_0 <= 3000: false."
+
+# 4. a bad value is an error naming the parameter
+if "$TMP/v" --param main.suff_outer_par_0=x < "$TMP/short.in" > /dev/null 2> "$TMP/err"; then
+    fail "--param with a bad value succeeded"
+fi
+grep -qF "main.suff_outer_par_0" "$TMP/err" || fail "bad --param: message does not name the parameter: $(cat "$TMP/err")"
+exit $status
