@@ -15,7 +15,7 @@ PROG=tests/flatten/versions.fut
 # 1. the plan
 "$WEFT" dev --print=seg "$PROG" > "$TMP/plan" 2>&1 || fail "dev --print=seg: exit status $?"
 cat > "$TMP/plan.expected" <<'END'
-entry main:
+entry main (2 code paths):
   segmap at tests/flatten/versions.fut:14:4: two versions
     if main.suff_outer_par_0 <= width: parallel over the outer iterations, inner parallelism sequential
     else: the outer iterations in sequence, inner parallelism:

@@ -951,7 +951,8 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels, CVersions 
         memset(&fg.lazy_iota, 0, sizeof fg.lazy_iota);
         memset(&fg.borrowed, 0, sizeof fg.borrowed);
         fg.fun = p->funs.data[i]->name;
-        cg_plan(&fg, "function %s:", fg.fun);
+        cg_plan(&fg, "function %s (%lld code path%s):", fg.fun, (long long)cg_code_paths(p->funs.data[i]),
+                cg_code_paths(p->funs.data[i]) == 1 ? "" : "s");
         ver->plan_depth++;
         emit_fun(&fg, p->funs.data[i]);
         ver->plan_depth--;
@@ -969,7 +970,7 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels, CVersions 
         memset(&fg.lazy_iota, 0, sizeof fg.lazy_iota);
         memset(&fg.borrowed, 0, sizeof fg.borrowed);
         fg.fun = f->name;
-        cg_plan(&fg, "entry %s:", fg.fun);
+        cg_plan(&fg, "entry %s (%lld code path%s):", fg.fun, (long long)cg_code_paths(f), cg_code_paths(f) == 1 ? "" : "s");
         ver->plan_depth++;
         emit_entry(&fg, f, ne);
         ver->plan_depth--;

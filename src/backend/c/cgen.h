@@ -98,6 +98,8 @@ struct CVersions {
 bool cg_body_has_par(const CBody *b);
 /* A new threshold FUN.KIND_K (K counts the program's thresholds); returns its index. */
 int cg_threshold(CGen *g, const char *kind, int64_t dflt);
+/* The number of distinct code paths (combinations of versions) through a function, capped at 2^40. */
+int64_t cg_code_paths(const CFun *f);
 /* A line of the plan at the current depth (printf format). */
 void cg_plan(CGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Emit the program's wf_param_decl table; returns the wf_program fields "params, N" (or

@@ -67,3 +67,32 @@ const char *cg_param_table(CGen *g) {
     cg_line(g, "static const wf_param_decl params[] = {\n    %s\n};", sb.data);
     return xsprintf("params, %d", v->names.len);
 }
+
+/* Code paths through a body as the multicore backend compiles it at top level: a versioned
+ * screma is 1 (the outer-parallel version) + the paths of its inner version's body; an if
+ * takes one of its branches; statements in sequence multiply. */
+static int64_t body_paths(const CBody *b, int nested);
+
+static int64_t stm_paths(const CExp *e, int nested) {
+    switch (e->kind) {
+    case CE_SCREMA:
+        if (nested < CG_MAX_VERSION_NESTING && cg_body_has_par(e->lam->body))
+            return 1 + body_paths(e->lam->body, nested + 1);
+        return 1;
+    case CE_IF: return body_paths(e->body, nested) + body_paths(e->body2, nested);
+    case CE_LOOP: return body_paths(e->body, nested);
+    default: return 1;
+    }
+}
+
+static int64_t body_paths(const CBody *b, int nested) {
+    int64_t n = 1;
+    for (int i = 0; i < b->stms.len; i++) {
+        n *= stm_paths(b->stms.data[i].exp, nested);
+        if (n > INT64_C(1) << 40)
+            return INT64_C(1) << 40;
+    }
+    return n;
+}
+
+int64_t cg_code_paths(const CFun *f) { return body_paths(f->body, 0); }
