@@ -16,7 +16,7 @@ RTS_EMBED := rts/runtime.c rts/runtime.h rts/values.c rts/values.h rts/mc.h src/
              src/backend/c/wf_scalar.h rts/cuda_host.h rts/cuda_kernels.cuh
 OBJ     += $(BUILD)/rts_data.o
 
-.PHONY: all check check-asan check-cuda check-cuda-compile bench demo clean fuzz
+.PHONY: all check check-asan check-cuda check-cuda-compile check-quantlib bench demo clean fuzz
 all: $(BIN)
 
 $(BIN): $(OBJ)
@@ -53,6 +53,10 @@ check-cuda: $(BIN)
 # weft cuda without a GPU: the generated host code and kernels of the whole corpus compile
 check-cuda-compile: $(BIN)
 	WEFT=$(BIN) sh tests/ci/cuda_compile.sh
+
+# weft's Hull-White pricer against QuantLib (Debian libquantlib0-dev; skipped without it)
+check-quantlib: $(BIN)
+	WEFT=$(BIN) sh bench/hullwhite/check_quantlib.sh
 
 check-asan:
 	$(MAKE) BUILD=build-asan BIN=build-asan/weft \

@@ -1,0 +1,67 @@
+#!/bin/sh
+# bench.sh — Hull-White portfolios (examples/hullwhite): weft multicore at THREADS threads vs the
+# sequential C baseline (bench/baselines/hullwhite.c) and QuantLib (one thread, ql_check's
+# timing of tree building and rollback per instrument), in one run.  Portfolios from
+# bench/hullwhite/gen.c, shape SHAPE (default random: h ~ U{12..1200}, w ~ U{7..511}), seed 1.
+# Every weft result is checked against the C baseline (relative 1e-9) and against QuantLib
+# (ql_check's bounds) when QuantLib prices the whole portfolio; QuantLib prices at most
+# QL_MAX instruments (default 1000) — beyond that its time is the first QL_MAX instruments'
+# time scaled by the portfolio's node count over theirs (an extrapolation, marked "~").
+# Nodes per second: the sum over instruments of tree width (2 jmax + 1, jmax as in the spec)
+# times time steps h, over the median time.  Settings: SIZES ("1000 10000 100000"), RUNS (5),
+# THREADS (2), SHAPE, QL_MAX, WEFT (bin/weft), OUT (build/hullwhite-bench).
+set -eu
+cd "$(dirname "$0")/../.."
+WEFT=${WEFT:-bin/weft}
+SIZES=${SIZES:-1000 10000 100000}
+RUNS=${RUNS:-5}
+THREADS=${THREADS:-2}
+SHAPE=${SHAPE:-random}
+QL_MAX=${QL_MAX:-1000}
+OUT=${OUT:-build/hullwhite-bench}
+mkdir -p "$OUT"
+status=0
+median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+cc -O2 -std=c11 -o "$OUT/gen" bench/hullwhite/gen.c -lm
+cc -O3 -march=native -std=c11 -o "$OUT/baseline" bench/baselines/hullwhite.c -lm
+"$WEFT" multicore examples/hullwhite/hullwhite.fut -o "$OUT/hullwhite" > /dev/null
+ql=0
+if echo '#include <ql/quantlib.hpp>' | g++ -std=c++17 -fsyntax-only -x c++ - > /dev/null 2>&1; then
+    g++ -O2 -std=c++17 -o "$OUT/ql_check" bench/hullwhite/ql_check.cpp -lQuantLib && ql=1
+fi
+# nodes FILE: sum of (2 jmax + 1) * h over the instruments (0 without QuantLib: ql_check computes it)
+nodes() { if [ $ql = 1 ]; then "$OUT/ql_check" --nodes "$1"; else echo 0; fi; }
+printf '%-8s %14s %14s %14s %10s %10s %14s\n' N weft_us c_us quantlib_us c/weft ql/weft "weft Mnodes/s"
+for n in $SIZES; do
+    in=$OUT/$SHAPE-$n.in
+    [ -f "$in" ] || "$OUT/gen" "$SHAPE" "$n" 1 > "$in"
+    "$OUT/hullwhite" --num-threads "$THREADS" -r "$RUNS" -t "$OUT/w.t" < "$in" > "$OUT/w.out"
+    "$OUT/baseline" -r "$RUNS" -t "$OUT/c.t" < "$in" > "$OUT/c.out" 2> /dev/null
+    w=$(median < "$OUT/w.t") c=$(median < "$OUT/c.t")
+    # the C baseline prints the same [n]f64 format: compare within 1e-9 relative
+    if ! tr -s '[], ' '\n' < "$OUT/w.out" | sed 's/f64$//' | grep . > "$OUT/w.col" ||
+       ! tr -s '[], ' '\n' < "$OUT/c.out" | sed 's/f64$//' | grep . > "$OUT/c.col" ||
+       ! paste "$OUT/w.col" "$OUT/c.col" | awk '{ d = $1 - $2; if (d < 0) d = -d; m = $2 < 0 ? -$2 : $2; if (d > 1e-9 * (m > 1 ? m : 1)) bad++ } END { exit bad > 0 }'; then
+        echo "bench: N=$n: weft differs from the C baseline"; status=1
+    fi
+    q=- mark=
+    if [ $ql = 1 ]; then
+        if [ "$n" -le "$QL_MAX" ]; then
+            OMP_NUM_THREADS=1 "$OUT/ql_check" "$in" "$OUT/w.out" > "$OUT/ql.log" || { echo "bench: N=$n: QuantLib check failed"; tail -n 3 "$OUT/ql.log"; status=1; }
+            q=$(awk '/^quantlib_us/ { print $2 }' "$OUT/ql.log")
+        else
+            s=$OUT/$SHAPE-$n-head.in
+            "$OUT/gen" "$SHAPE" "$QL_MAX" 1 > "$s"
+            "$OUT/hullwhite" < "$s" > "$OUT/s.out"
+            OMP_NUM_THREADS=1 "$OUT/ql_check" "$s" "$OUT/s.out" > "$OUT/ql.log" || status=1
+            qs=$(awk '/^quantlib_us/ { print $2 }' "$OUT/ql.log")
+            q=$(echo "$qs $(nodes "$in") $(nodes "$s")" | awk '{ printf "%.0f", $1 * $2 / $3 }') mark="~"
+        fi
+    fi
+    printf '%-8s %14s %14s %14s %10s %10s %14s\n' "$n" "$w" "$c" "$mark$q" \
+        "$(echo "$c $w" | awk '{ printf "%.2f", $1 / $2 }')" \
+        "$(echo "$q $w" | awk '{ if ($1 == "-") print "-"; else printf "%.1f", $1 / $2 }')" \
+        "$(echo "$(nodes "$in") $w" | awk '{ printf "%.1f", $1 / $2 }')"
+done
+echo "(µs, medians of $RUNS runs; weft multicore at $THREADS threads; C baseline and QuantLib one thread; shape $SHAPE)"
+exit $status
