@@ -16,10 +16,10 @@ PROG=tests/flatten/versions.fut
 "$WEFT" dev --print=seg "$PROG" > "$TMP/plan" 2>&1 || fail "dev --print=seg: exit status $?"
 cat > "$TMP/plan.expected" <<'END'
 entry main (2 code paths):
-  segmap at tests/flatten/versions.fut:14:4: two versions
+  segmap at tests/flatten/versions.fut:16:4: two versions
     if main.suff_outer_par_0 <= width: parallel over the outer iterations, inner parallelism sequential
     else: the outer iterations in sequence, inner parallelism:
-      segscan at tests/flatten/versions.fut:14:4: parallel
+      segscan at tests/flatten/versions.fut:16:4: parallel
 1 threshold
   main.suff_outer_par_0 = 16
 END
