@@ -9,7 +9,9 @@
 # time scaled by the portfolio's node count over theirs (an extrapolation, marked "~").
 # Nodes per second: the sum over instruments of tree width (2 jmax + 1, jmax as in the spec)
 # times time steps h, over the median time.  Settings: SIZES ("1000 10000 100000"), RUNS (5),
-# THREADS (2), SHAPE, QL_MAX, WEFT (bin/weft), OUT (build/hullwhite-bench).
+# THREADS (2), SHAPE, QL_MAX, WEFT (bin/weft), OUT (build/hullwhite-bench), RESULTS_TSV (a file:
+# one line per result appended, tab-separated: benchmark "Hull-White", dataset "N=n", variant,
+# median µs, peak bytes, validated; bench/run.sh's results.json).
 set -eu
 cd "$(dirname "$0")/../.."
 WEFT=${WEFT:-bin/weft}
@@ -21,6 +23,8 @@ QL_MAX=${QL_MAX:-1000}
 OUT=${OUT:-build/hullwhite-bench}
 mkdir -p "$OUT"
 status=0
+# result DATASET VARIANT MEDIAN_US PEAK_BYTES VALIDATED: one line of RESULTS_TSV
+result() { [ -z "${RESULTS_TSV:-}" ] || printf 'Hull-White\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$RESULTS_TSV"; }
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 cc -O2 -std=c11 -o "$OUT/gen" bench/hullwhite/gen.c -lm
 cc -O3 -march=native -std=c11 -o "$OUT/baseline" bench/baselines/hullwhite.c -lm
@@ -35,29 +39,36 @@ printf '%-8s %14s %14s %14s %10s %10s %14s\n' N weft_us c_us quantlib_us c/weft 
 for n in $SIZES; do
     in=$OUT/$SHAPE-$n.in
     [ -f "$in" ] || "$OUT/gen" "$SHAPE" "$n" 1 > "$in"
-    "$OUT/hullwhite" --num-threads "$THREADS" -r "$RUNS" -t "$OUT/w.t" < "$in" > "$OUT/w.out"
+    "$OUT/hullwhite" --num-threads "$THREADS" -r "$RUNS" -t "$OUT/w.t" --print-peak-mem < "$in" > "$OUT/w.out" 2> "$OUT/w.err"
+    ok=true ql_ok=null
     "$OUT/baseline" -r "$RUNS" -t "$OUT/c.t" < "$in" > "$OUT/c.out" 2> /dev/null
     w=$(median < "$OUT/w.t") c=$(median < "$OUT/c.t")
     # the C baseline prints the same [n]f64 format: compare within 1e-9 relative
     if ! tr -s '[], ' '\n' < "$OUT/w.out" | sed 's/f64$//' | grep . > "$OUT/w.col" ||
        ! tr -s '[], ' '\n' < "$OUT/c.out" | sed 's/f64$//' | grep . > "$OUT/c.col" ||
        ! paste "$OUT/w.col" "$OUT/c.col" | awk '{ d = $1 - $2; if (d < 0) d = -d; m = $2 < 0 ? -$2 : $2; if (d > 1e-9 * (m > 1 ? m : 1)) bad++ } END { exit bad > 0 }'; then
-        echo "bench: N=$n: weft differs from the C baseline"; status=1
+        echo "bench: N=$n: weft differs from the C baseline"; status=1 ok=false
     fi
     q=- mark=
     if [ $ql = 1 ]; then
         if [ "$n" -le "$QL_MAX" ]; then
-            OMP_NUM_THREADS=1 "$OUT/ql_check" "$in" "$OUT/w.out" > "$OUT/ql.log" || { echo "bench: N=$n: QuantLib check failed"; tail -n 3 "$OUT/ql.log"; status=1; }
+            ql_ok=true
+            OMP_NUM_THREADS=1 "$OUT/ql_check" "$in" "$OUT/w.out" > "$OUT/ql.log" || { echo "bench: N=$n: QuantLib check failed"; tail -n 3 "$OUT/ql.log"; status=1 ok=false ql_ok=false; }
             q=$(awk '/^quantlib_us/ { print $2 }' "$OUT/ql.log")
         else
             s=$OUT/$SHAPE-$n-head.in
             "$OUT/gen" "$SHAPE" "$QL_MAX" 1 > "$s"
             "$OUT/hullwhite" < "$s" > "$OUT/s.out"
-            OMP_NUM_THREADS=1 "$OUT/ql_check" "$s" "$OUT/s.out" > "$OUT/ql.log" || status=1
+            ql_ok=true
+            OMP_NUM_THREADS=1 "$OUT/ql_check" "$s" "$OUT/s.out" > "$OUT/ql.log" || status=1 ql_ok=false
             qs=$(awk '/^quantlib_us/ { print $2 }' "$OUT/ql.log")
             q=$(echo "$qs $(nodes "$in") $(nodes "$s")" | awk '{ printf "%.0f", $1 * $2 / $3 }') mark="~"
         fi
     fi
+    # the C baseline is the reference here: checked (against QuantLib, through weft) only with QuantLib
+    result "N=$n" "weft multicore" "$w" "$(sed -n 's/^peak_mem_bytes=//p' "$OUT/w.err")" "$ok"
+    result "N=$n" "C baseline" "$c" "" "$([ "$ql_ok" = null ] && echo null || { [ $ok = true ] && echo true || echo false; })"
+    [ $ql = 0 ] || result "N=$n" "QuantLib (1 thread${mark:+, extrapolated})" "$q" "" "$ql_ok"
     printf '%-8s %14s %14s %14s %10s %10s %14s\n' "$n" "$w" "$c" "$mark$q" \
         "$(echo "$c $w" | awk '{ printf "%.2f", $1 / $2 }')" \
         "$(echo "$q $w" | awk '{ if ($1 == "-") print "-"; else printf "%.1f", $1 / $2 }')" \
