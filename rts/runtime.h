@@ -83,6 +83,10 @@ struct wf_ctx {
     bool logging;      /* -L: wf_cmp_le logs to log_file */
     FILE *log_file;    /* stderr */
     void *backend;     /* free for the backend's init hook (device handles, ...) */
+    struct {           /* the flat backend's live memory blocks (rts/flat.h) */
+        void *head;
+        char lock;
+    } blocks;
     int64_t mem_cur;   /* bytes live in wf_alloc blocks (updated atomically) */
     int64_t mem_peak;  /* highest mem_cur seen */
     int failed;        /* set by the first wf_error (atomically) */

@@ -16,6 +16,7 @@ static const struct {
     {"multicore", cmd_multicore, "multicore PROG.fut [-o OUT] [--cc CC]  compile to C + OpenMP (parallel SOACs)"},
     {"test", cmd_test, "test [--backend=interp] PATH...  run the -- == blocks of programs"},
     {"bench", cmd_bench, "bench [--backend=c] [--runs=N] [--json=FILE] PROG.fut...  time compiled programs on their datasets"},
+    {"autotune", cmd_autotune, "autotune [--backend=multicore] PROG.fut  tune the flattening thresholds on its `train` datasets"},
     {"dev", cmd_dev, "dev --print=ast|typed PROG.fut  dump a stage of the pipeline"},
 };
 

@@ -480,10 +480,16 @@ const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out) 
         for (int i = 0; i < e->args.len && !c.err; i++) {
             if (!want_array(&c, e->args.data[i], 1, &t, "an operand of concat"))
                 break;
-            if (i == 0)
-                first = t;
-            else if (t.prim != first.prim || t.rank != first.rank)
+            if (i == 0) {
+                first = ctype_copy(t);
+            } else if (t.prim != first.prim || t.rank != first.rank) {
                 c.err = "concat of arrays of different types";
+            } else {
+                /* rows of different (or unknown) shapes make a jagged result */
+                for (int k = 1; k < t.rank; k++)
+                    if (!cdim_eq(t.dims[k], first.dims[k]))
+                        first.dims[k] = cdim_any();
+            }
             if (t.dims[0].kind == CDIM_CONST)
                 total += t.dims[0].value;
             else

@@ -82,6 +82,9 @@ void opt_consumed_body(CBody *b, OMap *out);
 void opt_alias_closure(CBody *b, OMap *out);
 /* A fresh name "BASE_oN", unique in the program (internaliser names end in _DIGITS). */
 const char *opt_fresh(const char *base);
+/* The iota arrays of f used only as inputs of screma, scatter and hist (into out, value 1):
+ * backends need not build them, their elements are the SOAC's index. */
+void opt_lazy_iotas(const CFun *f, OMap *out);
 /* Statement and SOAC counts of a program (for reports). */
 void opt_counts(const CProg *p, int *stms, int *soacs);
 

@@ -423,3 +423,42 @@ void opt_alias_closure(CBody *b, OMap *out) {
         }
     }
 }
+
+/* ---- iotas that need not be built ---- */
+
+/* Counts, per variable, its uses as a screma/scatter/hist input in b (not filter: it keeps
+ * the elements). */
+static void count_soac_inputs(const CBody *b, OMap *m) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CExp *e = b->stms.data[i].exp;
+        if (e->kind == CE_SCREMA || e->kind == CE_SCATTER || e->kind == CE_HIST)
+            for (int k = 0; k < e->arrays.len; k++)
+                if (e->arrays.data[k].kind == CA_VAR)
+                    omap_add(m, e->arrays.data[k].var, 1);
+        CBody **bs;
+        int nb = cexp_bodies(e, &bs);
+        for (int k = 0; k < nb; k++)
+            count_soac_inputs(bs[k], m);
+        free(bs);
+    }
+}
+
+static void collect_iotas(const CBody *b, const OMap *uses, const OMap *inputs, OMap *lazy) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        if (s->exp->kind == CE_IOTA && omap_int(uses, s->pat.data[0].name) == omap_int(inputs, s->pat.data[0].name))
+            omap_put(lazy, s->pat.data[0].name, (void *)1);
+        CBody **bs;
+        int nb = cexp_bodies(s->exp, &bs);
+        for (int k = 0; k < nb; k++)
+            collect_iotas(bs[k], uses, inputs, lazy);
+        free(bs);
+    }
+}
+
+void opt_lazy_iotas(const CFun *f, OMap *out) {
+    OMap uses = {0}, inputs = {0};
+    opt_count_body(f->body, &uses);
+    count_soac_inputs(f->body, &inputs);
+    collect_iotas(f->body, &uses, &inputs, out);
+}

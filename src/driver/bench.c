@@ -17,18 +17,15 @@
  * Subprocesses get stdin from a file and stdout/stderr into files; one past --timeout is killed.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "../../rts/values.h"
 #include "driver.h"
+#include "subprocess.h"
 #include "testspec.h"
 
 typedef struct {
@@ -62,73 +59,6 @@ static const char *const bench_usage =
 
 /* ------------------------------------------------------------------ subprocesses */
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Run argv with stdin from in_path (or /dev/null) and stdout/stderr into files; returns a
- * message when it did not exit with status 0, else NULL. */
-static char *run_process(const char *const *argv, const char *in_path, const char *out_path, const char *err_path,
-                         int timeout_s) {
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        fatal("bench: fork failed: %s", strerror(errno));
-    if (pid == 0) {
-        setpgid(0, 0);
-        int in = open(in_path ? in_path : "/dev/null", O_RDONLY);
-        int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
-            _exit(126);
-        execv(argv[0], (char *const *)argv);
-        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    setpgid(pid, pid);
-    double start = now_s();
-    int st = 0;
-    for (;;) {
-        pid_t r = waitpid(pid, &st, WNOHANG);
-        if (r == pid)
-            break;
-        if (r < 0 && errno != EINTR)
-            fatal("bench: waitpid: %s", strerror(errno));
-        if (now_s() - start > timeout_s) {
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            waitpid(pid, &st, 0);
-            return xsprintf("timed out after %d s", timeout_s);
-        }
-        struct timespec ts = {0, 2 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-    }
-    if (WIFSIGNALED(st))
-        return xsprintf("killed by signal %d", WTERMSIG(st));
-    if (WEXITSTATUS(st) != 0)
-        return xsprintf("exit status %d", WEXITSTATUS(st));
-    return NULL;
-}
-
-/* The first max_lines lines of a file, without the last newline (for short failure reports). */
-static char *first_lines(const char *path, int max_lines) {
-    char *s = slurp(path, NULL);
-    char *p = s;
-    for (int i = 0; p && *p; i++) {
-        p = strchr(p, '\n');
-        if (p && i + 1 == max_lines)
-            *p = 0;
-        else if (p)
-            p++;
-    }
-    size_t n = strlen(s);
-    if (n && s[n - 1] == '\n')
-        s[n - 1] = 0;
-    return s;
-}
-
 /* ------------------------------------------------------------------ compiling */
 
 typedef struct {
@@ -138,9 +68,9 @@ typedef struct {
 static char *compile_program(const Options *o, const Work *w, const char *prog, double *compile_seconds) {
     char *c_file = xsprintf("%s/prog-nocc", w->dir);
     const char *nocc[] = {o->weft, o->backend, prog, "--no-cc", "-o", c_file, NULL};
-    double t0 = now_s();
+    double t0 = now_seconds();
     char *why = run_process(nocc, NULL, w->out, w->err, o->timeout_s);
-    *compile_seconds = why ? -1 : now_s() - t0;
+    *compile_seconds = why ? -1 : now_seconds() - t0;
     unlink(c_file);
     char *c_src = xsprintf("%s.c", c_file);
     unlink(c_src);
@@ -154,32 +84,6 @@ static char *compile_program(const Options *o, const Work *w, const char *prog, 
 /* ------------------------------------------------------------------ validating */
 
 /* ------------------------------------------------------------------ one dataset */
-
-static char *dataset_name(const Case *c, int index) {
-    if (c->name)
-        return xstrdup(c->name);
-    if (c->in == IN_FILE)
-        return xstrdup(c->input_file);
-    StrBuf sb = {0};
-    sb_printf(&sb, "#%d (\"", index);
-    bool space = false;
-    int n = 0;
-    for (const char *s = c->input; *s && n < 40; s++) {
-        if (strchr(" \t\r\n", *s)) {
-            space = n > 0;
-            continue;
-        }
-        if (space) {
-            sb_putc(&sb, ' ');
-            n++;
-        }
-        space = false;
-        sb_putc(&sb, *s == '"' ? '\'' : *s);
-        n++;
-    }
-    sb_puts(&sb, "\")");
-    return sb.data;
-}
 
 static void read_runtimes(const char *path, Dataset *d) {
     char *s = slurp(path, NULL);
@@ -331,7 +235,7 @@ static void write_json(const char *path, const Results *rs) {
 static bool dataset_selected(const Options *o, const Case *c, int index) {
     if (o->only.len == 0)
         return true;
-    char *name = dataset_name(c, index);
+    char *name = testspec_case_name(c, index);
     bool found = false;
     for (int i = 0; i < o->only.len && !found; i++)
         found = strstr(name, o->only.data[i]) != NULL;
@@ -385,7 +289,7 @@ static int bench_block(const Options *o, const Work *w, const char *prog, const 
                 printf("Results for %s (using %s, %d runs):\n", r->key, o->backend, o->runs);
             }
             Dataset d = {0};
-            d.name = dataset_name(c, i);
+            d.name = testspec_case_name(c, i);
             run_dataset(o, w, c, entry, &d);
             print_dataset(&d);
             fflush(stdout);

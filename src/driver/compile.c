@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "../backend/c/cgen.h"
+#include "../backend/flat/fgen.h"
 #include "../core/opt.h"
 #include "driver.h"
 #include "library.h"
@@ -125,7 +126,11 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
         die("the core program does not verify");
     if (core_optimise(p, NULL, core_verify_passes_wanted()))
         die("the optimised core program does not verify");
-    char *code = cgen_program(p, multicore);
+    /* the flat backend unless the program may hold jagged arrays (or WEFT_BOXED=1 asks) */
+    const char *why = NULL;
+    const char *boxed_env = getenv("WEFT_BOXED");
+    bool flat = !multicore && fgen_accepts(p, &why) && !(boxed_env && !strcmp(boxed_env, "1"));
+    char *code = flat ? fgen_program(p, multicore) : cgen_program(p, multicore);
 
     if (rts_obj && !no_cc && !exists(rts_obj)) {
         StrBuf rs = {0};
@@ -155,7 +160,7 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
         paste(&sb, "runtime.c", &done);
         paste(&sb, "values.c", &done);
     }
-    paste(&sb, "wfa.h", &done);
+    paste(&sb, flat ? "flat.h" : "wfa.h", &done);
     if (multicore)
         paste(&sb, "mc.h", &done);
     sb_puts(&sb, code);

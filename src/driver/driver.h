@@ -17,6 +17,7 @@ int cmd_run(int argc, char **argv);
 int cmd_dev(int argc, char **argv);
 int cmd_test(int argc, char **argv);   /* test.c */
 int cmd_bench(int argc, char **argv);  /* bench.c */
+int cmd_autotune(int argc, char **argv); /* autotune.c */
 int cmd_c(int argc, char **argv);      /* compile.c: the sequential C backend */
 int cmd_multicore(int argc, char **argv); /* compile.c: C + OpenMP */
 int cmd_cuda(int argc, char **argv);      /* compile.c: host C + CUDA kernels (nvcc) */

@@ -6,7 +6,7 @@
  * A test block is a run of comment lines whose first is `-- ==`; it holds
  *     entry: f g          tags { disable ... }     structure ... { ... }     warning: REGEX
  *     error: REGEX                                  (no input: compiling must fail)
- *     ["name"] [compiled|nobench|random|script] input ({ values } | @ file)
+ *     ["name"] [compiled|nobench|train|random|script] input ({ values } | @ file)
  *         [output ({ values } | @ file) | auto output | error: REGEX]
  * Values are read with rts/values.c as untyped trees and compared with wf_tree_equal (Futhark's
  * float tolerance).  Each backend is a small struct of function pointers (prepare, command):

@@ -4,7 +4,7 @@
  * A test block is a run of comment lines whose first is `-- ==`; it holds
  *     entry: f g          tags { disable nobench ... }     structure ... { ... }     warning: REGEX
  *     error: REGEX                                  (no input: compiling must fail)
- *     ["name"] [compiled|nobench|random|script] input ({ values } | @ file)
+ *     ["name"] [compiled|nobench|train|random|script] input ({ values } | @ file)
  *         [output ({ values } | @ file) | auto output | error: REGEX]
  */
 #include <errno.h>
@@ -143,7 +143,7 @@ static void parse_expected(Scan *sc, Case *c) {
     }
 }
 
-/* ["name"] {compiled|nobench|random|script} input ... ; w is the first word, already read. */
+/* ["name"] {compiled|nobench|train|random|script} input ... ; w is the first word, already read. */
 static void parse_case(Scan *sc, Block *b, char *w, const char *name) {
     Case c = {0};
     c.line = scan_line(sc, sc->pos);
@@ -158,6 +158,8 @@ static void parse_case(Scan *sc, Block *b, char *w, const char *name) {
             c.in = IN_SCRIPT;
         else if (!strcmp(w, "nobench"))
             c.nobench = true;
+        else if (!strcmp(w, "train"))
+            c.train = true;
         else
             break;
     }
@@ -414,3 +416,28 @@ char *testspec_compare_output(const Case *c, const char *actual_text, size_t act
     return why;
 }
 
+char *testspec_case_name(const Case *c, int index) {
+    if (c->name)
+        return xstrdup(c->name);
+    if (c->in == IN_FILE)
+        return xstrdup(c->input_file);
+    StrBuf sb = {0};
+    sb_printf(&sb, "#%d (\"", index);
+    bool space = false;
+    int n = 0;
+    for (const char *s = c->input; *s && n < 40; s++) {
+        if (strchr(" \t\r\n", *s)) {
+            space = n > 0;
+            continue;
+        }
+        if (space) {
+            sb_putc(&sb, ' ');
+            n++;
+        }
+        space = false;
+        sb_putc(&sb, *s == '"' ? '\'' : *s);
+        n++;
+    }
+    sb_puts(&sb, "\")");
+    return sb.data;
+}

@@ -14,6 +14,7 @@ typedef struct {
     const char *name; /* "name" given before the input, or NULL */
     bool compiled;    /* only for compiled backends */
     bool nobench;     /* `nobench input`: not a benchmark dataset */
+    bool train;       /* `train input`: a dataset `weft autotune` tunes on */
     const char *input_file; /* IN_FILE: the path as written in the block */
     InputKind in;
     char *input;      /* IN_TEXT: the values; IN_FILE: path resolved against the program's folder */
@@ -46,6 +47,9 @@ Spec *testspec_read(const char *path);
  * value by value with Futhark's float tolerance: NULL when they agree, else
  * "expected: ...\n  actual:   ...\n  <the first difference>" (or why a side cannot be read). */
 char *testspec_compare_output(const Case *c, const char *actual, size_t actual_len);
+/* A case's name as Futhark prints it: the "name" given, the input file as written in the
+ * block, or `#index ("the first 40 characters of the values")`. */
+char *testspec_case_name(const Case *c, int index);
 /* At most max bytes of s on one line, whitespace runs collapsed. */
 char *testspec_shorten(const char *s, size_t max);
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cgen.h"
+#include "cexpr.h"
 #include "../cuda/kgen.h"
 
 void cg_line(CGen *g, const char *fmt, ...) {
@@ -37,94 +38,14 @@ void cg_line(CGen *g, const char *fmt, ...) {
     sb_putc(g->out, '\n');
 }
 
-const char *cg_name(const char *var) {
-    StrBuf sb = {0};
-    sb_puts(&sb, "v_");
-    for (const char *p = var; *p; p++) {
-        char c = *p;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
-            sb_putc(&sb, c);
-        else
-            sb_printf(&sb, "_%02x", (unsigned char)c);
-    }
-    return sb.data;
-}
-
-const char *cg_prim(PrimType p) {
-    static const char *const names[] = {"int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
-                                        "uint32_t", "uint64_t", "float", "double", "bool"};
-    return names[p];
-}
-
-int cg_esz(PrimType p) {
-    static const int sz[] = {1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 1};
-    return sz[p];
-}
-
-static int cg_bits(PrimType p) { return cg_esz(p) * 8; }
-static bool p_signed(PrimType p) { return p <= PRIM_I64; }
-static bool p_unsigned(PrimType p) { return p >= PRIM_U8 && p <= PRIM_U64; }
-static bool p_float(PrimType p) { return p == PRIM_F32 || p == PRIM_F64; }
-
-const char *cg_ctype(CType t) { return t.rank > 0 ? "wfa *" : cg_prim(t.prim); }
-
-const char *cg_fresh(CGen *g, const char *base) { return xsprintf("%s_%d", base, g->tmp++); }
-
-const char *cg_loc(Loc loc) {
-    if (!loc.file)
-        return "NULL";
-    StrBuf sb = {0};
-    sb_putc(&sb, '"');
-    for (const char *p = loc.file; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            sb_putc(&sb, '\\');
-        if ((unsigned char)*p < 32)
-            sb_printf(&sb, "\\%03o", (unsigned char)*p);
-        else
-            sb_putc(&sb, *p);
-    }
-    sb_printf(&sb, ":%d:%d\"", loc.line, loc.col);
-    return sb.data;
-}
-
-static const char *c_string(const char *s) {
-    StrBuf sb = {0};
-    sb_putc(&sb, '"');
-    for (const char *p = s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            sb_putc(&sb, '\\');
-        if ((unsigned char)*p < 32 || *p == '?')
-            sb_printf(&sb, "\\%03o", (unsigned char)*p);
-        else
-            sb_putc(&sb, *p);
-    }
-    sb_putc(&sb, '"');
-    return sb.data;
-}
-
 const char *cg_atom(CGen *g, CAtom a) {
     (void)g;
-    if (a.kind == CA_VAR)
-        return cg_name(a.var);
-    switch (a.prim) {
-    case PRIM_BOOL: return a.ival ? "true" : "false";
-    case PRIM_F32:
-    case PRIM_F64: {
-        const char *t = a.prim == PRIM_F32 ? "float" : "double";
-        if (a.fval != a.fval)
-            return xsprintf("((%s)NAN)", t);
-        if (isinf(a.fval))
-            return xsprintf(a.fval > 0 ? "((%s)INFINITY)" : "(-(%s)INFINITY)", t);
-        return xsprintf("((%s)%a)", t, a.fval);
-    }
-    case PRIM_I64:
-        if (a.ival == INT64_MIN)
-            return "INT64_MIN";
-        return xsprintf("INT64_C(%lld)", (long long)a.ival);
-    case PRIM_U64: return xsprintf("UINT64_C(%llu)", (unsigned long long)a.ival);
-    default: return xsprintf("((%s)%lldLL)", cg_prim(a.prim), (long long)a.ival);
-    }
+    return a.kind == CA_VAR ? c_name(a.var) : c_const(a);
 }
+
+const char *cg_ctype(CType t) { return t.rank > 0 ? "wfa *" : c_prim(t.prim); }
+
+const char *cg_fresh(CGen *g, const char *base) { return xsprintf("%s_%d", base, g->tmp++); }
 
 CType cg_atom_type(CGen *g, CAtom a) {
     if (a.kind == CA_CONST)
@@ -146,13 +67,13 @@ void cg_decl_init(CGen *g, CType t, const char *v, const char *e) {
     if (t.rank > 0)
         cg_line(g, "wfa *%s WF_U = wfa_ref(%s);", v, e);
     else
-        cg_line(g, "%s %s WF_U = %s;", cg_prim(t.prim), v, e);
+        cg_line(g, "%s %s WF_U = %s;", c_prim(t.prim), v, e);
 }
 
 static const char *dim_c(CDim d) {
     switch (d.kind) {
     case CDIM_CONST: return xsprintf("INT64_C(%lld)", (long long)d.value);
-    case CDIM_VAR: return cg_name(d.var);
+    case CDIM_VAR: return c_name(d.var);
     default: return "0";
     }
 }
@@ -173,13 +94,13 @@ const char *cg_elem(CGen *g, const char *arr, CType elem, const char *i) {
     (void)g;
     if (elem.rank > 0)
         return xsprintf("WFA_ROW(%s, %s)", arr, i);
-    return xsprintf("WFA_AT(%s, %s, %s)", cg_prim(elem.prim), arr, i);
+    return xsprintf("WFA_AT(%s, %s, %s)", c_prim(elem.prim), arr, i);
 }
 
 void cg_borrow(CGen *g, const char *var, CType t, const char *e) {
     cg_bind(g, var, t);
     omap_put(&g->borrowed, var, (void *)1);
-    cg_line(g, "wfa *%s WF_U = %s;", cg_name(var), e);
+    cg_line(g, "wfa *%s WF_U = %s;", c_name(var), e);
 }
 
 bool cg_stable(CGen *g, const char *var) {
@@ -194,8 +115,8 @@ void cg_take_unique(CGen *g, const char *dst, CAtom a, const char *loc) {
     bool move = a.kind == CA_VAR && !omap_has(&g->borrowed, a.var) && cscope_get(&g->depths, a.var, &d) &&
                 d.rank == g->depth;
     if (move) {
-        cg_line(g, "%s = %s;", dst, cg_name(a.var));
-        cg_line(g, "%s = NULL;", cg_name(a.var));
+        cg_line(g, "%s = %s;", dst, c_name(a.var));
+        cg_line(g, "%s = NULL;", c_name(a.var));
     } else {
         cg_line(g, "%s = wfa_ref(%s);", dst, cg_atom(g, a));
     }
@@ -203,165 +124,6 @@ void cg_take_unique(CGen *g, const char *dst, CAtom a, const char *loc) {
 }
 
 /* ------------------------------------------------------------------ scalar operators */
-
-static const char *math_name(COp op) {
-    switch (op) {
-    case COP_SQRT: return "sqrt";
-    case COP_CBRT: return "cbrt";
-    case COP_EXP: return "exp";
-    case COP_LOG: return "log";
-    case COP_LOG2: return "log2";
-    case COP_LOG10: return "log10";
-    case COP_LOG1P: return "log1p";
-    case COP_SIN: return "sin";
-    case COP_COS: return "cos";
-    case COP_TAN: return "tan";
-    case COP_ASIN: return "asin";
-    case COP_ACOS: return "acos";
-    case COP_ATAN: return "atan";
-    case COP_SINH: return "sinh";
-    case COP_COSH: return "cosh";
-    case COP_TANH: return "tanh";
-    case COP_ASINH: return "asinh";
-    case COP_ACOSH: return "acosh";
-    case COP_ATANH: return "atanh";
-    case COP_FLOOR: return "floor";
-    case COP_CEIL: return "ceil";
-    case COP_ROUND: return "rint";
-    case COP_TRUNC: return "trunc";
-    case COP_FABS: return "fabs";
-    case COP_ERF: return "erf";
-    case COP_ERFC: return "erfc";
-    case COP_GAMMA: return "tgamma";
-    case COP_LGAMMA: return "lgamma";
-    case COP_ATAN2: return "atan2";
-    case COP_HYPOT: return "hypot";
-    case COP_COPYSIGN: return "copysign";
-    case COP_FMA: return "fma";
-    default: return NULL;
-    }
-}
-
-/* The C expression of a scalar operator (operands a, b, c already C expressions). */
-static const char *op_expr(CGen *g, const CExp *e, const char *loc) {
-    PrimType p = e->prim;
-    const char *T = cg_prim(p);
-    const char *a = e->args.len > 0 ? cg_atom(g, e->args.data[0]) : "";
-    const char *b = e->args.len > 1 ? cg_atom(g, e->args.data[1]) : "";
-    const char *c = e->args.len > 2 ? cg_atom(g, e->args.data[2]) : "";
-    bool fl = p_float(p), f32 = p == PRIM_F32, sg = p_signed(p);
-    int bits = p == PRIM_BOOL ? 1 : cg_bits(p);
-    const char *sfx = f32 ? "f" : "";
-    if (e->args.len > 1 && catom_eq(e->args.data[0], e->args.data[1]))
-        b = xsprintf("(%s + 0)", b); /* x != x (NaN tests) without -Wtautological-compare */
-    switch (e->op) {
-    case COP_ADD:
-    case COP_SUB:
-    case COP_MUL: {
-        const char *o = e->op == COP_ADD ? "+" : e->op == COP_SUB ? "-" : "*";
-        if (fl)
-            return xsprintf("(%s %s %s)", a, o, b);
-        return xsprintf("((%s)((uint64_t)(%s) %s (uint64_t)(%s)))", T, a, o, b);
-    }
-    case COP_DIV:
-    case COP_MOD:
-    case COP_QUOT:
-    case COP_REM:
-        if (fl) {
-            if (e->op == COP_DIV)
-                return xsprintf("(%s / %s)", a, b);
-            if (e->op == COP_QUOT)
-                return xsprintf("trunc%s(%s / %s)", sfx, a, b);
-            return xsprintf("fmod%s(%s, %s)", sfx, a, b);
-        }
-        cg_line(g, "if (%s == 0) WF_FAIL(wf_error(ctx, %s, \"division by zero\"));", b, loc);
-        if (!sg)
-            return xsprintf("((%s)((uint64_t)(%s) %s (uint64_t)(%s)))", T, a,
-                            e->op == COP_DIV || e->op == COP_QUOT ? "/" : "%", b);
-        return xsprintf("((%s)wf_%s64((int64_t)(%s), (int64_t)(%s)))", T,
-                        e->op == COP_DIV ? "fdiv" : e->op == COP_MOD ? "fmod" : e->op == COP_QUOT ? "quot" : "rem", a,
-                        b);
-    case COP_POW:
-        if (fl)
-            return xsprintf("pow%s(%s, %s)", sfx, a, b);
-        if (sg)
-            return xsprintf("((%s)wf_spow((int64_t)(%s), (int64_t)(%s)))", T, a, b);
-        return xsprintf("((%s)wf_upow((uint64_t)(%s), (uint64_t)(%s)))", T, a, b);
-    case COP_MIN:
-    case COP_MAX:
-        if (fl)
-            return xsprintf("f%s%s(%s, %s)", e->op == COP_MIN ? "min" : "max", sfx, a, b);
-        return xsprintf("(%s %s %s ? %s : %s)", a, e->op == COP_MIN ? "<" : ">", b, a, b);
-    case COP_AND:
-    case COP_OR:
-    case COP_XOR:
-        if (p == PRIM_BOOL)
-            return xsprintf("(%s %s %s)", a, e->op == COP_AND ? "&&" : e->op == COP_OR ? "||" : "!=", b);
-        return xsprintf("((%s)(%s %s %s))", T, a, e->op == COP_AND ? "&" : e->op == COP_OR ? "|" : "^", b);
-    case COP_SHL:
-    case COP_SHR:
-    case COP_USHR:
-        return xsprintf("((%s)wf_%s((int64_t)(%s), (int64_t)(%s), %d, %s))", T,
-                        e->op == COP_SHL ? "shl" : e->op == COP_SHR ? "shr" : "ushr", a, b, bits, sg ? "true" : "false");
-    case COP_EQ: return xsprintf("(%s == %s)", a, b);
-    case COP_NE: return xsprintf("(%s != %s)", a, b);
-    case COP_LT: return xsprintf("(%s < %s)", a, b);
-    case COP_LE: return xsprintf("(%s <= %s)", a, b);
-    case COP_GT: return xsprintf("(%s > %s)", a, b);
-    case COP_GE: return xsprintf("(%s >= %s)", a, b);
-    case COP_NEG:
-        if (fl)
-            return xsprintf("(-%s)", a);
-        if (p == PRIM_BOOL)
-            return xsprintf("(!%s)", a);
-        return xsprintf("((%s)(0 - (uint64_t)(%s)))", T, a);
-    case COP_NOT:
-        if (p == PRIM_BOOL)
-            return xsprintf("(!%s)", a);
-        return xsprintf("((%s)~(%s))", T, a);
-    case COP_SELECT: return xsprintf("(%s ? %s : %s)", a, b, c);
-    case COP_CONVERT: {
-        PrimType q = e->prim2;
-        const char *Q = cg_prim(q);
-        if (q == PRIM_BOOL)
-            return xsprintf("(%s != 0)", a);
-        if (p_float(p) && !p_float(q))
-            return xsprintf("((%s)wf_f2i((double)(%s), %s))", Q, a, p_unsigned(q) ? "true" : "false");
-        return xsprintf("((%s)(%s))", Q, a);
-    }
-    case COP_BITCAST: {
-        PrimType q = e->prim2;
-        const char *Q = cg_prim(q);
-        if (p == PRIM_F32)
-            return xsprintf("((%s)wf_f32_bits(%s))", Q, a);
-        if (p == PRIM_F64)
-            return xsprintf("((%s)wf_f64_bits(%s))", Q, a);
-        if (q == PRIM_F32)
-            return xsprintf("wf_bits_f32((uint32_t)(%s))", a);
-        if (q == PRIM_F64)
-            return xsprintf("wf_bits_f64((uint64_t)(%s))", a);
-        return xsprintf("((%s)(%s))", Q, a);
-    }
-    case COP_ISNAN: return xsprintf("(isnan(%s) != 0)", a);
-    case COP_ISINF: return xsprintf("(isinf(%s) != 0)", a);
-    case COP_POPC: return xsprintf("wf_popc((uint64_t)(%s), %d)", a, bits);
-    case COP_CLZ: return xsprintf("wf_clz((uint64_t)(%s), %d)", a, bits);
-    case COP_CTZ: return xsprintf("wf_ctz((uint64_t)(%s), %d)", a, bits);
-    case COP_MUL_HI:
-        return xsprintf("((%s)wf_mul_hi((int64_t)(%s), (int64_t)(%s), %d, %s))", T, a, b, bits, sg ? "true" : "false");
-    default: {
-        const char *m = math_name(e->op);
-        if (!m)
-            die("cgen: operator %d", (int)e->op);
-        int ar = core_ops[e->op].arity;
-        if (ar == 1)
-            return xsprintf("%s%s(%s)", m, sfx, a);
-        if (ar == 2)
-            return xsprintf("%s%s(%s, %s)", m, sfx, a, b);
-        return xsprintf("%s%s(%s, %s, %s)", m, sfx, a, b, c);
-    }
-    }
-}
 
 /* ------------------------------------------------------------------ statements */
 
@@ -388,7 +150,7 @@ static const char *emit_spec(CGen *g, const CIndexVec *sl, bool *all_plain) {
 
 static void emit_index(CGen *g, const CStm *s, const char *loc) {
     const CExp *e = s->exp;
-    const char *x = cg_name(s->pat.data[0].name);
+    const char *x = c_name(s->pat.data[0].name);
     CType rt = s->pat.data[0].type;
     const char *a = cg_atom(g, e->args.data[0]);
     CType at = cg_atom_type(g, e->args.data[0]);
@@ -401,7 +163,7 @@ static void emit_index(CGen *g, const CStm *s, const char *loc) {
         const char *i = cg_atom(g, e->slice.data[0].start);
         cg_line(g, "if ((uint64_t)%s >= (uint64_t)%s->shape[0]) WF_FAIL(wfa_oob(ctx, %s, 1, (int64_t[]){%s}, %s));", i,
                 a, loc, i, a);
-        cg_line(g, "%s = WFA_AT(%s, %s, %s);", x, cg_prim(at.prim), a, i);
+        cg_line(g, "%s = WFA_AT(%s, %s, %s);", x, c_prim(at.prim), a, i);
         return;
     }
     cg_line(g, "{");
@@ -412,7 +174,7 @@ static void emit_index(CGen *g, const CStm *s, const char *loc) {
         cg_line(g, "void *p_ = wfa_elem(ctx, %s, %d, %s, %s);", a, n, sp, loc);
         cg_line(g, "if (!p_) WF_FAIL(1);");
         if (rt.rank == 0)
-            cg_line(g, "%s = *(%s *)p_;", x, cg_prim(rt.prim));
+            cg_line(g, "%s = *(%s *)p_;", x, c_prim(rt.prim));
         else if (e->args.data[0].kind == CA_VAR && cg_stable(g, e->args.data[0].var))
             cg_line(g, "%s = *(wfa **)p_;", x); /* borrowed: see cg_body */
         else
@@ -426,7 +188,7 @@ static void emit_index(CGen *g, const CStm *s, const char *loc) {
 
 static void emit_update(CGen *g, const CStm *s, const char *loc) {
     const CExp *e = s->exp;
-    const char *x = cg_name(s->pat.data[0].name);
+    const char *x = c_name(s->pat.data[0].name);
     CType at = cg_atom_type(g, e->args.data[0]);
     CAtom v = e->args.data[1];
     CType vt = cg_atom_type(g, v);
@@ -439,7 +201,7 @@ static void emit_update(CGen *g, const CStm *s, const char *loc) {
     if (plain && n == at.rank) {
         cg_line(g, "void *p_ = wfa_elem_w(ctx, &%s, %d, %s, %s);", x, n, sp, loc);
         cg_line(g, "if (!p_) WF_FAIL(1);");
-        cg_line(g, "*(%s *)p_ = %s;", cg_prim(vt.prim), cg_atom(g, v));
+        cg_line(g, "*(%s *)p_ = %s;", c_prim(vt.prim), cg_atom(g, v));
     } else if (plain) {
         cg_line(g, "void *p_ = wfa_elem_w(ctx, &%s, %d, %s, %s);", x, n, sp, loc);
         cg_line(g, "if (!p_) WF_FAIL(1);");
@@ -449,7 +211,7 @@ static void emit_update(CGen *g, const CStm *s, const char *loc) {
     } else {
         /* the general form takes 4 entries per index */
         if (vt.rank == 0) {
-            cg_line(g, "%s val_ = %s;", cg_prim(vt.prim), cg_atom(g, v));
+            cg_line(g, "%s val_ = %s;", c_prim(vt.prim), cg_atom(g, v));
             cg_line(g, "if (wfa_update(ctx, &%s, %d, %s, NULL, &val_, %s)) WF_FAIL(1);", x, n, sp, loc);
         } else {
             cg_line(g, "if (wfa_update(ctx, &%s, %d, %s, %s, NULL, %s)) WF_FAIL(1);", x, n, sp, cg_atom(g, v), loc);
@@ -471,10 +233,10 @@ static bool emit_static_array(CGen *g, const CStm *s) {
         sb_printf(&vals, "%s%s", i ? ", " : "", cg_atom(g, e->args.data[i]));
     }
     const char *d = cg_fresh(g, "cdata"), *sh = cg_fresh(g, "cshape"), *h = cg_fresh(g, "carr");
-    cg_line(g, "static %s %s[%d] = {%s};", cg_prim(e->type.prim), d, e->args.len, vals.data);
+    cg_line(g, "static %s %s[%d] = {%s};", c_prim(e->type.prim), d, e->args.len, vals.data);
     cg_line(g, "static int64_t %s[1] = {%d};", sh, e->args.len);
-    cg_line(g, "static wfa %s = {1, 1, %d, WFA_STATIC, WFA_DATA_INLINE, %s, %s, NULL};", h, cg_esz(e->type.prim), sh, d);
-    cg_line(g, "%s = &%s;", cg_name(s->pat.data[0].name), h);
+    cg_line(g, "static wfa %s = {1, 1, %d, WFA_STATIC, WFA_DATA_INLINE, %s, %s, NULL};", h, c_esz(e->type.prim), sh, d);
+    cg_line(g, "%s = &%s;", c_name(s->pat.data[0].name), h);
     return true;
 }
 
@@ -502,8 +264,8 @@ static bool body_allocates(const CBody *b) {
 
 static void emit_exp(CGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    const char *loc = cg_loc(e->loc);
-    const char *x = s->pat.len ? cg_name(s->pat.data[0].name) : NULL;
+    const char *loc = c_loc(e->loc);
+    const char *x = s->pat.len ? c_name(s->pat.data[0].name) : NULL;
     CType xt = s->pat.len ? s->pat.data[0].type : ctype_prim(PRIM_BOOL);
     StrBuf sb = {0};
     switch (e->kind) {
@@ -514,14 +276,19 @@ static void emit_exp(CGen *g, const CStm *s) {
             cg_line(g, "%s = %s;", x, cg_atom(g, e->args.data[0]));
         return;
     case CE_OP: {
-        const char *ex = op_expr(g, e, loc);
-        cg_line(g, "%s = (%s)%s;", x, cg_prim(xt.prim), ex);
+        const char *ops[3], *divisor;
+        for (int i = 0; i < e->args.len && i < 3; i++)
+            ops[i] = cg_atom(g, e->args.data[i]);
+        const char *ex = c_op_expr(e, ops, &divisor);
+        if (divisor)
+            cg_line(g, "if (%s == 0) WF_FAIL(wf_error(ctx, %s, \"division by zero\"));", divisor, loc);
+        cg_line(g, "%s = (%s)%s;", x, c_prim(xt.prim), ex);
         return;
     }
     case CE_IF: {
         const char **dests = xmalloc(sizeof *dests * (size_t)(s->pat.len + 1));
         for (int i = 0; i < s->pat.len; i++)
-            dests[i] = cg_name(s->pat.data[i].name);
+            dests[i] = c_name(s->pat.data[i].name);
         cg_line(g, "if (%s) {", cg_atom(g, e->args.data[0]));
         g->indent++;
         cg_body(g, e->body, dests);
@@ -542,14 +309,14 @@ static void emit_exp(CGen *g, const CStm *s) {
         for (int i = 0; i < np; i++) {
             CParam p = e->params.data[i];
             cg_bind(g, p.name, p.type);
-            cg_decl_init(g, p.type, cg_name(p.name), cg_atom(g, e->args.data[i]));
+            cg_decl_init(g, p.type, c_name(p.name), cg_atom(g, e->args.data[i]));
         }
         if (e->index) {
             cg_bind(g, e->index, ctype_prim(PRIM_I64));
-            const char *iv = cg_name(e->index);
+            const char *iv = c_name(e->index);
             cg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", iv, iv, cg_atom(g, e->bound), iv);
         } else {
-            cg_line(g, "while (%s) {", cg_name(e->cond));
+            cg_line(g, "while (%s) {", c_name(e->cond));
         }
         g->indent++;
         for (int i = 0; i < np; i++) {
@@ -576,14 +343,14 @@ static void emit_exp(CGen *g, const CStm *s) {
         for (int i = 0; i < np; i++) {
             CParam p = e->params.data[i];
             if (p.type.rank)
-                cg_line(g, "wfa_unref(ctx, %s);", cg_name(p.name));
-            cg_line(g, "%s = %s;", cg_name(p.name), tmps[i]);
+                cg_line(g, "wfa_unref(ctx, %s);", c_name(p.name));
+            cg_line(g, "%s = %s;", c_name(p.name), tmps[i]);
         }
         g->indent--;
         cg_line(g, "}");
         g->depth--;
         for (int i = 0; i < np; i++)
-            cg_line(g, "%s = %s;", cg_name(s->pat.data[i].name), cg_name(e->params.data[i].name));
+            cg_line(g, "%s = %s;", c_name(s->pat.data[i].name), c_name(e->params.data[i].name));
         g->indent--;
         cg_line(g, "}");
         return;
@@ -620,9 +387,9 @@ static void emit_exp(CGen *g, const CStm *s) {
         CType vt = cg_atom_type(g, e->args.data[1]);
         if (vt.rank == 0) {
             cg_line(g, "{");
-            cg_line(g, "    %s val_ = %s;", cg_prim(vt.prim), cg_atom(g, e->args.data[1]));
+            cg_line(g, "    %s val_ = %s;", c_prim(vt.prim), cg_atom(g, e->args.data[1]));
             cg_line(g, "    if (!(%s = wfa_replicate_s(ctx, %s, %d, &val_, %s))) WF_FAIL(1);", x,
-                    cg_atom(g, e->args.data[0]), cg_esz(vt.prim), loc);
+                    cg_atom(g, e->args.data[0]), c_esz(vt.prim), loc);
             cg_line(g, "}");
         } else {
             cg_line(g, "if (!(%s = wfa_replicate_a(ctx, %s, %s, %s))) WF_FAIL(1);", x, cg_atom(g, e->args.data[0]),
@@ -669,13 +436,13 @@ static void emit_exp(CGen *g, const CStm *s) {
         StrBuf dims = {0};
         CType whole = ctype_outer(cdim_const(e->args.len), et);
         cg_inner_dims(g, whole, &dims);
-        cg_line(g, "if (!(%s = wfa_new(ctx, %d, %d, %d, %s, %s))) WF_FAIL(1);", x, et.rank + 1, cg_esz(et.prim),
+        cg_line(g, "if (!(%s = wfa_new(ctx, %d, %d, %d, %s, %s))) WF_FAIL(1);", x, et.rank + 1, c_esz(et.prim),
                 e->args.len, dims.data, loc);
         for (int i = 0; i < e->args.len; i++) {
             if (et.rank)
                 cg_line(g, "WFA_ROW(%s, %d) = wfa_ref(%s);", x, i, cg_atom(g, e->args.data[i]));
             else
-                cg_line(g, "WFA_AT(%s, %s, %d) = %s;", cg_prim(et.prim), x, i, cg_atom(g, e->args.data[i]));
+                cg_line(g, "WFA_AT(%s, %s, %d) = %s;", c_prim(et.prim), x, i, cg_atom(g, e->args.data[i]));
         }
         if (et.rank)
             cg_line(g, "wfa_fix_shape(%s);", x);
@@ -687,10 +454,10 @@ static void emit_exp(CGen *g, const CStm *s) {
         return;
     case CE_APPLY: {
         for (int i = 0; i < s->pat.len; i++)
-            sb_printf(&sb, ", &%s", cg_name(s->pat.data[i].name));
+            sb_printf(&sb, ", &%s", c_name(s->pat.data[i].name));
         for (int i = 0; i < e->args.len; i++)
             sb_printf(&sb, ", %s", cg_atom(g, e->args.data[i]));
-        cg_line(g, "if (%s(ctx%s)) WF_FAIL(1);", xsprintf("f%s", cg_name(e->fname)), sb.data);
+        cg_line(g, "if (%s(ctx%s)) WF_FAIL(1);", xsprintf("f%s", c_name(e->fname)), sb.data);
         return;
     }
     case CE_SCREMA:
@@ -718,7 +485,7 @@ void cg_body(CGen *g, const CBody *b, const char **dests) {
         const CStm *s = &b->stms.data[i];
         for (int j = 0; j < s->pat.len; j++) {
             CParam p = s->pat.data[j];
-            cg_line(g, "%s %s WF_U = %s;", cg_ctype(p.type), cg_name(p.name), p.type.rank ? "NULL" : "0");
+            cg_line(g, "%s %s WF_U = %s;", cg_ctype(p.type), c_name(p.name), p.type.rank ? "NULL" : "0");
             (void)0;
         }
         emit_exp(g, s);
@@ -739,7 +506,7 @@ void cg_body(CGen *g, const CBody *b, const char **dests) {
         const CStm *s = &b->stms.data[i];
         for (int j = 0; j < s->pat.len; j++)
             if (s->pat.data[j].type.rank && !omap_has(&g->borrowed, s->pat.data[j].name))
-                cg_line(g, "wfa_unref(ctx, %s);", cg_name(s->pat.data[j].name));
+                cg_line(g, "wfa_unref(ctx, %s);", c_name(s->pat.data[j].name));
     }
 }
 
@@ -752,7 +519,7 @@ void cg_lambda(CGen *g, const CLambda *lam, const char **args, const char **dest
             cg_borrow(g, p.name, p.type, args[i]); /* the caller keeps args alive */
         } else {
             cg_bind(g, p.name, p.type);
-            cg_decl_init(g, p.type, cg_name(p.name), args[i]);
+            cg_decl_init(g, p.type, c_name(p.name), args[i]);
         }
     }
     cg_body(g, lam->body, dests);
@@ -761,44 +528,6 @@ void cg_lambda(CGen *g, const CLambda *lam, const char **args, const char **dest
 }
 
 /* ------------------------------------------------------------------ functions and entry points */
-
-/* Counts, per variable, its uses as a screma/scatter/hist input in b (not filter: it keeps
- * the elements). */
-static void count_soac_inputs(const CBody *b, OMap *m) {
-    for (int i = 0; i < b->stms.len; i++) {
-        const CExp *e = b->stms.data[i].exp;
-        if (e->kind == CE_SCREMA || e->kind == CE_SCATTER || e->kind == CE_HIST)
-            for (int k = 0; k < e->arrays.len; k++)
-                if (e->arrays.data[k].kind == CA_VAR)
-                    omap_add(m, e->arrays.data[k].var, 1);
-        CBody **bs;
-        int nb = cexp_bodies(e, &bs);
-        for (int k = 0; k < nb; k++)
-            count_soac_inputs(bs[k], m);
-        free(bs);
-    }
-}
-
-static void collect_iotas(const CBody *b, const OMap *uses, const OMap *inputs, OMap *lazy) {
-    for (int i = 0; i < b->stms.len; i++) {
-        const CStm *s = &b->stms.data[i];
-        if (s->exp->kind == CE_IOTA && omap_int(uses, s->pat.data[0].name) == omap_int(inputs, s->pat.data[0].name))
-            omap_put(lazy, s->pat.data[0].name, (void *)1);
-        CBody **bs;
-        int nb = cexp_bodies(s->exp, &bs);
-        for (int k = 0; k < nb; k++)
-            collect_iotas(bs[k], uses, inputs, lazy);
-        free(bs);
-    }
-}
-
-/* The iota arrays of f used only as SOAC inputs: they are never built (g->lazy_iota). */
-static void find_lazy_iotas(CGen *g, const CFun *f) {
-    OMap uses = {0}, inputs = {0};
-    opt_count_body(f->body, &uses);
-    count_soac_inputs(f->body, &inputs);
-    collect_iotas(f->body, &uses, &inputs, &g->lazy_iota);
-}
 
 /* Size parameters: from the shapes of the array parameters (checked when several agree). */
 static void bind_sizes(CGen *g, const CFun *f, bool entry) {
@@ -811,28 +540,28 @@ static void bind_sizes(CGen *g, const CFun *f, bool entry) {
                 CDim d = p.type.dims[k];
                 if (d.kind != CDIM_VAR || d.var != sz)
                     continue;
-                const char *ext = k == 0 ? xsprintf("%s->shape[0]", cg_name(p.name))
-                                         : xsprintf("wfa_size(%s, %d)", cg_name(p.name), k);
+                const char *ext = k == 0 ? xsprintf("%s->shape[0]", c_name(p.name))
+                                         : xsprintf("wfa_size(%s, %d)", c_name(p.name), k);
                 if (!bound) {
-                    cg_line(g, "int64_t %s WF_U = %s;", cg_name(sz), ext);
+                    cg_line(g, "int64_t %s WF_U = %s;", c_name(sz), ext);
                     cg_bind(g, sz, ctype_prim(PRIM_I64));
                     bound = true;
                 } else if (entry) {
                     cg_line(g, "if (%s != %s) return wf_error(ctx, NULL, \"size mismatch: size %s is %%lld here, "
                                "but %%lld elsewhere\", (long long)%s, (long long)%s);",
-                            cg_name(sz), ext, sz, ext, cg_name(sz));
+                            c_name(sz), ext, sz, ext, c_name(sz));
                 }
             }
         }
         if (!bound) {
-            cg_line(g, "int64_t %s WF_U = 0;", cg_name(sz));
+            cg_line(g, "int64_t %s WF_U = 0;", c_name(sz));
             cg_bind(g, sz, ctype_prim(PRIM_I64));
         }
     }
 }
 
 static void fun_signature(StrBuf *sb, const CFun *f) {
-    sb_printf(sb, "static int f%s(wf_ctx *ctx", cg_name(f->name));
+    sb_printf(sb, "static int f%s(wf_ctx *ctx", c_name(f->name));
     for (int i = 0; i < f->ret.len; i++)
         sb_printf(sb, ", %s *out_%d", cg_ctype(f->ret.data[i]), i);
     for (int i = 0; i < f->params.len; i++)
@@ -841,7 +570,7 @@ static void fun_signature(StrBuf *sb, const CFun *f) {
 }
 
 static void emit_fun(CGen *g, const CFun *f) {
-    find_lazy_iotas(g, f);
+    opt_lazy_iotas(f, &g->lazy_iota);
     StrBuf sig = {0};
     fun_signature(&sig, f);
     cg_line(g, "%s {", sig.data);
@@ -849,7 +578,7 @@ static void emit_fun(CGen *g, const CFun *f) {
     for (int i = 0; i < f->params.len; i++) {
         CParam p = f->params.data[i];
         cg_bind(g, p.name, p.type);
-        cg_decl_init(g, p.type, cg_name(p.name), xsprintf("arg_%d", i));
+        cg_decl_init(g, p.type, c_name(p.name), xsprintf("arg_%d", i));
     }
     bind_sizes(g, f, false);
     const char **dests = xmalloc(sizeof *dests * (size_t)(f->ret.len + 1));
@@ -858,7 +587,7 @@ static void emit_fun(CGen *g, const CFun *f) {
     cg_body(g, f->body, dests);
     for (int i = 0; i < f->params.len; i++)
         if (f->params.data[i].type.rank)
-            cg_line(g, "wfa_unref(ctx, %s);", cg_name(f->params.data[i].name));
+            cg_line(g, "wfa_unref(ctx, %s);", c_name(f->params.data[i].name));
     cg_line(g, "return 0;");
     g->indent--;
     cg_line(g, "}");
@@ -866,7 +595,7 @@ static void emit_fun(CGen *g, const CFun *f) {
 }
 
 static void emit_entry(CGen *g, const CFun *f, int no) {
-    find_lazy_iotas(g, f);
+    opt_lazy_iotas(f, &g->lazy_iota);
     cg_line(g, "static int entry_%d_body(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
     g->indent++;
     cg_line(g, "(void)args;");
@@ -874,14 +603,14 @@ static void emit_entry(CGen *g, const CFun *f, int no) {
         CParam p = f->params.data[i];
         cg_bind(g, p.name, p.type);
         if (p.type.rank)
-            cg_line(g, "wfa *%s WF_U = wfa_from_value(ctx, &args[%d]);", cg_name(p.name), i);
+            cg_line(g, "wfa *%s WF_U = wfa_from_value(ctx, &args[%d]);", c_name(p.name), i);
         else
-            cg_line(g, "%s %s WF_U = *(const %s *)args[%d].data;", cg_prim(p.type.prim), cg_name(p.name),
-                    cg_prim(p.type.prim), i);
+            cg_line(g, "%s %s WF_U = *(const %s *)args[%d].data;", c_prim(p.type.prim), c_name(p.name),
+                    c_prim(p.type.prim), i);
     }
     for (int i = 0; i < f->params.len; i++)
         if (f->params.data[i].type.rank)
-            cg_line(g, "if (!%s) WF_FAIL(1);", cg_name(f->params.data[i].name));
+            cg_line(g, "if (!%s) WF_FAIL(1);", c_name(f->params.data[i].name));
     bind_sizes(g, f, true);
     const char **dests = xmalloc(sizeof *dests * (size_t)(f->ret.len + 1));
     for (int i = 0; i < f->ret.len; i++) {
@@ -899,12 +628,12 @@ static void emit_entry(CGen *g, const CFun *f, int no) {
             cg_line(g, "if (wfa_to_result(ctx, res_%d, %d, &results[%d])) WF_FAIL(1);", i, (int)t.prim, i);
         } else {
             cg_line(g, "if (wf_value_alloc(ctx, &results[%d], %d, 0, NULL, NULL)) WF_FAIL(1);", i, (int)t.prim);
-            cg_line(g, "*(%s *)results[%d].data = res_%d;", cg_prim(t.prim), i, i);
+            cg_line(g, "*(%s *)results[%d].data = res_%d;", c_prim(t.prim), i, i);
         }
     }
     for (int i = 0; i < f->params.len; i++)
         if (f->params.data[i].type.rank)
-            cg_line(g, "wfa_unref(ctx, %s);", cg_name(f->params.data[i].name));
+            cg_line(g, "wfa_unref(ctx, %s);", c_name(f->params.data[i].name));
     cg_line(g, "return 0;");
     g->indent--;
     cg_line(g, "}");

@@ -11,6 +11,7 @@
 
 #include "../../core/ir.h"
 #include "../../core/opt.h"
+#include "cexpr.h"
 
 /* The program's C code (without the runtime): functions, entry wrappers, wf_program, main.
  * multicore: outermost screma become OpenMP parallel loops (compile with -fopenmp). */
@@ -51,12 +52,8 @@ struct CGen {
 };
 
 void cg_line(CGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-const char *cg_name(const char *var);  /* C name of a core variable */
 const char *cg_atom(CGen *g, CAtom a); /* C expression */
 const char *cg_ctype(CType t);         /* wfa * or the scalar C type */
-const char *cg_prim(PrimType p);
-int cg_esz(PrimType p);
-const char *cg_loc(Loc loc);           /* C string literal "file:line:col" */
 const char *cg_fresh(CGen *g, const char *base);
 CType cg_atom_type(CGen *g, CAtom a);
 void cg_bind(CGen *g, const char *var, CType t);

@@ -20,14 +20,14 @@ static void store(CGen *g, const char *out, CType t, const char *i, const char *
     if (t.rank)
         cg_line(g, "WFA_ROW(%s, %s) = wfa_ref(%s);", out, i, v);
     else
-        cg_line(g, "WFA_AT(%s, %s, %s) = %s;", cg_prim(t.prim), out, i, v);
+        cg_line(g, "WFA_AT(%s, %s, %s) = %s;", c_prim(t.prim), out, i, v);
 }
 
 static void alloc_out(CGen *g, const CParam *p, const char *w, const char *loc) {
     StrBuf dims = {0};
     cg_inner_dims(g, p->type, &dims);
-    cg_line(g, "if (!(%s = wfa_new(ctx, %d, %d, %s, %s, %s))) WF_FAIL(1);", cg_name(p->name), p->type.rank,
-            cg_esz(p->type.prim), w, dims.data, loc);
+    cg_line(g, "if (!(%s = wfa_new(ctx, %d, %d, %s, %s, %s))) WF_FAIL(1);", c_name(p->name), p->type.rank,
+            c_esz(p->type.prim), w, dims.data, loc);
 }
 
 static const char **decl_tmps(CGen *g, const CTypeVec *ts, const char *base) {
@@ -215,9 +215,9 @@ static void screma_iteration(CGen *g, const Screma *sc, const char **accs, const
     }
     scope_end(g, mark);
     for (int k = 0; k < sc->nscan; k++)
-        store(g, cg_name(s->pat.data[k].name), ctype_elem(s->pat.data[k].type), i, accs[k]);
+        store(g, c_name(s->pat.data[k].name), ctype_elem(s->pat.data[k].type), i, accs[k]);
     for (int k = sc->nacc; k < s->pat.len; k++)
-        store(g, cg_name(s->pat.data[k].name), ctype_elem(s->pat.data[k].type), i, r[k]);
+        store(g, c_name(s->pat.data[k].name), ctype_elem(s->pat.data[k].type), i, r[k]);
     unref_tmps(g, &f->ret, r);
     g->depth--;
 }
@@ -234,9 +234,9 @@ static void screma_finish(CGen *g, const Screma *sc, const char **accs) {
     for (int k = 0; k < s->pat.len; k++) {
         if (k < sc->nscan || k >= sc->nacc) {
             if (s->pat.data[k].type.rank > 1)
-                cg_line(g, "wfa_fix_shape(%s);", cg_name(s->pat.data[k].name));
+                cg_line(g, "wfa_fix_shape(%s);", c_name(s->pat.data[k].name));
         } else {
-            cg_line(g, "%s = %s;", cg_name(s->pat.data[k].name), accs[k]);
+            cg_line(g, "%s = %s;", c_name(s->pat.data[k].name), accs[k]);
         }
     }
     for (int k = 0; k < sc->nscan; k++)
@@ -342,7 +342,7 @@ static bool emit_scan_mc(CGen *g, const Screma *sc) {
     sb_printf(g->decls, "#define %s_op(ctx, a, b) ((a) %s (b))\nWF_MC_SCAN_VEC_DEFINE(%s, %s, %s_op)\n", name, op,
               name, U, name);
     alloc_outputs(g, sc);
-    const char *out = cg_name(sc->s->pat.data[0].name), *in = cg_atom(g, e->arrays.data[0]);
+    const char *out = c_name(sc->s->pat.data[0].name), *in = cg_atom(g, e->arrays.data[0]);
     cg_line(g, "if (%s(ctx->num_threads, NULL, (%s)%s, 1, %s, (const %s *)%s->data, (%s *)%s->data, NULL))", name, U,
             cg_atom(g, e->scans.data[0].nes.data[0]), sc->w, U, in, U, out);
     cg_line(g, "    WF_FAIL(wf_error(ctx, %s, \"out of memory (scan scratch space)\"));", sc->loc);
@@ -414,7 +414,7 @@ static void fix_up_scans(CGen *g, const Screma *sc, const char *nt, const char *
     for (int a = 0; a < sc->nscan; a++) {
         CType et = ctype_elem(s->pat.data[a].type);
         cur[a] = cg_fresh(g, "cur");
-        old[a] = cg_elem(g, cg_name(s->pat.data[a].name), et, i);
+        old[a] = cg_elem(g, c_name(s->pat.data[a].name), et, i);
         cg_decl_init(g, et, cur[a], xsprintf("%s[t_]", pre[a]));
     }
     apply_ops(g, sc, sc->nscan, cur, old);
@@ -515,7 +515,7 @@ static void emit_scatter(CGen *g, const CStm *s, const char *loc) {
     const CLambda *f = e->lam;
     int nd = e->dests.len, r = f->ret.len - nd;
     for (int d = 0; d < nd; d++)
-        cg_take_unique(g, cg_name(s->pat.data[d].name), e->dests.data[d], loc);
+        cg_take_unique(g, c_name(s->pat.data[d].name), e->dests.data[d], loc);
     cg_line(g, "{");
     g->indent++;
     const char *w = cg_fresh(g, "w");
@@ -535,7 +535,7 @@ static void emit_scatter(CGen *g, const CStm *s, const char *loc) {
         sb_printf(&ix, "%s%s", k ? ", " : "", res[k]);
     cg_line(g, "int64_t ix_[] = {%s};", ix.data);
     for (int d = 0; d < nd; d++) {
-        const char *x = cg_name(s->pat.data[d].name);
+        const char *x = c_name(s->pat.data[d].name);
         CType vt = f->ret.data[r + d];
         cg_line(g, "if (wfa_inb(%s, %d, ix_)) {", x, r);
         g->indent++;
@@ -546,7 +546,7 @@ static void emit_scatter(CGen *g, const CStm *s, const char *loc) {
             cg_line(g, "*(wfa **)p_ = wfa_ref(%s);", res[r + d]);
             cg_line(g, "wfa_unref(ctx, old_);");
         } else {
-            cg_line(g, "*(%s *)p_ = %s;", cg_prim(vt.prim), res[r + d]);
+            cg_line(g, "*(%s *)p_ = %s;", c_prim(vt.prim), res[r + d]);
         }
         g->indent--;
         cg_line(g, "}");
@@ -565,7 +565,7 @@ static void emit_hist(CGen *g, const CStm *s, const char *loc) {
     const COperator *op = &e->reds.data[0];
     int nd = e->dests.len;
     for (int d = 0; d < nd; d++)
-        cg_take_unique(g, cg_name(s->pat.data[d].name), e->dests.data[d], loc);
+        cg_take_unique(g, c_name(s->pat.data[d].name), e->dests.data[d], loc);
     cg_line(g, "{");
     g->indent++;
     const char *w = cg_fresh(g, "w");
@@ -577,25 +577,25 @@ static void emit_hist(CGen *g, const CStm *s, const char *loc) {
     const char **res = decl_tmps(g, &f->ret, "r");
     const char *mark = scope_begin(g);
     cg_lambda(g, f, input_elems(g, &e->arrays, i), res);
-    const char *x0 = cg_name(s->pat.data[0].name);
+    const char *x0 = c_name(s->pat.data[0].name);
     cg_line(g, "if (%s >= 0 && %s < %s->shape[0]) {", res[0], res[0], x0);
     g->indent++;
     const char **accs = xmalloc(sizeof *accs * (size_t)(nd + 1));
     for (int d = 0; d < nd; d++) {
         CType et = ctype_elem(s->pat.data[d].type);
         accs[d] = cg_fresh(g, "acc");
-        cg_decl_init(g, et, accs[d], cg_elem(g, cg_name(s->pat.data[d].name), et, res[0]));
+        cg_decl_init(g, et, accs[d], cg_elem(g, c_name(s->pat.data[d].name), et, res[0]));
     }
     apply_op(g, op, accs, res + 1);
     for (int d = 0; d < nd; d++) {
         CType et = ctype_elem(s->pat.data[d].type);
-        const char *x = cg_name(s->pat.data[d].name);
+        const char *x = c_name(s->pat.data[d].name);
         export_vars(g, mark, et, accs[d], loc);
         if (et.rank) {
             cg_line(g, "wfa_unref(ctx, WFA_ROW(%s, %s));", x, res[0]);
             cg_line(g, "WFA_ROW(%s, %s) = %s;", x, res[0], accs[d]);
         } else {
-            cg_line(g, "WFA_AT(%s, %s, %s) = %s;", cg_prim(et.prim), x, res[0], accs[d]);
+            cg_line(g, "WFA_AT(%s, %s, %s) = %s;", c_prim(et.prim), x, res[0], accs[d]);
         }
     }
     g->indent--;
@@ -621,7 +621,7 @@ static void emit_filter(CGen *g, const CStm *s, const char *loc) {
     for (int k = 0; k < s->pat.len; k++) {
         const char *in = cg_atom(g, e->arrays.data[k % n]);
         cg_line(g, "if (!(%s = wfa_new(ctx, %s->rank, %s->esz, %s, %s->shape + 1, %s))) WF_FAIL(1);",
-                cg_name(s->pat.data[k].name), in, in, w, in, loc);
+                c_name(s->pat.data[k].name), in, in, w, in, loc);
     }
     cg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
     g->indent++;
@@ -635,7 +635,7 @@ static void emit_filter(CGen *g, const CStm *s, const char *loc) {
     cg_line(g, "if (keep_) {");
     for (int k = 0; k < n; k++) {
         g->indent++;
-        store(g, cg_name(s->pat.data[k].name), ctype_elem(cg_atom_type(g, e->arrays.data[k])), c1, elems[k]);
+        store(g, c_name(s->pat.data[k].name), ctype_elem(cg_atom_type(g, e->arrays.data[k])), c1, elems[k]);
         g->indent--;
     }
     cg_line(g, "    %s++;", c1);
@@ -643,7 +643,7 @@ static void emit_filter(CGen *g, const CStm *s, const char *loc) {
         cg_line(g, "} else {");
         for (int k = 0; k < n; k++) {
             g->indent++;
-            store(g, cg_name(s->pat.data[n + k].name), ctype_elem(cg_atom_type(g, e->arrays.data[k])), c2, elems[k]);
+            store(g, c_name(s->pat.data[n + k].name), ctype_elem(cg_atom_type(g, e->arrays.data[k])), c2, elems[k]);
             g->indent--;
         }
         cg_line(g, "    %s++;", c2);
@@ -653,7 +653,7 @@ static void emit_filter(CGen *g, const CStm *s, const char *loc) {
     g->indent--;
     cg_line(g, "}");
     for (int k = 0; k < s->pat.len; k++) {
-        const char *x = cg_name(s->pat.data[k].name);
+        const char *x = c_name(s->pat.data[k].name);
         cg_line(g, "%s->shape[0] = %s;", x, k < n ? c1 : c2);
         if (s->pat.data[k].type.rank > 1)
             cg_line(g, "wfa_fix_shape(%s);", x);
@@ -663,7 +663,7 @@ static void emit_filter(CGen *g, const CStm *s, const char *loc) {
 }
 
 void cg_soac(CGen *g, const CStm *s) {
-    const char *loc = cg_loc(s->exp->loc);
+    const char *loc = c_loc(s->exp->loc);
     switch (s->exp->kind) {
     case CE_SCREMA: emit_screma(g, s, loc); return;
     case CE_SCATTER: emit_scatter(g, s, loc); return;

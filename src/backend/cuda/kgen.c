@@ -208,7 +208,7 @@ static bool region_ok(CGen *g, Region *r, Free *f) {
 
 /* ---- the generated text ---- */
 
-static const char *prim_of(CGen *g, const char *var) { return cg_prim(cg_atom_type(g, (CAtom){CA_VAR, var, 0, 0, 0}).prim); }
+static const char *prim_of(CGen *g, const char *var) { return c_prim(cg_atom_type(g, (CAtom){CA_VAR, var, 0, 0, 0}).prim); }
 
 static CType var_type(CGen *g, const char *var) { return cg_atom_type(g, (CAtom){CA_VAR, var, 0, 0, 0}); }
 
@@ -263,19 +263,19 @@ static void shared_decls(CGen *g, StrBuf *sb, int n, const Region *r, const Free
     if (r->nscan) {
         sb_printf(sb, "typedef struct wfk_scan_%d {", n);
         for (int a = 0; a < r->nscan; a++)
-            sb_printf(sb, " %s f%d;", cg_prim(acc_type(r, a).prim), a);
+            sb_printf(sb, " %s f%d;", c_prim(acc_type(r, a).prim), a);
         sb_printf(sb, " } wfk_scan_%d;\n", n);
     }
     if (r->nacc > r->nscan) {
         sb_printf(sb, "typedef struct wfk_red_%d {", n);
         for (int a = r->nscan; a < r->nacc; a++)
-            sb_printf(sb, " %s f%d;", cg_prim(acc_type(r, a).prim), a - r->nscan);
+            sb_printf(sb, " %s f%d;", c_prim(acc_type(r, a).prim), a - r->nscan);
         sb_printf(sb, " } wfk_red_%d;\n", n);
     }
     sb_printf(sb, "typedef struct wfk_env_%d {\n    int64_t w;\n", n);
     for (int k = 0; k < ka->vars.len; k++) {
         CType t = var_type(g, ka->vars.data[k]);
-        sb_printf(sb, "    const %s *a%d;", cg_prim(t.prim), k);
+        sb_printf(sb, "    const %s *a%d;", c_prim(t.prim), k);
         for (int d = 0; d < t.rank; d++)
             sb_printf(sb, " int64_t a%d_n%d;", k, d);
         sb_puts(sb, "\n");
@@ -283,17 +283,17 @@ static void shared_decls(CGen *g, StrBuf *sb, int n, const Region *r, const Free
     for (int k = 0; k < f->scalars.len; k++)
         sb_printf(sb, "    %s s%d;\n", prim_of(g, f->scalars.data[k]), k);
     for (int a = 0; a < r->nacc; a++)
-        sb_printf(sb, "    %s ne%d;\n", cg_prim(acc_type(r, a).prim), a);
+        sb_printf(sb, "    %s ne%d;\n", c_prim(acc_type(r, a).prim), a);
     for (int k = 0; k < r->s->pat.len; k++)
         if (k < r->nscan || k >= r->nacc)
-            sb_printf(sb, "    %s *o%d;\n", cg_prim(r->s->pat.data[k].type.prim), k);
+            sb_printf(sb, "    %s *o%d;\n", c_prim(r->s->pat.data[k].type.prim), k);
     sb_printf(sb, "} wfk_env_%d;\n", n);
 }
 
 /* Device code: free scalars as locals, free arrays as kernel views. */
 static void bind_free(CGen *g, const Free *f, const KArrays *ka, int first_free) {
     for (int k = 0; k < f->scalars.len; k++)
-        cg_line(g, "%s %s WF_U = s%d;", prim_of(g, f->scalars.data[k]), cg_name(f->scalars.data[k]), k);
+        cg_line(g, "%s %s WF_U = s%d;", prim_of(g, f->scalars.data[k]), c_name(f->scalars.data[k]), k);
     for (int k = first_free; k < ka->vars.len; k++) {
         CType t = var_type(g, ka->vars.data[k]);
         KArr *a = xmalloc(sizeof *a);
@@ -334,11 +334,11 @@ static void emit_elem(CGen *g, const Region *r, const Free *f, const KArrays *ka
         const char *v = r->e->arrays.data[k].var;
         cg_bind(g, p.name, p.type);
         if (omap_has(&g->lazy_iota, v)) {
-            cg_line(g, "int64_t %s WF_U = i;", cg_name(p.name));
+            cg_line(g, "int64_t %s WF_U = i;", c_name(p.name));
             continue;
         }
         if (p.type.rank == 0)
-            cg_line(g, "%s %s WF_U = a%d[i];", cg_prim(p.type.prim), cg_name(p.name), k_arr);
+            cg_line(g, "%s %s WF_U = a%d[i];", c_prim(p.type.prim), c_name(p.name), k_arr);
         else
             bind_row(g, p.name, k_arr, p.type.rank + 1, "i");
         k_arr++;
@@ -346,7 +346,7 @@ static void emit_elem(CGen *g, const Region *r, const Free *f, const KArrays *ka
     const char **res = xmalloc(sizeof *res * (size_t)(lam->ret.len + 1));
     for (int k = 0; k < lam->ret.len; k++) {
         res[k] = cg_fresh(g, "r");
-        cg_line(g, "%s %s WF_U = 0;", cg_prim(lam->ret.data[k].prim), res[k]);
+        cg_line(g, "%s %s WF_U = 0;", c_prim(lam->ret.data[k].prim), res[k]);
     }
     cg_line(g, "{");
     g->indent++;
@@ -385,7 +385,7 @@ static void emit_ops(CGen *g, const Region *r, const Free *f, const KArrays *ka,
         g->indent++;
         for (int l = 0; l < k; l++) {
             res[l] = cg_fresh(g, "z");
-            cg_line(g, "%s %s WF_U = 0;", cg_prim(op->lam->ret.data[l].prim), res[l]);
+            cg_line(g, "%s %s WF_U = 0;", c_prim(op->lam->ret.data[l].prim), res[l]);
         }
         cg_lambda(g, op->lam, args, res);
         for (int l = 0; l < k; l++)
@@ -459,21 +459,21 @@ static void emit_host(CGen *g, int n, const Region *r, const Free *f, const KArr
     cg_line(g, "memset(&en_, 0, sizeof en_);");
     cg_line(g, "en_.w = %s;", w);
     for (int k = 0; k < ka->vars.len; k++) {
-        const char *v = cg_name(ka->vars.data[k]);
+        const char *v = c_name(ka->vars.data[k]);
         CType t = var_type(g, ka->vars.data[k]);
         cg_line(g, "if (!(en_.a%d = wfk_dev(ctx, %s, %s))) WF_FAIL(1);", k, v, loc);
         for (int d = 0; d < t.rank; d++)
             cg_line(g, "en_.a%d_n%d = %s->shape[%d];", k, d, v, d);
     }
     for (int k = 0; k < f->scalars.len; k++)
-        cg_line(g, "en_.s%d = %s;", k, cg_name(f->scalars.data[k]));
+        cg_line(g, "en_.s%d = %s;", k, c_name(f->scalars.data[k]));
     for (int a = 0; a < r->nacc; a++)
         cg_line(g, "en_.ne%d = %s;", a, cg_atom(g, acc_ne(r, a)));
     for (int k = 0; k < s->pat.len; k++) {
         if (k >= r->nscan && k < r->nacc)
             continue;
-        const char *v = cg_name(s->pat.data[k].name);
-        cg_line(g, "if (!(%s = wfa_new(ctx, 1, %d, %s, NULL, %s))) WF_FAIL(1);", v, cg_esz(s->pat.data[k].type.prim), w,
+        const char *v = c_name(s->pat.data[k].name);
+        cg_line(g, "if (!(%s = wfa_new(ctx, 1, %d, %s, NULL, %s))) WF_FAIL(1);", v, c_esz(s->pat.data[k].type.prim), w,
                 loc);
         cg_line(g, "if (!(en_.o%d = wfk_out(ctx, %s, %s))) WF_FAIL(1);", k, v, loc);
     }
@@ -484,7 +484,7 @@ static void emit_host(CGen *g, int n, const Region *r, const Free *f, const KArr
     cg_line(g, "if (wfk_finish(ctx, wfk_launch_%d(&wfk_g.launch, &en_, %s), %d, %s)) WF_FAIL(1);", n,
             red ? "&rd_" : "NULL", n, loc);
     for (int k = 0; k < s->pat.len; k++) {
-        const char *v = cg_name(s->pat.data[k].name);
+        const char *v = c_name(s->pat.data[k].name);
         if (k >= r->nscan && k < r->nacc)
             cg_line(g, "%s = rd_.f%d;", v, k - r->nscan);
         else
@@ -509,7 +509,7 @@ KgResult kg_screma(CGen *g, const CStm *s, const char *w, const char *loc) {
     StrBuf guard = {0};
     for (int k = 0; k < ka.vars.len; k++)
         if (var_type(g, ka.vars.data[k]).rank > 1)
-            sb_printf(&guard, "%swfk_dense_ok(%s)", guard.len ? " && " : "", cg_name(ka.vars.data[k]));
+            sb_printf(&guard, "%swfk_dense_ok(%s)", guard.len ? " && " : "", c_name(ka.vars.data[k]));
     cg_line(g, "/* GPU region %d: wfk_launch_%d */", n, n);
     if (guard.len) {
         cg_line(g, "if (%s) {", guard.data);
@@ -544,7 +544,7 @@ void kg_index(CGen *g, const CStm *s, const char *loc) {
     cg_line(g, "{");
     cg_line(g, "    int64_t ix_[%d] = {%s}, sh_[%d] = {%s};", n, ix.data, n, sh.data);
     cg_line(g, "    if (%s) WF_FAIL(wfk_oob(ctx, %s, %d, ix_, %d, sh_));", test.data, loc, n, n);
-    cg_line(g, "    %s = %s[%s];", cg_name(s->pat.data[0].name), a->ptr, off.data);
+    cg_line(g, "    %s = %s[%s];", c_name(s->pat.data[0].name), a->ptr, off.data);
     cg_line(g, "}");
 }
 
@@ -560,5 +560,5 @@ void kg_size(CGen *g, const CStm *s) {
     const KArr *a = omap_get(&g->karrs, e->args.data[0].var);
     if (!a)
         die("kgen: %s is not a kernel array", e->args.data[0].var);
-    cg_line(g, "%s = %s;", cg_name(s->pat.data[0].name), a->dims[e->dim]);
+    cg_line(g, "%s = %s;", c_name(s->pat.data[0].name), a->dims[e->dim]);
 }

@@ -1,0 +1,416 @@
+/* flat.h — arrays of the flat C backend (src/backend/flat, docs/BACKENDS.md): every regular
+ * array is a view into a reference-counted memory block.  Pasted into generated programs after
+ * runtime.h; plain C11, no exit().
+ *
+ *  - wf_blk: a block of memory.  rc counts the variables (and slots) holding it; the data is a
+ *    wf_alloc block, so a result can be handed to the harness without a copy.  Blocks made
+ *    outside parallel regions of a multicore program are `shared`: their counts change
+ *    atomically, since the threads of a region may take references to them.  Every live block
+ *    is on its context's list (ctx->blocks), so that a failed entry call can free what it held.
+ *  - Views: one struct per element type and rank, made by WFV_DEFINE: the element pointer p
+ *    (element [0, ..., 0]), the block m it lies in (NULL: memory that outlives the program's
+ *    use of it — constants, the entry's inputs), the extents n[] and the strides s[] in
+ *    elements.  Strides are always valid; the code generator uses the extents instead where it
+ *    knows the layout is row-major (dense).
+ *  - Slots: an allocation site inside a loop or a SOAC iteration keeps its blocks in a slot, so
+ *    that an iteration reuses the memory of the previous ones instead of allocating: a block
+ *    is reused when the slot holds the only reference to it (rc == 1) and it is big enough.
+ */
+#ifndef WF_FLAT_H
+#define WF_FLAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+#include "wf_scalar.h"
+
+#define WF_U __attribute__((unused))
+/* What generated code does on a failure (e: the result of wf_error, or 1): return it; parallel
+ * regions redefine it to record the failure and leave the region. */
+#define WF_FAIL(e) return (e)
+
+typedef struct wf_blk wf_blk;
+struct wf_blk {
+    int64_t rc;
+    bool shared;        /* rc changes atomically */
+    bool in_slot;       /* one of the references is a slot's (see below) */
+    size_t cap;         /* bytes of data */
+    void *data;         /* wf_alloc'ed */
+    wf_blk *prev, *next; /* the context's list of live blocks */
+};
+
+static inline void wf_blk_list_lock(wf_ctx *ctx) {
+    while (__atomic_test_and_set(&ctx->blocks.lock, __ATOMIC_ACQUIRE)) {
+    }
+}
+static inline void wf_blk_list_unlock(wf_ctx *ctx) { __atomic_clear(&ctx->blocks.lock, __ATOMIC_RELEASE); }
+
+/* A new block of bytes (rc = 1); NULL with the error recorded when memory runs out. */
+static inline __attribute__((unused)) wf_blk *wf_blk_new(wf_ctx *ctx, size_t bytes, bool shared, const char *loc) {
+    wf_blk *b = malloc(sizeof *b);
+    if (!b) {
+        wf_error(ctx, loc, "out of memory");
+        return NULL;
+    }
+    b->data = wf_alloc(ctx, bytes ? bytes : 1, loc);
+    if (!b->data) {
+        free(b);
+        return NULL;
+    }
+    b->rc = 1;
+    b->shared = shared;
+    b->in_slot = false;
+    b->cap = bytes;
+    wf_blk_list_lock(ctx);
+    wf_blk *head = ctx->blocks.head;
+    b->prev = NULL;
+    b->next = head;
+    if (head)
+        head->prev = b;
+    ctx->blocks.head = b;
+    wf_blk_list_unlock(ctx);
+    return b;
+}
+
+static __attribute__((unused, noinline)) void wf_blk_free(wf_ctx *ctx, wf_blk *b) {
+    wf_blk_list_lock(ctx);
+    if (b->prev)
+        b->prev->next = b->next;
+    else
+        ctx->blocks.head = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+    wf_blk_list_unlock(ctx);
+    wf_free(ctx, b->data);
+    free(b);
+}
+
+/* Takes b off the list and frees its header, leaving its data to whoever took it. */
+static inline __attribute__((unused)) void wf_blk_forget(wf_ctx *ctx, wf_blk *b) {
+    wf_blk_list_lock(ctx);
+    if (b->prev)
+        b->prev->next = b->next;
+    else
+        ctx->blocks.head = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+    wf_blk_list_unlock(ctx);
+    free(b);
+}
+
+/* Frees every block still on the list (after a failed entry call; returns how many). */
+static inline __attribute__((unused)) int64_t wf_blk_free_all(wf_ctx *ctx) {
+    int64_t n = 0;
+    while (ctx->blocks.head) {
+        wf_blk_free(ctx, ctx->blocks.head);
+        n++;
+    }
+    return n;
+}
+
+static inline int64_t wf_blk_rc(const wf_blk *b) {
+    return b->shared ? __atomic_load_n(&b->rc, __ATOMIC_ACQUIRE) : b->rc;
+}
+static inline void wf_ref(wf_blk *b) {
+    if (!b)
+        return;
+    if (b->shared)
+        __atomic_add_fetch(&b->rc, 1, __ATOMIC_RELAXED);
+    else
+        b->rc++;
+}
+static __attribute__((unused, noinline)) void wf_unref_shared(wf_ctx *ctx, wf_blk *b) {
+    if (__atomic_sub_fetch(&b->rc, 1, __ATOMIC_ACQ_REL) == 0)
+        wf_blk_free(ctx, b);
+}
+static inline void wf_unref(wf_ctx *ctx, wf_blk *b) {
+    if (!b)
+        return;
+    if (b->shared)
+        wf_unref_shared(ctx, b);
+    else if (--b->rc == 0)
+        wf_blk_free(ctx, b);
+}
+/* Whether the holder of one reference to b may write it in place: nobody else holds it (a
+ * slot's reference does not count: the slot only keeps the block for reuse). */
+static inline bool wf_blk_unique(const wf_blk *b) { return b && wf_blk_rc(b) == 1 + b->in_slot; }
+
+/* ---- slots ---- */
+
+/* Two blocks: enough for a value carried from one iteration to the next (the new one is
+ * built while the old one is alive). */
+typedef struct {
+    wf_blk *b[2];
+} wf_slot;
+
+static __attribute__((unused, noinline)) wf_blk *wf_slot_refill(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
+                                                             const char *loc) {
+    int victim = !s->b[0] ? 0 : !s->b[1] ? 1 : wf_blk_rc(s->b[0]) == 1 ? 0 : wf_blk_rc(s->b[1]) == 1 ? 1 : 0;
+    wf_blk *old = s->b[victim];
+    if (old) {
+        old->in_slot = false;
+        wf_unref(ctx, old);
+    }
+    /* a little slack, so that slowly growing sizes do not allocate every time */
+    size_t cap = bytes + bytes / 8;
+    s->b[victim] = wf_blk_new(ctx, cap, shared, loc);
+    if (s->b[victim])
+        s->b[victim]->in_slot = true;
+    return s->b[victim];
+}
+
+/* Scratch use of a slot: one block, which the caller uses without a reference of its own (the
+ * variable dies within the iteration).  A new one when someone else still holds it. */
+static __attribute__((unused, noinline)) wf_blk *wf_scratch_refill(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
+                                                                    const char *loc) {
+    wf_blk *old = s->b[0];
+    if (old) {
+        old->in_slot = false;
+        wf_unref(ctx, old);
+    }
+    s->b[0] = wf_blk_new(ctx, bytes + bytes / 8, shared, loc);
+    if (s->b[0])
+        s->b[0]->in_slot = true;
+    return s->b[0];
+}
+
+static inline __attribute__((unused, always_inline)) wf_blk *wf_scratch_get(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
+                                                             const char *loc) {
+    wf_blk *b = s->b[0];
+    if (__builtin_expect(!(b && b->cap >= bytes && wf_blk_rc(b) == 1), 0))
+        b = wf_scratch_refill(ctx, s, bytes, shared, loc);
+    return b;
+}
+
+/* A block of at least bytes that only the slot holds, with a reference for the caller (rc 2),
+ * or NULL (error recorded). */
+static inline wf_blk *wf_slot_get(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
+                                                                  const char *loc) {
+    wf_blk *b = s->b[0];
+    if (__builtin_expect(!(b && b->cap >= bytes && wf_blk_rc(b) == 1), 0)) {
+        b = s->b[1];
+        if (!(b && b->cap >= bytes && wf_blk_rc(b) == 1)) {
+            b = wf_slot_refill(ctx, s, bytes, shared, loc);
+            if (!b)
+                return NULL;
+        }
+    }
+    wf_ref(b);
+    return b;
+}
+
+static inline __attribute__((unused)) void wf_slot_free(wf_ctx *ctx, wf_slot *s) {
+    for (int i = 0; i < 2; i++)
+        if (s->b[i]) {
+            s->b[i]->in_slot = false;
+            wf_unref(ctx, s->b[i]);
+            s->b[i] = NULL;
+        }
+}
+
+/* ---- views ---- */
+
+#define WFV_DEFINE(NAME, T, R)                                                                   \
+    typedef struct {                                                                             \
+        T *p;                                                                                    \
+        wf_blk *m;                                                                               \
+        int64_t n[R], s[R];                                                                      \
+    } NAME;
+
+/* Bytes of n elements of esz bytes (n = the product of the extents), or SIZE_MAX on overflow. */
+static inline size_t wf_bytes(int64_t n, size_t esz) {
+    if (n < 0 || (uint64_t)n > SIZE_MAX / 2 / (esz ? esz : 1))
+        return SIZE_MAX;
+    return (size_t)n * esz;
+}
+
+/* Row-major strides of extents n[0..r). */
+static inline void wf_dense_strides(int r, const int64_t *n, int64_t *s) {
+    int64_t acc = 1;
+    for (int k = r - 1; k >= 0; k--) {
+        s[k] = acc;
+        acc *= n[k];
+    }
+}
+
+static inline bool wf_is_dense(int r, const int64_t *n, const int64_t *s) {
+    int64_t acc = 1;
+    for (int k = r - 1; k >= 0; k--) {
+        if (n[k] != 1 && s[k] != acc)
+            return false;
+        acc *= n[k];
+    }
+    return true;
+}
+
+static inline int64_t wf_count(int r, const int64_t *n) {
+    int64_t c = 1;
+    for (int k = 0; k < r; k++)
+        c *= n[k];
+    return c;
+}
+
+/* Copy the view (src, extents n, strides s, rank r >= 1, elements of esz bytes) into dense
+ * memory at dst.  The two must not overlap. */
+static inline __attribute__((unused)) void wf_copy_dense(void *dst, const void *src, int r, const int64_t *n,
+                                                         const int64_t *s, size_t esz) {
+    int64_t count = wf_count(r, n);
+    if (count == 0)
+        return;
+    if (wf_is_dense(r, n, s)) {
+        memcpy(dst, src, (size_t)count * esz);
+        return;
+    }
+    int64_t idx[WF_MAX_RANK] = {0};
+    char *d = dst;
+    const char *base = src;
+    int64_t last = n[r - 1], ls = s[r - 1];
+    for (;;) {
+        int64_t off = 0;
+        for (int k = 0; k < r - 1; k++)
+            off += idx[k] * s[k];
+        const char *row = base + off * (int64_t)esz;
+        switch (esz) {
+        case 8:
+            for (int64_t j = 0; j < last; j++, d += 8)
+                memcpy(d, row + j * ls * 8, 8);
+            break;
+        case 4:
+            for (int64_t j = 0; j < last; j++, d += 4)
+                memcpy(d, row + j * ls * 4, 4);
+            break;
+        default:
+            for (int64_t j = 0; j < last; j++, d += esz)
+                memcpy(d, row + j * ls * (int64_t)esz, esz);
+        }
+        int k = r - 2;
+        while (k >= 0 && ++idx[k] == n[k])
+            idx[k--] = 0;
+        if (k < 0)
+            return;
+    }
+}
+
+/* Copy between two views of the same extents, either layout (the destination is written
+ * element by element in row-major order; the two must not overlap). */
+static inline __attribute__((unused)) void wf_copy_view(void *dst, const int64_t *ds, const void *src, int r,
+                                                        const int64_t *n, const int64_t *s, size_t esz) {
+    if (wf_is_dense(r, n, ds)) {
+        wf_copy_dense(dst, src, r, n, s, esz);
+        return;
+    }
+    int64_t count = wf_count(r, n);
+    int64_t idx[WF_MAX_RANK] = {0};
+    for (int64_t c = 0; c < count; c++) {
+        int64_t so = 0, dof = 0;
+        for (int k = 0; k < r; k++) {
+            so += idx[k] * s[k];
+            dof += idx[k] * ds[k];
+        }
+        memcpy((char *)dst + dof * (int64_t)esz, (const char *)src + so * (int64_t)esz, esz);
+        for (int k = r - 1; k >= 0 && ++idx[k] == n[k]; k--)
+            idx[k] = 0;
+    }
+}
+
+/* An entry point's array result: hands the data of block m to the harness when the result is
+ * all of it, dense and held by nobody else; copies it into a new block otherwise.  Consumes the
+ * caller's reference to m.  Returns 0, or 1 with the error recorded. */
+static inline __attribute__((unused)) int wf_flat_result(wf_ctx *ctx, wf_value *res, int prim, int rank, void *p,
+                                                         wf_blk *m, const int64_t *n, const int64_t *s) {
+    if (m && wf_blk_rc(m) == 1 && !m->in_slot && p == m->data && wf_is_dense(rank, n, s)) {
+        res->prim = (wf_prim)prim;
+        res->rank = rank;
+        for (int k = 0; k < rank; k++)
+            res->shape[k] = n[k];
+        res->data = m->data;
+        wf_blk_forget(ctx, m);
+        return 0;
+    }
+    if (wf_value_alloc(ctx, res, (wf_prim)prim, rank, n, NULL)) {
+        wf_unref(ctx, m);
+        return 1;
+    }
+    wf_copy_dense(res->data, p, rank, n, s, wf_prim_size((wf_prim)prim));
+    wf_unref(ctx, m);
+    return 0;
+}
+
+/* ---- run-time errors (the interpreter's messages) ---- */
+
+static inline __attribute__((unused)) int wf_shape_str(char *buf, size_t len, int r, const int64_t *n) {
+    size_t at = 0;
+    for (int k = 0; k < r && at + 24 < len; k++)
+        at += (size_t)snprintf(buf + at, len - at, "[%lld]", (long long)n[k]);
+    return (int)at;
+}
+
+/* index [i, j] out of bounds for array of shape [n][m] */
+static inline __attribute__((unused)) int wf_oob(wf_ctx *ctx, const char *loc, int k, const int64_t *idx, int r,
+                                                 const int64_t *n) {
+    char buf[512], sh[256];
+    size_t at = (size_t)snprintf(buf, sizeof buf, "index [");
+    for (int i = 0; i < k && at + 40 < sizeof buf; i++)
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%lld", i ? ", " : "", (long long)idx[i]);
+    wf_shape_str(sh, sizeof sh, r, n);
+    return wf_error(ctx, loc, "%s] out of bounds for array of shape %s", buf, sh);
+}
+
+/* A slice spec holds 4 numbers per index: is_slice, start, end, stride. */
+static inline __attribute__((unused)) int wf_slice_bad(wf_ctx *ctx, const char *loc, int k, const int64_t *spec, int r,
+                                                       const int64_t *n) {
+    char buf[512], sh[256];
+    size_t at = (size_t)snprintf(buf, sizeof buf, "index [");
+    for (int i = 0; i < k && at + 80 < sizeof buf; i++) {
+        const int64_t *x = spec + 4 * i;
+        if (x[0] && x[3] != 1)
+            at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%lld:%lld:%lld", i ? ", " : "", (long long)x[1],
+                                   (long long)x[2], (long long)x[3]);
+        else if (x[0])
+            at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%lld:%lld", i ? ", " : "", (long long)x[1],
+                                   (long long)x[2]);
+        else
+            at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%lld", i ? ", " : "", (long long)x[1]);
+    }
+    wf_shape_str(sh, sizeof sh, r, n);
+    return wf_error(ctx, loc, "%s] out of bounds for array of shape %s", buf, sh);
+}
+
+/* Elements of the slice s:e:d (-1 for a zero stride). */
+static inline int64_t wf_slice_len(int64_t s, int64_t e, int64_t d) {
+    if (d > 0)
+        return e > s ? (e - s + d - 1) / d : 0;
+    if (d < 0)
+        return s > e ? (s - e - d - 1) / -d : 0;
+    return -1;
+}
+
+/* Whether the slice s:e:d is valid on an extent len: the bounds lie in the array and every
+ * index taken is in range (Futhark's rule). */
+static inline bool wf_slice_ok(int64_t s, int64_t e, int64_t d, int64_t len) {
+    int64_t m = wf_slice_len(s, e, d);
+    if (m < 0)
+        return false;
+    if (d > 0)
+        return s >= 0 && s <= e && e <= len;
+    if (m == 0)
+        return s == e && s >= -1 && s <= len;
+    return s >= 0 && s < len && s + (m - 1) * d >= 0 && e >= -1;
+}
+
+static inline __attribute__((unused)) int wf_negative_size(wf_ctx *ctx, const char *loc, int64_t n) {
+    return wf_error(ctx, loc, "negative size %lld", (long long)n);
+}
+
+static inline __attribute__((unused)) int wf_shape_mismatch(wf_ctx *ctx, const char *loc, const char *what, int r,
+                                                            const int64_t *got, const int64_t *want) {
+    char a[256], b[256];
+    wf_shape_str(a, sizeof a, r, got);
+    wf_shape_str(b, sizeof b, r, want);
+    return wf_error(ctx, loc, "size mismatch: %s of shape %s where %s was expected", what, a, b);
+}
+
+#endif

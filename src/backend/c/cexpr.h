@@ -1,0 +1,23 @@
+/* cexpr.h — what every C-emitting backend writes the same way: C names of core variables, C
+ * types of primitives, string literals of locations, scalar constants, and the C expression of
+ * each scalar operator (src/interp/scalar.c is the reference semantics; the helpers it calls are
+ * in wf_scalar.h).  Used by the boxed backend (cgen.c), the flat backend (src/backend/flat) and
+ * the CUDA kernels.
+ */
+#ifndef WEFT_BACKEND_C_CEXPR_H
+#define WEFT_BACKEND_C_CEXPR_H
+
+#include "../../core/ir.h"
+
+const char *c_name(const char *var);   /* v_NAME: the C name of a core variable */
+const char *c_prim(PrimType p);        /* int32_t, double, bool, ... */
+int c_esz(PrimType p);                 /* bytes per element */
+const char *c_loc(Loc loc);            /* "file:line:col" as a C string literal, or NULL */
+const char *c_string(const char *s);   /* a C string literal */
+const char *c_const(CAtom a);          /* a scalar constant as a C expression */
+/* The C expression of the scalar operator e applied to the C operands a[0..arity).  When the
+ * operator fails on a zero divisor, *divisor is set to the C expression that must be tested
+ * first (the caller emits the check with e's location); otherwise it is set to NULL. */
+const char *c_op_expr(const CExp *e, const char *const *a, const char **divisor);
+
+#endif

@@ -1,0 +1,442 @@
+/* farray.c — the flat backend's array expressions (every core expression that builds, views or
+ * writes an array, SOACs aside).
+ *
+ * Views cost nothing: index (rows, elements, slices), rearrange and, on dense arrays, flatten
+ * and unflatten only compute a pointer, extents and strides into the same block, and borrow it.
+ * Everything else fills a new block (fg_alloc: from a slot inside iterations): iota, replicate,
+ * copy, concat, rotate, array literals (static data when all elements are constants), and the
+ * reshapes of strided arrays.  An update writes in place when the statement may move the array
+ * (its last use) and nobody else holds the block; otherwise it writes a fresh copy.
+ * Failures report the interpreter's messages at the expression's location.
+ */
+#include "fgen.h"
+
+static bool all_plain(const CIndexVec *sl) {
+    for (int k = 0; k < sl->len; k++)
+        if (sl->data[k].is_slice)
+            return false;
+    return true;
+}
+
+static const char **index_atoms(FGen *g, const CIndexVec *sl) {
+    const char **idx = xmalloc(sizeof *idx * (size_t)(sl->len + 1));
+    for (int k = 0; k < sl->len; k++)
+        idx[k] = fg_atom(g, sl->data[k].start);
+    return idx;
+}
+
+/* Fail unless the plain indices idx[0..k) lie inside view v of rank r. */
+static void check_plain(FGen *g, const char *v, const char **idx, int k, int r, const char *loc) {
+    StrBuf cond = {0}, list = {0};
+    sb_puts(&cond, "0");
+    sb_puts(&list, "");
+    for (int j = 0; j < k; j++) {
+        sb_printf(&cond, " || (uint64_t)(%s) >= (uint64_t)%s.n[%d]", idx[j], v, j);
+        sb_printf(&list, "%s%s", j ? ", " : "", idx[j]);
+    }
+    fg_fail(g, cond.data, xsprintf("wf_oob(ctx, %s, %d, (int64_t[]){%s}, %d, %s.n)", loc, k, list.data, r, v));
+}
+
+/* The view dst (rank rank(v) - plain indices) of v[slice], checked. */
+static void slice_view(FGen *g, const char *dst, const char *v, int r, const CIndexVec *sl, const char *loc) {
+    StrBuf spec = {0}, cond = {0}, off = {0};
+    sb_puts(&spec, "");
+    sb_puts(&cond, "");
+    sb_puts(&off, "");
+    int k = sl->len;
+    for (int j = 0; j < k; j++) {
+        CIndex x = sl->data[j];
+        const char *st = fg_atom(g, x.start);
+        if (x.is_slice) {
+            const char *en = fg_atom(g, x.end), *d = fg_atom(g, x.stride);
+            sb_printf(&spec, "%s1, %s, %s, %s", j ? ", " : "", st, en, d);
+            sb_printf(&cond, "%s!wf_slice_ok(%s, %s, %s, %s.n[%d])", j ? " || " : "", st, en, d, v, j);
+            sb_printf(&off, " + (wf_slice_len(%s, %s, %s) > 0 ? %s : 0) * %s.s[%d]", st, en, d, st, v, j);
+        } else {
+            sb_printf(&spec, "%s0, %s, 0, 0", j ? ", " : "", st);
+            sb_printf(&cond, "%s(uint64_t)(%s) >= (uint64_t)%s.n[%d]", j ? " || " : "", st, v, j);
+            sb_printf(&off, " + (%s) * %s.s[%d]", st, v, j);
+        }
+    }
+    fg_fail(g, cond.data, xsprintf("wf_slice_bad(ctx, %s, %d, (int64_t[]){%s}, %d, %s.n)", loc, k, spec.data, r, v));
+    fg_line(g, "%s.p = %s.p%s;", dst, v, off.data);
+    fg_line(g, "%s.m = %s.m;", dst, v);
+    int o = 0;
+    for (int j = 0; j < k; j++) {
+        CIndex x = sl->data[j];
+        if (!x.is_slice)
+            continue;
+        const char *st = fg_atom(g, x.start), *en = fg_atom(g, x.end), *d = fg_atom(g, x.stride);
+        fg_line(g, "%s.n[%d] = wf_slice_len(%s, %s, %s);", dst, o, st, en, d);
+        fg_line(g, "%s.s[%d] = (%s) * %s.s[%d];", dst, o, d, v, j);
+        o++;
+    }
+    for (int j = k; j < r; j++, o++) {
+        fg_line(g, "%s.n[%d] = %s.n[%d];", dst, o, v, j);
+        fg_line(g, "%s.s[%d] = %s.s[%d];", dst, o, v, j);
+    }
+}
+
+/* dst = the row idx[0..k) of v (dst already declared). */
+static void row_assign(FGen *g, const char *dst, const char *v, const char *var, const char **idx, int k, int r) {
+    fg_line(g, "%s.p = %s.p + (%s);", dst, v, fg_offset(g, v, var, idx, k));
+    fg_line(g, "%s.m = %s.m;", dst, v);
+    for (int j = k; j < r; j++) {
+        fg_line(g, "%s.n[%d] = %s.n[%d];", dst, j - k, v, j);
+        fg_line(g, "%s.s[%d] = %s.s[%d];", dst, j - k, v, j);
+    }
+}
+
+static void emit_index(FGen *g, const CStm *s, const char *loc) {
+    const CExp *e = s->exp;
+    CAtom a = e->args.data[0];
+    const char *v = fg_atom(g, a), *x = c_name(s->pat.data[0].name);
+    int r = fg_var(g, a.var)->type.rank, k = e->slice.len;
+    if (k == 0) {
+        fg_line(g, "%s = %s;", x, v);
+        return;
+    }
+    if (!all_plain(&e->slice)) {
+        slice_view(g, x, v, r, &e->slice, loc);
+        return;
+    }
+    const char **idx = index_atoms(g, &e->slice);
+    check_plain(g, v, idx, k, r, loc);
+    if (k == r)
+        fg_line(g, "%s = %s;", x, fg_elem(g, v, a.var, idx, k));
+    else
+        row_assign(g, x, v, a.var, idx, k, r);
+}
+
+void fa_copy_to(FGen *g, const char *dst, const char *src, CType t) {
+    fg_line(g, "wf_copy_dense(%s, %s.p, %d, %s.n, %s.s, %d);", dst, src, t.rank, src, src, c_esz(t.prim));
+}
+
+void fa_check_shape(FGen *g, const char *src, const char *want, int r, const char *what, const char *loc) {
+    StrBuf cond = {0};
+    sb_puts(&cond, "0");
+    for (int k = 0; k < r; k++)
+        sb_printf(&cond, " || %s.n[%d] != %s.n[%d]", src, k, want, k);
+    fg_fail(g, cond.data, xsprintf("wf_shape_mismatch(ctx, %s, %s, %d, %s.n, %s.n)", loc, c_string(what), r, src, want));
+}
+
+/* A C expression of the element count of view v of rank r. */
+static const char *count_of(const char *v, int r) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "1");
+    for (int k = 0; k < r; k++)
+        sb_printf(&sb, " * %s.n[%d]", v, k);
+    return sb.data;
+}
+
+void fa_copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc) {
+    const char *c = fg_fresh(g, "cp");
+    fg_line(g, "%s %s = %s;", fg_ctype(g, t), c, dst);
+    fg_alloc(g, c, var, t.prim, count_of(c, t.rank), loc);
+    fg_dense_strides(g, c, t.rank);
+    fg_line(g, "wf_copy_dense(%s.p, %s.p, %d, %s.n, %s.s, %d);", c, dst, t.rank, dst, dst, c_esz(t.prim));
+    if (release_old)
+        fg_release(g, dst);
+    fg_line(g, "%s = %s;", dst, c);
+}
+
+void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const char *loc) {
+    FVar *src = fg_var(g, a.var);
+    CType t = src->type;
+    bool move = fg_may_move(g, a);
+    /* the result holds the block as the consumed array did; a copy is made for it likewise */
+    Own own = move ? src->own : fg_alloc_class(g, var);
+    fg_line(g, "%s = %s;", dst, fg_atom(g, a));
+    fg_line(g, "{");
+    g->indent++;
+    if (move && own == OWN_OWNED) {
+        fg_moved(g, a.var);
+        fg_line(g, "if (!wf_blk_unique(%s.m)) {", dst);
+        g->indent++;
+        /* a copy of its own, allocated as an owned temporary */
+        fa_copy_fresh(g, dst, NULL, t, true, loc);
+        g->indent--;
+        fg_line(g, "}");
+    } else if (move) {
+        /* scratch: in place when only the slot holds the block */
+        fg_line(g, "if (!(%s.m && wf_blk_rc(%s.m) == 1)) {", dst, dst);
+        g->indent++;
+        fa_copy_fresh(g, dst, var, t, false, loc);
+        g->indent--;
+        fg_line(g, "}");
+    } else {
+        fa_copy_fresh(g, dst, var, t, false, loc);
+    }
+    g->indent--;
+    fg_line(g, "}");
+    fg_bind(g, var, t, own);
+}
+
+static void emit_update(FGen *g, const CStm *s, const char *loc) {
+    const CExp *e = s->exp;
+    CAtom a = e->args.data[0], val = e->args.data[1];
+    const char *x = c_name(s->pat.data[0].name), *v = fg_atom(g, val);
+    CType t = s->pat.data[0].type, vt = fg_atom_type(g, val);
+    int r = t.rank, k = e->slice.len;
+    fa_take_unique(g, x, s->pat.data[0].name, a, loc);
+    if (all_plain(&e->slice) && k == r) {
+        const char **idx = index_atoms(g, &e->slice);
+        check_plain(g, x, idx, k, r, loc);
+        fg_line(g, "%s = %s;", fg_elem(g, x, s->pat.data[0].name, idx, k), v);
+        return;
+    }
+    /* a row or a slice: copy the value into that part of x */
+    CType part = vt;
+    const char *tv = fg_fresh(g, "part");
+    fg_line(g, "{");
+    g->indent++;
+    fg_line(g, "%s %s = {0};", fg_ctype(g, part), tv);
+    if (all_plain(&e->slice)) {
+        const char **idx = index_atoms(g, &e->slice);
+        check_plain(g, x, idx, k, r, loc);
+        row_assign(g, tv, x, s->pat.data[0].name, idx, k, r);
+    } else {
+        slice_view(g, tv, x, r, &e->slice, loc);
+    }
+    fg_fail(g, xsprintf("wf_count(%d, %s.n) != wf_count(%d, %s.n)", part.rank, tv, part.rank, v),
+            xsprintf("wf_error(ctx, %s, \"size mismatch: the slice has %%lld elements but the value has %%lld\", "
+                     "(long long)wf_count(%d, %s.n), (long long)wf_count(%d, %s.n))",
+                     loc, part.rank, tv, part.rank, v));
+    fg_line(g, "wf_copy_view(%s.p, %s.s, %s.p, %d, %s.n, %s.s, %d);", tv, tv, v, part.rank, tv, v, c_esz(part.prim));
+    g->indent--;
+    fg_line(g, "}");
+}
+
+static void check_size(FGen *g, const char *n, const char *loc) {
+    fg_fail(g, xsprintf("%s < 0", n), xsprintf("wf_negative_size(ctx, %s, %s)", loc, n));
+}
+
+static void emit_iota(FGen *g, const CStm *s, const char *loc) {
+    const char *n = fg_atom(g, s->exp->args.data[0]), *x = c_name(s->pat.data[0].name);
+    check_size(g, n, loc);
+    if (omap_has(&g->lazy_iotas, s->pat.data[0].name)) {
+        fg_line(g, "/* %s: not built, its elements are the loop indices */", x);
+        return;
+    }
+    fg_line(g, "%s.n[0] = %s;", x, n);
+    fg_line(g, "%s.s[0] = 1;", x);
+    fg_alloc(g, x, s->pat.data[0].name, PRIM_I64, n, loc);
+    fg_line(g, "for (int64_t i_ = 0; i_ < %s; i_++)", n);
+    fg_line(g, "    %s.p[i_] = i_;", x);
+}
+
+static void emit_replicate(FGen *g, const CStm *s, const char *loc) {
+    const CExp *e = s->exp;
+    const char *n = fg_atom(g, e->args.data[0]), *v = fg_atom(g, e->args.data[1]);
+    const char *x = c_name(s->pat.data[0].name);
+    CType t = s->pat.data[0].type, vt = fg_atom_type(g, e->args.data[1]);
+    check_size(g, n, loc);
+    fg_line(g, "%s.n[0] = %s;", x, n);
+    for (int k = 0; k < vt.rank; k++)
+        fg_line(g, "%s.n[%d] = %s.n[%d];", x, k + 1, v, k);
+    fg_dense_strides(g, x, t.rank);
+    fg_alloc(g, x, s->pat.data[0].name, t.prim, count_of(x, t.rank), loc);
+    if (vt.rank == 0) {
+        fg_line(g, "for (int64_t i_ = 0; i_ < %s; i_++)", n);
+        fg_line(g, "    %s.p[i_] = %s;", x, v);
+    } else {
+        fg_line(g, "for (int64_t i_ = 0; i_ < %s; i_++)", n);
+        fg_line(g, "    wf_copy_dense(%s.p + i_ * %s.s[0], %s.p, %d, %s.n, %s.s, %d);", x, x, v, vt.rank, v, v,
+                c_esz(vt.prim));
+    }
+}
+
+static void emit_rearrange(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *a = fg_atom(g, e->args.data[0]), *x = c_name(s->pat.data[0].name);
+    fg_line(g, "%s = %s;", x, a);
+    for (int i = 0; i < e->perm.len; i++) {
+        fg_line(g, "%s.n[%d] = %s.n[%d];", x, i, a, e->perm.data[i]);
+        fg_line(g, "%s.s[%d] = %s.s[%d];", x, i, a, e->perm.data[i]);
+    }
+}
+
+/* x (rank rx, extents already set) as a dense view of array a's elements: a itself when a is
+ * dense, else a dense copy of a (then x owns it; it also owns a reference when a is strided
+ * but happens to be dense). */
+static void reshape_of(FGen *g, const CStm *s, CAtom a, const char *loc) {
+    const char *av = fg_atom(g, a), *x = c_name(s->pat.data[0].name);
+    CType t = s->pat.data[0].type, at = fg_var(g, a.var)->type;
+    fg_dense_strides(g, x, t.rank);
+    if (fg_var(g, a.var)->layout == LAYOUT_DENSE) {
+        fg_line(g, "%s.p = %s.p;", x, av);
+        fg_line(g, "%s.m = %s.m;", x, av);
+        fg_bind(g, s->pat.data[0].name, t, OWN_BORROWED);
+        return;
+    }
+    fg_line(g, "if (wf_is_dense(%d, %s.n, %s.s)) {", at.rank, av, av);
+    fg_line(g, "    %s.p = %s.p;", x, av);
+    fg_line(g, "    %s.m = %s.m;", x, av);
+    fg_line(g, "    wf_ref(%s.m);", x);
+    fg_line(g, "} else {");
+    g->indent++;
+    fg_alloc(g, x, NULL, t.prim, count_of(x, t.rank), loc);
+    fg_line(g, "wf_copy_dense(%s.p, %s.p, %d, %s.n, %s.s, %d);", x, av, at.rank, av, av, c_esz(t.prim));
+    g->indent--;
+    fg_line(g, "}");
+    fg_bind(g, s->pat.data[0].name, t, OWN_OWNED); /* a reference either way */
+}
+
+static void emit_flatten(FGen *g, const CStm *s, const char *loc) {
+    CAtom a = s->exp->args.data[0];
+    const char *av = fg_atom(g, a), *x = c_name(s->pat.data[0].name);
+    int r = fg_var(g, a.var)->type.rank;
+    fg_line(g, "%s.n[0] = %s.n[0] * %s.n[1];", x, av, av);
+    for (int k = 2; k < r; k++)
+        fg_line(g, "%s.n[%d] = %s.n[%d];", x, k - 1, av, k);
+    reshape_of(g, s, a, loc);
+}
+
+static void emit_unflatten(FGen *g, const CStm *s, const char *loc) {
+    const CExp *e = s->exp;
+    const char *n = fg_atom(g, e->args.data[0]), *m = fg_atom(g, e->args.data[1]);
+    CAtom a = e->args.data[2];
+    const char *av = fg_atom(g, a), *x = c_name(s->pat.data[0].name);
+    int r = fg_var(g, a.var)->type.rank;
+    fg_fail(g, xsprintf("%s < 0 || %s < 0 || %s * %s != %s.n[0]", n, m, n, m, av),
+            xsprintf("wf_error(ctx, %s, \"unflatten: cannot split an array of %%lld elements into %%lld rows of "
+                     "%%lld\", (long long)%s.n[0], (long long)%s, (long long)%s)",
+                     loc, av, n, m));
+    fg_line(g, "%s.n[0] = %s;", x, n);
+    fg_line(g, "%s.n[1] = %s;", x, m);
+    for (int k = 1; k < r; k++)
+        fg_line(g, "%s.n[%d] = %s.n[%d];", x, k + 1, av, k);
+    reshape_of(g, s, a, loc);
+}
+
+static void emit_concat(FGen *g, const CStm *s, const char *loc) {
+    const CExp *e = s->exp;
+    const char *x = c_name(s->pat.data[0].name), *a0 = fg_atom(g, e->args.data[0]);
+    CType t = s->pat.data[0].type;
+    StrBuf total = {0};
+    sb_puts(&total, "0");
+    for (int i = 0; i < e->args.len; i++) {
+        const char *ai = fg_atom(g, e->args.data[i]);
+        sb_printf(&total, " + %s.n[0]", ai);
+        for (int k = 1; k < t.rank && i > 0; k++)
+            fg_fail(g, xsprintf("%s.n[%d] != %s.n[%d]", ai, k, a0, k),
+                    xsprintf("wf_shape_mismatch(ctx, %s, \"concatenation of rows\", %d, %s.n + 1, %s.n + 1)", loc,
+                             t.rank - 1, ai, a0));
+    }
+    fg_line(g, "%s.n[0] = %s;", x, total.data);
+    for (int k = 1; k < t.rank; k++)
+        fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, a0, k);
+    fg_dense_strides(g, x, t.rank);
+    fg_alloc(g, x, s->pat.data[0].name, t.prim, count_of(x, t.rank), loc);
+    fg_line(g, "{");
+    fg_line(g, "    int64_t at_ = 0;");
+    for (int i = 0; i < e->args.len; i++) {
+        const char *ai = fg_atom(g, e->args.data[i]);
+        fg_line(g, "    wf_copy_dense(%s.p + at_ * %s.s[0], %s.p, %d, %s.n, %s.s, %d);", x, x, ai, t.rank, ai, ai,
+                c_esz(t.prim));
+        fg_line(g, "    at_ += %s.n[0];", ai);
+    }
+    fg_line(g, "}");
+}
+
+static void emit_copy(FGen *g, const CStm *s, const char *loc) {
+    const char *x = c_name(s->pat.data[0].name), *a = fg_atom(g, s->exp->args.data[0]);
+    CType t = s->pat.data[0].type;
+    for (int k = 0; k < t.rank; k++)
+        fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, a, k);
+    fg_dense_strides(g, x, t.rank);
+    fg_alloc(g, x, s->pat.data[0].name, t.prim, count_of(x, t.rank), loc);
+    fg_line(g, "wf_copy_dense(%s.p, %s.p, %d, %s.n, %s.s, %d);", x, a, t.rank, a, a, c_esz(t.prim));
+}
+
+static void emit_rotate(FGen *g, const CStm *s, const char *loc) {
+    const char *r = fg_atom(g, s->exp->args.data[0]), *a = fg_atom(g, s->exp->args.data[1]);
+    const char *x = c_name(s->pat.data[0].name);
+    CType t = s->pat.data[0].type;
+    for (int k = 0; k < t.rank; k++)
+        fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, a, k);
+    fg_dense_strides(g, x, t.rank);
+    fg_alloc(g, x, s->pat.data[0].name, t.prim, count_of(x, t.rank), loc);
+    fg_line(g, "if (%s.n[0] > 0) {", x);
+    fg_line(g, "    int64_t sh_ = ((%s %% %s.n[0]) + %s.n[0]) %% %s.n[0];", r, x, x, x);
+    fg_line(g, "    for (int64_t i_ = 0; i_ < %s.n[0]; i_++) {", x);
+    fg_line(g, "        int64_t from_ = i_ + sh_ < %s.n[0] ? i_ + sh_ : i_ + sh_ - %s.n[0];", x, x);
+    if (t.rank == 1)
+        fg_line(g, "        %s.p[i_] = %s.p[from_ * %s.s[0]];", x, a, a);
+    else
+        fg_line(g, "        wf_copy_dense(%s.p + i_ * %s.s[0], %s.p + from_ * %s.s[0], %d, %s.n + 1, %s.s + 1, %d);",
+                x, x, a, a, t.rank - 1, a, a, c_esz(t.prim));
+    fg_line(g, "    }");
+    fg_line(g, "}");
+}
+
+static const char *dim_c(CDim d) {
+    switch (d.kind) {
+    case CDIM_CONST: return xsprintf("INT64_C(%lld)", (long long)d.value);
+    case CDIM_VAR: return c_name(d.var);
+    default: return "0";
+    }
+}
+
+static void emit_array(FGen *g, const CStm *s, const char *loc) {
+    const CExp *e = s->exp;
+    const char *x = c_name(s->pat.data[0].name);
+    CType et = e->type, t = s->pat.data[0].type;
+    int n = e->args.len;
+    bool consts = et.rank == 0 && n > 0;
+    for (int i = 0; i < n && consts; i++)
+        consts = e->args.data[i].kind == CA_CONST;
+    if (consts) {
+        StrBuf vals = {0};
+        sb_puts(&vals, "");
+        for (int i = 0; i < n; i++)
+            sb_printf(&vals, "%s%s", i ? ", " : "", fg_atom(g, e->args.data[i]));
+        const char *d = fg_fresh(g, "cdata");
+        fg_line(g, "static const %s %s[%d] = {%s};", c_prim(et.prim), d, n, vals.data);
+        fg_line(g, "%s.p = (%s *)%s;", x, c_prim(et.prim), d);
+        fg_line(g, "%s.m = NULL;", x);
+        fg_line(g, "%s.n[0] = %d;", x, n);
+        fg_line(g, "%s.s[0] = 1;", x);
+        fg_bind(g, s->pat.data[0].name, t, OWN_BORROWED);
+        return;
+    }
+    fg_line(g, "%s.n[0] = %d;", x, n);
+    for (int k = 0; k < et.rank; k++) {
+        if (n > 0)
+            fg_line(g, "%s.n[%d] = %s.n[%d];", x, k + 1, fg_atom(g, e->args.data[0]), k);
+        else
+            fg_line(g, "%s.n[%d] = %s;", x, k + 1, dim_c(et.dims[k]));
+    }
+    for (int i = 1; i < n && et.rank; i++) {
+        const char *ai = fg_atom(g, e->args.data[i]), *a0 = fg_atom(g, e->args.data[0]);
+        fa_check_shape(g, ai, a0, et.rank, "an array literal's element", loc);
+    }
+    fg_dense_strides(g, x, t.rank);
+    fg_alloc(g, x, s->pat.data[0].name, t.prim, count_of(x, t.rank), loc);
+    for (int i = 0; i < n; i++) {
+        const char *ai = fg_atom(g, e->args.data[i]);
+        if (et.rank == 0)
+            fg_line(g, "%s.p[%d] = %s;", x, i, ai);
+        else
+            fg_line(g, "wf_copy_dense(%s.p + %d * %s.s[0], %s.p, %d, %s.n, %s.s, %d);", x, i, x, ai, et.rank, ai, ai,
+                    c_esz(et.prim));
+    }
+}
+
+void fa_exp(FGen *g, const CStm *s) {
+    const char *loc = c_loc(s->exp->loc);
+    switch (s->exp->kind) {
+    case CE_INDEX: emit_index(g, s, loc); return;
+    case CE_UPDATE: emit_update(g, s, loc); return;
+    case CE_IOTA: emit_iota(g, s, loc); return;
+    case CE_REPLICATE: emit_replicate(g, s, loc); return;
+    case CE_REARRANGE: emit_rearrange(g, s); return;
+    case CE_FLATTEN: emit_flatten(g, s, loc); return;
+    case CE_UNFLATTEN: emit_unflatten(g, s, loc); return;
+    case CE_CONCAT: emit_concat(g, s, loc); return;
+    case CE_COPY: emit_copy(g, s, loc); return;
+    case CE_ROTATE: emit_rotate(g, s, loc); return;
+    case CE_ARRAY: emit_array(g, s, loc); return;
+    default: die("fgen: expression kind %d", (int)s->exp->kind);
+    }
+}

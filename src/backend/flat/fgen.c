@@ -1,0 +1,696 @@
+/* fgen.c — the flat C backend (fgen.h): which programs it takes, the program text, entry points,
+ * bodies with their releases, and the statements that are not array operations or SOACs
+ * (scalars, if, loop, assert, size).
+ *
+ * A body is emitted statement by statement.  After each statement, the owned arrays whose last
+ * use (lifetime.c) it was are released, unless the statement moved them (an in-place update or
+ * a loop's initial value consumed them).  Results go to their destinations: a variable of the
+ * enclosing code, which receives a reference (moved from an owned variable at its last use,
+ * otherwise a new one), or the row of a map's output, which receives a copy — or nothing at
+ * all when the statement that made the result wrote it into that row already (the row was
+ * passed down as the statement's destination, g->hints).
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fgen.h"
+
+/* ------------------------------------------------------------------ which programs */
+
+static const char *type_why(CType t) {
+    for (int k = 1; k < t.rank; k++)
+        if (t.dims[k].kind == CDIM_ANY)
+            return "an array whose rows may differ in shape (an inner dimension `[]`)";
+    return NULL;
+}
+
+static const char *params_why(const CParamVec *ps) {
+    for (int i = 0; i < ps->len; i++) {
+        const char *w = type_why(ps->data[i].type);
+        if (w)
+            return w;
+    }
+    return NULL;
+}
+
+static const char *body_why(const CBody *b);
+
+static const char *lambda_why(const CLambda *l) {
+    if (!l)
+        return NULL;
+    const char *w = params_why(&l->params);
+    for (int i = 0; !w && i < l->ret.len; i++)
+        w = type_why(l->ret.data[i]);
+    return w ? w : body_why(l->body);
+}
+
+static const char *exp_why(const CExp *e) {
+    if (e->kind == CE_APPLY)
+        return "a call of a function that is not inlined";
+    const char *w = params_why(&e->params);
+    w = w ? w : type_why(e->type);
+    CBody **bs;
+    int nb = cexp_bodies(e, &bs);
+    for (int i = 0; i < nb && !w; i++)
+        w = body_why(bs[i]);
+    free(bs);
+    w = w ? w : lambda_why(e->lam);
+    for (int i = 0; !w && e->lam && i < e->lam->params.len; i++)
+        w = type_why(e->lam->params.data[i].type);
+    return w;
+}
+
+static const char *body_why(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        const char *w = params_why(&s->pat);
+        w = w ? w : exp_why(s->exp);
+        if (w)
+            return w;
+    }
+    return NULL;
+}
+
+bool fgen_accepts(const CProg *p, const char **why) {
+    for (int i = 0; i < p->funs.len; i++) {
+        const CFun *f = p->funs.data[i];
+        const char *w = f->is_entry ? NULL : "a function that is not an entry point";
+        w = w ? w : params_why(&f->params);
+        for (int j = 0; !w && j < f->ret.len; j++)
+            w = type_why(f->ret.data[j]);
+        w = w ? w : body_why(f->body);
+        if (w) {
+            *why = w;
+            return false;
+        }
+    }
+    *why = NULL;
+    return true;
+}
+
+/* ------------------------------------------------------------------ emitting */
+
+void fg_line(FGen *g, const char *fmt, ...) {
+    for (int i = 0; i < g->indent; i++)
+        sb_puts(g->out, "    ");
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[2048];
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n >= (int)sizeof buf) {
+        char *big = xmalloc((size_t)n + 1);
+        va_start(ap, fmt);
+        vsnprintf(big, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+        sb_puts(g->out, big);
+    } else {
+        sb_puts(g->out, buf);
+    }
+    sb_putc(g->out, '\n');
+}
+
+const char *fg_fresh(FGen *g, const char *base) { return xsprintf("%s_%d", base, g->tmp++); }
+
+const char *fg_atom(FGen *g, CAtom a) {
+    (void)g;
+    return a.kind == CA_VAR ? c_name(a.var) : c_const(a);
+}
+
+FVar *fg_var(FGen *g, const char *name) {
+    FVar *v = omap_get(&g->vars, name);
+    if (!v)
+        die("fgen: unknown variable %s", name);
+    return v;
+}
+
+CType fg_atom_type(FGen *g, CAtom a) { return a.kind == CA_CONST ? ctype_prim(a.prim) : fg_var(g, a.var)->type; }
+
+FVar *fg_bind(FGen *g, const char *name, CType t, Own own) {
+    FVar *v = xmalloc(sizeof *v);
+    v->type = t;
+    v->own = t.rank ? own : OWN_BORROWED;
+    v->layout = omap_has(&g->layouts, name) ? LAYOUT_STRIDED : LAYOUT_DENSE;
+    omap_put(&g->vars, name, v);
+    return v;
+}
+
+const char *fg_view_type(FGen *g, PrimType p, int rank) {
+    const char *n = intern(xsprintf("wfv_%s_%d", prim_name(p), rank));
+    if (!omap_has(&g->type_done, n)) {
+        omap_put(&g->type_done, n, (void *)1);
+        sb_printf(g->types, "WFV_DEFINE(%s, %s, %d)\n", n, c_prim(p), rank);
+    }
+    return n;
+}
+
+const char *fg_ctype(FGen *g, CType t) { return t.rank ? fg_view_type(g, t.prim, t.rank) : c_prim(t.prim); }
+
+void fg_decl_c(FGen *g, const char *cname, CType t) {
+    if (t.rank) /* every path assigns it before it is read; zeroing would cost stores in hot loops */
+        fg_line(g, "%s %s WF_U;", fg_ctype(g, t), cname);
+    else
+        fg_line(g, "%s %s WF_U = 0;", c_prim(t.prim), cname);
+}
+
+void fg_decl(FGen *g, CParam p) { fg_decl_c(g, c_name(p.name), p.type); }
+
+const char *fg_offset(FGen *g, const char *v, const char *var, const char **idx, int k) {
+    FVar *fv = fg_var(g, var);
+    int r = fv->type.rank;
+    StrBuf sb = {0};
+    if (k == 0)
+        return "0";
+    if (fv->layout == LAYOUT_DENSE) {
+        sb_puts(&sb, idx[0]);
+        for (int j = 1; j < k; j++) {
+            char *prev = sb.data;
+            sb = (StrBuf){0};
+            sb_printf(&sb, "(%s) * %s.n[%d] + (%s)", prev, v, j, idx[j]);
+        }
+        if (k < r) {
+            char *prev = sb.data;
+            sb = (StrBuf){0};
+            sb_printf(&sb, "(%s)", prev);
+            for (int j = k; j < r; j++)
+                sb_printf(&sb, " * %s.n[%d]", v, j);
+        }
+        return sb.data;
+    }
+    for (int j = 0; j < k; j++)
+        sb_printf(&sb, "%s(%s) * %s.s[%d]", j ? " + " : "", idx[j], v, j);
+    return sb.data;
+}
+
+const char *fg_elem(FGen *g, const char *v, const char *var, const char **idx, int k) {
+    return xsprintf("%s.p[%s]", v, fg_offset(g, v, var, idx, k));
+}
+
+void fg_row_view(FGen *g, const char *name, CType t, const char *v, const char *var, const char **idx, int k) {
+    int r = fg_var(g, var)->type.rank;
+    StrBuf ns = {0}, ss = {0};
+    sb_puts(&ns, "");
+    sb_puts(&ss, "");
+    for (int j = k; j < r; j++) {
+        sb_printf(&ns, "%s%s.n[%d]", j > k ? ", " : "", v, j);
+        sb_printf(&ss, "%s%s.s[%d]", j > k ? ", " : "", v, j);
+    }
+    fg_line(g, "%s %s WF_U = {%s.p + (%s), %s.m, {%s}, {%s}};", fg_ctype(g, t), name, v, fg_offset(g, v, var, idx, k),
+            v, ns.data, ss.data);
+}
+
+void fg_dense_strides(FGen *g, const char *dst, int r) {
+    fg_line(g, "%s.s[%d] = 1;", dst, r - 1);
+    for (int k = r - 2; k >= 0; k--)
+        fg_line(g, "%s.s[%d] = %s.s[%d] * %s.n[%d];", dst, k, dst, k + 1, dst, k + 1);
+}
+
+void fg_fail(FGen *g, const char *cond, const char *err) { fg_line(g, "if (%s) WF_FAIL(%s);", cond, err); }
+
+void fg_release(FGen *g, const char *v) { fg_line(g, "wf_unref(ctx, %s.m);", v); }
+
+/* A new slot in the current scope; returns its C name. */
+static const char *new_slot(FGen *g) {
+    const char *n = fg_fresh(g, "slot");
+    vec_push(&g->slots->names, n);
+    return n;
+}
+
+Own fg_alloc_class(FGen *g, const char *var) {
+    if (!g->iter || !var || omap_has(&g->escapes, var))
+        return OWN_OWNED;
+    return OWN_SCRATCH;
+}
+
+void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const char *count, const char *loc) {
+    const char *hint = var ? omap_get(&g->hints, var) : NULL;
+    const char *shared = g->multicore && !g->par ? "true" : "false";
+    if (hint) {
+        int hr = (int)omap_int(&g->hint_ranks, var);
+        fg_line(g, "if (%s == wf_count(%d, %s.n)) {", count, hr, hint);
+        fg_line(g, "    %s.m = NULL; /* written in place: the destination's row */", dst);
+        fg_line(g, "    %s.p = %s.p;", dst, hint);
+        fg_line(g, "} else {");
+        g->indent++;
+    }
+    if (g->iter)
+        fg_line(g, "%s.m = wf_%s_get(ctx, &%s, wf_bytes(%s, %d), %s, %s);", dst,
+                fg_alloc_class(g, var) == OWN_SCRATCH ? "scratch" : "slot", new_slot(g), count, c_esz(prim), shared,
+                loc);
+    else
+        fg_line(g, "%s.m = wf_blk_new(ctx, wf_bytes(%s, %d), %s, %s);", dst, count, c_esz(prim), shared, loc);
+    fg_line(g, "if (!%s.m) WF_FAIL(1);", dst);
+    fg_line(g, "%s.p = %s.m->data;", dst, dst);
+    if (hint) {
+        g->indent--;
+        fg_line(g, "}");
+    }
+}
+
+/* ------------------------------------------------------------------ bodies */
+
+/* Whether the owned variable a may be moved by the current statement: it is bound by the
+ * body being emitted, this statement is its last use, and the statement uses it once. */
+bool fg_may_move(FGen *g, CAtom a) {
+    if (a.kind != CA_VAR || !g->life || !g->stm)
+        return false;
+    FVar *v = fg_var(g, a.var);
+    if (v->own == OWN_BORROWED || flife_last(g->life, a.var) != g->at)
+        return false;
+    OMap uses = {0};
+    opt_count_exp(g->stm->exp, &uses);
+    return omap_int(&uses, a.var) == 1;
+}
+
+void fg_moved(FGen *g, const char *var) { omap_put(&g->moved, var, (void *)1); }
+
+/* Statements that fill fresh memory of their own with the whole result, which may as well be a
+ * map output's row: these take a destination hint. */
+static bool takes_hint(const CStm *s, int j) {
+    switch (s->exp->kind) {
+    case CE_SCREMA: {
+        int accs = 0;
+        for (int i = 0; i < s->exp->reds.len; i++)
+            accs += s->exp->reds.data[i].nes.len;
+        int nscan = 0;
+        for (int i = 0; i < s->exp->scans.len; i++)
+            nscan += s->exp->scans.data[i].nes.len;
+        return j < nscan || j >= nscan + accs; /* scan and map outputs, not accumulators */
+    }
+    case CE_REPLICATE:
+    case CE_IOTA:
+    case CE_COPY:
+    case CE_CONCAT:
+    case CE_ROTATE: return true;
+    default: return false;
+    }
+}
+
+/* Pass the map-output rows among dests down to the statements that make those results. */
+static void set_hints(FGen *g, const CBody *b, const FDest *dests) {
+    for (int j = 0; j < b->result.len; j++) {
+        CAtom a = b->result.data[j];
+        if (dests[j].kind != DEST_ROW || a.kind != CA_VAR)
+            continue;
+        int uses = 0;
+        for (int k = 0; k < b->result.len; k++)
+            uses += b->result.data[k].kind == CA_VAR && b->result.data[k].var == a.var;
+        if (uses != 1 || omap_has(&g->lazy_iotas, a.var))
+            continue;
+        for (int i = 0; i < b->stms.len; i++) {
+            const CStm *s = &b->stms.data[i];
+            for (int k = 0; k < s->pat.len; k++)
+                if (s->pat.data[k].name == a.var && takes_hint(s, k)) {
+                    omap_put(&g->hints, a.var, (void *)dests[j].name);
+                    omap_put(&g->hint_ranks, a.var, (void *)(intptr_t)s->pat.data[k].type.rank);
+                }
+        }
+    }
+}
+
+static void emit_stm(FGen *g, const CStm *s);
+
+/* The ownership of a statement's array result j, unless the emitter bound it itself. */
+static Own default_own(FGen *g, const CStm *s, int j) {
+    switch (s->exp->kind) {
+    case CE_ATOM:
+    case CE_INDEX:
+    case CE_REARRANGE: return OWN_BORROWED;
+    case CE_IOTA:
+        if (omap_has(&g->lazy_iotas, s->pat.data[0].name))
+            return OWN_BORROWED;
+        return fg_alloc_class(g, s->pat.data[0].name);
+    case CE_IF:
+    case CE_LOOP: return OWN_OWNED;
+    default: return fg_alloc_class(g, s->pat.data[j].name);
+    }
+}
+
+static void release_if_owned(FGen *g, const char *var) {
+    FVar *v = fg_var(g, var);
+    if (v->own == OWN_OWNED && !omap_has(&g->moved, var))
+        fg_release(g, c_name(var));
+}
+
+static void emit_results(FGen *g, const CBody *b, const FDest *dests) {
+    int n = b->result.len;
+    for (int j = 0; j < n; j++) {
+        CAtom a = b->result.data[j];
+        CType t = fg_atom_type(g, a);
+        const char *v = fg_atom(g, a);
+        if (t.rank == 0) {
+            fg_line(g, "%s = %s;", dests[j].name, v);
+            continue;
+        }
+        if (dests[j].kind == DEST_ROW) {
+            fa_check_shape(g, v, dests[j].name, t.rank, "a map's result", "NULL");
+            fg_line(g, "if (%s.p != %s.p)", v, dests[j].name);
+            g->indent++;
+            fa_copy_to(g, xsprintf("%s.p", dests[j].name), v, t);
+            g->indent--;
+            continue;
+        }
+        bool last_here = flife_last(g->life, a.var) == b->stms.len && fg_var(g, a.var)->own == OWN_OWNED &&
+                         !omap_has(&g->moved, a.var);
+        for (int k = j + 1; k < n && last_here; k++)
+            last_here = !(b->result.data[k].kind == CA_VAR && b->result.data[k].var == a.var);
+        fg_line(g, "%s = %s;", dests[j].name, v);
+        if (last_here)
+            fg_moved(g, a.var);
+        else
+            fg_line(g, "wf_ref(%s.m);", dests[j].name);
+    }
+}
+
+void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest *dests) {
+    FLife *life = flife_body(b, params, np);
+    const FLife *saved_life = g->life;
+    const CStm *saved_stm = g->stm;
+    int saved_at = g->at;
+    OMap saved_moved = g->moved;
+    g->life = life;
+    g->moved = (OMap){0};
+    int n = b->stms.len;
+    /* the variables dying after each statement (index n: after the results) */
+    Vec(const char *) *dying = xmalloc(sizeof *dying * (size_t)(n + 2));
+    for (int k = 0; k < life->last.cap; k++)
+        if (life->last.keys[k]) {
+            int at = flife_last(life, life->last.keys[k]);
+            vec_push(&dying[at < 0 ? n + 1 : at], life->last.keys[k]);
+        }
+    g->stm = NULL;
+    for (int i = 0; i < np; i++)
+        if (flife_last(life, params[i].name) == -1)
+            release_if_owned(g, params[i].name);
+    set_hints(g, b, dests);
+    for (int i = 0; i < n; i++) {
+        const CStm *s = &b->stms.data[i];
+        g->at = i;
+        g->stm = s;
+        g->moved = (OMap){0};
+        for (int j = 0; j < s->pat.len; j++)
+            fg_decl(g, s->pat.data[j]);
+        emit_stm(g, s);
+        for (int j = 0; j < s->pat.len; j++)
+            if (!omap_has(&g->vars, s->pat.data[j].name))
+                fg_bind(g, s->pat.data[j].name, s->pat.data[j].type, default_own(g, s, j));
+        for (int j = 0; j < s->pat.len; j++)
+            if (flife_last(life, s->pat.data[j].name) == -1)
+                release_if_owned(g, s->pat.data[j].name);
+        for (int k = 0; k < dying[i].len; k++)
+            release_if_owned(g, dying[i].data[k]);
+    }
+    g->at = n;
+    g->stm = NULL;
+    g->moved = (OMap){0};
+    emit_results(g, b, dests);
+    for (int k = 0; k < dying[n].len; k++)
+        release_if_owned(g, dying[n].data[k]);
+    g->life = saved_life;
+    g->stm = saved_stm;
+    g->at = saved_at;
+    g->moved = saved_moved;
+}
+
+void fg_lambda(FGen *g, const CLambda *lam, const char **args, const FDest *dests, bool results_escape) {
+    fesc_body(lam->body, results_escape, &g->escapes);
+    fg_line(g, "{");
+    g->indent++;
+    for (int i = 0; i < lam->params.len; i++) {
+        CParam p = lam->params.data[i];
+        fg_bind(g, p.name, p.type, OWN_BORROWED);
+        fg_line(g, "%s %s WF_U = %s;", fg_ctype(g, p.type), c_name(p.name), args[i]);
+    }
+    fg_body(g, lam->body, lam->params.data, lam->params.len, dests);
+    g->indent--;
+    fg_line(g, "}");
+}
+
+/* ------------------------------------------------------------------ statements */
+
+static FDest *var_dests(const CParamVec *pat) {
+    FDest *d = xmalloc(sizeof *d * (size_t)(pat->len + 1));
+    for (int i = 0; i < pat->len; i++)
+        d[i] = (FDest){DEST_VAR, c_name(pat->data[i].name)};
+    return d;
+}
+
+static void emit_if(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    FDest *dests = var_dests(&s->pat);
+    fg_line(g, "if (%s) {", fg_atom(g, e->args.data[0]));
+    g->indent++;
+    fg_body(g, e->body, NULL, 0, dests);
+    g->indent--;
+    fg_line(g, "} else {");
+    g->indent++;
+    fg_body(g, e->body2, NULL, 0, dests);
+    g->indent--;
+    fg_line(g, "}");
+}
+
+static void emit_loop(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    int np = e->params.len;
+    fg_line(g, "{");
+    g->indent++;
+    for (int i = 0; i < np; i++) {
+        CParam p = e->params.data[i];
+        CAtom init = e->args.data[i];
+        bool move = p.type.rank && fg_may_move(g, init) && fg_var(g, init.var)->own == OWN_OWNED;
+        fg_line(g, "%s %s WF_U = %s;", fg_ctype(g, p.type), c_name(p.name), fg_atom(g, init));
+        if (move)
+            fg_moved(g, init.var);
+        else if (p.type.rank)
+            fg_line(g, "wf_ref(%s.m);", c_name(p.name));
+        fg_bind(g, p.name, p.type, OWN_OWNED);
+    }
+    if (e->index) {
+        fg_bind(g, e->index, ctype_prim(PRIM_I64), OWN_BORROWED);
+        const char *iv = c_name(e->index);
+        fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", iv, iv, fg_atom(g, e->bound), iv);
+    } else {
+        fg_line(g, "while (%s) {", c_name(e->cond));
+    }
+    g->indent++;
+    g->iter++;
+    fesc_body(e->body, true, &g->escapes);
+    FDest *dests = xmalloc(sizeof *dests * (size_t)(np + 1));
+    for (int i = 0; i < np; i++) {
+        CParam p = e->params.data[i];
+        dests[i] = (FDest){DEST_VAR, fg_fresh(g, "nx")};
+        fg_decl_c(g, dests[i].name, p.type);
+    }
+    fg_line(g, "{");
+    g->indent++;
+    fg_body(g, e->body, e->params.data, np, dests);
+    g->indent--;
+    fg_line(g, "}");
+    for (int i = 0; i < np; i++)
+        fg_line(g, "%s = %s;", c_name(e->params.data[i].name), dests[i].name);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+    for (int i = 0; i < s->pat.len; i++)
+        fg_line(g, "%s = %s;", c_name(s->pat.data[i].name), c_name(e->params.data[i].name));
+    g->indent--;
+    fg_line(g, "}");
+}
+
+static void emit_stm(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *loc = c_loc(e->loc);
+    const char *x = s->pat.len ? c_name(s->pat.data[0].name) : NULL;
+    switch (e->kind) {
+    case CE_ATOM: fg_line(g, "%s = %s;", x, fg_atom(g, e->args.data[0])); return;
+    case CE_OP: {
+        const char *ops[3], *divisor;
+        for (int i = 0; i < e->args.len && i < 3; i++)
+            ops[i] = fg_atom(g, e->args.data[i]);
+        const char *ex = c_op_expr(e, ops, &divisor);
+        if (divisor)
+            fg_fail(g, xsprintf("%s == 0", divisor), xsprintf("wf_error(ctx, %s, \"division by zero\")", loc));
+        fg_line(g, "%s = (%s)%s;", x, c_prim(s->pat.data[0].type.prim), ex);
+        return;
+    }
+    case CE_IF: emit_if(g, s); return;
+    case CE_LOOP: emit_loop(g, s); return;
+    case CE_ASSERT:
+        fg_fail(g, xsprintf("!%s", fg_atom(g, e->args.data[0])),
+                xsprintf("wf_error(ctx, %s, \"%%s\", %s)", loc, c_string(e->msg ? e->msg : "assertion failed")));
+        return;
+    case CE_SIZE: fg_line(g, "%s = %s.n[%d];", x, fg_atom(g, e->args.data[0]), e->dim); return;
+    case CE_APPLY: die("fgen: apply (fgen_accepts should have refused the program)");
+    case CE_SCREMA:
+    case CE_SCATTER:
+    case CE_HIST:
+    case CE_FILTER:
+        if (fp_parallel(g, s))
+            fp_soac(g, s);
+        else
+            fs_soac(g, s);
+        return;
+    default: fa_exp(g, s); return;
+    }
+}
+
+/* ------------------------------------------------------------------ functions */
+
+/* Emit fn's code into the returned buffer with the current slot scope's declarations before it
+ * and the slots' release after it (the caller puts it in place). */
+void fg_slot_scope(FGen *g, void (*fn)(FGen *, void *), void *arg) {
+    StrBuf *saved_out = g->out, body = {0};
+    FSlots *saved_slots = g->slots, slots = {0};
+    g->out = &body;
+    g->slots = &slots;
+    fn(g, arg);
+    g->out = saved_out;
+    g->slots = saved_slots;
+    for (int i = 0; i < slots.names.len; i++)
+        fg_line(g, "wf_slot %s = {{NULL, NULL}};", slots.names.data[i]);
+    sb_puts(g->out, body.data ? body.data : "");
+    for (int i = 0; i < slots.names.len; i++)
+        fg_line(g, "wf_slot_free(ctx, &%s);", slots.names.data[i]);
+}
+
+/* Size parameters of an entry point from the shapes of its inputs (equal where several agree). */
+static void bind_sizes(FGen *g, const CFun *f) {
+    for (int s = 0; s < f->sizes.len; s++) {
+        const char *sz = f->sizes.data[s];
+        bool bound = false;
+        for (int i = 0; i < f->params.len; i++) {
+            CParam p = f->params.data[i];
+            for (int k = 0; k < p.type.rank; k++) {
+                CDim d = p.type.dims[k];
+                if (d.kind != CDIM_VAR || d.var != sz)
+                    continue;
+                const char *ext = xsprintf("%s.n[%d]", c_name(p.name), k);
+                if (!bound) {
+                    fg_line(g, "int64_t %s WF_U = %s;", c_name(sz), ext);
+                    fg_bind(g, sz, ctype_prim(PRIM_I64), OWN_BORROWED);
+                    bound = true;
+                } else {
+                    fg_line(g, "if (%s != %s) return wf_error(ctx, NULL, \"size mismatch: size %s is %%lld here, "
+                               "but %%lld elsewhere\", (long long)%s, (long long)%s);",
+                            c_name(sz), ext, sz, ext, c_name(sz));
+                }
+            }
+        }
+        if (!bound) {
+            fg_line(g, "int64_t %s WF_U = 0;", c_name(sz));
+            fg_bind(g, sz, ctype_prim(PRIM_I64), OWN_BORROWED);
+        }
+    }
+}
+
+static void entry_params(FGen *g, const CFun *f) {
+    for (int i = 0; i < f->params.len; i++) {
+        CParam p = f->params.data[i];
+        fg_bind(g, p.name, p.type, OWN_BORROWED);
+        if (p.type.rank == 0) {
+            fg_line(g, "%s %s WF_U = *(const %s *)args[%d].data;", c_prim(p.type.prim), c_name(p.name),
+                    c_prim(p.type.prim), i);
+            continue;
+        }
+        const char *v = c_name(p.name);
+        fg_line(g, "%s %s WF_U = {0};", fg_ctype(g, p.type), v);
+        fg_line(g, "%s.p = args[%d].data;", v, i);
+        for (int k = 0; k < p.type.rank; k++)
+            fg_line(g, "%s.n[%d] = args[%d].shape[%d];", v, k, i, k);
+        fg_dense_strides(g, v, p.type.rank);
+    }
+}
+
+static void entry_body(FGen *g, void *arg) {
+    const CFun *f = arg;
+    entry_params(g, f);
+    bind_sizes(g, f);
+    FDest *dests = xmalloc(sizeof *dests * (size_t)(f->ret.len + 1));
+    for (int i = 0; i < f->ret.len; i++) {
+        dests[i] = (FDest){DEST_VAR, xsprintf("res_%d", i)};
+        fg_decl_c(g, dests[i].name, f->ret.data[i]);
+    }
+    fg_line(g, "{");
+    g->indent++;
+    fg_body(g, f->body, NULL, 0, dests);
+    g->indent--;
+    fg_line(g, "}");
+    for (int i = 0; i < f->ret.len; i++) {
+        CType t = f->ret.data[i];
+        if (t.rank) {
+            fg_line(g, "if (wf_flat_result(ctx, &results[%d], %d, %d, res_%d.p, res_%d.m, res_%d.n, res_%d.s)) WF_FAIL(1);",
+                    i, (int)t.prim, t.rank, i, i, i, i);
+        } else {
+            fg_line(g, "if (wf_value_alloc(ctx, &results[%d], %d, 0, NULL, NULL)) WF_FAIL(1);", i, (int)t.prim);
+            fg_line(g, "*(%s *)results[%d].data = res_%d;", c_prim(t.prim), i, i);
+        }
+    }
+}
+
+static void emit_entry(FGen *g, const CFun *f, int no) {
+    g->vars = (OMap){0};
+    g->layouts = (OMap){0};
+    g->lazy_iotas = (OMap){0};
+    g->hints = (OMap){0};
+    g->hint_ranks = (OMap){0};
+    g->escapes = (OMap){0};
+    g->fun = f->name;
+    flayout_fun(f, &g->layouts);
+    opt_lazy_iotas(f, &g->lazy_iotas);
+    fg_line(g, "static int entry_%d_body(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
+    g->indent++;
+    fg_line(g, "(void)args;");
+    fg_slot_scope(g, entry_body, (void *)f);
+    fg_line(g, "return 0;");
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "static int entry_%d(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
+    fg_line(g, "    int rc = entry_%d_body(ctx, args, results);", no);
+    fg_line(g, "    wf_blk_free_all(ctx); /* nothing when it succeeded; what it held when it failed */");
+    fg_line(g, "    return rc;");
+    fg_line(g, "}");
+    fg_line(g, "%s", "");
+}
+
+static void type_list(FGen *g, const char *name, int n, const CType *ts) {
+    StrBuf sb = {0};
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, "%s{%d, %d, %s}", i ? ", " : "", (int)ts[i].prim, ts[i].rank, ts[i].unique ? "true" : "false");
+    if (n == 0)
+        sb_puts(&sb, "{0, 0, false}");
+    fg_line(g, "static const wf_type %s[] = {%s};", name, sb.data);
+}
+
+char *fgen_program(const CProg *p, bool multicore) {
+    StrBuf out = {0}, types = {0};
+    FGen g = {0};
+    g.out = &out;
+    g.types = &types;
+    g.multicore = multicore;
+    fg_line(&g, "/* ---- the program ---- */");
+    int ne = 0;
+    StrBuf ents = {0};
+    for (int i = 0; i < p->funs.len; i++) {
+        const CFun *f = p->funs.data[i];
+        emit_entry(&g, f, ne);
+        CType *pts = xmalloc(sizeof *pts * (size_t)(f->params.len + 1));
+        for (int j = 0; j < f->params.len; j++)
+            pts[j] = f->params.data[j].type;
+        type_list(&g, xsprintf("entry_%d_params", ne), f->params.len, pts);
+        type_list(&g, xsprintf("entry_%d_results", ne), f->ret.len, f->ret.data);
+        sb_printf(&ents, "%s{%s, %d, entry_%d_params, %d, entry_%d_results, entry_%d}", ne ? ",\n    " : "",
+                  c_string(f->name), f->params.len, ne, f->ret.len, ne, ne);
+        ne++;
+    }
+    if (ne == 0)
+        sb_puts(&ents, "{NULL, 0, NULL, 0, NULL, NULL}");
+    fg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
+    fg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL};", ne, fp_param_table(&g));
+    fg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
+    StrBuf all = {0};
+    sb_puts(&all, "/* ---- view types ---- */\n");
+    sb_puts(&all, types.data ? types.data : "");
+    sb_puts(&all, out.data);
+    return all.data;
+}

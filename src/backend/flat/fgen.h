@@ -1,0 +1,202 @@
+/* fgen.h — the flat C backend: core IR -> C11 (docs/BACKENDS.md, "weft c").  Regular arrays are
+ * views into reference-counted memory blocks (rts/flat.h): one C struct per variable holding the
+ * element pointer, the block, the extents and the strides.  Programs whose types say an array
+ * may be jagged (an inner dimension `[]`) are compiled by the boxed backend (src/backend/c)
+ * instead: fgen_accepts decides.
+ *
+ *   layout.c    which array variables are row-major (dense), so that indexing can use extents
+ *   lifetime.c  per body: the last use of every variable, views extending their base's life
+ *   fgen.c      program, functions, entry points, bodies, scalar statements, if, loop
+ *   farray.c    array expressions: index, update, iota, replicate, copy, concat, reshapes, ...
+ *   fsoac.c     SOACs (screma, scatter, hist, filter/partition) as sequential loops
+ *   fpar.c      weft multicore: outermost SOACs as OpenMP regions
+ *
+ * Memory (rts/flat.h): a variable either owns one reference to its block (OWNED: results of
+ * allocations, of if/loop, loop parameters) or borrows (views, lambda parameters, entry
+ * inputs).  An owned variable is released right after its last use, where "use" includes the
+ * uses of the views taken from it in the same body; its last use may instead move the
+ * reference (an in-place update, a loop's initial value, a body result).  Allocations inside a
+ * loop or a SOAC iteration come from slots, reused from one iteration to the next.
+ */
+#ifndef WEFT_BACKEND_FLAT_FGEN_H
+#define WEFT_BACKEND_FLAT_FGEN_H
+
+#include "../../core/ir.h"
+#include "../../core/opt.h"
+#include "../c/cexpr.h"
+
+/* ======== fgen.c: the entry point of the backend ======== */
+
+/* Whether the flat backend compiles p: every array type names or fixes all its inner
+ * dimensions (no jagged arrays), and no function is called with apply.  Otherwise *why says
+ * what it met first. */
+bool fgen_accepts(const CProg *p, const char **why);
+/* The program's C code (without the runtime): functions, entry wrappers, wf_program, main.
+ * multicore: outermost SOACs become OpenMP parallel regions (compile with -fopenmp). */
+char *fgen_program(const CProg *p, bool multicore);
+
+/* ======== layout.c ======== */
+typedef enum { LAYOUT_DENSE, LAYOUT_STRIDED } Layout;
+/* The layout of every array variable of f (absent from *out: dense). */
+void flayout_fun(const CFun *f, OMap *out);
+
+/* ======== lifetime.c ======== */
+/* For the variables bound by a body (its statements, and the parameters given): the index of
+ * the statement after which each is dead, counting the uses of views of it (index, slices,
+ * rearrange, reshapes, atoms) as its own uses.  -1: never used; stms.len: used by the
+ * body's results. */
+typedef struct {
+    OMap last; /* name -> last index + 2 (0: not bound here) */
+    int nstms;
+} FLife;
+FLife *flife_body(const CBody *b, const CParam *params, int nparams);
+int flife_last(const FLife *l, const char *var); /* as above; -2 when var is not bound here */
+
+/* ======== escape.c ======== */
+/* Adds to out the variables bound in iteration body b (and the bodies of its ifs) whose arrays
+ * may outlive the iteration: b's results when results_escape (a loop body, an operator), and
+ * everything those may share memory with. */
+void fesc_body(const CBody *b, bool results_escape, OMap *out);
+
+/* ======== the generator's state, shared by fgen.c, farray.c, fsoac.c, fpar.c ======== */
+
+/* How a variable holds its array's block: not at all (a view, a lambda parameter, an entry
+ * input), with a reference of its own, or as scratch (made in an iteration that it does not
+ * outlive: the allocation site's slot holds the only reference). */
+typedef enum { OWN_BORROWED, OWN_OWNED, OWN_SCRATCH } Own;
+
+typedef struct {
+    CType type;
+    Layout layout;
+    Own own;
+    bool lazy_iota; /* an iota never built: its elements are the loop index of the SOACs it feeds */
+} FVar;
+
+/* Where a body's result goes. */
+typedef enum {
+    DEST_VAR,  /* assign to the C variable name (arrays: the receiver owns a reference) */
+    DEST_ROW,  /* copy into the dense memory of the view name (an array row of a map output) */
+} DestKind;
+typedef struct {
+    DestKind kind;
+    const char *name;
+} FDest;
+
+/* Slots (rts/flat.h wf_slot) of the allocation sites in one scope: a function, or one thread's
+ * part of a parallel region.  Declared at the scope's start, freed at its end. */
+typedef struct {
+    Vec(const char *) names;
+} FSlots;
+
+typedef struct FGen FGen;
+struct FGen {
+    StrBuf *out;
+    StrBuf *types;     /* view struct definitions (WFV_DEFINE), emitted before the code */
+    OMap type_done;    /* view struct names already defined */
+    int indent;
+    int tmp;           /* counter for fresh C names */
+    bool multicore;
+    int par;           /* inside a parallel region: new blocks are private to the thread */
+    int iter;          /* inside an iteration (loop body, SOAC lambda): allocations use slots */
+    OMap vars;         /* core variable -> FVar * */
+    OMap layouts;      /* flayout_fun of the current function */
+    OMap lazy_iotas;   /* iota arrays never built (opt_lazy_iotas) */
+    OMap hints;        /* variable -> C name of the map-output row it may be built in */
+    OMap hint_ranks;   /* variable -> rank of that row */
+    OMap escapes;      /* variables of iteration bodies whose arrays may outlive the iteration */
+    FSlots *slots;     /* the current slot scope */
+    const char *fun;   /* the function being emitted */
+    /* the body being emitted: its lifetimes, the statement and its index, and the owned
+     * variables the statement moved (they are not released after it) */
+    const FLife *life;
+    const CStm *stm;
+    int at;
+    OMap moved;
+};
+
+/* fgen.c */
+void fg_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *fg_fresh(FGen *g, const char *base);
+const char *fg_atom(FGen *g, CAtom a);            /* C expression of a scalar atom or a view */
+FVar *fg_var(FGen *g, const char *name);          /* dies when unknown */
+CType fg_atom_type(FGen *g, CAtom a);
+FVar *fg_bind(FGen *g, const char *name, CType t, Own own); /* layout from g->layouts */
+const char *fg_view_type(FGen *g, PrimType p, int rank);    /* defines it on first use */
+const char *fg_ctype(FGen *g, CType t);            /* view struct or scalar C type */
+/* Declare the C variable of a pattern element (or the C name cname), zero-initialised. */
+void fg_decl(FGen *g, CParam p);
+void fg_decl_c(FGen *g, const char *cname, CType t);
+/* Emit a body: statements with their releases, then the results into dests. */
+void fg_body(FGen *g, const CBody *b, const CParam *params, int nparams, const FDest *dests);
+/* Bind the lambda's parameters (arrays borrowed) to the C expressions args and emit its body, an
+ * iteration; its results outlive it when results_escape (operators: the new accumulators). */
+void fg_lambda(FGen *g, const CLambda *lam, const char **args, const FDest *dests, bool results_escape);
+/* How the array made for core variable var (NULL: a temporary the generator owns) is held. */
+Own fg_alloc_class(FGen *g, const char *var);
+/* A view variable's C element access `v.p[offset]` for the indices idx[0..k) (k = rank). */
+const char *fg_elem(FGen *g, const char *v, const char *var, const char **idx, int k);
+/* The C offset (in elements) of the indices idx[0..k) of view v (core variable var). */
+const char *fg_offset(FGen *g, const char *v, const char *var, const char **idx, int k);
+/* Declare the view `name` (of type t) = the row idx[0..k) of view v (core var var). */
+void fg_row_view(FGen *g, const char *name, CType t, const char *v, const char *var, const char **idx, int k);
+/* A new block for the view dst (the C variable of core variable var, or NULL): dst.m and dst.p
+ * for count elements of prim (count: C expression), in a slot when inside an iteration, or the
+ * map-output row hinted for var when its size fits.  Extents and strides are the caller's. */
+void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const char *count, const char *loc);
+/* Fill in dense strides of view dst of rank r from its extents. */
+void fg_dense_strides(FGen *g, const char *dst, int r);
+/* Whether the statement being emitted may move the owned variable a (its last use, once). */
+bool fg_may_move(FGen *g, CAtom a);
+void fg_moved(FGen *g, const char *var);
+/* Run fn with a new slot scope; its slots are declared before its code and freed after it. */
+void fg_slot_scope(FGen *g, void (*fn)(FGen *, void *), void *arg);
+/* Releases the reference of an owned view variable (C name). */
+void fg_release(FGen *g, const char *v);
+/* WF_FAIL(e): e is the failing expression (an int from wf_error, or 1). */
+void fg_fail(FGen *g, const char *cond, const char *err);
+
+/* farray.c */
+void fa_exp(FGen *g, const CStm *s); /* every non-SOAC array expression */
+/* The view dst (of core variable var, which this binds) becomes atom a, moved when the statement
+ * may (fg_may_move) and nobody else holds it, else a fresh copy: ready for in-place writes. */
+void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const char *loc);
+/* dst becomes a dense copy of itself in a new block allocated for core variable var (releasing
+ * its old reference if asked). */
+void fa_copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc);
+/* Copy view src (core type t) into the dense memory at the C pointer dst. */
+void fa_copy_to(FGen *g, const char *dst, const char *src, CType t);
+/* Check that view src has the extents of view want (both rank r, dims from 1 of want if
+ * skip_outer); fail with a size mismatch otherwise. */
+void fa_check_shape(FGen *g, const char *src, const char *want_dims, int r, const char *what, const char *loc);
+
+/* fsoac.c: the sequential SOACs, and their pieces for fpar.c */
+void fs_soac(FGen *g, const CStm *s);
+/* The lambda argument for element i of input a: the index (unbuilt iota), an element, or a row
+ * view's initialiser. */
+const char *fs_input_elem(FGen *g, CAtom a, const char *i);
+/* Fail unless every input of e has w elements. */
+void fs_check_inputs(FGen *g, const CExp *e, const char *w, const char *loc);
+/* Allocate the SOAC output p: [w] ++ its row type. */
+void fs_alloc_output(FGen *g, CParam p, const char *w, const char *loc);
+/* The scan and map outputs of a screma. */
+void fs_screma_outputs(FGen *g, const CStm *s, const char *w, const char *loc);
+/* Declare one accumulator per neutral element of ops, initialised to it (arrays referenced). */
+const char **fs_decl_accs(FGen *g, const COperatorVec *ops);
+/* Whether op's j-th result can be computed in its accumulator's memory (fs_decl_accs then
+ * gives that accumulator a private copy of the neutral element). */
+bool fs_op_in_place(const COperator *op, int j);
+/* accs = op(accs, xs) (C names; array accumulators are owned, their old values released). */
+void fs_apply_op(FGen *g, const COperator *op, const char **accs, const char **xs);
+/* One iteration (index i, a C expression) of a screma, scatter or hist. */
+void fs_screma_iteration(FGen *g, const CStm *s, const char *i, const char **accs);
+void fs_scatter_iteration(FGen *g, const CStm *s, const char *i);
+void fs_hist_iteration(FGen *g, const CStm *s, const char *i);
+
+/* fpar.c */
+/* Whether the SOAC statement runs as a parallel region here (outermost, multicore). */
+bool fp_parallel(FGen *g, const CStm *s);
+void fp_soac(FGen *g, const CStm *s);
+/* The program's tuning parameters: emits their table, returns the wf_program fields. */
+const char *fp_param_table(FGen *g);
+
+#endif

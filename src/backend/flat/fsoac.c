@@ -1,0 +1,502 @@
+/* fsoac.c — SOACs as sequential loops in the flat backend (the multicore backend's threads run
+ * these too, inside their chunk of an outermost SOAC: fpar.c).
+ *
+ *   screma w xs scan.. reduce.. map f   one loop: f writes its map results straight into the
+ *                                       outputs' rows (or its values are copied there), then each
+ *                                       scan operator updates its accumulator and stores it,
+ *                                       each reduce operator updates its accumulator
+ *   scatter / hist                      the destinations are taken unique (moved or copied), then
+ *                                       written element by element; out-of-range indices skipped
+ *   filter / partition                  outputs allocated with w elements, shortened to the count
+ *
+ * Lambdas are inlined; array parameters are views of the inputs' rows, scalar ones their
+ * elements, and an input that is an unbuilt iota gives the loop index.
+ */
+#include "fgen.h"
+
+const char *fs_input_elem(FGen *g, CAtom a, const char *i) {
+    if (omap_has(&g->lazy_iotas, a.var))
+        return i;
+    FVar *v = fg_var(g, a.var);
+    const char *av = fg_atom(g, a);
+    if (v->type.rank == 1)
+        return fg_elem(g, av, a.var, &i, 1);
+    StrBuf ns = {0}, ss = {0};
+    sb_puts(&ns, "");
+    sb_puts(&ss, "");
+    for (int k = 1; k < v->type.rank; k++) {
+        sb_printf(&ns, "%s%s.n[%d]", k > 1 ? ", " : "", av, k);
+        sb_printf(&ss, "%s%s.s[%d]", k > 1 ? ", " : "", av, k);
+    }
+    return xsprintf("{%s.p + (%s), %s.m, {%s}, {%s}}", av, fg_offset(g, av, a.var, &i, 1), av, ns.data, ss.data);
+}
+
+static const char **input_elems(FGen *g, const CExp *e, const char *i) {
+    const char **args = xmalloc(sizeof *args * (size_t)(e->arrays.len + 1));
+    for (int k = 0; k < e->arrays.len; k++)
+        args[k] = fs_input_elem(g, e->arrays.data[k], i);
+    return args;
+}
+
+void fs_check_inputs(FGen *g, const CExp *e, const char *w, const char *loc) {
+    for (int k = 0; k < e->arrays.len; k++) {
+        CAtom a = e->arrays.data[k];
+        if (omap_has(&g->lazy_iotas, a.var))
+            continue;
+        const char *av = fg_atom(g, a);
+        fg_fail(g, xsprintf("%s.n[0] != %s", av, w),
+                xsprintf("wf_error(ctx, %s, \"size mismatch: an input of %%lld elements to a SOAC of width %%lld\", "
+                         "(long long)%s.n[0], (long long)%s)",
+                         loc, av, w));
+    }
+}
+
+static const char *dim_c(CDim d) {
+    switch (d.kind) {
+    case CDIM_CONST: return xsprintf("INT64_C(%lld)", (long long)d.value);
+    case CDIM_VAR: return c_name(d.var);
+    default: die("fgen: an unknown inner dimension");
+    }
+}
+
+void fs_alloc_output(FGen *g, CParam p, const char *w, const char *loc) {
+    const char *x = c_name(p.name);
+    StrBuf count = {0};
+    fg_line(g, "%s.n[0] = %s;", x, w);
+    sb_printf(&count, "%s", w);
+    for (int k = 1; k < p.type.rank; k++) {
+        fg_line(g, "%s.n[%d] = %s;", x, k, dim_c(p.type.dims[k]));
+        sb_printf(&count, " * %s.n[%d]", x, k);
+    }
+    fg_dense_strides(g, x, p.type.rank);
+    fg_alloc(g, x, p.name, p.type.prim, count.data, loc);
+}
+
+/* Declare a temporary of type t (arrays: an owned view, to be released). */
+static const char *decl_tmp(FGen *g, CType t, const char *base) {
+    const char *n = fg_fresh(g, base);
+    fg_decl_c(g, n, t);
+    return n;
+}
+
+/* The result of operator op's j-th result when it may be built in the accumulator's own memory:
+ * a map output (of scalars) of a screma in the operator's body that reads accumulator j only as
+ * its input (each element read before the same element is written), used nowhere else.  So
+ * `\acc x -> map2 (+) acc x` adds x into acc in place.  NULL otherwise. */
+static const char *in_place_result(const COperator *op, int j) {
+    const CLambda *lam = op->lam;
+    CAtom r = lam->body->result.data[j];
+    const char *acc = lam->params.data[j].name;
+    if (r.kind != CA_VAR || lam->ret.data[j].rank != 1)
+        return NULL;
+    OMap uses = {0};
+    opt_count_body(lam->body, &uses);
+    if (omap_int(&uses, acc) != 1 || omap_int(&uses, r.var) != 1)
+        return NULL;
+    for (int i = 0; i < lam->body->stms.len; i++) {
+        const CStm *s = &lam->body->stms.data[i];
+        const CExp *e = s->exp;
+        if (e->kind != CE_SCREMA)
+            continue;
+        int ops = 0;
+        for (int o = 0; o < e->scans.len; o++)
+            ops += e->scans.data[o].nes.len;
+        for (int o = 0; o < e->reds.len; o++)
+            ops += e->reds.data[o].nes.len;
+        for (int k = ops; k < s->pat.len; k++) {
+            if (s->pat.data[k].name != r.var)
+                continue;
+            for (int a = 0; a < e->arrays.len; a++)
+                if (e->arrays.data[a].kind == CA_VAR && e->arrays.data[a].var == acc)
+                    return r.var;
+        }
+    }
+    return NULL;
+}
+
+bool fs_op_in_place(const COperator *op, int j) { return in_place_result(op, j) != NULL; }
+
+void fs_apply_op(FGen *g, const COperator *op, const char **accs, const char **xs) {
+    int k = op->nes.len;
+    const char **args = xmalloc(sizeof *args * (size_t)(2 * k + 1));
+    for (int j = 0; j < k; j++) {
+        args[j] = accs[j];
+        args[k + j] = xs[j];
+    }
+    fg_line(g, "{");
+    g->indent++;
+    FDest *nx = xmalloc(sizeof *nx * (size_t)(k + 1));
+    for (int j = 0; j < k; j++) {
+        nx[j] = (FDest){DEST_VAR, decl_tmp(g, op->lam->ret.data[j], "nacc")};
+        const char *r = in_place_result(op, j);
+        if (r) {
+            omap_put(&g->hints, r, (void *)accs[j]);
+            omap_put(&g->hint_ranks, r, (void *)(intptr_t)1);
+        }
+    }
+    fg_lambda(g, op->lam, args, nx, true);
+    for (int j = 0; j < k; j++) {
+        const char *r = in_place_result(op, j);
+        if (r)
+            omap_put(&g->hints, r, NULL);
+        if (op->lam->ret.data[j].rank == 0) {
+            fg_line(g, "%s = %s;", accs[j], nx[j].name);
+        } else if (r) {
+            fg_line(g, "if (%s.p != %s.p) {", nx[j].name, accs[j]);
+            fg_line(g, "    wf_unref(ctx, %s.m);", accs[j]);
+            fg_line(g, "    %s = %s;", accs[j], nx[j].name);
+            fg_line(g, "}");
+        } else {
+            fg_release(g, accs[j]);
+            fg_line(g, "%s = %s;", accs[j], nx[j].name);
+        }
+    }
+    g->indent--;
+    fg_line(g, "}");
+}
+
+const char **fs_decl_accs(FGen *g, const COperatorVec *ops) {
+    int n = 0;
+    for (int i = 0; i < ops->len; i++)
+        n += ops->data[i].nes.len;
+    const char **accs = xmalloc(sizeof *accs * (size_t)(n + 1));
+    int at = 0;
+    for (int i = 0; i < ops->len; i++) {
+        const COperator *op = &ops->data[i];
+        for (int j = 0; j < op->nes.len; j++, at++) {
+            CType t = op->lam->ret.data[j];
+            accs[at] = fg_fresh(g, "acc");
+            fg_line(g, "%s %s = %s;", fg_ctype(g, t), accs[at], fg_atom(g, op->nes.data[j]));
+            if (t.rank && fs_op_in_place(op, j)) /* a private copy, updated in place */
+                fa_copy_fresh(g, accs[at], NULL, t, false, "NULL");
+            else if (t.rank)
+                fg_line(g, "wf_ref(%s.m);", accs[at]);
+        }
+    }
+    return accs;
+}
+
+/* Store acc (type t) as element i of the scan output x. */
+static void store_scan(FGen *g, const char *x, CType t, const char *i, const char *acc) {
+    if (t.rank == 0) {
+        fg_line(g, "%s.p[%s] = %s;", x, i, acc);
+        return;
+    }
+    const char *row = fg_fresh(g, "srow");
+    fg_line(g, "%s %s = {%s.p + (%s) * %s.s[0], %s.m, {0}, {0}};", fg_ctype(g, t), row, x, i, x, x);
+    for (int k = 0; k < t.rank; k++)
+        fg_line(g, "%s.n[%d] = %s.n[%d];", row, k, x, k + 1);
+    fa_check_shape(g, acc, row, t.rank, "a scan's element", "NULL");
+    fa_copy_to(g, xsprintf("%s.p", row), acc, t);
+}
+
+/* The body of one screma iteration at index i: the lambda (map outputs written into their
+ * rows), then the operators on the accumulators accs (scans first), scan outputs stored. */
+void fs_screma_iteration(FGen *g, const CStm *s, const char *i, const char **accs) {
+    const CExp *e = s->exp;
+    const CLambda *lam = e->lam;
+    int nres = lam->ret.len;
+    int nops = 0;
+    for (int o = 0; o < e->scans.len; o++)
+        nops += e->scans.data[o].nes.len;
+    int nscan = nops;
+    for (int o = 0; o < e->reds.len; o++)
+        nops += e->reds.data[o].nes.len;
+    FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
+    for (int j = 0; j < nres; j++) {
+        CType t = lam->ret.data[j];
+        if (j < nops) {
+            dests[j] = (FDest){DEST_VAR, decl_tmp(g, t, "el")};
+            continue;
+        }
+        CParam out = s->pat.data[j];
+        const char *x = c_name(out.name);
+        if (t.rank == 0) {
+            dests[j] = (FDest){DEST_VAR, xsprintf("%s.p[%s]", x, i)};
+            continue;
+        }
+        const char *row = fg_fresh(g, "row");
+        StrBuf ns = {0}, ss = {0};
+    sb_puts(&ns, "");
+    sb_puts(&ss, "");
+        for (int k = 1; k < out.type.rank; k++) {
+            sb_printf(&ns, "%s%s.n[%d]", k > 1 ? ", " : "", x, k);
+            sb_printf(&ss, "%s%s.s[%d]", k > 1 ? ", " : "", x, k);
+        }
+        fg_line(g, "%s %s WF_U = {%s.p + (%s) * %s.s[0], %s.m, {%s}, {%s}};", fg_ctype(g, t), row, x, i, x, x, ns.data,
+                ss.data);
+        dests[j] = (FDest){DEST_ROW, row};
+    }
+    fg_lambda(g, lam, input_elems(g, e, i), dests, false);
+    int at = 0;
+    for (int o = 0; o < e->scans.len; o++) {
+        const COperator *op = &e->scans.data[o];
+        const char **xs = xmalloc(sizeof *xs * (size_t)(op->nes.len + 1));
+        for (int j = 0; j < op->nes.len; j++)
+            xs[j] = dests[at + j].name;
+        fs_apply_op(g, op, accs + at, xs);
+        for (int j = 0; j < op->nes.len; j++)
+            store_scan(g, c_name(s->pat.data[at + j].name), op->lam->ret.data[j], i, accs[at + j]);
+        at += op->nes.len;
+    }
+    (void)nscan;
+    for (int o = 0; o < e->reds.len; o++) {
+        const COperator *op = &e->reds.data[o];
+        const char **xs = xmalloc(sizeof *xs * (size_t)(op->nes.len + 1));
+        for (int j = 0; j < op->nes.len; j++)
+            xs[j] = dests[at + j].name;
+        fs_apply_op(g, op, accs + at, xs);
+        at += op->nes.len;
+    }
+    for (int j = 0; j < nops; j++)
+        if (lam->ret.data[j].rank)
+            fg_release(g, dests[j].name);
+}
+
+/* Allocate the scan and map outputs of a screma (not the reduce results). */
+void fs_screma_outputs(FGen *g, const CStm *s, const char *w, const char *loc) {
+    const CExp *e = s->exp;
+    int nscan = 0, nred = 0;
+    for (int o = 0; o < e->scans.len; o++)
+        nscan += e->scans.data[o].nes.len;
+    for (int o = 0; o < e->reds.len; o++)
+        nred += e->reds.data[o].nes.len;
+    for (int j = 0; j < s->pat.len; j++)
+        if (j < nscan || j >= nscan + nred)
+            fs_alloc_output(g, s->pat.data[j], w, loc);
+}
+
+static void emit_screma(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *loc = c_loc(e->loc);
+    const char *w = fg_fresh(g, "w");
+    fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
+    fs_check_inputs(g, e, w, loc);
+    fs_screma_outputs(g, s, w, loc);
+    COperatorVec ops = {0};
+    for (int o = 0; o < e->scans.len; o++)
+        vec_push(&ops, e->scans.data[o]);
+    for (int o = 0; o < e->reds.len; o++)
+        vec_push(&ops, e->reds.data[o]);
+    const char **accs = fs_decl_accs(g, &ops);
+    const char *i = fg_fresh(g, "i");
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
+    g->indent++;
+    g->iter++;
+    fs_screma_iteration(g, s, i, accs);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+    int nscan = 0, at = 0;
+    for (int o = 0; o < e->scans.len; o++) {
+        const COperator *op = &e->scans.data[o];
+        for (int j = 0; j < op->nes.len; j++)
+            if (op->lam->ret.data[j].rank)
+                fg_release(g, accs[at + j]);
+        at += op->nes.len;
+        nscan += op->nes.len;
+    }
+    for (int o = 0; o < e->reds.len; o++)
+        for (int j = 0; j < e->reds.data[o].nes.len; j++, at++) {
+            fg_line(g, "%s = %s;", c_name(s->pat.data[at].name), accs[at]);
+            fg_bind(g, s->pat.data[at].name, s->pat.data[at].type, OWN_OWNED); /* the accumulator's reference */
+        }
+    (void)nscan;
+}
+
+/* ---- scatter and hist ---- */
+
+/* The destinations, taken unique into the statement's results. */
+static void take_dests(FGen *g, const CStm *s, const char *loc) {
+    const CExp *e = s->exp;
+    for (int j = 0; j < e->dests.len; j++) {
+        fa_take_unique(g, c_name(s->pat.data[j].name), s->pat.data[j].name, e->dests.data[j], loc);
+    }
+}
+
+/* The condition that indices idx[0..r) lie inside view x. */
+static const char *in_bounds(const char *x, const char **idx, int r) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "1");
+    for (int k = 0; k < r; k++)
+        sb_printf(&sb, " && (uint64_t)%s < (uint64_t)%s.n[%d]", idx[k], x, k);
+    return sb.data;
+}
+
+/* Write value v (type vt) at the indices idx[0..r) of the destination result d. */
+static void write_at(FGen *g, const char *dvar, const char **idx, int r, const char *v, CType vt, const char *loc) {
+    const char *d = c_name(dvar);
+    if (vt.rank == 0) {
+        fg_line(g, "%s = %s;", fg_elem(g, d, dvar, idx, r), v);
+        return;
+    }
+    const char *row = fg_fresh(g, "drow");
+    fg_row_view(g, row, vt, d, dvar, idx, r);
+    fa_check_shape(g, v, row, vt.rank, "a written value", loc);
+    fg_line(g, "if (%s.p != %s.p)", v, row);
+    fg_line(g, "    wf_copy_view(%s.p, %s.s, %s.p, %d, %s.n, %s.s, %d);", row, row, v, vt.rank, row, v, c_esz(vt.prim));
+}
+
+void fs_scatter_iteration(FGen *g, const CStm *s, const char *i) {
+    const CExp *e = s->exp;
+    const CLambda *lam = e->lam;
+    int nd = e->dests.len, r = lam->ret.len - nd;
+    const char *loc = c_loc(e->loc);
+    FDest *dests = xmalloc(sizeof *dests * (size_t)(lam->ret.len + 1));
+    for (int j = 0; j < lam->ret.len; j++)
+        dests[j] = (FDest){DEST_VAR, decl_tmp(g, lam->ret.data[j], j < r ? "ix" : "val")};
+    fg_lambda(g, lam, input_elems(g, e, i), dests, false);
+    const char **idx = xmalloc(sizeof *idx * (size_t)(r + 1));
+    for (int k = 0; k < r; k++)
+        idx[k] = dests[k].name;
+    for (int j = 0; j < nd; j++) {
+        const char *dvar = s->pat.data[j].name;
+        fg_line(g, "if (%s) {", in_bounds(c_name(dvar), idx, r));
+        g->indent++;
+        write_at(g, dvar, idx, r, dests[r + j].name, lam->ret.data[r + j], loc);
+        g->indent--;
+        fg_line(g, "}");
+    }
+    for (int j = r; j < lam->ret.len; j++)
+        if (lam->ret.data[j].rank)
+            fg_release(g, dests[j].name);
+}
+
+void fs_hist_iteration(FGen *g, const CStm *s, const char *i) {
+    const CExp *e = s->exp;
+    const CLambda *lam = e->lam;
+    const COperator *op = &e->reds.data[0];
+    int nd = e->dests.len;
+    const char *loc = c_loc(e->loc);
+    FDest *dests = xmalloc(sizeof *dests * (size_t)(lam->ret.len + 1));
+    for (int j = 0; j < lam->ret.len; j++)
+        dests[j] = (FDest){DEST_VAR, decl_tmp(g, lam->ret.data[j], j == 0 ? "bin" : "val")};
+    fg_lambda(g, lam, input_elems(g, e, i), dests, false);
+    const char *bin = dests[0].name;
+    fg_line(g, "if (%s) {", in_bounds(c_name(s->pat.data[0].name), &bin, 1));
+    g->indent++;
+    const char **args = xmalloc(sizeof *args * (size_t)(2 * nd + 1));
+    for (int j = 0; j < nd; j++) {
+        const char *dvar = s->pat.data[j].name;
+        CType bt = op->lam->ret.data[j];
+        if (bt.rank == 0) {
+            args[j] = fg_elem(g, c_name(dvar), dvar, &bin, 1);
+        } else {
+            const char *row = fg_fresh(g, "bin");
+            fg_row_view(g, row, bt, c_name(dvar), dvar, &bin, 1);
+            args[j] = row;
+        }
+        args[nd + j] = dests[1 + j].name;
+    }
+    FDest *nx = xmalloc(sizeof *nx * (size_t)(nd + 1));
+    for (int j = 0; j < nd; j++)
+        nx[j] = (FDest){DEST_VAR, decl_tmp(g, op->lam->ret.data[j], "nbin")};
+    fg_lambda(g, op->lam, args, nx, false);
+    for (int j = 0; j < nd; j++) {
+        CType bt = op->lam->ret.data[j];
+        if (bt.rank == 0) {
+            fg_line(g, "%s = %s;", args[j], nx[j].name);
+            continue;
+        }
+        fa_check_shape(g, nx[j].name, args[j], bt.rank, "an operator's result", loc);
+        fg_line(g, "if (%s.p != %s.p)", nx[j].name, args[j]);
+        fg_line(g, "    wf_copy_view(%s.p, %s.s, %s.p, %d, %s.n, %s.s, %d);", args[j], args[j], nx[j].name, bt.rank,
+                args[j], nx[j].name, c_esz(bt.prim));
+        fg_release(g, nx[j].name);
+    }
+    g->indent--;
+    fg_line(g, "}");
+    for (int j = 1; j < lam->ret.len; j++)
+        if (lam->ret.data[j].rank)
+            fg_release(g, dests[j].name);
+}
+
+static void emit_scatter_hist(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *loc = c_loc(e->loc);
+    const char *w = fg_fresh(g, "w");
+    fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
+    fs_check_inputs(g, e, w, loc);
+    take_dests(g, s, loc);
+    const char *i = fg_fresh(g, "i");
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
+    g->indent++;
+    g->iter++;
+    if (e->kind == CE_SCATTER)
+        fs_scatter_iteration(g, s, i);
+    else
+        fs_hist_iteration(g, s, i);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+}
+
+/* ---- filter and partition ---- */
+
+static void emit_filter(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *loc = c_loc(e->loc);
+    int na = e->arrays.len, nout = s->pat.len;
+    const char *w = fg_fresh(g, "w");
+    fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
+    fs_check_inputs(g, e, w, loc);
+    for (int j = 0; j < nout; j++) {
+        const char *x = c_name(s->pat.data[j].name), *in = fg_atom(g, e->arrays.data[j % na]);
+        CType t = s->pat.data[j].type;
+        fg_line(g, "%s.n[0] = %s;", x, w);
+        for (int k = 1; k < t.rank; k++)
+            fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, in, k);
+        fg_dense_strides(g, x, t.rank);
+        StrBuf count = {0};
+        sb_printf(&count, "%s", w);
+        for (int k = 1; k < t.rank; k++)
+            sb_printf(&count, " * %s.n[%d]", x, k);
+        fg_alloc(g, x, s->pat.data[j].name, t.prim, count.data, loc);
+    }
+    const char *nt = fg_fresh(g, "kept"), *nf = fg_fresh(g, "left"), *i = fg_fresh(g, "i");
+    fg_line(g, "int64_t %s = 0, %s WF_U = 0;", nt, nf);
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
+    g->indent++;
+    g->iter++;
+    const char *keep = decl_tmp(g, ctype_prim(PRIM_BOOL), "keep");
+    FDest d = {DEST_VAR, keep};
+    fg_lambda(g, e->lam, input_elems(g, e, i), &d, false);
+    for (int part = 0; part < (e->partition ? 2 : 1); part++) {
+        const char *cnt = part ? nf : nt;
+        fg_line(g, part ? "} else {" : "if (%s) {", keep);
+        g->indent++;
+        for (int k = 0; k < na; k++) {
+            const char *x = c_name(s->pat.data[part * na + k].name);
+            CAtom in = e->arrays.data[k];
+            CType t = s->pat.data[part * na + k].type;
+            if (t.rank == 1)
+                fg_line(g, "%s.p[%s] = %s;", x, cnt, fs_input_elem(g, in, i));
+            else
+                fg_line(g, "wf_copy_dense(%s.p + %s * %s.s[0], %s.p + (%s), %d, %s.n + 1, %s.s + 1, %d);", x, cnt, x,
+                        fg_atom(g, in), fg_offset(g, fg_atom(g, in), in.var, &i, 1), t.rank - 1, fg_atom(g, in),
+                        fg_atom(g, in), c_esz(t.prim));
+        }
+        fg_line(g, "%s++;", cnt);
+        g->indent--;
+    }
+    fg_line(g, "}");
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+    for (int j = 0; j < nout; j++)
+        fg_line(g, "%s.n[0] = %s;", c_name(s->pat.data[j].name), j < na ? nt : nf);
+}
+
+void fs_soac(FGen *g, const CStm *s) {
+    fg_line(g, "{");
+    g->indent++;
+    switch (s->exp->kind) {
+    case CE_SCREMA: emit_screma(g, s); break;
+    case CE_SCATTER:
+    case CE_HIST: emit_scatter_hist(g, s); break;
+    case CE_FILTER: emit_filter(g, s); break;
+    default: die("fgen: not a SOAC");
+    }
+    g->indent--;
+    fg_line(g, "}");
+}

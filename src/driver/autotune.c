@@ -1,0 +1,581 @@
+/* autotune.c — `weft autotune PROG.fut`: choose the thresholds of incremental flattening
+ * (docs/FLATTENING.md) from timings on the program's training datasets, and write them to
+ * PROG.fut.tuning for the executables' --tuning.
+ *
+ * The search exploits the branching tree that seed 001 §4.2 names as future work.  A compiled
+ * program's only choices are the comparisons `threshold <= value` (-L logs each as it happens),
+ * and a run is determined by their outcomes; so a run's *path* is the set of (threshold, value,
+ * outcome) triples it logged, and a setting of the thresholds that gives every triple of a
+ * measured path the same outcome follows that path again — it need not be run.  Per dataset:
+ *
+ *   run the defaults -> for each new path: time it, then for every threshold it compared and
+ *   every distinct outcome pattern over the values it compared that threshold with (settings
+ *   v1, v2, ..., vk, vk + 1 for the sorted values), queue the path's setting with that
+ *   threshold changed -> a queued setting that follows a measured path is dropped unrun.
+ *
+ * Every path is measured once: one run with -L to see it, then one warm-up and --runs timed
+ * runs without logging (validated against the expected output when there is one).  The
+ * search is complete: every setting follows some measured path (the one sharing the longest
+ * prefix with it would otherwise have produced a candidate sharing a longer one).  Then the
+ * thresholds: for each dataset's fastest path, the triples bound each threshold from below
+ * (outcome false: t > v) and above (true: t <= v); where the datasets' bounds meet, the
+ * geometric middle of the interval is a candidate setting, and so is every measured setting;
+ * the candidate with the least sum over datasets of time / the dataset's best time wins (the
+ * first on a tie), its times read off the measured paths.  Deterministic given the timings.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "driver.h"
+#include "subprocess.h"
+#include "testspec.h"
+
+typedef struct {
+    const char *weft, *backend, *threads, *entry, *output, *tmpdir;
+    int runs, timeout_s, max_runs;
+    Vec(const char *) only; /* --dataset=TEXT */
+} Options;
+
+/* One comparison as logged: param <= value gave outcome. */
+typedef struct {
+    int param;
+    int64_t value;
+    bool outcome;
+} Triple;
+
+typedef Vec(Triple) Path; /* sorted by (param, value), no duplicates */
+
+typedef struct {
+    int64_t *setting; /* one value per parameter */
+    Path path;
+    double median_us;
+} Measured;
+
+typedef struct {
+    char *name, *input; /* input: a file */
+    const char *entry;
+    const Case *kase;
+    Vec(Measured) paths;
+    int best; /* index into paths, -1 before any */
+} Dataset;
+
+typedef Vec(Dataset) Datasets;
+
+typedef struct {
+    const Options *o;
+    const char *prog;
+    char *dir, *exe, *out, *err, *times;
+    int n_params;
+    char **names;
+    int64_t *defaults;
+    int program_runs;
+    bool truncated; /* --max-runs stopped the search */
+} Tuner;
+
+static const char *const autotune_usage =
+    "usage: weft autotune [--backend=multicore|c|cuda] [--runs=N] [--num-threads=N] [--entry=E]\n"
+    "                     [--dataset=TEXT]... [--max-runs=N] [--timeout=S] [-o FILE] PROG.fut";
+
+/* ------------------------------------------------------------------ settings */
+
+static int64_t *setting_copy(const Tuner *t, const int64_t *s) {
+    int64_t *c = xmalloc(sizeof *c * (size_t)(t->n_params + 1));
+    memcpy(c, s, sizeof *c * (size_t)t->n_params);
+    return c;
+}
+
+static bool setting_equal(const Tuner *t, const int64_t *a, const int64_t *b) {
+    return memcmp(a, b, sizeof *a * (size_t)t->n_params) == 0;
+}
+
+/* Does the setting give every comparison of the path its recorded outcome? */
+static bool follows(const int64_t *setting, const Path *p) {
+    for (int i = 0; i < p->len; i++)
+        if ((setting[p->data[i].param] <= p->data[i].value) != p->data[i].outcome)
+            return false;
+    return true;
+}
+
+/* The measured path a setting follows on a dataset, or -1. */
+static int path_of(const Dataset *d, const int64_t *setting) {
+    for (int i = 0; i < d->paths.len; i++)
+        if (follows(setting, &d->paths.data[i].path))
+            return i;
+    return -1;
+}
+
+/* "name=value ..." of the parameters where the setting differs from the defaults. */
+static char *describe(const Tuner *t, const int64_t *s) {
+    StrBuf sb = {0};
+    for (int i = 0; i < t->n_params; i++)
+        if (s[i] != t->defaults[i])
+            sb_printf(&sb, "%s%s=%" PRId64, sb.len ? " " : "", t->names[i], s[i]);
+    if (!sb.len)
+        sb_puts(&sb, "defaults");
+    return sb.data;
+}
+
+static char *describe_path(const Tuner *t, const Path *p) {
+    StrBuf sb = {0};
+    for (int i = 0; i < p->len; i++)
+        sb_printf(&sb, "%s%s<=%" PRId64 ":%c", i ? " " : "", t->names[p->data[i].param], p->data[i].value,
+                  p->data[i].outcome ? 'T' : 'F');
+    if (!sb.len)
+        sb_puts(&sb, "no comparisons");
+    return sb.data;
+}
+
+/* ------------------------------------------------------------------ running the program */
+
+/* Run the executable on a dataset with extra arguments and a setting; NULL or why not. */
+static char *run_program(Tuner *t, const Dataset *d, const int64_t *setting, const char *const *extra) {
+    Vec(const char *) argv = {0};
+    vec_push(&argv, t->exe);
+    vec_push(&argv, "-e");
+    vec_push(&argv, d->entry);
+    if (t->o->threads) {
+        vec_push(&argv, "--num-threads");
+        vec_push(&argv, t->o->threads);
+    }
+    for (int i = 0; i < t->n_params; i++) {
+        vec_push(&argv, "--param");
+        vec_push(&argv, xsprintf("%s=%" PRId64, t->names[i], setting[i]));
+    }
+    for (; *extra; extra++)
+        vec_push(&argv, *extra);
+    vec_push(&argv, NULL);
+    t->program_runs++;
+    char *why = run_process(argv.data, d->input, t->out, t->err, t->o->timeout_s);
+    free(argv.data);
+    return why ? xsprintf("%s: %s", why, first_lines(t->err, 1)) : NULL;
+}
+
+static int param_index(const Tuner *t, const char *name) {
+    for (int i = 0; i < t->n_params; i++)
+        if (!strcmp(t->names[i], name))
+            return i;
+    return -1;
+}
+
+static int cmp_triple(const void *a, const void *b) {
+    const Triple *x = a, *y = b;
+    if (x->param != y->param)
+        return x->param - y->param;
+    return (x->value > y->value) - (x->value < y->value);
+}
+
+/* The comparisons of the log on t->err ("Compared NAME <= V: true."), as a path. */
+static Path read_path(const Tuner *t) {
+    Path p = {0};
+    char *log = slurp(t->err, NULL);
+    for (char *line = strtok(log, "\n"); line; line = strtok(NULL, "\n")) {
+        char name[256], result[16];
+        long long v;
+        if (sscanf(line, "Compared %255s <= %lld: %15s", name, &v, result) != 3)
+            continue;
+        int k = param_index(t, name);
+        if (k < 0)
+            fatal("autotune: the program compared an unknown parameter '%s'", name);
+        Triple tr = {k, (int64_t)v, !strcmp(result, "true.")};
+        bool seen = false;
+        for (int i = 0; i < p.len && !seen; i++)
+            seen = p.data[i].param == k && p.data[i].value == tr.value;
+        if (!seen)
+            vec_push(&p, tr);
+    }
+    free(log);
+    if (p.len)
+        qsort(p.data, (size_t)p.len, sizeof *p.data, cmp_triple);
+    return p;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median_of_file(const char *path) {
+    Vec(double) v = {0};
+    char *s = slurp(path, NULL);
+    for (char *p = strtok(s, "\n"); p; p = strtok(NULL, "\n"))
+        vec_push(&v, strtod(p, NULL));
+    free(s);
+    if (!v.len)
+        fatal("autotune: the program wrote no run times to %s", path);
+    qsort(v.data, (size_t)v.len, sizeof *v.data, cmp_double);
+    double m = v.len % 2 ? v.data[v.len / 2] : (v.data[v.len / 2 - 1] + v.data[v.len / 2]) / 2;
+    free(v.data);
+    return m;
+}
+
+/* See the path a setting takes on a dataset (one run with -L), then time it; the new path's
+ * index.  A run that fails or gives a wrong result is fatal: every version must be correct. */
+static int measure(Tuner *t, Dataset *d, const int64_t *setting) {
+    const char *observe[] = {"-L", NULL};
+    char *why = run_program(t, d, setting, observe);
+    if (why)
+        fatal("autotune: %s on %s with %s failed: %s", t->prog, d->name, describe(t, setting), why);
+    Measured m = {setting_copy(t, setting), read_path(t), 0};
+    char runs[32];
+    snprintf(runs, sizeof runs, "%d", t->o->runs);
+    unlink(t->times);
+    const char *timed[] = {"-r", runs, "-t", t->times, NULL};
+    if ((why = run_program(t, d, setting, timed)))
+        fatal("autotune: %s on %s with %s failed: %s", t->prog, d->name, describe(t, setting), why);
+    if (d->kase->out == OUT_TEXT || d->kase->out == OUT_FILE) {
+        size_t len = 0;
+        char *out = slurp(t->out, &len);
+        char *wrong = testspec_compare_output(d->kase, out, len);
+        if (wrong)
+            fatal("autotune: %s on %s with %s gives a wrong result:\n  %s", t->prog, d->name, describe(t, setting),
+                  wrong);
+        free(out);
+    }
+    m.median_us = median_of_file(t->times);
+    vec_push(&d->paths, m);
+    int k = d->paths.len - 1;
+    if (d->best < 0 || m.median_us < d->paths.data[d->best].median_us)
+        d->best = k;
+    printf("  [%3d runs] %s: path %d (%s)  %.0f µs  with %s\n", t->program_runs, d->name, k + 1,
+           describe_path(t, &m.path), m.median_us, describe(t, setting));
+    fflush(stdout);
+    return k;
+}
+
+/* ------------------------------------------------------------------ the search */
+
+typedef Vec(int64_t *) Queue;
+
+static bool queued(const Tuner *t, const Queue *q, const int64_t *s) {
+    for (int i = 0; i < q->len; i++)
+        if (setting_equal(t, q->data[i], s))
+            return true;
+    return false;
+}
+
+/* Queue the path's setting with one compared parameter moved to each other outcome pattern
+ * over the values the path compared it with. */
+static void queue_neighbours(const Tuner *t, const Measured *m, Queue *q) {
+    const Path *p = &m->path;
+    for (int i = 0; i < p->len;) {
+        int param = p->data[i].param, j = i;
+        while (j < p->len && p->data[j].param == param)
+            j++;
+        for (int k = i; k <= j; k++) { /* the value of triple k, or one past the largest */
+            int64_t v = k < j ? p->data[k].value : p->data[j - 1].value + 1;
+            int64_t *s = setting_copy(t, m->setting);
+            s[param] = v;
+            Path own = {p->data + i, j - i, 0};
+            if (follows(s, &own) || queued(t, q, s))
+                free(s);
+            else
+                vec_push(q, s);
+        }
+        i = j;
+    }
+}
+
+/* Measure every path of one dataset, starting from the defaults. */
+static void explore(Tuner *t, Dataset *d) {
+    Queue q = {0};
+    vec_push(&q, setting_copy(t, t->defaults));
+    for (int next = 0; next < q.len; next++) {
+        if (path_of(d, q.data[next]) >= 0)
+            continue;
+        if (t->program_runs >= t->o->max_runs) {
+            t->truncated = true;
+            break;
+        }
+        int k = measure(t, d, q.data[next]);
+        queue_neighbours(t, &d->paths.data[k], &q);
+    }
+    if (d->best < 0)
+        fatal("autotune: --max-runs=%d leaves no run for %s", t->o->max_runs, d->name);
+}
+
+/* ------------------------------------------------------------------ choosing the thresholds */
+
+/* The setting that gives each dataset's fastest path wherever the datasets agree; NULL when
+ * two datasets want opposite outcomes for one threshold and value range. */
+static int64_t *combined_setting(const Tuner *t, const Dataset *ds, int n) {
+    int64_t *s = setting_copy(t, t->defaults);
+    for (int p = 0; p < t->n_params; p++) {
+        int64_t lo = 0, hi = INT64_MAX; /* t must be in [lo, hi] */
+        bool has_lo = false, has_hi = false;
+        for (int i = 0; i < n; i++) {
+            const Path *path = &ds[i].paths.data[ds[i].best].path;
+            for (int k = 0; k < path->len; k++) {
+                const Triple *tr = &path->data[k];
+                if (tr->param != p)
+                    continue;
+                if (tr->outcome && tr->value < hi)
+                    hi = tr->value, has_hi = true;
+                if (!tr->outcome && tr->value + 1 > lo)
+                    lo = tr->value + 1, has_lo = true;
+            }
+        }
+        if (lo > hi) {
+            free(s);
+            return NULL;
+        }
+        if (has_lo && has_hi)
+            s[p] = (int64_t)llround(sqrt((double)lo * (double)hi));
+        else if (has_lo)
+            s[p] = s[p] > lo ? s[p] : lo;
+        else if (has_hi)
+            s[p] = s[p] < hi ? s[p] : hi;
+        s[p] = s[p] < lo ? lo : s[p] > hi ? hi : s[p];
+    }
+    return s;
+}
+
+/* Sum over datasets of the setting's time over the dataset's best (lower is better; times
+ * below the clock's 1 µs count as 1 µs); a path
+ * not yet measured (only after --max-runs) is measured now if the budget allows, else INFINITY. */
+static double score(Tuner *t, Dataset *ds, int n, const int64_t *s) {
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        int k = path_of(&ds[i], s);
+        if (k < 0 && t->program_runs < t->o->max_runs)
+            k = measure(t, &ds[i], s);
+        if (k < 0)
+            return INFINITY;
+        sum += fmax(ds[i].paths.data[k].median_us, 1) / fmax(ds[i].paths.data[ds[i].best].median_us, 1);
+    }
+    return sum;
+}
+
+static int64_t *choose(Tuner *t, Dataset *ds, int n) {
+    Queue cands = {0};
+    int64_t *c = combined_setting(t, ds, n);
+    if (c)
+        vec_push(&cands, c);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < ds[i].paths.len; k++)
+            if (!queued(t, &cands, ds[i].paths.data[k].setting))
+                vec_push(&cands, ds[i].paths.data[k].setting);
+    int64_t *best = t->defaults;
+    double best_score = score(t, ds, n, t->defaults);
+    for (int i = 0; i < cands.len; i++) {
+        double sc = score(t, ds, n, cands.data[i]);
+        if (sc < best_score)
+            best = cands.data[i], best_score = sc;
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------------ datasets and parameters */
+
+static bool selected(const Options *o, const char *name) {
+    if (!o->only.len)
+        return true;
+    for (int i = 0; i < o->only.len; i++)
+        if (strstr(name, o->only.data[i]))
+            return true;
+    return false;
+}
+
+static bool usable(const Case *c) {
+    return (c->in == IN_TEXT || c->in == IN_FILE) && c->out != OUT_ERROR;
+}
+
+/* The datasets tagged `train` (all benchmark datasets when none is), as files. */
+static Datasets training_datasets(Tuner *t, const Spec *spec) {
+    Datasets ds = {0};
+    for (int pass = 0; pass < 2 && !ds.len; pass++) {
+        for (int b = 0; b < spec->blocks.len; b++) {
+            const Block *blk = &spec->blocks.data[b];
+            for (int e = 0; e < blk->entries.len; e++) {
+                if (t->o->entry && strcmp(t->o->entry, blk->entries.data[e]))
+                    continue;
+                for (int i = 0; i < blk->cases.len; i++) {
+                    const Case *c = &blk->cases.data[i];
+                    char *name = testspec_case_name(c, i);
+                    bool wanted = pass == 0 ? c->train : !c->nobench;
+                    if (!usable(c) || !wanted || !selected(t->o, name)) {
+                        free(name);
+                        continue;
+                    }
+                    Dataset d = {name, c->input, blk->entries.data[e], c, {0}, -1};
+                    if (c->in == IN_TEXT) {
+                        d.input = xsprintf("%s/input-%d", t->dir, ds.len);
+                        FILE *f = fopen(d.input, "w");
+                        if (!f || fputs(c->input, f) < 0 || fclose(f) != 0)
+                            fatal("autotune: cannot write %s", d.input);
+                    }
+                    vec_push(&ds, d);
+                }
+            }
+        }
+        if (pass == 0 && !ds.len)
+            printf("%s: no dataset tagged `train`; tuning on its benchmark datasets\n", t->prog);
+    }
+    if (!ds.len)
+        fatal("autotune: %s has no dataset to tune on", t->prog);
+    return ds;
+}
+
+/* The program's parameters and defaults, from --print-params ("name=value" lines). */
+static void read_params(Tuner *t) {
+    const char *argv[] = {t->exe, "--print-params", NULL};
+    t->program_runs++;
+    char *why = run_process(argv, NULL, t->out, t->err, t->o->timeout_s);
+    if (why)
+        fatal("autotune: %s --print-params failed: %s", t->exe, why);
+    char *text = slurp(t->out, NULL);
+    Vec(char *) names = {0};
+    Vec(int64_t) defaults = {0};
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        char *eq = strchr(line, '=');
+        if (!eq)
+            continue;
+        *eq = 0;
+        vec_push(&names, xstrdup(line));
+        vec_push(&defaults, (int64_t)strtoll(eq + 1, NULL, 10));
+    }
+    free(text);
+    t->n_params = names.len;
+    t->names = names.data;
+    t->defaults = defaults.len ? defaults.data : xmalloc(sizeof(int64_t));
+}
+
+/* ------------------------------------------------------------------ report and file */
+
+static void write_tuning(const Tuner *t, const Dataset *ds, int n, const int64_t *s) {
+    FILE *f = fopen(t->o->output, "w");
+    if (!f)
+        fatal("autotune: cannot write %s: %s", t->o->output, strerror(errno));
+    fprintf(f, "-- weft autotune %s --backend=%s%s%s: %d program runs\n", t->prog, t->o->backend,
+            t->o->threads ? " --num-threads=" : "", t->o->threads ? t->o->threads : "", t->program_runs);
+    for (int i = 0; i < n; i++) {
+        int k = path_of(&ds[i], s);
+        fprintf(f, "-- %s: %d paths, tuned %.0f µs, best %.0f µs\n", ds[i].name, ds[i].paths.len,
+                k >= 0 ? ds[i].paths.data[k].median_us : NAN, ds[i].paths.data[ds[i].best].median_us);
+    }
+    for (int i = 0; i < t->n_params; i++)
+        fprintf(f, "%s=%" PRId64 "\n", t->names[i], s[i]);
+    if (fclose(f) != 0)
+        fatal("autotune: cannot write %s: %s", t->o->output, strerror(errno));
+}
+
+static void report(const Tuner *t, const Dataset *ds, int n, const int64_t *s) {
+    printf("Tuned %s (%s): %s\n", t->prog, t->o->backend, describe(t, s));
+    for (int i = 0; i < n; i++) {
+        int def = path_of(&ds[i], t->defaults), tuned = path_of(&ds[i], s);
+        double td = def >= 0 ? ds[i].paths.data[def].median_us : NAN;
+        double tt = tuned >= 0 ? ds[i].paths.data[tuned].median_us : NAN;
+        printf("  %s: %d paths; defaults %.0f µs, tuned %.0f µs (%.2fx), best %.0f µs\n", ds[i].name,
+               ds[i].paths.len, td, tt, fmax(td, 1) / fmax(tt, 1), ds[i].paths.data[ds[i].best].median_us);
+    }
+    printf("%d program runs%s; wrote %s\n", t->program_runs,
+           t->truncated ? " (stopped by --max-runs: some paths not measured)" : "", t->o->output);
+}
+
+/* ------------------------------------------------------------------ the command line */
+
+static int parse_positive(const char *s, const char *what) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v <= 0 || v > 1000000)
+        fatal("autotune: bad %s '%s'", what, s);
+    return (int)v;
+}
+
+static const char *option_value(const char *arg, const char *name) {
+    size_t n = strlen(name);
+    return !strncmp(arg, name, n) && arg[n] == '=' ? arg + n + 1 : NULL;
+}
+
+static const char *parse_args(int argc, char **argv, Options *o) {
+    const char *prog = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if ((v = option_value(a, "--backend")))
+            o->backend = v;
+        else if ((v = option_value(a, "--runs")))
+            o->runs = parse_positive(v, "number of runs");
+        else if ((v = option_value(a, "--num-threads")))
+            o->threads = xsprintf("%d", parse_positive(v, "number of threads"));
+        else if ((v = option_value(a, "--entry")))
+            o->entry = v;
+        else if ((v = option_value(a, "--timeout")))
+            o->timeout_s = parse_positive(v, "timeout");
+        else if ((v = option_value(a, "--max-runs")))
+            o->max_runs = parse_positive(v, "number of program runs");
+        else if ((v = option_value(a, "--dataset")))
+            vec_push(&o->only, v);
+        else if (!strcmp(a, "-o") && i + 1 < argc)
+            o->output = argv[++i];
+        else if (a[0] == '-' && a[1])
+            fatal("autotune: unknown option '%s'\n%s", a, autotune_usage);
+        else if (prog)
+            fatal("autotune: one program at a time\n%s", autotune_usage);
+        else
+            prog = a;
+    }
+    if (!prog)
+        fatal("autotune: no program given\n%s", autotune_usage);
+    if (access(prog, R_OK) != 0)
+        fatal("autotune: cannot read %s: %s", prog, strerror(errno));
+    if (strcmp(o->backend, "multicore") && strcmp(o->backend, "c") && strcmp(o->backend, "cuda"))
+        fatal("autotune: unknown backend '%s' (multicore, c or cuda)", o->backend);
+    return prog;
+}
+
+static void compile(Tuner *t) {
+    const char *argv[] = {t->o->weft, t->o->backend, t->prog, "-o", t->exe, NULL};
+    printf("Compiling %s with weft %s\n", t->prog, t->o->backend);
+    fflush(stdout);
+    char *why = run_process(argv, NULL, t->out, t->err, t->o->timeout_s);
+    if (why)
+        fatal("autotune: weft %s %s failed (%s): %s", t->o->backend, t->prog, why, first_lines(t->err, 3));
+}
+
+static void cleanup(const Tuner *t, int n_inputs) {
+    const char *names[] = {"prog", "prog.c", "prog.cu", "stdout", "stderr", "times"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        unlink(xsprintf("%s/%s", t->dir, names[i]));
+    for (int i = 0; i < n_inputs; i++)
+        unlink(xsprintf("%s/input-%d", t->dir, i));
+    rmdir(t->dir);
+}
+
+int cmd_autotune(int argc, char **argv) {
+    Options o = {0};
+    o.backend = "multicore";
+    o.runs = 5;
+    o.timeout_s = 600;
+    o.max_runs = 1000;
+    o.weft = self_exe_path() ? self_exe_path() : argv[0];
+    o.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    Tuner t = {0};
+    t.o = &o;
+    t.prog = parse_args(argc, argv, &o);
+    if (!o.output)
+        o.output = xsprintf("%s.tuning", t.prog);
+    Spec *spec = testspec_read(t.prog);
+    if (spec->error)
+        fatal("autotune: %s", spec->error);
+    t.dir = xsprintf("%s/weft-autotune-XXXXXX", o.tmpdir);
+    if (!mkdtemp(t.dir))
+        fatal("autotune: cannot create a temporary directory in %s: %s", o.tmpdir, strerror(errno));
+    t.exe = xsprintf("%s/prog", t.dir);
+    t.out = xsprintf("%s/stdout", t.dir);
+    t.err = xsprintf("%s/stderr", t.dir);
+    t.times = xsprintf("%s/times", t.dir);
+    Datasets ds = training_datasets(&t, spec);
+    compile(&t);
+    read_params(&t);
+    printf("%d tuning parameters, %d training datasets, %d timed runs per path\n", t.n_params, ds.len, o.runs);
+    for (int i = 0; i < ds.len; i++)
+        explore(&t, &ds.data[i]);
+    int64_t *chosen = choose(&t, ds.data, ds.len);
+    write_tuning(&t, ds.data, ds.len, chosen);
+    report(&t, ds.data, ds.len, chosen);
+    cleanup(&t, ds.len);
+    return 0;
+}
