@@ -138,6 +138,18 @@ static inline void wf_unref(wf_ctx *ctx, wf_blk *b) {
  * slot's reference does not count: the slot only keeps the block for reuse). */
 static inline bool wf_blk_unique(const wf_blk *b) { return b && wf_blk_rc(b) == 1 + b->in_slot; }
 
+/* ---- threads ---- */
+#ifdef _OPENMP
+#include <omp.h>
+/* Threads for a parallel loop of w iterations: --num-threads, else OpenMP's default. */
+static inline __attribute__((unused)) int wf_threads(wf_ctx *ctx, int64_t w) {
+    int nt = ctx->num_threads > 0 ? ctx->num_threads : omp_get_max_threads();
+    if (nt > w)
+        nt = w > 0 ? (int)w : 1;
+    return nt;
+}
+#endif
+
 /* ---- slots ---- */
 
 /* Two blocks: enough for a value carried from one iteration to the next (the new one is

@@ -129,7 +129,7 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
     /* the flat backend unless the program may hold jagged arrays (or WEFT_BOXED=1 asks) */
     const char *why = NULL;
     const char *boxed_env = getenv("WEFT_BOXED");
-    bool flat = !multicore && fgen_accepts(p, &why) && !(boxed_env && !strcmp(boxed_env, "1"));
+    bool flat = fgen_accepts(p, &why) && !(boxed_env && !strcmp(boxed_env, "1"));
     char *code = flat ? fgen_program(p, multicore) : cgen_program(p, multicore);
 
     if (rts_obj && !no_cc && !exists(rts_obj)) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../backend/c/cgen.h"
+#include "../backend/flat/fgen.h"
 #include "../core/ir.h"
 #include "../core/opt.h"
 #include "../interp/interp.h"
@@ -88,7 +89,8 @@ static int print_seg(const char *path) {
         die("the core program does not verify");
     if (core_optimise(p, NULL, core_verify_passes_wanted()))
         die("the optimised core program does not verify");
-    fputs(cgen_plan(p), stdout);
+    const char *why;
+    fputs(fgen_accepts(p, &why) ? fgen_plan(p) : cgen_plan(p), stdout);
     return 0;
 }
 

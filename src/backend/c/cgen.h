@@ -12,6 +12,7 @@
 #include "../../core/ir.h"
 #include "../../core/opt.h"
 #include "cexpr.h"
+#include "versions.h"
 
 /* The program's C code (without the runtime): functions, entry wrappers, wf_program, main.
  * multicore: outermost screma become OpenMP parallel loops (compile with -fopenmp). */
@@ -24,7 +25,6 @@ char *cgen_plan(const CProg *p);
 
 /* ---- shared between cgen.c and cgen_soac.c ---- */
 typedef struct CGen CGen;
-typedef struct CVersions CVersions;
 struct CGen {
     StrBuf *out;
     StrBuf *decls;   /* file-scope definitions, placed before the functions (rts/mc.h instances) */
@@ -77,30 +77,13 @@ bool cg_stable(CGen *g, const char *var);
 
 void cg_soac(CGen *g, const CStm *s); /* cgen_soac.c */
 
-/* ---- versions.c: incremental flattening for the multicore backend ---- */
-struct CVersions {
-    Vec(const char *) names; /* tuning parameters, in index order: FUN.suff_outer_par_K */
-    Vec(int64_t) defaults;
-    StrBuf plan;             /* `weft dev --print=seg` */
-    int plan_depth;          /* nesting of the plan's lines */
-    int nested;              /* versioned SOACs being emitted around the current one */
-    int quiet;               /* emitting code the plan has described already */
-};
-/* The default of suff_outer_par thresholds: outer parallelism of at least this many iterations
- * runs the outer map in parallel and its inner parallelism sequentially. */
-#define CG_SUFF_OUTER_PAR_DEFAULT 16
-/* Versioned SOACs nest at most this deep (the code of a body doubles at each level). */
-#define CG_MAX_VERSION_NESTING 3
-/* Whether the body has parallelism of its own: a screma, directly or in its ifs and loops. */
-bool cg_body_has_par(const CBody *b);
-/* A new threshold FUN.KIND_K (K counts the program's thresholds); returns its index. */
+/* ---- versions.c (versions.h): incremental flattening for the multicore backend ---- */
 int cg_threshold(CGen *g, const char *kind, int64_t dflt);
-/* The number of distinct code paths (combinations of versions) through a function, capped at 2^40. */
-int64_t cg_code_paths(const CFun *f);
-/* A line of the plan at the current depth (printf format). */
 void cg_plan(CGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Emit the program's wf_param_decl table; returns the wf_program fields "params, N" (or
- * "NULL, 0" without thresholds). */
 const char *cg_param_table(CGen *g);
+#define cg_body_has_par ver_body_has_par
+#define cg_code_paths ver_code_paths
+#define CG_SUFF_OUTER_PAR_DEFAULT VER_SUFF_OUTER_PAR_DEFAULT
+#define CG_MAX_VERSION_NESTING VER_MAX_NESTING
 
 #endif

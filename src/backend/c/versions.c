@@ -17,56 +17,71 @@
 #include <stdio.h>
 
 #include "cgen.h"
+#include "versions.h"
 
 static bool exp_has_par(const CExp *e) {
     switch (e->kind) {
     case CE_SCREMA: return true;
-    case CE_IF: return cg_body_has_par(e->body) || cg_body_has_par(e->body2);
-    case CE_LOOP: return cg_body_has_par(e->body);
+    case CE_IF: return ver_body_has_par(e->body) || ver_body_has_par(e->body2);
+    case CE_LOOP: return ver_body_has_par(e->body);
     default: return false;
     }
 }
 
-bool cg_body_has_par(const CBody *b) {
+bool ver_body_has_par(const CBody *b) {
     for (int i = 0; i < b->stms.len; i++)
         if (exp_has_par(b->stms.data[i].exp))
             return true;
     return false;
 }
 
-int cg_threshold(CGen *g, const char *kind, int64_t dflt) {
-    CVersions *v = g->ver;
+int ver_threshold(CVersions *v, const char *fun, const char *kind, int64_t dflt) {
     int k = v->names.len;
-    vec_push(&v->names, xsprintf("%s.%s_%d", g->fun ? g->fun : "main", kind, k));
+    vec_push(&v->names, xsprintf("%s.%s_%d", fun ? fun : "main", kind, k));
     vec_push(&v->defaults, dflt);
     return k;
 }
 
-void cg_plan(CGen *g, const char *fmt, ...) {
-    CVersions *v = g->ver;
+void ver_vplan(CVersions *v, const char *fmt, va_list ap) {
     if (v->quiet)
         return;
     for (int i = 0; i < v->plan_depth; i++)
         sb_puts(&v->plan, "  ");
     char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
     sb_puts(&v->plan, line);
     sb_putc(&v->plan, '\n');
 }
 
-const char *cg_param_table(CGen *g) {
-    CVersions *v = g->ver;
+void ver_plan(CVersions *v, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    ver_vplan(v, fmt, ap);
+    va_end(ap);
+}
+
+const char *ver_param_table(CVersions *v, StrBuf *out) {
     if (v->names.len == 0)
         return "NULL, 0";
-    StrBuf sb = {0};
+    sb_puts(out, "static const wf_param_decl params[] = {\n");
     for (int i = 0; i < v->names.len; i++)
-        sb_printf(&sb, "%s{\"%s\", %lld}", i ? ",\n    " : "", v->names.data[i], (long long)v->defaults.data[i]);
-    cg_line(g, "static const wf_param_decl params[] = {\n    %s\n};", sb.data);
+        sb_printf(out, "    {\"%s\", %lld},\n", v->names.data[i], (long long)v->defaults.data[i]);
+    sb_puts(out, "};\n");
     return xsprintf("params, %d", v->names.len);
 }
+
+/* ---- the boxed generator's view of it ---- */
+
+int cg_threshold(CGen *g, const char *kind, int64_t dflt) { return ver_threshold(g->ver, g->fun, kind, dflt); }
+
+void cg_plan(CGen *g, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    ver_vplan(g->ver, fmt, ap);
+    va_end(ap);
+}
+
+const char *cg_param_table(CGen *g) { return ver_param_table(g->ver, g->out); }
 
 /* Code paths through a body as the multicore backend compiles it at top level: a versioned
  * screma is 1 (the outer-parallel version) + the paths of its inner version's body; an if
@@ -76,7 +91,7 @@ static int64_t body_paths(const CBody *b, int nested);
 static int64_t stm_paths(const CExp *e, int nested) {
     switch (e->kind) {
     case CE_SCREMA:
-        if (nested < CG_MAX_VERSION_NESTING && cg_body_has_par(e->lam->body))
+        if (nested < VER_MAX_NESTING && ver_body_has_par(e->lam->body))
             return 1 + body_paths(e->lam->body, nested + 1);
         return 1;
     case CE_IF: return body_paths(e->body, nested) + body_paths(e->body2, nested);
@@ -95,4 +110,4 @@ static int64_t body_paths(const CBody *b, int nested) {
     return n;
 }
 
-int64_t cg_code_paths(const CFun *f) { return body_paths(f->body, 0); }
+int64_t ver_code_paths(const CFun *f) { return body_paths(f->body, 0); }

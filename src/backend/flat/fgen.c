@@ -393,7 +393,7 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
             fg_decl(g, s->pat.data[j]);
         emit_stm(g, s);
         for (int j = 0; j < s->pat.len; j++)
-            if (!omap_has(&g->vars, s->pat.data[j].name))
+            if (!omap_get(&g->vars, s->pat.data[j].name))
                 fg_bind(g, s->pat.data[j].name, s->pat.data[j].type, default_own(g, s, j));
         for (int j = 0; j < s->pat.len; j++)
             if (flife_last(life, s->pat.data[j].name) == -1)
@@ -415,6 +415,9 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
 
 void fg_lambda(FGen *g, const CLambda *lam, const char **args, const FDest *dests, bool results_escape) {
     fesc_body(lam->body, results_escape, &g->escapes);
+    int inner = g->open_lambda ? 0 : 1;
+    g->open_lambda = false;
+    g->lam += inner;
     fg_line(g, "{");
     g->indent++;
     for (int i = 0; i < lam->params.len; i++) {
@@ -425,6 +428,7 @@ void fg_lambda(FGen *g, const CLambda *lam, const char **args, const FDest *dest
     fg_body(g, lam->body, lam->params.data, lam->params.len, dests);
     g->indent--;
     fg_line(g, "}");
+    g->lam -= inner;
 }
 
 /* ------------------------------------------------------------------ statements */
@@ -638,6 +642,9 @@ static void emit_entry(FGen *g, const CFun *f, int no) {
     g->fun = f->name;
     flayout_fun(f, &g->layouts);
     opt_lazy_iotas(f, &g->lazy_iotas);
+    int64_t paths = ver_code_paths(f);
+    ver_plan(g->ver, "entry %s (%lld code path%s):", f->name, (long long)paths, paths == 1 ? "" : "s");
+    g->ver->plan_depth++;
     fg_line(g, "static int entry_%d_body(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
     g->indent++;
     fg_line(g, "(void)args;");
@@ -651,6 +658,7 @@ static void emit_entry(FGen *g, const CFun *f, int no) {
     fg_line(g, "    return rc;");
     fg_line(g, "}");
     fg_line(g, "%s", "");
+    g->ver->plan_depth--;
 }
 
 static void type_list(FGen *g, const char *name, int n, const CType *ts) {
@@ -662,12 +670,13 @@ static void type_list(FGen *g, const char *name, int n, const CType *ts) {
     fg_line(g, "static const wf_type %s[] = {%s};", name, sb.data);
 }
 
-char *fgen_program(const CProg *p, bool multicore) {
+static char *program(const CProg *p, bool multicore, CVersions *ver) {
     StrBuf out = {0}, types = {0};
     FGen g = {0};
     g.out = &out;
     g.types = &types;
     g.multicore = multicore;
+    g.ver = ver;
     fg_line(&g, "/* ---- the program ---- */");
     int ne = 0;
     StrBuf ents = {0};
@@ -693,4 +702,18 @@ char *fgen_program(const CProg *p, bool multicore) {
     sb_puts(&all, types.data ? types.data : "");
     sb_puts(&all, out.data);
     return all.data;
+}
+
+char *fgen_program(const CProg *p, bool multicore) {
+    CVersions ver = {0};
+    return program(p, multicore, &ver);
+}
+
+char *fgen_plan(const CProg *p) {
+    CVersions ver = {0};
+    program(p, true, &ver);
+    sb_printf(&ver.plan, "%d threshold%s\n", ver.names.len, ver.names.len == 1 ? "" : "s");
+    for (int i = 0; i < ver.names.len; i++)
+        sb_printf(&ver.plan, "  %s = %lld\n", ver.names.data[i], (long long)ver.defaults.data[i]);
+    return ver.plan.data ? ver.plan.data : xstrdup("");
 }

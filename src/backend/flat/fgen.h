@@ -24,6 +24,7 @@
 #include "../../core/ir.h"
 #include "../../core/opt.h"
 #include "../c/cexpr.h"
+#include "../c/versions.h"
 
 /* ======== fgen.c: the entry point of the backend ======== */
 
@@ -34,6 +35,8 @@ bool fgen_accepts(const CProg *p, const char **why);
 /* The program's C code (without the runtime): functions, entry wrappers, wf_program, main.
  * multicore: outermost SOACs become OpenMP parallel regions (compile with -fopenmp). */
 char *fgen_program(const CProg *p, bool multicore);
+/* `weft dev --print=seg` for the flat backend: the multicore plan, as text. */
+char *fgen_plan(const CProg *p);
 
 /* ======== layout.c ======== */
 typedef enum { LAYOUT_DENSE, LAYOUT_STRIDED } Layout;
@@ -98,6 +101,10 @@ struct FGen {
     bool multicore;
     int par;           /* inside a parallel region: new blocks are private to the thread */
     int iter;          /* inside an iteration (loop body, SOAC lambda): allocations use slots */
+    int lam;           /* SOAC lambdas around the code being emitted (0: its SOACs may be
+                          parallel regions) */
+    bool open_lambda;  /* the next lambda keeps lam (the inner version of fpar.c) */
+    CVersions *ver;    /* the program's thresholds and the plan (versions.h) */
     OMap vars;         /* core variable -> FVar * */
     OMap layouts;      /* flayout_fun of the current function */
     OMap lazy_iotas;   /* iota arrays never built (opt_lazy_iotas) */
