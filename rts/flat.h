@@ -114,22 +114,25 @@ static inline __attribute__((unused)) int64_t wf_blk_free_all(wf_ctx *ctx) {
 static inline int64_t wf_blk_rc(const wf_blk *b) {
     return b->shared ? __atomic_load_n(&b->rc, __ATOMIC_ACQUIRE) : b->rc;
 }
-static inline void wf_ref(wf_blk *b) {
-    if (!b)
-        return;
-    if (b->shared)
-        __atomic_add_fetch(&b->rc, 1, __ATOMIC_RELAXED);
-    else
-        b->rc++;
+static __attribute__((unused, noinline)) void wf_ref_shared(wf_blk *b) {
+    __atomic_add_fetch(&b->rc, 1, __ATOMIC_RELAXED);
 }
 static __attribute__((unused, noinline)) void wf_unref_shared(wf_ctx *ctx, wf_blk *b) {
     if (__atomic_sub_fetch(&b->rc, 1, __ATOMIC_ACQ_REL) == 0)
         wf_blk_free(ctx, b);
 }
-static inline void wf_unref(wf_ctx *ctx, wf_blk *b) {
+static inline __attribute__((always_inline)) void wf_ref(wf_blk *b) {
     if (!b)
         return;
-    if (b->shared)
+    if (__builtin_expect(b->shared, 0))
+        wf_ref_shared(b);
+    else
+        b->rc++;
+}
+static inline __attribute__((always_inline)) void wf_unref(wf_ctx *ctx, wf_blk *b) {
+    if (!b)
+        return;
+    if (__builtin_expect(b->shared, 0))
         wf_unref_shared(ctx, b);
     else if (--b->rc == 0)
         wf_blk_free(ctx, b);
@@ -189,20 +192,22 @@ static __attribute__((unused, noinline)) wf_blk *wf_scratch_refill(wf_ctx *ctx, 
     return s->b[0];
 }
 
-static inline __attribute__((unused, always_inline)) wf_blk *wf_scratch_get(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
-                                                             const char *loc) {
+static inline __attribute__((unused, always_inline)) wf_blk *wf_scratch_get(wf_ctx *ctx, wf_slot *s, size_t bytes,
+                                                                             bool shared, const char *loc) {
     wf_blk *b = s->b[0];
-    if (__builtin_expect(!(b && b->cap >= bytes && wf_blk_rc(b) == 1), 0))
-        b = wf_scratch_refill(ctx, s, bytes, shared, loc);
-    return b;
+    if (__builtin_expect(b && !b->shared && b->cap >= bytes && b->rc == 1, 1))
+        return b;
+    if (b && b->cap >= bytes && wf_blk_rc(b) == 1)
+        return b;
+    return wf_scratch_refill(ctx, s, bytes, shared, loc);
 }
 
 /* A block of at least bytes that only the slot holds, with a reference for the caller (rc 2),
  * or NULL (error recorded). */
-static inline wf_blk *wf_slot_get(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
-                                                                  const char *loc) {
+static __attribute__((unused, noinline)) wf_blk *wf_slot_get_slow(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
+                                                                   const char *loc) {
     wf_blk *b = s->b[0];
-    if (__builtin_expect(!(b && b->cap >= bytes && wf_blk_rc(b) == 1), 0)) {
+    if (!(b && b->cap >= bytes && wf_blk_rc(b) == 1)) {
         b = s->b[1];
         if (!(b && b->cap >= bytes && wf_blk_rc(b) == 1)) {
             b = wf_slot_refill(ctx, s, bytes, shared, loc);
@@ -212,6 +217,22 @@ static inline wf_blk *wf_slot_get(wf_ctx *ctx, wf_slot *s, size_t bytes, bool sh
     }
     wf_ref(b);
     return b;
+}
+
+static inline __attribute__((always_inline)) wf_blk *wf_slot_get(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
+                                                                  const char *loc) {
+    /* a value carried across iterations alternates between the two blocks */
+    wf_blk *b = s->b[0];
+    if (__builtin_expect(b && !b->shared && b->cap >= bytes && b->rc == 1, 1)) {
+        b->rc = 2;
+        return b;
+    }
+    b = s->b[1];
+    if (__builtin_expect(b && !b->shared && b->cap >= bytes && b->rc == 1, 1)) {
+        b->rc = 2;
+        return b;
+    }
+    return wf_slot_get_slow(ctx, s, bytes, shared, loc);
 }
 
 static inline __attribute__((unused)) void wf_slot_free(wf_ctx *ctx, wf_slot *s) {

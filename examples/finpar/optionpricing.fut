@@ -7,9 +7,18 @@
 -- f64 (inputs are converted), as the sum over millions of iterations needs it;
 -- the result is returned as f32 like the datasets' .out files.
 --
--- Parallelism: a map over the iterations followed by a vector sum (reduce),
--- maps over dates, underlyings and models inside; the bridge is a sequential
--- loop over dates and the paths a product scan over dates.
+-- Parallelism: a map over tiles of consecutive iterations followed by a
+-- vector sum (reduce); maps over dates, underlyings and models inside each
+-- iteration; the bridge is a sequential loop over dates and the paths a
+-- product scan over dates.
+--
+-- Sobol numbers (seed 003 sections 2.2 and 3.3): the independent formula
+-- (sobol_point) computes the point of any iteration on its own; the recurrent
+-- one (sobol_next) gets the next point from the previous one with one xor per
+-- dimension.  The iterations are cut into tiles of t consecutive ones: each
+-- tile starts with the independent formula and continues with the recurrence,
+-- which leaves enough tiles for the parallel hardware (t = the largest power of
+-- two <= n / 8192, at most 128; 1 for small n) and makes the rest cheap.
 --
 -- ==
 -- input @ data/optionpricing-small-4096.in
@@ -25,13 +34,23 @@
 -- compiled input @ ../../../shared/data/finpar/OptionPricing-large.in
 -- output @ ../../../shared/data/finpar/OptionPricing-large.out
 
--- Sobol: the uniform number of one dimension (direction vectors dv) for the
--- point whose Gray code is gray: the xor of the direction numbers of the set
--- bits, read as a 30-bit fixed-point fraction.
-def sobol_uniform [B] (gray: i64) (dv: [B]i32) : f64 =
-  let v = reduce (^) 0i32
-                 (map2 (\d b -> if ((gray >> b) & 1) == 1 then d else 0i32) dv (iota B))
-  in f64.i32 v / 1073741824.0
+-- Sobol, independent formula: the integer point (one 30-bit number per
+-- dimension) of rank m, from the Gray code of m: per dimension, the xor of the
+-- direction numbers of the code's set bits.
+def sobol_point [D] [B] (dir_vs: [D][B]i32) (m: i64) : [D]i32 =
+  let gray = m ^ (m >> 1)
+  in map (\dv -> reduce (^) 0i32
+                        (map2 (\d b -> if ((gray >> b) & 1) == 1 then d else 0i32) dv (iota B)))
+         dir_vs
+
+-- Sobol, recurrent formula: the point of rank m + 1 from the point v of rank m
+-- (the Gray codes of m and m + 1 differ in bit ctz(m + 1)).
+def sobol_next [D] [B] (dir_vs: [D][B]i32) (m: i64) (v: [D]i32) : [D]i32 =
+  let bit = i64.i32 (i64.ctz (m + 1))
+  in map2 (\x dv -> x ^ dv[bit]) v dir_vs
+
+-- A Sobol number read as a 30-bit fixed-point fraction.
+def uniform (x: i32) : f64 = f64.i32 x / 1073741824.0
 
 -- Wichura's AS241 (PPND16) inverse of the standard normal distribution.
 def coef_a : [8]f64 = [3.387132872796366608, 133.14166789178437745, 1971.5909503065514427,
@@ -81,13 +100,14 @@ def bridge [T] (bi: [T]i32) (li: [T]i32) (ri: [T]i32)
             in w with [i64.i32 bi[i] - 1] = from_r + sd[i] * zs[i] + from_l
   in map (\d -> if d == 0 then w[0] else w[d] - w[d - 1]) (iota T)
 
+-- The lower triangle of a Cholesky factor (the part the paths use).
+def lower [U] (c: [U][U]f64) : [U][U]f64 =
+  map2 (\c_j j -> map2 (\cjl l -> if l <= j then cjl else 0.0) c_j (iota U)) c (iota U)
+
 -- Black-Scholes paths of one model: S[d][j] = S[d-1][j] * exp(vol * (c dW)_j + drift),
--- a product scan over the dates.
-def black_scholes [T] [U] (c: [U][U]f64) (vols: [T][U]f64) (drifts: [T][U]f64)
+-- a product scan over the dates (c_lower: the model's lower Cholesky factor).
+def black_scholes [T] [U] (c_lower: [U][U]f64) (vols: [T][U]f64) (drifts: [T][U]f64)
                           (starts: [U]f64) (dw: [T][U]f64) : [T][U]f64 =
-  -- only the lower triangle of the Cholesky factor is used
-  let c_lower = map2 (\c_j j -> map2 (\cjl l -> if l <= j then cjl else 0.0) c_j (iota U))
-                     c (iota U)
   let growth =
     map3 (\dw_d vol_d drift_d ->
             map3 (\c_j vol dr -> f64.exp (vol * reduce (+) 0.0 (map2 (*) c_j dw_d) + dr))
@@ -136,19 +156,17 @@ entry main [D] [B] [M] [U] [T] [K] [L]
            (bb_inds: [3][T]i32)
            (bb_data: [3][T]f32) : [M]f32 =
   let n = i64.i32 num_mc_it
-  let cs = map (map (map f64.f32)) md_cs
+  let cs = map (\c -> lower (map (map f64.f32) c)) md_cs
   let vols = map (map (map f64.f32)) md_vols
   let drifts = map (map (map f64.f32)) md_drifts
   let starts = map (map f64.f32) md_sts
   let detvals = map (map f64.f32) md_detvals
   let discts = map (map f64.f32) md_discts
   let bbd = map (map f64.f32) bb_data
-  let one_iteration (k: i64) : [M]f64 =
-    let m = k + 1
-    let gray = m ^ (m >> 1)
+  -- the prices of one iteration, given its Sobol point
+  let prices (v: [D]i32) : [M]f64 =
     -- z[t][j] is the Gaussian of dimension t*U + j
-    let z = map (\t -> map (\j -> ugaussian (sobol_uniform gray dir_vs[t * U + j])) (iota U))
-                (iota T)
+    let z = map (\t -> map (\j -> ugaussian (uniform v[t * U + j])) (iota U)) (iota T)
     let dw = transpose (map (bridge bb_inds[0] bb_inds[1] bb_inds[2] bbd[0] bbd[1] bbd[2])
                             (transpose z))
     in map5 (\c vol drift start (detval, disc) ->
@@ -157,5 +175,16 @@ entry main [D] [B] [M] [U] [T] [K] [L]
                   else if contract == 2 then payoff2 disc s
                   else payoff3 disc s)
             cs vols drifts starts (zip detvals discts)
-  let sums = reduce (map2 (+)) (replicate M 0.0) (map one_iteration (iota n))
+  -- tiles of t consecutive iterations (iteration k uses the point of rank k + 1)
+  let t = loop t = 1i64 while t < 128 && t * 2 * 8192 <= n do t * 2
+  let tiles = (n + t - 1) / t
+  let tile_sum (c: i64) : [M]f64 =
+    let k0 = c * t
+    let len = i64.min t (n - k0)
+    let (sum, _) =
+      loop (sum, v) = (replicate M 0.0, sobol_point dir_vs (k0 + 1)) for j < len do
+        let m = k0 + j + 1
+        in (map2 (+) sum (prices v), if j + 1 < len then sobol_next dir_vs m v else v)
+    in sum
+  let sums = reduce (map2 (+)) (replicate M 0.0) (map tile_sum (iota tiles))
   in map (\x -> f32.f64 (x / f64.i64 n)) sums

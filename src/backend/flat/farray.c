@@ -109,6 +109,11 @@ static void emit_index(FGen *g, const CStm *s, const char *loc) {
 }
 
 void fa_copy_to(FGen *g, const char *dst, const char *src, CType t) {
+    if (t.rank == 1) { /* inline: rows are often short */
+        fg_line(g, "for (int64_t k_ = 0; k_ < %s.n[0]; k_++)", src);
+        fg_line(g, "    (%s)[k_] = %s.p[k_ * %s.s[0]];", dst, src, src);
+        return;
+    }
     fg_line(g, "wf_copy_dense(%s, %s.p, %d, %s.n, %s.s, %d);", dst, src, t.rank, src, src, c_esz(t.prim));
 }
 
@@ -134,7 +139,7 @@ void fa_copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool rele
     fg_line(g, "%s %s = %s;", fg_ctype(g, t), c, dst);
     fg_alloc(g, c, var, t.prim, count_of(c, t.rank), loc);
     fg_dense_strides(g, c, t.rank);
-    fg_line(g, "wf_copy_dense(%s.p, %s.p, %d, %s.n, %s.s, %d);", c, dst, t.rank, dst, dst, c_esz(t.prim));
+    fa_copy_to(g, xsprintf("%s.p", c), dst, t);
     if (release_old)
         fg_release(g, dst);
     fg_line(g, "%s = %s;", dst, c);

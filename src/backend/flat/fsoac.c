@@ -39,10 +39,13 @@ static const char **input_elems(FGen *g, const CExp *e, const char *i) {
 }
 
 void fs_check_inputs(FGen *g, const CExp *e, const char *w, const char *loc) {
+    CDim wd = cdim_of_atom(e->args.data[0]);
     for (int k = 0; k < e->arrays.len; k++) {
         CAtom a = e->arrays.data[k];
         if (omap_has(&g->lazy_iotas, a.var))
             continue;
+        if (wd.kind != CDIM_ANY && cdim_eq(fg_var(g, a.var)->type.dims[0], wd))
+            continue; /* the type says so */
         const char *av = fg_atom(g, a);
         fg_fail(g, xsprintf("%s.n[0] != %s", av, w),
                 xsprintf("wf_error(ctx, %s, \"size mismatch: an input of %%lld elements to a SOAC of width %%lld\", "
