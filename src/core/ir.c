@@ -390,6 +390,13 @@ const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out) 
         break;
     case CE_OP: op_types(&c, e, out); break;
     case CE_IF: return "the types of an if are those of its pattern";
+    case CE_SEGOP: return "the types of a segop are those of its pattern";
+    case CE_THRESHOLD:
+        t = aty(&c, e->args.data[0]);
+        if (!c.err && (t.rank || t.prim != PRIM_I64))
+            return "a threshold compares an i64";
+        push(out, ctype_prim(PRIM_BOOL));
+        break;
     case CE_APPLY: return "the types of an apply are those of the function";
     case CE_LOOP:
         for (int i = 0; i < e->params.len; i++)

@@ -170,6 +170,11 @@ typedef enum {
     CE_ARRAY,     /* array t [a, b, ...]        : type = element type, args = elements */
     CE_ASSERT,    /* assert c "msg"             : args[0] = c, msg; binds nothing */
     CE_APPLY,     /* apply f (a, b, ...)        : fname, args */
+    /* the segment IR (src/flatten, docs/FLATTENING.md): after flattening only */
+    CE_SEGOP,     /* segmap|segred|segscan LEVEL (i < w, ...) ops { B } : seg, level, params = the
+                     space's indices (i64), args = their widths, scans/reds, body */
+    CE_THRESHOLD, /* threshold "NAME" a : dim = the program's threshold, args[0] = the
+                     parallelism (i64); bool result: the threshold's value <= a */
     CE_SCREMA,    /* screma w (xs) scan.. reduce.. map lam : args[0] = w, arrays, ops, lam */
     CE_SCATTER,   /* scatter w (dests) (xs) lam : args[0] = w, dests, arrays, lam */
     CE_HIST,      /* hist w (dests) op (nes) (xs) lam : args[0] = w, dests, ops[0], arrays, lam */
@@ -184,6 +189,17 @@ typedef struct {
     CAtom start, end, stride; /* plain index: start */
 } CIndex;
 typedef Vec(CIndex) CIndexVec;
+
+/* Segmented operations (CE_SEGOP).  The space is a map nest (i1 < w1, ..., ik < wk): the body
+ * runs once per point with the indices bound.  segmap: each result j of the body becomes an
+ * array [w1]...[wk] ++ its type.  segred: the body's first results feed the operators, which
+ * combine them over the innermost dimension (one reduction per point of the outer k-1
+ * dimensions: [w1]...[w(k-1)] ++ type); the remaining results are map results as in segmap.
+ * segscan: likewise, but the scans keep every point: [w1]...[wk] ++ type.  The level is where
+ * the operation runs: grid (all of the device, or all the threads of a CPU), or block (the
+ * threads of one GPU thread block, arrays in its shared memory: inside a grid segmap only). */
+typedef enum { SEG_MAP, SEG_RED, SEG_SCAN } SegKind;
+typedef enum { SEG_GRID, SEG_BLOCK } SegLevel;
 
 /* A reduction or scan operator: a lambda of 2k parameters (k accumulators, k elements) and k
  * results, with k neutral elements. */
@@ -228,6 +244,8 @@ struct CExp {
     COperatorVec reds;  /* CE_SCREMA; CE_HIST: exactly one, the bin operator */
     CLambda *lam;       /* the map lambda of every SOAC; CE_FILTER: the predicate */
     bool partition;     /* CE_FILTER: also return the rejected elements */
+    SegKind seg;        /* CE_SEGOP */
+    SegLevel level;     /* CE_SEGOP */
 };
 
 /* let x1: t1, ..., xk: tk = exp */
@@ -259,8 +277,16 @@ struct CFun {
     CBody *body;
 };
 
+/* A tuning parameter of incremental flattening: its name (FUN.suff_outer_par_K, ...) and
+ * default value. */
+typedef struct {
+    const char *name;
+    int64_t dflt;
+} CThreshold;
+
 typedef struct {
     Vec(CFun *) funs;
+    Vec(CThreshold) thresholds; /* referred to by CE_THRESHOLD's dim */
 } CProg;
 
 /* constructors and helpers */

@@ -85,6 +85,11 @@ const char *opt_fresh(const char *base);
 /* The iota arrays of f used only as inputs of screma, scatter and hist (into out, value 1):
  * backends need not build them, their elements are the SOAC's index. */
 void opt_lazy_iotas(const CFun *f, OMap *out);
+/* ======== clone.c ======== */
+/* A deep copy in which every variable the body (lambda) binds has a fresh name. */
+CBody *core_clone_body(const CBody *b);
+CLambda *core_clone_lambda(const CLambda *l);
+
 /* Statement and SOAC counts of a program (for reports). */
 void opt_counts(const CProg *p, int *stms, int *soacs);
 

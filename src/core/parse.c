@@ -19,6 +19,7 @@ typedef struct {
     const char *text; /* T_IDENT: interned; T_STR: decoded; T_PUNCT: "->" or one character */
     CAtom num;        /* T_NUM */
     Loc loc;
+    CProg *prog;      /* its thresholds, for CE_THRESHOLD */
 } Lx;
 
 static _Noreturn void perr(Lx *l, const char *what) {
@@ -465,6 +466,41 @@ static CExp *expr(Lx *l) {
         e = cexp_new(CE_APPLY, loc);
         e->fname = ident(l);
         e->args = atoms(l);
+    } else if (accept(l, "segmap") || accept(l, "segred") || accept(l, "segscan")) {
+        /* segop LEVEL '(' NAME '<' atom (',' ...)* ')' ('scan' op)* ('reduce' op)* body */
+        e = cexp_new(CE_SEGOP, loc);
+        e->seg = !strcmp(kw, "segmap") ? SEG_MAP : !strcmp(kw, "segred") ? SEG_RED : SEG_SCAN;
+        if (accept(l, "grid"))
+            e->level = SEG_GRID;
+        else if (accept(l, "block"))
+            e->level = SEG_BLOCK;
+        else
+            perr(l, "grid or block");
+        expect(l, "(");
+        do {
+            vec_push(&e->params, ((CParam){ident(l), ctype_prim(PRIM_I64)}));
+            expect(l, "<");
+            push_atoms(l, e, 1);
+        } while (accept(l, ","));
+        expect(l, ")");
+        while (accept(l, "scan"))
+            vec_push(&e->scans, operator(l));
+        while (accept(l, "reduce"))
+            vec_push(&e->reds, operator(l));
+        e->body = body(l);
+    } else if (accept(l, "threshold")) {
+        e = cexp_new(CE_THRESHOLD, loc);
+        if (l->kind != T_STR)
+            perr(l, "a threshold's name");
+        e->msg = l->text;
+        e->dim = -1;
+        for (int i = 0; i < l->prog->thresholds.len; i++)
+            if (!strcmp(l->prog->thresholds.data[i].name, e->msg))
+                e->dim = i;
+        if (e->dim < 0)
+            error_at(l->loc, "core: unknown threshold \"%s\"", e->msg);
+        next(l);
+        push_atoms(l, e, 1);
     } else if (accept(l, "screma")) {
         e = cexp_new(CE_SCREMA, loc);
         push_atoms(l, e, 1);
@@ -576,6 +612,17 @@ CProg *core_parse(const char *file, const char *text) {
     source_register(l.file, text);
     next(&l);
     CProg *p = xmalloc(sizeof *p);
+    l.prog = p;
+    /* ('threshold' STRING '=' INT)* : the program's tuning parameters */
+    while (accept(&l, "threshold")) {
+        if (l.kind != T_STR)
+            perr(&l, "a threshold's name");
+        CThreshold t = {l.text, 0};
+        next(&l);
+        expect(&l, "=");
+        t.dflt = plain_int(&l);
+        vec_push(&p->thresholds, t);
+    }
     while (l.kind != T_EOF)
         vec_push(&p->funs, fun(&l));
     return p;

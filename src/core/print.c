@@ -164,6 +164,8 @@ static bool fallible(const CExp *e) {
     case CE_LOOP:
     case CE_COPY:
     case CE_ARRAY:
+    case CE_SEGOP:
+    case CE_THRESHOLD:
         return false;
     case CE_OP: return (core_ops[e->op].flags & OPF_FAIL) && prim_is_int(e->prim);
     default: return true;
@@ -269,6 +271,29 @@ static void expr(P *p, const CExp *e) {
         sb_printf(sb, "apply %s ", e->fname);
         atoms(p, &e->args);
         break;
+    case CE_SEGOP: {
+        static const char *const kinds[] = {"segmap", "segred", "segscan"};
+        sb_printf(sb, "%s %s (", kinds[e->seg], e->level == SEG_GRID ? "grid" : "block");
+        for (int i = 0; i < e->params.len; i++) {
+            sb_printf(sb, "%s%s <", i ? ", " : "", e->params.data[i].name);
+            atom(p, e->args.data[i]);
+        }
+        sb_putc(sb, ')');
+        p->indent += 2;
+        for (int i = 0; i < e->scans.len; i++)
+            operator(p, "scan", &e->scans.data[i]);
+        for (int i = 0; i < e->reds.len; i++)
+            operator(p, "reduce", &e->reds.data[i]);
+        nl(p);
+        body(p, e->body);
+        p->indent -= 2;
+        break;
+    }
+    case CE_THRESHOLD:
+        sb_puts(sb, "threshold ");
+        string(sb, e->msg);
+        atom(p, e->args.data[0]);
+        break;
     case CE_SCREMA:
         sb_puts(sb, "screma");
         atom(p, e->args.data[0]);
@@ -372,6 +397,13 @@ static void fun(P *p, const CFun *f) {
 char *core_prog_str(const CProg *prog) {
     StrBuf sb = {0};
     P p = {&sb, 0};
+    for (int i = 0; i < prog->thresholds.len; i++) {
+        sb_puts(&sb, "threshold ");
+        string(&sb, prog->thresholds.data[i].name);
+        sb_printf(&sb, " = %lld\n", (long long)prog->thresholds.data[i].dflt);
+    }
+    if (prog->thresholds.len)
+        sb_putc(&sb, '\n');
     for (int i = 0; i < prog->funs.len; i++) {
         if (i)
             sb_putc(&sb, '\n');

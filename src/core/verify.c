@@ -220,6 +220,51 @@ static void soac(V *v, const CExp *e) {
     }
 }
 
+/* A segop: its space (indices bound in the body, widths i64), its operators, and its body's
+ * results against the pattern with the space's dimensions taken off (k of them; k - 1 for the
+ * results of segred's operators). */
+static void segop(V *v, const CExp *e, const CTypeVec *pat) {
+    int k = e->params.len;
+    if (k < 1 || e->args.len != k) {
+        verr(v, "a segop needs a space of at least one dimension");
+        return;
+    }
+    if ((e->seg == SEG_MAP) != (e->scans.len == 0 && e->reds.len == 0) ||
+        (e->seg == SEG_RED && e->scans.len) || (e->seg == SEG_SCAN && e->reds.len))
+        verr(v, "a segop's operators do not fit its kind");
+    for (int i = 0; i < k; i++)
+        want(v, atype(v, e->args.data[i]), ctype_prim(PRIM_I64), "a segop width");
+    CTypeVec opin = {0};
+    const COperatorVec *ops = e->seg == SEG_SCAN ? &e->scans : &e->reds;
+    for (int i = 0; i < ops->len; i++) {
+        CTypeVec t = operator(v, &ops->data[i], "a segop operator");
+        for (int j = 0; j < t.len; j++)
+            vec_push(&opin, t.data[j]);
+    }
+    CTypeVec expected = {0};
+    for (int j = 0; j < pat->len; j++) {
+        int drop = j < opin.len && e->seg == SEG_RED ? k - 1 : k;
+        CType t = pat->data[j];
+        if (t.rank < drop) {
+            verr(v, "segop result %d has fewer dimensions than its space", j);
+            return;
+        }
+        for (int d = 0; d < drop; d++)
+            if (!cdim_eq(t.dims[d], cdim_of_atom(e->args.data[d])) && t.dims[d].kind != CDIM_ANY &&
+                cdim_of_atom(e->args.data[d]).kind != CDIM_ANY)
+                verr(v, "segop result %d has dimension %d unlike the space", j, d);
+        CType el = ctype_array(t.prim, t.rank - drop, t.dims + drop);
+        if (j < opin.len)
+            want(v, el, opin.data[j], "a segop operator's result");
+        vec_push(&expected, el);
+    }
+    int mark = cscope_mark(&v->scope);
+    for (int i = 0; i < k; i++)
+        bind(v, e->params.data[i].name, ctype_prim(PRIM_I64));
+    body(v, e->body, &expected, "a segop body");
+    cscope_pop(&v->scope, mark);
+}
+
 static void stm(V *v, const CStm *s) {
     const CExp *e = s->exp;
     v->where = s->pat.len ? s->pat.data[0].name : "()";
@@ -269,6 +314,7 @@ static void stm(V *v, const CStm *s) {
         cscope_pop(&v->scope, mark);
         break;
     }
+    case CE_SEGOP: segop(v, e, &pat); break;
     case CE_APPLY: {
         const CFun *f = NULL;
         for (int i = 0; i < v->prog->funs.len; i++)
@@ -305,6 +351,8 @@ static void stm(V *v, const CStm *s) {
         }
         if (e->kind >= CE_SCREMA)
             soac(v, e);
+        if (e->kind == CE_THRESHOLD && (e->dim < 0 || e->dim >= v->prog->thresholds.len))
+            verr(v, "a threshold the program does not declare");
         if (got.len != pat.len) {
             verr(v, "the expression has %d results, the pattern %d", got.len, pat.len);
             break;

@@ -22,6 +22,7 @@
 
 #include "../backend/c/cgen.h"
 #include "../backend/flat/fgen.h"
+#include "../flatten/flatten.h"
 #include "../core/opt.h"
 #include "driver.h"
 #include "library.h"
@@ -130,6 +131,11 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
     const char *why = NULL;
     const char *boxed_env = getenv("WEFT_BOXED");
     bool flat = fgen_accepts(p, &why) && !(boxed_env && !strcmp(boxed_env, "1"));
+    if (flat && multicore) { /* DESIGN.md step 6: the segment IR, versions for the CPU */
+        flatten_prog(p, FLATTEN_CPU);
+        if (core_verify(p, "flatten"))
+            die("the flattened program does not verify");
+    }
     char *code = flat ? fgen_program(p, multicore) : cgen_program(p, multicore);
 
     if (rts_obj && !no_cc && !exists(rts_obj)) {

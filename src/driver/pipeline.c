@@ -9,6 +9,7 @@
 
 #include "../backend/c/cgen.h"
 #include "../backend/flat/fgen.h"
+#include "../flatten/flatten.h"
 #include "../core/ir.h"
 #include "../core/opt.h"
 #include "../interp/interp.h"
@@ -90,7 +91,20 @@ static int print_seg(const char *path) {
     if (core_optimise(p, NULL, core_verify_passes_wanted()))
         die("the optimised core program does not verify");
     const char *why;
-    fputs(fgen_accepts(p, &why) ? fgen_plan(p) : cgen_plan(p), stdout);
+    if (!fgen_accepts(p, &why)) { /* the boxed backend's plan */
+        fputs(cgen_plan(p), stdout);
+        return 0;
+    }
+    flatten_prog(p, getenv("WEFT_FLATTEN_GPU") ? FLATTEN_GPU : FLATTEN_CPU);
+    if (core_verify(p, "flatten"))
+        die("the flattened program does not verify");
+    core_print_prog(stdout, p);
+    printf("\n");
+    for (int i = 0; i < p->funs.len; i++) {
+        int64_t n = flatten_paths(p->funs.data[i]);
+        printf("-- %s: %lld code path%s\n", p->funs.data[i]->name, (long long)n, n == 1 ? "" : "s");
+    }
+    printf("-- %d threshold%s\n", p->thresholds.len, p->thresholds.len == 1 ? "" : "s");
     return 0;
 }
 

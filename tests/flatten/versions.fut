@@ -1,6 +1,7 @@
--- Incremental flattening on the multicore backend (src/backend/c/versions.c): a map over
--- rows with a reduce and a scan inside gets two versions, the outer map parallel or each
--- row's reduce and scan parallel, chosen by main.suff_outer_par_0 against the number of rows.
+-- Incremental flattening (src/flatten/flatten.c): a map over rows with a reduce and a scan
+-- inside gets two versions, the outer map parallel (one segmap) or the reduce and the scan
+-- flattened over rows and columns (segred, segscan), chosen by main.suff_outer_par_0 against
+-- the number of rows.
 -- tests/scripts/versions.sh checks the plan, the parameter and both versions' results.
 -- The empty case is compiled-only: the interpreter gives a map over no rows the shape [0][0]
 -- (a known interpreter limitation, see examples/flatten/sparse_dense.fut).

@@ -415,9 +415,7 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
 
 void fg_lambda(FGen *g, const CLambda *lam, const char **args, const FDest *dests, bool results_escape) {
     fesc_body(lam->body, results_escape, &g->escapes);
-    int inner = g->open_lambda ? 0 : 1;
-    g->open_lambda = false;
-    g->lam += inner;
+    g->lam++;
     fg_line(g, "{");
     g->indent++;
     for (int i = 0; i < lam->params.len; i++) {
@@ -428,7 +426,7 @@ void fg_lambda(FGen *g, const CLambda *lam, const char **args, const FDest *dest
     fg_body(g, lam->body, lam->params.data, lam->params.len, dests);
     g->indent--;
     fg_line(g, "}");
-    g->lam -= inner;
+    g->lam--;
 }
 
 /* ------------------------------------------------------------------ statements */
@@ -525,11 +523,15 @@ static void emit_stm(FGen *g, const CStm *s) {
                 xsprintf("wf_error(ctx, %s, \"%%s\", %s)", loc, c_string(e->msg ? e->msg : "assertion failed")));
         return;
     case CE_SIZE: fg_line(g, "%s = %s.n[%d];", x, fg_atom(g, e->args.data[0]), e->dim); return;
+    case CE_THRESHOLD: /* incremental flattening: this version, or the other? */
+        fg_line(g, "%s = wf_cmp_le(ctx, %d, %s); /* %s */", x, e->dim, fg_atom(g, e->args.data[0]), e->msg);
+        return;
     case CE_APPLY: die("fgen: apply (fgen_accepts should have refused the program)");
     case CE_SCREMA:
     case CE_SCATTER:
     case CE_HIST:
     case CE_FILTER:
+    case CE_SEGOP:
         if (fp_parallel(g, s))
             fp_soac(g, s);
         else
@@ -642,9 +644,6 @@ static void emit_entry(FGen *g, const CFun *f, int no) {
     g->fun = f->name;
     flayout_fun(f, &g->layouts);
     opt_lazy_iotas(f, &g->lazy_iotas);
-    int64_t paths = ver_code_paths(f);
-    ver_plan(g->ver, "entry %s (%lld code path%s):", f->name, (long long)paths, paths == 1 ? "" : "s");
-    g->ver->plan_depth++;
     fg_line(g, "static int entry_%d_body(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
     g->indent++;
     fg_line(g, "(void)args;");
@@ -658,7 +657,6 @@ static void emit_entry(FGen *g, const CFun *f, int no) {
     fg_line(g, "    return rc;");
     fg_line(g, "}");
     fg_line(g, "%s", "");
-    g->ver->plan_depth--;
 }
 
 static void type_list(FGen *g, const char *name, int n, const CType *ts) {
@@ -670,13 +668,13 @@ static void type_list(FGen *g, const char *name, int n, const CType *ts) {
     fg_line(g, "static const wf_type %s[] = {%s};", name, sb.data);
 }
 
-static char *program(const CProg *p, bool multicore, CVersions *ver) {
+char *fgen_program(const CProg *p, bool multicore) {
     StrBuf out = {0}, types = {0};
     FGen g = {0};
     g.out = &out;
     g.types = &types;
     g.multicore = multicore;
-    g.ver = ver;
+    g.prog = p;
     fg_line(&g, "/* ---- the program ---- */");
     int ne = 0;
     StrBuf ents = {0};
@@ -702,18 +700,4 @@ static char *program(const CProg *p, bool multicore, CVersions *ver) {
     sb_puts(&all, types.data ? types.data : "");
     sb_puts(&all, out.data);
     return all.data;
-}
-
-char *fgen_program(const CProg *p, bool multicore) {
-    CVersions ver = {0};
-    return program(p, multicore, &ver);
-}
-
-char *fgen_plan(const CProg *p) {
-    CVersions ver = {0};
-    program(p, true, &ver);
-    sb_printf(&ver.plan, "%d threshold%s\n", ver.names.len, ver.names.len == 1 ? "" : "s");
-    for (int i = 0; i < ver.names.len; i++)
-        sb_printf(&ver.plan, "  %s = %lld\n", ver.names.data[i], (long long)ver.defaults.data[i]);
-    return ver.plan.data ? ver.plan.data : xstrdup("");
 }

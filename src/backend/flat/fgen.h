@@ -24,7 +24,6 @@
 #include "../../core/ir.h"
 #include "../../core/opt.h"
 #include "../c/cexpr.h"
-#include "../c/versions.h"
 
 /* ======== fgen.c: the entry point of the backend ======== */
 
@@ -33,10 +32,10 @@
  * what it met first. */
 bool fgen_accepts(const CProg *p, const char **why);
 /* The program's C code (without the runtime): functions, entry wrappers, wf_program, main.
- * multicore: outermost SOACs become OpenMP parallel regions (compile with -fopenmp). */
+ * multicore: the segops (and SOACs) on the host become OpenMP parallel regions (compile with
+ * -fopenmp); p should be flattened (src/flatten) for it. */
 char *fgen_program(const CProg *p, bool multicore);
-/* `weft dev --print=seg` for the flat backend: the multicore plan, as text. */
-char *fgen_plan(const CProg *p);
+
 
 /* ======== layout.c ======== */
 typedef enum { LAYOUT_DENSE, LAYOUT_STRIDED } Layout;
@@ -101,10 +100,9 @@ struct FGen {
     bool multicore;
     int par;           /* inside a parallel region: new blocks are private to the thread */
     int iter;          /* inside an iteration (loop body, SOAC lambda): allocations use slots */
-    int lam;           /* SOAC lambdas around the code being emitted (0: its SOACs may be
-                          parallel regions) */
-    bool open_lambda;  /* the next lambda keeps lam (the inner version of fpar.c) */
-    CVersions *ver;    /* the program's thresholds and the plan (versions.h) */
+    int lam;           /* SOAC lambdas and segop bodies around the code being emitted (0: its
+                          SOACs and segops may be parallel regions) */
+    const CProg *prog; /* its thresholds */
     OMap vars;         /* core variable -> FVar * */
     OMap layouts;      /* flayout_fun of the current function */
     OMap lazy_iotas;   /* iota arrays never built (opt_lazy_iotas) */
@@ -197,6 +195,18 @@ void fs_apply_op(FGen *g, const COperator *op, const char **accs, const char **x
 /* One iteration (index i, a C expression) of a screma, scatter or hist. */
 void fs_screma_iteration(FGen *g, const CStm *s, const char *i, const char **accs);
 void fs_scatter_iteration(FGen *g, const CStm *s, const char *i);
+/* Segops: the operators, how many results feed them, how many space dimensions result j has. */
+const COperatorVec *fs_seg_ops(const CExp *e);
+int fs_ops_results(const COperatorVec *ops);
+int fs_seg_dims(const CExp *e, int j);
+/* Allocate a segop's outputs (w: the C names of the space's widths). */
+void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc);
+/* The body at the point idx[0..k) (C expressions): map results into their outputs, operator
+ * inputs combined into accs (scans: stored at the point). */
+void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs);
+/* After the innermost dimension (of the segment idx[0..k-1)): reductions stored (or, over a
+ * one-dimensional space, bound to the results), scan accumulators released. */
+void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs);
 void fs_hist_iteration(FGen *g, const CStm *s, const char *i);
 
 /* fpar.c */

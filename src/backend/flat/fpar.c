@@ -1,35 +1,34 @@
-/* fpar.c — weft multicore on the flat backend: outermost SOACs as OpenMP parallel regions.
+/* fpar.c — weft multicore on the flat backend: the segops of the flattened program (src/flatten)
+ * and the SOACs left at the top level, as OpenMP parallel regions.
  *
- * An outermost SOAC — one at the top level of a function, in its top-level loops and branches,
- * or inside the sequential outer loop of an inner version (below) — runs its iterations in
- * parallel; everything inside its lambdas runs sequentially in the thread (fsoac.c), with the
- * thread's own slots, so threads never share a block they write.  Each thread takes one
- * contiguous chunk of the iterations, so operators need only be associative:
+ * Only code on the host runs regions: a segop's body (and everything in a lambda) runs
+ * sequentially in its thread (fsoac.c), with the thread's own slots, so threads never share a
+ * block they write.  The versions of incremental flattening are ordinary ifs on thresholds in
+ * the program (CE_THRESHOLD: wf_cmp_le, logged with -L).  Each thread takes one contiguous
+ * chunk of the iterations, so operators need only be associative:
  *
- *   map      each thread writes its chunk's rows of the outputs;
- *   reduce   each thread folds its chunk into its own accumulators; the chunk totals are then
- *            combined in chunk order by the calling thread;
- *   scan     each thread scans its chunk from the neutral element into the output; the chunk
- *            totals are scanned in order; a second region applies each chunk's prefix to its
- *            elements (every chunk but the first).  A scan of scalars with a built-in
- *            operator and no other work calls rts/mc.h's vectorised single-pass scan instead.
+ *   segmap   the space (all its dimensions, as one index) cut into chunks; each thread writes
+ *            its points' results;
+ *   segred   over one dimension: each thread folds its chunk into its own accumulators, the
+ *            chunk totals are combined in chunk order by the calling thread.  Over several:
+ *            with at least as many segments as threads, each thread reduces whole segments;
+ *            with fewer, the segments one after the other, each reduced in parallel;
+ *   segscan  likewise; in parallel, each thread scans its chunk from the neutral element, the
+ *            chunk totals are scanned in order and a second region applies each chunk's prefix
+ *            to its elements.  A top-level scan of scalars with a built-in operator and no other
+ *            work calls rts/mc.h's vectorised single-pass scan instead.
  *
- * scatter, hist and filter run sequentially (fsoac.c).
- *
- * Incremental flattening (docs/FLATTENING.md): when the SOAC's lambda has parallelism of its
- * own, it gets two versions, picked at run time by a threshold FUN.suff_outer_par_K against the
- * width: the region above, or the outer iterations in sequence with their inner SOACs parallel
- * (versioned again when they nest, up to VER_MAX_NESTING).
- *
- * A failure inside a region records the error, skips the rest of the thread's chunk (the
- * WF_FAIL of region code jumps to its end) and makes the function fail after the region.
+ * scatter, hist and filter run sequentially (fsoac.c).  A failure inside a region records the
+ * error, skips the rest of the thread's chunk (the WF_FAIL of region code jumps to its end) and
+ * makes the function fail after the region.
  */
 #include <string.h>
 
 #include "fgen.h"
 
 bool fp_parallel(FGen *g, const CStm *s) {
-    return g->multicore && !g->par && g->lam == 0 && s->exp->kind == CE_SCREMA;
+    CExpKind k = s->exp->kind;
+    return g->multicore && !g->par && g->lam == 0 && (k == CE_SCREMA || k == CE_SEGOP);
 }
 
 /* ---- regions ---- */
@@ -68,41 +67,60 @@ static void chunk(FGen *g, const char *w, const char *nt, const char *lo, const 
     fg_line(g, "int64_t %s = %s * t_ / %s, %s = %s * (t_ + 1) / %s;", lo, w, nt, hi, w, nt);
 }
 
-/* ---- screma ---- */
+/* ---- reductions and scans over one dimension, in parallel ---- */
 
-typedef struct {
+/* What is reduced or scanned: the iteration at index i into accumulators accs, and where the
+ * scan outputs' element i lies. */
+typedef struct Par Par;
+struct Par {
     const CStm *s;
-    const CExp *e;
     const char *w, *nt, *loc;
-    COperatorVec ops; /* scans, then reduces */
-    int nscan, nacc;  /* accumulators: the scans' first */
+    COperatorVec ops;   /* scans, then reduces */
+    int nscan, nacc;    /* accumulators: the scans' first */
     CType *acc_types;
-    const char **tot; /* per accumulator: the C array of the chunk totals */
-} Par;
+    const char **tot;   /* per accumulator: the C array of the chunk totals */
+    void (*iteration)(FGen *g, const Par *p, const char *i, const char **accs);
+    const char **outer; /* segop: the indices of the segment (nouter of them) */
+    int nouter;
+};
 
-static Par par_info(FGen *g, const CStm *s) {
-    Par p = {s, s->exp, fg_fresh(g, "w"), fg_fresh(g, "nt"), c_loc(s->exp->loc), {0}, 0, 0, NULL, NULL};
-    for (int o = 0; o < p.e->scans.len; o++) {
-        vec_push(&p.ops, p.e->scans.data[o]);
-        p.nscan += p.e->scans.data[o].nes.len;
+static void par_ops(Par *p, const COperatorVec *scans, const COperatorVec *reds) {
+    for (int o = 0; o < scans->len; o++) {
+        vec_push(&p->ops, scans->data[o]);
+        p->nscan += scans->data[o].nes.len;
     }
-    for (int o = 0; o < p.e->reds.len; o++)
-        vec_push(&p.ops, p.e->reds.data[o]);
-    p.nacc = p.nscan;
-    for (int o = 0; o < p.e->reds.len; o++)
-        p.nacc += p.e->reds.data[o].nes.len;
-    p.acc_types = xmalloc(sizeof *p.acc_types * (size_t)(p.nacc + 1));
+    for (int o = 0; o < reds->len; o++)
+        vec_push(&p->ops, reds->data[o]);
+    p->nacc = p->nscan;
+    for (int o = 0; o < reds->len; o++)
+        p->nacc += reds->data[o].nes.len;
+    p->acc_types = xmalloc(sizeof *p->acc_types * (size_t)(p->nacc + 1));
     int a = 0;
-    for (int o = 0; o < p.ops.len; o++)
-        for (int j = 0; j < p.ops.data[o].nes.len; j++)
-            p.acc_types[a++] = p.ops.data[o].lam->ret.data[j];
-    return p;
+    for (int o = 0; o < p->ops.len; o++)
+        for (int j = 0; j < p->ops.data[o].nes.len; j++)
+            p->acc_types[a++] = p->ops.data[o].lam->ret.data[j];
+}
+
+/* The scan output a's element i (of the current segment) as a destination expression: an
+ * element (scalars) or a row view's name. */
+static const char *scan_elem(FGen *g, const Par *p, int a, const char *i) {
+    const char *var = p->s->pat.data[a].name, *x = c_name(var);
+    const char **idx = xmalloc(sizeof *idx * (size_t)(p->nouter + 2));
+    for (int j = 0; j < p->nouter; j++)
+        idx[j] = p->outer[j];
+    idx[p->nouter] = i;
+    CType et = p->acc_types[a];
+    if (et.rank == 0)
+        return fg_elem(g, x, var, idx, p->nouter + 1);
+    const char *row = fg_fresh(g, "srow");
+    fg_row_view(g, row, et, x, var, idx, p->nouter + 1);
+    return row;
 }
 
 /* acc = op(acc, x) for all operators, accumulators accs and values xs (C names). */
-static void apply_all(FGen *g, const Par *p, int upto, const char **accs, const char **xs) {
+static void apply_all(FGen *g, const Par *p, const char **accs, const char **xs) {
     int at = 0;
-    for (int o = 0; o < p->ops.len && at < upto; o++) {
+    for (int o = 0; o < p->ops.len; o++) {
         fs_apply_op(g, &p->ops.data[o], accs + at, xs + at);
         at += p->ops.data[o].nes.len;
     }
@@ -117,7 +135,7 @@ static void thread_chunk(FGen *g, void *arg) {
     fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
     g->indent++;
     g->iter++;
-    fs_screma_iteration(g, p->s, i, accs);
+    p->iteration(g, p, i, accs);
     g->iter--;
     g->indent--;
     fg_line(g, "}");
@@ -129,48 +147,35 @@ static void thread_chunk(FGen *g, void *arg) {
  * pre = tot[t_ - 1], the prefix of the chunks before it. */
 static void thread_fix_up(FGen *g, void *arg) {
     const Par *p = arg;
-    const CStm *s = p->s;
     const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i");
     chunk(g, p->w, p->nt, lo, hi);
     fg_line(g, "if (t_ > 0) for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
     g->indent++;
     g->iter++;
     int at = 0;
-    for (int o = 0; o < p->e->scans.len; o++) {
-        const COperator *op = &p->e->scans.data[o];
+    for (int o = 0; o < p->ops.len && at < p->nscan; o++) {
+        const COperator *op = &p->ops.data[o];
         int k = op->nes.len;
         const char **acc = xmalloc(sizeof *acc * (size_t)(k + 1)), **cur = xmalloc(sizeof *cur * (size_t)(k + 1));
         fg_line(g, "{");
         g->indent++;
         for (int j = 0; j < k; j++) {
             CType et = p->acc_types[at + j];
-            const char *out = c_name(s->pat.data[at + j].name);
             acc[j] = fg_fresh(g, "pre");
             fg_line(g, "%s %s = %s[t_ - 1];", fg_ctype(g, et), acc[j], p->tot[at + j]);
             if (et.rank) /* a private copy: the operator may update it in place */
                 fa_copy_fresh(g, acc[j], NULL, et, false, p->loc);
-            cur[j] = fg_fresh(g, "cur");
-            if (et.rank == 0) {
-                fg_line(g, "%s %s = %s.p[%s];", c_prim(et.prim), cur[j], out, i);
-                continue;
-            }
-            fg_line(g, "%s %s = {%s.p + (%s) * %s.s[0], NULL, {0}, {0}};", fg_ctype(g, et), cur[j], out, i, out);
-            for (int d = 0; d < et.rank; d++) {
-                fg_line(g, "%s.n[%d] = %s.n[%d];", cur[j], d, out, d + 1);
-                fg_line(g, "%s.s[%d] = %s.s[%d];", cur[j], d, out, d + 1);
-            }
+            cur[j] = scan_elem(g, p, at + j, i);
         }
         fs_apply_op(g, op, acc, cur);
         for (int j = 0; j < k; j++) {
             CType et = p->acc_types[at + j];
-            const char *out = c_name(s->pat.data[at + j].name);
             if (et.rank == 0) {
-                fg_line(g, "%s.p[%s] = %s;", out, i, acc[j]);
+                fg_line(g, "%s = %s;", cur[j], acc[j]);
                 continue;
             }
             fa_check_shape(g, acc[j], cur[j], et.rank, "a scan's element", p->loc);
-            fg_line(g, "wf_copy_dense(%s.p, %s.p, %d, %s.n, %s.s, %d);", cur[j], acc[j], et.rank, acc[j], acc[j],
-                    c_esz(et.prim));
+            fa_copy_to(g, xsprintf("%s.p", cur[j]), acc[j], et);
             fg_release(g, acc[j]);
         }
         g->indent--;
@@ -180,6 +185,73 @@ static void thread_fix_up(FGen *g, void *arg) {
     g->iter--;
     g->indent--;
     fg_line(g, "}");
+}
+
+/* The reduction or scan of p over [0, w) in parallel, leaving the reductions' results in
+ * fresh C variables (returned, one per accumulator; scans' entries are NULL). */
+static const char **region_reduce(FGen *g, Par *p) {
+    p->tot = xmalloc(sizeof *p->tot * (size_t)(p->nacc + 1));
+    for (int a = 0; a < p->nacc; a++) {
+        p->tot[a] = fg_fresh(g, "tot");
+        fg_line(g, "%s %s[%s];", fg_ctype(g, p->acc_types[a]), p->tot[a], p->nt);
+    }
+    Region r = region_begin(g, p->nt);
+    fg_slot_scope(g, thread_chunk, p);
+    region_end(g, r);
+    /* The chunk totals in order: acc becomes the reduce results; for scans, tot[t] becomes the
+     * prefix of the chunks up to t (a copy when it is an array: the operators may update acc
+     * in place). */
+    const char **acc = xmalloc(sizeof *acc * (size_t)(p->nacc + 1)), **xs = xmalloc(sizeof *xs * (size_t)(p->nacc + 1));
+    for (int a = 0; a < p->nacc; a++) {
+        acc[a] = fg_fresh(g, "all");
+        fg_line(g, "%s %s = %s[0];", fg_ctype(g, p->acc_types[a]), acc[a], p->tot[a]);
+        if (a < p->nscan && p->acc_types[a].rank)
+            fa_copy_fresh(g, acc[a], NULL, p->acc_types[a], false, p->loc);
+    }
+    const char *t = fg_fresh(g, "t");
+    fg_line(g, "for (int %s = 1; %s < %s; %s++) {", t, t, p->nt, t);
+    g->indent++;
+    g->iter++;
+    for (int a = 0; a < p->nacc; a++)
+        xs[a] = xsprintf("%s[%s]", p->tot[a], t);
+    apply_all(g, p, acc, xs);
+    for (int a = 0; a < p->nacc; a++) {
+        if (p->acc_types[a].rank)
+            fg_release(g, xs[a]);
+        if (a >= p->nscan)
+            continue;
+        fg_line(g, "%s = %s;", xs[a], acc[a]);
+        if (p->acc_types[a].rank)
+            fa_copy_fresh(g, xs[a], NULL, p->acc_types[a], false, p->loc);
+    }
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+    if (p->nscan) {
+        fg_line(g, "if (%s > 1) {", p->nt);
+        g->indent++;
+        Region r2 = region_begin(g, p->nt);
+        fg_slot_scope(g, thread_fix_up, p);
+        region_end(g, r2);
+        g->indent--;
+        fg_line(g, "}");
+        for (int a = 0; a < p->nscan; a++) {
+            if (!p->acc_types[a].rank)
+                continue;
+            fg_line(g, "for (int %s = 0; %s < %s; %s++)", t, t, p->nt, t);
+            fg_line(g, "    wf_unref(ctx, %s[%s].m);", p->tot[a], t);
+            fg_release(g, acc[a]);
+        }
+        for (int a = 0; a < p->nscan; a++)
+            acc[a] = NULL;
+    }
+    return acc;
+}
+
+/* ---- SOACs left at the top level: screma ---- */
+
+static void screma_iteration(FGen *g, const Par *p, const char *i, const char **accs) {
+    fs_screma_iteration(g, p->s, i, accs);
 }
 
 /* The operator of a simple scan, `+` etc., or NULL: op's lambda is \(a, b) -> a OP b. */
@@ -204,159 +276,230 @@ static const char *simple_op(const COperator *op, PrimType t) {
     }
 }
 
-/* `scan OP ne xs` alone (identity map, one scalar input, one output): rts/mc.h's vectorised
- * scan (integers as their unsigned type: wrapping arithmetic). */
-static bool vector_scan(FGen *g, const Par *p) {
-    const CExp *e = p->e;
-    const CLambda *f = e->lam;
-    if (p->nscan != 1 || p->nacc != 1 || p->s->pat.len != 1 || e->arrays.len != 1 || f->params.len != 1 ||
-        f->body->stms.len != 0 || f->body->result.len != 1 || f->body->result.data[0].kind != CA_VAR ||
-        f->body->result.data[0].var != f->params.data[0].name || omap_has(&g->lazy_iotas, e->arrays.data[0].var))
-        return false;
-    CType t = p->acc_types[0];
-    if (t.rank != 0 || t.prim == PRIM_BOOL || fg_var(g, e->arrays.data[0].var)->layout != LAYOUT_DENSE)
-        return false;
-    const char *op = simple_op(&e->scans.data[0], t.prim);
-    if (!op)
+/* rts/mc.h's vectorised scan of the dense scalar array in into the output of pattern variable
+ * out, when the operator is a simple one.  Returns false when it does not apply. */
+static bool vector_scan(FGen *g, const COperator *op, CAtom ne, const char *in, const char *out, const char *w,
+                        PrimType t, const char *loc) {
+    const char *opc = simple_op(op, t);
+    if (!opc || t == PRIM_BOOL)
         return false;
     static const char *const utype[] = {"uint8_t", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "uint16_t",
                                         "uint32_t", "uint64_t", "float", "double", "bool"};
-    const char *U = utype[t.prim];
+    const char *U = utype[t];
     const char *name = fg_fresh(g, "wf_mcscan");
-    sb_printf(g->types, "#define %s_op(ctx, a, b) ((a) %s (b))\nWF_MC_SCAN_VEC_DEFINE(%s, %s, %s_op)\n", name, op, name,
-              U, name);
-    fs_screma_outputs(g, p->s, p->w, p->loc);
-    const char *out = c_name(p->s->pat.data[0].name), *in = fg_atom(g, e->arrays.data[0]);
+    sb_printf(g->types, "#define %s_op(ctx, a, b) ((a) %s (b))\nWF_MC_SCAN_VEC_DEFINE(%s, %s, %s_op)\n", name, opc,
+              name, U, name);
     fg_fail(g,
             xsprintf("%s(ctx->num_threads, NULL, (%s)%s, 1, %s, (const %s *)%s.p, (%s *)%s.p, NULL)", name, U,
-                     fg_atom(g, e->scans.data[0].nes.data[0]), p->w, U, in, U, out),
-            xsprintf("wf_error(ctx, %s, \"out of memory (scan scratch space)\")", p->loc));
+                     fg_atom(g, ne), w, U, in, U, out),
+            xsprintf("wf_error(ctx, %s, \"out of memory (scan scratch space)\")", loc));
     return true;
 }
 
-static void region_screma(FGen *g, const Par *p) {
-    const CStm *s = p->s;
-    fs_screma_outputs(g, s, p->w, p->loc);
-    Par q = *p;
-    q.tot = xmalloc(sizeof *q.tot * (size_t)(p->nacc + 1));
-    for (int a = 0; a < p->nacc; a++) {
-        q.tot[a] = fg_fresh(g, "tot");
-        fg_line(g, "%s %s[%s];", fg_ctype(g, p->acc_types[a]), q.tot[a], p->nt);
+/* `scan OP ne xs` alone (identity map, one dense scalar input, one output). */
+static bool screma_vector_scan(FGen *g, const CStm *s, const char *w, const char *loc) {
+    const CExp *e = s->exp;
+    const CLambda *f = e->lam;
+    if (e->scans.len != 1 || e->reds.len || s->pat.len != 1 || e->arrays.len != 1 || f->params.len != 1 ||
+        f->body->stms.len != 0 || f->body->result.len != 1 || f->body->result.data[0].kind != CA_VAR ||
+        f->body->result.data[0].var != f->params.data[0].name || omap_has(&g->lazy_iotas, e->arrays.data[0].var))
+        return false;
+    CType t = e->scans.data[0].lam->ret.data[0];
+    if (t.rank != 0 || fg_var(g, e->arrays.data[0].var)->layout != LAYOUT_DENSE ||
+        !simple_op(&e->scans.data[0], t.prim) || t.prim == PRIM_BOOL)
+        return false;
+    fs_screma_outputs(g, s, w, loc);
+    return vector_scan(g, &e->scans.data[0], e->scans.data[0].nes.data[0], fg_atom(g, e->arrays.data[0]),
+                       c_name(s->pat.data[0].name), w, t.prim, loc);
+}
+
+static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt, const char *loc) {
+    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0};
+    par_ops(&p, &s->exp->scans, &s->exp->reds);
+    fs_screma_outputs(g, s, w, loc);
+    if (p.nacc == 0) { /* a map: the chunks only */
+        Region r = region_begin(g, nt);
+        fg_slot_scope(g, thread_chunk, &p);
+        region_end(g, r);
+        return;
     }
-    Region r = region_begin(g, p->nt);
-    fg_slot_scope(g, thread_chunk, &q);
-    region_end(g, r);
-    /* The chunk totals in order: acc becomes the reduce results; for scans, tot[t] becomes the
-     * prefix of the chunks up to t (a copy when it is an array: the operators may update acc
-     * in place). */
-    const char **acc = xmalloc(sizeof *acc * (size_t)(p->nacc + 1)), **xs = xmalloc(sizeof *xs * (size_t)(p->nacc + 1));
-    for (int a = 0; a < p->nacc; a++) {
-        acc[a] = fg_fresh(g, "all");
-        fg_line(g, "%s %s = %s[0];", fg_ctype(g, p->acc_types[a]), acc[a], q.tot[a]);
-        if (a < p->nscan && p->acc_types[a].rank)
-            fa_copy_fresh(g, acc[a], NULL, p->acc_types[a], false, p->loc);
-    }
-    const char *t = fg_fresh(g, "t");
-    fg_line(g, "for (int %s = 1; %s < %s; %s++) {", t, t, p->nt, t);
-    g->indent++;
-    g->iter++;
-    for (int a = 0; a < p->nacc; a++)
-        xs[a] = xsprintf("%s[%s]", q.tot[a], t);
-    apply_all(g, p, p->nacc, acc, xs);
-    for (int a = 0; a < p->nacc; a++) {
-        if (p->acc_types[a].rank)
-            fg_release(g, xs[a]);
-        if (a >= p->nscan)
-            continue;
-        fg_line(g, "%s = %s;", xs[a], acc[a]);
-        if (p->acc_types[a].rank)
-            fa_copy_fresh(g, xs[a], NULL, p->acc_types[a], false, p->loc);
-    }
-    g->iter--;
-    g->indent--;
-    fg_line(g, "}");
-    if (p->nscan) {
-        fg_line(g, "if (%s > 1) {", p->nt);
-        g->indent++;
-        Region r2 = region_begin(g, p->nt);
-        fg_slot_scope(g, thread_fix_up, &q);
-        region_end(g, r2);
-        g->indent--;
-        fg_line(g, "}");
-        for (int a = 0; a < p->nscan; a++) {
-            if (!p->acc_types[a].rank)
-                continue;
-            fg_line(g, "for (int %s = 0; %s < %s; %s++)", t, t, p->nt, t);
-            fg_line(g, "    wf_unref(ctx, %s[%s].m);", q.tot[a], t);
-            fg_release(g, acc[a]);
-        }
-    }
-    for (int a = p->nscan; a < p->nacc; a++) {
-        const char *x = c_name(s->pat.data[a].name);
-        fg_line(g, "%s = %s;", x, acc[a]);
+    const char **acc = region_reduce(g, &p);
+    for (int a = p.nscan; a < p.nacc; a++) {
+        fg_line(g, "%s = %s;", c_name(s->pat.data[a].name), acc[a]);
         fg_bind(g, s->pat.data[a].name, s->pat.data[a].type, OWN_OWNED);
     }
 }
 
-/* The inner version: the outer iterations in sequence, each one's SOACs outermost again. */
-static void inner_version(FGen *g, const CStm *s) {
-    int saved_lam = g->lam;
-    g->open_lambda = true;
-    g->ver->nested++;
-    g->ver->plan_depth++;
-    fs_soac(g, s);
-    g->ver->plan_depth--;
-    g->ver->nested--;
-    g->open_lambda = false;
-    g->lam = saved_lam;
+static void fp_screma(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *loc = c_loc(e->loc), *w = fg_fresh(g, "w"), *nt = fg_fresh(g, "nt");
+    fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
+    fs_check_inputs(g, e, w, loc);
+    if (screma_vector_scan(g, s, w, loc))
+        return;
+    fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w);
+    region_screma(g, s, w, nt, loc);
 }
 
-static const char *soac_kind(const Par *p) {
-    if (p->e->scans.len)
-        return "segscan";
-    if (p->e->reds.len)
-        return "segred";
-    return "segmap";
-}
+/* ---- segops ---- */
 
-void fp_soac(FGen *g, const CStm *s) {
-    Par p = par_info(g, s);
-    fg_line(g, "{");
+typedef struct {
+    const CStm *s;
+    const char **w, *total, *nt;
+    int k;          /* dimensions run as one flat index */
+    const char **fixed; /* the other (outer) indices, fixed around the region, or NULL */
+    int nfixed;
+} Flat;
+
+/* The thread's points of a segmap (or the whole segments of a segred / segscan): its chunk
+ * of the flat index, the multi-index kept as an odometer. */
+static void thread_flat(FGen *g, void *arg) {
+    const Flat *q = arg;
+    const CExp *e = q->s->exp;
+    int k = q->k;
+    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *f = fg_fresh(g, "f");
+    chunk(g, q->total, q->nt, lo, hi);
+    const char **idx = xmalloc(sizeof *idx * (size_t)(k + 2));
+    fg_line(g, "int64_t rest_ = %s;", lo);
+    for (int j = k - 1; j >= 0; j--) {
+        idx[j] = fg_fresh(g, "i");
+        fg_line(g, "int64_t %s = %s > 0 ? rest_ %% %s : 0;", idx[j], q->w[j], q->w[j]);
+        fg_line(g, "rest_ = %s > 0 ? rest_ / %s : 0;", q->w[j], q->w[j]);
+    }
+    fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", f, lo, f, hi, f);
     g->indent++;
-    fg_line(g, "int64_t %s = %s;", p.w, fg_atom(g, p.e->args.data[0]));
-    fs_check_inputs(g, p.e, p.w, p.loc);
-    const char *where = xsprintf("%.*s", (int)strlen(p.loc) - 2, p.loc + 1);
-    if (vector_scan(g, &p)) {
-        ver_plan(g->ver, "%s at %s: parallel (vectorised scan)", soac_kind(&p), where);
-    } else if (!ver_body_has_par(p.e->lam->body) || g->ver->nested >= VER_MAX_NESTING) {
-        ver_plan(g->ver, "%s at %s: parallel%s", soac_kind(&p), where,
-                 ver_body_has_par(p.e->lam->body) ? ", inner parallelism sequential (nesting limit)" : "");
-        fg_line(g, "int %s = wf_threads(ctx, %s);", p.nt, p.w);
-        region_screma(g, &p);
-    } else {
-        int k = ver_threshold(g->ver, g->fun, "suff_outer_par", VER_SUFF_OUTER_PAR_DEFAULT);
-        ver_plan(g->ver, "%s at %s: two versions", soac_kind(&p), where);
-        g->ver->plan_depth++;
-        ver_plan(g->ver, "if %s <= width: parallel over the outer iterations, inner parallelism sequential",
-                 g->ver->names.data[k]);
-        ver_plan(g->ver, "else: the outer iterations in sequence, inner parallelism:");
-        fg_line(g, "if (wf_cmp_le(ctx, %d, %s)) { /* %s */", k, p.w, g->ver->names.data[k]);
+    g->iter++;
+    if (e->seg == SEG_MAP) {
+        fs_segop_point(g, q->s, idx, NULL);
+    } else { /* whole segments: idx are the outer indices */
+        int kk = e->params.len;
+        const char **all = xmalloc(sizeof *all * (size_t)(kk + 1));
+        for (int j = 0; j < kk - 1; j++)
+            all[j] = idx[j];
+        all[kk - 1] = fg_fresh(g, "i");
+        fg_line(g, "{");
         g->indent++;
-        fg_line(g, "int %s = wf_threads(ctx, %s);", p.nt, p.w);
-        region_screma(g, &p);
-        g->indent--;
-        fg_line(g, "} else { /* the outer iterations in sequence, their inner SOACs parallel */");
+        const char **accs = fs_decl_accs(g, fs_seg_ops(e));
+        fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", all[kk - 1], all[kk - 1], q->w[kk - 1], all[kk - 1]);
         g->indent++;
-        /* the same pattern variables are bound again by the other version */
-        for (int j = 0; j < s->pat.len; j++)
-            omap_put(&g->vars, s->pat.data[j].name, NULL);
-        inner_version(g, s);
+        fs_segop_point(g, q->s, all, accs);
         g->indent--;
         fg_line(g, "}");
-        g->ver->plan_depth--;
+        fs_segop_finish(g, q->s, all, accs);
+        g->indent--;
+        fg_line(g, "}");
+    }
+    /* the next point */
+    for (int j = k - 1; j >= 0; j--) {
+        fg_line(g, "%sif (++%s < %s) continue;", j < k - 1 ? "" : "", idx[j], q->w[j]);
+        fg_line(g, "%s = 0;", idx[j]);
+    }
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+}
+
+static void segop_iteration(FGen *g, const Par *p, const char *i, const char **accs) {
+    const char **idx = xmalloc(sizeof *idx * (size_t)(p->nouter + 2));
+    for (int j = 0; j < p->nouter; j++)
+        idx[j] = p->outer[j];
+    idx[p->nouter] = i;
+    fs_segop_point(g, p->s, idx, accs);
+}
+
+/* The segmap, or the segments of a segred / segscan, over a flat index in parallel. */
+static void region_flat(FGen *g, const CStm *s, const char **w, int k) {
+    Flat q = {s, w, fg_fresh(g, "total"), fg_fresh(g, "nt"), k, NULL, 0};
+    StrBuf total = {0};
+    sb_puts(&total, "1");
+    for (int j = 0; j < k; j++)
+        sb_printf(&total, " * %s", w[j]);
+    fg_line(g, "int64_t %s = %s;", q.total, total.data);
+    fg_line(g, "int %s = wf_threads(ctx, %s);", q.nt, q.total);
+    Region r = region_begin(g, q.nt);
+    fg_slot_scope(g, thread_flat, &q);
+    region_end(g, r);
+}
+
+/* A segred / segscan over the innermost dimension of the segment at outer (nouter indices): the
+ * parallel reduction of its elements. */
+static void segment_reduce(FGen *g, const CStm *s, const char **w, const char **outer, int nouter, const char *loc) {
+    const CExp *e = s->exp;
+    const char *nt = fg_fresh(g, "nt");
+    fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w[nouter]);
+    Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter};
+    COperatorVec none = {0};
+    par_ops(&p, e->seg == SEG_SCAN ? &e->scans : &none, e->seg == SEG_RED ? &e->reds : &none);
+    const char **acc = region_reduce(g, &p);
+    if (e->seg == SEG_RED)
+        fs_segop_finish(g, s, outer, acc);
+}
+
+static void fp_segop(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    int k = e->params.len;
+    const char *loc = c_loc(e->loc);
+    const char **w = xmalloc(sizeof *w * (size_t)(k + 1));
+    for (int j = 0; j < k; j++) {
+        w[j] = fg_fresh(g, "w");
+        fg_line(g, "int64_t %s = %s;", w[j], fg_atom(g, e->args.data[j]));
+        fg_fail(g, xsprintf("%s < 0", w[j]), xsprintf("wf_negative_size(ctx, %s, %s)", loc, w[j]));
+    }
+    fs_segop_outputs(g, s, w, loc);
+    if (e->seg == SEG_MAP) {
+        region_flat(g, s, w, k);
+        return;
+    }
+    if (k == 1) {
+        segment_reduce(g, s, w, NULL, 0, loc);
+        return;
+    }
+    /* several segments: whole segments per thread when there are enough of them */
+    StrBuf segs = {0};
+    sb_puts(&segs, "1");
+    for (int j = 0; j < k - 1; j++)
+        sb_printf(&segs, " * %s", w[j]);
+    fg_line(g, "if (%s >= wf_threads(ctx, INT64_MAX)) {", segs.data);
+    g->indent++;
+    region_flat(g, s, w, k - 1);
+    g->indent--;
+    fg_line(g, "} else {");
+    g->indent++;
+    const char **outer = xmalloc(sizeof *outer * (size_t)(k + 1));
+    for (int j = 0; j < k - 1; j++) {
+        outer[j] = fg_fresh(g, "o");
+        fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", outer[j], outer[j], w[j], outer[j]);
+        g->indent++;
+        g->iter++;
+    }
+    segment_reduce(g, s, w, outer, k - 1, loc);
+    for (int j = 0; j < k - 1; j++) {
+        g->iter--;
+        g->indent--;
+        fg_line(g, "}");
     }
     g->indent--;
     fg_line(g, "}");
 }
 
-const char *fp_param_table(FGen *g) { return ver_param_table(g->ver, g->out); }
+void fp_soac(FGen *g, const CStm *s) {
+    fg_line(g, "{");
+    g->indent++;
+    if (s->exp->kind == CE_SEGOP)
+        fp_segop(g, s);
+    else
+        fp_screma(g, s);
+    g->indent--;
+    fg_line(g, "}");
+}
+
+const char *fp_param_table(FGen *g) {
+    const CProg *p = g->prog;
+    if (!p->thresholds.len)
+        return "NULL, 0";
+    fg_line(g, "static const wf_param_decl params[] = {");
+    for (int i = 0; i < p->thresholds.len; i++)
+        fg_line(g, "    {%s, %lld},", c_string(p->thresholds.data[i].name), (long long)p->thresholds.data[i].dflt);
+    fg_line(g, "};");
+    return xsprintf("params, %d", p->thresholds.len);
+}

@@ -73,6 +73,7 @@ void fs_alloc_output(FGen *g, CParam p, const char *w, const char *loc) {
     }
     fg_dense_strides(g, x, p.type.rank);
     fg_alloc(g, x, p.name, p.type.prim, count.data, loc);
+    fg_bind(g, p.name, p.type, fg_alloc_class(g, p.name));
 }
 
 /* Declare a temporary of type t (arrays: an owned view, to be released). */
@@ -490,6 +491,188 @@ static void emit_filter(FGen *g, const CStm *s) {
         fg_line(g, "%s.n[0] = %s;", c_name(s->pat.data[j].name), j < na ? nt : nf);
 }
 
+/* ---- segops (the segment IR of src/flatten) ---- */
+
+int fs_ops_results(const COperatorVec *ops) {
+    int n = 0;
+    for (int i = 0; i < ops->len; i++)
+        n += ops->data[i].nes.len;
+    return n;
+}
+
+const COperatorVec *fs_seg_ops(const CExp *e) { return e->seg == SEG_SCAN ? &e->scans : &e->reds; }
+
+/* How many of the space's dimensions result j of a segop has in front of its element type. */
+int fs_seg_dims(const CExp *e, int j) {
+    int k = e->params.len;
+    return e->seg == SEG_RED && j < fs_ops_results(fs_seg_ops(e)) ? k - 1 : k;
+}
+
+void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc) {
+    const CExp *e = s->exp;
+    for (int j = 0; j < s->pat.len; j++) {
+        int drop = fs_seg_dims(e, j);
+        if (drop == 0)
+            continue; /* a reduction over the whole space: its accumulator */
+        CParam p = s->pat.data[j];
+        const char *x = c_name(p.name);
+        StrBuf count = {0};
+        sb_puts(&count, "1");
+        for (int k = 0; k < p.type.rank; k++) {
+            fg_line(g, "%s.n[%d] = %s;", x, k, k < drop ? w[k] : dim_c(p.type.dims[k]));
+            sb_printf(&count, " * %s.n[%d]", x, k);
+        }
+        fg_dense_strides(g, x, p.type.rank);
+        fg_alloc(g, x, p.name, p.type.prim, count.data, loc);
+        fg_bind(g, p.name, p.type, fg_alloc_class(g, p.name));
+    }
+}
+
+/* The type of the j-th operand of the operators ops (counting the operands of all). */
+static CType op_elem_type(const COperatorVec *ops, int j) {
+    for (int o = 0; o < ops->len; o++) {
+        if (j < ops->data[o].nes.len)
+            return ops->data[o].lam->ret.data[j];
+        j -= ops->data[o].nes.len;
+    }
+    die("fgen: an operator operand out of range");
+}
+
+/* Element (or row) idx[0..n) of output x (core variable var, of type t) as a destination. */
+static FDest out_dest(FGen *g, const char *var, CType t, const char **idx, int n) {
+    const char *x = c_name(var);
+    if (t.rank == n)
+        return (FDest){DEST_VAR, fg_elem(g, x, var, idx, n)};
+    const char *row = fg_fresh(g, "row");
+    fg_row_view(g, row, ctype_array(t.prim, t.rank - n, t.dims + n), x, var, idx, n);
+    return (FDest){DEST_ROW, row};
+}
+
+void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs) {
+    const CExp *e = s->exp;
+    int k = e->params.len, nres = e->body->result.len;
+    const COperatorVec *ops = fs_seg_ops(e);
+    int nops = fs_ops_results(ops);
+    fg_line(g, "{");
+    g->indent++;
+    for (int j = 0; j < k; j++) {
+        fg_bind(g, e->params.data[j].name, ctype_prim(PRIM_I64), OWN_BORROWED);
+        fg_line(g, "int64_t %s WF_U = %s;", c_name(e->params.data[j].name), idx[j]);
+    }
+    FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
+    for (int j = 0; j < nres; j++) {
+        if (j < nops) {
+            dests[j] = (FDest){DEST_VAR, decl_tmp(g, op_elem_type(ops, j), "el")};
+        } else {
+            dests[j] = out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
+        }
+    }
+    g->iter++;
+    g->lam++;
+    fesc_body(e->body, false, &g->escapes);
+    fg_body(g, e->body, NULL, 0, dests);
+    g->lam--;
+    int at = 0;
+    for (int o = 0; o < ops->len; o++) {
+        const COperator *op = &ops->data[o];
+        const char **xs = xmalloc(sizeof *xs * (size_t)(op->nes.len + 1));
+        for (int j = 0; j < op->nes.len; j++)
+            xs[j] = dests[at + j].name;
+        fs_apply_op(g, op, accs + at, xs);
+        if (e->seg == SEG_SCAN)
+            for (int j = 0; j < op->nes.len; j++) {
+                CParam out = s->pat.data[at + j];
+                FDest d = out_dest(g, out.name, out.type, idx, k);
+                CType et = op->lam->ret.data[j];
+                if (et.rank == 0) {
+                    fg_line(g, "%s = %s;", d.name, accs[at + j]);
+                } else {
+                    fa_check_shape(g, accs[at + j], d.name, et.rank, "a scan's element", "NULL");
+                    fa_copy_to(g, xsprintf("%s.p", d.name), accs[at + j], et);
+                }
+            }
+        at += op->nes.len;
+    }
+    for (int j = 0; j < nops; j++)
+        if (op_elem_type(ops, j).rank)
+            fg_release(g, dests[j].name);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+}
+
+void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs) {
+    const CExp *e = s->exp;
+    int k = e->params.len;
+    const COperatorVec *ops = fs_seg_ops(e);
+    int at = 0;
+    for (int o = 0; o < ops->len; o++)
+        for (int j = 0; j < ops->data[o].nes.len; j++, at++) {
+            CType et = ops->data[o].lam->ret.data[j];
+            CParam out = s->pat.data[at];
+            if (e->seg == SEG_SCAN) {
+                if (et.rank)
+                    fg_release(g, accs[at]);
+            } else if (k == 1) {
+                fg_line(g, "%s = %s;", c_name(out.name), accs[at]);
+                fg_bind(g, out.name, out.type, OWN_OWNED); /* the accumulator's reference */
+            } else {
+                FDest d = out_dest(g, out.name, out.type, idx, k - 1);
+                if (et.rank == 0) {
+                    fg_line(g, "%s = %s;", d.name, accs[at]);
+                } else {
+                    fa_check_shape(g, accs[at], d.name, et.rank, "a reduction's result", "NULL");
+                    fa_copy_to(g, xsprintf("%s.p", d.name), accs[at], et);
+                    fg_release(g, accs[at]);
+                }
+            }
+        }
+}
+
+/* A segop run in sequence: nested loops over its space. */
+static void emit_segop(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    int k = e->params.len;
+    const char *loc = c_loc(e->loc);
+    const char **w = xmalloc(sizeof *w * (size_t)(k + 1)), **idx = xmalloc(sizeof *idx * (size_t)(k + 1));
+    for (int j = 0; j < k; j++) {
+        w[j] = fg_fresh(g, "w");
+        idx[j] = fg_fresh(g, "i");
+        fg_line(g, "int64_t %s = %s;", w[j], fg_atom(g, e->args.data[j]));
+        fg_fail(g, xsprintf("%s < 0", w[j]), xsprintf("wf_negative_size(ctx, %s, %s)", loc, w[j]));
+    }
+    fs_segop_outputs(g, s, w, loc);
+    const char **accs = NULL;
+    if (e->seg != SEG_MAP && k == 1)
+        accs = fs_decl_accs(g, fs_seg_ops(e));
+    int outer = e->seg == SEG_MAP ? k : k - 1;
+    for (int j = 0; j < outer; j++) {
+        fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", idx[j], idx[j], w[j], idx[j]);
+        g->indent++;
+        g->iter++;
+    }
+    if (e->seg == SEG_MAP) {
+        fs_segop_point(g, s, idx, NULL);
+    } else {
+        if (k > 1)
+            accs = fs_decl_accs(g, fs_seg_ops(e));
+        fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", idx[k - 1], idx[k - 1], w[k - 1], idx[k - 1]);
+        g->indent++;
+        fs_segop_point(g, s, idx, accs);
+        g->indent--;
+        fg_line(g, "}");
+        if (k > 1)
+            fs_segop_finish(g, s, idx, accs);
+    }
+    for (int j = 0; j < outer; j++) {
+        g->iter--;
+        g->indent--;
+        fg_line(g, "}");
+    }
+    if (e->seg != SEG_MAP && k == 1)
+        fs_segop_finish(g, s, idx, accs);
+}
+
 void fs_soac(FGen *g, const CStm *s) {
     fg_line(g, "{");
     g->indent++;
@@ -498,6 +681,7 @@ void fs_soac(FGen *g, const CStm *s) {
     case CE_SCATTER:
     case CE_HIST: emit_scatter_hist(g, s); break;
     case CE_FILTER: emit_filter(g, s); break;
+    case CE_SEGOP: emit_segop(g, s); break;
     default: die("fgen: not a SOAC");
     }
     g->indent--;

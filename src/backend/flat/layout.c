@@ -126,6 +126,20 @@ static void walk_exp(Walk *w, const CStm *s) {
             mark_if(w, s->pat.data[i].name, omap_has(w->strided, e->params.data[i].name));
         return;
     case CE_SCREMA: walk_screma(w, s); return;
+    case CE_SEGOP: {
+        walk_body(w, e->body);
+        const COperatorVec *ops = e->seg == SEG_SCAN ? &e->scans : &e->reds;
+        int at = 0;
+        for (int o = 0; o < ops->len; o++) {
+            walk_operator(w, &ops->data[o], e->body->result.data + at);
+            for (int j = 0; j < ops->data[o].nes.len; j++) /* over one dimension: the accumulator */
+                if (e->seg == SEG_RED && e->params.len == 1)
+                    mark_if(w, s->pat.data[at + j].name,
+                            omap_has(w->strided, ops->data[o].lam->params.data[j].name));
+            at += ops->data[o].nes.len;
+        }
+        return;
+    }
     case CE_SCATTER:
         walk_lambda_params(w, e->lam, &e->arrays);
         walk_body(w, e->lam->body);

@@ -1,0 +1,780 @@
+/* flatten.c — moderate and incremental flattening (seed 001, rules G0-G9; docs/FLATTENING.md).
+ *
+ * A SOAC at the top level of a function is translated in an empty map-nest context.  A map
+ * pushes a level onto the context (its index, width, and its lambda's parameters bound to the
+ * rows of its inputs) and its body is translated in the larger context:
+ *
+ *   G2  a body without inner parallelism: one segmap over the whole context (reduce and scan:
+ *       segred / segscan, reducing or scanning the innermost dimension);
+ *   G3  a body with inner parallelism: versions, chosen at run time by a threshold on the
+ *       context's parallelism Par (the product of its widths):
+ *         if Par >= FUN.suff_outer_par_K   e_top:  one segop, the inner parallelism sequential
+ *         else                             e_flat: the body distributed (below), recursively
+ *       (the GPU target adds e_middle, the inner parallelism at block level: flatten_intra);
+ *   G6  distribution: the body's statements are cut into groups — each statement with
+ *       parallelism of its own, and the runs of other statements between them; every group
+ *       becomes its own segop over the context, its results manifested as arrays expanded by
+ *       the context's widths, which the later groups read back by indexing with the indices;
+ *   G7  a sequential loop whose count is invariant to the context, with parallelism in its body,
+ *       is interchanged with the context: the loop runs on the host over expanded arrays, its
+ *       body distributed in the context;
+ *   G8  an if whose condition is invariant to the context, with parallelism in a branch, goes
+ *       to the host and both branches are distributed in the context;
+ *   G9  a reduction with inner parallelism in its map: e_top a segred with a sequential body,
+ *       e_flat the map distributed, then a segred over its results.
+ *
+ * A segop's body starts by binding what it reads: the context's lambda parameters (rows of
+ * the levels' inputs; the index itself for an iota input) and the expanded arrays of earlier
+ * groups, indexed by the segop's indices.  Versions are clones with fresh names (clone.c), so
+ * every variable stays bound once.  SOACs that cannot be segops here — a width that varies
+ * inside the nest (irregular), scatter, hist, filter, screma mixing scans and reductions —
+ * run sequentially inside the enclosing segop, or stay as they are at the top level.
+ */
+#include <string.h>
+
+#include "../core/opt.h"
+#include "flatten.h"
+
+#define MAX_VERSION_NESTING 3
+#define SUFF_OUTER_CPU 16    /* enough outer parallelism for the cores of a big CPU */
+#define SUFF_OUTER_GPU 32768 /* enough threads to fill a GPU */
+
+typedef struct {
+    const char *index; /* unused: every segop names its own indices */
+    CAtom width;
+    CParamVec params;  /* bound to the rows of arrays */
+    CAtomVec arrays;
+} Level;
+
+typedef struct {
+    const char *name; /* the expanded array (a host variable) */
+    int depth;        /* how many levels it is expanded by */
+    CType type;       /* of the variable it expands */
+} Expanded;
+
+typedef struct {
+    Vec(Level) levels;
+    OMap expanded; /* variable -> Expanded * */
+    OMap bound;    /* every variable bound inside the nest: not invariant */
+} Ctx;
+
+typedef struct {
+    CProg *prog;
+    const CFun *fun;
+    FlattenTarget target;
+    int nesting;  /* versioned maps around the current one */
+    OMap iotas;   /* variables bound by iota */
+    OMap types;   /* every variable of the function -> CType * */
+} F;
+
+/* ------------------------------------------------------------------ helpers */
+
+static bool body_par(const CBody *b);
+
+static bool exp_par(const CExp *e) {
+    switch (e->kind) {
+    case CE_SCREMA: return true;
+    case CE_IF: return body_par(e->body) || body_par(e->body2);
+    case CE_LOOP: return body_par(e->body);
+    default: return false;
+    }
+}
+
+static bool body_par(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++)
+        if (exp_par(b->stms.data[i].exp))
+            return true;
+    return false;
+}
+
+static int depth(const Ctx *c) { return c->levels.len; }
+
+static bool invariant(const Ctx *c, CAtom a) { return a.kind == CA_CONST || !omap_has(&c->bound, a.var); }
+
+/* Whether values of type t can be expanded by the nest into a regular array: every dimension
+ * known and the same at every point of the nest. */
+static bool expandable(const Ctx *c, CType t) {
+    for (int i = 0; i < t.rank; i++)
+        if (t.dims[i].kind == CDIM_ANY || (t.dims[i].kind == CDIM_VAR && omap_has(&c->bound, t.dims[i].var)))
+            return false;
+    return true;
+}
+
+static bool pat_expandable(const Ctx *c, const CParamVec *pat) {
+    for (int i = 0; i < pat->len; i++)
+        if (!expandable(c, pat->data[i].type))
+            return false;
+    return true;
+}
+
+static void mark_bound(Ctx *c, const char *v) { omap_put(&c->bound, v, (void *)1); }
+
+static void mark_pat(Ctx *c, const CParamVec *pat) {
+    for (int i = 0; i < pat->len; i++)
+        mark_bound(c, pat->data[i].name);
+}
+
+static CType type_of(F *f, CAtom a) {
+    if (a.kind == CA_CONST)
+        return ctype_prim(a.prim);
+    CType *t = omap_get(&f->types, a.var);
+    if (!t)
+        die("flatten: no type for %s", a.var);
+    return *t;
+}
+
+/* t with the widths of the first d levels of c in front. */
+static CType expand_type(const Ctx *c, int d, CType t) {
+    CType r = ctype_copy(t);
+    r.unique = false;
+    for (int k = d - 1; k >= 0; k--)
+        r = ctype_outer(cdim_of_atom(c->levels.data[k].width), r);
+    return r;
+}
+
+/* The pattern a statement at depth(c) binds on the host: fresh names of the expanded types (at
+ * depth 0: pat itself). */
+static CParamVec expand_pat(Ctx *c, const CParamVec *pat) {
+    int d = depth(c);
+    if (d == 0)
+        return *pat;
+    CParamVec out = {0};
+    for (int i = 0; i < pat->len; i++) {
+        CParam p = pat->data[i];
+        vec_push(&out, ((CParam){opt_fresh(p.name), expand_type(c, d, p.type)}));
+    }
+    return out;
+}
+
+/* Record xs as the expansions of pat's variables (after the statement binding them). */
+static void record(Ctx *c, const CParamVec *pat, const CParamVec *xs) {
+    int d = depth(c);
+    if (d == 0)
+        return;
+    for (int i = 0; i < pat->len; i++) {
+        Expanded *e = xmalloc(sizeof *e);
+        *e = (Expanded){xs->data[i].name, d, pat->data[i].type};
+        omap_put(&c->expanded, pat->data[i].name, e);
+    }
+}
+
+/* The same names as pat, renamed (another version binds the same things). */
+static CParamVec rename_pat(const CParamVec *pat) {
+    CParamVec out = {0};
+    for (int i = 0; i < pat->len; i++)
+        vec_push(&out, ((CParam){opt_fresh(pat->data[i].name), pat->data[i].type}));
+    return out;
+}
+
+static CAtomVec pat_atoms(const CParamVec *pat) {
+    CAtomVec out = {0};
+    for (int i = 0; i < pat->len; i++)
+        vec_push(&out, catom_var(pat->data[i].name));
+    return out;
+}
+
+static void let1(CBody *out, const char *name, CType t, CExp *e) {
+    CParamVec pat = {0};
+    vec_push(&pat, ((CParam){name, t}));
+    cbody_let(out, pat, e);
+}
+
+/* index arr [i0, ..., i(n-1)] */
+static CExp *index_exp(CAtom arr, const char **idx, int n, Loc loc) {
+    CExp *e = cexp_new(CE_INDEX, loc);
+    vec_push(&e->args, arr);
+    for (int k = 0; k < n; k++) {
+        CIndex x = {false, catom_var(idx[k]), {0}, {0}};
+        vec_push(&e->slice, x);
+    }
+    return e;
+}
+
+static CExp *atom_exp(CAtom a, Loc loc) {
+    CExp *e = cexp_new(CE_ATOM, loc);
+    vec_push(&e->args, a);
+    return e;
+}
+
+/* A host variable holding the product of the widths of c's first d levels. */
+static CAtom par_of(Ctx *c, int d, CBody *out, Loc loc) {
+    CAtom acc = catom_int(PRIM_I64, 1);
+    for (int k = 0; k < d; k++) {
+        CAtom w = c->levels.data[k].width;
+        if (acc.kind == CA_CONST && acc.ival == 1) {
+            acc = w;
+            continue;
+        }
+        CExp *m = cexp_new(CE_OP, loc);
+        m->op = COP_MUL;
+        m->prim = PRIM_I64;
+        vec_push(&m->args, acc);
+        vec_push(&m->args, w);
+        const char *n = opt_fresh("par");
+        let1(out, n, ctype_prim(PRIM_I64), m);
+        acc = catom_var(n);
+    }
+    return acc;
+}
+
+static int new_threshold(F *f, const char *kind, int64_t dflt) {
+    int k = f->prog->thresholds.len;
+    CThreshold t = {xsprintf("%s.%s_%d", f->fun->name, kind, k), dflt};
+    vec_push(&f->prog->thresholds, t);
+    return k;
+}
+
+/* ------------------------------------------------------------------ manifesting a segop */
+
+/* The statements that bind, at the start of a segop over the first d levels of c (with the
+ * indices idx), the variables of the nest that body reads: expanded arrays indexed by the
+ * indices, then the levels' parameters (rows of their inputs, or the index for an iota input).
+ * Every binding gets a fresh name, recorded in subst for the body. */
+static void bindings(F *f, Ctx *c, int d, const CBody *body, const char **idx, OMap *subst, CBody *out, Loc loc) {
+    OMap need = {0};
+    opt_count_body((CBody *)body, &need);
+    for (int j = d - 1; j >= 0; j--) {
+        Level *L = &c->levels.data[j];
+        for (int k = 0; k < L->params.len; k++)
+            if (omap_has(&need, L->params.data[k].name) && L->arrays.data[k].kind == CA_VAR)
+                omap_put(&need, L->arrays.data[k].var, (void *)1);
+    }
+    for (int k = 0; k < need.cap; k++) {
+        if (!need.keys[k])
+            continue;
+        Expanded *x = omap_get(&c->expanded, need.keys[k]);
+        if (!x || x->depth > d)
+            continue;
+        const char *v = opt_fresh(need.keys[k]);
+        let1(out, v, x->type, index_exp(catom_var(x->name), idx, x->depth, loc));
+        CAtom *a = xmalloc(sizeof *a);
+        *a = catom_var(v);
+        omap_put(subst, need.keys[k], a);
+    }
+    for (int j = 0; j < d; j++) {
+        Level *L = &c->levels.data[j];
+        for (int k = 0; k < L->params.len; k++) {
+            CParam p = L->params.data[k];
+            CAtom arr = L->arrays.data[k];
+            if (!omap_has(&need, p.name))
+                continue;
+            const char *v = opt_fresh(p.name);
+            if (arr.kind == CA_VAR && omap_has(&f->iotas, arr.var)) {
+                let1(out, v, p.type, atom_exp(catom_var(idx[j]), loc));
+            } else {
+                CAtom *r = arr.kind == CA_VAR ? omap_get(subst, arr.var) : NULL;
+                let1(out, v, p.type, index_exp(r ? *r : arr, &idx[j], 1, loc));
+            }
+            CAtom *a = xmalloc(sizeof *a);
+            *a = catom_var(v);
+            omap_put(subst, p.name, a);
+        }
+    }
+}
+
+/* let pat = segop KIND over the first d levels of c, running group's statements per point and
+ * returning its results (for segred/segscan, the first feed ops).  The group's statements are
+ * moved into the segop (renamed to the bindings' fresh names in place). */
+static void manifest(F *f, Ctx *c, int d, SegKind kind, const COperatorVec *ops, CBody *group, CParamVec pat,
+                     CBody *out, Loc loc) {
+    CExp *e = cexp_new(CE_SEGOP, loc);
+    e->seg = kind;
+    e->level = SEG_GRID;
+    const char **idx = xmalloc(sizeof *idx * (size_t)(d + 1));
+    for (int j = 0; j < d; j++) {
+        idx[j] = opt_fresh("gtid");
+        vec_push(&e->params, ((CParam){idx[j], ctype_prim(PRIM_I64)}));
+        vec_push(&e->args, c->levels.data[j].width);
+    }
+    if (kind == SEG_RED)
+        e->reds = *ops;
+    else if (kind == SEG_SCAN)
+        e->scans = *ops;
+    CBody *b = cbody_new();
+    OMap subst = {0};
+    bindings(f, c, d, group, idx, &subst, b, loc);
+    opt_subst_body(group, &subst);
+    for (int i = 0; i < group->stms.len; i++)
+        vec_push(&b->stms, group->stms.data[i]);
+    b->result = group->result;
+    e->body = b;
+    cbody_let(out, pat, e);
+}
+
+/* An atom's expansion over all of c: its expanded array when it has one of that depth, else a
+ * segmap that replicates (or copies) it. */
+static CAtom expanded_atom(F *f, Ctx *c, CAtom a, CBody *out, Loc loc) {
+    int d = depth(c);
+    Expanded *x = a.kind == CA_VAR ? omap_get(&c->expanded, a.var) : NULL;
+    if (x && x->depth == d)
+        return catom_var(x->name);
+    CBody *g = cbody_new();
+    vec_push(&g->result, a);
+    CParamVec pat = {0};
+    vec_push(&pat, ((CParam){opt_fresh(a.kind == CA_VAR ? a.var : "rep"), expand_type(c, d, type_of(f, a))}));
+    manifest(f, c, d, SEG_MAP, NULL, g, pat, out, loc);
+    return catom_var(pat.data[0].name);
+}
+
+/* ------------------------------------------------------------------ the rules */
+
+static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out);
+static CAtomVec distribute(F *f, Ctx *c, const CBody *body, CBody *out);
+
+static CBody *host_body(F *f, const CBody *b) {
+    Ctx c = {0};
+    CBody *out = cbody_new();
+    for (int i = 0; i < b->stms.len; i++)
+        nest_stm(f, &c, &b->stms.data[i], out);
+    out->result = b->result;
+    return out;
+}
+
+static SegKind soac_kind(const CExp *e) { return e->scans.len ? SEG_SCAN : e->reds.len ? SEG_RED : SEG_MAP; }
+
+static const COperatorVec *soac_ops(const CExp *e) { return e->scans.len ? &e->scans : &e->reds; }
+
+static int ops_results(const COperatorVec *ops) {
+    int n = 0;
+    for (int i = 0; i < ops->len; i++)
+        n += ops->data[i].nes.len;
+    return n;
+}
+
+/* Whether the statement is one distribution keeps apart, to flatten it further. */
+static bool par_stm(const Ctx *c, const CStm *s) {
+    const CExp *e = s->exp;
+    if (depth(c) > 0 && !pat_expandable(c, &s->pat))
+        return false;
+    switch (e->kind) {
+    case CE_SCREMA: return invariant(c, e->args.data[0]);
+    case CE_LOOP: {
+        if (!e->index || !invariant(c, e->bound) || !body_par(e->body))
+            return false;
+        for (int i = 0; i < e->params.len; i++)
+            if (!expandable(c, e->params.data[i].type))
+                return false;
+        return true;
+    }
+    case CE_IF: return invariant(c, e->args.data[0]) && (body_par(e->body) || body_par(e->body2));
+    default: return false;
+    }
+}
+
+/* G2 / e_top: the SOAC as one segop over c + its level, its lambda's body per point. */
+static void soac_segop(F *f, Ctx *c, const CExp *e, const CLambda *lam, const COperatorVec *ops, CParamVec pat,
+                       CBody *out) {
+    Level L = {NULL, e->args.data[0], lam->params, e->arrays};
+    vec_push(&c->levels, L);
+    manifest(f, c, depth(c), soac_kind(e), ops, lam->body, pat, out, e->loc);
+    c->levels.len--;
+}
+
+/* e_flat: the lambda's body distributed in c + its level; a reduction or scan (G9) then runs
+ * over the expanded results. */
+static void soac_flat(F *f, Ctx *c, const CStm *s, CParamVec pat, CBody *out) {
+    const CExp *e = s->exp;
+    Level L = {NULL, e->args.data[0], e->lam->params, e->arrays};
+    for (int i = 0; i < L.params.len; i++)
+        mark_bound(c, L.params.data[i].name);
+    vec_push(&c->levels, L);
+    int d = depth(c);
+    CAtomVec ys = distribute(f, c, e->lam->body, out);
+    SegKind kind = soac_kind(e);
+    if (kind == SEG_MAP) {
+        for (int j = 0; j < pat.len; j++)
+            let1(out, pat.data[j].name, pat.data[j].type, atom_exp(ys.data[j], e->loc));
+    } else {
+        const COperatorVec *ops = soac_ops(e);
+        int nops = ops_results(ops);
+        /* the operators over the expanded values, read back per point */
+        CBody *g = cbody_new();
+        CParamVec opat = {0};
+        for (int j = 0; j < nops; j++) {
+            const char *v = opt_fresh("elem");
+            Expanded *x = xmalloc(sizeof *x);
+            *x = (Expanded){ys.data[j].var, d, e->lam->ret.data[j]};
+            if (ys.data[j].kind != CA_VAR)
+                die("flatten: an expanded value that is not a variable");
+            omap_put(&c->expanded, v, x);
+            vec_push(&g->result, catom_var(v));
+            vec_push(&opat, pat.data[j]);
+        }
+        manifest(f, c, d, kind, ops, g, opat, out, e->loc);
+        for (int j = nops; j < pat.len; j++)
+            let1(out, pat.data[j].name, pat.data[j].type, atom_exp(ys.data[j], e->loc));
+    }
+    c->levels.len--;
+}
+
+/* A screma whose width is invariant to c: G2, or G3 / G9 versions. */
+static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
+    const CExp *e = s->exp;
+    CParamVec pat = expand_pat(c, &s->pat);
+    record(c, &s->pat, &pat);
+    mark_pat(c, &s->pat);
+    if (!body_par(e->lam->body) || f->nesting >= MAX_VERSION_NESTING) {
+        soac_segop(f, c, e, e->lam, soac_ops(e), pat, out);
+        return;
+    }
+    /* G3: if Par(c + this level) >= threshold then e_top else e_flat */
+    Level probe = {"", e->args.data[0], {0}, {0}};
+    vec_push(&c->levels, probe);
+    CAtom par = par_of(c, depth(c), out, e->loc);
+    c->levels.len--;
+    int k = new_threshold(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_OUTER_GPU : SUFF_OUTER_CPU);
+    CExp *th = cexp_new(CE_THRESHOLD, e->loc);
+    th->dim = k;
+    th->msg = f->prog->thresholds.data[k].name;
+    vec_push(&th->args, par);
+    const char *cond = opt_fresh("suff");
+    let1(out, cond, ctype_prim(PRIM_BOOL), th);
+
+    CBody *top = cbody_new();
+    CParamVec tpat = rename_pat(&pat);
+    CLambda *lam = core_clone_lambda(e->lam);
+    COperatorVec ops = {0};
+    for (int i = 0; i < soac_ops(e)->len; i++) {
+        COperator o = soac_ops(e)->data[i];
+        o.lam = core_clone_lambda(o.lam);
+        vec_push(&ops, o);
+    }
+    soac_segop(f, c, e, lam, &ops, tpat, top);
+    top->result = pat_atoms(&tpat);
+
+    CBody *flat = cbody_new();
+    CParamVec fpat = rename_pat(&pat);
+    f->nesting++;
+    soac_flat(f, c, s, fpat, flat);
+    f->nesting--;
+    flat->result = pat_atoms(&fpat);
+
+    CExp *v = cexp_new(CE_IF, e->loc);
+    vec_push(&v->args, catom_var(cond));
+    v->body = top;
+    v->body2 = flat;
+    cbody_let(out, pat, v);
+}
+
+/* G7: a loop with parallelism in its body, interchanged with the nest: a host loop over the
+ * expanded loop parameters, its body distributed in the nest. */
+static void nest_loop(F *f, Ctx *c, const CStm *s, CBody *out) {
+    const CExp *e = s->exp;
+    CExp *l = cexp_new(CE_LOOP, e->loc);
+    for (int i = 0; i < e->params.len; i++) {
+        CParam p = e->params.data[i];
+        CAtom init = expanded_atom(f, c, e->args.data[i], out, e->loc);
+        CParam pe = {opt_fresh(p.name), expand_type(c, depth(c), p.type)};
+        vec_push(&l->params, pe);
+        vec_push(&l->args, init);
+    }
+    for (int i = 0; i < e->params.len; i++) {
+        Expanded *x = xmalloc(sizeof *x);
+        *x = (Expanded){l->params.data[i].name, depth(c), e->params.data[i].type};
+        omap_put(&c->expanded, e->params.data[i].name, x);
+        mark_bound(c, e->params.data[i].name);
+    }
+    l->index = e->index;
+    l->bound = e->bound;
+    CBody *b = cbody_new();
+    b->result = distribute(f, c, e->body, b);
+    l->body = b;
+    CParamVec pat = expand_pat(c, &s->pat);
+    record(c, &s->pat, &pat);
+    mark_pat(c, &s->pat);
+    cbody_let(out, pat, l);
+}
+
+/* G8: an if with an invariant condition and parallelism in a branch goes to the host. */
+static void nest_if(F *f, Ctx *c, const CStm *s, CBody *out) {
+    const CExp *e = s->exp;
+    CExp *v = cexp_new(CE_IF, e->loc);
+    vec_push(&v->args, e->args.data[0]);
+    v->body = cbody_new();
+    v->body->result = distribute(f, c, e->body, v->body);
+    v->body2 = cbody_new();
+    v->body2->result = distribute(f, c, e->body2, v->body2);
+    CParamVec pat = expand_pat(c, &s->pat);
+    record(c, &s->pat, &pat);
+    mark_pat(c, &s->pat);
+    cbody_let(out, pat, v);
+}
+
+/* A screma with both scans and reductions as two: the scans with the map results, and the
+ * reductions (a copy of the lambda, returning their inputs only). */
+static void split_screma(const CStm *s, CStm *scan, CStm *red) {
+    const CExp *e = s->exp;
+    int nscan = ops_results(&e->scans), nred = ops_results(&e->reds);
+    CExp *a = cexp_new(CE_SCREMA, e->loc), *b = cexp_new(CE_SCREMA, e->loc);
+    *a = *e;
+    *b = *e;
+    a->reds = (COperatorVec){0};
+    b->scans = (COperatorVec){0};
+    CLambda *la = clambda_new(), *lb = core_clone_lambda(e->lam);
+    CAtomVec bres = lb->body->result;
+    la->params = e->lam->params;
+    la->body = cbody_new();
+    la->body->stms = e->lam->body->stms;
+    lb->ret = (CTypeVec){0};
+    lb->body->result = (CAtomVec){0};
+    CParamVec pa = {0}, pb = {0};
+    for (int j = 0; j < e->lam->ret.len; j++) {
+        if (j >= nscan && j < nscan + nred) {
+            vec_push(&lb->ret, e->lam->ret.data[j]);
+            vec_push(&lb->body->result, bres.data[j]);
+            vec_push(&pb, s->pat.data[j]);
+        } else {
+            vec_push(&la->ret, e->lam->ret.data[j]);
+            vec_push(&la->body->result, e->lam->body->result.data[j]);
+            vec_push(&pa, s->pat.data[j]);
+        }
+    }
+    a->lam = la;
+    b->lam = lb;
+    *scan = (CStm){pa, a};
+    *red = (CStm){pb, b};
+}
+
+/* A statement at depth(c), translated into host statements binding its pattern (expanded). */
+static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
+    const CExp *e = s->exp;
+    int d = depth(c);
+    if (e->kind == CE_SCREMA && e->scans.len && e->reds.len && invariant(c, e->args.data[0]) &&
+        (d == 0 || pat_expandable(c, &s->pat))) {
+        CStm a, b;
+        split_screma(s, &a, &b);
+        nest_stm(f, c, &a, out);
+        nest_stm(f, c, &b, out);
+        return;
+    }
+    if (e->kind == CE_SCREMA && par_stm(c, s)) {
+        nest_soac(f, c, s, out);
+        return;
+    }
+    if (d > 0 && par_stm(c, s)) {
+        if (e->kind == CE_LOOP)
+            nest_loop(f, c, s, out);
+        else
+            nest_if(f, c, s, out);
+        return;
+    }
+    if (d == 0) { /* host code: control flow keeps its bodies on the host */
+        CExp *h = s->exp;
+        if (e->kind == CE_LOOP || e->kind == CE_IF) {
+            h = cexp_new(e->kind, e->loc);
+            *h = *e;
+            h->body = host_body(f, e->body);
+            if (e->body2)
+                h->body2 = host_body(f, e->body2);
+        }
+        cbody_let(out, s->pat, h);
+        return;
+    }
+    /* sequential inside the nest */
+    CBody *g = cbody_new();
+    vec_push(&g->stms, *s);
+    g->result = pat_atoms(&s->pat);
+    CParamVec pat = expand_pat(c, &s->pat);
+    mark_pat(c, &s->pat);
+    manifest(f, c, d, SEG_MAP, NULL, g, pat, out, e->loc);
+    record(c, &s->pat, &pat);
+}
+
+/* Whether s can move to the host: an iota of an invariant size (its elements do not depend on
+ * the nest; reading it through the nest's indices costs nothing). */
+static bool hoistable(const Ctx *c, const CStm *s) {
+    return s->exp->kind == CE_IOTA && invariant(c, s->exp->args.data[0]);
+}
+
+/* The variables bound by stms[i..j) that stms[j..n) or the body's results read. */
+static CParamVec liveouts(const CBody *body, int i, int j) {
+    OMap later = {0};
+    for (int k = j; k < body->stms.len; k++)
+        opt_count_exp(body->stms.data[k].exp, &later);
+    for (int k = 0; k < body->result.len; k++)
+        if (body->result.data[k].kind == CA_VAR)
+            omap_add(&later, body->result.data[k].var, 1);
+    CParamVec live = {0};
+    for (int k = i; k < j; k++) {
+        const CStm *t = &body->stms.data[k];
+        for (int q = 0; q < t->pat.len; q++)
+            if (omap_has(&later, t->pat.data[q].name))
+                vec_push(&live, t->pat.data[q]);
+    }
+    return live;
+}
+
+/* G6: the body in nest c, cut into groups; returns its results expanded over all of c.  A cut
+ * before a statement with parallelism needs every value crossing it to be expandable (a value
+ * whose size varies inside the nest cannot be an array of the nest's shape): otherwise that
+ * statement stays in the group and runs sequentially. */
+static CAtomVec distribute(F *f, Ctx *c, const CBody *body, CBody *out) {
+    int d = depth(c);
+    Loc loc = body->stms.len ? body->stms.data[0].exp->loc : (Loc){0};
+    /* invariant iotas first, to the host (everything the body binds is inside the nest) */
+    CBody *rest = cbody_new();
+    for (int i = 0; i < body->stms.len; i++) {
+        const CStm *s = &body->stms.data[i];
+        bool h = hoistable(c, s);
+        mark_pat(c, &s->pat);
+        if (h)
+            cbody_let(out, s->pat, s->exp);
+        else
+            vec_push(&rest->stms, *s);
+    }
+    rest->result = body->result;
+    int n = rest->stms.len;
+    for (int i = 0; i < n;) {
+        const CStm *s = &rest->stms.data[i];
+        if (par_stm(c, s)) {
+            nest_stm(f, c, s, out);
+            i++;
+            continue;
+        }
+        int j = i + 1;
+        for (; j < n; j++) {
+            for (int k = i; k < j; k++)
+                mark_pat(c, &rest->stms.data[k].pat);
+            if (!par_stm(c, &rest->stms.data[j]))
+                continue;
+            CParamVec live = liveouts(rest, i, j);
+            if (pat_expandable(c, &live))
+                break;
+        }
+        for (int k = i; k < j; k++)
+            mark_pat(c, &rest->stms.data[k].pat);
+        CBody *g = cbody_new();
+        for (int k = i; k < j; k++)
+            vec_push(&g->stms, rest->stms.data[k]);
+        CParamVec live = liveouts(rest, i, j);
+        g->result = pat_atoms(&live);
+        CParamVec pat = expand_pat(c, &live);
+        manifest(f, c, d, SEG_MAP, NULL, g, pat, out, rest->stms.data[i].exp->loc);
+        record(c, &live, &pat);
+        i = j;
+    }
+    CAtomVec res = {0};
+    for (int k = 0; k < body->result.len; k++)
+        vec_push(&res, expanded_atom(f, c, body->result.data[k], out, loc));
+    return res;
+}
+
+/* ------------------------------------------------------------------ the program */
+
+static void collect(F *f, const CBody *b);
+
+static void collect_params(F *f, const CParamVec *ps) {
+    for (int i = 0; i < ps->len; i++) {
+        CType *t = xmalloc(sizeof *t);
+        *t = ps->data[i].type;
+        omap_put(&f->types, ps->data[i].name, t);
+    }
+}
+
+static void collect_lambda(F *f, const CLambda *l) {
+    if (!l)
+        return;
+    collect_params(f, &l->params);
+    collect(f, l->body);
+}
+
+/* The types of every variable, and the iotas. */
+static void collect(F *f, const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        const CExp *e = s->exp;
+        collect_params(f, &s->pat);
+        if (e->kind == CE_IOTA)
+            omap_put(&f->iotas, s->pat.data[0].name, (void *)1);
+        collect_params(f, &e->params);
+        if (e->index) {
+            CType *t = xmalloc(sizeof *t);
+            *t = ctype_prim(PRIM_I64);
+            omap_put(&f->types, e->index, t);
+        }
+        if (e->body)
+            collect(f, e->body);
+        if (e->body2)
+            collect(f, e->body2);
+        collect_lambda(f, e->lam);
+        for (int k = 0; k < e->scans.len; k++)
+            collect_lambda(f, e->scans.data[k].lam);
+        for (int k = 0; k < e->reds.len; k++)
+            collect_lambda(f, e->reds.data[k].lam);
+    }
+}
+
+/* Removes the host iotas nothing reads any more (their elements became the indices), keeping
+ * the failure of a negative size. */
+static void drop_dead_iotas(CBody *b) {
+    OMap uses = {0};
+    opt_count_body(b, &uses);
+    Vec(CStm) kept = {0};
+    for (int i = 0; i < b->stms.len; i++) {
+        CStm s = b->stms.data[i];
+        if (s.exp->kind != CE_IOTA || omap_has(&uses, s.pat.data[0].name)) {
+            vec_push(&kept, s);
+            continue;
+        }
+        CAtom n = s.exp->args.data[0];
+        if (n.kind == CA_CONST && n.ival >= 0)
+            continue;
+        CExp *ge = cexp_new(CE_OP, s.exp->loc);
+        ge->op = COP_GE;
+        ge->prim = PRIM_I64;
+        vec_push(&ge->args, n);
+        vec_push(&ge->args, catom_int(PRIM_I64, 0));
+        const char *ok = opt_fresh("iota_ok");
+        CParamVec pat = {0};
+        vec_push(&pat, ((CParam){ok, ctype_prim(PRIM_BOOL)}));
+        vec_push(&kept, ((CStm){pat, ge}));
+        CExp *as = cexp_new(CE_ASSERT, s.exp->loc);
+        vec_push(&as->args, catom_var(ok));
+        as->msg = "negative size";
+        vec_push(&kept, ((CStm){(CParamVec){0}, as}));
+    }
+    b->stms.data = kept.data;
+    b->stms.len = kept.len;
+    b->stms.cap = kept.cap;
+}
+
+void flatten_prog(CProg *p, FlattenTarget target) {
+    for (int i = 0; i < p->funs.len; i++) {
+        CFun *fun = p->funs.data[i];
+        F f = {p, fun, target, 0, {0}, {0}};
+        collect_params(&f, &fun->params);
+        for (int k = 0; k < fun->sizes.len; k++) {
+            CType *t = xmalloc(sizeof *t);
+            *t = ctype_prim(PRIM_I64);
+            omap_put(&f.types, fun->sizes.data[k], t);
+        }
+        collect(&f, fun->body);
+        fun->body = host_body(&f, fun->body);
+        drop_dead_iotas(fun->body);
+    }
+}
+
+/* ------------------------------------------------------------------ reports */
+
+static int64_t body_paths(const CBody *b);
+
+static int64_t stm_paths(const CExp *e) {
+    switch (e->kind) {
+    case CE_IF: return body_paths(e->body) + body_paths(e->body2);
+    case CE_LOOP:
+    case CE_SEGOP: return body_paths(e->body);
+    default: return 1;
+    }
+}
+
+static int64_t body_paths(const CBody *b) {
+    int64_t n = 1;
+    for (int i = 0; i < b->stms.len; i++) {
+        n *= stm_paths(b->stms.data[i].exp);
+        if (n > INT64_C(1) << 40)
+            return INT64_C(1) << 40;
+    }
+    return n;
+}
+
+int64_t flatten_paths(const CFun *f) { return body_paths(f->body); }

@@ -1,0 +1,27 @@
+/* flatten.h — DESIGN.md step 6: the core program's SOACs become segmented operations (the
+ * segment IR, CE_SEGOP in src/core/ir.h) over map-nest contexts, with alternative versions
+ * guarded by thresholds (incremental flattening, seed 001).  docs/FLATTENING.md describes the
+ * rules; flatten.c implements them.
+ */
+#ifndef WEFT_FLATTEN_FLATTEN_H
+#define WEFT_FLATTEN_FLATTEN_H
+
+#include "../core/ir.h"
+
+typedef enum {
+    FLATTEN_CPU, /* levels: grid (all threads) and sequential; versions e_top / e_flat */
+    FLATTEN_GPU, /* levels: grid, block (shared memory) and sequential; + e_middle */
+} FlattenTarget;
+
+/* Rewrites every function of p: screma at the top level of a function (and in its top-level
+ * loops and branches) become segmap / segred / segscan over the map nests around them; inner
+ * parallelism is distributed (map fission, map-loop interchange, ifs with invariant
+ * conditions) or run sequentially inside the segop, with both choices kept as versions where
+ * a threshold decides at run time.  scatter, hist, filter and screma that mix scans and
+ * reductions stay as they are at the top level.  The thresholds are added to p->thresholds. */
+void flatten_prog(CProg *p, FlattenTarget target);
+
+/* The number of distinct code paths (combinations of versions) of each function, for reports. */
+int64_t flatten_paths(const CFun *f);
+
+#endif
