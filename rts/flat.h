@@ -26,6 +26,7 @@
 
 #include "runtime.h"
 #include "wf_scalar.h"
+#include "flat_views.h"
 
 #define WF_U __attribute__((unused))
 /* What generated code does on a failure (e: the result of wf_error, or 1): return it; parallel
@@ -37,10 +38,19 @@ struct wf_blk {
     int64_t rc;
     bool shared;        /* rc changes atomically */
     bool in_slot;       /* one of the references is a slot's (see below) */
+    bool external;      /* data belongs to someone else (the harness's inputs): not freed */
     size_t cap;         /* bytes of data */
     void *data;         /* wf_alloc'ed */
     wf_blk *prev, *next; /* the context's list of live blocks */
+#ifdef WF_CUDA
+    void *dev;          /* weft cuda (rts/flat_cuda.h): the device copy, or NULL */
+    bool host_ok, dev_ok; /* which copies hold the current contents */
+#endif
 };
+
+#ifdef WF_CUDA
+static void wfc_drop(wf_blk *b); /* rts/flat_cuda.h: releases the device copy */
+#endif
 
 static inline void wf_blk_list_lock(wf_ctx *ctx) {
     while (__atomic_test_and_set(&ctx->blocks.lock, __ATOMIC_ACQUIRE)) {
@@ -63,6 +73,12 @@ static inline __attribute__((unused)) wf_blk *wf_blk_new(wf_ctx *ctx, size_t byt
     b->rc = 1;
     b->shared = shared;
     b->in_slot = false;
+    b->external = false;
+#ifdef WF_CUDA
+    b->dev = NULL;
+    b->host_ok = true;
+    b->dev_ok = false;
+#endif
     b->cap = bytes;
     wf_blk_list_lock(ctx);
     wf_blk *head = ctx->blocks.head;
@@ -84,8 +100,37 @@ static __attribute__((unused, noinline)) void wf_blk_free(wf_ctx *ctx, wf_blk *b
     if (b->next)
         b->next->prev = b->prev;
     wf_blk_list_unlock(ctx);
-    wf_free(ctx, b->data);
+#ifdef WF_CUDA
+    wfc_drop(b);
+#endif
+    if (!b->external)
+        wf_free(ctx, b->data);
     free(b);
+}
+
+/* A block for data someone else owns (rc 1): the entry's inputs, so that they can have device
+ * copies.  Freeing it frees the header only. */
+static inline __attribute__((unused)) wf_blk *wf_blk_wrap(wf_ctx *ctx, void *data, size_t bytes, const char *loc) {
+    wf_blk *b = malloc(sizeof *b);
+    if (!b) {
+        wf_error(ctx, loc, "out of memory");
+        return NULL;
+    }
+    memset(b, 0, sizeof *b);
+    b->rc = 1;
+    b->external = true;
+    b->cap = bytes;
+    b->data = data;
+#ifdef WF_CUDA
+    b->host_ok = true;
+#endif
+    wf_blk_list_lock(ctx);
+    b->next = ctx->blocks.head;
+    if (b->next)
+        b->next->prev = b;
+    ctx->blocks.head = b;
+    wf_blk_list_unlock(ctx);
+    return b;
 }
 
 /* Takes b off the list and frees its header, leaving its data to whoever took it. */
@@ -244,122 +289,20 @@ static inline __attribute__((unused)) void wf_slot_free(wf_ctx *ctx, wf_slot *s)
         }
 }
 
-/* ---- views ---- */
-
-#define WFV_DEFINE(NAME, T, R)                                                                   \
-    typedef struct {                                                                             \
-        T *p;                                                                                    \
-        wf_blk *m;                                                                               \
-        int64_t n[R], s[R];                                                                      \
-    } NAME;
-
-/* Bytes of n elements of esz bytes (n = the product of the extents), or SIZE_MAX on overflow. */
-static inline size_t wf_bytes(int64_t n, size_t esz) {
-    if (n < 0 || (uint64_t)n > SIZE_MAX / 2 / (esz ? esz : 1))
-        return SIZE_MAX;
-    return (size_t)n * esz;
-}
-
-/* Row-major strides of extents n[0..r). */
-static inline void wf_dense_strides(int r, const int64_t *n, int64_t *s) {
-    int64_t acc = 1;
-    for (int k = r - 1; k >= 0; k--) {
-        s[k] = acc;
-        acc *= n[k];
-    }
-}
-
-static inline bool wf_is_dense(int r, const int64_t *n, const int64_t *s) {
-    int64_t acc = 1;
-    for (int k = r - 1; k >= 0; k--) {
-        if (n[k] != 1 && s[k] != acc)
-            return false;
-        acc *= n[k];
-    }
-    return true;
-}
-
-static inline int64_t wf_count(int r, const int64_t *n) {
-    int64_t c = 1;
-    for (int k = 0; k < r; k++)
-        c *= n[k];
-    return c;
-}
-
-/* Copy the view (src, extents n, strides s, rank r >= 1, elements of esz bytes) into dense
- * memory at dst.  The two must not overlap. */
-static inline __attribute__((unused)) void wf_copy_dense(void *dst, const void *src, int r, const int64_t *n,
-                                                         const int64_t *s, size_t esz) {
-    int64_t count = wf_count(r, n);
-    if (count == 0)
-        return;
-    if (wf_is_dense(r, n, s)) {
-        memcpy(dst, src, (size_t)count * esz);
-        return;
-    }
-    int64_t idx[WF_MAX_RANK] = {0};
-    char *d = dst;
-    const char *base = src;
-    int64_t last = n[r - 1], ls = s[r - 1];
-    for (;;) {
-        int64_t off = 0;
-        for (int k = 0; k < r - 1; k++)
-            off += idx[k] * s[k];
-        const char *row = base + off * (int64_t)esz;
-        switch (esz) {
-        case 8:
-            for (int64_t j = 0; j < last; j++, d += 8)
-                memcpy(d, row + j * ls * 8, 8);
-            break;
-        case 4:
-            for (int64_t j = 0; j < last; j++, d += 4)
-                memcpy(d, row + j * ls * 4, 4);
-            break;
-        default:
-            for (int64_t j = 0; j < last; j++, d += esz)
-                memcpy(d, row + j * ls * (int64_t)esz, esz);
-        }
-        int k = r - 2;
-        while (k >= 0 && ++idx[k] == n[k])
-            idx[k--] = 0;
-        if (k < 0)
-            return;
-    }
-}
-
-/* Copy between two views of the same extents, either layout (the destination is written
- * element by element in row-major order; the two must not overlap). */
-static inline __attribute__((unused)) void wf_copy_view(void *dst, const int64_t *ds, const void *src, int r,
-                                                        const int64_t *n, const int64_t *s, size_t esz) {
-    if (wf_is_dense(r, n, ds)) {
-        wf_copy_dense(dst, src, r, n, s, esz);
-        return;
-    }
-    int64_t count = wf_count(r, n);
-    int64_t idx[WF_MAX_RANK] = {0};
-    for (int64_t c = 0; c < count; c++) {
-        int64_t so = 0, dof = 0;
-        for (int k = 0; k < r; k++) {
-            so += idx[k] * s[k];
-            dof += idx[k] * ds[k];
-        }
-        memcpy((char *)dst + dof * (int64_t)esz, (const char *)src + so * (int64_t)esz, esz);
-        for (int k = r - 1; k >= 0 && ++idx[k] == n[k]; k--)
-            idx[k] = 0;
-    }
-}
-
 /* An entry point's array result: hands the data of block m to the harness when the result is
  * all of it, dense and held by nobody else; copies it into a new block otherwise.  Consumes the
  * caller's reference to m.  Returns 0, or 1 with the error recorded. */
 static inline __attribute__((unused)) int wf_flat_result(wf_ctx *ctx, wf_value *res, int prim, int rank, void *p,
                                                          wf_blk *m, const int64_t *n, const int64_t *s) {
-    if (m && wf_blk_rc(m) == 1 && !m->in_slot && p == m->data && wf_is_dense(rank, n, s)) {
+    if (m && wf_blk_rc(m) == 1 && !m->in_slot && !m->external && p == m->data && wf_is_dense(rank, n, s)) {
         res->prim = (wf_prim)prim;
         res->rank = rank;
         for (int k = 0; k < rank; k++)
             res->shape[k] = n[k];
         res->data = m->data;
+#ifdef WF_CUDA
+        wfc_drop(m);
+#endif
         wf_blk_forget(ctx, m);
         return 0;
     }
@@ -410,28 +353,6 @@ static inline __attribute__((unused)) int wf_slice_bad(wf_ctx *ctx, const char *
     }
     wf_shape_str(sh, sizeof sh, r, n);
     return wf_error(ctx, loc, "%s] out of bounds for array of shape %s", buf, sh);
-}
-
-/* Elements of the slice s:e:d (-1 for a zero stride). */
-static inline int64_t wf_slice_len(int64_t s, int64_t e, int64_t d) {
-    if (d > 0)
-        return e > s ? (e - s + d - 1) / d : 0;
-    if (d < 0)
-        return s > e ? (s - e - d - 1) / -d : 0;
-    return -1;
-}
-
-/* Whether the slice s:e:d is valid on an extent len: the bounds lie in the array and every
- * index taken is in range (Futhark's rule). */
-static inline bool wf_slice_ok(int64_t s, int64_t e, int64_t d, int64_t len) {
-    int64_t m = wf_slice_len(s, e, d);
-    if (m < 0)
-        return false;
-    if (d > 0)
-        return s >= 0 && s <= e && e <= len;
-    if (m == 0)
-        return s == e && s >= -1 && s <= len;
-    return s >= 0 && s < len && s + (m - 1) * d >= 0 && e >= -1;
 }
 
 static inline __attribute__((unused)) int wf_negative_size(wf_ctx *ctx, const char *loc, int64_t n) {

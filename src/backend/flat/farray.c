@@ -34,7 +34,10 @@ static void check_plain(FGen *g, const char *v, const char **idx, int k, int r, 
         sb_printf(&cond, " || (uint64_t)(%s) >= (uint64_t)%s.n[%d]", idx[j], v, j);
         sb_printf(&list, "%s%s", j ? ", " : "", idx[j]);
     }
-    fg_fail(g, cond.data, xsprintf("wf_oob(ctx, %s, %d, (int64_t[]){%s}, %d, %s.n)", loc, k, list.data, r, v));
+    fg_line(g, "if (%s) {", cond.data);
+    fg_line(g, "    int64_t ix_[] = {%s};", list.data);
+    fg_line(g, "    WF_FAIL(wf_oob(ctx, %s, %d, ix_, %d, %s.n));", loc, k, r, v);
+    fg_line(g, "}");
 }
 
 /* The view dst (rank rank(v) - plain indices) of v[slice], checked. */
@@ -58,7 +61,10 @@ static void slice_view(FGen *g, const char *dst, const char *v, int r, const CIn
             sb_printf(&off, " + (%s) * %s.s[%d]", st, v, j);
         }
     }
-    fg_fail(g, cond.data, xsprintf("wf_slice_bad(ctx, %s, %d, (int64_t[]){%s}, %d, %s.n)", loc, k, spec.data, r, v));
+    fg_line(g, "if (%s) {", cond.data);
+    fg_line(g, "    int64_t sp_[] = {%s};", spec.data);
+    fg_line(g, "    WF_FAIL(wf_slice_bad(ctx, %s, %d, sp_, %d, %s.n));", loc, k, r, v);
+    fg_line(g, "}");
     fg_line(g, "%s.p = %s.p%s;", dst, v, off.data);
     fg_line(g, "%s.m = %s.m;", dst, v);
     int o = 0;
@@ -391,7 +397,7 @@ static void emit_array(FGen *g, const CStm *s, const char *loc) {
     bool consts = et.rank == 0 && n > 0;
     for (int i = 0; i < n && consts; i++)
         consts = e->args.data[i].kind == CA_CONST;
-    if (consts) {
+    if (consts && !g->cuda) { /* static data (the CUDA backend mirrors blocks only) */
         StrBuf vals = {0};
         sb_puts(&vals, "");
         for (int i = 0; i < n; i++)

@@ -241,7 +241,7 @@ void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const ch
     else
         fg_line(g, "%s.m = wf_blk_new(ctx, wf_bytes(%s, %d), %s, %s);", dst, count, c_esz(prim), shared, loc);
     fg_line(g, "if (!%s.m) WF_FAIL(1);", dst);
-    fg_line(g, "%s.p = %s.m->data;", dst, dst);
+    fg_line(g, "%s.p = (%s *)%s.m->data;", dst, c_prim(prim), dst);
     if (hint) {
         g->indent--;
         fg_line(g, "}");
@@ -391,10 +391,15 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
         g->moved = (OMap){0};
         for (int j = 0; j < s->pat.len; j++)
             fg_decl(g, s->pat.data[j]);
+        bool host = g->cuda && !g->device && g->lam == 0;
+        if (host)
+            fc_before(g, s);
         emit_stm(g, s);
         for (int j = 0; j < s->pat.len; j++)
             if (!omap_get(&g->vars, s->pat.data[j].name))
                 fg_bind(g, s->pat.data[j].name, s->pat.data[j].type, default_own(g, s, j));
+        if (host)
+            fc_after(g, s);
         for (int j = 0; j < s->pat.len; j++)
             if (flife_last(life, s->pat.data[j].name) == -1)
                 release_if_owned(g, s->pat.data[j].name);
@@ -532,7 +537,9 @@ static void emit_stm(FGen *g, const CStm *s) {
     case CE_HIST:
     case CE_FILTER:
     case CE_SEGOP:
-        if (fp_parallel(g, s))
+        if (fc_kernel(g, s))
+            fc_segop(g, s);
+        else if (fp_parallel(g, s))
             fp_soac(g, s);
         else
             fs_soac(g, s);
@@ -605,6 +612,12 @@ static void entry_params(FGen *g, const CFun *f) {
         for (int k = 0; k < p.type.rank; k++)
             fg_line(g, "%s.n[%d] = args[%d].shape[%d];", v, k, i, k);
         fg_dense_strides(g, v, p.type.rank);
+        if (g->cuda) { /* a block of its own, so that it can have a device copy */
+            fg_line(g, "%s.m = wf_blk_wrap(ctx, %s.p, wf_bytes(wf_count(%d, %s.n), %d), NULL);", v, v, p.type.rank, v,
+                    c_esz(p.type.prim));
+            fg_line(g, "if (!%s.m) WF_FAIL(1);", v);
+            fg_bind(g, p.name, p.type, OWN_OWNED);
+        }
     }
 }
 
@@ -625,6 +638,8 @@ static void entry_body(FGen *g, void *arg) {
     for (int i = 0; i < f->ret.len; i++) {
         CType t = f->ret.data[i];
         if (t.rank) {
+            if (g->cuda)
+                fg_line(g, "if (wfc_host(ctx, res_%d.m)) WF_FAIL(1);", i);
             fg_line(g, "if (wf_flat_result(ctx, &results[%d], %d, %d, res_%d.p, res_%d.m, res_%d.n, res_%d.s)) WF_FAIL(1);",
                     i, (int)t.prim, t.rank, i, i, i, i);
         } else {
@@ -668,12 +683,14 @@ static void type_list(FGen *g, const char *name, int n, const CType *ts) {
     fg_line(g, "static const wf_type %s[] = {%s};", name, sb.data);
 }
 
-char *fgen_program(const CProg *p, bool multicore) {
+static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
     StrBuf out = {0}, types = {0};
     FGen g = {0};
     g.out = &out;
     g.types = &types;
     g.multicore = multicore;
+    g.cuda = kernels != NULL;
+    g.kernels = kernels;
     g.prog = p;
     fg_line(&g, "/* ---- the program ---- */");
     int ne = 0;
@@ -693,11 +710,31 @@ char *fgen_program(const CProg *p, bool multicore) {
     if (ne == 0)
         sb_puts(&ents, "{NULL, 0, NULL, 0, NULL, NULL}");
     fg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
-    fg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL};", ne, fp_param_table(&g));
+    if (g.cuda)
+        fg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfc_fini, wfk_sync};", ne,
+                fp_param_table(&g));
+    else
+        fg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL};", ne, fp_param_table(&g));
     fg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
     StrBuf all = {0};
     sb_puts(&all, "/* ---- view types ---- */\n");
     sb_puts(&all, types.data ? types.data : "");
     sb_puts(&all, out.data);
     return all.data;
+}
+
+char *fgen_program(const CProg *p, bool multicore) { return program(p, multicore, NULL); }
+
+char *fgen_program_cuda(const CProg *p, char **kernels) {
+    StrBuf k = {0};
+    sb_puts(&k, "/* ---- the program's kernels ---- */\n");
+    char *host = program(p, false, &k);
+    /* the view types the kernels use are the host's: defined at the top of both files */
+    const char *types_end = strstr(host, "/* ---- the program ---- */");
+    StrBuf all = {0};
+    if (types_end)
+        sb_printf(&all, "%.*s", (int)(types_end - host), host);
+    sb_puts(&all, k.data);
+    *kernels = all.data;
+    return host;
 }

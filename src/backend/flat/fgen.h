@@ -98,6 +98,10 @@ struct FGen {
     int indent;
     int tmp;           /* counter for fresh C names */
     bool multicore;
+    bool cuda;         /* weft cuda: host code keeps blocks coherent with their device copies */
+    bool device;       /* emitting a kernel's device code (fcuda.c) */
+    StrBuf *kernels;   /* weft cuda: the .cu text */
+    int regions;       /* weft cuda: kernels so far */
     int par;           /* inside a parallel region: new blocks are private to the thread */
     int iter;          /* inside an iteration (loop body, SOAC lambda): allocations use slots */
     int lam;           /* SOAC lambdas and segop bodies around the code being emitted (0: its
@@ -199,6 +203,8 @@ void fs_scatter_iteration(FGen *g, const CStm *s, const char *i);
 const COperatorVec *fs_seg_ops(const CExp *e);
 int fs_ops_results(const COperatorVec *ops);
 int fs_seg_dims(const CExp *e, int j);
+/* The element or row idx[0..n) of the output var (of type t) as a destination. */
+FDest fs_out_dest(FGen *g, const char *var, CType t, const char **idx, int n);
 /* Allocate a segop's outputs (w: the C names of the space's widths). */
 void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc);
 /* The body at the point idx[0..k) (C expressions): map results into their outputs, operator
@@ -208,6 +214,17 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
  * one-dimensional space, bound to the results), scan accumulators released. */
 void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs);
 void fs_hist_iteration(FGen *g, const CStm *s, const char *i);
+
+/* fcuda.c: weft cuda */
+/* Whether the statement is a segop on the host that runs as a kernel. */
+bool fc_kernel(FGen *g, const CStm *s);
+void fc_segop(FGen *g, const CStm *s);
+/* Host code around a statement: the blocks it reads current on the host, those it wrote stale
+ * on the device. */
+void fc_before(FGen *g, const CStm *s);
+void fc_after(FGen *g, const CStm *s);
+/* The program's host code and, in *kernels, its CUDA code (p flattened for the GPU). */
+char *fgen_program_cuda(const CProg *p, char **kernels);
 
 /* fpar.c */
 /* Whether the SOAC statement runs as a parallel region here (outermost, multicore). */

@@ -539,7 +539,7 @@ static CType op_elem_type(const COperatorVec *ops, int j) {
 }
 
 /* Element (or row) idx[0..n) of output x (core variable var, of type t) as a destination. */
-static FDest out_dest(FGen *g, const char *var, CType t, const char **idx, int n) {
+FDest fs_out_dest(FGen *g, const char *var, CType t, const char **idx, int n) {
     const char *x = c_name(var);
     if (t.rank == n)
         return (FDest){DEST_VAR, fg_elem(g, x, var, idx, n)};
@@ -564,7 +564,7 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
         if (j < nops) {
             dests[j] = (FDest){DEST_VAR, decl_tmp(g, op_elem_type(ops, j), "el")};
         } else {
-            dests[j] = out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
+            dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
         }
     }
     g->iter++;
@@ -582,7 +582,7 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
         if (e->seg == SEG_SCAN)
             for (int j = 0; j < op->nes.len; j++) {
                 CParam out = s->pat.data[at + j];
-                FDest d = out_dest(g, out.name, out.type, idx, k);
+                FDest d = fs_out_dest(g, out.name, out.type, idx, k);
                 CType et = op->lam->ret.data[j];
                 if (et.rank == 0) {
                     fg_line(g, "%s = %s;", d.name, accs[at + j]);
@@ -617,7 +617,7 @@ void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs
                 fg_line(g, "%s = %s;", c_name(out.name), accs[at]);
                 fg_bind(g, out.name, out.type, OWN_OWNED); /* the accumulator's reference */
             } else {
-                FDest d = out_dest(g, out.name, out.type, idx, k - 1);
+                FDest d = fs_out_dest(g, out.name, out.type, idx, k - 1);
                 if (et.rank == 0) {
                     fg_line(g, "%s = %s;", d.name, accs[at]);
                 } else {

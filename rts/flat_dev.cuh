@@ -1,0 +1,402 @@
+/* flat_dev.cuh — the flat backend's runtime inside CUDA kernels (weft cuda, src/backend/flat/
+ * fcuda.c): the same names as rts/flat.h, so that the code the generator writes for a segop's
+ * body compiles unchanged as a device function.  Pasted into OUT.cu after cuda_kernels.cuh.
+ *
+ * A point of a segop runs in one thread with a context (wfd_ctx) that holds the launch's error
+ * slot and the thread's arena: a stretch of device memory where its blocks are bump-allocated.
+ * The arena is reset for every point (the body's arrays die with it; its results go to the
+ * outputs), and slots reuse blocks inside the point's loops as on the host, so a point needs
+ * about as much memory as one iteration of each of its loops.  When a point asks for more than
+ * its arena holds, it records how much it wanted and fails; the host runs the kernel again with
+ * bigger arenas (the kernels only read their inputs and write their outputs, so this is safe).
+ */
+#include "flat_views.h"
+
+#pragma nv_diag_suppress 550 /* generated code sets variables it may not read */
+
+struct wf_blk {
+    int64_t rc;
+    bool shared; /* unused on the device: blocks are private to their thread */
+    bool in_slot;
+    size_t cap;
+    void *data;
+};
+
+/* A point's context: `ctx` in the generated code. */
+struct wfd_ctx {
+    wfk_ctx *err;
+    char *lo, *hi, *bump;        /* the thread's arena */
+    unsigned long long *wanted;  /* the most arena bytes a point asked for (device memory) */
+};
+
+#define WFD_ALIGN(n) (((n) + (size_t)15) & ~(size_t)15)
+
+__device__ static wfd_ctx wfd_point(wfk_ctx *err, char *arena, int64_t bytes, unsigned long long *wanted) {
+    int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    wfd_ctx c;
+    c.err = err;
+    c.lo = c.bump = arena ? arena + t * bytes : NULL;
+    c.hi = arena ? c.lo + bytes : NULL;
+    c.wanted = wanted;
+    return c;
+}
+
+__device__ static wf_blk *wf_blk_new(wfd_ctx *ctx, size_t bytes, bool shared, const char *loc) {
+    (void)shared;
+    (void)loc;
+    size_t need = WFD_ALIGN(sizeof(wf_blk)) + WFD_ALIGN(bytes ? bytes : 1);
+    if (!ctx->bump || (size_t)(ctx->hi - ctx->bump) < need) {
+        unsigned long long used = (unsigned long long)(ctx->bump - ctx->lo) + need;
+        atomicMax(ctx->wanted, used + used / 2 + 1024);
+        return NULL;
+    }
+    wf_blk *b = (wf_blk *)ctx->bump;
+    ctx->bump += need;
+    b->rc = 1;
+    b->shared = false;
+    b->in_slot = false;
+    b->cap = bytes;
+    b->data = (char *)b + WFD_ALIGN(sizeof(wf_blk));
+    return b;
+}
+
+__device__ static inline void wf_blk_free(wfd_ctx *ctx, wf_blk *b) {
+    (void)ctx;
+    (void)b; /* the arena goes with the point */
+}
+
+__device__ static inline int64_t wf_blk_rc(const wf_blk *b) { return b->rc; }
+__device__ static inline void wf_ref(wf_blk *b) {
+    if (b)
+        b->rc++;
+}
+__device__ static inline void wf_unref(wfd_ctx *ctx, wf_blk *b) {
+    if (b && --b->rc == 0)
+        wf_blk_free(ctx, b);
+}
+__device__ static inline bool wf_blk_unique(const wf_blk *b) { return b && b->rc == 1 + b->in_slot; }
+
+/* ---- slots (as in rts/flat.h) ---- */
+
+typedef struct {
+    wf_blk *b[2];
+} wf_slot;
+
+__device__ static wf_blk *wf_slot_refill(wfd_ctx *ctx, wf_slot *s, size_t bytes, bool shared, const char *loc) {
+    int victim = !s->b[0] ? 0 : !s->b[1] ? 1 : s->b[0]->rc == 1 ? 0 : s->b[1]->rc == 1 ? 1 : 0;
+    wf_blk *old = s->b[victim];
+    if (old) {
+        old->in_slot = false;
+        wf_unref(ctx, old);
+    }
+    s->b[victim] = wf_blk_new(ctx, bytes + bytes / 8, shared, loc);
+    if (s->b[victim])
+        s->b[victim]->in_slot = true;
+    return s->b[victim];
+}
+
+__device__ static inline wf_blk *wf_slot_get(wfd_ctx *ctx, wf_slot *s, size_t bytes, bool shared, const char *loc) {
+    for (int i = 0; i < 2; i++) {
+        wf_blk *b = s->b[i];
+        if (b && b->cap >= bytes && b->rc == 1) {
+            b->rc = 2;
+            return b;
+        }
+    }
+    wf_blk *b = wf_slot_refill(ctx, s, bytes, shared, loc);
+    if (b)
+        b->rc++;
+    return b;
+}
+
+__device__ static inline wf_blk *wf_scratch_get(wfd_ctx *ctx, wf_slot *s, size_t bytes, bool shared, const char *loc) {
+    wf_blk *b = s->b[0];
+    if (b && b->cap >= bytes && b->rc == 1)
+        return b;
+    if (b) {
+        b->in_slot = false;
+        wf_unref(ctx, b);
+    }
+    s->b[0] = wf_blk_new(ctx, bytes + bytes / 8, shared, loc);
+    if (s->b[0])
+        s->b[0]->in_slot = true;
+    return s->b[0];
+}
+
+__device__ static inline void wf_slot_free(wfd_ctx *ctx, wf_slot *s) {
+    (void)ctx;
+    s->b[0] = s->b[1] = NULL;
+}
+
+/* ---- run-time errors, with the host's messages ---- */
+
+__device__ static char *wfd_put(char *p, char *end, long long v) { return wfk_put_int(p, end, v); }
+__device__ static char *wfd_put(char *p, char *end, int v) { return wfk_put_int(p, end, v); }
+__device__ static char *wfd_put(char *p, char *end, long v) { return wfk_put_int(p, end, v); }
+__device__ static char *wfd_put(char *p, char *end, const char *s) { return wfk_put_str(p, end, s ? s : "(null)"); }
+
+__device__ static char *wfd_format(char *p, char *end, const char *fmt) {
+    while (*fmt && p < end) {
+        if (fmt[0] == '%' && fmt[1] == '%')
+            fmt++;
+        *p++ = *fmt++;
+    }
+    return p;
+}
+
+/* printf-like, for the conversions generated code uses (%lld, %d, %s): each takes the next
+ * argument in order. */
+template <typename A, typename... R>
+__device__ static char *wfd_format(char *p, char *end, const char *fmt, A a, R... rest) {
+    while (*fmt && p < end) {
+        if (fmt[0] == '%' && fmt[1] == '%') {
+            *p++ = '%';
+            fmt += 2;
+            continue;
+        }
+        if (fmt[0] == '%') {
+            fmt++;
+            while (*fmt == 'l' || *fmt == 'z')
+                fmt++;
+            if (*fmt)
+                fmt++;
+            p = wfd_put(p, end, a);
+            return wfd_format(p, end, fmt, rest...);
+        }
+        *p++ = *fmt++;
+    }
+    return p;
+}
+
+template <typename... R>
+__device__ static int wf_error(wfd_ctx *ctx, const char *loc, const char *fmt, R... args) {
+    char buf[256];
+    char *p = wfd_format(buf, buf + sizeof buf - 1, fmt, args...);
+    *p = 0;
+    return wfk_record(ctx->err, loc, buf);
+}
+
+__device__ static int wf_oob(wfd_ctx *ctx, const char *loc, int k, const int64_t *idx, int r, const int64_t *n) {
+    return wfk_oob(ctx->err, loc, k, idx, r, n);
+}
+
+__device__ static char *wfd_shape(char *p, char *end, int r, const int64_t *n) {
+    for (int k = 0; k < r; k++) {
+        p = wfk_put_str(p, end, "[");
+        p = wfk_put_int(p, end, (long long)n[k]);
+        p = wfk_put_str(p, end, "]");
+    }
+    return p;
+}
+
+__device__ static int wf_slice_bad(wfd_ctx *ctx, const char *loc, int k, const int64_t *spec, int r, const int64_t *n) {
+    char buf[256];
+    char *p = buf, *end = buf + sizeof buf - 1;
+    p = wfk_put_str(p, end, "index [");
+    for (int i = 0; i < k; i++) {
+        const int64_t *x = spec + 4 * i;
+        if (i)
+            p = wfk_put_str(p, end, ", ");
+        p = wfk_put_int(p, end, (long long)x[1]);
+        if (x[0]) {
+            p = wfk_put_str(p, end, ":");
+            p = wfk_put_int(p, end, (long long)x[2]);
+            if (x[3] != 1) {
+                p = wfk_put_str(p, end, ":");
+                p = wfk_put_int(p, end, (long long)x[3]);
+            }
+        }
+    }
+    p = wfk_put_str(p, end, "] out of bounds for array of shape ");
+    p = wfd_shape(p, end, r, n);
+    *p = 0;
+    return wfk_record(ctx->err, loc, buf);
+}
+
+__device__ static int wf_negative_size(wfd_ctx *ctx, const char *loc, int64_t n) {
+    return wf_error(ctx, loc, "negative size %lld", (long long)n);
+}
+
+__device__ static int wf_shape_mismatch(wfd_ctx *ctx, const char *loc, const char *what, int r, const int64_t *got,
+                                        const int64_t *want) {
+    char buf[256];
+    char *p = buf, *end = buf + sizeof buf - 1;
+    p = wfk_put_str(p, end, "size mismatch: ");
+    p = wfk_put_str(p, end, what);
+    p = wfk_put_str(p, end, " of shape ");
+    p = wfd_shape(p, end, r, got);
+    p = wfk_put_str(p, end, " where ");
+    p = wfd_shape(p, end, r, want);
+    p = wfk_put_str(p, end, " was expected");
+    *p = 0;
+    return wfk_record(ctx->err, loc, buf);
+}
+
+/* ---- kernels of the flat backend (the single-pass scan and the reduction are
+ * cuda_kernels.cuh's) ---- */
+
+/* A segmap: grid-stride over the points; at most max_threads threads (their arenas). */
+template <class S>
+__global__ void wfd_map_kernel(wfk_ctx *ctx, S s) {
+    int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < s.w; i += stride) {
+        typename S::Scan sc;
+        typename S::Red rd;
+        if (s.elem(ctx, i, &sc, &rd))
+            return;
+    }
+}
+
+template <class S>
+static int wfd_run_map(const wfk_launch *L, const S &s, int64_t max_threads) {
+    if (s.w == 0)
+        return 0;
+    int bs = L->block_size;
+    int64_t blocks = (s.w + bs - 1) / bs;
+    if (blocks > (1 << 20))
+        blocks = 1 << 20;
+    if (blocks * bs > max_threads)
+        blocks = max_threads / bs > 0 ? max_threads / bs : 1;
+    wfd_map_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s);
+    return (int)cudaGetLastError();
+}
+
+/* A segred / segscan over several dimensions: one thread per segment (the points of a segment
+ * are consecutive flat indices), its elements in order. */
+template <class S>
+__global__ void wfd_segred_kernel(wfk_ctx *ctx, S s) {
+    int64_t seg = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (seg >= s.segs)
+        return;
+    typedef typename S::Red T;
+    T acc = s.red_ne();
+    for (int64_t j = 0; j < s.inner; j++) {
+        typename S::Scan sc;
+        T y, r;
+        if (s.elem(ctx, seg * s.inner + j, &sc, &y) || s.red_op(ctx, acc, y, &r))
+            return;
+        acc = r;
+    }
+    s.seg_store(seg, acc);
+}
+
+template <class S>
+__global__ void wfd_segscan_kernel(wfk_ctx *ctx, S s) {
+    int64_t seg = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (seg >= s.segs)
+        return;
+    typedef typename S::Scan T;
+    T acc = s.scan_ne();
+    for (int64_t j = 0; j < s.inner; j++) {
+        typename S::Red rd;
+        T y, r;
+        if (s.elem(ctx, seg * s.inner + j, &y, &rd) || s.scan_op(ctx, acc, y, &r))
+            return;
+        acc = r;
+        s.scan_store(seg * s.inner + j, acc);
+    }
+}
+
+/* __shfl_down_sync of a value of any type, word by word. */
+template <class T>
+__device__ static T wfd_shfl_down(const T &v, int d) {
+    constexpr int W = (int)((sizeof(T) + 3) / 4);
+    int w[W];
+    w[W - 1] = 0;
+    memcpy(w, &v, sizeof(T));
+    for (int k = 0; k < W; k++)
+        w[k] = __shfl_down_sync(0xffffffffu, w[k], d);
+    T r;
+    memcpy(&r, w, sizeof(T));
+    return r;
+}
+
+/* A segred over several dimensions with longer segments: one warp per segment.  The warp reads
+ * 32 consecutive elements at a time (coalesced when the body reads its input along the
+ * innermost index), folds them in order by a tree of shuffles (lane l combines with lane
+ * l + d at step d: operands are never reordered), and lane 0 folds the result into the
+ * segment's accumulator.  Lanes past the segment's end hold the neutral element. */
+template <class S>
+__global__ void wfd_segred_warp_kernel(wfk_ctx *ctx, S s) {
+    typedef typename S::Red T;
+    int lane = (int)threadIdx.x & 31;
+    int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    int64_t nwarps = ((int64_t)gridDim.x * blockDim.x) >> 5;
+    for (int64_t seg = warp; seg < s.segs; seg += nwarps) {
+        T acc = s.red_ne();
+        for (int64_t base = 0; base < s.inner; base += 32) {
+            int64_t j = base + lane;
+            T y = s.red_ne();
+            if (j < s.inner) {
+                typename S::Scan sc;
+                T v;
+                if (!s.elem(ctx, seg * s.inner + j, &sc, &v))
+                    y = v;
+            }
+            for (int d = 1; d < 32; d *= 2) {
+                T other = wfd_shfl_down(y, d), r;
+                if ((lane & (2 * d - 1)) == 0 && !s.red_op(ctx, y, other, &r))
+                    y = r;
+            }
+            if (lane == 0) {
+                T r;
+                if (!s.red_op(ctx, acc, y, &r))
+                    acc = r;
+            }
+        }
+        if (lane == 0)
+            s.seg_store(seg, acc);
+    }
+}
+
+template <class S>
+static int wfd_run_segred(const wfk_launch *L, const S &s) {
+    if (s.segs == 0)
+        return 0;
+    int bs = L->block_size < 32 ? 32 : L->block_size & ~31;
+    if (s.inner >= 16) {
+        int64_t blocks = (s.segs * 32 + bs - 1) / bs;
+        if (blocks > (1 << 20))
+            blocks = 1 << 20;
+        wfd_segred_warp_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s);
+    } else {
+        wfd_segred_kernel<S><<<(unsigned)((s.segs + bs - 1) / bs), bs>>>((wfk_ctx *)L->err, s);
+    }
+    return (int)cudaGetLastError();
+}
+
+template <class S>
+static int wfd_run_segscan(const wfk_launch *L, const S &s) {
+    if (s.segs == 0)
+        return 0;
+    int bs = L->block_size;
+    wfd_segscan_kernel<S><<<(unsigned)((s.segs + bs - 1) / bs), bs>>>((wfk_ctx *)L->err, s);
+    return (int)cudaGetLastError();
+}
+
+/* dst[j * n0 + i] = src element (i, j) of the view (n0 x n1, strides s0, s1): the transpose a
+ * kernel reads coalesced. */
+template <class T>
+__global__ void wfd_transpose_kernel(const T *src, int64_t n0, int64_t n1, int64_t s0, int64_t s1, T *dst) {
+    int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; f < n0 * n1; f += stride) {
+        int64_t j = f / n0, i = f % n0;
+        dst[f] = src[i * s0 + j * s1];
+    }
+}
+
+extern "C" int wfd_transpose(const void *src, int64_t n0, int64_t n1, int64_t s0, int64_t s1, int esz, void *dst) {
+    int64_t n = n0 * n1;
+    if (n == 0)
+        return 0;
+    int64_t blocks = (n + 255) / 256;
+    if (blocks > 65536)
+        blocks = 65536;
+    switch (esz) {
+    case 1: wfd_transpose_kernel<<<(unsigned)blocks, 256>>>((const int8_t *)src, n0, n1, s0, s1, (int8_t *)dst); break;
+    case 2: wfd_transpose_kernel<<<(unsigned)blocks, 256>>>((const int16_t *)src, n0, n1, s0, s1, (int16_t *)dst); break;
+    case 4: wfd_transpose_kernel<<<(unsigned)blocks, 256>>>((const int32_t *)src, n0, n1, s0, s1, (int32_t *)dst); break;
+    default: wfd_transpose_kernel<<<(unsigned)blocks, 256>>>((const int64_t *)src, n0, n1, s0, s1, (int64_t *)dst);
+    }
+    return (int)cudaGetLastError();
+}

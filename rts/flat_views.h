@@ -1,0 +1,149 @@
+/* flat_views.h — the views of the flat backend (rts/flat.h on the host, rts/flat_dev.cuh in CUDA
+ * kernels): one struct per element type and rank, made by WFV_DEFINE — the pointer to element
+ * [0, ..., 0], the block it lies in, the extents n[] and the strides s[] in elements — and the
+ * arithmetic on them that does not depend on where the memory is: sizes, strides, copies,
+ * slices.  WF_HD (wf_scalar.h) makes each function callable on the device too.
+ */
+#ifndef WF_FLAT_VIEWS_H
+#define WF_FLAT_VIEWS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "wf_scalar.h"
+
+#ifndef WF_MAX_RANK
+#define WF_MAX_RANK 16
+#endif
+
+typedef struct wf_blk wf_blk;
+
+/* ---- views ---- */
+
+#define WFV_DEFINE(NAME, T, R)                                                                   \
+    typedef struct {                                                                             \
+        T *p;                                                                                    \
+        wf_blk *m;                                                                               \
+        int64_t n[R], s[R];                                                                      \
+    } NAME;
+
+/* Bytes of n elements of esz bytes (n = the product of the extents), or SIZE_MAX on overflow. */
+WF_HD static inline size_t wf_bytes(int64_t n, size_t esz) {
+    if (n < 0 || (uint64_t)n > SIZE_MAX / 2 / (esz ? esz : 1))
+        return SIZE_MAX;
+    return (size_t)n * esz;
+}
+
+/* Row-major strides of extents n[0..r). */
+WF_HD static inline void wf_dense_strides(int r, const int64_t *n, int64_t *s) {
+    int64_t acc = 1;
+    for (int k = r - 1; k >= 0; k--) {
+        s[k] = acc;
+        acc *= n[k];
+    }
+}
+
+WF_HD static inline bool wf_is_dense(int r, const int64_t *n, const int64_t *s) {
+    int64_t acc = 1;
+    for (int k = r - 1; k >= 0; k--) {
+        if (n[k] != 1 && s[k] != acc)
+            return false;
+        acc *= n[k];
+    }
+    return true;
+}
+
+WF_HD static inline int64_t wf_count(int r, const int64_t *n) {
+    int64_t c = 1;
+    for (int k = 0; k < r; k++)
+        c *= n[k];
+    return c;
+}
+
+/* Copy the view (src, extents n, strides s, rank r >= 1, elements of esz bytes) into dense
+ * memory at dst.  The two must not overlap. */
+WF_HD static inline __attribute__((unused)) void wf_copy_dense(void *dst, const void *src, int r, const int64_t *n,
+                                                         const int64_t *s, size_t esz) {
+    int64_t count = wf_count(r, n);
+    if (count == 0)
+        return;
+    if (wf_is_dense(r, n, s)) {
+        memcpy(dst, src, (size_t)count * esz);
+        return;
+    }
+    int64_t idx[WF_MAX_RANK] = {0};
+    char *d = (char *)dst;
+    const char *base = (const char *)src;
+    int64_t last = n[r - 1], ls = s[r - 1];
+    for (;;) {
+        int64_t off = 0;
+        for (int k = 0; k < r - 1; k++)
+            off += idx[k] * s[k];
+        const char *row = base + off * (int64_t)esz;
+        switch (esz) {
+        case 8:
+            for (int64_t j = 0; j < last; j++, d += 8)
+                memcpy(d, row + j * ls * 8, 8);
+            break;
+        case 4:
+            for (int64_t j = 0; j < last; j++, d += 4)
+                memcpy(d, row + j * ls * 4, 4);
+            break;
+        default:
+            for (int64_t j = 0; j < last; j++, d += esz)
+                memcpy(d, row + j * ls * (int64_t)esz, esz);
+        }
+        int k = r - 2;
+        while (k >= 0 && ++idx[k] == n[k])
+            idx[k--] = 0;
+        if (k < 0)
+            return;
+    }
+}
+
+/* Copy between two views of the same extents, either layout (the destination is written
+ * element by element in row-major order; the two must not overlap). */
+WF_HD static inline __attribute__((unused)) void wf_copy_view(void *dst, const int64_t *ds, const void *src, int r,
+                                                        const int64_t *n, const int64_t *s, size_t esz) {
+    if (wf_is_dense(r, n, ds)) {
+        wf_copy_dense(dst, src, r, n, s, esz);
+        return;
+    }
+    int64_t count = wf_count(r, n);
+    int64_t idx[WF_MAX_RANK] = {0};
+    for (int64_t c = 0; c < count; c++) {
+        int64_t so = 0, dof = 0;
+        for (int k = 0; k < r; k++) {
+            so += idx[k] * s[k];
+            dof += idx[k] * ds[k];
+        }
+        memcpy((char *)dst + dof * (int64_t)esz, (const char *)src + so * (int64_t)esz, esz);
+        for (int k = r - 1; k >= 0 && ++idx[k] == n[k]; k--)
+            idx[k] = 0;
+    }
+}
+
+/* Elements of the slice s:e:d (-1 for a zero stride). */
+WF_HD static inline int64_t wf_slice_len(int64_t s, int64_t e, int64_t d) {
+    if (d > 0)
+        return e > s ? (e - s + d - 1) / d : 0;
+    if (d < 0)
+        return s > e ? (s - e - d - 1) / -d : 0;
+    return -1;
+}
+
+/* Whether the slice s:e:d is valid on an extent len: the bounds lie in the array and every
+ * index taken is in range (Futhark's rule). */
+WF_HD static inline bool wf_slice_ok(int64_t s, int64_t e, int64_t d, int64_t len) {
+    int64_t m = wf_slice_len(s, e, d);
+    if (m < 0)
+        return false;
+    if (d > 0)
+        return s >= 0 && s <= e && e <= len;
+    if (m == 0)
+        return s == e && s >= -1 && s <= len;
+    return s >= 0 && s < len && s + (m - 1) * d >= 0 && e >= -1;
+}
+
+#endif

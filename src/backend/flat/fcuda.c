@@ -1,0 +1,444 @@
+/* fcuda.c — weft cuda on the flat backend: the flattened program's host code is the flat C
+ * backend's (sequential), its segops run as CUDA kernels.
+ *
+ * A segop on the host becomes a kernel when it can: a segmap of any body, a segred or segscan
+ * of scalar operators over one dimension (the single-pass scans and tree reductions of
+ * rts/cuda_kernels.cuh), or over several (one thread per segment: rts/flat_dev.cuh).  Others
+ * run on the host.  For a kernel the generator writes, into OUT.cu:
+ *
+ *   struct seg_N_args      what the kernel reads: the widths, the free scalars, device views of
+ *                          the free arrays and of the outputs (the same struct in OUT.c);
+ *   struct seg_N : args    the spec the kernel templates call: elem(i) runs the segop's body at
+ *                          point i — the very code the host would run (fgen), compiled against
+ *                          rts/flat_dev.cuh — writing map results into the outputs and handing
+ *                          back the operands of the operators; red_op / scan_op the operators;
+ *   wfk_launch_N           the launcher OUT.c calls (through wfc_launch, rts/flat_cuda.h).
+ *
+ * Memory (rts/flat_cuda.h): blocks have device copies, current or stale on either side.  Host
+ * statements make the blocks they read current on the host first and mark the ones they write
+ * stale on the device; a kernel uploads the stale inputs it reads and leaves its outputs on the
+ * device.  Points that allocate arrays get per-thread arenas (retried bigger when too small).
+ *
+ * Coalescing (seed 003 3.5): a free array of rank >= 2 that the body reads row by row through
+ * the innermost index of the space (each thread walking its own row) is passed to the kernel as
+ * a transposed copy, its view's strides swapped: neighbouring threads then read neighbouring
+ * words.  The body indexes such arrays through their strides.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fgen.h"
+
+/* ------------------------------------------------------------------ which segops */
+
+static bool ops_scalar(const COperatorVec *ops) {
+    for (int o = 0; o < ops->len; o++)
+        for (int j = 0; j < ops->data[o].lam->ret.len; j++)
+            if (ops->data[o].lam->ret.data[j].rank)
+                return false;
+    return true;
+}
+
+static bool body_allocates(const CBody *b);
+
+static bool exp_allocates(const CExp *e, const CParamVec *pat) {
+    bool view = e->kind == CE_ATOM || e->kind == CE_INDEX || e->kind == CE_REARRANGE || e->kind == CE_SIZE;
+    for (int j = 0; j < pat->len && !view; j++)
+        if (pat->data[j].type.rank)
+            return true;
+    CBody **bs;
+    int nb = cexp_bodies(e, &bs);
+    bool r = false;
+    for (int i = 0; i < nb && !r; i++)
+        r = body_allocates(bs[i]);
+    free(bs);
+    return r;
+}
+
+/* Whether running b may allocate arrays (then its points need arenas). */
+static bool body_allocates(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++)
+        if (exp_allocates(b->stms.data[i].exp, &b->stms.data[i].pat))
+            return true;
+    return false;
+}
+
+bool fc_kernel(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    if (!g->cuda || g->device || g->lam || e->kind != CE_SEGOP || e->level != SEG_GRID)
+        return false;
+    if (e->seg == SEG_MAP)
+        return true;
+    /* reductions and scans: scalar operators, operands computed without arenas */
+    return ops_scalar(fs_seg_ops(e)) && !body_allocates(e->body);
+}
+
+/* ------------------------------------------------------------------ free variables */
+
+typedef struct {
+    Vec(const char *) names; /* bound outside, read by the segop */
+    OMap transposed;         /* arrays passed transposed (coalescing) */
+} Free;
+
+static void free_vars(FGen *g, const CExp *e, Free *fv) {
+    OMap uses = {0};
+    opt_count_exp((CExp *)e, &uses);
+    for (int k = 0; k < uses.cap; k++) {
+        const char *v = uses.keys[k];
+        if (!v || !omap_get(&g->vars, v) || omap_has(&g->lazy_iotas, v))
+            continue;
+        vec_push(&fv->names, v);
+    }
+}
+
+/* Coalescing: arrays of rank 2 that the body indexes by the innermost index of the space in
+ * their first dimension, the row then read element by element. */
+static void find_transposed(FGen *g, const CExp *e, Free *fv) {
+    const char *inner = e->params.data[e->params.len - 1].name;
+    for (int i = 0; i < e->body->stms.len; i++) {
+        const CStm *s = &e->body->stms.data[i];
+        const CExp *x = s->exp;
+        if (x->kind != CE_INDEX || x->slice.len != 1 || x->slice.data[0].is_slice ||
+            x->slice.data[0].start.kind != CA_VAR || x->slice.data[0].start.var != inner ||
+            x->args.data[0].kind != CA_VAR || s->pat.data[0].type.rank != 1)
+            continue;
+        const char *a = x->args.data[0].var;
+        FVar *v = omap_get(&g->vars, a);
+        if (v && v->type.rank == 2)
+            omap_put(&fv->transposed, a, (void *)1);
+    }
+}
+
+/* ------------------------------------------------------------------ device code */
+
+typedef struct {
+    const CStm *s;
+    int no;             /* region number */
+    const char *name;   /* seg_N */
+    Free fv;
+    int k;              /* dimensions of the space */
+    int nops;
+    CType *op_types;    /* the operators' operand types (scalars) */
+} Ker;
+
+static void k_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void k_line(FGen *g, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[4096];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    StrBuf *saved = g->out;
+    g->out = g->kernels;
+    fg_line(g, "%s", buf);
+    g->out = saved;
+}
+
+/* The args struct (emitted in both files). */
+static const char *args_struct(FGen *g, const Ker *K) {
+    const CStm *s = K->s;
+    StrBuf sb = {0};
+    sb_printf(&sb, "struct %s_args {\n    int64_t wd[%d];\n", K->name, K->k);
+    for (int i = 0; i < K->fv.names.len; i++) {
+        FVar *v = fg_var(g, K->fv.names.data[i]);
+        sb_printf(&sb, "    %s %s;\n", fg_ctype(g, v->type), c_name(K->fv.names.data[i]));
+    }
+    for (int j = 0; j < s->pat.len; j++)
+        if (fs_seg_dims(s->exp, j) > 0)
+            sb_printf(&sb, "    %s %s;\n", fg_ctype(g, s->pat.data[j].type), c_name(s->pat.data[j].name));
+    sb_puts(&sb, "};\n");
+    if (K->nops) {
+        sb_printf(&sb, "struct %s_acc {", K->name);
+        for (int j = 0; j < K->nops; j++)
+            sb_printf(&sb, " %s v%d;", c_prim(K->op_types[j].prim), j);
+        sb_puts(&sb, " };\n");
+    }
+    return sb.data;
+}
+
+/* Device emission state: the kernel file, device mode, one iteration deep. */
+typedef struct {
+    StrBuf *out;
+    int indent, iter, lam, par;
+    bool device;
+} Saved;
+
+static Saved enter_device(FGen *g) {
+    Saved sv = {g->out, g->indent, g->iter, g->lam, g->par, g->device};
+    g->out = g->kernels;
+    g->indent = 2;
+    g->iter = 1;
+    g->lam = 1;
+    g->par = 1;
+    g->device = true;
+    return sv;
+}
+
+static void leave_device(FGen *g, Saved sv) {
+    g->out = sv.out;
+    g->indent = sv.indent;
+    g->iter = sv.iter;
+    g->lam = sv.lam;
+    g->par = sv.par;
+    g->device = sv.device;
+}
+
+/* The body of elem(): the point's indices from the flat index i, then the segop's body with its
+ * map results into the outputs and the operators' operands into *acc. */
+static void elem_body(FGen *g, void *arg) {
+    const Ker *K = arg;
+    const CStm *s = K->s;
+    const CExp *e = s->exp;
+    int k = K->k;
+    const char **idx = xmalloc(sizeof *idx * (size_t)(k + 1));
+    fg_line(g, "int64_t rest_ = i_;");
+    for (int j = k - 1; j >= 0; j--) {
+        idx[j] = c_name(e->params.data[j].name);
+        fg_bind(g, e->params.data[j].name, ctype_prim(PRIM_I64), OWN_BORROWED);
+        fg_line(g, "int64_t %s = wd[%d] ? rest_ %% wd[%d] : 0;", idx[j], j, j);
+        fg_line(g, "rest_ = wd[%d] ? rest_ / wd[%d] : 0;", j, j);
+    }
+    int nres = e->body->result.len;
+    FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
+    for (int j = 0; j < nres; j++) {
+        if (j < K->nops)
+            dests[j] = (FDest){DEST_VAR, xsprintf("acc_->v%d", j)};
+        else
+            dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
+    }
+    fesc_body(e->body, false, &g->escapes);
+    fg_body(g, e->body, NULL, 0, dests);
+}
+
+static void emit_op(FGen *g, const Ker *K, const char *fn, const COperatorVec *ops) {
+    const char *T = xsprintf("%s_acc", K->name);
+    k_line(g, "    __device__ int %s(wfk_ctx *kctx_, %s a_, %s b_, %s *out_) const {", fn, T, T, T);
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
+    k_line(g, "        wfd_ctx *ctx = &dctx_;");
+    k_line(g, "        (void)ctx;");
+    Saved sv = enter_device(g);
+    int at = 0;
+    for (int o = 0; o < ops->len; o++) {
+        const COperator *op = &ops->data[o];
+        int n = op->nes.len;
+        const char **args = xmalloc(sizeof *args * (size_t)(2 * n + 1));
+        FDest *d = xmalloc(sizeof *d * (size_t)(n + 1));
+        for (int j = 0; j < n; j++) {
+            args[j] = xsprintf("a_.v%d", at + j);
+            args[n + j] = xsprintf("b_.v%d", at + j);
+            d[j] = (FDest){DEST_VAR, xsprintf("out_->v%d", at + j)};
+        }
+        fg_lambda(g, op->lam, args, d, true);
+        at += n;
+    }
+    leave_device(g, sv);
+    k_line(g, "        return 0;");
+    k_line(g, "    }");
+    k_line(g, "    __device__ %s %s_ne() const {", T, fn[0] == 'r' ? "red" : "scan");
+    k_line(g, "        %s r_;", T);
+    at = 0;
+    for (int o = 0; o < ops->len; o++)
+        for (int j = 0; j < ops->data[o].nes.len; j++, at++)
+            k_line(g, "        r_.v%d = %s;", at, fg_atom(g, ops->data[o].nes.data[j]));
+    k_line(g, "        return r_;");
+    k_line(g, "    }");
+}
+
+static void emit_spec(FGen *g, const Ker *K) {
+    const CStm *s = K->s;
+    const CExp *e = s->exp;
+    const char *acc = K->nops ? xsprintf("%s_acc", K->name) : "wfk_none";
+    const char *scan = e->seg == SEG_SCAN ? acc : "wfk_none", *red = e->seg == SEG_RED ? acc : "wfk_none";
+    k_line(g, "struct %s : %s_args {", K->name, K->name);
+    k_line(g, "    typedef %s Scan;", scan);
+    k_line(g, "    typedef %s Red;", red);
+    k_line(g, "    int64_t w, segs, inner;");
+    k_line(g, "    char *arena;");
+    k_line(g, "    int64_t arena_bytes;");
+    k_line(g, "    unsigned long long *wanted;");
+    k_line(g, "    __device__ int elem(wfk_ctx *kctx_, int64_t i_, Scan *sc_, Red *rd_) const {");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
+    k_line(g, "        wfd_ctx *ctx = &dctx_;");
+    k_line(g, "        (void)ctx; (void)sc_; (void)rd_;");
+    if (K->nops)
+        k_line(g, "        %s *acc_ = %s;", acc, e->seg == SEG_SCAN ? "sc_" : "rd_");
+    Saved sv = enter_device(g);
+    fg_slot_scope(g, elem_body, (void *)K);
+    leave_device(g, sv);
+    k_line(g, "        return 0;");
+    k_line(g, "    }");
+    if (e->seg == SEG_RED)
+        emit_op(g, K, "red_op", &e->reds);
+    if (e->seg == SEG_SCAN) {
+        emit_op(g, K, "scan_op", &e->scans);
+        k_line(g, "    __device__ void scan_store(int64_t i_, Scan v_) const {");
+        for (int j = 0; j < K->nops; j++)
+            k_line(g, "        %s.p[i_] = v_.v%d;", c_name(s->pat.data[j].name), j);
+        k_line(g, "    }");
+    }
+    if (e->seg == SEG_RED && K->k > 1) {
+        k_line(g, "    __device__ void seg_store(int64_t seg_, Red v_) const {");
+        for (int j = 0; j < K->nops; j++)
+            k_line(g, "        %s.p[seg_] = v_.v%d;", c_name(s->pat.data[j].name), j);
+        k_line(g, "    }");
+    }
+    k_line(g, "};");
+    /* the launcher */
+    k_line(g, "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
+              "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",
+           K->no);
+    k_line(g, "    %s s;", K->name);
+    k_line(g, "    *(%s_args *)&s = *(const %s_args *)a_;", K->name, K->name);
+    k_line(g, "    s.w = 1;");
+    k_line(g, "    for (int j = 0; j < %d; j++) s.w *= s.wd[j];", K->k);
+    k_line(g, "    s.inner = s.wd[%d];", K->k - 1);
+    k_line(g, "    s.segs = s.inner ? s.w / s.inner : 0;");
+    k_line(g, "    s.arena = arena;");
+    k_line(g, "    s.arena_bytes = bytes;");
+    k_line(g, "    s.wanted = wanted;");
+    if (e->seg == SEG_MAP)
+        k_line(g, "    return wfd_run_map(L, s, max_threads);");
+    else if (K->k > 1)
+        k_line(g, "    return wfd_run_%s(L, s);", e->seg == SEG_SCAN ? "segscan" : "segred");
+    else if (e->seg == SEG_RED)
+        k_line(g, "    return wfk_run_reduce(L, s, out_);");
+    else
+        k_line(g, "    return wfk_run_scan(L, s, out_);");
+    k_line(g, "}");
+    k_line(g, "%s", "");
+}
+
+/* ------------------------------------------------------------------ host code */
+
+/* The view a kernel gets for host view variable var (dst: a field of the args struct). */
+static void pass_view(FGen *g, const char *dst, const char *var, bool out, bool transposed, const char *loc) {
+    const char *v = c_name(var);
+    const char *d = fg_fresh(g, "dev");
+    FVar *fv = fg_var(g, var);
+    if (transposed) {
+        /* a column-major copy on the device: neighbouring rows' elements side by side */
+        fg_line(g, "void *%s = wfc_dev_transposed(ctx, &%s.m, %s.p, %s.n, %s.s, %d, %s);", d, v, v, v, v,
+                c_esz(fv->type.prim), loc);
+        fg_fail(g, xsprintf("!%s", d), "1");
+        fg_line(g, "%s = %s;", dst, v);
+        fg_line(g, "%s.p = %s;", dst, d);
+        fg_line(g, "%s.s[0] = 1;", dst);
+        fg_line(g, "%s.s[1] = %s.n[0];", dst, v);
+        fg_line(g, "%s.m = NULL;", dst);
+        return;
+    }
+    fg_line(g, "void *%s = %s(ctx, %s.m, %s);", d, out ? "wfc_dev_out" : "wfc_dev", v, loc);
+    fg_fail(g, xsprintf("!%s", d), "1");
+    fg_line(g, "%s = %s;", dst, v);
+    fg_line(g, "%s.p = wfc_translate(%s.m, %s, %s.p);", dst, v, d, v);
+    fg_line(g, "%s.m = NULL;", dst);
+}
+
+void fc_segop(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    Ker K = {s, g->regions++, NULL, {{0}, {0}}, e->params.len, 0, NULL};
+    K.name = xsprintf("seg_%d", K.no);
+    const char *loc = c_loc(e->loc);
+    const COperatorVec *ops = fs_seg_ops(e);
+    K.nops = e->seg == SEG_MAP ? 0 : fs_ops_results(ops);
+    K.op_types = xmalloc(sizeof *K.op_types * (size_t)(K.nops + 1));
+    for (int o = 0, at = 0; o < ops->len && K.nops; o++)
+        for (int j = 0; j < ops->data[o].nes.len; j++)
+            K.op_types[at++] = ops->data[o].lam->ret.data[j];
+    free_vars(g, e, &K.fv);
+    find_transposed(g, e, &K.fv);
+    fg_line(g, "{");
+    g->indent++;
+    const char **w = xmalloc(sizeof *w * (size_t)(K.k + 1));
+    for (int j = 0; j < K.k; j++) {
+        w[j] = fg_fresh(g, "w");
+        fg_line(g, "int64_t %s = %s;", w[j], fg_atom(g, e->args.data[j]));
+        fg_fail(g, xsprintf("%s < 0", w[j]), xsprintf("wf_negative_size(ctx, %s, %s)", loc, w[j]));
+    }
+    fs_segop_outputs(g, s, w, loc);
+    /* the struct, in both files */
+    sb_puts(g->types, args_struct(g, &K)); /* the types are at the top of both files */
+    /* the arguments */
+    const char *a = fg_fresh(g, "args");
+    fg_line(g, "struct %s_args %s;", K.name, a);
+    for (int j = 0; j < K.k; j++)
+        fg_line(g, "%s.wd[%d] = %s;", a, j, w[j]);
+    for (int i = 0; i < K.fv.names.len; i++) {
+        const char *v = K.fv.names.data[i];
+        FVar *fv = fg_var(g, v);
+        const char *field = xsprintf("%s.%s", a, c_name(v));
+        if (fv->type.rank == 0)
+            fg_line(g, "%s = %s;", field, c_name(v));
+        else
+            pass_view(g, field, v, false, omap_has(&K.fv.transposed, v), loc);
+    }
+    for (int j = 0; j < s->pat.len; j++)
+        if (fs_seg_dims(e, j) > 0)
+            pass_view(g, xsprintf("%s.%s", a, c_name(s->pat.data[j].name)), s->pat.data[j].name, true, false, loc);
+    const char *out = "NULL", *red = NULL;
+    if (K.nops && e->seg == SEG_RED && K.k == 1) {
+        red = fg_fresh(g, "red");
+        fg_line(g, "struct %s_acc %s;", K.name, red);
+        out = xsprintf("&%s", red);
+    }
+    fg_fail(g,
+            xsprintf("wfc_launch(ctx, %d, %s, %d, (wfc_launch_fn)wfk_launch_%d, &%s, %s)", K.no, loc,
+                     body_allocates(e->body) ? 4096 : 0, K.no, a, out),
+            "1");
+    for (int j = 0; j < s->pat.len; j++)
+        if (fs_seg_dims(e, j) > 0)
+            fg_line(g, "wfc_dev_wrote(%s.m);", c_name(s->pat.data[j].name));
+    if (K.nops && e->seg == SEG_RED && K.k == 1)
+        for (int j = 0; j < K.nops; j++) {
+            fg_line(g, "%s = %s.v%d;", c_name(s->pat.data[j].name), red, j);
+            fg_bind(g, s->pat.data[j].name, s->pat.data[j].type, OWN_BORROWED);
+        }
+    g->indent--;
+    fg_line(g, "}");
+    emit_spec(g, &K);
+    sb_printf(g->types,
+              "#ifndef __CUDACC__\nint wfk_launch_%d(const wfk_launch *, const void *, void *, char *, int64_t, "
+              "int64_t, unsigned long long *);\n#endif\n",
+              K.no);
+}
+
+/* ------------------------------------------------------------------ coherence */
+
+static bool touches_memory(const CExp *e) {
+    switch (e->kind) {
+    case CE_ATOM:
+    case CE_REARRANGE:
+    case CE_SIZE:
+    case CE_THRESHOLD:
+    case CE_IF:
+    case CE_LOOP:
+    case CE_OP:
+    case CE_ASSERT: return false;
+    default: return true;
+    }
+}
+
+void fc_before(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    if (!touches_memory(e) || fc_kernel(g, s))
+        return;
+    if (e->kind == CE_INDEX && s->pat.data[0].type.rank > 0)
+        return; /* a view */
+    OMap uses = {0};
+    opt_count_exp((CExp *)e, &uses);
+    for (int k = 0; k < uses.cap; k++) {
+        FVar *v = uses.keys[k] ? omap_get(&g->vars, uses.keys[k]) : NULL;
+        if (v && v->type.rank && !omap_has(&g->lazy_iotas, uses.keys[k]))
+            fg_fail(g, xsprintf("wfc_host(ctx, %s.m)", c_name(uses.keys[k])), "1");
+    }
+}
+
+void fc_after(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    if (!touches_memory(e) || fc_kernel(g, s))
+        return;
+    for (int j = 0; j < s->pat.len; j++)
+        if (s->pat.data[j].type.rank && !omap_has(&g->lazy_iotas, s->pat.data[j].name))
+            fg_line(g, "wfc_host_wrote(%s.m);", c_name(s->pat.data[j].name));
+}
