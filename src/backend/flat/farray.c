@@ -274,7 +274,7 @@ static void reshape_of(FGen *g, const CStm *s, CAtom a, const char *loc) {
     const char *av = fg_atom(g, a), *x = c_name(s->pat.data[0].name);
     CType t = s->pat.data[0].type, at = fg_var(g, a.var)->type;
     fg_dense_strides(g, x, t.rank);
-    if (fg_var(g, a.var)->layout == LAYOUT_DENSE) {
+    if (fg_dense(g, a.var)) {
         fg_line(g, "%s.p = %s.p;", x, av);
         fg_line(g, "%s.m = %s.m;", x, av);
         fg_bind(g, s->pat.data[0].name, t, OWN_BORROWED);

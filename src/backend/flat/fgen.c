@@ -156,13 +156,18 @@ void fg_decl_c(FGen *g, const char *cname, CType t) {
 
 void fg_decl(FGen *g, CParam p) { fg_decl_c(g, c_name(p.name), p.type); }
 
+bool fg_dense(FGen *g, const char *var) {
+    /* device code addresses every array through its strides: kernels may get transposed copies */
+    return !g->device && fg_var(g, var)->layout == LAYOUT_DENSE;
+}
+
 const char *fg_offset(FGen *g, const char *v, const char *var, const char **idx, int k) {
     FVar *fv = fg_var(g, var);
     int r = fv->type.rank;
     StrBuf sb = {0};
     if (k == 0)
         return "0";
-    if (fv->layout == LAYOUT_DENSE) {
+    if (fg_dense(g, var)) {
         sb_puts(&sb, idx[0]);
         for (int j = 1; j < k; j++) {
             char *prev = sb.data;

@@ -144,6 +144,8 @@ void fg_lambda(FGen *g, const CLambda *lam, const char **args, const FDest *dest
 Own fg_alloc_class(FGen *g, const char *var);
 /* A view variable's C element access `v.p[offset]` for the indices idx[0..k) (k = rank). */
 const char *fg_elem(FGen *g, const char *v, const char *var, const char **idx, int k);
+/* Whether var is known dense where the code is being emitted (indexing by extents). */
+bool fg_dense(FGen *g, const char *var);
 /* The C offset (in elements) of the indices idx[0..k) of view v (core variable var). */
 const char *fg_offset(FGen *g, const char *v, const char *var, const char **idx, int k);
 /* Declare the view `name` (of type t) = the row idx[0..k) of view v (core var var). */
