@@ -173,15 +173,9 @@ static void wfk_account(int region, const char *loc) {
     wfk_g.times[region].ms += ms;
 }
 
-/* After the launch of region `region` (rc: its cudaError_t): launch errors, then the kernels'
- * own failures. */
-static int wfk_finish(wf_ctx *ctx, int rc, int region, const char *loc) {
-    if (rc == 0 && ctx->profiling) {
-        cudaEventRecord(wfk_g.ev_stop, 0);
-        wfk_account(region, loc);
-    }
-    if (rc == 0)
-        rc = (int)cudaDeviceSynchronize();
+/* The kernels' own failures so far: waits for the device, then reads the error slot. */
+static int wfk_errors(wf_ctx *ctx, const char *loc) {
+    int rc = (int)cudaDeviceSynchronize();
     if (rc != 0)
         return wfk_check(ctx, (cudaError_t)rc, loc);
     int flag = 0;
@@ -199,4 +193,16 @@ static int wfk_finish(wf_ctx *ctx, int rc, int region, const char *loc) {
     e.loc[sizeof e.loc - 1] = e.msg[sizeof e.msg - 1] = 0;
     cudaMemset(wfk_g.launch.err, 0, sizeof flag);
     return wf_error(ctx, e.loc, "%s", e.msg);
+}
+
+/* After the launch of region `region` (rc: its cudaError_t): launch errors, then the kernels'
+ * own failures. */
+static int wfk_finish(wf_ctx *ctx, int rc, int region, const char *loc) {
+    if (rc == 0 && ctx->profiling) {
+        cudaEventRecord(wfk_g.ev_stop, 0);
+        wfk_account(region, loc);
+    }
+    if (rc != 0)
+        return wfk_check(ctx, (cudaError_t)rc, loc);
+    return wfk_errors(ctx, loc);
 }

@@ -52,10 +52,14 @@ static void wfc_dev_wrote(wf_blk *b) {
     b->host_ok = false;
 }
 
+static int wfc_errors(wf_ctx *ctx, const char *loc);
+
 /* Make the host copy of b current.  Returns 0, or 1 with the error recorded. */
 static int wfc_host(wf_ctx *ctx, wf_blk *b) {
     if (!b || b->host_ok)
         return 0;
+    if (wfc_errors(ctx, "cuda")) /* the data is what a failed kernel left */
+        return 1;
     if (b->cap && wfk_check(ctx, cudaMemcpy(b->data, b->dev, b->cap, cudaMemcpyDeviceToHost), "cuda"))
         return 1;
     b->host_ok = true;
@@ -79,11 +83,28 @@ static void *wfc_translate(const wf_blk *b, void *d, const void *p) {
 typedef int (*wfc_launch_fn)(const wfk_launch *L, const void *args, void *out, char *arena, int64_t arena_bytes,
                              int64_t max_threads, unsigned long long *wanted);
 
+static int wfc_errors(wf_ctx *ctx, const char *loc);
+
 static struct {
     char *arena;
     size_t arena_cap;
     unsigned long long *wanted;
+    bool pending; /* kernels launched whose failures have not been looked at */
 } wfc_g;
+
+/* The failures of the kernels launched so far (they run asynchronously). */
+static int wfc_errors(wf_ctx *ctx, const char *loc) {
+    if (!wfc_g.pending)
+        return 0;
+    wfc_g.pending = false;
+    return wfk_errors(ctx, loc);
+}
+
+/* The harness's sync hook: wait for the device, report failures. */
+static int wfc_sync(wf_ctx *ctx) {
+    wfc_g.pending = true;
+    return wfc_errors(ctx, "cuda");
+}
 
 /* Device memory for the arenas: at most a quarter of the device's memory, at most 2 GiB. */
 static size_t wfc_arena_budget(void) {
@@ -99,6 +120,15 @@ static size_t wfc_arena_budget(void) {
 static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, wfc_launch_fn fn, const void *args,
                       void *out) {
     if (!wfc_g.wanted && wfk_check(ctx, cudaMalloc((void **)&wfc_g.wanted, sizeof *wfc_g.wanted), loc))
+        return 1;
+    if (bytes == 0 && !out && !ctx->profiling) { /* no arenas, nothing back: do not wait */
+        int rc = fn(&wfk_g.launch, args, out, NULL, 0, INT64_MAX, wfc_g.wanted);
+        if (rc)
+            return wfk_check(ctx, (cudaError_t)rc, loc);
+        wfc_g.pending = true;
+        return 0;
+    }
+    if (wfc_errors(ctx, loc))
         return 1;
     for (;;) {
         int64_t max_threads = INT64_MAX;

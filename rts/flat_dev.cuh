@@ -400,3 +400,24 @@ extern "C" int wfd_transpose(const void *src, int64_t n0, int64_t n1, int64_t s0
     }
     return (int)cudaGetLastError();
 }
+
+/* A reduction by chunks: thread t folds points [t*chunk, (t+1)*chunk) into its own
+ * accumulators and stores them as row t of the totals (nt rows). */
+template <class S>
+__global__ void wfd_chunks_kernel(wfk_ctx *ctx, S s, int64_t nt, int64_t chunk) {
+    int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= nt)
+        return;
+    int64_t lo = t * chunk, hi = lo + chunk < s.w ? lo + chunk : s.w;
+    s.chunk(ctx, t, lo < s.w ? lo : s.w, hi);
+}
+
+template <class S>
+static int wfd_run_chunks(const wfk_launch *L, const S &s, int64_t nt, int64_t max_threads) {
+    if (nt > max_threads)
+        return (int)cudaErrorMemoryAllocation;
+    int bs = L->block_size;
+    int64_t chunk = nt ? (s.w + nt - 1) / nt : 0;
+    wfd_chunks_kernel<S><<<(unsigned)((nt + bs - 1) / bs), bs>>>((wfk_ctx *)L->err, s, nt, chunk);
+    return (int)cudaGetLastError();
+}

@@ -586,6 +586,35 @@ static bool hoistable(const Ctx *c, const CStm *s) {
     return s->exp->kind == CE_IOTA && invariant(c, s->exp->args.data[0]);
 }
 
+/* G5: a transposition of an array the nest has expanded (or of an invariant one) is a
+ * transposition of the expanded array, on the host: a view, no segop. */
+static bool view_stm(const Ctx *c, const CStm *s) {
+    if (s->exp->kind != CE_REARRANGE || s->exp->args.data[0].kind != CA_VAR)
+        return false;
+    const char *y = s->exp->args.data[0].var;
+    Expanded *x = omap_get(&c->expanded, y);
+    return (x && x->depth == depth(c)) || invariant(c, s->exp->args.data[0]);
+}
+
+static void nest_view(Ctx *c, const CStm *s, CBody *out) {
+    const CExp *e = s->exp;
+    Expanded *x = omap_get(&c->expanded, e->args.data[0].var);
+    if (!x) { /* invariant: the statement itself, on the host */
+        cbody_let(out, s->pat, s->exp);
+        return;
+    }
+    int d = depth(c);
+    CExp *r = cexp_new(CE_REARRANGE, e->loc);
+    vec_push(&r->args, catom_var(x->name));
+    for (int k = 0; k < d; k++)
+        vec_push(&r->perm, k);
+    for (int k = 0; k < e->perm.len; k++)
+        vec_push(&r->perm, d + e->perm.data[k]);
+    CParamVec pat = expand_pat(c, &s->pat);
+    cbody_let(out, pat, r);
+    record(c, &s->pat, &pat);
+}
+
 /* The variables bound by stms[i..j) that stms[j..n) or the body's results read. */
 static CParamVec liveouts(const CBody *body, int i, int j) {
     OMap later = {0};
@@ -631,11 +660,16 @@ static CAtomVec distribute(F *f, Ctx *c, const CBody *body, CBody *out) {
             i++;
             continue;
         }
+        if (view_stm(c, s)) {
+            nest_view(c, s, out);
+            i++;
+            continue;
+        }
         int j = i + 1;
         for (; j < n; j++) {
             for (int k = i; k < j; k++)
                 mark_pat(c, &rest->stms.data[k].pat);
-            if (!par_stm(c, &rest->stms.data[j]))
+            if (!par_stm(c, &rest->stms.data[j]) && !view_stm(c, &rest->stms.data[j]))
                 continue;
             CParamVec live = liveouts(rest, i, j);
             if (pat_expandable(c, &live))

@@ -64,14 +64,26 @@ static bool body_allocates(const CBody *b) {
     return false;
 }
 
+/* A reduction over one dimension whose operators take arrays, or whose operands need arenas:
+ * each thread folds a chunk of the points into accumulators of its own (in its arena, the
+ * operators applied as on the host) and stores them in a row of per-thread totals, which the
+ * host then folds in order. */
+static bool chunked(const CExp *e) {
+    return e->seg == SEG_RED && e->params.len == 1 && (!ops_scalar(&e->reds) || body_allocates(e->body));
+}
+
+/* Threads of a chunked reduction (rows of its totals). */
+#define FC_CHUNK_THREADS 16384
+
 bool fc_kernel(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     if (!g->cuda || g->device || g->lam || e->kind != CE_SEGOP || e->level != SEG_GRID)
         return false;
     if (e->seg == SEG_MAP)
         return true;
-    /* reductions and scans: scalar operators, operands computed without arenas */
-    return ops_scalar(fs_seg_ops(e)) && !body_allocates(e->body);
+    /* reductions and scans: scalar operators, operands computed without arenas; a reduction
+     * over one dimension otherwise by chunks (below) */
+    return (ops_scalar(fs_seg_ops(e)) && !body_allocates(e->body)) || chunked(e);
 }
 
 /* ------------------------------------------------------------------ free variables */
@@ -147,8 +159,11 @@ static const char *args_struct(FGen *g, const Ker *K) {
     for (int j = 0; j < s->pat.len; j++)
         if (fs_seg_dims(s->exp, j) > 0)
             sb_printf(&sb, "    %s %s;\n", fg_ctype(g, s->pat.data[j].type), c_name(s->pat.data[j].name));
+    if (chunked(s->exp))
+        for (int j = 0; j < K->nops; j++)
+            sb_printf(&sb, "    %s tot_%d;\n", fg_ctype(g, ctype_outer(cdim_any(), K->op_types[j])), j);
     sb_puts(&sb, "};\n");
-    if (K->nops) {
+    if (K->nops && !chunked(s->exp)) {
         sb_printf(&sb, "struct %s_acc {", K->name);
         for (int j = 0; j < K->nops; j++)
             sb_printf(&sb, " %s v%d;", c_prim(K->op_types[j].prim), j);
@@ -192,12 +207,18 @@ static void elem_body(FGen *g, void *arg) {
     const CExp *e = s->exp;
     int k = K->k;
     const char **idx = xmalloc(sizeof *idx * (size_t)(k + 1));
-    fg_line(g, "int64_t rest_ = i_;");
+    if (k > 1)
+        fg_line(g, "int64_t rest_ = i_;");
     for (int j = k - 1; j >= 0; j--) {
         idx[j] = c_name(e->params.data[j].name);
         fg_bind(g, e->params.data[j].name, ctype_prim(PRIM_I64), OWN_BORROWED);
+        if (k == 1) {
+            fg_line(g, "int64_t %s = i_;", idx[j]);
+            break;
+        }
         fg_line(g, "int64_t %s = wd[%d] ? rest_ %% wd[%d] : 0;", idx[j], j, j);
-        fg_line(g, "rest_ = wd[%d] ? rest_ / wd[%d] : 0;", j, j);
+        if (j > 0)
+            fg_line(g, "rest_ = wd[%d] ? rest_ / wd[%d] : 0;", j, j);
     }
     int nres = e->body->result.len;
     FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
@@ -245,9 +266,75 @@ static void emit_op(FGen *g, const Ker *K, const char *fn, const COperatorVec *o
     k_line(g, "    }");
 }
 
+/* The body of chunk(): the thread's points lo..hi folded into its accumulators (as the host
+ * would), which go to row t_ of the totals. */
+static void chunk_body(FGen *g, void *arg) {
+    const Ker *K = arg;
+    const CStm *s = K->s;
+    const CExp *e = s->exp;
+    const char **accs = fs_decl_accs(g, &e->reds);
+    const char *i = "i_";
+    fg_line(g, "for (int64_t i_ = lo_; i_ < hi_; i_++) {");
+    g->indent++;
+    fs_segop_point(g, s, &i, accs);
+    g->indent--;
+    fg_line(g, "}");
+    for (int j = 0; j < K->nops; j++) {
+        CType t = K->op_types[j];
+        const char *tot = xsprintf("tot_%d", j);
+        if (t.rank == 0) {
+            fg_line(g, "%s.p[t_] = %s;", tot, accs[j]);
+            continue;
+        }
+        const char *row = fg_fresh(g, "trow");
+        fg_line(g, "%s %s = {%s.p + t_ * %s.s[0], NULL, {0}, {0}};", fg_ctype(g, t), row, tot, tot);
+        for (int d = 0; d < t.rank; d++) {
+            fg_line(g, "%s.n[%d] = %s.n[%d];", row, d, tot, d + 1);
+            fg_line(g, "%s.s[%d] = %s.s[%d];", row, d, tot, d + 1);
+        }
+        fa_check_shape(g, accs[j], row, t.rank, "a reduction's accumulator", "NULL");
+        fa_copy_to(g, xsprintf("%s.p", row), accs[j], t);
+    }
+}
+
+static void emit_chunked_spec(FGen *g, const Ker *K) {
+    k_line(g, "struct %s : %s_args {", K->name, K->name);
+    k_line(g, "    int64_t w;");
+    k_line(g, "    char *arena;");
+    k_line(g, "    int64_t arena_bytes;");
+    k_line(g, "    unsigned long long *wanted;");
+    k_line(g, "    __device__ int chunk(wfk_ctx *kctx_, int64_t t_, int64_t lo_, int64_t hi_) const {");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
+    k_line(g, "        wfd_ctx *ctx = &dctx_;");
+    k_line(g, "        (void)ctx;");
+    Saved sv = enter_device(g);
+    fg_slot_scope(g, chunk_body, (void *)K);
+    leave_device(g, sv);
+    k_line(g, "        return 0;");
+    k_line(g, "    }");
+    k_line(g, "};");
+    k_line(g, "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
+              "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",
+           K->no);
+    k_line(g, "    (void)out_;");
+    k_line(g, "    %s s;", K->name);
+    k_line(g, "    *(%s_args *)&s = *(const %s_args *)a_;", K->name, K->name);
+    k_line(g, "    s.w = s.wd[0];");
+    k_line(g, "    s.arena = arena;");
+    k_line(g, "    s.arena_bytes = bytes;");
+    k_line(g, "    s.wanted = wanted;");
+    k_line(g, "    return wfd_run_chunks(L, s, s.tot_0.n[0], max_threads);");
+    k_line(g, "}");
+    k_line(g, "%s", "");
+}
+
 static void emit_spec(FGen *g, const Ker *K) {
     const CStm *s = K->s;
     const CExp *e = s->exp;
+    if (chunked(e)) {
+        emit_chunked_spec(g, K);
+        return;
+    }
     const char *acc = K->nops ? xsprintf("%s_acc", K->name) : "wfk_none";
     const char *scan = e->seg == SEG_SCAN ? acc : "wfk_none", *red = e->seg == SEG_RED ? acc : "wfk_none";
     k_line(g, "struct %s : %s_args {", K->name, K->name);
@@ -310,6 +397,54 @@ static void emit_spec(FGen *g, const Ker *K) {
 }
 
 /* ------------------------------------------------------------------ host code */
+
+/* The per-thread totals of a chunked reduction folded in order on the host into the results. */
+static void fold_totals(FGen *g, const CStm *s, const Ker *K, const char **tots, const char *loc) {
+    const COperatorVec *ops = &s->exp->reds;
+    for (int j = 0; j < K->nops; j++) {
+        fg_line(g, "wfc_dev_wrote(%s.m);", tots[j]);
+        fg_fail(g, xsprintf("wfc_host(ctx, %s.m)", tots[j]), "1");
+    }
+    const char **acc = xmalloc(sizeof *acc * (size_t)(K->nops + 1)), **xs = xmalloc(sizeof *xs * (size_t)(K->nops + 1));
+    for (int j = 0; j < K->nops; j++) {
+        CType t = K->op_types[j];
+        acc[j] = fg_fresh(g, "all");
+        const char *zero = "INT64_C(0)";
+        if (t.rank == 0) {
+            fg_line(g, "%s %s = %s.p[0];", c_prim(t.prim), acc[j], tots[j]);
+        } else {
+            fg_decl_c(g, acc[j], t);
+            fg_row_view_of(g, acc[j], t, tots[j], zero);
+            fa_copy_fresh(g, acc[j], NULL, t, false, loc); /* private: the operators may update it */
+        }
+    }
+    fg_line(g, "for (int64_t t_ = 1; t_ < %s.n[0]; t_++) {", tots[0]);
+    g->indent++;
+    g->iter++;
+    for (int j = 0; j < K->nops; j++) {
+        CType t = K->op_types[j];
+        if (t.rank == 0) {
+            xs[j] = xsprintf("%s.p[t_]", tots[j]);
+        } else {
+            xs[j] = fg_fresh(g, "row");
+            fg_decl_c(g, xs[j], t);
+            fg_row_view_of(g, xs[j], t, tots[j], "t_");
+        }
+    }
+    int at = 0;
+    for (int o = 0; o < ops->len; o++) {
+        fs_apply_op(g, &ops->data[o], acc + at, xs + at);
+        at += ops->data[o].nes.len;
+    }
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+    for (int j = 0; j < K->nops; j++) {
+        fg_release(g, tots[j]);
+        fg_line(g, "%s = %s;", c_name(s->pat.data[j].name), acc[j]);
+        fg_bind(g, s->pat.data[j].name, s->pat.data[j].type, OWN_OWNED);
+    }
+}
 
 /* The view a kernel gets for host view variable var (dst: a field of the args struct). */
 static void pass_view(FGen *g, const char *dst, const char *var, bool out, bool transposed, const char *loc) {
@@ -376,20 +511,54 @@ void fc_segop(FGen *g, const CStm *s) {
     for (int j = 0; j < s->pat.len; j++)
         if (fs_seg_dims(e, j) > 0)
             pass_view(g, xsprintf("%s.%s", a, c_name(s->pat.data[j].name)), s->pat.data[j].name, true, false, loc);
+    /* chunked: the per-thread totals, then folded on the host */
+    const char **tots = NULL;
+    if (chunked(e)) {
+        tots = xmalloc(sizeof *tots * (size_t)(K.nops + 1));
+        const char *nt = fg_fresh(g, "nt");
+        fg_line(g, "int64_t %s = %s < %d ? %s : %d;", nt, w[0], FC_CHUNK_THREADS, w[0], FC_CHUNK_THREADS);
+        fg_line(g, "if (%s < 1) %s = 1;", nt, nt);
+        int at = 0;
+        for (int o = 0; o < ops->len; o++)
+            for (int j = 0; j < ops->data[o].nes.len; j++, at++) {
+                CType t = K.op_types[at];
+                CType tt = ctype_outer(cdim_any(), t);
+                const char *ne = fg_atom(g, ops->data[o].nes.data[j]);
+                tots[at] = fg_fresh(g, "tots");
+                fg_decl_c(g, tots[at], tt);
+                fg_line(g, "%s.n[0] = %s;", tots[at], nt);
+                StrBuf count = {0};
+                sb_printf(&count, "%s", nt);
+                for (int d = 0; d < t.rank; d++) {
+                    fg_line(g, "%s.n[%d] = %s.n[%d];", tots[at], d + 1, ne, d);
+                    sb_printf(&count, " * %s.n[%d]", tots[at], d + 1);
+                }
+                fg_dense_strides(g, tots[at], tt.rank);
+                fg_alloc(g, tots[at], NULL, t.prim, count.data, loc);
+                const char *d = fg_fresh(g, "dev");
+                fg_line(g, "void *%s = wfc_dev_out(ctx, %s.m, %s);", d, tots[at], loc);
+                fg_fail(g, xsprintf("!%s", d), "1");
+                fg_line(g, "%s.tot_%d = %s;", a, at, tots[at]);
+                fg_line(g, "%s.tot_%d.p = %s;", a, at, d);
+                fg_line(g, "%s.tot_%d.m = NULL;", a, at);
+            }
+    }
     const char *out = "NULL", *red = NULL;
-    if (K.nops && e->seg == SEG_RED && K.k == 1) {
+    if (K.nops && e->seg == SEG_RED && K.k == 1 && !chunked(e)) {
         red = fg_fresh(g, "red");
         fg_line(g, "struct %s_acc %s;", K.name, red);
         out = xsprintf("&%s", red);
     }
     fg_fail(g,
             xsprintf("wfc_launch(ctx, %d, %s, %d, (wfc_launch_fn)wfk_launch_%d, &%s, %s)", K.no, loc,
-                     body_allocates(e->body) ? 4096 : 0, K.no, a, out),
+                     body_allocates(e->body) || chunked(e) ? 4096 : 0, K.no, a, out),
             "1");
+    if (chunked(e))
+        fold_totals(g, s, &K, tots, loc);
     for (int j = 0; j < s->pat.len; j++)
         if (fs_seg_dims(e, j) > 0)
             fg_line(g, "wfc_dev_wrote(%s.m);", c_name(s->pat.data[j].name));
-    if (K.nops && e->seg == SEG_RED && K.k == 1)
+    if (K.nops && e->seg == SEG_RED && K.k == 1 && !chunked(e))
         for (int j = 0; j < K.nops; j++) {
             fg_line(g, "%s = %s.v%d;", c_name(s->pat.data[j].name), red, j);
             fg_bind(g, s->pat.data[j].name, s->pat.data[j].type, OWN_BORROWED);

@@ -205,6 +205,15 @@ void fg_row_view(FGen *g, const char *name, CType t, const char *v, const char *
             v, ns.data, ss.data);
 }
 
+void fg_row_view_of(FGen *g, const char *dst, CType t, const char *v, const char *i) {
+    fg_line(g, "%s.p = %s.p + (%s) * %s.s[0];", dst, v, i, v);
+    fg_line(g, "%s.m = %s.m;", dst, v);
+    for (int d = 0; d < t.rank; d++) {
+        fg_line(g, "%s.n[%d] = %s.n[%d];", dst, d, v, d + 1);
+        fg_line(g, "%s.s[%d] = %s.s[%d];", dst, d, v, d + 1);
+    }
+}
+
 void fg_dense_strides(FGen *g, const char *dst, int r) {
     fg_line(g, "%s.s[%d] = 1;", dst, r - 1);
     for (int k = r - 2; k >= 0; k--)
@@ -716,7 +725,7 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
         sb_puts(&ents, "{NULL, 0, NULL, 0, NULL, NULL}");
     fg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
     if (g.cuda)
-        fg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfc_fini, wfk_sync};", ne,
+        fg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfc_fini, wfc_sync};", ne,
                 fp_param_table(&g));
     else
         fg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL};", ne, fp_param_table(&g));

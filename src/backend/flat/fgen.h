@@ -154,6 +154,8 @@ void fg_row_view(FGen *g, const char *name, CType t, const char *v, const char *
  * for count elements of prim (count: C expression), in a slot when inside an iteration, or the
  * map-output row hinted for var when its size fits.  Extents and strides are the caller's. */
 void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const char *count, const char *loc);
+/* dst (declared, type t) = row i (C expression) of the view v (by its strides). */
+void fg_row_view_of(FGen *g, const char *dst, CType t, const char *v, const char *i);
 /* Fill in dense strides of view dst of rank r from its extents. */
 void fg_dense_strides(FGen *g, const char *dst, int r);
 /* Whether the statement being emitted may move the owned variable a (its last use, once). */
