@@ -297,6 +297,86 @@ __global__ void wfd_segscan_kernel(wfk_ctx *ctx, S s) {
     }
 }
 
+/* A segscan with few, long segments: one block per segment, in tiles of blockDim elements:
+ * each tile is scanned in shared memory (Hillis-Steele, operands in order), the carry of the
+ * tiles before it folded in front. */
+template <class S>
+__global__ void wfd_segscan_block_kernel(wfk_ctx *ctx, S s) {
+    typedef typename S::Scan T;
+    extern __shared__ unsigned char wfk_smem[];
+    T *buf = (T *)wfk_smem;
+    int t = (int)threadIdx.x, bs = (int)blockDim.x;
+    for (int64_t seg = blockIdx.x; seg < s.segs; seg += gridDim.x) {
+        T carry = s.scan_ne();
+        for (int64_t base = 0; base < s.inner; base += bs) {
+            int64_t j = base + t;
+            T v = s.scan_ne();
+            if (j < s.inner) {
+                typename S::Red rd;
+                T y;
+                if (!s.elem(ctx, seg * s.inner + j, &y, &rd))
+                    v = y;
+            }
+            buf[t] = v;
+            __syncthreads();
+            for (int d = 1; d < bs; d *= 2) {
+                T r = buf[t];
+                if (t >= d && s.scan_op(ctx, buf[t - d], buf[t], &r))
+                    r = buf[t];
+                __syncthreads();
+                buf[t] = r;
+                __syncthreads();
+            }
+            T out = buf[t], r;
+            if (!s.scan_op(ctx, carry, out, &r))
+                out = r;
+            if (j < s.inner)
+                s.scan_store(seg * s.inner + j, out);
+            T last = buf[bs - 1];
+            __syncthreads();
+            if (!s.scan_op(ctx, carry, last, &r))
+                carry = r;
+        }
+    }
+}
+
+/* A segred with few, long segments: one block per segment, the block's threads folding tiles
+ * of blockDim consecutive elements by an ordered tree in shared memory. */
+template <class S>
+__global__ void wfd_segred_block_kernel(wfk_ctx *ctx, S s) {
+    typedef typename S::Red T;
+    extern __shared__ unsigned char wfk_smem[];
+    T *buf = (T *)wfk_smem;
+    int t = (int)threadIdx.x, bs = (int)blockDim.x;
+    for (int64_t seg = blockIdx.x; seg < s.segs; seg += gridDim.x) {
+        T acc = s.red_ne();
+        for (int64_t base = 0; base < s.inner; base += bs) {
+            int64_t j = base + t;
+            T v = s.red_ne();
+            if (j < s.inner) {
+                typename S::Scan sc;
+                T y;
+                if (!s.elem(ctx, seg * s.inner + j, &sc, &y))
+                    v = y;
+            }
+            buf[t] = v;
+            __syncthreads();
+            wfk_block_fold(ctx, s, buf, bs);
+            if (t == 0) {
+                T r;
+                if (!s.red_op(ctx, acc, buf[0], &r))
+                    acc = r;
+            }
+            __syncthreads();
+        }
+        if (t == 0)
+            s.seg_store(seg, acc);
+    }
+}
+
+/* Few segments (fewer than a GPU's worth of threads) of some length: a block each. */
+static inline bool wfd_few_long(int64_t segs, int64_t inner) { return segs < 16384 && inner >= 64; }
+
 /* __shfl_down_sync of a value of any type, word by word. */
 template <class T>
 __device__ static T wfd_shfl_down(const T &v, int d) {
@@ -354,7 +434,11 @@ static int wfd_run_segred(const wfk_launch *L, const S &s) {
     if (s.segs == 0)
         return 0;
     int bs = L->block_size < 32 ? 32 : L->block_size & ~31;
-    if (s.inner >= 16) {
+    if (wfd_few_long(s.segs, s.inner)) {
+        int64_t blocks = s.segs < 65535 ? s.segs : 65535;
+        wfd_segred_block_kernel<S><<<(unsigned)blocks, bs, sizeof(typename S::Red) * (size_t)bs>>>(
+            (wfk_ctx *)L->err, s);
+    } else if (s.inner >= 16) {
         int64_t blocks = (s.segs * 32 + bs - 1) / bs;
         if (blocks > (1 << 20))
             blocks = 1 << 20;
@@ -370,7 +454,13 @@ static int wfd_run_segscan(const wfk_launch *L, const S &s) {
     if (s.segs == 0)
         return 0;
     int bs = L->block_size;
-    wfd_segscan_kernel<S><<<(unsigned)((s.segs + bs - 1) / bs), bs>>>((wfk_ctx *)L->err, s);
+    if (wfd_few_long(s.segs, s.inner)) {
+        int64_t blocks = s.segs < 65535 ? s.segs : 65535;
+        wfd_segscan_block_kernel<S><<<(unsigned)blocks, bs, sizeof(typename S::Scan) * (size_t)bs>>>(
+            (wfk_ctx *)L->err, s);
+    } else {
+        wfd_segscan_kernel<S><<<(unsigned)((s.segs + bs - 1) / bs), bs>>>((wfk_ctx *)L->err, s);
+    }
     return (int)cudaGetLastError();
 }
 

@@ -86,6 +86,52 @@ bool fc_kernel(FGen *g, const CStm *s) {
     return (ops_scalar(fs_seg_ops(e)) && !body_allocates(e->body)) || chunked(e);
 }
 
+/* The code of the built-in operator of op (\a b -> a OP b on one scalar type; rts/cuda_scan.cuh's
+ * OP), or -1. */
+static int simple_op_code(const COperator *op) {
+    const CLambda *l = op->lam;
+    if (op->nes.len != 1 || l->params.len != 2 || l->body->stms.len != 1 || l->body->result.len != 1 ||
+        l->ret.data[0].rank)
+        return -1;
+    const CStm *s = &l->body->stms.data[0];
+    const CExp *e = s->exp;
+    if (e->kind != CE_OP || e->args.len != 2 || e->args.data[0].kind != CA_VAR || e->args.data[1].kind != CA_VAR ||
+        e->args.data[0].var != l->params.data[0].name || e->args.data[1].var != l->params.data[1].name ||
+        l->body->result.data[0].kind != CA_VAR || l->body->result.data[0].var != s->pat.data[0].name)
+        return -1;
+    bool fl = prim_is_float(e->prim);
+    if (e->prim == PRIM_BOOL)
+        return -1;
+    switch (e->op) {
+    case COP_ADD: return 0;
+    case COP_MUL: return 1;
+    case COP_MIN: return fl ? -1 : 2;
+    case COP_MAX: return fl ? -1 : 3;
+    case COP_AND: return fl ? -1 : 4;
+    case COP_OR: return fl ? -1 : 5;
+    case COP_XOR: return fl ? -1 : 6;
+    default: return -1;
+    }
+}
+
+/* A scan of a plain array: a one-dimensional segscan whose body reads element gtid of a free
+ * dense array and hands it to a built-in operator.  The array's name, or NULL. */
+static const char *plain_scan(FGen *g, const CExp *e) {
+    if (e->kind != CE_SEGOP || e->seg != SEG_SCAN || e->params.len != 1 || e->scans.len != 1 ||
+        simple_op_code(&e->scans.data[0]) < 0 || e->body->stms.len != 1 || e->body->result.len != 1)
+        return NULL;
+    const CStm *s = &e->body->stms.data[0];
+    const CExp *x = s->exp;
+    if (x->kind != CE_INDEX || x->slice.len != 1 || x->slice.data[0].is_slice || x->args.data[0].kind != CA_VAR ||
+        x->slice.data[0].start.kind != CA_VAR || x->slice.data[0].start.var != e->params.data[0].name ||
+        e->body->result.data[0].kind != CA_VAR || e->body->result.data[0].var != s->pat.data[0].name)
+        return NULL;
+    FVar *a = omap_get(&g->vars, x->args.data[0].var);
+    if (!a || a->type.rank != 1 || a->layout != LAYOUT_DENSE || a->type.prim != e->scans.data[0].lam->ret.data[0].prim)
+        return NULL;
+    return x->args.data[0].var;
+}
+
 /* ------------------------------------------------------------------ free variables */
 
 typedef struct {
@@ -470,8 +516,53 @@ static void pass_view(FGen *g, const char *dst, const char *var, bool out, bool 
     fg_line(g, "%s.m = NULL;", dst);
 }
 
+/* rts/cuda_scan.cuh's scan of a plain array. */
+static void plain_scan_segop(FGen *g, const CStm *s, const char *arr) {
+    const CExp *e = s->exp;
+    int no = g->regions++;
+    const char *loc = c_loc(e->loc);
+    PrimType t = e->scans.data[0].lam->ret.data[0].prim;
+    const char *T = c_prim(t);
+    fg_line(g, "{");
+    g->indent++;
+    const char *w = fg_fresh(g, "w");
+    fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
+    fs_segop_outputs(g, s, &w, loc);
+    sb_printf(g->types, "struct scan_%d_args { const void *in; void *out; int64_t n; %s ne; };\n", no, T);
+    sb_printf(g->types,
+              "#ifndef __CUDACC__\nint wfk_launch_%d(const wfk_launch *, const void *, void *, char *, int64_t, "
+              "int64_t, unsigned long long *);\n#endif\n",
+              no);
+    const char *a = fg_fresh(g, "args"), *in = c_name(arr), *out = c_name(s->pat.data[0].name);
+    const char *din = fg_fresh(g, "dev"), *dout = fg_fresh(g, "dev");
+    fg_line(g, "struct scan_%d_args %s;", no, a);
+    fg_line(g, "void *%s = wfc_dev(ctx, %s.m, %s);", din, in, loc);
+    fg_line(g, "void *%s = wfc_dev_out(ctx, %s.m, %s);", dout, out, loc);
+    fg_fail(g, xsprintf("!%s || !%s", din, dout), "1");
+    fg_line(g, "%s.in = wfc_translate(%s.m, %s, %s.p);", a, in, din, in);
+    fg_line(g, "%s.out = wfc_translate(%s.m, %s, %s.p);", a, out, dout, out);
+    fg_line(g, "%s.n = %s;", a, w);
+    fg_line(g, "%s.ne = %s;", a, fg_atom(g, e->scans.data[0].nes.data[0]));
+    fg_fail(g, xsprintf("wfc_launch(ctx, %d, %s, 0, (wfc_launch_fn)wfk_launch_%d, &%s, NULL)", no, loc, no, a), "1");
+    fg_line(g, "wfc_dev_wrote(%s.m);", out);
+    g->indent--;
+    fg_line(g, "}");
+    sb_printf(g->kernels,
+              "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, int64_t "
+              "bytes, int64_t max_threads, unsigned long long *wanted) {\n"
+              "    (void)L; (void)out_; (void)arena; (void)bytes; (void)max_threads; (void)wanted;\n"
+              "    const scan_%d_args *a = (const scan_%d_args *)a_;\n"
+              "    return wfs_scan<%s, %d>((const %s *)a->in, (%s *)a->out, a->n, a->ne);\n}\n\n",
+              no, no, no, T, simple_op_code(&e->scans.data[0]), T, T);
+}
+
 void fc_segop(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
+    const char *arr = plain_scan(g, e);
+    if (arr) {
+        plain_scan_segop(g, s, arr);
+        return;
+    }
     Ker K = {s, g->regions++, NULL, {{0}, {0}}, e->params.len, 0, NULL};
     K.name = xsprintf("seg_%d", K.no);
     const char *loc = c_loc(e->loc);
