@@ -14,8 +14,15 @@
  */
 #include <stdint.h>
 
+#ifndef WFS_BLOCK
 #define WFS_BLOCK 256
+#endif
+#ifndef WFS_ITEMS
 #define WFS_ITEMS 16
+#endif
+#ifndef WFS_SLEEP_MAX
+#define WFS_SLEEP_MAX 256
+#endif
 
 template <class T, int OP>
 __device__ __forceinline__ T wfs_op(T a, T b) {
@@ -44,7 +51,7 @@ struct wfs_tile<T, true> {
     }
     __device__ unsigned read(T *v) const {
         unsigned long long w;
-        for (unsigned ns = 8; ((w = *(volatile unsigned long long *)&word) >> 32) == 0; ns = ns < 256 ? 2 * ns : ns)
+        for (unsigned ns = 8; ((w = *(volatile unsigned long long *)&word) >> 32) == 0; ns = ns < WFS_SLEEP_MAX ? 2 * ns : ns)
             __nanosleep(ns);
         unsigned bits = (unsigned)w;
         memcpy(v, &bits, 4);
@@ -66,7 +73,7 @@ struct wfs_tile<T, false> {
     }
     __device__ unsigned read(T *v) const {
         int st;
-        for (unsigned ns = 8; (st = *(volatile int *)&status) == 0; ns = ns < 256 ? 2 * ns : ns)
+        for (unsigned ns = 8; (st = *(volatile int *)&status) == 0; ns = ns < WFS_SLEEP_MAX ? 2 * ns : ns)
             __nanosleep(ns);
         __threadfence();
         *v = st == 2 ? *(volatile const T *)&incl : *(volatile const T *)&agg;
