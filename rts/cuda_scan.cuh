@@ -26,15 +26,20 @@
 
 template <class T, int OP>
 __device__ __forceinline__ T wfs_op(T a, T b) {
-    switch (OP) {
-    case 0: return a + b;
-    case 1: return a * b;
-    case 2: return a < b ? a : b;
-    case 3: return a > b ? a : b;
-    case 4: return a & b;
-    case 5: return a | b;
-    default: return a ^ b;
-    }
+    if constexpr (OP == 0)
+        return a + b;
+    else if constexpr (OP == 1)
+        return a * b;
+    else if constexpr (OP == 2)
+        return a < b ? a : b;
+    else if constexpr (OP == 3)
+        return a > b ? a : b;
+    else if constexpr (OP == 4)
+        return a & b;
+    else if constexpr (OP == 5)
+        return a | b;
+    else
+        return a ^ b;
 }
 
 /* What a tile publishes: status 0 nothing yet, 1 its aggregate, 2 its inclusive prefix. */

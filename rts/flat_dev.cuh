@@ -340,26 +340,63 @@ __global__ void wfd_segscan_block_kernel(wfk_ctx *ctx, S s) {
     }
 }
 
-/* A segred with few, long segments: one block per segment, the block's threads folding tiles
- * of blockDim consecutive elements by an ordered tree in shared memory. */
+/* A segred with few, long segments: `parts` blocks per segment (block b folds part b % parts
+ * of segment b / parts, a contiguous chunk), each thread folding WFK_RED_ITEMS consecutive
+ * elements of a tile, the block's threads then by an ordered tree in shared memory.  With one
+ * part the block stores the segment's result; with more, the parts go to out[seg * parts +
+ * part] for wfd_segred_parts_kernel.  Operands are never reordered. */
 template <class S>
-__global__ void wfd_segred_block_kernel(wfk_ctx *ctx, S s) {
+__global__ void wfd_segred_block_kernel(wfk_ctx *ctx, S s, int64_t parts, int64_t chunk, typename S::Red *out) {
+    typedef typename S::Red T;
+    extern __shared__ unsigned char wfk_smem[];
+    T *buf = (T *)wfk_smem;
+    int t = (int)threadIdx.x, bs = (int)blockDim.x;
+    for (int64_t b = blockIdx.x; b < s.segs * parts; b += gridDim.x) {
+        int64_t seg = b / parts, part = b % parts;
+        int64_t lo = seg * s.inner + part * chunk, end = (seg + 1) * s.inner;
+        int64_t hi = lo + chunk < end ? lo + chunk : end;
+        T acc = s.red_ne();
+        for (int64_t base = lo; base < hi; base += (int64_t)bs * WFK_RED_ITEMS) {
+            T x = s.red_ne();
+            for (int k = 0; k < WFK_RED_ITEMS; k++) {
+                int64_t i = base + (int64_t)t * WFK_RED_ITEMS + k;
+                if (i < hi) {
+                    typename S::Scan sc;
+                    T y, r;
+                    if (!s.elem(ctx, i, &sc, &y) && !s.red_op(ctx, x, y, &r))
+                        x = r;
+                }
+            }
+            buf[t] = x;
+            __syncthreads();
+            wfk_block_fold(ctx, s, buf, bs);
+            if (t == 0) {
+                T r;
+                if (!s.red_op(ctx, acc, buf[0], &r))
+                    acc = r;
+            }
+            __syncthreads();
+        }
+        if (t == 0) {
+            if (parts == 1)
+                s.seg_store(seg, acc);
+            else
+                out[b] = acc;
+        }
+    }
+}
+
+/* The second step of a segred in parts: block `seg` folds out[seg * parts ..] in order. */
+template <class S>
+__global__ void wfd_segred_parts_kernel(wfk_ctx *ctx, S s, int64_t parts, const typename S::Red *in) {
     typedef typename S::Red T;
     extern __shared__ unsigned char wfk_smem[];
     T *buf = (T *)wfk_smem;
     int t = (int)threadIdx.x, bs = (int)blockDim.x;
     for (int64_t seg = blockIdx.x; seg < s.segs; seg += gridDim.x) {
         T acc = s.red_ne();
-        for (int64_t base = 0; base < s.inner; base += bs) {
-            int64_t j = base + t;
-            T v = s.red_ne();
-            if (j < s.inner) {
-                typename S::Scan sc;
-                T y;
-                if (!s.elem(ctx, seg * s.inner + j, &sc, &y))
-                    v = y;
-            }
-            buf[t] = v;
+        for (int64_t base = 0; base < parts; base += bs) {
+            buf[t] = base + t < parts ? in[seg * parts + base + t] : s.red_ne();
             __syncthreads();
             wfk_block_fold(ctx, s, buf, bs);
             if (t == 0) {
@@ -373,6 +410,9 @@ __global__ void wfd_segred_block_kernel(wfk_ctx *ctx, S s) {
             s.seg_store(seg, acc);
     }
 }
+
+/* Blocks a segred of few long segments aims for: enough to fill a GPU several times over. */
+#define WFD_SEGRED_BLOCKS 1024
 
 /* Few segments (fewer than a GPU's worth of threads) of some length: a block each. */
 static inline bool wfd_few_long(int64_t segs, int64_t inner) { return segs < 16384 && inner >= 64; }
@@ -435,9 +475,25 @@ static int wfd_run_segred(const wfk_launch *L, const S &s) {
         return 0;
     int bs = L->block_size < 32 ? 32 : L->block_size & ~31;
     if (wfd_few_long(s.segs, s.inner)) {
-        int64_t blocks = s.segs < 65535 ? s.segs : 65535;
-        wfd_segred_block_kernel<S><<<(unsigned)blocks, bs, sizeof(typename S::Red) * (size_t)bs>>>(
-            (wfk_ctx *)L->err, s);
+        /* parts per segment: up to WFD_SEGRED_BLOCKS blocks in all, each at least one tile */
+        int64_t tile = (int64_t)bs * WFK_RED_ITEMS;
+        int64_t parts = (WFD_SEGRED_BLOCKS + s.segs - 1) / s.segs, tiles = (s.inner + tile - 1) / tile;
+        if (parts > tiles)
+            parts = tiles;
+        int64_t chunk = (tiles + parts - 1) / parts * tile;
+        parts = (s.inner + chunk - 1) / chunk;
+        typedef typename S::Red T;
+        T *part = NULL;
+        if (parts > 1 && !(part = (T *)wfk_scratch(sizeof(T) * (size_t)(s.segs * parts))))
+            return (int)cudaErrorMemoryAllocation;
+        int64_t blocks = s.segs * parts < 65535 ? s.segs * parts : 65535;
+        wfd_segred_block_kernel<S><<<(unsigned)blocks, bs, sizeof(T) * (size_t)bs>>>((wfk_ctx *)L->err, s, parts,
+                                                                                     chunk, part);
+        if (parts > 1) {
+            blocks = s.segs < 65535 ? s.segs : 65535;
+            wfd_segred_parts_kernel<S><<<(unsigned)blocks, bs, sizeof(T) * (size_t)bs>>>((wfk_ctx *)L->err, s, parts,
+                                                                                         part);
+        }
     } else if (s.inner >= 16) {
         int64_t blocks = (s.segs * 32 + bs - 1) / bs;
         if (blocks > (1 << 20))

@@ -1,24 +1,40 @@
 #!/bin/sh
-# versions.sh — incremental flattening on the multicore backend, measured (docs/FLATTENING.md):
-# each program is timed on each dataset with every single version forced (WEFT_THRESHOLDS=0:
-# always the outer-parallel version, i.e. moderate flattening; WEFT_THRESHOLDS=10^12: always
-# the inner-parallel one; for matmul also the middle one, rows in sequence and each row's
-# columns in parallel), with the default thresholds, and tuned (PROG.fut.tuning from `weft
-# autotune`, when present).  Datasets: seed 001's Figure 2 matrix products (2^n x 2^m by
-# 2^m x 2^n, m = K - 2n, K default 16: scaled down from 20 because rows are separate blocks
-# today), LocVolCalib small/medium/large, OptionPricing D1 (= medium: 2^20 paths, 5 dates) and
-# D2 (the large dataset with 500 paths, 367 dates).  Every result is compared with the outer
-# version's.  Prints one table (median of RUNS runs, µs) and writes OUT/versions.tsv.
-# A version whose runs take more than LIMIT seconds (default 60) is shown as ">60s" (forcing
-# inner parallelism on OptionPricing D1 opens parallel regions over one-element arrays 2^20 times).
-# Settings: RUNS (5), THREADS (2), K (16), LIMIT (60), WEFT (bin/weft), OUT (build/bench-versions),
+# versions.sh — incremental flattening measured (docs/FLATTENING.md, seed 001 §5): each program
+# is timed on each dataset with every single version forced, with the default thresholds, and
+# tuned by `weft autotune` on training datasets, all in one run:
+#
+#   outer   WEFT_THRESHOLDS=0: always the outer-parallel version (e_top), i.e. moderate flattening
+#   middle  matmul only: both outer maps parallel, each dot product sequential
+#           (main.suff_outer_par_0 = 10^12, main.suff_outer_par_1 = 0)
+#   inner   WEFT_THRESHOLDS=10^12: always the inner-parallel versions (e_flat, fully flattened)
+#   default the compiled-in thresholds
+#   tuned   --tuning from `weft autotune` on the training datasets below
+#
+# Programs and datasets:
+#   matmul         seed 001 Figure 2: 2^n x 2^m by 2^m x 2^n, m = K - 2n, n = 0..10; tuned on
+#                  K = KTRAIN (default 20), applied to K (default 25)
+#   locvolcalib    FinPar small/medium/large (seed 001 Figures 6-7); tuned on the same three
+#   optionpricing  seed 001's D1 (2^20 paths, 5 dates: FinPar medium) and D2 (500 paths, 367
+#                  dates: FinPar large with its path count set to 500); tuned on both
+#
+# Every result is compared with the outer version's.  Prints one table (median of RUNS runs,
+# µs; t/best is the tuned time over the best single version), writes OUT/versions.tsv,
+# OUT/versions.json (docs/BENCH.md's format, the tuned variant as baseline) and one SVG chart
+# per program in OUT/charts (bench/chart.c).  A version whose runs take more than LIMIT seconds
+# is shown as ">LIMITs".
+# Settings: BACKEND (multicore | cuda), RUNS (5), THREADS (2, multicore), K (25), KTRAIN (20),
+# NMAX (10), LIMIT (60), TUNE (1; 0 skips tuning), WEFT (bin/weft), OUT (build/bench-versions),
 # PROGS ("matmul locvolcalib optionpricing").
 set -eu
 cd "$(dirname "$0")/../.."
 WEFT=${WEFT:-bin/weft}
+BACKEND=${BACKEND:-multicore}
 RUNS=${RUNS:-5}
 THREADS=${THREADS:-2}
-K=${K:-16}
+K=${K:-25}
+KTRAIN=${KTRAIN:-20}
+NMAX=${NMAX:-10}
+TUNE=${TUNE:-1}
 OUT=${OUT:-build/bench-versions}
 PROGS=${PROGS:-matmul locvolcalib optionpricing}
 DATA=../shared/data/finpar
@@ -26,18 +42,48 @@ HUGE=1000000000000
 LIMIT=${LIMIT:-60}
 mkdir -p "$OUT"
 status=0
+case $BACKEND in
+multicore) THREAD_ARGS="--num-threads $THREADS" ;;
+cuda) THREAD_ARGS= ;;
+*) echo "versions: BACKEND must be multicore or cuda"; exit 2 ;;
+esac
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
-# time EXE INPUT LABEL ENV-ASSIGNMENT ARGS...: median µs (or ">LIMITs" when the runs take longer
-# than LIMIT seconds in all); the result kept in OUT/LABEL.out
+# with_train PROG COPY FILE...: COPY is PROG with its test block replaced by `train` inputs
+with_train() {
+    src=$1 copy=$2; shift 2
+    { sed '/^-- ==$/,/^[^-]/{/^--/d}' "$src"; echo '-- =='; for f in "$@"; do echo "-- train input @ $f"; done; } > "$copy"
+}
+
+# tune COPY: weft autotune on COPY's training datasets -> COPY.tuning (the run's summary kept)
+tune() {
+    TUNING=$1.tuning
+    if [ "$TUNE" = 1 ]; then
+        # shellcheck disable=SC2086
+        "$WEFT" autotune --backend="$BACKEND" $(echo $THREAD_ARGS | sed 's/--num-threads /--num-threads=/') \
+            --runs="$RUNS" --timeout="$LIMIT" "$1" > "$1.autotune.log" 2>&1 || { cat "$1.autotune.log"; status=1; }
+        grep -E 'program runs|^  ' "$1.autotune.log" || :
+    fi
+}
+
+# time_one EXE INPUT LABEL ENV-ASSIGNMENT ARGS...: median µs (or ">LIMITs"); output in OUT/LABEL.out
 time_one() {
     exe=$1 in=$2 label=$3 envset=$4; shift 4
-    if env $envset timeout "$LIMIT" "$exe" -b --num-threads "$THREADS" -r "$RUNS" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
+    # shellcheck disable=SC2086
+    if env $envset timeout "$LIMIT" "$exe" -b $THREAD_ARGS -r "$RUNS" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
         median < "$OUT/t"
     else
         cp "$OUT/outer.out" "$OUT/$label.out" 2> /dev/null || :
         echo ">${LIMIT}s"
     fi
+}
+
+json_sep=
+json_result() { # json_result DATASET VARIANT TIME
+    case $3 in -|'>'*) return ;; esac
+    printf '%s{"dataset": "%s", "variant": "%s", "median_us": %s, "validated": %s}' "$json_sep" "$1" "$2" "$3" \
+        "$( [ "$2" = outer ] || cmp -s "$OUT/outer.out" "$OUT/$2.out" && echo true || echo false)" >> "$OUT/results.part"
+    json_sep=", "
 }
 
 row() { # row PROG DATASET EXE INPUT [MIDDLE-ARGS]
@@ -57,40 +103,79 @@ row() { # row PROG DATASET EXE INPUT [MIDDLE-ARGS]
         cmp -s "$OUT/outer.out" "$OUT/tuned.out" || { echo "versions: $prog $ds: tuned result differs"; status=1; }
     fi
     best=$(printf '%s\n' "$outer" "$inner" "$middle" | grep -v '^[->]' | sort -n | head -n 1)
-    printf '%-14s %-22s %12s %12s %12s %12s %12s %8s\n' "$prog" "$ds" "$outer" "$middle" "$inner" "$dflt" "$tuned" \
+    printf '%-14s %-26s %12s %12s %12s %12s %12s %8s\n' "$prog" "$ds" "$outer" "$middle" "$inner" "$dflt" "$tuned" \
         "$(echo "$tuned $dflt $best" | awk '{ t = $1 == "-" ? $2 : $1; printf "%.2f", t / $3 }')"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$prog" "$ds" "$outer" "$middle" "$inner" "$dflt" "$tuned" >> "$OUT/versions.tsv"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$BACKEND" "$prog" "$ds" "$outer" "$middle" "$inner" "$dflt" "$tuned" >> "$OUT/versions.tsv"
+    json_result "$ds" outer "$outer"
+    json_result "$ds" middle "$middle"
+    json_result "$ds" inner "$inner"
+    json_result "$ds" default "$dflt"
+    json_result "$ds" tuned "$tuned"
 }
 
-printf 'program\tdataset\touter\tmiddle\tinner\tdefault\ttuned\n' > "$OUT/versions.tsv"
-printf '%-14s %-22s %12s %12s %12s %12s %12s %8s\n' program dataset outer middle inner default tuned "t/best"
+begin_chart() { : > "$OUT/results.part"; json_sep=; }
+end_chart() { # end_chart NAME
+    printf '%s{"name": "%s", "baseline": "tuned", "results": [%s]}' "$charts_sep" "$1" "$(cat "$OUT/results.part")" >> "$OUT/benchmarks.part"
+    charts_sep=",
+"
+}
+
+printf 'backend\tprogram\tdataset\touter\tmiddle\tinner\tdefault\ttuned\n' > "$OUT/versions.tsv"
+: > "$OUT/benchmarks.part"
+charts_sep=
+printf '%-14s %-26s %12s %12s %12s %12s %12s %8s\n' program dataset outer middle inner default tuned "t/best"
 for prog in $PROGS; do
+    begin_chart
     case $prog in
     matmul)
-        TUNING=bench/flatten/matmul.fut.tuning
         cc -O2 -std=c11 -o "$OUT/gen_matmul" bench/flatten/gen_matmul.c
-        "$WEFT" multicore bench/flatten/matmul.fut -o "$OUT/matmul" > /dev/null
+        train=
         n=0
-        while [ $((2 * n)) -le "$K" ]; do
+        while [ "$n" -le "$NMAX" ] && [ $((2 * n)) -le "$KTRAIN" ]; do
+            [ -f "$OUT/mm-$KTRAIN-$n.in" ] || "$OUT/gen_matmul" $n $((KTRAIN - 2 * n)) > "$OUT/mm-$KTRAIN-$n.in"
+            train="$train mm-$KTRAIN-$n.in"
+            n=$((n + 1))
+        done
+        # shellcheck disable=SC2086
+        with_train bench/flatten/matmul.fut "$OUT/matmul.fut" $train
+        tune "$OUT/matmul.fut"
+        "$WEFT" "$BACKEND" "$OUT/matmul.fut" -o "$OUT/matmul" > /dev/null
+        n=0
+        while [ "$n" -le "$NMAX" ] && [ $((2 * n)) -le "$K" ]; do
             m=$((K - 2 * n))
             [ -f "$OUT/mm-$K-$n.in" ] || "$OUT/gen_matmul" $n $m > "$OUT/mm-$K-$n.in"
             row matmul "n=$n m=$m" "$OUT/matmul" "$OUT/mm-$K-$n.in" --param main.suff_outer_par_0=$HUGE
             n=$((n + 1))
-        done ;;
+        done
+        end_chart "matmul-k$K-$BACKEND" ;;
     locvolcalib)
-        TUNING=examples/finpar/locvolcalib.fut.tuning
-        "$WEFT" multicore examples/finpar/locvolcalib.fut -o "$OUT/locvolcalib" > /dev/null
+        with_train examples/finpar/locvolcalib.fut "$OUT/locvolcalib.fut" \
+            "$(pwd)/$DATA/LocVolCalib-small.in" "$(pwd)/$DATA/LocVolCalib-medium.in" "$(pwd)/$DATA/LocVolCalib-large.in"
+        tune "$OUT/locvolcalib.fut"
+        "$WEFT" "$BACKEND" "$OUT/locvolcalib.fut" -o "$OUT/locvolcalib" > /dev/null
         for size in small medium large; do
             row locvolcalib "$size" "$OUT/locvolcalib" "$DATA/LocVolCalib-$size.in"
-        done ;;
+        done
+        end_chart "locvolcalib-$BACKEND" ;;
     optionpricing)
-        TUNING=examples/finpar/optionpricing.fut.tuning
-        "$WEFT" multicore examples/finpar/optionpricing.fut -o "$OUT/optionpricing" > /dev/null
         sed '2s/.*/500i32/' "$DATA/OptionPricing-large.in" > "$OUT/op-d2.in"
-        row optionpricing "D1 (2^20 paths, 5 dates)" "$OUT/optionpricing" "$DATA/OptionPricing-medium.in"
-        row optionpricing "D2 (500 paths, 367 dates)" "$OUT/optionpricing" "$OUT/op-d2.in" ;;
+        cp "$DATA/OptionPricing-medium.in" "$OUT/op-d1.in"
+        with_train examples/finpar/optionpricing.fut "$OUT/optionpricing.fut" op-d1.in op-d2.in
+        tune "$OUT/optionpricing.fut"
+        "$WEFT" "$BACKEND" "$OUT/optionpricing.fut" -o "$OUT/optionpricing" > /dev/null
+        row optionpricing "D1 (2^20 paths, 5 dates)" "$OUT/optionpricing" "$OUT/op-d1.in"
+        row optionpricing "D2 (500 paths, 367 dates)" "$OUT/optionpricing" "$OUT/op-d2.in"
+        if [ -f "$TUNING" ]; then
+            for d in d1 d2; do
+                echo "optionpricing $d, tuned: $("$OUT/optionpricing" -b $THREAD_ARGS --tuning "$TUNING" -L < "$OUT/op-$d.in" 2>&1 > /dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+            done
+        fi
+        end_chart "optionpricing-$BACKEND" ;;
     *) echo "versions: unknown program $prog"; exit 2 ;;
     esac
 done
-echo "(µs, median of $RUNS runs at $THREADS threads; t/best: tuned, or default without a tuning file, over the best single version)"
+{ echo '{"benchmarks": ['; cat "$OUT/benchmarks.part"; echo ']}'; } > "$OUT/versions.json"
+rm -f "$OUT/benchmarks.part" "$OUT/results.part"
+cc -O2 -std=c11 -o "$OUT/chart" bench/chart.c -lm && "$OUT/chart" "$OUT/versions.json" "$OUT/charts" || status=1
+echo "($BACKEND; µs, median of $RUNS runs$( [ "$BACKEND" = multicore ] && echo " at $THREADS threads"); t/best: tuned, or default without tuning, over the best single version)"
 exit $status

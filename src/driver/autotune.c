@@ -14,7 +14,8 @@
  *   threshold changed -> a queued setting that follows a measured path is dropped unrun.
  *
  * Every path is measured once: one run with -L to see it, then one warm-up and --runs timed
- * runs without logging (validated against the expected output when there is one).  The
+ * runs without logging (validated against the expected output when there is one); a path
+ * whose run passes --timeout counts as infinitely slow, its comparisons until then its path.  The
  * search is complete: every setting follows some measured path (the one sharing the longest
  * prefix with it would otherwise have produced a candidate sharing a longer one).  Then the
  * thresholds: for each dataset's fastest path, the triples bound each threshold from below
@@ -212,20 +213,32 @@ static double median_of_file(const char *path) {
     return m;
 }
 
+static bool timed_out(const char *why) { return !strncmp(why, "timed out", 9); }
+
 /* See the path a setting takes on a dataset (one run with -L), then time it; the new path's
- * index.  A run that fails or gives a wrong result is fatal: every version must be correct. */
+ * index.  A run that fails or gives a wrong result is fatal: every version must be correct.
+ * A run past --timeout is not: the path is recorded as infinitely slow, made of the
+ * comparisons logged before it was stopped (a setting agreeing with them is taken to be as
+ * slow, and never run). */
 static int measure(Tuner *t, Dataset *d, const int64_t *setting) {
     const char *observe[] = {"-L", NULL};
     char *why = run_program(t, d, setting, observe);
-    if (why)
+    if (why && !timed_out(why))
         fatal("autotune: %s on %s with %s failed: %s", t->prog, d->name, describe(t, setting), why);
-    Measured m = {setting_copy(t, setting), read_path(t), 0};
+    Measured m = {setting_copy(t, setting), read_path(t), INFINITY};
     char runs[32];
     snprintf(runs, sizeof runs, "%d", t->o->runs);
     unlink(t->times);
     const char *timed[] = {"-r", runs, "-t", t->times, NULL};
-    if ((why = run_program(t, d, setting, timed)))
+    if (!why && (why = run_program(t, d, setting, timed)) && !timed_out(why))
         fatal("autotune: %s on %s with %s failed: %s", t->prog, d->name, describe(t, setting), why);
+    if (why) { /* too slow: the comparisons logged until then stand for its path */
+        vec_push(&d->paths, m);
+        printf("  [%3d runs] %s: path %d (%s)  timed out (> %d s)  with %s\n", t->program_runs, d->name,
+               d->paths.len, describe_path(t, &m.path), t->o->timeout_s, describe(t, setting));
+        fflush(stdout);
+        return d->paths.len - 1;
+    }
     if (d->kase->out == OUT_TEXT || d->kase->out == OUT_FILE) {
         size_t len = 0;
         char *out = slurp(t->out, &len);
@@ -293,6 +306,8 @@ static void explore(Tuner *t, Dataset *d) {
         int k = measure(t, d, q.data[next]);
         queue_neighbours(t, &d->paths.data[k], &q);
     }
+    if (d->best < 0 && d->paths.len)
+        fatal("autotune: every path of %s on %s ran past --timeout=%d", t->prog, d->name, t->o->timeout_s);
     if (d->best < 0)
         fatal("autotune: --max-runs=%d leaves no run for %s", t->o->max_runs, d->name);
 }
@@ -526,11 +541,14 @@ static const char *parse_args(int argc, char **argv, Options *o) {
     return prog;
 }
 
+/* Compiling (nvcc takes a while on big programs) is not held to --timeout, meant for runs. */
+#define COMPILE_TIMEOUT_S 1800
+
 static void compile(Tuner *t) {
     const char *argv[] = {t->o->weft, t->o->backend, t->prog, "-o", t->exe, NULL};
     printf("Compiling %s with weft %s\n", t->prog, t->o->backend);
     fflush(stdout);
-    char *why = run_process(argv, NULL, t->out, t->err, t->o->timeout_s);
+    char *why = run_process(argv, NULL, t->out, t->err, COMPILE_TIMEOUT_S);
     if (why)
         fatal("autotune: weft %s %s failed (%s): %s", t->o->backend, t->prog, why, first_lines(t->err, 3));
 }

@@ -10,7 +10,8 @@
  *       context's parallelism Par (the product of its widths):
  *         if Par >= FUN.suff_outer_par_K   e_top:  one segop, the inner parallelism sequential
  *         else                             e_flat: the body distributed (below), recursively
- *       (the GPU target adds e_middle, the inner parallelism at block level: flatten_intra);
+ *       (seed 001's e_middle, the inner parallelism at block level in shared memory, is not
+ *       generated yet: both targets get e_top / e_flat, with their own default thresholds);
  *   G6  distribution: the body's statements are cut into groups — each statement with
  *       parallelism of its own, and the runs of other statements between them; every group
  *       becomes its own segop over the context, its results manifested as arrays expanded by

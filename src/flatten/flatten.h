@@ -10,7 +10,7 @@
 
 typedef enum {
     FLATTEN_CPU, /* levels: grid (all threads) and sequential; versions e_top / e_flat */
-    FLATTEN_GPU, /* levels: grid, block (shared memory) and sequential; + e_middle */
+    FLATTEN_GPU, /* the same versions, thresholds defaulting to a GPU's parallelism */
 } FlattenTarget;
 
 /* Rewrites every function of p: screma at the top level of a function (and in its top-level

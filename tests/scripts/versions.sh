@@ -2,8 +2,9 @@
 # versions.sh — incremental flattening on the multicore backend (src/flatten/flatten.c):
 # `weft dev --print=seg` shows the two versions of tests/flatten/versions.fut and its threshold;
 # the executable lists it (--print-params), logs each comparison (-L), takes it from --param,
-# --tuning and WEFT_THRESHOLDS, and both versions give the interpreter's results on few long
-# rows and on many short ones.  Skipped without an OpenMP-capable cc.
+# --tuning and WEFT_THRESHOLDS, both versions give the interpreter's results on few long rows
+# and on many short ones, and weft autotune measures each path once.  Skipped without an
+# OpenMP-capable cc.
 cd "$(dirname "$0")/../.." || exit 1
 WEFT=${WEFT:-bin/weft}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-versions-XXXXXX") || exit 1
@@ -59,4 +60,15 @@ if "$TMP/v" --param main.suff_outer_par_0=x < "$TMP/short.in" > /dev/null 2> "$T
     fail "--param with a bad value succeeded"
 fi
 grep -qF "main.suff_outer_par_0" "$TMP/err" || fail "bad --param: message does not name the parameter: $(cat "$TMP/err")"
+
+# 5. weft autotune on the two datasets tagged `train`: each compares the threshold with one
+#    value, so each has exactly two paths, each measured once (a -L run and a timed run; one
+#    more run lists the parameters): 9
+#    program runs; the tuning file sets the parameter and the tuned program still agrees
+{ sed '/^-- ==$/,/^[^-]/{/^--/d}' "$PROG"; printf -- '-- ==\n-- train input @ long.in\n-- train input @ short.in\n'; } > "$TMP/tune.fut"
+"$WEFT" autotune --num-threads=2 --runs=1 "$TMP/tune.fut" > "$TMP/tune.log" 2>&1 || { fail "autotune: exit status $?"; cat "$TMP/tune.log"; }
+grep -qx '9 program runs; wrote .*tune.fut.tuning' "$TMP/tune.log" || { fail "autotune: expected 9 program runs"; cat "$TMP/tune.log"; }
+[ "$(grep -c ': path [12] (main.suff_outer_par_0<=' "$TMP/tune.log")" = 4 ] || { fail "autotune: expected 2 paths per dataset"; cat "$TMP/tune.log"; }
+grep -qE '^main\.suff_outer_par_0=[0-9]+$' "$TMP/tune.fut.tuning" || fail "autotune: no setting in $(cat "$TMP/tune.fut.tuning")"
+run "2 rows, autotuned" long "Compared main.suff_outer_par_0 <= 2: $(awk -F= '/^main/ { print ($2 <= 2) ? "true." : "false." }' "$TMP/tune.fut.tuning")" --tuning "$TMP/tune.fut.tuning"
 exit $status
