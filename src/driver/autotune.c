@@ -13,10 +13,14 @@
  *   v1, v2, ..., vk, vk + 1 for the sorted values), queue the path's setting with that
  *   threshold changed -> a queued setting that follows a measured path is dropped unrun.
  *
+ * With many parameters the paths can be exponentially many; then (more than CLIMB_ABOVE
+ * parameters, or --search=climb) only the neighbours of each path that is the fastest when
+ * measured (by 5 %) are queued: a climb from the defaults that never runs a measured path again.
+ *
  * Every path is measured once: one run with -L to see it, then one warm-up and --runs timed
  * runs without logging (validated against the expected output when there is one); a path
  * whose run passes --timeout counts as infinitely slow, its comparisons until then its path.  The
- * search is complete: every setting follows some measured path (the one sharing the longest
+ * tree search is complete: every setting follows some measured path (the one sharing the longest
  * prefix with it would otherwise have produced a candidate sharing a longer one).  Then the
  * thresholds: for each dataset's fastest path, the triples bound each threshold from below
  * (outcome false: t > v) and above (true: t <= v); where the datasets' bounds meet, the
@@ -38,6 +42,7 @@
 typedef struct {
     const char *weft, *backend, *threads, *entry, *output, *tmpdir;
     int runs, timeout_s, max_runs;
+    const char *search; /* "tree", "climb" or NULL: tree up to CLIMB_ABOVE parameters */
     Vec(const char *) only; /* --dataset=TEXT */
 } Options;
 
@@ -79,7 +84,8 @@ typedef struct {
 
 static const char *const autotune_usage =
     "usage: weft autotune [--backend=multicore|c|cuda] [--runs=N] [--num-threads=N] [--entry=E]\n"
-    "                     [--dataset=TEXT]... [--max-runs=N] [--timeout=S] [-o FILE] PROG.fut";
+    "                     [--dataset=TEXT]... [--max-runs=N] [--timeout=S] [--search=tree|climb]\n"
+    "                     [-o FILE] PROG.fut";
 
 /* ------------------------------------------------------------------ settings */
 
@@ -292,7 +298,20 @@ static void queue_neighbours(const Tuner *t, const Measured *m, Queue *q) {
     }
 }
 
-/* Measure every path of one dataset, starting from the defaults. */
+/* Programs with more parameters than this are tuned by climbing unless --search says; a
+ * climb steps to a path only when it is faster than the best before by this factor (timing
+ * noise would otherwise walk it across a plateau of equally fast paths). */
+#define CLIMB_ABOVE 6
+#define CLIMB_GAIN 1.05
+
+static bool climbing(const Tuner *t) {
+    return t->o->search ? !strcmp(t->o->search, "climb") : t->n_params > CLIMB_ABOVE;
+}
+
+/* Measure the paths of one dataset, starting from the defaults: every path (the tree search),
+ * or, climbing, the neighbours of each path that is the fastest so far when measured — the
+ * number of paths can grow exponentially with the parameters, the climb's only with their
+ * outcome patterns times the steps it takes. */
 static void explore(Tuner *t, Dataset *d) {
     Queue q = {0};
     vec_push(&q, setting_copy(t, t->defaults));
@@ -303,8 +322,10 @@ static void explore(Tuner *t, Dataset *d) {
             t->truncated = true;
             break;
         }
+        double before = d->best >= 0 ? d->paths.data[d->best].median_us : INFINITY;
         int k = measure(t, d, q.data[next]);
-        queue_neighbours(t, &d->paths.data[k], &q);
+        if (!climbing(t) || (k == d->best && d->paths.data[k].median_us * CLIMB_GAIN < before))
+            queue_neighbours(t, &d->paths.data[k], &q);
     }
     if (d->best < 0 && d->paths.len)
         fatal("autotune: every path of %s on %s ran past --timeout=%d", t->prog, d->name, t->o->timeout_s);
@@ -521,7 +542,11 @@ static const char *parse_args(int argc, char **argv, Options *o) {
             o->timeout_s = parse_positive(v, "timeout");
         else if ((v = option_value(a, "--max-runs")))
             o->max_runs = parse_positive(v, "number of program runs");
-        else if ((v = option_value(a, "--dataset")))
+        else if ((v = option_value(a, "--search"))) {
+            if (strcmp(v, "tree") && strcmp(v, "climb"))
+                fatal("autotune: --search must be tree or climb, not '%s'", v);
+            o->search = v;
+        } else if ((v = option_value(a, "--dataset")))
             vec_push(&o->only, v);
         else if (!strcmp(a, "-o") && i + 1 < argc)
             o->output = argv[++i];
@@ -588,7 +613,8 @@ int cmd_autotune(int argc, char **argv) {
     Datasets ds = training_datasets(&t, spec);
     compile(&t);
     read_params(&t);
-    printf("%d tuning parameters, %d training datasets, %d timed runs per path\n", t.n_params, ds.len, o.runs);
+    printf("%d tuning parameters, %d training datasets, %d timed runs per path, %s search\n", t.n_params, ds.len,
+           o.runs, climbing(&t) ? "climbing" : "tree");
     for (int i = 0; i < ds.len; i++)
         explore(&t, &ds.data[i]);
     int64_t *chosen = choose(&t, ds.data, ds.len);
