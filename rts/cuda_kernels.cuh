@@ -147,14 +147,14 @@ __device__ static void wfk_block_fold(wfk_ctx *ctx, const S &s, T *buf, int n) {
 /* Items per thread and tile of the reduce kernel. */
 #define WFK_RED_ITEMS 8
 
-/* Block b folds iterations [b*chunk, min(w, (b+1)*chunk)) into out[b]. */
+/* The block folds iterations [lo, hi) of s in order, in tiles of blockDim * WFK_RED_ITEMS:
+ * each thread a run of WFK_RED_ITEMS consecutive iterations, then an ordered tree in buf
+ * (blockDim elements of shared memory).  The result is thread 0's; every thread must call. */
 template <class S>
-__global__ void wfk_reduce_kernel(wfk_ctx *ctx, S s, int64_t chunk, typename S::Red *out) {
+__device__ static typename S::Red wfk_block_fold_range(wfk_ctx *ctx, const S &s, int64_t lo, int64_t hi,
+                                                       typename S::Red *buf) {
     typedef typename S::Red T;
-    extern __shared__ unsigned char wfk_smem[];
-    T *buf = (T *)wfk_smem;
     int t = (int)threadIdx.x, bs = (int)blockDim.x;
-    int64_t lo = (int64_t)blockIdx.x * chunk, hi = lo + chunk < s.w ? lo + chunk : s.w;
     T acc = s.red_ne();
     for (int64_t base = lo; base < hi; base += (int64_t)bs * WFK_RED_ITEMS) {
         T x = s.red_ne();
@@ -177,16 +177,14 @@ __global__ void wfk_reduce_kernel(wfk_ctx *ctx, S s, int64_t chunk, typename S::
         }
         __syncthreads();
     }
-    if (t == 0)
-        out[blockIdx.x] = acc;
+    return acc;
 }
 
-/* The second step: one block folds in[0, n) into out[0]. */
+/* The block folds the values in[0, n) in order; the result is thread 0's. */
 template <class S>
-__global__ void wfk_reduce_final(wfk_ctx *ctx, S s, const typename S::Red *in, int64_t n, typename S::Red *out) {
+__device__ static typename S::Red wfk_block_fold_values(wfk_ctx *ctx, const S &s, const typename S::Red *in,
+                                                        int64_t n, typename S::Red *buf) {
     typedef typename S::Red T;
-    extern __shared__ unsigned char wfk_smem[];
-    T *buf = (T *)wfk_smem;
     int t = (int)threadIdx.x, bs = (int)blockDim.x;
     T acc = s.red_ne();
     for (int64_t base = 0; base < n; base += bs) {
@@ -200,7 +198,27 @@ __global__ void wfk_reduce_final(wfk_ctx *ctx, S s, const typename S::Red *in, i
         }
         __syncthreads();
     }
-    if (t == 0)
+    return acc;
+}
+
+/* Block b folds iterations [b*chunk, min(w, (b+1)*chunk)) into out[b]. */
+template <class S>
+__global__ void wfk_reduce_kernel(wfk_ctx *ctx, S s, int64_t chunk, typename S::Red *out) {
+    typedef typename S::Red T;
+    extern __shared__ unsigned char wfk_smem[];
+    int64_t lo = (int64_t)blockIdx.x * chunk, hi = lo + chunk < s.w ? lo + chunk : s.w;
+    T acc = wfk_block_fold_range(ctx, s, lo, hi, (T *)wfk_smem);
+    if (threadIdx.x == 0)
+        out[blockIdx.x] = acc;
+}
+
+/* The second step: one block folds in[0, n) into out[0]. */
+template <class S>
+__global__ void wfk_reduce_final(wfk_ctx *ctx, S s, const typename S::Red *in, int64_t n, typename S::Red *out) {
+    typedef typename S::Red T;
+    extern __shared__ unsigned char wfk_smem[];
+    T acc = wfk_block_fold_values(ctx, s, in, n, (T *)wfk_smem);
+    if (threadIdx.x == 0)
         *out = acc;
 }
 

@@ -341,43 +341,18 @@ __global__ void wfd_segscan_block_kernel(wfk_ctx *ctx, S s) {
 }
 
 /* A segred with few, long segments: `parts` blocks per segment (block b folds part b % parts
- * of segment b / parts, a contiguous chunk), each thread folding WFK_RED_ITEMS consecutive
- * elements of a tile, the block's threads then by an ordered tree in shared memory.  With one
- * part the block stores the segment's result; with more, the parts go to out[seg * parts +
- * part] for wfd_segred_parts_kernel.  Operands are never reordered. */
+ * of segment b / parts, a contiguous chunk, by wfk_block_fold_range).  With one part the block
+ * stores the segment's result; with more, the parts go to out[seg * parts + part] for
+ * wfd_segred_parts_kernel.  Operands are never reordered. */
 template <class S>
 __global__ void wfd_segred_block_kernel(wfk_ctx *ctx, S s, int64_t parts, int64_t chunk, typename S::Red *out) {
     typedef typename S::Red T;
     extern __shared__ unsigned char wfk_smem[];
-    T *buf = (T *)wfk_smem;
-    int t = (int)threadIdx.x, bs = (int)blockDim.x;
     for (int64_t b = blockIdx.x; b < s.segs * parts; b += gridDim.x) {
         int64_t seg = b / parts, part = b % parts;
         int64_t lo = seg * s.inner + part * chunk, end = (seg + 1) * s.inner;
-        int64_t hi = lo + chunk < end ? lo + chunk : end;
-        T acc = s.red_ne();
-        for (int64_t base = lo; base < hi; base += (int64_t)bs * WFK_RED_ITEMS) {
-            T x = s.red_ne();
-            for (int k = 0; k < WFK_RED_ITEMS; k++) {
-                int64_t i = base + (int64_t)t * WFK_RED_ITEMS + k;
-                if (i < hi) {
-                    typename S::Scan sc;
-                    T y, r;
-                    if (!s.elem(ctx, i, &sc, &y) && !s.red_op(ctx, x, y, &r))
-                        x = r;
-                }
-            }
-            buf[t] = x;
-            __syncthreads();
-            wfk_block_fold(ctx, s, buf, bs);
-            if (t == 0) {
-                T r;
-                if (!s.red_op(ctx, acc, buf[0], &r))
-                    acc = r;
-            }
-            __syncthreads();
-        }
-        if (t == 0) {
+        T acc = wfk_block_fold_range(ctx, s, lo, lo + chunk < end ? lo + chunk : end, (T *)wfk_smem);
+        if (threadIdx.x == 0) {
             if (parts == 1)
                 s.seg_store(seg, acc);
             else
@@ -391,22 +366,9 @@ template <class S>
 __global__ void wfd_segred_parts_kernel(wfk_ctx *ctx, S s, int64_t parts, const typename S::Red *in) {
     typedef typename S::Red T;
     extern __shared__ unsigned char wfk_smem[];
-    T *buf = (T *)wfk_smem;
-    int t = (int)threadIdx.x, bs = (int)blockDim.x;
     for (int64_t seg = blockIdx.x; seg < s.segs; seg += gridDim.x) {
-        T acc = s.red_ne();
-        for (int64_t base = 0; base < parts; base += bs) {
-            buf[t] = base + t < parts ? in[seg * parts + base + t] : s.red_ne();
-            __syncthreads();
-            wfk_block_fold(ctx, s, buf, bs);
-            if (t == 0) {
-                T r;
-                if (!s.red_op(ctx, acc, buf[0], &r))
-                    acc = r;
-            }
-            __syncthreads();
-        }
-        if (t == 0)
+        T acc = wfk_block_fold_values(ctx, s, in + seg * parts, parts, (T *)wfk_smem);
+        if (threadIdx.x == 0)
             s.seg_store(seg, acc);
     }
 }

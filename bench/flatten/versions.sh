@@ -45,8 +45,8 @@ LIMIT=${LIMIT:-60}
 mkdir -p "$OUT"
 status=0
 case $BACKEND in
-multicore) THREAD_ARGS="--num-threads $THREADS" ;;
-cuda) THREAD_ARGS= ;;
+multicore) THREAD_ARGS="--num-threads $THREADS" TUNE_ARGS="--num-threads=$THREADS" ;;
+cuda) THREAD_ARGS= TUNE_ARGS= ;;
 *) echo "versions: BACKEND must be multicore or cuda"; exit 2 ;;
 esac
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
@@ -62,7 +62,7 @@ tune() {
     TUNING=$1.tuning
     if [ "$TUNE" = 1 ]; then
         # shellcheck disable=SC2086
-        "$WEFT" autotune --backend="$BACKEND" $(echo $THREAD_ARGS | sed 's/--num-threads /--num-threads=/') \
+        "$WEFT" autotune --backend="$BACKEND" $TUNE_ARGS \
             --runs="$RUNS" --timeout="$LIMIT" "$1" > "$1.autotune.log" 2>&1 || { cat "$1.autotune.log"; status=1; }
         grep -E 'program runs|^  ' "$1.autotune.log" || :
     fi

@@ -513,19 +513,6 @@ static void report(const Tuner *t, const Dataset *ds, int n, const int64_t *s) {
 
 /* ------------------------------------------------------------------ the command line */
 
-static int parse_positive(const char *s, const char *what) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v <= 0 || v > 1000000)
-        fatal("autotune: bad %s '%s'", what, s);
-    return (int)v;
-}
-
-static const char *option_value(const char *arg, const char *name) {
-    size_t n = strlen(name);
-    return !strncmp(arg, name, n) && arg[n] == '=' ? arg + n + 1 : NULL;
-}
-
 static const char *parse_args(int argc, char **argv, Options *o) {
     const char *prog = NULL;
     for (int i = 1; i < argc; i++) {
@@ -533,15 +520,15 @@ static const char *parse_args(int argc, char **argv, Options *o) {
         if ((v = option_value(a, "--backend")))
             o->backend = v;
         else if ((v = option_value(a, "--runs")))
-            o->runs = parse_positive(v, "number of runs");
+            o->runs = option_positive("autotune", v, "number of runs");
         else if ((v = option_value(a, "--num-threads")))
-            o->threads = xsprintf("%d", parse_positive(v, "number of threads"));
+            o->threads = xsprintf("%d", option_positive("autotune", v, "number of threads"));
         else if ((v = option_value(a, "--entry")))
             o->entry = v;
         else if ((v = option_value(a, "--timeout")))
-            o->timeout_s = parse_positive(v, "timeout");
+            o->timeout_s = option_positive("autotune", v, "timeout");
         else if ((v = option_value(a, "--max-runs")))
-            o->max_runs = parse_positive(v, "number of program runs");
+            o->max_runs = option_positive("autotune", v, "number of program runs");
         else if ((v = option_value(a, "--search"))) {
             if (strcmp(v, "tree") && strcmp(v, "climb"))
                 fatal("autotune: --search must be tree or climb, not '%s'", v);

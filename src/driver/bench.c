@@ -332,34 +332,21 @@ static int bench_program(const Options *o, const Work *w, const char *prog, cons
 
 /* ------------------------------------------------------------------ the command line */
 
-static int parse_positive(const char *s, const char *what) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v <= 0 || v > 1000000)
-        fatal("bench: bad %s '%s'", what, s);
-    return (int)v;
-}
-
-static const char *option_value(const char *arg, const char *name) {
-    size_t n = strlen(name);
-    return !strncmp(arg, name, n) && arg[n] == '=' ? arg + n + 1 : NULL;
-}
-
 static void parse_args(int argc, char **argv, Options *o, Paths *progs) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if ((v = option_value(a, "--backend")))
             o->backend = v;
         else if ((v = option_value(a, "--runs")))
-            o->runs = parse_positive(v, "number of runs");
+            o->runs = option_positive("bench", v, "number of runs");
         else if ((v = option_value(a, "--json")))
             o->json = v;
         else if ((v = option_value(a, "--num-threads")))
-            o->threads = xsprintf("%d", parse_positive(v, "number of threads"));
+            o->threads = xsprintf("%d", option_positive("bench", v, "number of threads"));
         else if ((v = option_value(a, "--entry")))
             o->entry = v;
         else if ((v = option_value(a, "--timeout")))
-            o->timeout_s = parse_positive(v, "timeout");
+            o->timeout_s = option_positive("bench", v, "timeout");
         else if ((v = option_value(a, "--dataset")))
             vec_push(&o->only, v);
         else if (!strcmp(a, "--skip-compiled"))

@@ -22,4 +22,9 @@ int cmd_c(int argc, char **argv);      /* compile.c: the sequential C backend */
 int cmd_multicore(int argc, char **argv); /* compile.c: C + OpenMP */
 int cmd_cuda(int argc, char **argv);      /* compile.c: host C + CUDA kernels (nvcc) */
 
+/* options.c: `--name=value` (the value, or NULL when arg is another option) and a positive
+ * count (at most 10^6; otherwise fatal "TOOL: bad WHAT 'S'"). */
+const char *option_value(const char *arg, const char *name);
+int option_positive(const char *tool, const char *s, const char *what);
+
 #endif

@@ -739,14 +739,6 @@ static void collect(const char *path, Paths *out) {
     }
 }
 
-static int parse_positive(const char *s, const char *what) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end || v <= 0 || v > 100000)
-        fatal("test: bad %s '%s'", what, s);
-    return (int)v;
-}
-
 static const char *const test_usage =
     "usage: weft test [--backend=interp[,c,...]] [--timeout=S] [-j N] [-v] [--list] [--weft=PATH] PATH...";
 
@@ -763,11 +755,11 @@ int cmd_test(int argc, char **argv) {
         if (!strncmp(a, "--backend=", 10))
             backend_list = a + 10;
         else if (!strncmp(a, "--timeout=", 10))
-            run.opt.timeout_s = parse_positive(a + 10, "timeout");
+            run.opt.timeout_s = option_positive("test", a + 10, "timeout");
         else if (!strcmp(a, "-j") && i + 1 < argc)
-            run.opt.jobs = parse_positive(argv[++i], "job count");
+            run.opt.jobs = option_positive("test", argv[++i], "job count");
         else if (!strncmp(a, "-j", 2) && a[2])
-            run.opt.jobs = parse_positive(a + 2, "job count");
+            run.opt.jobs = option_positive("test", a + 2, "job count");
         else if (!strcmp(a, "-v"))
             run.opt.verbose = true;
         else if (!strcmp(a, "--list"))

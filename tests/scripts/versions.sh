@@ -71,4 +71,20 @@ grep -qx '9 program runs; wrote .*tune.fut.tuning' "$TMP/tune.log" || { fail "au
 [ "$(grep -c ': path [12] (main.suff_outer_par_0<=' "$TMP/tune.log")" = 4 ] || { fail "autotune: expected 2 paths per dataset"; cat "$TMP/tune.log"; }
 grep -qE '^main\.suff_outer_par_0=[0-9]+$' "$TMP/tune.fut.tuning" || fail "autotune: no setting in $(cat "$TMP/tune.fut.tuning")"
 run "2 rows, autotuned" long "Compared main.suff_outer_par_0 <= 2: $(awk -F= '/^main/ { print ($2 <= 2) ? "true." : "false." }' "$TMP/tune.fut.tuning")" --tuning "$TMP/tune.fut.tuning"
+
+# 6. a run past --timeout marks its path slow (the comparisons logged before it was stopped are
+#    its path) and the search goes on to the other outcome; when every path is too slow the
+#    tuner says so
+cat > "$TMP/slow.fut" <<'F'
+entry main [n] [m] (xss: [n][m]i32) (k: i64) : [n]i32 =
+  map (\xs -> loop s = 0 for i < k do (s ^ i32.i64 i) * 3 + reduce (+) 0 xs) xss
+-- ==
+-- train input { [[1, 2], [3, 4]] 10000000000i64 }
+F
+if "$WEFT" autotune --num-threads=2 --runs=1 --timeout=1 "$TMP/slow.fut" > "$TMP/slow.log" 2>&1; then
+    fail "autotune: a program slower than --timeout was tuned"
+fi
+[ "$(grep -c 'path [12] (main.suff_outer_par_0<=2:[TF])  timed out (> 1 s)' "$TMP/slow.log")" = 2 ] &&
+    grep -q 'error: autotune: every path of .*slow.fut on .* ran past --timeout=1' "$TMP/slow.log" ||
+    { fail "autotune: timed-out paths not reported"; cat "$TMP/slow.log"; }
 exit $status

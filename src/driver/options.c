@@ -1,0 +1,20 @@
+/* options.c — the command-line helpers the subcommands share (`--name=value` options and
+ * positive counts), so that every tool reports a bad value the same way. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+#include "driver.h"
+
+const char *option_value(const char *arg, const char *name) {
+    size_t n = strlen(name);
+    return !strncmp(arg, name, n) && arg[n] == '=' ? arg + n + 1 : NULL;
+}
+
+int option_positive(const char *tool, const char *s, const char *what) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v <= 0 || v > 1000000)
+        fatal("%s: bad %s '%s'", tool, what, s);
+    return (int)v;
+}
