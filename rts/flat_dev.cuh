@@ -16,7 +16,7 @@
 
 struct wf_blk {
     int64_t rc;
-    bool shared; /* unused on the device: blocks are private to their thread */
+    bool shared; /* on the device: the data is in block memory, shared by the block's threads */
     bool in_slot;
     size_t cap;
     void *data;
@@ -27,6 +27,11 @@ struct wfd_ctx {
     wfk_ctx *err;
     char *lo, *hi, *bump;        /* the thread's arena */
     unsigned long long *wanted;  /* the most arena bytes a point asked for (device memory) */
+    /* block kernels (src/backend/flat/fblock.c): the block's memory, the same addresses in
+     * every thread of the block (each bumps its own copy of bbump, all alike) */
+    char *blo, *bhi, *bbump;
+    unsigned long long *bstat;   /* [0]: the most block memory a point used or asked for; [1]: asked for more */
+    volatile int *bfail;         /* a thread of the block failed (it has left the kernel) */
 };
 
 #define WFD_ALIGN(n) (((n) + (size_t)15) & ~(size_t)15)
@@ -38,12 +43,86 @@ __device__ static wfd_ctx wfd_point(wfk_ctx *err, char *arena, int64_t bytes, un
     c.lo = c.bump = arena ? arena + t * bytes : NULL;
     c.hi = arena ? c.lo + bytes : NULL;
     c.wanted = wanted;
+    c.blo = c.bhi = c.bbump = NULL;
+    c.bstat = NULL;
+    c.bfail = NULL;
     return c;
 }
 
+/* ---- block memory (block kernels) ---- */
+
+/* What a block kernel's launcher gives its points: block memory in shared memory (global ==
+ * NULL) or in global memory (bytes per block), and where the points report their needs. */
+struct wfb_mem {
+    char *global;
+    int64_t bytes;
+    unsigned long long *stat;
+};
+
+__device__ static void wfb_enter(wfd_ctx *c, const wfb_mem *m, char *blo, volatile int *bfail) {
+    c->blo = c->bbump = blo;
+    c->bhi = blo + m->bytes;
+    c->bstat = m->stat;
+    c->bfail = bfail;
+}
+
+/* Block memory ran out: the launcher runs the kernel again with more (uniform: every thread of
+ * the block makes the same request). */
+__device__ static void wfb_short(wfd_ctx *c, size_t need) {
+    if (threadIdx.x == 0) {
+        unsigned long long used = (unsigned long long)(c->bbump - c->blo) + need;
+        atomicMax(&c->bstat[0], used + used / 4 + 256);
+        c->bstat[1] = 1;
+    }
+}
+
+/* The point's use of block memory, for the launcher's next size. */
+__device__ static void wfb_leave(wfd_ctx *c) {
+    if (threadIdx.x == 0)
+        atomicMax(&c->bstat[0], (unsigned long long)(c->bbump - c->blo));
+}
+
+__device__ static void *wfb_scratch(wfd_ctx *c, size_t bytes) {
+    size_t need = WFD_ALIGN(bytes ? bytes : 1);
+    if ((size_t)(c->bhi - c->bbump) < need) {
+        wfb_short(c, need);
+        return NULL;
+    }
+    void *p = c->bbump;
+    c->bbump += need;
+    return p;
+}
+
+/* A barrier of the block's threads; true when one of them failed (then all leave). */
+__device__ static inline bool wfb_sync(wfd_ctx *c) {
+    __syncthreads();
+    return *c->bfail != 0;
+}
+
+/* shared: the data goes to the block's memory (block kernels), the header to the thread's arena. */
 __device__ static wf_blk *wf_blk_new(wfd_ctx *ctx, size_t bytes, bool shared, const char *loc) {
-    (void)shared;
     (void)loc;
+    if (shared && ctx->blo) {
+        size_t hneed = WFD_ALIGN(sizeof(wf_blk)), dneed = WFD_ALIGN(bytes ? bytes : 1);
+        if (!ctx->bump || (size_t)(ctx->hi - ctx->bump) < hneed) {
+            unsigned long long used = (unsigned long long)(ctx->bump - ctx->lo) + hneed;
+            atomicMax(ctx->wanted, used + used / 2 + 1024);
+            return NULL;
+        }
+        if ((size_t)(ctx->bhi - ctx->bbump) < dneed) {
+            wfb_short(ctx, dneed);
+            return NULL;
+        }
+        wf_blk *b = (wf_blk *)ctx->bump;
+        ctx->bump += hneed;
+        b->rc = 1;
+        b->shared = true;
+        b->in_slot = false;
+        b->cap = bytes;
+        b->data = ctx->bbump;
+        ctx->bbump += dneed;
+        return b;
+    }
     size_t need = WFD_ALIGN(sizeof(wf_blk)) + WFD_ALIGN(bytes ? bytes : 1);
     if (!ctx->bump || (size_t)(ctx->hi - ctx->bump) < need) {
         unsigned long long used = (unsigned long long)(ctx->bump - ctx->lo) + need;
@@ -74,7 +153,8 @@ __device__ static inline void wf_unref(wfd_ctx *ctx, wf_blk *b) {
     if (b && --b->rc == 0)
         wf_blk_free(ctx, b);
 }
-__device__ static inline bool wf_blk_unique(const wf_blk *b) { return b && b->rc == 1 + b->in_slot; }
+/* A block in block memory is never written in place: every thread of the block holds it. */
+__device__ static inline bool wf_blk_unique(const wf_blk *b) { return b && !b->shared && b->rc == 1 + b->in_slot; }
 
 /* ---- slots (as in rts/flat.h) ---- */
 
@@ -244,6 +324,93 @@ __global__ void wfd_map_kernel(wfk_ctx *ctx, S s) {
         typename S::Red rd;
         if (s.elem(ctx, i, &sc, &rd))
             return;
+    }
+}
+
+/* A segmap with block-level segops (src/backend/flat/fblock.c): one thread block per point,
+ * grid-stride over the points; its block memory at the start of dynamic shared memory (or, when
+ * the points need more than the device's shared memory, in global memory). */
+template <class S>
+__global__ void wfd_block_map_kernel(wfk_ctx *ctx, S s) {
+    extern __shared__ unsigned char wfk_smem[];
+    __shared__ int bfail;
+    if (threadIdx.x == 0)
+        bfail = 0;
+    __syncthreads();
+    char *blo = s.bm.global ? s.bm.global + (int64_t)blockIdx.x * s.bm.bytes : (char *)wfk_smem;
+    for (int64_t p = blockIdx.x; p < s.w; p += gridDim.x) {
+        if (s.belem(ctx, p, blo, &bfail)) {
+            bfail = 1;
+            __threadfence_block();
+            return; /* the others leave at their next barrier */
+        }
+        __syncthreads();
+        if (bfail)
+            return;
+    }
+}
+
+/* The largest dynamic shared memory a block may have on this device. */
+static int64_t wfb_smem_max(void) {
+    static int64_t max = -1;
+    if (max < 0) {
+        int dev = 0, v = 0;
+        cudaGetDevice(&dev);
+        if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess || v <= 0)
+            v = 48 * 1024;
+        max = v - 1024; /* the kernel's own __shared__ variables */
+    }
+    return max;
+}
+
+/* Runs a block kernel, with block memory of the size its points used last time (48 KiB at
+ * first), again with more while a point asked for more. */
+template <class S>
+static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t max_threads) {
+    static int64_t bytes = 48 * 1024 - 1024;
+    static unsigned long long *stat = NULL;
+    static char *global = NULL;
+    static int64_t global_cap = 0;
+    if (s.w == 0)
+        return 0;
+    if (!stat && cudaMalloc((void **)&stat, 2 * sizeof *stat) != cudaSuccess)
+        return (int)cudaErrorMemoryAllocation;
+    int bs = (int)bsize;
+    int64_t blocks = s.w < (1 << 20) ? s.w : (1 << 20);
+    if (blocks * bs > max_threads)
+        blocks = max_threads / bs > 0 ? max_threads / bs : 1;
+    for (;;) {
+        s.bm.bytes = bytes;
+        s.bm.stat = stat;
+        s.bm.global = NULL;
+        size_t smem = (size_t)bytes;
+        if (bytes > wfb_smem_max()) {
+            if (blocks * bytes > global_cap) {
+                if (global)
+                    cudaFree(global);
+                global_cap = 0;
+                if (cudaMalloc((void **)&global, (size_t)(blocks * bytes)) != cudaSuccess)
+                    return (int)cudaErrorMemoryAllocation;
+                global_cap = blocks * bytes;
+            }
+            s.bm.global = global;
+            smem = 0;
+        } else if (smem > 48 * 1024 - 1024) {
+            cudaFuncSetAttribute(wfd_block_map_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        }
+        if (cudaMemset(stat, 0, 2 * sizeof *stat) != cudaSuccess)
+            return (int)cudaGetLastError();
+        wfd_block_map_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s);
+        int rc = (int)cudaGetLastError();
+        unsigned long long st[2] = {0, 0};
+        if (rc || (rc = (int)cudaMemcpy(st, stat, sizeof st, cudaMemcpyDeviceToHost)))
+            return rc;
+        int64_t used = (int64_t)st[0];
+        if (!st[1]) { /* next time: what the points used (at least 1 KiB) */
+            bytes = used < 1024 ? 1024 : (used + 15) / 16 * 16;
+            return 0;
+        }
+        bytes = used > 2 * bytes ? (used + 15) / 16 * 16 : 2 * bytes;
     }
 }
 

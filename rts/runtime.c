@@ -61,21 +61,38 @@ void wf_ctx_clear_error(wf_ctx *ctx) {
  * Context and tuning parameters
  * ====================================================================================== */
 
-/* WEFT_THRESHOLDS=N (a testing aid, docs/EXECUTABLES.md): every threshold of incremental
- * flattening (a parameter named *.suff_*) starts at N instead of its default, so a test run can
- * force one version everywhere (0: always the outer-parallel version). */
+/* Sets the thresholds named *.suff_KIND_<k> (every *.suff_* threshold when kind is NULL) to v. */
+static void set_thresholds(wf_ctx *ctx, const char *kind, size_t kind_len, int64_t v) {
+    for (int i = 0; i < ctx->prog->n_params; i++) {
+        const char *at = strstr(ctx->prog->params[i].name, ".suff_");
+        if (!at) continue;
+        at += strlen(".suff_");
+        if (!kind || (!strncmp(at, kind, kind_len) && at[kind_len] == '_')) ctx->params[i] = v;
+    }
+}
+
+/* WEFT_THRESHOLDS (a testing aid, docs/EXECUTABLES.md): every threshold of incremental
+ * flattening (a parameter named *.suff_*) starts at N instead of its default ("N"), or those of
+ * one kind each ("outer_par=N,intra_par=M"), so a test run can force one version everywhere
+ * (0: always the outer-parallel version; outer_par=HUGE,intra_par=0: the block-level ones). */
 static void override_thresholds(wf_ctx *ctx) {
     const char *s = getenv("WEFT_THRESHOLDS");
     if (!s || !*s) return;
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (*end || errno || v < 0) {
-        fprintf(stderr, "warning: WEFT_THRESHOLDS='%s' is not a non-negative integer; ignored\n", s);
-        return;
+    for (const char *item = s; *item;) {
+        const char *comma = strchr(item, ','), *end_item = comma ? comma : item + strlen(item);
+        const char *eq = memchr(item, '=', (size_t)(end_item - item));
+        const char *num = eq ? eq + 1 : item;
+        char *end;
+        errno = 0;
+        long long v = strtoll(num, &end, 10);
+        if (end != end_item || end == num || errno || v < 0 || (!eq && (item != s || comma))) {
+            fprintf(stderr, "warning: WEFT_THRESHOLDS='%s' is neither N nor KIND=N,... (N >= 0); ignored\n", s);
+            for (int i = 0; i < ctx->prog->n_params; i++) ctx->params[i] = ctx->prog->params[i].default_value;
+            return;
+        }
+        set_thresholds(ctx, eq ? item : NULL, eq ? (size_t)(eq - item) : 0, (int64_t)v);
+        item = comma ? comma + 1 : end_item;
     }
-    for (int i = 0; i < ctx->prog->n_params; i++)
-        if (strstr(ctx->prog->params[i].name, ".suff_")) ctx->params[i] = (int64_t)v;
 }
 
 wf_ctx *wf_ctx_new(const wf_program *prog) {

@@ -8,10 +8,14 @@
  *       segred / segscan, reducing or scanning the innermost dimension);
  *   G3  a body with inner parallelism: versions, chosen at run time by a threshold on the
  *       context's parallelism Par (the product of its widths):
- *         if Par >= FUN.suff_outer_par_K   e_top:  one segop, the inner parallelism sequential
- *         else                             e_flat: the body distributed (below), recursively
- *       (seed 001's e_middle, the inner parallelism at block level in shared memory, is not
- *       generated yet: both targets get e_top / e_flat, with their own default thresholds);
+ *         if Par >= FUN.suff_outer_par_K           e_top:    one segop, the inner parallelism
+ *                                                            sequential
+ *         else if Par(e_middle) >= FUN.suff_intra_par_K and its block fits
+ *                                                  e_middle: one block per point, the body's
+ *                                                            SOACs spread over the block's
+ *                                                            threads (GPU only; below)
+ *         else                                     e_flat:   the body distributed (below),
+ *                                                            recursively
  *   G6  distribution: the body's statements are cut into groups — each statement with
  *       parallelism of its own, and the runs of other statements between them; every group
  *       becomes its own segop over the context, its results manifested as arrays expanded by
@@ -39,6 +43,8 @@
 #define MAX_VERSION_NESTING 3
 #define SUFF_OUTER_CPU 16    /* enough outer parallelism for the cores of a big CPU */
 #define SUFF_OUTER_GPU 32768 /* enough threads to fill a GPU */
+#define SUFF_INTRA_GPU 65536 /* enough threads, blocks times their threads, for a block-level version */
+#define MAX_BLOCK_THREADS 1024
 
 typedef struct {
     const char *index; /* unused: every segop names its own indices */
@@ -408,6 +414,169 @@ static void soac_flat(F *f, Ctx *c, const CStm *s, CParamVec pat, CBody *out) {
     c->levels.len--;
 }
 
+/* ------------------------------------------------------------------ e_middle (GPU) */
+
+/* Every variable bound inside lam: its parameters, its statements' patterns and what their
+ * bodies and lambdas bind. */
+static void lambda_bound(const CLambda *lam, OMap *out) {
+    for (int i = 0; i < lam->params.len; i++)
+        omap_put(out, lam->params.data[i].name, (void *)1);
+    for (int i = 0; i < lam->body->stms.len; i++) {
+        const CStm *s = &lam->body->stms.data[i];
+        for (int j = 0; j < s->pat.len; j++)
+            omap_put(out, s->pat.data[j].name, (void *)1);
+        opt_bound_exp(s->exp, out);
+    }
+}
+
+static bool ops_scalar(const COperatorVec *ops) {
+    for (int o = 0; o < ops->len; o++)
+        for (int j = 0; j < ops->data[o].lam->ret.len; j++)
+            if (ops->data[o].lam->ret.data[j].rank)
+                return false;
+    return true;
+}
+
+/* Whether body b can run at block level: every screma at its top level (or in the bodies of
+ * its loops and ifs) one dimension of a block's threads, of a width invariant to the nest c and
+ * to the map's lambda (bound in inner: known on the host; collected in widths), with scalar
+ * operators; no scatter, hist or filter at that level.  Their lambdas run in one thread each. */
+static bool intra_ok(const Ctx *c, const OMap *inner, const CBody *b, CAtomVec *widths) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CExp *e = b->stms.data[i].exp;
+        switch (e->kind) {
+        case CE_SCREMA: {
+            CAtom w = e->args.data[0];
+            if (w.kind == CA_VAR && (omap_has(&c->bound, w.var) || omap_has(inner, w.var)))
+                return false;
+            if (!ops_scalar(&e->scans) || !ops_scalar(&e->reds))
+                return false;
+            vec_push(widths, w);
+            break;
+        }
+        case CE_LOOP:
+            if (!intra_ok(c, inner, e->body, widths))
+                return false;
+            break;
+        case CE_IF:
+            if (!intra_ok(c, inner, e->body, widths) || !intra_ok(c, inner, e->body2, widths))
+                return false;
+            break;
+        case CE_SCATTER:
+        case CE_HIST:
+        case CE_FILTER:
+        case CE_SEGOP: return false;
+        default: break;
+        }
+    }
+    return true;
+}
+
+static void split_screma(const CStm *s, CStm *scan, CStm *red);
+
+/* The screma statement s as a segop over one dimension of block threads: its lambda's
+ * parameters bound to the elements (rows) at the thread's index, then its body. */
+static CStm block_segop(const CStm *s) {
+    const CExp *e = s->exp;
+    CExp *b = cexp_new(CE_SEGOP, e->loc);
+    b->seg = soac_kind(e);
+    b->level = SEG_BLOCK;
+    b->scans = e->scans;
+    b->reds = e->reds;
+    const char *ltid = opt_fresh("ltid");
+    vec_push(&b->params, ((CParam){ltid, ctype_prim(PRIM_I64)}));
+    vec_push(&b->args, e->args.data[0]);
+    CBody *body = cbody_new();
+    for (int k = 0; k < e->lam->params.len; k++)
+        let1(body, e->lam->params.data[k].name, e->lam->params.data[k].type,
+             index_exp(e->arrays.data[k], &ltid, 1, e->loc));
+    for (int i = 0; i < e->lam->body->stms.len; i++)
+        vec_push(&body->stms, e->lam->body->stms.data[i]);
+    body->result = e->lam->body->result;
+    b->body = body;
+    return (CStm){s->pat, b};
+}
+
+/* The block-level form of a (cloned) body that intra_ok accepted: its scremas become block
+ * segops, in its loops and ifs too; everything else runs in every thread of the block. */
+static void blockify(CBody *b) {
+    Vec(CStm) out = {0};
+    for (int i = 0; i < b->stms.len; i++) {
+        CStm s = b->stms.data[i];
+        CExp *e = s.exp;
+        if (e->kind == CE_SCREMA && e->scans.len && e->reds.len) {
+            CStm a, r;
+            split_screma(&s, &a, &r);
+            vec_push(&out, block_segop(&a));
+            vec_push(&out, block_segop(&r));
+        } else if (e->kind == CE_SCREMA) {
+            vec_push(&out, block_segop(&s));
+        } else {
+            if (e->kind == CE_LOOP || e->kind == CE_IF)
+                blockify(e->body);
+            if (e->kind == CE_IF)
+                blockify(e->body2);
+            vec_push(&out, s);
+        }
+    }
+    b->stms.data = out.data;
+    b->stms.len = out.len;
+    b->stms.cap = out.cap;
+}
+
+/* let name: t = OP a b (on the host) */
+static CAtom host_op(CBody *out, COp op, PrimType prim, CType t, CAtom a, CAtom b, const char *base, Loc loc) {
+    CExp *m = cexp_new(CE_OP, loc);
+    m->op = op;
+    m->prim = prim;
+    vec_push(&m->args, a);
+    vec_push(&m->args, b);
+    const char *n = opt_fresh(base);
+    let1(out, n, t, m);
+    return catom_var(n);
+}
+
+/* e_middle: the map over c + this level, one block per point, the body of lam (a clone of its
+ * lambda, made before e_flat renamed the original in place) at block level; or NULL when the
+ * body does not fit that form.  *cond becomes the guard, computed into out:
+ * Par(e_middle) >= FUN.suff_intra_par_K, where Par(e_middle) is outer_par (the points of c +
+ * this level: one block each) times the block's threads (the widest block-level SOAC), and
+ * those threads at most MAX_BLOCK_THREADS (its arrays go to shared memory while they fit). */
+static CBody *soac_middle(F *f, Ctx *c, const CExp *e, CLambda *lam, CAtom outer_par, CParamVec pat, CAtom *cond,
+                          CBody *out) {
+    OMap inner = {0};
+    lambda_bound(lam, &inner);
+    CAtomVec widths = {0};
+    if (!intra_ok(c, &inner, lam->body, &widths) || widths.len == 0)
+        return NULL;
+    CAtom intra = widths.data[0];
+    for (int i = 1; i < widths.len; i++) {
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = catom_eq(widths.data[j], widths.data[i]);
+        if (!seen)
+            intra = host_op(out, COP_MAX, PRIM_I64, ctype_prim(PRIM_I64), intra, widths.data[i], "intra", e->loc);
+    }
+    /* Par(e_middle): the blocks (the points of c + this level) times their threads */
+    CAtom par = host_op(out, COP_MUL, PRIM_I64, ctype_prim(PRIM_I64), outer_par, intra, "par", e->loc);
+    int k = new_threshold(f, "suff_intra_par", SUFF_INTRA_GPU);
+    CExp *th = cexp_new(CE_THRESHOLD, e->loc);
+    th->dim = k;
+    th->msg = f->prog->thresholds.data[k].name;
+    vec_push(&th->args, par);
+    const char *suff = opt_fresh("suff_intra");
+    let1(out, suff, ctype_prim(PRIM_BOOL), th);
+    CAtom fits = host_op(out, COP_LE, PRIM_I64, ctype_prim(PRIM_BOOL), intra, catom_int(PRIM_I64, MAX_BLOCK_THREADS),
+                         "fits", e->loc);
+    *cond = host_op(out, COP_AND, PRIM_BOOL, ctype_prim(PRIM_BOOL), catom_var(suff), fits, "intra_ok", e->loc);
+    blockify(lam->body);
+    CBody *mid = cbody_new();
+    CParamVec mpat = rename_pat(&pat);
+    soac_segop(f, c, e, lam, NULL, mpat, mid);
+    mid->result = pat_atoms(&mpat);
+    return mid;
+}
+
 /* A screma whose width is invariant to c: G2, or G3 / G9 versions. */
 static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     const CExp *e = s->exp;
@@ -443,6 +612,7 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     soac_segop(f, c, e, lam, &ops, tpat, top);
     top->result = pat_atoms(&tpat);
 
+    CLambda *mlam = f->target == FLATTEN_GPU && soac_kind(e) == SEG_MAP ? core_clone_lambda(e->lam) : NULL;
     CBody *flat = cbody_new();
     CParamVec fpat = rename_pat(&pat);
     f->nesting++;
@@ -450,10 +620,25 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     f->nesting--;
     flat->result = pat_atoms(&fpat);
 
+    /* G3 on the GPU: else if Par(e_middle) >= suff_intra_par and it fits then e_middle */
+    CBody *mid = NULL, *rest = cbody_new();
+    CAtom mcond = {0};
+    if (mlam)
+        mid = soac_middle(f, c, e, mlam, par, pat, &mcond, rest);
+    if (mid) {
+        CParamVec rpat = rename_pat(&pat);
+        CExp *m = cexp_new(CE_IF, e->loc);
+        vec_push(&m->args, mcond);
+        m->body = mid;
+        m->body2 = flat;
+        cbody_let(rest, rpat, m);
+        rest->result = pat_atoms(&rpat);
+    }
+
     CExp *v = cexp_new(CE_IF, e->loc);
     vec_push(&v->args, catom_var(cond));
     v->body = top;
-    v->body2 = flat;
+    v->body2 = mid ? rest : flat;
     cbody_let(out, pat, v);
 }
 

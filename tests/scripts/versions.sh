@@ -25,6 +25,16 @@ for pat in '^threshold "main\.suff_outer_par_0" = 16$' \
     grep -qE "$pat" "$TMP/plan" || { fail "the flattened program has no line matching $pat:"; cat "$TMP/plan"; }
 done
 
+# 1b. for the GPU also e_middle: one block per row, the scan and the reduction at block level,
+#     guarded by main.suff_intra_par_1 against rows times columns and a row fitting one block
+WEFT_FLATTEN_GPU=1 "$WEFT" dev --print=seg "$PROG" > "$TMP/gplan" 2>&1 || fail "dev --print=seg (GPU): exit status $?"
+for pat in '^threshold "main\.suff_outer_par_0" = 32768$' '^threshold "main\.suff_intra_par_1" = 65536$' \
+           'threshold "main\.suff_intra_par_1" par_[a-z0-9_]*$' 'le i64 m_2 1024i64$' \
+           'segscan block \(ltid_[a-z0-9_]* < m_2\)$' 'segred block \(ltid_[a-z0-9_]* < m_2\)$' \
+           '^-- main: 3 code paths$' '^-- 2 thresholds$'; do
+    grep -qE "$pat" "$TMP/gplan" || { fail "the GPU's flattened program has no line matching $pat:"; cat "$TMP/gplan"; }
+done
+
 if ! echo 'int main(void){return 0;}' | cc -fopenmp -x c - -o "$TMP/probe" 2>/dev/null; then
     echo "versions: cc -fopenmp not available, compiled part skipped"
     exit $status
@@ -54,6 +64,9 @@ run "3000 rows, --param 5000" short "Compared main.suff_outer_par_0 <= 3000: fal
 printf -- '-- all outer\nmain.suff_outer_par_0=1\n' > "$TMP/tuning"
 run "2 rows, --tuning" long "Compared main.suff_outer_par_0 <= 2: true." --tuning "$TMP/tuning"
 WEFT_THRESHOLDS=100000 run "3000 rows, WEFT_THRESHOLDS" short "Compared main.suff_outer_par_0 <= 3000: false."
+WEFT_THRESHOLDS=intra_par=0,outer_par=1 run "2 rows, WEFT_THRESHOLDS by kind" long "Compared main.suff_outer_par_0 <= 2: true."
+WEFT_THRESHOLDS=outer_par=1,x run "2 rows, bad WEFT_THRESHOLDS" long "Compared main.suff_outer_par_0 <= 2: false."
+grep -qF "warning: WEFT_THRESHOLDS='outer_par=1,x' is neither N nor KIND=N" "$TMP/log" || fail "bad WEFT_THRESHOLDS: no warning"
 
 # 4. a bad value is an error naming the parameter
 if "$TMP/v" --param main.suff_outer_par_0=x < "$TMP/short.in" > /dev/null 2> "$TMP/err"; then

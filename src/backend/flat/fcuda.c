@@ -178,6 +178,7 @@ typedef struct {
     int k;              /* dimensions of the space */
     int nops;
     CType *op_types;    /* the operators' operand types (scalars) */
+    bool block;         /* a segmap with block-level segops: one thread block per point */
 } Ker;
 
 static void k_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -198,6 +199,8 @@ static const char *args_struct(FGen *g, const Ker *K) {
     const CStm *s = K->s;
     StrBuf sb = {0};
     sb_printf(&sb, "struct %s_args {\n    int64_t wd[%d];\n", K->name, K->k);
+    if (K->block)
+        sb_puts(&sb, "    int64_t bsize_; /* threads per block */\n");
     for (int i = 0; i < K->fv.names.len; i++) {
         FVar *v = fg_var(g, K->fv.names.data[i]);
         sb_printf(&sb, "    %s %s;\n", fg_ctype(g, v->type), c_name(K->fv.names.data[i]));
@@ -275,7 +278,10 @@ static void elem_body(FGen *g, void *arg) {
             dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
     }
     fesc_body(e->body, false, &g->escapes);
+    g->block = K->block;
+    g->coop_results = K->block;
     fg_body(g, e->body, NULL, 0, dests);
+    g->block = 0;
 }
 
 static void emit_op(FGen *g, const Ker *K, const char *fn, const COperatorVec *ops) {
@@ -374,9 +380,71 @@ static void emit_chunked_spec(FGen *g, const Ker *K) {
     k_line(g, "%s", "");
 }
 
+/* A segmap whose points run one per thread block (rts/flat_dev.cuh wfd_run_block_map): belem()
+ * runs the point in every thread of the block, with the block's memory at blo_. */
+static void emit_block_spec(FGen *g, const Ker *K) {
+    k_line(g, "struct %s : %s_args {", K->name, K->name);
+    k_line(g, "    typedef wfk_none Scan;");
+    k_line(g, "    typedef wfk_none Red;");
+    k_line(g, "    int64_t w;");
+    k_line(g, "    char *arena;");
+    k_line(g, "    int64_t arena_bytes;");
+    k_line(g, "    unsigned long long *wanted;");
+    k_line(g, "    wfb_mem bm;");
+    k_line(g, "    __device__ int belem(wfk_ctx *kctx_, int64_t i_, char *blo_, volatile int *bfail_) const {");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
+    k_line(g, "        wfb_enter(&dctx_, &bm, blo_, bfail_);");
+    k_line(g, "        wfd_ctx *ctx = &dctx_;");
+    k_line(g, "        (void)ctx;");
+    Saved sv = enter_device(g);
+    fg_slot_scope(g, elem_body, (void *)K);
+    leave_device(g, sv);
+    k_line(g, "        wfb_leave(ctx);");
+    k_line(g, "        return 0;");
+    k_line(g, "    }");
+    k_line(g, "};");
+    k_line(g, "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
+              "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",
+           K->no);
+    k_line(g, "    (void)out_;");
+    k_line(g, "    %s s;", K->name);
+    k_line(g, "    *(%s_args *)&s = *(const %s_args *)a_;", K->name, K->name);
+    k_line(g, "    s.w = 1;");
+    k_line(g, "    for (int j = 0; j < %d; j++) s.w *= s.wd[j];", K->k);
+    k_line(g, "    s.arena = arena;");
+    k_line(g, "    s.arena_bytes = bytes;");
+    k_line(g, "    s.wanted = wanted;");
+    k_line(g, "    return wfd_run_block_map(L, s, s.bsize_, max_threads);");
+    k_line(g, "}");
+    k_line(g, "%s", "");
+}
+
+/* The threads per block of a block kernel: the widest block-level segop whose width the host
+ * knows (a multiple of 32, at most 1024; 256 when none is known). */
+static void block_size(FGen *g, const CBody *b, const char *bs, bool *known) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CExp *e = b->stms.data[i].exp;
+        if (e->kind == CE_SEGOP && e->level == SEG_BLOCK) {
+            CAtom w = e->args.data[0];
+            if (w.kind == CA_CONST || omap_get(&g->vars, w.var)) {
+                fg_line(g, "if (%s > %s) %s = %s;", fg_atom(g, w), bs, bs, fg_atom(g, w));
+                *known = true;
+            }
+        }
+        if (e->kind == CE_LOOP || e->kind == CE_IF)
+            block_size(g, e->body, bs, known);
+        if (e->kind == CE_IF)
+            block_size(g, e->body2, bs, known);
+    }
+}
+
 static void emit_spec(FGen *g, const Ker *K) {
     const CStm *s = K->s;
     const CExp *e = s->exp;
+    if (K->block) {
+        emit_block_spec(g, K);
+        return;
+    }
     if (chunked(e)) {
         emit_chunked_spec(g, K);
         return;
@@ -563,7 +631,8 @@ void fc_segop(FGen *g, const CStm *s) {
         plain_scan_segop(g, s, arr);
         return;
     }
-    Ker K = {s, g->regions++, NULL, {{0}, {0}}, e->params.len, 0, NULL};
+    Ker K = {s, g->regions++, NULL, {{0}, {0}}, e->params.len, 0, NULL, false};
+    K.block = e->seg == SEG_MAP && fb_body_has_block(e->body);
     K.name = xsprintf("seg_%d", K.no);
     const char *loc = c_loc(e->loc);
     const COperatorVec *ops = fs_seg_ops(e);
@@ -590,6 +659,14 @@ void fc_segop(FGen *g, const CStm *s) {
     fg_line(g, "struct %s_args %s;", K.name, a);
     for (int j = 0; j < K.k; j++)
         fg_line(g, "%s.wd[%d] = %s;", a, j, w[j]);
+    if (K.block) {
+        const char *bs = fg_fresh(g, "bs");
+        bool known = false;
+        fg_line(g, "int64_t %s = 0;", bs);
+        block_size(g, e->body, bs, &known);
+        fg_line(g, "%s = %s ? (%s + 31) / 32 * 32 : 256;", bs, known ? bs : "0", bs);
+        fg_line(g, "%s.bsize_ = %s < 32 ? 32 : %s > 1024 ? 1024 : %s;", a, bs, bs, bs);
+    }
     for (int i = 0; i < K.fv.names.len; i++) {
         const char *v = K.fv.names.data[i];
         FVar *fv = fg_var(g, v);
@@ -642,7 +719,7 @@ void fc_segop(FGen *g, const CStm *s) {
     }
     fg_fail(g,
             xsprintf("wfc_launch(ctx, %d, %s, %d, (wfc_launch_fn)wfk_launch_%d, &%s, %s)", K.no, loc,
-                     body_allocates(e->body) || chunked(e) ? 4096 : 0, K.no, a, out),
+                     body_allocates(e->body) || chunked(e) || K.block ? 4096 : 0, K.no, a, out),
             "1");
     if (chunked(e))
         fold_totals(g, s, &K, tots, loc);

@@ -239,7 +239,7 @@ Own fg_alloc_class(FGen *g, const char *var) {
 
 void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const char *count, const char *loc) {
     const char *hint = var ? omap_get(&g->hints, var) : NULL;
-    const char *shared = g->multicore && !g->par ? "true" : "false";
+    const char *shared = (g->multicore && !g->par) || g->blockmem ? "true" : "false";
     if (hint) {
         int hr = (int)omap_int(&g->hint_ranks, var);
         fg_line(g, "if (%s == wf_count(%d, %s.n)) {", count, hr, hint);
@@ -292,6 +292,8 @@ static bool takes_hint(const CStm *s, int j) {
             nscan += s->exp->scans.data[i].nes.len;
         return j < nscan || j >= nscan + accs; /* scan and map outputs, not accumulators */
     }
+    case CE_SEGOP: /* block level (fblock.c): written by the block's threads straight into the row */
+        return s->exp->level == SEG_BLOCK && (s->exp->seg != SEG_RED || j >= fs_ops_results(&s->exp->reds));
     case CE_REPLICATE:
     case CE_IOTA:
     case CE_COPY:
@@ -347,22 +349,43 @@ static void release_if_owned(FGen *g, const char *var) {
         fg_release(g, c_name(var));
 }
 
-static void emit_results(FGen *g, const CBody *b, const FDest *dests) {
+/* A block's result row written by its threads together (coop) or by one. */
+static void copy_result_row(FGen *g, const char *dst, const char *v, CType t, bool coop) {
+    if (!coop) {
+        fa_copy_to(g, xsprintf("%s.p", dst), v, t);
+        return;
+    }
+    if (t.rank == 1) {
+        fg_line(g, "for (int64_t q_ = threadIdx.x; q_ < %s.n[0]; q_ += blockDim.x)", v);
+        fg_line(g, "    %s.p[q_] = %s.p[q_ * %s.s[0]];", dst, v, v);
+        return;
+    }
+    fg_line(g, "if (threadIdx.x == 0) {");
+    g->indent++;
+    fa_copy_to(g, xsprintf("%s.p", dst), v, t);
+    g->indent--;
+    fg_line(g, "}");
+}
+
+/* The body's results into dests; coop: a block's results (block-level code), each element
+ * written once by the block's threads. */
+static void emit_results(FGen *g, const CBody *b, const FDest *dests, bool coop) {
     int n = b->result.len;
     for (int j = 0; j < n; j++) {
         CAtom a = b->result.data[j];
         CType t = fg_atom_type(g, a);
         const char *v = fg_atom(g, a);
         if (t.rank == 0) {
-            fg_line(g, "%s = %s;", dests[j].name, v);
+            fg_line(g, "%s%s = %s;", coop ? "if (threadIdx.x == 0) " : "", dests[j].name, v);
             continue;
         }
         if (dests[j].kind == DEST_ROW) {
             fa_check_shape(g, v, dests[j].name, t.rank, "a map's result", "NULL");
-            fg_line(g, "if (%s.p != %s.p)", v, dests[j].name);
+            fg_line(g, "if (%s.p != %s.p) {", v, dests[j].name);
             g->indent++;
-            fa_copy_to(g, xsprintf("%s.p", dests[j].name), v, t);
+            copy_result_row(g, dests[j].name, v, t, coop);
             g->indent--;
+            fg_line(g, "}");
             continue;
         }
         bool last_here = flife_last(g->life, a.var) == b->stms.len && fg_var(g, a.var)->own == OWN_OWNED &&
@@ -378,6 +401,8 @@ static void emit_results(FGen *g, const CBody *b, const FDest *dests) {
 }
 
 void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest *dests) {
+    bool coop = g->coop_results; /* this body's, not its statements' bodies' */
+    g->coop_results = false;
     FLife *life = flife_body(b, params, np);
     const FLife *saved_life = g->life;
     const CStm *saved_stm = g->stm;
@@ -423,7 +448,7 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
     g->at = n;
     g->stm = NULL;
     g->moved = (OMap){0};
-    emit_results(g, b, dests);
+    emit_results(g, b, dests, coop);
     for (int k = 0; k < dying[n].len; k++)
         release_if_owned(g, dying[n].data[k]);
     g->life = saved_life;
@@ -551,7 +576,9 @@ static void emit_stm(FGen *g, const CStm *s) {
     case CE_HIST:
     case CE_FILTER:
     case CE_SEGOP:
-        if (fc_kernel(g, s))
+        if (g->block && e->kind == CE_SEGOP && e->level == SEG_BLOCK)
+            fb_segop(g, s);
+        else if (fc_kernel(g, s))
             fc_segop(g, s);
         else if (fp_parallel(g, s))
             fp_soac(g, s);

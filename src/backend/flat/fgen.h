@@ -100,6 +100,9 @@ struct FGen {
     bool multicore;
     bool cuda;         /* weft cuda: host code keeps blocks coherent with their device copies */
     bool device;       /* emitting a kernel's device code (fcuda.c) */
+    int block;         /* emitting block-level code: every thread of the block runs it (fblock.c) */
+    bool blockmem;     /* new blocks go to the block's memory, shared by its threads (fblock.c) */
+    bool coop_results; /* the next body's results are written by the block's threads together */
     StrBuf *kernels;   /* weft cuda: the .cu text */
     int regions;       /* weft cuda: kernels so far */
     int par;           /* inside a parallel region: new blocks are private to the thread */
@@ -218,6 +221,11 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
  * one-dimensional space, bound to the results), scan accumulators released. */
 void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs);
 void fs_hist_iteration(FGen *g, const CStm *s, const char *i);
+
+/* fblock.c: weft cuda, a segop at block level (e_middle), in block-level code */
+void fb_segop(FGen *g, const CStm *s);
+/* Whether b has block-level segops (then the grid segmap around it runs one block per point). */
+bool fb_body_has_block(const CBody *b);
 
 /* fcuda.c: weft cuda */
 /* Whether the statement is a segop on the host that runs as a kernel. */
