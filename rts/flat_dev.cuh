@@ -76,12 +76,6 @@ __device__ static void wfb_short(wfd_ctx *c, size_t need) {
     }
 }
 
-/* The point's use of block memory, for the launcher's next size. */
-__device__ static void wfb_leave(wfd_ctx *c) {
-    if (threadIdx.x == 0)
-        atomicMax(&c->bstat[0], (unsigned long long)(c->bbump - c->blo));
-}
-
 __device__ static void *wfb_scratch(wfd_ctx *c, size_t bytes) {
     size_t need = WFD_ALIGN(bytes ? bytes : 1);
     if ((size_t)(c->bhi - c->bbump) < need) {
@@ -338,16 +332,21 @@ __global__ void wfd_block_map_kernel(wfk_ctx *ctx, S s) {
         bfail = 0;
     __syncthreads();
     char *blo = s.bm.global ? s.bm.global + (int64_t)blockIdx.x * s.bm.bytes : (char *)wfk_smem;
+    int64_t most = 0; /* the block memory its points used, for the launcher's next size */
     for (int64_t p = blockIdx.x; p < s.w; p += gridDim.x) {
-        if (s.belem(ctx, p, blo, &bfail)) {
+        int64_t used = 0;
+        if (s.belem(ctx, p, blo, &bfail, &used)) {
             bfail = 1;
             __threadfence_block();
             return; /* the others leave at their next barrier */
         }
+        most = used > most ? used : most;
         __syncthreads();
         if (bfail)
             return;
     }
+    if (threadIdx.x == 0 && most > 0)
+        atomicMax(&s.bm.stat[0], (unsigned long long)most);
 }
 
 /* The largest dynamic shared memory a block may have on this device. */

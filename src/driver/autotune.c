@@ -15,7 +15,9 @@
  *
  * With many parameters the paths can be exponentially many; then (more than CLIMB_ABOVE
  * parameters, or --search=climb) only the neighbours of each path that is the fastest when
- * measured (by 5 %) are queued: a climb from the defaults that never runs a measured path again.
+ * measured (by 5 %) are queued, and of a path that is not, the thresholds that the best path
+ * does not compare (a step that brings up new comparisons is judged with their outcomes tried
+ * too): a climb from the defaults that never runs a measured path again.
  *
  * Every path is measured once: one run with -L to see it, then one warm-up and --runs timed
  * runs without logging (validated against the expected output when there is one); a path
@@ -276,14 +278,26 @@ static bool queued(const Tuner *t, const Queue *q, const int64_t *s) {
     return false;
 }
 
+static bool compares(const Path *p, int param) {
+    for (int i = 0; i < p->len; i++)
+        if (p->data[i].param == param)
+            return true;
+    return false;
+}
+
 /* Queue the path's setting with one compared parameter moved to each other outcome pattern
- * over the values the path compared it with. */
-static void queue_neighbours(const Tuner *t, const Measured *m, Queue *q) {
+ * over the values the path compared it with — only the parameters `known` does not compare,
+ * when given. */
+static void queue_neighbours(const Tuner *t, const Measured *m, const Path *known, Queue *q) {
     const Path *p = &m->path;
     for (int i = 0; i < p->len;) {
         int param = p->data[i].param, j = i;
         while (j < p->len && p->data[j].param == param)
             j++;
+        if (known && compares(known, param)) {
+            i = j;
+            continue;
+        }
         for (int k = i; k <= j; k++) { /* the value of triple k, or one past the largest */
             int64_t v = k < j ? p->data[k].value : p->data[j - 1].value + 1;
             int64_t *s = setting_copy(t, m->setting);
@@ -322,10 +336,13 @@ static void explore(Tuner *t, Dataset *d) {
             t->truncated = true;
             break;
         }
+        int best_before = d->best;
         double before = d->best >= 0 ? d->paths.data[d->best].median_us : INFINITY;
         int k = measure(t, d, q.data[next]);
         if (!climbing(t) || (k == d->best && d->paths.data[k].median_us * CLIMB_GAIN < before))
-            queue_neighbours(t, &d->paths.data[k], &q);
+            queue_neighbours(t, &d->paths.data[k], NULL, &q);
+        else if (best_before >= 0) /* not better: but the thresholds its step brought up are tried too */
+            queue_neighbours(t, &d->paths.data[k], &d->paths.data[best_before].path, &q);
     }
     if (d->best < 0 && d->paths.len)
         fatal("autotune: every path of %s on %s ran past --timeout=%d", t->prog, d->name, t->o->timeout_s);

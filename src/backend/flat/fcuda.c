@@ -391,7 +391,7 @@ static void emit_block_spec(FGen *g, const Ker *K) {
     k_line(g, "    int64_t arena_bytes;");
     k_line(g, "    unsigned long long *wanted;");
     k_line(g, "    wfb_mem bm;");
-    k_line(g, "    __device__ int belem(wfk_ctx *kctx_, int64_t i_, char *blo_, volatile int *bfail_) const {");
+    k_line(g, "    __device__ int belem(wfk_ctx *kctx_, int64_t i_, char *blo_, volatile int *bfail_, int64_t *bused_) const {");
     k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
     k_line(g, "        wfb_enter(&dctx_, &bm, blo_, bfail_);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
@@ -399,7 +399,7 @@ static void emit_block_spec(FGen *g, const Ker *K) {
     Saved sv = enter_device(g);
     fg_slot_scope(g, elem_body, (void *)K);
     leave_device(g, sv);
-    k_line(g, "        wfb_leave(ctx);");
+    k_line(g, "        *bused_ = ctx->bbump - ctx->blo;");
     k_line(g, "        return 0;");
     k_line(g, "    }");
     k_line(g, "};");
@@ -642,7 +642,8 @@ void fc_segop(FGen *g, const CStm *s) {
         for (int j = 0; j < ops->data[o].nes.len; j++)
             K.op_types[at++] = ops->data[o].lam->ret.data[j];
     free_vars(g, e, &K.fv);
-    find_transposed(g, e, &K.fv);
+    if (!K.block) /* a block's threads walk a row together: its rows are coalesced as they are */
+        find_transposed(g, e, &K.fv);
     fg_line(g, "{");
     g->indent++;
     const char **w = xmalloc(sizeof *w * (size_t)(K.k + 1));
