@@ -35,8 +35,8 @@ static void check_plain(FGen *g, const char *v, const char **idx, int k, int r, 
         sb_printf(&list, "%s%s", j ? ", " : "", idx[j]);
     }
     fg_line(g, "if (%s) {", cond.data);
-    fg_line(g, "    int64_t ix_[] = {%s};", list.data);
-    fg_line(g, "    WF_FAIL(wf_oob(ctx, %s, %d, ix_, %d, %s.n));", loc, k, r, v);
+    fg_line(g, "    int64_t ix_[] = {%s}, sh_[] = {%s};", list.data, fg_extents(v, 0, r));
+    fg_line(g, "    WF_FAIL(wf_oob(ctx, %s, %d, ix_, %d, sh_));", loc, k, r);
     fg_line(g, "}");
 }
 
@@ -62,8 +62,8 @@ static void slice_view(FGen *g, const char *dst, const char *v, int r, const CIn
         }
     }
     fg_line(g, "if (%s) {", cond.data);
-    fg_line(g, "    int64_t sp_[] = {%s};", spec.data);
-    fg_line(g, "    WF_FAIL(wf_slice_bad(ctx, %s, %d, sp_, %d, %s.n));", loc, k, r, v);
+    fg_line(g, "    int64_t sp_[] = {%s}, sh_[] = {%s};", spec.data, fg_extents(v, 0, r));
+    fg_line(g, "    WF_FAIL(wf_slice_bad(ctx, %s, %d, sp_, %d, sh_));", loc, k, r);
     fg_line(g, "}");
     fg_line(g, "%s.p = %s.p%s;", dst, v, off.data);
     fg_line(g, "%s.m = %s.m;", dst, v);
@@ -128,7 +128,10 @@ void fa_check_shape(FGen *g, const char *src, const char *want, int r, const cha
     sb_puts(&cond, "0");
     for (int k = 0; k < r; k++)
         sb_printf(&cond, " || %s.n[%d] != %s.n[%d]", src, k, want, k);
-    fg_fail(g, cond.data, xsprintf("wf_shape_mismatch(ctx, %s, %s, %d, %s.n, %s.n)", loc, c_string(what), r, src, want));
+    fg_line(g, "if (%s) {", cond.data);
+    fg_line(g, "    int64_t got_[] = {%s}, want_[] = {%s};", fg_extents(src, 0, r), fg_extents(want, 0, r));
+    fg_line(g, "    WF_FAIL(wf_shape_mismatch(ctx, %s, %s, %d, got_, want_));", loc, c_string(what), r);
+    fg_line(g, "}");
 }
 
 /* A C expression of the element count of view v of rank r. */
@@ -329,10 +332,14 @@ static void emit_concat(FGen *g, const CStm *s, const char *loc) {
     for (int i = 0; i < e->args.len; i++) {
         const char *ai = fg_atom(g, e->args.data[i]);
         sb_printf(&total, " + %s.n[0]", ai);
-        for (int k = 1; k < t.rank && i > 0; k++)
-            fg_fail(g, xsprintf("%s.n[%d] != %s.n[%d]", ai, k, a0, k),
-                    xsprintf("wf_shape_mismatch(ctx, %s, \"concatenation of rows\", %d, %s.n + 1, %s.n + 1)", loc,
-                             t.rank - 1, ai, a0));
+        for (int k = 1; k < t.rank && i > 0; k++) {
+            fg_line(g, "if (%s.n[%d] != %s.n[%d]) {", ai, k, a0, k);
+            fg_line(g, "    int64_t got_[] = {%s}, want_[] = {%s};", fg_extents(ai, 1, t.rank),
+                    fg_extents(a0, 1, t.rank));
+            fg_line(g, "    WF_FAIL(wf_shape_mismatch(ctx, %s, \"concatenation of rows\", %d, got_, want_));", loc,
+                    t.rank - 1);
+            fg_line(g, "}");
+        }
     }
     fg_line(g, "%s.n[0] = %s;", x, total.data);
     for (int k = 1; k < t.rank; k++)

@@ -222,6 +222,14 @@ void fg_dense_strides(FGen *g, const char *dst, int r) {
 
 void fg_fail(FGen *g, const char *cond, const char *err) { fg_line(g, "if (%s) WF_FAIL(%s);", cond, err); }
 
+const char *fg_extents(const char *v, int from, int r) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "");
+    for (int k = from; k < r; k++)
+        sb_printf(&sb, "%s%s.n[%d]", k > from ? ", " : "", v, k);
+    return sb.data;
+}
+
 void fg_release(FGen *g, const char *v) { fg_line(g, "wf_unref(ctx, %s.m);", v); }
 
 /* A new slot in the current scope; returns its C name. */

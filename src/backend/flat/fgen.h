@@ -167,6 +167,10 @@ void fg_slot_scope(FGen *g, void (*fn)(FGen *, void *), void *arg);
 void fg_release(FGen *g, const char *v);
 /* WF_FAIL(e): e is the failing expression (an int from wf_error, or 1). */
 void fg_fail(FGen *g, const char *cond, const char *err);
+/* The extents from..r-1 of view v as a C initialiser list, for a failure's message: the
+ * reporters get a copy, so that v's address does not escape (the C compiler then keeps views
+ * in registers instead of memory). */
+const char *fg_extents(const char *v, int from, int r);
 
 /* farray.c */
 void fa_exp(FGen *g, const CStm *s); /* every non-SOAC array expression */
