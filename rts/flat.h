@@ -317,6 +317,9 @@ static inline __attribute__((unused)) int wf_flat_result(wf_ctx *ctx, wf_value *
 
 /* ---- run-time errors (the interpreter's messages) ---- */
 
+/* The reporters are out of line and cold: a check in a hot loop costs a compare and a branch. */
+#define WF_COLD __attribute__((unused, noinline, cold))
+
 static inline __attribute__((unused)) int wf_shape_str(char *buf, size_t len, int r, const int64_t *n) {
     size_t at = 0;
     for (int k = 0; k < r && at + 24 < len; k++)
@@ -325,8 +328,7 @@ static inline __attribute__((unused)) int wf_shape_str(char *buf, size_t len, in
 }
 
 /* index [i, j] out of bounds for array of shape [n][m] */
-static inline __attribute__((unused)) int wf_oob(wf_ctx *ctx, const char *loc, int k, const int64_t *idx, int r,
-                                                 const int64_t *n) {
+static WF_COLD int wf_oob(wf_ctx *ctx, const char *loc, int k, const int64_t *idx, int r, const int64_t *n) {
     char buf[512], sh[256];
     size_t at = (size_t)snprintf(buf, sizeof buf, "index [");
     for (int i = 0; i < k && at + 40 < sizeof buf; i++)
@@ -336,8 +338,7 @@ static inline __attribute__((unused)) int wf_oob(wf_ctx *ctx, const char *loc, i
 }
 
 /* A slice spec holds 4 numbers per index: is_slice, start, end, stride. */
-static inline __attribute__((unused)) int wf_slice_bad(wf_ctx *ctx, const char *loc, int k, const int64_t *spec, int r,
-                                                       const int64_t *n) {
+static WF_COLD int wf_slice_bad(wf_ctx *ctx, const char *loc, int k, const int64_t *spec, int r, const int64_t *n) {
     char buf[512], sh[256];
     size_t at = (size_t)snprintf(buf, sizeof buf, "index [");
     for (int i = 0; i < k && at + 80 < sizeof buf; i++) {
@@ -355,12 +356,12 @@ static inline __attribute__((unused)) int wf_slice_bad(wf_ctx *ctx, const char *
     return wf_error(ctx, loc, "%s] out of bounds for array of shape %s", buf, sh);
 }
 
-static inline __attribute__((unused)) int wf_negative_size(wf_ctx *ctx, const char *loc, int64_t n) {
+static WF_COLD int wf_negative_size(wf_ctx *ctx, const char *loc, int64_t n) {
     return wf_error(ctx, loc, "negative size %lld", (long long)n);
 }
 
-static inline __attribute__((unused)) int wf_shape_mismatch(wf_ctx *ctx, const char *loc, const char *what, int r,
-                                                            const int64_t *got, const int64_t *want) {
+static WF_COLD int wf_shape_mismatch(wf_ctx *ctx, const char *loc, const char *what, int r, const int64_t *got,
+                                     const int64_t *want) {
     char a[256], b[256];
     wf_shape_str(a, sizeof a, r, got);
     wf_shape_str(b, sizeof b, r, want);

@@ -173,6 +173,8 @@ const char *c_op_expr(const CExp *e, const char *const *args, const char **divis
         return xsprintf("((%s)wf_upow((uint64_t)(%s), (uint64_t)(%s)))", T, a, b);
     case COP_MIN:
     case COP_MAX:
+        if (fl && p == PRIM_F64) /* inline: C compilers call libm's fmin */
+            return xsprintf("wf_f%s64(%s, %s)", e->op == COP_MIN ? "min" : "max", a, b);
         if (fl)
             return xsprintf("f%s%s(%s, %s)", e->op == COP_MIN ? "min" : "max", sfx, a, b);
         return xsprintf("(%s %s %s ? %s : %s)", a, e->op == COP_MIN ? "<" : ">", b, a, b);

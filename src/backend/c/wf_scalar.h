@@ -27,6 +27,27 @@
 #define WF_CTZ(x) __builtin_ctzll(x)
 #endif
 
+/* f64.min and f64.max: fmin and fmax (a NaN operand gives the other operand), inline, where C
+ * compilers call libm's functions.  Of equal operands (-0 and +0) the first, as glibc's.
+ * Written so that x86 compilers emit minsd/maxsd and a conditional move, no branch (the
+ * operands are often random: a branch would be mispredicted half the time). */
+WF_HD static inline double wf_fmin64(double x, double y) {
+#ifdef __CUDA_ARCH__
+    return fmin(x, y);
+#else
+    double r = y < x ? y : x;
+    return isnan(x) ? y : r;
+#endif
+}
+WF_HD static inline double wf_fmax64(double x, double y) {
+#ifdef __CUDA_ARCH__
+    return fmax(x, y);
+#else
+    double r = y > x ? y : x;
+    return isnan(x) ? y : r;
+#endif
+}
+
 WF_HD static inline int64_t wf_fdiv64(int64_t x, int64_t y) {
     if (y == -1)
         return (int64_t)(0 - (uint64_t)x);

@@ -25,18 +25,27 @@ static const char **index_atoms(FGen *g, const CIndexVec *sl) {
     return idx;
 }
 
-/* Fail unless the plain indices idx[0..k) lie inside view v of rank r. */
-static void check_plain(FGen *g, const char *v, const char **idx, int k, int r, const char *loc) {
+/* Fail unless the plain indices sl lie inside view v (of core variable var, rank r); the
+ * indices known to lie inside its extents (range.c) are not checked. */
+static void check_plain(FGen *g, const char *v, const char *var, const CIndexVec *sl, int r, const char *loc) {
     StrBuf cond = {0}, list = {0};
     sb_puts(&cond, "0");
     sb_puts(&list, "");
+    int k = sl->len, checked = 0;
+    const CDim *dims = fg_var(g, var)->type.dims;
     for (int j = 0; j < k; j++) {
-        sb_printf(&cond, " || (uint64_t)(%s) >= (uint64_t)%s.n[%d]", idx[j], v, j);
-        sb_printf(&list, "%s%s", j ? ", " : "", idx[j]);
+        const char *ix = fg_atom(g, sl->data[j].start);
+        sb_printf(&list, "%s%s", j ? ", " : "", ix);
+        if (fr_in_bounds(g, sl->data[j].start, dims[j]))
+            continue;
+        sb_printf(&cond, " || (uint64_t)(%s) >= (uint64_t)%s.n[%d]", ix, v, j);
+        checked++;
     }
+    if (!checked)
+        return;
     fg_line(g, "if (%s) {", cond.data);
-    fg_line(g, "    int64_t ix_[] = {%s};", list.data);
-    fg_line(g, "    WF_FAIL(wf_oob(ctx, %s, %d, ix_, %d, %s.n));", loc, k, r, v);
+    fg_line(g, "    int64_t ix_[] = {%s}, sh_[] = {%s};", list.data, fg_extents(v, 0, r));
+    fg_line(g, "    WF_FAIL(wf_oob(ctx, %s, %d, ix_, %d, sh_));", loc, k, r);
     fg_line(g, "}");
 }
 
@@ -62,8 +71,8 @@ static void slice_view(FGen *g, const char *dst, const char *v, int r, const CIn
         }
     }
     fg_line(g, "if (%s) {", cond.data);
-    fg_line(g, "    int64_t sp_[] = {%s};", spec.data);
-    fg_line(g, "    WF_FAIL(wf_slice_bad(ctx, %s, %d, sp_, %d, %s.n));", loc, k, r, v);
+    fg_line(g, "    int64_t sp_[] = {%s}, sh_[] = {%s};", spec.data, fg_extents(v, 0, r));
+    fg_line(g, "    WF_FAIL(wf_slice_bad(ctx, %s, %d, sp_, %d, sh_));", loc, k, r);
     fg_line(g, "}");
     fg_line(g, "%s.p = %s.p%s;", dst, v, off.data);
     fg_line(g, "%s.m = %s.m;", dst, v);
@@ -107,7 +116,7 @@ static void emit_index(FGen *g, const CStm *s, const char *loc) {
         return;
     }
     const char **idx = index_atoms(g, &e->slice);
-    check_plain(g, v, idx, k, r, loc);
+    check_plain(g, v, a.var, &e->slice, r, loc);
     if (k == r)
         fg_line(g, "%s = %s;", x, fg_elem(g, v, a.var, idx, k));
     else
@@ -128,7 +137,10 @@ void fa_check_shape(FGen *g, const char *src, const char *want, int r, const cha
     sb_puts(&cond, "0");
     for (int k = 0; k < r; k++)
         sb_printf(&cond, " || %s.n[%d] != %s.n[%d]", src, k, want, k);
-    fg_fail(g, cond.data, xsprintf("wf_shape_mismatch(ctx, %s, %s, %d, %s.n, %s.n)", loc, c_string(what), r, src, want));
+    fg_line(g, "if (%s) {", cond.data);
+    fg_line(g, "    int64_t got_[] = {%s}, want_[] = {%s};", fg_extents(src, 0, r), fg_extents(want, 0, r));
+    fg_line(g, "    WF_FAIL(wf_shape_mismatch(ctx, %s, %s, %d, got_, want_));", loc, c_string(what), r);
+    fg_line(g, "}");
 }
 
 /* A C expression of the element count of view v of rank r. */
@@ -192,7 +204,7 @@ static void emit_update(FGen *g, const CStm *s, const char *loc) {
     fa_take_unique(g, x, s->pat.data[0].name, a, loc);
     if (all_plain(&e->slice) && k == r) {
         const char **idx = index_atoms(g, &e->slice);
-        check_plain(g, x, idx, k, r, loc);
+        check_plain(g, x, s->pat.data[0].name, &e->slice, r, loc);
         fg_line(g, "%s = %s;", fg_elem(g, x, s->pat.data[0].name, idx, k), v);
         return;
     }
@@ -204,7 +216,7 @@ static void emit_update(FGen *g, const CStm *s, const char *loc) {
     fg_line(g, "%s %s = {0};", fg_ctype(g, part), tv);
     if (all_plain(&e->slice)) {
         const char **idx = index_atoms(g, &e->slice);
-        check_plain(g, x, idx, k, r, loc);
+        check_plain(g, x, s->pat.data[0].name, &e->slice, r, loc);
         row_assign(g, tv, x, s->pat.data[0].name, idx, k, r);
     } else {
         slice_view(g, tv, x, r, &e->slice, loc);
@@ -329,10 +341,14 @@ static void emit_concat(FGen *g, const CStm *s, const char *loc) {
     for (int i = 0; i < e->args.len; i++) {
         const char *ai = fg_atom(g, e->args.data[i]);
         sb_printf(&total, " + %s.n[0]", ai);
-        for (int k = 1; k < t.rank && i > 0; k++)
-            fg_fail(g, xsprintf("%s.n[%d] != %s.n[%d]", ai, k, a0, k),
-                    xsprintf("wf_shape_mismatch(ctx, %s, \"concatenation of rows\", %d, %s.n + 1, %s.n + 1)", loc,
-                             t.rank - 1, ai, a0));
+        for (int k = 1; k < t.rank && i > 0; k++) {
+            fg_line(g, "if (%s.n[%d] != %s.n[%d]) {", ai, k, a0, k);
+            fg_line(g, "    int64_t got_[] = {%s}, want_[] = {%s};", fg_extents(ai, 1, t.rank),
+                    fg_extents(a0, 1, t.rank));
+            fg_line(g, "    WF_FAIL(wf_shape_mismatch(ctx, %s, \"concatenation of rows\", %d, got_, want_));", loc,
+                    t.rank - 1);
+            fg_line(g, "}");
+        }
     }
     fg_line(g, "%s.n[0] = %s;", x, total.data);
     for (int k = 1; k < t.rank; k++)

@@ -222,6 +222,14 @@ void fg_dense_strides(FGen *g, const char *dst, int r) {
 
 void fg_fail(FGen *g, const char *cond, const char *err) { fg_line(g, "if (%s) WF_FAIL(%s);", cond, err); }
 
+const char *fg_extents(const char *v, int from, int r) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "");
+    for (int k = from; k < r; k++)
+        sb_printf(&sb, "%s%s.n[%d]", k > from ? ", " : "", v, k);
+    return sb.data;
+}
+
 void fg_release(FGen *g, const char *v) { fg_line(g, "wf_unref(ctx, %s.m);", v); }
 
 /* A new slot in the current scope; returns its C name. */
@@ -516,6 +524,8 @@ static void emit_loop(FGen *g, const CStm *s) {
         fg_bind(g, e->index, ctype_prim(PRIM_I64), OWN_BORROWED);
         const char *iv = c_name(e->index);
         fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", iv, iv, fg_atom(g, e->bound), iv);
+        fr_index(g, e->index, e->bound);
+        fr_enter(g, e->bound);
     } else {
         fg_line(g, "while (%s) {", c_name(e->cond));
     }
@@ -535,6 +545,8 @@ static void emit_loop(FGen *g, const CStm *s) {
     fg_line(g, "}");
     for (int i = 0; i < np; i++)
         fg_line(g, "%s = %s;", c_name(e->params.data[i].name), dests[i].name);
+    if (e->index)
+        fr_leave(g);
     g->iter--;
     g->indent--;
     fg_line(g, "}");
@@ -558,6 +570,7 @@ static void emit_stm(FGen *g, const CStm *s) {
         if (divisor)
             fg_fail(g, xsprintf("%s == 0", divisor), xsprintf("wf_error(ctx, %s, \"division by zero\")", loc));
         fg_line(g, "%s = (%s)%s;", x, c_prim(s->pat.data[0].type.prim), ex);
+        fr_op(g, s);
         return;
     }
     case CE_IF: emit_if(g, s); return;
@@ -697,6 +710,7 @@ static void emit_entry(FGen *g, const CFun *f, int no) {
     g->hints = (OMap){0};
     g->hint_ranks = (OMap){0};
     g->escapes = (OMap){0};
+    fr_reset(g);
     g->fun = f->name;
     flayout_fun(f, &g->layouts);
     opt_lazy_iotas(f, &g->lazy_iotas);

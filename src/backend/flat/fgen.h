@@ -5,6 +5,7 @@
  * instead: fgen_accepts decides.
  *
  *   layout.c    which array variables are row-major (dense), so that indexing can use extents
+ *   range.c     bounds of i64 variables: indexing that cannot fail is not checked
  *   lifetime.c  per body: the last use of every variable, views extending their base's life
  *   fgen.c      program, functions, entry points, bodies, scalar statements, if, loop
  *   farray.c    array expressions: index, update, iota, replicate, copy, concat, reshapes, ...
@@ -41,6 +42,13 @@ char *fgen_program(const CProg *p, bool multicore);
 typedef enum { LAYOUT_DENSE, LAYOUT_STRIDED } Layout;
 /* The layout of every array variable of f (absent from *out: dense). */
 void flayout_fun(const CFun *f, OMap *out);
+
+/* ======== range.c (the functions are after FGen) ======== */
+/* The bound `base + off` of an i64 value (base: a core variable; NULL: the constant off). */
+typedef struct {
+    const char *base;
+    int64_t off;
+} FLin;
 
 /* ======== lifetime.c ======== */
 /* For the variables bound by a body (its statements, and the parameters given): the index of
@@ -116,6 +124,8 @@ struct FGen {
     OMap hints;        /* variable -> C name of the map-output row it may be built in */
     OMap hint_ranks;   /* variable -> rank of that row */
     OMap escapes;      /* variables of iteration bodies whose arrays may outlive the iteration */
+    OMap ranges, lins; /* range.c: known bounds of i64 variables, variables = another + constant */
+    Vec(FLin) runs;    /* range.c: bounds of the iterations around the code (each runs: >= 1) */
     FSlots *slots;     /* the current slot scope */
     const char *fun;   /* the function being emitted */
     /* the body being emitted: its lifetimes, the statement and its index, and the owned
@@ -170,6 +180,10 @@ void fg_slot_scope(FGen *g, void (*fn)(FGen *, void *), void *arg);
 void fg_release(FGen *g, const char *v);
 /* WF_FAIL(e): e is the failing expression (an int from wf_error, or 1). */
 void fg_fail(FGen *g, const char *cond, const char *err);
+/* The extents from..r-1 of view v as a C initialiser list, for a failure's message: the
+ * reporters get a copy, so that v's address does not escape (the C compiler then keeps views
+ * in registers instead of memory). */
+const char *fg_extents(const char *v, int from, int r);
 
 /* farray.c */
 void fa_exp(FGen *g, const CStm *s); /* every non-SOAC array expression */
@@ -184,6 +198,18 @@ void fa_copy_to(FGen *g, const char *dst, const char *src, CType t);
 /* Check that view src has the extents of view want (both rank r, dims from 1 of want if
  * skip_outer); fail with a size mismatch otherwise. */
 void fa_check_shape(FGen *g, const char *src, const char *want_dims, int r, const char *what, const char *loc);
+
+/* range.c */
+void fr_reset(FGen *g); /* a new function */
+/* var (an i64) lies in [0, bound). */
+void fr_index(FGen *g, const char *var, CAtom bound);
+/* The code emitted until fr_leave runs in an iteration over [0, bound) (so bound >= 1). */
+void fr_enter(FGen *g, CAtom bound);
+void fr_leave(FGen *g);
+/* The facts a scalar statement gives (additions and subtractions of constants). */
+void fr_op(FGen *g, const CStm *s);
+/* Whether 0 <= idx < dim is known where the code is being emitted. */
+bool fr_in_bounds(FGen *g, CAtom idx, CDim dim);
 
 /* fsoac.c: the sequential SOACs, and their pieces for fpar.c */
 void fs_soac(FGen *g, const CStm *s);

@@ -31,10 +31,14 @@ const char *fs_input_elem(FGen *g, CAtom a, const char *i) {
     return xsprintf("{%s.p + (%s), %s.m, {%s}, {%s}}", av, fg_offset(g, av, a.var, &i, 1), av, ns.data, ss.data);
 }
 
+/* The arguments of e's lambda at index i; a parameter that is the index lies in [0, width). */
 static const char **input_elems(FGen *g, const CExp *e, const char *i) {
     const char **args = xmalloc(sizeof *args * (size_t)(e->arrays.len + 1));
-    for (int k = 0; k < e->arrays.len; k++)
+    for (int k = 0; k < e->arrays.len; k++) {
         args[k] = fs_input_elem(g, e->arrays.data[k], i);
+        if (omap_has(&g->lazy_iotas, e->arrays.data[k].var) && k < e->lam->params.len)
+            fr_index(g, e->lam->params.data[k].name, e->args.data[0]);
+    }
     return args;
 }
 
@@ -287,7 +291,9 @@ static void emit_screma(FGen *g, const CStm *s) {
     fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
     g->indent++;
     g->iter++;
+    fr_enter(g, e->args.data[0]);
     fs_screma_iteration(g, s, i, accs);
+    fr_leave(g);
     g->iter--;
     g->indent--;
     fg_line(g, "}");
@@ -426,10 +432,12 @@ static void emit_scatter_hist(FGen *g, const CStm *s) {
     fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
     g->indent++;
     g->iter++;
+    fr_enter(g, e->args.data[0]);
     if (e->kind == CE_SCATTER)
         fs_scatter_iteration(g, s, i);
     else
         fs_hist_iteration(g, s, i);
+    fr_leave(g);
     g->iter--;
     g->indent--;
     fg_line(g, "}");
@@ -464,7 +472,9 @@ static void emit_filter(FGen *g, const CStm *s) {
     g->iter++;
     const char *keep = decl_tmp(g, ctype_prim(PRIM_BOOL), "keep");
     FDest d = {DEST_VAR, keep};
+    fr_enter(g, e->args.data[0]);
     fg_lambda(g, e->lam, input_elems(g, e, i), &d, false);
+    fr_leave(g);
     for (int part = 0; part < (e->partition ? 2 : 1); part++) {
         const char *cnt = part ? nf : nt;
         fg_line(g, part ? "} else {" : "if (%s) {", keep);
@@ -558,6 +568,7 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
     for (int j = 0; j < k; j++) {
         fg_bind(g, e->params.data[j].name, ctype_prim(PRIM_I64), OWN_BORROWED);
         fg_line(g, "int64_t %s WF_U = %s;", c_name(e->params.data[j].name), idx[j]);
+        fr_index(g, e->params.data[j].name, e->args.data[j]);
     }
     FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
     for (int j = 0; j < nres; j++) {
@@ -650,6 +661,7 @@ static void emit_segop(FGen *g, const CStm *s) {
         fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", idx[j], idx[j], w[j], idx[j]);
         g->indent++;
         g->iter++;
+        fr_enter(g, e->args.data[j]);
     }
     if (e->seg == SEG_MAP) {
         fs_segop_point(g, s, idx, NULL);
@@ -658,13 +670,16 @@ static void emit_segop(FGen *g, const CStm *s) {
             accs = fs_decl_accs(g, fs_seg_ops(e));
         fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", idx[k - 1], idx[k - 1], w[k - 1], idx[k - 1]);
         g->indent++;
+        fr_enter(g, e->args.data[k - 1]);
         fs_segop_point(g, s, idx, accs);
+        fr_leave(g);
         g->indent--;
         fg_line(g, "}");
         if (k > 1)
             fs_segop_finish(g, s, idx, accs);
     }
     for (int j = 0; j < outer; j++) {
+        fr_leave(g);
         g->iter--;
         g->indent--;
         fg_line(g, "}");
