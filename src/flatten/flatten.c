@@ -43,7 +43,7 @@
 #define MAX_VERSION_NESTING 3
 #define SUFF_OUTER_CPU 16    /* enough outer parallelism for the cores of a big CPU */
 #define SUFF_OUTER_GPU 32768 /* enough threads to fill a GPU */
-#define SUFF_INTRA_GPU 65536 /* enough threads, blocks times their threads, for a block-level version */
+#define SUFF_INTRA_GPU 33554432 /* blocks times threads; high: measured block-level versions often lose (docs/FLATTENING.md) */
 #define MAX_BLOCK_THREADS 1024
 
 typedef struct {

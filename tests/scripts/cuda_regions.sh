@@ -26,15 +26,19 @@ grep -q 'wfk_run_reduce' "$T/flat.cu" && grep -q 'wfd_run_map' "$T/flat.cu" ||
 grep -q 'v_a_[0-9]*\.s\[0\] + .*v_a_[0-9]*\.s\[1\]' "$T/flat.cu" ||
     fail "flat.fut: the 2-D array is not read through its strides"
 
-# a map of reduces over rows: two code paths chosen by a threshold, one thread per row or a
+# a map of reduces over rows: three code paths chosen by thresholds, one thread per row, one
+# block per row (the reduction over its threads: rts/flat_dev.cuh wfd_run_block_map) or a
 # segmented reduction
 cat > "$T/segred.fut" <<'F'
 entry rowsums [n][m] (xss: [n][m]f64) : []f64 = map (\row -> reduce (+) 0 (map (* 2) row)) xss
 F
 "$WEFT" cuda --no-cc "$T/segred.fut" -o "$T/segred" || fail "weft cuda segred.fut"
-[ "$(launches "$T/segred")" = 2 ] || fail "segred.fut: expected 2 GPU kernels, got $(launches "$T/segred")"
+[ "$(launches "$T/segred")" = 3 ] || fail "segred.fut: expected 3 GPU kernels, got $(launches "$T/segred")"
 grep -q 'rowsums.suff_outer_par_0' "$T/segred.c" || fail "segred.fut: the versions are not guarded by a threshold"
+grep -q 'rowsums.suff_intra_par_1' "$T/segred.c" || fail "segred.fut: the block-level version is not guarded"
 grep -q 'wfd_run_segred' "$T/segred.cu" || fail "segred.fut: no segmented reduction kernel"
+grep -q 'wfd_run_block_map' "$T/segred.cu" || fail "segred.fut: no block kernel"
+grep -q 'wfb_sync(ctx)' "$T/segred.cu" || fail "segred.fut: the block kernel has no barriers"
 
 # the same with an inner dimension left unknown goes through the boxed backend: one region
 cat > "$T/boxed.fut" <<'F'

@@ -28,7 +28,7 @@ done
 # 1b. for the GPU also e_middle: one block per row, the scan and the reduction at block level,
 #     guarded by main.suff_intra_par_1 against rows times columns and a row fitting one block
 WEFT_FLATTEN_GPU=1 "$WEFT" dev --print=seg "$PROG" > "$TMP/gplan" 2>&1 || fail "dev --print=seg (GPU): exit status $?"
-for pat in '^threshold "main\.suff_outer_par_0" = 32768$' '^threshold "main\.suff_intra_par_1" = 65536$' \
+for pat in '^threshold "main\.suff_outer_par_0" = 32768$' '^threshold "main\.suff_intra_par_1" = 33554432$' \
            'threshold "main\.suff_intra_par_1" par_[a-z0-9_]*$' 'le i64 m_2 1024i64$' \
            'segscan block \(ltid_[a-z0-9_]* < m_2\)$' 'segred block \(ltid_[a-z0-9_]* < m_2\)$' \
            '^-- main: 3 code paths$' '^-- 2 thresholds$'; do
