@@ -26,7 +26,12 @@
  *   G8  an if whose condition is invariant to the context, with parallelism in a branch, goes
  *       to the host and both branches are distributed in the context;
  *   G9  a reduction with inner parallelism in its map: e_top a segred with a sequential body,
- *       e_flat the map distributed, then a segred over its results.
+ *       e_flat the map distributed, then a segred over its results;
+ *   e_middle (GPU): a map whose body's SOACs (at its top level, in its loops and ifs) all have
+ *       widths known outside the map and scalar operators gets a third version: a segmap over
+ *       the nest whose points run one per thread block, those SOACs turned into block segops
+ *       (segmap/segred/segscan block over one dimension; src/backend/flat/fblock.c), guarded by
+ *       Par times the widest of them against FUN.suff_intra_par_K and that width <= 1024.
  *
  * A segop's body starts by binding what it reads: the context's lambda parameters (rows of
  * the levels' inputs; the index itself for an iota input) and the expanded arrays of earlier
