@@ -582,13 +582,32 @@ static CBody *soac_middle(F *f, Ctx *c, const CExp *e, CLambda *lam, CAtom outer
     return mid;
 }
 
+/* Whether e_flat would find anything to distribute in the SOAC's body: a statement with
+ * parallelism of its own in c + the SOAC's level (an inner SOAC of invariant width, a loop or if
+ * G7 / G8 take).  When none is, e_flat would be e_top again (irregular inner parallelism: it
+ * runs sequentially in either), so no versions are made. */
+static bool distributable(Ctx *c, const CExp *e) {
+    Level L = {NULL, e->args.data[0], e->lam->params, e->arrays};
+    for (int i = 0; i < L.params.len; i++)
+        mark_bound(c, L.params.data[i].name);
+    vec_push(&c->levels, L);
+    bool found = false;
+    const CBody *b = e->lam->body;
+    for (int i = 0; i < b->stms.len && !found; i++) {
+        found = par_stm(c, &b->stms.data[i]);
+        mark_pat(c, &b->stms.data[i].pat);
+    }
+    c->levels.len--;
+    return found;
+}
+
 /* A screma whose width is invariant to c: G2, or G3 / G9 versions. */
 static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     const CExp *e = s->exp;
     CParamVec pat = expand_pat(c, &s->pat);
     record(c, &s->pat, &pat);
     mark_pat(c, &s->pat);
-    if (!body_par(e->lam->body) || f->nesting >= MAX_VERSION_NESTING) {
+    if (!body_par(e->lam->body) || f->nesting >= MAX_VERSION_NESTING || !distributable(c, e)) {
         soac_segop(f, c, e, e->lam, soac_ops(e), pat, out);
         return;
     }
