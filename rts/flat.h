@@ -15,6 +15,8 @@
  *  - Slots: an allocation site inside a loop or a SOAC iteration keeps its blocks in a slot, so
  *    that an iteration reuses the memory of the previous ones instead of allocating: a block
  *    is reused when the slot holds the only reference to it (rc == 1) and it is big enough.
+ *    Every block of a slot is made by its one allocation site, with the site's `shared` (a
+ *    constant in the generated call): the fast paths of a private site read no flag.
  */
 #ifndef WF_FLAT_H
 #define WF_FLAT_H
@@ -240,7 +242,7 @@ static __attribute__((unused, noinline)) wf_blk *wf_scratch_refill(wf_ctx *ctx, 
 static inline __attribute__((unused, always_inline)) wf_blk *wf_scratch_get(wf_ctx *ctx, wf_slot *s, size_t bytes,
                                                                              bool shared, const char *loc) {
     wf_blk *b = s->b[0];
-    if (__builtin_expect(b && !b->shared && b->cap >= bytes && b->rc == 1, 1))
+    if (__builtin_expect(!shared && b && b->cap >= bytes && b->rc == 1, 1))
         return b;
     if (b && b->cap >= bytes && wf_blk_rc(b) == 1)
         return b;
@@ -268,12 +270,12 @@ static inline __attribute__((always_inline)) wf_blk *wf_slot_get(wf_ctx *ctx, wf
                                                                   const char *loc) {
     /* a value carried across iterations alternates between the two blocks */
     wf_blk *b = s->b[0];
-    if (__builtin_expect(b && !b->shared && b->cap >= bytes && b->rc == 1, 1)) {
+    if (__builtin_expect(!shared && b && b->cap >= bytes && b->rc == 1, 1)) {
         b->rc = 2;
         return b;
     }
     b = s->b[1];
-    if (__builtin_expect(b && !b->shared && b->cap >= bytes && b->rc == 1, 1)) {
+    if (__builtin_expect(!shared && b && b->cap >= bytes && b->rc == 1, 1)) {
         b->rc = 2;
         return b;
     }

@@ -172,9 +172,13 @@ void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const ch
     fg_line(g, "%s = %s;", dst, fg_atom(g, a));
     fg_line(g, "{");
     g->indent++;
+    const char *known = move ? omap_get(&g->unique_after, a.var) : NULL;
     if (move && own == OWN_OWNED) {
         fg_moved(g, a.var);
-        fg_line(g, "if (!wf_blk_unique(%s.m)) {", dst);
+        if (known)
+            fg_line(g, "if (!(%s || wf_blk_unique(%s.m))) {", known, dst);
+        else
+            fg_line(g, "if (!wf_blk_unique(%s.m)) {", dst);
         g->indent++;
         /* a copy of its own, allocated as an owned temporary */
         fa_copy_fresh(g, dst, NULL, t, true, loc);

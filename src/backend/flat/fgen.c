@@ -504,6 +504,53 @@ static void emit_if(FGen *g, const CStm *s) {
     fg_line(g, "}");
 }
 
+/* How many times the ifs and loops of b (and b itself) read var as the array of an index with
+ * a scalar result.  Uses elsewhere (SOAC lambdas) are not counted, so they stay disallowed. */
+static int scalar_reads(const CBody *b, const char *var) {
+    int n = 0;
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        const CExp *e = s->exp;
+        if (e->kind == CE_INDEX && e->args.data[0].kind == CA_VAR && e->args.data[0].var == var &&
+            s->pat.data[0].type.rank == 0)
+            n++;
+        if (e->kind == CE_IF || e->kind == CE_LOOP)
+            n += scalar_reads(e->body, var);
+        if (e->kind == CE_IF)
+            n += scalar_reads(e->body2, var);
+    }
+    return n;
+}
+
+/* Whether array parameter j of for-loop e stays unique from one iteration to the next once it
+ * is: a top-level statement of the body updates it in place, the result of that is the body's
+ * j-th result, and the parameter and the result are otherwise only read element by element (no
+ * view or copy of either can take a reference).  Then the update's uniqueness check is only
+ * needed in the first iteration (it makes a copy of its own there when need be). */
+static bool stays_unique(const CExp *e, int j) {
+    const CBody *b = e->body;
+    const char *p = e->params.data[j].name;
+    CAtom r = b->result.data[j];
+    if (!e->index || !e->params.data[j].type.rank || r.kind != CA_VAR)
+        return false;
+    const CStm *upd = NULL;
+    for (int i = 0; i < b->stms.len && !upd; i++) {
+        const CStm *s = &b->stms.data[i];
+        if (s->exp->kind == CE_UPDATE && s->exp->args.data[0].kind == CA_VAR && s->exp->args.data[0].var == p &&
+            s->pat.data[0].name == r.var)
+            upd = s;
+    }
+    if (!upd)
+        return false;
+    OMap uses = {0};
+    opt_count_body((CBody *)b, &uses);
+    int results = 0;
+    for (int k = 0; k < b->result.len; k++)
+        results += b->result.data[k].kind == CA_VAR && (b->result.data[k].var == p || b->result.data[k].var == r.var);
+    return results == 1 && omap_int(&uses, p) == 1 + scalar_reads(b, p) &&
+           omap_int(&uses, r.var) == 1 + scalar_reads(b, r.var);
+}
+
 static void emit_loop(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     int np = e->params.len;
@@ -538,13 +585,18 @@ static void emit_loop(FGen *g, const CStm *s) {
         dests[i] = (FDest){DEST_VAR, fg_fresh(g, "nx")};
         fg_decl_c(g, dests[i].name, p.type);
     }
+    for (int i = 0; i < np; i++)
+        if (stays_unique(e, i))
+            omap_put(&g->unique_after, e->params.data[i].name, (void *)xsprintf("%s > 0", c_name(e->index)));
     fg_line(g, "{");
     g->indent++;
     fg_body(g, e->body, e->params.data, np, dests);
     g->indent--;
     fg_line(g, "}");
-    for (int i = 0; i < np; i++)
+    for (int i = 0; i < np; i++) {
+        omap_put(&g->unique_after, e->params.data[i].name, NULL);
         fg_line(g, "%s = %s;", c_name(e->params.data[i].name), dests[i].name);
+    }
     if (e->index)
         fr_leave(g);
     g->iter--;

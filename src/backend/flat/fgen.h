@@ -124,6 +124,8 @@ struct FGen {
     OMap hints;        /* variable -> C name of the map-output row it may be built in */
     OMap hint_ranks;   /* variable -> rank of that row */
     OMap escapes;      /* variables of iteration bodies whose arrays may outlive the iteration */
+    /* loop parameters known unique where a C condition holds (a later iteration: stays_unique) */
+    OMap unique_after;
     OMap ranges, lins; /* range.c: known bounds of i64 variables, variables = another + constant */
     Vec(FLin) runs;    /* range.c: bounds of the iterations around the code (each runs: >= 1) */
     FSlots *slots;     /* the current slot scope */

@@ -124,7 +124,10 @@ static const char *in_place_result(const COperator *op, int j) {
 
 bool fs_op_in_place(const COperator *op, int j) { return in_place_result(op, j) != NULL; }
 
-void fs_apply_op(FGen *g, const COperator *op, const char **accs, const char **xs) {
+/* accs = op(accs, xs); rows[j] (NULL, or rows NULL: none) names the scan output row that result j
+ * is built in: the operator's in-place map writes it there, and the accumulator becomes a
+ * borrowed view of that row (the next step reads it from there). */
+static void apply_op_into(FGen *g, const COperator *op, const char **accs, const char **xs, const char **rows) {
     int k = op->nes.len;
     const char **args = xmalloc(sizeof *args * (size_t)(2 * k + 1));
     for (int j = 0; j < k; j++) {
@@ -138,7 +141,7 @@ void fs_apply_op(FGen *g, const COperator *op, const char **accs, const char **x
         nx[j] = (FDest){DEST_VAR, decl_tmp(g, op->lam->ret.data[j], "nacc")};
         const char *r = in_place_result(op, j);
         if (r) {
-            omap_put(&g->hints, r, (void *)accs[j]);
+            omap_put(&g->hints, r, (void *)(rows && rows[j] ? rows[j] : accs[j]));
             omap_put(&g->hint_ranks, r, (void *)(intptr_t)1);
         }
     }
@@ -147,7 +150,17 @@ void fs_apply_op(FGen *g, const COperator *op, const char **accs, const char **x
         const char *r = in_place_result(op, j);
         if (r)
             omap_put(&g->hints, r, NULL);
-        if (op->lam->ret.data[j].rank == 0) {
+        if (rows && rows[j]) {
+            /* not built in the row only when its size differs: the shape check fails */
+            fg_line(g, "if (%s.p != %s.p) {", nx[j].name, rows[j]);
+            g->indent++;
+            fa_check_shape(g, nx[j].name, rows[j], 1, "a scan's element", "NULL");
+            fa_copy_to(g, xsprintf("%s.p", rows[j]), nx[j].name, op->lam->ret.data[j]);
+            fg_release(g, nx[j].name);
+            g->indent--;
+            fg_line(g, "}");
+            fg_line(g, "%s = %s;", accs[j], rows[j]);
+        } else if (op->lam->ret.data[j].rank == 0) {
             fg_line(g, "%s = %s;", accs[j], nx[j].name);
         } else if (r) {
             fg_line(g, "if (%s.p != %s.p) {", nx[j].name, accs[j]);
@@ -163,7 +176,13 @@ void fs_apply_op(FGen *g, const COperator *op, const char **accs, const char **x
     fg_line(g, "}");
 }
 
-const char **fs_decl_accs(FGen *g, const COperatorVec *ops) {
+void fs_apply_op(FGen *g, const COperator *op, const char **accs, const char **xs) {
+    apply_op_into(g, op, accs, xs, NULL);
+}
+
+/* The accumulators of ops; in_rows[k] (in_rows may be NULL) marks one built in its scan output's
+ * rows (apply_op_into): it starts as a borrowed view of the neutral element. */
+static const char **decl_accs(FGen *g, const COperatorVec *ops, const bool *in_rows) {
     int n = 0;
     for (int i = 0; i < ops->len; i++)
         n += ops->data[i].nes.len;
@@ -175,6 +194,8 @@ const char **fs_decl_accs(FGen *g, const COperatorVec *ops) {
             CType t = op->lam->ret.data[j];
             accs[at] = fg_fresh(g, "acc");
             fg_line(g, "%s %s = %s;", fg_ctype(g, t), accs[at], fg_atom(g, op->nes.data[j]));
+            if (in_rows && in_rows[at])
+                continue;
             if (t.rank && fs_op_in_place(op, j)) /* a private copy, updated in place */
                 fa_copy_fresh(g, accs[at], NULL, t, false, "NULL");
             else if (t.rank)
@@ -184,23 +205,50 @@ const char **fs_decl_accs(FGen *g, const COperatorVec *ops) {
     return accs;
 }
 
+const char **fs_decl_accs(FGen *g, const COperatorVec *ops) { return decl_accs(g, ops, NULL); }
+
+/* Whether the sequential loop of screma e (emit_screma) builds scan result j (counted over all
+ * its scans) in the rows of its output: an array the operator computes in place (a map over the
+ * accumulator), so step i reads row i - 1 and writes row i, with no accumulator of its own and
+ * no copy into the output.  Host code only (block-level code writes rows differently). */
+static bool scan_in_rows(const FGen *g, const CExp *e, int j) {
+    if (g->device || g->block)
+        return false;
+    for (int o = 0; o < e->scans.len; o++) {
+        const COperator *op = &e->scans.data[o];
+        if (j < op->nes.len)
+            return op->lam->ret.data[j].rank == 1 && fs_op_in_place(op, j);
+        j -= op->nes.len;
+    }
+    return false;
+}
+
+/* Declare the view of row i of the scan output x (its elements: type t); returns its name. */
+static const char *scan_row(FGen *g, const char *x, CType t, const char *i) {
+    const char *row = fg_fresh(g, "srow");
+    fg_line(g, "%s %s = {%s.p + (%s) * %s.s[0], %s.m, {0}, {0}};", fg_ctype(g, t), row, x, i, x, x);
+    for (int k = 0; k < t.rank; k++) {
+        fg_line(g, "%s.n[%d] = %s.n[%d];", row, k, x, k + 1);
+        fg_line(g, "%s.s[%d] = %s.s[%d];", row, k, x, k + 1);
+    }
+    return row;
+}
+
 /* Store acc (type t) as element i of the scan output x. */
 static void store_scan(FGen *g, const char *x, CType t, const char *i, const char *acc) {
     if (t.rank == 0) {
         fg_line(g, "%s.p[%s] = %s;", x, i, acc);
         return;
     }
-    const char *row = fg_fresh(g, "srow");
-    fg_line(g, "%s %s = {%s.p + (%s) * %s.s[0], %s.m, {0}, {0}};", fg_ctype(g, t), row, x, i, x, x);
-    for (int k = 0; k < t.rank; k++)
-        fg_line(g, "%s.n[%d] = %s.n[%d];", row, k, x, k + 1);
+    const char *row = scan_row(g, x, t, i);
     fa_check_shape(g, acc, row, t.rank, "a scan's element", "NULL");
     fa_copy_to(g, xsprintf("%s.p", row), acc, t);
 }
 
 /* The body of one screma iteration at index i: the lambda (map outputs written into their
- * rows), then the operators on the accumulators accs (scans first), scan outputs stored. */
-void fs_screma_iteration(FGen *g, const CStm *s, const char *i, const char **accs) {
+ * rows), then the operators on the accumulators accs (scans first), scan outputs stored (or
+ * built in place where in_rows says: scan_in_rows). */
+static void screma_iteration(FGen *g, const CStm *s, const char *i, const char **accs, const bool *in_rows) {
     const CExp *e = s->exp;
     const CLambda *lam = e->lam;
     int nres = lam->ret.len;
@@ -242,9 +290,15 @@ void fs_screma_iteration(FGen *g, const CStm *s, const char *i, const char **acc
         const char **xs = xmalloc(sizeof *xs * (size_t)(op->nes.len + 1));
         for (int j = 0; j < op->nes.len; j++)
             xs[j] = dests[at + j].name;
-        fs_apply_op(g, op, accs + at, xs);
+        const char **rows = xmalloc(sizeof *rows * (size_t)(op->nes.len + 1));
         for (int j = 0; j < op->nes.len; j++)
-            store_scan(g, c_name(s->pat.data[at + j].name), op->lam->ret.data[j], i, accs[at + j]);
+            rows[j] = in_rows && in_rows[at + j]
+                          ? scan_row(g, c_name(s->pat.data[at + j].name), op->lam->ret.data[j], i)
+                          : NULL;
+        apply_op_into(g, op, accs + at, xs, rows);
+        for (int j = 0; j < op->nes.len; j++)
+            if (!rows[j])
+                store_scan(g, c_name(s->pat.data[at + j].name), op->lam->ret.data[j], i, accs[at + j]);
         at += op->nes.len;
     }
     (void)nscan;
@@ -259,6 +313,10 @@ void fs_screma_iteration(FGen *g, const CStm *s, const char *i, const char **acc
     for (int j = 0; j < nops; j++)
         if (lam->ret.data[j].rank)
             fg_release(g, dests[j].name);
+}
+
+void fs_screma_iteration(FGen *g, const CStm *s, const char *i, const char **accs) {
+    screma_iteration(g, s, i, accs, NULL);
 }
 
 /* Allocate the scan and map outputs of a screma (not the reduce results). */
@@ -286,13 +344,16 @@ static void emit_screma(FGen *g, const CStm *s) {
         vec_push(&ops, e->scans.data[o]);
     for (int o = 0; o < e->reds.len; o++)
         vec_push(&ops, e->reds.data[o]);
-    const char **accs = fs_decl_accs(g, &ops);
+    bool *in_rows = xmalloc(sizeof *in_rows * (size_t)(s->pat.len + 1));
+    for (int j = 0; j < s->pat.len; j++)
+        in_rows[j] = scan_in_rows(g, e, j);
+    const char **accs = decl_accs(g, &ops, in_rows);
     const char *i = fg_fresh(g, "i");
     fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
     g->indent++;
     g->iter++;
     fr_enter(g, e->args.data[0]);
-    fs_screma_iteration(g, s, i, accs);
+    screma_iteration(g, s, i, accs, in_rows);
     fr_leave(g);
     g->iter--;
     g->indent--;
@@ -301,7 +362,7 @@ static void emit_screma(FGen *g, const CStm *s) {
     for (int o = 0; o < e->scans.len; o++) {
         const COperator *op = &e->scans.data[o];
         for (int j = 0; j < op->nes.len; j++)
-            if (op->lam->ret.data[j].rank)
+            if (op->lam->ret.data[j].rank && !in_rows[at + j])
                 fg_release(g, accs[at + j]);
         at += op->nes.len;
         nscan += op->nes.len;

@@ -1,0 +1,49 @@
+-- The flat generator's in-place shortcuts: a loop parameter updated in place every iteration
+-- is checked unique only in the first (fgen.c stays_unique), not when something else keeps
+-- a copy of it; a scan over arrays builds its steps in the output rows (fsoac.c scan_in_rows).
+
+-- ==
+-- entry: loop_update
+-- input { [1,2,3,4] 3i64 }
+-- output { [1,5,10,16] [1,2,3,4] }
+-- input { [1,2,3,4] 0i64 }
+-- output { [1,2,3,4] [1,2,3,4] }
+entry loop_update (a: []i32) (n: i64) =
+  let w = loop w = copy a for i < n do
+            let k = i + 1
+            in w with [k] = w[k - 1] + w[k] + 2
+  in (w, a)
+
+-- ==
+-- entry: loop_copy_kept
+-- input { [1,2,3,4] 3i64 }
+-- output { [4,2,3,4] [3,2,3,4] }
+entry loop_copy_kept (a: [4]i32) (n: i64) =
+  loop (w, v) = (copy a, copy a) for _i < n do
+    let c = copy w
+    let w2 = w with [0] = w[0] + 1
+    in (w2, c)
+
+-- ==
+-- entry: loop_reads
+-- input { [1,2,3,4] 3i64 }
+-- output { [4,2,3,4] 9 }
+entry loop_reads (a: [4]i32) (n: i64) =
+  loop (w, s) = (copy a, 0) for i < n do
+    let w2 = w with [0] = w[0] + 1
+    in (w2, s + w2[i + 1])
+
+-- ==
+-- entry: scan_rows
+-- input { [[1,2,3],[4,5,6],[7,8,9]] }
+-- output { [[1,2,3],[5,7,9],[12,15,18]] }
+-- input { empty([0][3]i32) }
+-- output { empty([0][3]i32) }
+entry scan_rows [n] (xs: [n][3]i32) = scan (map2 (+)) (replicate 3 0) xs
+
+-- ==
+-- entry: scan_rows_mismatch
+-- input { [[1,2,3],[4,5,6]] 2i64 }
+-- error: .
+entry scan_rows_mismatch (xs: [][3]i32) (n: i64) =
+  scan (\a x -> map2 (+) a (x :> [n]i32)) (replicate n 0) xs
