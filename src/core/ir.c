@@ -45,6 +45,14 @@ CAtom catom_float(PrimType p, double v) { return (CAtom){.kind = CA_CONST, .prim
 
 CAtom catom_bool(bool b) { return (CAtom){.kind = CA_CONST, .prim = PRIM_BOOL, .ival = b}; }
 
+bool coperators_scalar(const COperatorVec *ops) {
+    for (int o = 0; o < ops->len; o++)
+        for (int j = 0; j < ops->data[o].lam->ret.len; j++)
+            if (ops->data[o].lam->ret.data[j].rank)
+                return false;
+    return true;
+}
+
 bool catom_eq(CAtom a, CAtom b) {
     if (a.kind != b.kind)
         return false;

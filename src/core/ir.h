@@ -296,6 +296,8 @@ CAtom catom_int(PrimType p, int64_t v);
 CAtom catom_float(PrimType p, double v);
 CAtom catom_bool(bool b);
 bool catom_eq(CAtom a, CAtom b);
+/* Whether every operator of ops works on scalars (no array accumulators). */
+bool coperators_scalar(const COperatorVec *ops);
 CType ctype_prim(PrimType p);
 CType ctype_array(PrimType p, int rank, const CDim *dims); /* copies dims */
 CType ctype_elem(CType t);            /* drop the outer dimension */

@@ -236,6 +236,18 @@ static int new_threshold(F *f, const char *kind, int64_t dflt) {
     return k;
 }
 
+/* let NAME: bool = threshold "FUN.KIND_K" par, for a new threshold K defaulting to dflt; returns NAME. */
+static const char *threshold_guard(F *f, const char *kind, int64_t dflt, CAtom par, CBody *out, Loc loc) {
+    int k = new_threshold(f, kind, dflt);
+    CExp *th = cexp_new(CE_THRESHOLD, loc);
+    th->dim = k;
+    th->msg = f->prog->thresholds.data[k].name;
+    vec_push(&th->args, par);
+    const char *cond = opt_fresh("suff");
+    let1(out, cond, ctype_prim(PRIM_BOOL), th);
+    return cond;
+}
+
 /* ------------------------------------------------------------------ manifesting a segop */
 
 /* The statements that bind, at the start of a segop over the first d levels of c (with the
@@ -434,13 +446,6 @@ static void lambda_bound(const CLambda *lam, OMap *out) {
     }
 }
 
-static bool ops_scalar(const COperatorVec *ops) {
-    for (int o = 0; o < ops->len; o++)
-        for (int j = 0; j < ops->data[o].lam->ret.len; j++)
-            if (ops->data[o].lam->ret.data[j].rank)
-                return false;
-    return true;
-}
 
 /* Whether body b can run at block level: every screma at its top level (or in the bodies of
  * its loops and ifs) one dimension of a block's threads, of a width invariant to the nest c and
@@ -454,7 +459,7 @@ static bool intra_ok(const Ctx *c, const OMap *inner, const CBody *b, CAtomVec *
             CAtom w = e->args.data[0];
             if (w.kind == CA_VAR && (omap_has(&c->bound, w.var) || omap_has(inner, w.var)))
                 return false;
-            if (!ops_scalar(&e->scans) || !ops_scalar(&e->reds))
+            if (!coperators_scalar(&e->scans) || !coperators_scalar(&e->reds))
                 return false;
             vec_push(widths, w);
             break;
@@ -564,13 +569,7 @@ static CBody *soac_middle(F *f, Ctx *c, const CExp *e, CLambda *lam, CAtom outer
     }
     /* Par(e_middle): the blocks (the points of c + this level) times their threads */
     CAtom par = host_op(out, COP_MUL, PRIM_I64, ctype_prim(PRIM_I64), outer_par, intra, "par", e->loc);
-    int k = new_threshold(f, "suff_intra_par", SUFF_INTRA_GPU);
-    CExp *th = cexp_new(CE_THRESHOLD, e->loc);
-    th->dim = k;
-    th->msg = f->prog->thresholds.data[k].name;
-    vec_push(&th->args, par);
-    const char *suff = opt_fresh("suff_intra");
-    let1(out, suff, ctype_prim(PRIM_BOOL), th);
+    const char *suff = threshold_guard(f, "suff_intra_par", SUFF_INTRA_GPU, par, out, e->loc);
     CAtom fits = host_op(out, COP_LE, PRIM_I64, ctype_prim(PRIM_BOOL), intra, catom_int(PRIM_I64, MAX_BLOCK_THREADS),
                          "fits", e->loc);
     *cond = host_op(out, COP_AND, PRIM_BOOL, ctype_prim(PRIM_BOOL), catom_var(suff), fits, "intra_ok", e->loc);
@@ -616,13 +615,8 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     vec_push(&c->levels, probe);
     CAtom par = par_of(c, depth(c), out, e->loc);
     c->levels.len--;
-    int k = new_threshold(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_OUTER_GPU : SUFF_OUTER_CPU);
-    CExp *th = cexp_new(CE_THRESHOLD, e->loc);
-    th->dim = k;
-    th->msg = f->prog->thresholds.data[k].name;
-    vec_push(&th->args, par);
-    const char *cond = opt_fresh("suff");
-    let1(out, cond, ctype_prim(PRIM_BOOL), th);
+    const char *cond = threshold_guard(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_OUTER_GPU : SUFF_OUTER_CPU,
+                                       par, out, e->loc);
 
     CBody *top = cbody_new();
     CParamVec tpat = rename_pat(&pat);

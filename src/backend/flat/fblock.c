@@ -65,9 +65,9 @@ static const char **decl_operands(FGen *g, const char **types, int n, const char
     return v;
 }
 
-/* Shared scratch of one operand per thread, for each accumulator; returns the mark to release
- * it at (wfb_release). */
-static const char *scratch(FGen *g, const char **types, int n, const char **sc) {
+/* Shared scratch of one operand per thread for each accumulator, holding every thread's accs
+ * once the barrier is passed; returns the mark that releases it (ctx->bbump = mark). */
+static const char *shared_accs(FGen *g, const char **types, int n, const char **accs, const char **sc) {
     const char *mark = fg_fresh(g, "bmark");
     fg_line(g, "char *%s = ctx->bbump;", mark);
     for (int j = 0; j < n; j++) {
@@ -76,6 +76,9 @@ static const char *scratch(FGen *g, const char **types, int n, const char **sc) 
                 types[j]);
         fg_line(g, "if (!%s) WF_FAIL(1);", sc[j]);
     }
+    for (int j = 0; j < n; j++)
+        fg_line(g, "%s[threadIdx.x] = %s;", sc[j], accs[j]);
+    block_sync(g);
     return mark;
 }
 
@@ -83,10 +86,7 @@ static const char *scratch(FGen *g, const char **types, int n, const char **sc) 
 static void block_reduce(FGen *g, const COperatorVec *ops, const char **accs, int n) {
     const char **types = operand_types(ops, n);
     const char **sc = xmalloc(sizeof *sc * (size_t)(n + 1));
-    const char *mark = scratch(g, types, n, sc);
-    for (int j = 0; j < n; j++)
-        fg_line(g, "%s[threadIdx.x] = %s;", sc[j], accs[j]);
-    block_sync(g);
+    const char *mark = shared_accs(g, types, n, accs, sc);
     fg_line(g, "for (unsigned st_ = 1; st_ < blockDim.x; st_ *= 2) {");
     g->indent++;
     fg_line(g, "if ((threadIdx.x & (2 * st_ - 1)) == 0 && threadIdx.x + st_ < blockDim.x) {");
@@ -114,10 +114,7 @@ static void block_scan(FGen *g, const CStm *s, const char **accs, int n, const c
     const COperatorVec *ops = &s->exp->scans;
     const char **types = operand_types(ops, n);
     const char **sc = xmalloc(sizeof *sc * (size_t)(n + 1));
-    const char *mark = scratch(g, types, n, sc);
-    for (int j = 0; j < n; j++)
-        fg_line(g, "%s[threadIdx.x] = %s;", sc[j], accs[j]);
-    block_sync(g);
+    const char *mark = shared_accs(g, types, n, accs, sc);
     fg_line(g, "for (unsigned st_ = 1; st_ < blockDim.x; st_ *= 2) {");
     g->indent++;
     const char **a = decl_operands(g, types, n, "ba"), **b = decl_operands(g, types, n, "bb");

@@ -32,13 +32,6 @@
 
 /* ------------------------------------------------------------------ which segops */
 
-static bool ops_scalar(const COperatorVec *ops) {
-    for (int o = 0; o < ops->len; o++)
-        for (int j = 0; j < ops->data[o].lam->ret.len; j++)
-            if (ops->data[o].lam->ret.data[j].rank)
-                return false;
-    return true;
-}
 
 static bool body_allocates(const CBody *b);
 
@@ -69,7 +62,7 @@ static bool body_allocates(const CBody *b) {
  * operators applied as on the host) and stores them in a row of per-thread totals, which the
  * host then folds in order. */
 static bool chunked(const CExp *e) {
-    return e->seg == SEG_RED && e->params.len == 1 && (!ops_scalar(&e->reds) || body_allocates(e->body));
+    return e->seg == SEG_RED && e->params.len == 1 && (!coperators_scalar(&e->reds) || body_allocates(e->body));
 }
 
 /* Threads of a chunked reduction (rows of its totals). */
@@ -83,7 +76,7 @@ bool fc_kernel(FGen *g, const CStm *s) {
         return true;
     /* reductions and scans: scalar operators, operands computed without arenas; a reduction
      * over one dimension otherwise by chunks (below) */
-    return (ops_scalar(fs_seg_ops(e)) && !body_allocates(e->body)) || chunked(e);
+    return (coperators_scalar(fs_seg_ops(e)) && !body_allocates(e->body)) || chunked(e);
 }
 
 /* The code of the built-in operator of op (\a b -> a OP b on one scalar type; rts/cuda_scan.cuh's
