@@ -35,6 +35,11 @@ for pat in '^threshold "main\.suff_outer_par_0" = 32768$' '^threshold "main\.suf
     grep -qE "$pat" "$TMP/gplan" || { fail "the GPU's flattened program has no line matching $pat:"; cat "$TMP/gplan"; }
 done
 
+# 1c. an irregular nest (each row's width its own) gets no versions: e_flat would be e_top again
+printf 'entry rows (ns: []i64) : []i64 = map (\\n -> i64.sum (map (* 2) (iota n))) ns\n' > "$TMP/irregular.fut"
+"$WEFT" dev --print=seg "$TMP/irregular.fut" > "$TMP/iplan" 2>&1 || fail "dev --print=seg (irregular): exit status $?"
+grep -qx -- '-- 0 thresholds' "$TMP/iplan" || { fail "the irregular nest got thresholds:"; cat "$TMP/iplan"; }
+
 if ! echo 'int main(void){return 0;}' | cc -fopenmp -x c - -o "$TMP/probe" 2>/dev/null; then
     echo "versions: cc -fopenmp not available, compiled part skipped"
     exit $status
