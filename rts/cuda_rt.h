@@ -64,8 +64,11 @@ static void wfk_pool_trim(void) {
 
 /* A device block of at least `bytes` (a free block of up to twice the size is reused). */
 static void *wfk_alloc(wf_ctx *ctx, size_t bytes, const char *loc) {
+    /* whole 16-byte units: a compare-and-swap on an element of 1 or 2 bytes works on the
+     * aligned 4-byte word around it (rts/flat_dev.cuh wfd_cas_small) */
+    bytes = (bytes + 15) & ~(size_t)15;
     if (bytes == 0)
-        bytes = 1;
+        bytes = 16;
     for (int i = 0; i < wfk_g.n_free; i++) {
         wfk_block b = wfk_g.free_blocks[i];
         if (b.bytes >= bytes && b.bytes <= 2 * bytes) {

@@ -198,7 +198,34 @@ static inline __attribute__((unused)) int wf_threads(wf_ctx *ctx, int64_t w) {
         nt = w > 0 ? (int)w : 1;
     return nt;
 }
+/* A hist is privatised (a copy of the bins per thread) up to this many bytes of copies. */
+#define WF_HIST_PRIV_BYTES ((int64_t)8 << 20)
 #endif
+
+/* ---- atomics (hist combining into bins that other threads update too) ---- */
+
+/* wf_atomic_read_T(p): *p read atomically; wf_cas_T(p, &old, new): *p = new if *p still holds
+ * old (compared bit for bit), else old = *p; true when it wrote. */
+#define WF_ATOMIC_DEFINE(name, T)                                                                    \
+    static inline __attribute__((unused)) T wf_atomic_read_##name(T *p) {                           \
+        T v;                                                                                         \
+        __atomic_load(p, &v, __ATOMIC_RELAXED);                                                      \
+        return v;                                                                                    \
+    }                                                                                                \
+    static inline __attribute__((unused)) bool wf_cas_##name(T *p, T *old, T v) {                    \
+        return __atomic_compare_exchange(p, old, &v, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED);      \
+    }
+WF_ATOMIC_DEFINE(i8, int8_t)
+WF_ATOMIC_DEFINE(i16, int16_t)
+WF_ATOMIC_DEFINE(i32, int32_t)
+WF_ATOMIC_DEFINE(i64, int64_t)
+WF_ATOMIC_DEFINE(u8, uint8_t)
+WF_ATOMIC_DEFINE(u16, uint16_t)
+WF_ATOMIC_DEFINE(u32, uint32_t)
+WF_ATOMIC_DEFINE(u64, uint64_t)
+WF_ATOMIC_DEFINE(f32, float)
+WF_ATOMIC_DEFINE(f64, double)
+WF_ATOMIC_DEFINE(bool, bool)
 
 /* ---- slots ---- */
 

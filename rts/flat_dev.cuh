@@ -49,6 +49,116 @@ __device__ static wfd_ctx wfd_point(wfk_ctx *err, char *arena, int64_t bytes, un
     return c;
 }
 
+/* ---- atomics (hist: the bins are shared by every thread) ---- */
+
+/* wf_atomic_read_T(p) and wf_cas_T(p, &old, new) as on the host (rts/flat.h): a compare and
+ * swap on the bits, through the aligned 32-bit word around p for types of 1 and 2 bytes. */
+template <class T, class U>
+__device__ static inline bool wfd_cas_word(T *p, T *old, T v) {
+    U o, n;
+    memcpy(&o, old, sizeof o);
+    memcpy(&n, &v, sizeof n);
+    U r = atomicCAS((U *)p, o, n);
+    if (r == o)
+        return true;
+    memcpy(old, &r, sizeof r);
+    return false;
+}
+
+template <class T>
+__device__ static inline bool wfd_cas_small(T *p, T *old, T v) {
+    uintptr_t a = (uintptr_t)p;
+    unsigned int *w = (unsigned int *)(a & ~(uintptr_t)3);
+    int shift = (int)(a & 3) * 8;
+    unsigned int mask = ((1u << (8 * sizeof(T))) - 1) << shift;
+    unsigned int ob = 0, nb = 0;
+    memcpy(&ob, old, sizeof(T));
+    memcpy(&nb, &v, sizeof(T));
+    unsigned int word = *(volatile unsigned int *)w;
+    for (;;) {
+        unsigned int cur = (word & mask) >> shift;
+        if (cur != ob) {
+            memcpy(old, &cur, sizeof(T));
+            return false;
+        }
+        unsigned int r = atomicCAS(w, word, (word & ~mask) | (nb << shift));
+        if (r == word)
+            return true;
+        word = r; /* a neighbour in the word changed: try again */
+    }
+}
+
+#define WFD_ATOMIC_DEFINE(name, T, CAS)                                                              \
+    __device__ static inline __attribute__((unused)) T wf_atomic_read_##name(T *p) {                \
+        return *(volatile T *)p;                                                                     \
+    }                                                                                                \
+    __device__ static inline __attribute__((unused)) bool wf_cas_##name(T *p, T *old, T v) {         \
+        return CAS(p, old, v);                                                                       \
+    }
+WFD_ATOMIC_DEFINE(i8, int8_t, wfd_cas_small)
+WFD_ATOMIC_DEFINE(i16, int16_t, wfd_cas_small)
+WFD_ATOMIC_DEFINE(i32, int32_t, (wfd_cas_word<int32_t, unsigned int>))
+WFD_ATOMIC_DEFINE(i64, int64_t, (wfd_cas_word<int64_t, unsigned long long>))
+WFD_ATOMIC_DEFINE(u8, uint8_t, wfd_cas_small)
+WFD_ATOMIC_DEFINE(u16, uint16_t, wfd_cas_small)
+WFD_ATOMIC_DEFINE(u32, uint32_t, (wfd_cas_word<uint32_t, unsigned int>))
+WFD_ATOMIC_DEFINE(u64, uint64_t, (wfd_cas_word<uint64_t, unsigned long long>))
+WFD_ATOMIC_DEFINE(f32, float, (wfd_cas_word<float, unsigned int>))
+WFD_ATOMIC_DEFINE(f64, double, (wfd_cas_word<double, unsigned long long>))
+WFD_ATOMIC_DEFINE(bool, bool, wfd_cas_small)
+
+/* *p = *p OP v with the device's own atomic, where it has one for OP (the codes of
+ * fs_simple_op_code: 0 +, 1 *, 2 min, 3 max, 4 &, 5 |, 6 ^); false when it has none. */
+template <class T>
+__device__ static inline bool wfd_atomic_native(int, T *, T) { return false; }
+
+template <class T, class A>
+__device__ static inline bool wfd_atomic_int(int op, T *p, T v) {
+    A *q = (A *)p;
+    A x = (A)v;
+    switch (op) {
+    case 0: atomicAdd(q, x); return true;
+    case 2: atomicMin(q, x); return true;
+    case 3: atomicMax(q, x); return true;
+    case 4: atomicAnd(q, x); return true;
+    case 5: atomicOr(q, x); return true;
+    case 6: atomicXor(q, x); return true;
+    default: return false;
+    }
+}
+
+template <>
+__device__ inline bool wfd_atomic_native<int32_t>(int op, int32_t *p, int32_t v) {
+    return wfd_atomic_int<int32_t, int>(op, p, v);
+}
+template <>
+__device__ inline bool wfd_atomic_native<uint32_t>(int op, uint32_t *p, uint32_t v) {
+    return wfd_atomic_int<uint32_t, unsigned int>(op, p, v);
+}
+template <>
+__device__ inline bool wfd_atomic_native<uint64_t>(int op, uint64_t *p, uint64_t v) {
+    return wfd_atomic_int<uint64_t, unsigned long long>(op, p, v);
+}
+template <>
+__device__ inline bool wfd_atomic_native<int64_t>(int op, int64_t *p, int64_t v) {
+    if (op == 2 || op == 3) { /* signed comparisons */
+        if (op == 2)
+            atomicMin((long long *)p, (long long)v);
+        else
+            atomicMax((long long *)p, (long long)v);
+        return true;
+    }
+    return wfd_atomic_int<int64_t, unsigned long long>(op, p, v); /* two's complement */
+}
+template <>
+__device__ inline bool wfd_atomic_native<float>(int op, float *p, float v) {
+    return op == 0 && (atomicAdd(p, v), true);
+}
+template <>
+__device__ inline bool wfd_atomic_native<double>(int op, double *p, double v) {
+    return op == 0 && (atomicAdd(p, v), true);
+}
+
 /* ---- block memory (block kernels) ---- */
 
 /* What a block kernel's launcher gives its points: block memory in shared memory (global ==
@@ -424,6 +534,84 @@ static int wfd_run_map(const wfk_launch *L, const S &s, int64_t max_threads) {
     if (blocks * bs > max_threads)
         blocks = max_threads / bs > 0 ? max_threads / bs : 1;
     wfd_map_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s);
+    return (int)cudaGetLastError();
+}
+
+/* A hist (src/backend/flat/fcuda.c): each iteration's value combined into its bin with the
+ * spec's atomic combine().  In global memory, or, for histograms small enough, first into a
+ * copy of the bins in the block's shared memory (from the neutral element), which the block then
+ * combines into the global bins: contention stays inside the block.  The operator is
+ * commutative (the language requires it), so the order of the combinations does not matter. */
+template <class S>
+__global__ void wfd_hist_kernel(wfk_ctx *ctx, S s) {
+    int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < s.w; i += stride) {
+        int64_t b;
+        typename S::Bin v;
+        if (s.elem(ctx, i, &b, &v))
+            return;
+        if ((uint64_t)b < (uint64_t)s.nb && s.combine(ctx, s.bin(b), v))
+            return;
+    }
+}
+
+template <class S>
+__global__ void wfd_hist_shared_kernel(wfk_ctx *ctx, S s) {
+    extern __shared__ unsigned char wfk_smem[];
+    typedef typename S::Bin T;
+    T *h = (T *)wfk_smem;
+    for (int64_t b = threadIdx.x; b < s.nb; b += blockDim.x)
+        h[b] = s.ne();
+    __syncthreads();
+    int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    bool failed = false; /* a failing thread still reaches the barrier */
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < s.w && !failed; i += stride) {
+        int64_t b;
+        T v;
+        failed = s.elem(ctx, i, &b, &v) || ((uint64_t)b < (uint64_t)s.nb && s.combine(ctx, &h[b], v));
+    }
+    __syncthreads();
+    for (int64_t b = threadIdx.x; b < s.nb; b += blockDim.x)
+        if (s.combine(ctx, s.bin(b), h[b]))
+            return;
+}
+
+/* Bins in shared memory up to this many bytes (several blocks per multiprocessor still fit). */
+#define WFD_HIST_SHARED_BYTES 16384
+
+template <class S>
+static int wfd_run_hist(const wfk_launch *L, const S &s, int64_t max_threads) {
+    if (s.w == 0)
+        return 0;
+    int bs = L->block_size;
+    int64_t blocks = (s.w + bs - 1) / bs;
+    if (blocks > (1 << 20))
+        blocks = 1 << 20;
+    if (blocks * bs > max_threads)
+        blocks = max_threads / bs > 0 ? max_threads / bs : 1;
+    /* whole words: wfd_cas_small works on the aligned 4-byte word around a bin */
+    int64_t bytes = (s.nb * (int64_t)sizeof(typename S::Bin) + 15) / 16 * 16;
+    if (bytes <= WFD_HIST_SHARED_BYTES) {
+        /* each block combines its copy into the global bins once: one wave of blocks (as many
+         * as the multiprocessors hold at once), with enough values per block (four per bin at
+         * least) that the copies pay */
+        static int64_t wave = 0;
+        if (!wave) {
+            int dev = 0, sms = 0, threads = 0;
+            cudaGetDevice(&dev);
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+            cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, dev);
+            wave = (int64_t)sms * threads / bs > 0 ? (int64_t)sms * threads / bs : 1;
+        }
+        int64_t most = s.w / (4 * (s.nb > 0 ? s.nb : 1));
+        int64_t sblocks = blocks < most ? blocks : most;
+        sblocks = sblocks < wave ? sblocks : wave;
+        if (sblocks >= 1) {
+            wfd_hist_shared_kernel<S><<<(unsigned)sblocks, bs, (size_t)(bytes > 0 ? bytes : 16)>>>((wfk_ctx *)L->err, s);
+            return (int)cudaGetLastError();
+        }
+    }
+    wfd_hist_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s);
     return (int)cudaGetLastError();
 }
 

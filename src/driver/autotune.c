@@ -20,7 +20,8 @@
  * too): a climb from the defaults that never runs a measured path again.
  *
  * Every path is measured once: one run with -L to see it, then one warm-up and --runs timed
- * runs without logging (validated against the expected output when there is one); a path
+ * runs without logging (validated against the expected output when there is one; when those
+ * take less than --min-time in all, again with as many runs as fill it); a path
  * whose run passes --timeout counts as infinitely slow, its comparisons until then its path.  The
  * tree search is complete: every setting follows some measured path (the one sharing the longest
  * prefix with it would otherwise have produced a candidate sharing a longer one).  Then the
@@ -44,6 +45,7 @@
 typedef struct {
     const char *weft, *backend, *threads, *entry, *output, *tmpdir;
     int runs, timeout_s, max_runs;
+    int min_time_ms; /* timed runs of a path shorter than this in all: again with more runs */
     const char *search; /* "tree", "climb" or NULL: tree up to CLIMB_ABOVE parameters */
     Vec(const char *) only; /* --dataset=TEXT */
 } Options;
@@ -87,7 +89,7 @@ typedef struct {
 static const char *const autotune_usage =
     "usage: weft autotune [--backend=multicore|c|cuda] [--runs=N] [--num-threads=N] [--entry=E]\n"
     "                     [--dataset=TEXT]... [--max-runs=N] [--timeout=S] [--search=tree|climb]\n"
-    "                     [-o FILE] PROG.fut";
+    "                     [--min-time=MS] [-o FILE] PROG.fut";
 
 /* ------------------------------------------------------------------ settings */
 
@@ -223,6 +225,10 @@ static double median_of_file(const char *path) {
 
 static bool timed_out(const char *why) { return !strncmp(why, "timed out", 9); }
 
+/* A path whose --runs timed runs take less than --min-time is timed again with more runs (at
+ * most this many): sub-millisecond versions differ by less than their noise otherwise. */
+#define MAX_RUNS_PER_PATH 400
+
 /* See the path a setting takes on a dataset (one run with -L), then time it; the new path's
  * index.  A run that fails or gives a wrong result is fatal: every version must be correct.
  * A run past --timeout is not: the path is recorded as infinitely slow, made of the
@@ -257,6 +263,15 @@ static int measure(Tuner *t, Dataset *d, const int64_t *setting) {
         free(out);
     }
     m.median_us = median_of_file(t->times);
+    if (m.median_us * t->o->runs < t->o->min_time_ms * 1000.0) {
+        /* short runs: time it again with enough runs for a median that noise does not decide */
+        double want = ceil(t->o->min_time_ms * 1000.0 / fmax(m.median_us, 1));
+        snprintf(runs, sizeof runs, "%d", (int)fmin(want, MAX_RUNS_PER_PATH));
+        unlink(t->times);
+        if ((why = run_program(t, d, setting, timed)))
+            fatal("autotune: %s on %s with %s failed: %s", t->prog, d->name, describe(t, setting), why);
+        m.median_us = median_of_file(t->times);
+    }
     vec_push(&d->paths, m);
     int k = d->paths.len - 1;
     if (d->best < 0 || m.median_us < d->paths.data[d->best].median_us)
@@ -544,6 +559,8 @@ static const char *parse_args(int argc, char **argv, Options *o) {
             o->entry = v;
         else if ((v = option_value(a, "--timeout")))
             o->timeout_s = option_positive("autotune", v, "timeout");
+        else if ((v = option_value(a, "--min-time")))
+            o->min_time_ms = option_nonnegative("autotune", v, "time in ms");
         else if ((v = option_value(a, "--max-runs")))
             o->max_runs = option_positive("autotune", v, "number of program runs");
         else if ((v = option_value(a, "--search"))) {
@@ -597,6 +614,7 @@ int cmd_autotune(int argc, char **argv) {
     o.runs = 5;
     o.timeout_s = 600;
     o.max_runs = 1000;
+    o.min_time_ms = 300;
     o.weft = self_exe_path() ? self_exe_path() : argv[0];
     o.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
     Tuner t = {0};

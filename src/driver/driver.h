@@ -26,5 +26,6 @@ int cmd_cuda(int argc, char **argv);      /* compile.c: host C + CUDA kernels (n
  * count (at most 10^6; otherwise fatal "TOOL: bad WHAT 'S'"). */
 const char *option_value(const char *arg, const char *name);
 int option_positive(const char *tool, const char *s, const char *what);
+int option_nonnegative(const char *tool, const char *s, const char *what);
 
 #endif

@@ -1,5 +1,5 @@
 /* options.c — the command-line helpers the subcommands share (`--name=value` options and
- * positive counts), so that every tool reports a bad value the same way. */
+ * counts), so that every tool reports a bad value the same way. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,10 +11,14 @@ const char *option_value(const char *arg, const char *name) {
     return !strncmp(arg, name, n) && arg[n] == '=' ? arg + n + 1 : NULL;
 }
 
-int option_positive(const char *tool, const char *s, const char *what) {
+static int option_count(const char *tool, const char *s, const char *what, long least) {
     char *end;
     long v = strtol(s, &end, 10);
-    if (!*s || *end || v <= 0 || v > 1000000)
+    if (!*s || *end || v < least || v > 1000000)
         fatal("%s: bad %s '%s'", tool, what, s);
     return (int)v;
 }
+
+int option_positive(const char *tool, const char *s, const char *what) { return option_count(tool, s, what, 1); }
+
+int option_nonnegative(const char *tool, const char *s, const char *what) { return option_count(tool, s, what, 0); }

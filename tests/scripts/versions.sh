@@ -84,10 +84,13 @@ grep -qF "main.suff_outer_par_0" "$TMP/err" || fail "bad --param: message does n
 #    more run lists the parameters): 9
 #    program runs; the tuning file sets the parameter and the tuned program still agrees
 { sed '/^-- ==$/,/^[^-]/{/^--/d}' "$PROG"; printf -- '-- ==\n-- train input @ long.in\n-- train input @ short.in\n'; } > "$TMP/tune.fut"
-"$WEFT" autotune --num-threads=2 --runs=1 "$TMP/tune.fut" > "$TMP/tune.log" 2>&1 || { fail "autotune: exit status $?"; cat "$TMP/tune.log"; }
+"$WEFT" autotune --num-threads=2 --runs=1 --min-time=0 "$TMP/tune.fut" > "$TMP/tune.log" 2>&1 || { fail "autotune: exit status $?"; cat "$TMP/tune.log"; }
 grep -qx '9 program runs; wrote .*tune.fut.tuning' "$TMP/tune.log" || { fail "autotune: expected 9 program runs"; cat "$TMP/tune.log"; }
 [ "$(grep -c ': path [12] (main.suff_outer_par_0<=' "$TMP/tune.log")" = 4 ] || { fail "autotune: expected 2 paths per dataset"; cat "$TMP/tune.log"; }
 grep -qE '^main\.suff_outer_par_0=[0-9]+$' "$TMP/tune.fut.tuning" || fail "autotune: no setting in $(cat "$TMP/tune.fut.tuning")"
+# ... with --min-time, each path's short timed runs are repeated once, with more runs: 13
+"$WEFT" autotune --num-threads=2 --runs=1 --min-time=50 "$TMP/tune.fut" > "$TMP/tune2.log" 2>&1 || { fail "autotune --min-time: exit status $?"; cat "$TMP/tune2.log"; }
+grep -qx '13 program runs; wrote .*tune.fut.tuning' "$TMP/tune2.log" || { fail "autotune --min-time: expected 13 program runs"; cat "$TMP/tune2.log"; }
 run "2 rows, autotuned" long "Compared main.suff_outer_par_0 <= 2: $(awk -F= '/^main/ { print ($2 <= 2) ? "true." : "false." }' "$TMP/tune.fut.tuning")" --tuning "$TMP/tune.fut.tuning"
 
 # 6. a run past --timeout marks its path slow (the comparisons logged before it was stopped are
@@ -99,7 +102,7 @@ entry main [n] [m] (xss: [n][m]i32) (k: i64) : [n]i32 =
 -- ==
 -- train input { [[1, 2], [3, 4]] 10000000000i64 }
 F
-if "$WEFT" autotune --num-threads=2 --runs=1 --timeout=1 "$TMP/slow.fut" > "$TMP/slow.log" 2>&1; then
+if "$WEFT" autotune --num-threads=2 --runs=1 --min-time=0 --timeout=1 "$TMP/slow.fut" > "$TMP/slow.log" 2>&1; then
     fail "autotune: a program slower than --timeout was tuned"
 fi
 [ "$(grep -c 'path [12] (main.suff_outer_par_0<=2:[TF])  timed out (> 1 s)' "$TMP/slow.log")" = 2 ] &&

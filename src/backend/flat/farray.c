@@ -154,10 +154,15 @@ static const char *count_of(const char *v, int r) {
 
 void fa_copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc) {
     const char *c = fg_fresh(g, "cp");
+    bool host = g->cuda && !g->device; /* weft cuda's host code: the copy is made on the host */
+    if (host)
+        fg_fail(g, xsprintf("wfc_host(ctx, %s.m)", dst), "1");
     fg_line(g, "%s %s = %s;", fg_ctype(g, t), c, dst);
     fg_alloc(g, c, var, t.prim, count_of(c, t.rank), loc);
     fg_dense_strides(g, c, t.rank);
     fa_copy_to(g, xsprintf("%s.p", c), dst, t);
+    if (host)
+        fg_line(g, "wfc_host_wrote(%s.m);", c);
     if (release_old)
         fg_release(g, dst);
     fg_line(g, "%s = %s;", dst, c);

@@ -70,7 +70,13 @@ static bool chunked(const CExp *e) {
 
 bool fc_kernel(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    if (!g->cuda || g->device || g->lam || e->kind != CE_SEGOP || e->level != SEG_GRID)
+    if (!g->cuda || g->device || g->lam)
+        return false;
+    if (e->kind == CE_SCATTER)
+        return true;
+    if (e->kind == CE_HIST) /* one destination of scalar bins: atomics */
+        return e->dests.len == 1 && fs_hist_scalar(e);
+    if (e->kind != CE_SEGOP || e->level != SEG_GRID)
         return false;
     if (e->seg == SEG_MAP)
         return true;
@@ -79,39 +85,11 @@ bool fc_kernel(FGen *g, const CStm *s) {
     return (coperators_scalar(fs_seg_ops(e)) && !body_allocates(e->body)) || chunked(e);
 }
 
-/* The code of the built-in operator of op (\a b -> a OP b on one scalar type; rts/cuda_scan.cuh's
- * OP), or -1. */
-static int simple_op_code(const COperator *op) {
-    const CLambda *l = op->lam;
-    if (op->nes.len != 1 || l->params.len != 2 || l->body->stms.len != 1 || l->body->result.len != 1 ||
-        l->ret.data[0].rank)
-        return -1;
-    const CStm *s = &l->body->stms.data[0];
-    const CExp *e = s->exp;
-    if (e->kind != CE_OP || e->args.len != 2 || e->args.data[0].kind != CA_VAR || e->args.data[1].kind != CA_VAR ||
-        e->args.data[0].var != l->params.data[0].name || e->args.data[1].var != l->params.data[1].name ||
-        l->body->result.data[0].kind != CA_VAR || l->body->result.data[0].var != s->pat.data[0].name)
-        return -1;
-    bool fl = prim_is_float(e->prim);
-    if (e->prim == PRIM_BOOL)
-        return -1;
-    switch (e->op) {
-    case COP_ADD: return 0;
-    case COP_MUL: return 1;
-    case COP_MIN: return fl ? -1 : 2;
-    case COP_MAX: return fl ? -1 : 3;
-    case COP_AND: return fl ? -1 : 4;
-    case COP_OR: return fl ? -1 : 5;
-    case COP_XOR: return fl ? -1 : 6;
-    default: return -1;
-    }
-}
-
 /* A scan of a plain array: a one-dimensional segscan whose body reads element gtid of a free
  * dense array and hands it to a built-in operator.  The array's name, or NULL. */
 static const char *plain_scan(FGen *g, const CExp *e) {
     if (e->kind != CE_SEGOP || e->seg != SEG_SCAN || e->params.len != 1 || e->scans.len != 1 ||
-        simple_op_code(&e->scans.data[0]) < 0 || e->body->stms.len != 1 || e->body->result.len != 1)
+        fs_simple_op_code(&e->scans.data[0]) < 0 || e->body->stms.len != 1 || e->body->result.len != 1)
         return NULL;
     const CStm *s = &e->body->stms.data[0];
     const CExp *x = s->exp;
@@ -199,7 +177,7 @@ static const char *args_struct(FGen *g, const Ker *K) {
         sb_printf(&sb, "    %s %s;\n", fg_ctype(g, v->type), c_name(K->fv.names.data[i]));
     }
     for (int j = 0; j < s->pat.len; j++)
-        if (fs_seg_dims(s->exp, j) > 0)
+        if (s->exp->kind != CE_SEGOP || fs_seg_dims(s->exp, j) > 0)
             sb_printf(&sb, "    %s %s;\n", fg_ctype(g, s->pat.data[j].type), c_name(s->pat.data[j].name));
     if (chunked(s->exp))
         for (int j = 0; j < K->nops; j++)
@@ -614,11 +592,147 @@ static void plain_scan_segop(FGen *g, const CStm *s, const char *arr) {
               "    (void)L; (void)out_; (void)arena; (void)bytes; (void)max_threads; (void)wanted;\n"
               "    const scan_%d_args *a = (const scan_%d_args *)a_;\n"
               "    return wfs_scan<%s, %d>((const %s *)a->in, (%s *)a->out, a->n, a->ne);\n}\n\n",
-              no, no, no, T, simple_op_code(&e->scans.data[0]), T, T);
+              no, no, no, T, fs_simple_op_code(&e->scans.data[0]), T, T);
+}
+
+/* ------------------------------------------------------------------ scatter and hist */
+
+/* elem() of a scatter: iteration i_ writes its values (wfd_map_kernel runs it). */
+static void scatter_elem(FGen *g, void *arg) {
+    const Ker *K = arg;
+    fs_scatter_iteration(g, K->s, "i_");
+}
+
+/* elem() of a hist: iteration i_'s bin and value into *bin_, *val_. */
+static void hist_elem(FGen *g, void *arg) {
+    const Ker *K = arg;
+    const char *bin, **vals;
+    fs_hist_values(g, K->s, "i_", &bin, &vals);
+    fg_line(g, "*bin_ = %s;", bin);
+    fg_line(g, "*val_ = %s;", vals[0]);
+}
+
+/* The spec of a scatter (a map over its iterations) or of a hist (rts/flat_dev.cuh
+ * wfd_run_hist: elem gives an iteration's bin and value, combine folds a value into a bin
+ * atomically, in global or in shared memory). */
+static void emit_scatter_hist_spec(FGen *g, const Ker *K) {
+    const CStm *s = K->s;
+    const CExp *e = s->exp;
+    bool hist = e->kind == CE_HIST;
+    const char *B = hist ? c_prim(e->reds.data[0].lam->ret.data[0].prim) : NULL;
+    const char *dest = c_name(s->pat.data[0].name);
+    k_line(g, "struct %s : %s_args {", K->name, K->name);
+    k_line(g, "    typedef wfk_none Scan;");
+    k_line(g, "    typedef wfk_none Red;");
+    k_line(g, "    int64_t w, nb;");
+    k_line(g, "    char *arena;");
+    k_line(g, "    int64_t arena_bytes;");
+    k_line(g, "    unsigned long long *wanted;");
+    if (hist) {
+        k_line(g, "    typedef %s Bin;", B);
+        k_line(g, "    __device__ int elem(wfk_ctx *kctx_, int64_t i_, int64_t *bin_, Bin *val_) const {");
+    } else {
+        k_line(g, "    __device__ int elem(wfk_ctx *kctx_, int64_t i_, Scan *sc_, Red *rd_) const {");
+    }
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
+    k_line(g, "        wfd_ctx *ctx = &dctx_;");
+    k_line(g, "        (void)ctx;");
+    Saved sv = enter_device(g);
+    fr_enter(g, e->args.data[0]);
+    fg_slot_scope(g, hist ? hist_elem : scatter_elem, (void *)K);
+    fr_leave(g);
+    leave_device(g, sv);
+    k_line(g, "        return 0;");
+    k_line(g, "    }");
+    if (hist) {
+        const COperator *op = &e->reds.data[0];
+        k_line(g, "    __device__ int combine(wfk_ctx *kctx_, Bin *p_, Bin v_) const {");
+        k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
+        k_line(g, "        wfd_ctx *ctx = &dctx_;");
+        k_line(g, "        (void)ctx;");
+        sv = enter_device(g);
+        fs_hist_atomic(g, op, "*p_", "v_");
+        leave_device(g, sv);
+        k_line(g, "        return 0;");
+        k_line(g, "    }");
+        k_line(g, "    __device__ Bin ne() const { return %s; }", fg_atom(g, op->nes.data[0]));
+        k_line(g, "    __device__ Bin *bin(int64_t b_) const { return %s.p + b_ * %s.s[0]; }", dest, dest);
+    }
+    k_line(g, "};");
+    k_line(g, "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
+              "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",
+           K->no);
+    k_line(g, "    (void)out_;");
+    k_line(g, "    %s s;", K->name);
+    k_line(g, "    *(%s_args *)&s = *(const %s_args *)a_;", K->name, K->name);
+    k_line(g, "    s.w = s.wd[0];");
+    k_line(g, "    s.nb = s.%s.n[0];", dest);
+    k_line(g, "    s.arena = arena;");
+    k_line(g, "    s.arena_bytes = bytes;");
+    k_line(g, "    s.wanted = wanted;");
+    k_line(g, "    return %s(L, s, max_threads);", hist ? "wfd_run_hist" : "wfd_run_map");
+    k_line(g, "}");
+    k_line(g, "%s", "");
+}
+
+/* A scatter or hist as a kernel: the destinations taken unique on the host (a copy, when one
+ * is needed, is made there), then updated on the device. */
+static void scatter_hist_kernel(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    Ker K = {s, g->regions++, NULL, {{0}, {0}}, 1, 0, NULL, false};
+    K.name = xsprintf("seg_%d", K.no);
+    const char *loc = c_loc(e->loc);
+    free_vars(g, e, &K.fv);
+    int keep = 0; /* the consumed destinations are passed as the results */
+    for (int i = 0; i < K.fv.names.len; i++) {
+        bool dest = false;
+        for (int j = 0; j < e->dests.len; j++)
+            dest |= e->dests.data[j].kind == CA_VAR && e->dests.data[j].var == K.fv.names.data[i];
+        if (!dest)
+            K.fv.names.data[keep++] = K.fv.names.data[i];
+    }
+    K.fv.names.len = keep;
+    fg_line(g, "{");
+    g->indent++;
+    const char *w = fg_fresh(g, "w");
+    fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
+    fs_check_inputs(g, e, w, loc);
+    fs_take_dests(g, s, loc);
+    sb_puts(g->types, args_struct(g, &K));
+    const char *a = fg_fresh(g, "args");
+    fg_line(g, "struct %s_args %s;", K.name, a);
+    fg_line(g, "%s.wd[0] = %s;", a, w);
+    for (int i = 0; i < K.fv.names.len; i++) {
+        const char *v = K.fv.names.data[i];
+        const char *field = xsprintf("%s.%s", a, c_name(v));
+        if (fg_var(g, v)->type.rank == 0)
+            fg_line(g, "%s = %s;", field, c_name(v));
+        else
+            pass_view(g, field, v, false, false, loc);
+    }
+    for (int j = 0; j < s->pat.len; j++) /* read and written: uploaded when stale */
+        pass_view(g, xsprintf("%s.%s", a, c_name(s->pat.data[j].name)), s->pat.data[j].name, false, false, loc);
+    fg_fail(g,
+            xsprintf("wfc_launch(ctx, %d, %s, %d, (wfc_launch_fn)wfk_launch_%d, &%s, NULL)", K.no, loc,
+                     body_allocates(e->lam->body) ? 4096 : 0, K.no, a),
+            "1");
+    for (int j = 0; j < s->pat.len; j++)
+        fg_line(g, "wfc_dev_wrote(%s.m);", c_name(s->pat.data[j].name));
+    g->indent--;
+    fg_line(g, "}");
+    emit_scatter_hist_spec(g, &K);
+    sb_printf(g->types,
+              "#ifndef __CUDACC__\nint wfk_launch_%d(const wfk_launch *, const void *, void *, char *, int64_t, "
+              "int64_t, unsigned long long *);\n#endif\n",
+              K.no);
 }
 
 void fc_segop(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
+    if (e->kind == CE_SCATTER || e->kind == CE_HIST) {
+        scatter_hist_kernel(g, s);
+        return;
+    }
     const char *arr = plain_scan(g, e);
     if (arr) {
         plain_scan_segop(g, s, arr);

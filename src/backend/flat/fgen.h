@@ -111,6 +111,7 @@ struct FGen {
     int block;         /* emitting block-level code: every thread of the block runs it (fblock.c) */
     bool blockmem;     /* new blocks go to the block's memory, shared by its threads (fblock.c) */
     bool coop_results; /* the next body's results are written by the block's threads together */
+    bool hist_atomic;  /* hist iterations combine into their bins atomically (other threads too) */
     StrBuf *kernels;   /* weft cuda: the .cu text */
     int regions;       /* weft cuda: kernels so far */
     int par;           /* inside a parallel region: new blocks are private to the thread */
@@ -248,7 +249,25 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
 /* After the innermost dimension (of the segment idx[0..k-1)): reductions stored (or, over a
  * one-dimensional space, bound to the results), scan accumulators released. */
 void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs);
+/* hist's iteration at i: its lambda, then the value combined into its bin (atomically under
+ * g->hist_atomic: one destination of scalars only). */
 void fs_hist_iteration(FGen *g, const CStm *s, const char *i);
+/* hist's lambda at i: the bin (a C variable) and the values, one per destination. */
+void fs_hist_values(FGen *g, const CStm *s, const char *i, const char **bin, const char ***vals);
+/* Whether every bin of hist e is a scalar (no destination of rank > 1). */
+bool fs_hist_scalar(const CExp *e);
+/* bins[j] = op(bins, vals)[j]: scalar bins (lvalues). */
+void fs_hist_combine(FGen *g, const COperator *op, const char **bins, const char **vals);
+/* bin = op(bin, val) atomically, one scalar destination: a fetch-and-op or a native device
+ * atomic where op has one, else a compare-and-swap loop. */
+void fs_hist_atomic(FGen *g, const COperator *op, const char *bin, const char *val);
+/* The built-in operator of op (\a b -> a OP b on one scalar type: 0 +, 1 *, 2 min, 3 max, 4 &,
+ * 5 |, 6 ^; min and max of integers only), or -1. */
+int fs_simple_op_code(const COperator *op);
+/* scatter / hist after fs_take_dests: the loop over their w iterations. */
+void fs_scatter_hist_loop(FGen *g, const CStm *s, const char *w);
+/* scatter / hist: the destinations taken unique into the statement's results. */
+void fs_take_dests(FGen *g, const CStm *s, const char *loc);
 
 /* fblock.c: weft cuda, a segop at block level (e_middle), in block-level code */
 void fb_segop(FGen *g, const CStm *s);

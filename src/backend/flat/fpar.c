@@ -18,7 +18,12 @@
  *            to its elements.  A top-level scan of scalars with a built-in operator and no other
  *            work calls rts/mc.h's vectorised single-pass scan instead.
  *
- * scatter, hist and filter run sequentially (fsoac.c).  A failure inside a region records the
+ * scatter: each thread writes its chunk's values (with duplicate indices, which write wins is
+ * unspecified); hist of scalar bins: privatised when every thread's copy of the bins fits
+ * WF_HIST_PRIV_BYTES (each thread folds its chunk into its own bins, then the threads fold the
+ * copies into the destination bin by bin, in thread order), else, with one destination,
+ * combined atomically (a fetch-and-op or a compare-and-swap loop); other hists and filter run
+ * sequentially (fsoac.c).  A failure inside a region records the
  * error, skips the rest of the thread's chunk (the WF_FAIL of region code jumps to its end) and
  * makes the function fail after the region.
  */
@@ -28,7 +33,8 @@
 
 bool fp_parallel(FGen *g, const CStm *s) {
     CExpKind k = s->exp->kind;
-    return g->multicore && !g->par && g->lam == 0 && (k == CE_SCREMA || k == CE_SEGOP);
+    return g->multicore && !g->par && g->lam == 0 &&
+           (k == CE_SCREMA || k == CE_SEGOP || k == CE_SCATTER || k == CE_HIST);
 }
 
 /* ---- regions ---- */
@@ -482,11 +488,170 @@ static void fp_segop(FGen *g, const CStm *s) {
     fg_line(g, "}");
 }
 
+/* ---- scatter and hist ---- */
+
+typedef struct {
+    const CStm *s;
+    const char *w, *nt, *nbins;
+    const char **priv; /* privatised hist: per destination, nt rows of nbins bins */
+} Scat;
+
+/* The thread's chunk of a scatter, or of a hist combining atomically. */
+static void thread_scatter(FGen *g, void *arg) {
+    const Scat *q = arg;
+    const CExp *e = q->s->exp;
+    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i");
+    chunk(g, q->w, q->nt, lo, hi);
+    fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
+    g->indent++;
+    g->iter++;
+    fr_enter(g, e->args.data[0]);
+    if (e->kind == CE_SCATTER) {
+        fs_scatter_iteration(g, q->s, i);
+    } else {
+        g->hist_atomic = true;
+        fs_hist_iteration(g, q->s, i);
+        g->hist_atomic = false;
+    }
+    fr_leave(g);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+}
+
+/* A privatised hist, phase 1: the thread's chunk into its own row of bins (from the neutral
+ * elements). */
+static void thread_hist_private(FGen *g, void *arg) {
+    const Scat *q = arg;
+    const CExp *e = q->s->exp;
+    const COperator *op = &e->reds.data[0];
+    int nd = e->dests.len;
+    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i"), *b = fg_fresh(g, "b");
+    chunk(g, q->w, q->nt, lo, hi);
+    const char **mine = xmalloc(sizeof *mine * (size_t)(nd + 1)), **bins = xmalloc(sizeof *bins * (size_t)(nd + 1));
+    for (int j = 0; j < nd; j++) {
+        mine[j] = fg_fresh(g, "mine");
+        fg_line(g, "%s *%s = %s + (int64_t)t_ * %s;", c_prim(op->lam->ret.data[j].prim), mine[j], q->priv[j], q->nbins);
+        fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) %s[%s] = %s;", b, b, q->nbins, b, mine[j], b,
+                fg_atom(g, op->nes.data[j]));
+    }
+    fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
+    g->indent++;
+    g->iter++;
+    fr_enter(g, e->args.data[0]);
+    const char *bin, **vals;
+    fs_hist_values(g, q->s, i, &bin, &vals);
+    fg_line(g, "if ((uint64_t)%s < (uint64_t)%s) {", bin, q->nbins);
+    g->indent++;
+    for (int j = 0; j < nd; j++)
+        bins[j] = xsprintf("%s[%s]", mine[j], bin);
+    fs_hist_combine(g, op, bins, vals);
+    g->indent--;
+    fg_line(g, "}");
+    fr_leave(g);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+}
+
+/* Phase 2: each thread folds the threads' rows, in thread order, into its part of the bins. */
+static void thread_hist_merge(FGen *g, void *arg) {
+    const Scat *q = arg;
+    const CExp *e = q->s->exp;
+    const COperator *op = &e->reds.data[0];
+    int nd = e->dests.len;
+    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *b = fg_fresh(g, "b"), *t = fg_fresh(g, "t");
+    chunk(g, q->nbins, q->nt, lo, hi);
+    fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", b, lo, b, hi, b);
+    g->indent++;
+    fg_line(g, "for (int %s = 0; %s < %s; %s++) {", t, t, q->nt, t);
+    g->indent++;
+    g->iter++;
+    const char **bins = xmalloc(sizeof *bins * (size_t)(nd + 1)), **vals = xmalloc(sizeof *vals * (size_t)(nd + 1));
+    for (int j = 0; j < nd; j++) {
+        const char *dvar = q->s->pat.data[j].name;
+        bins[j] = fg_elem(g, c_name(dvar), dvar, &b, 1);
+        vals[j] = xsprintf("%s[(int64_t)%s * %s + %s]", q->priv[j], t, q->nbins, b);
+    }
+    fs_hist_combine(g, op, bins, vals);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "}");
+}
+
+static void fp_scatter_hist(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *loc = c_loc(e->loc), *w = fg_fresh(g, "w"), *nt = fg_fresh(g, "nt");
+    fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
+    fs_check_inputs(g, e, w, loc);
+    fs_take_dests(g, s, loc);
+    Scat q = {s, w, nt, NULL, NULL};
+    if (e->kind == CE_SCATTER) {
+        fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w);
+        Region r = region_begin(g, nt);
+        fg_slot_scope(g, thread_scatter, &q);
+        region_end(g, r);
+        return;
+    }
+    int nd = e->dests.len;
+    if (!fs_hist_scalar(e)) { /* bins that are arrays: one thread */
+        fs_scatter_hist_loop(g, s, w);
+        return;
+    }
+    /* Privatised when every thread's copy of the bins fits (and there are at least as many
+     * values as bins), else atomic (one destination), else sequential. */
+    const COperator *op = &e->reds.data[0];
+    fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w);
+    q.nbins = fg_fresh(g, "nbins");
+    fg_line(g, "int64_t %s = %s.n[0];", q.nbins, c_name(s->pat.data[0].name));
+    StrBuf bytes = {0};
+    sb_puts(&bytes, "0");
+    for (int j = 0; j < nd; j++)
+        sb_printf(&bytes, " + %d", c_esz(op->lam->ret.data[j].prim));
+    fg_line(g, "if (%s > 1 && %s >= %s && %s * (int64_t)%s * (%s) <= WF_HIST_PRIV_BYTES) {", nt, w, q.nbins, q.nbins,
+            nt, bytes.data);
+    g->indent++;
+    q.priv = xmalloc(sizeof *q.priv * (size_t)(nd + 1));
+    for (int j = 0; j < nd; j++) {
+        const char *T = c_prim(op->lam->ret.data[j].prim);
+        q.priv[j] = fg_fresh(g, "priv");
+        fg_line(g, "%s *%s = malloc(sizeof(%s) * (size_t)(%s * %s + 1));", T, q.priv[j], T, q.nbins, nt);
+    }
+    for (int j = 0; j < nd; j++) /* a failure frees nothing: the process exits with it */
+        fg_fail(g, xsprintf("!%s", q.priv[j]), xsprintf("wf_error(ctx, %s, \"out of memory (histogram)\")", loc));
+    Region r1 = region_begin(g, nt);
+    fg_slot_scope(g, thread_hist_private, &q);
+    region_end(g, r1);
+    Region r2 = region_begin(g, nt);
+    fg_slot_scope(g, thread_hist_merge, &q);
+    region_end(g, r2);
+    for (int j = 0; j < nd; j++)
+        fg_line(g, "free(%s);", q.priv[j]);
+    g->indent--;
+    if (nd == 1) {
+        fg_line(g, "} else if (%s > 1) {", nt);
+        g->indent++;
+        Region r = region_begin(g, nt);
+        fg_slot_scope(g, thread_scatter, &q);
+        region_end(g, r);
+        g->indent--;
+    }
+    fg_line(g, "} else {");
+    g->indent++;
+    fs_scatter_hist_loop(g, s, w);
+    g->indent--;
+    fg_line(g, "}");
+}
+
 void fp_soac(FGen *g, const CStm *s) {
     fg_line(g, "{");
     g->indent++;
     if (s->exp->kind == CE_SEGOP)
         fp_segop(g, s);
+    else if (s->exp->kind == CE_SCATTER || s->exp->kind == CE_HIST)
+        fp_scatter_hist(g, s);
     else
         fp_screma(g, s);
     g->indent--;

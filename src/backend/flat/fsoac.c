@@ -378,7 +378,7 @@ static void emit_screma(FGen *g, const CStm *s) {
 /* ---- scatter and hist ---- */
 
 /* The destinations, taken unique into the statement's results. */
-static void take_dests(FGen *g, const CStm *s, const char *loc) {
+void fs_take_dests(FGen *g, const CStm *s, const char *loc) {
     const CExp *e = s->exp;
     for (int j = 0; j < e->dests.len; j++) {
         fa_take_unique(g, c_name(s->pat.data[j].name), s->pat.data[j].name, e->dests.data[j], loc);
@@ -433,17 +433,122 @@ void fs_scatter_iteration(FGen *g, const CStm *s, const char *i) {
             fg_release(g, dests[j].name);
 }
 
-void fs_hist_iteration(FGen *g, const CStm *s, const char *i) {
+/* hist's lambda at index i: the bin (*bin) and one value per destination (*vals). */
+void fs_hist_values(FGen *g, const CStm *s, const char *i, const char **bin, const char ***vals) {
     const CExp *e = s->exp;
     const CLambda *lam = e->lam;
-    const COperator *op = &e->reds.data[0];
-    int nd = e->dests.len;
-    const char *loc = c_loc(e->loc);
     FDest *dests = xmalloc(sizeof *dests * (size_t)(lam->ret.len + 1));
     for (int j = 0; j < lam->ret.len; j++)
         dests[j] = (FDest){DEST_VAR, decl_tmp(g, lam->ret.data[j], j == 0 ? "bin" : "val")};
     fg_lambda(g, lam, input_elems(g, e, i), dests, false);
-    const char *bin = dests[0].name;
+    *bin = dests[0].name;
+    *vals = xmalloc(sizeof **vals * (size_t)(lam->ret.len + 1));
+    for (int j = 1; j < lam->ret.len; j++)
+        (*vals)[j - 1] = dests[j].name;
+}
+
+bool fs_hist_scalar(const CExp *e) {
+    const CLambda *op = e->reds.data[0].lam;
+    for (int j = 0; j < op->ret.len; j++)
+        if (op->ret.data[j].rank)
+            return false;
+    return true;
+}
+
+void fs_hist_combine(FGen *g, const COperator *op, const char **bins, const char **vals) {
+    int nd = op->nes.len;
+    const char **args = xmalloc(sizeof *args * (size_t)(2 * nd + 1));
+    FDest *nx = xmalloc(sizeof *nx * (size_t)(nd + 1));
+    for (int j = 0; j < nd; j++) {
+        args[j] = bins[j];
+        args[nd + j] = vals[j];
+        nx[j] = (FDest){DEST_VAR, decl_tmp(g, op->lam->ret.data[j], "nbin")};
+    }
+    fg_lambda(g, op->lam, args, nx, false);
+    for (int j = 0; j < nd; j++)
+        fg_line(g, "%s = %s;", bins[j], nx[j].name);
+}
+
+int fs_simple_op_code(const COperator *op) {
+    const CLambda *l = op->lam;
+    if (op->nes.len != 1 || l->params.len != 2 || l->body->stms.len != 1 || l->body->result.len != 1 ||
+        l->ret.data[0].rank)
+        return -1;
+    const CStm *s = &l->body->stms.data[0];
+    const CExp *e = s->exp;
+    if (e->kind != CE_OP || e->args.len != 2 || e->args.data[0].kind != CA_VAR || e->args.data[1].kind != CA_VAR ||
+        e->args.data[0].var != l->params.data[0].name || e->args.data[1].var != l->params.data[1].name ||
+        l->body->result.data[0].kind != CA_VAR || l->body->result.data[0].var != s->pat.data[0].name)
+        return -1;
+    bool fl = prim_is_float(e->prim);
+    if (e->prim == PRIM_BOOL)
+        return -1;
+    switch (e->op) {
+    case COP_ADD: return 0;
+    case COP_MUL: return 1;
+    case COP_MIN: return fl ? -1 : 2;
+    case COP_MAX: return fl ? -1 : 3;
+    case COP_AND: return fl ? -1 : 4;
+    case COP_OR: return fl ? -1 : 5;
+    case COP_XOR: return fl ? -1 : 6;
+    default: return -1;
+    }
+}
+
+/* The host's atomic `bin = bin OP v` for an integer +, &, | or ^ (a fetch-and-op), else NULL. */
+static const char *host_fetch_op(const COperator *op, PrimType t) {
+    if (prim_is_float(t))
+        return NULL;
+    switch (fs_simple_op_code(op)) {
+    case 0: return "__atomic_fetch_add";
+    case 4: return "__atomic_fetch_and";
+    case 5: return "__atomic_fetch_or";
+    case 6: return "__atomic_fetch_xor";
+    default: return NULL;
+    }
+}
+
+void fs_hist_atomic(FGen *g, const COperator *op, const char *bin, const char *val) {
+    CType t = op->lam->ret.data[0];
+    const char *T = c_prim(t.prim), *p = fg_fresh(g, "bp"), *old = fg_fresh(g, "old");
+    fg_line(g, "{");
+    g->indent++;
+    fg_line(g, "%s *%s = &%s;", T, p, bin);
+    const char *fetch = g->device ? NULL : host_fetch_op(op, t.prim);
+    if (fetch) {
+        fg_line(g, "(void)%s(%s, %s, __ATOMIC_RELAXED);", fetch, p, val);
+    } else {
+        /* compare and swap until no other thread changed the bin in between (the device
+         * uses its native atomic where the operator has one) */
+        if (g->device)
+            fg_line(g, "if (!wfd_atomic_native(%d, %s, %s)) {", fs_simple_op_code(op), p, val);
+        else
+            fg_line(g, "{");
+        g->indent++;
+        fg_line(g, "%s %s = wf_atomic_read_%s(%s);", T, old, prim_name(t.prim), p);
+        fg_line(g, "for (;;) {");
+        g->indent++;
+        const char *nb = decl_tmp(g, t, "nbin");
+        FDest d = {DEST_VAR, nb};
+        const char *args[2] = {old, val};
+        fg_lambda(g, op->lam, args, &d, false);
+        fg_line(g, "if (wf_cas_%s(%s, &%s, %s)) break;", prim_name(t.prim), p, old, nb);
+        g->indent--;
+        fg_line(g, "}");
+        g->indent--;
+        fg_line(g, "}");
+    }
+    g->indent--;
+    fg_line(g, "}");
+}
+
+void fs_hist_iteration(FGen *g, const CStm *s, const char *i) {
+    const CExp *e = s->exp;
+    const COperator *op = &e->reds.data[0];
+    int nd = e->dests.len;
+    const char *loc = c_loc(e->loc);
+    const char *bin, **vals;
+    fs_hist_values(g, s, i, &bin, &vals);
     fg_line(g, "if (%s) {", in_bounds(c_name(s->pat.data[0].name), &bin, 1));
     g->indent++;
     const char **args = xmalloc(sizeof *args * (size_t)(2 * nd + 1));
@@ -457,38 +562,40 @@ void fs_hist_iteration(FGen *g, const CStm *s, const char *i) {
             fg_row_view(g, row, bt, c_name(dvar), dvar, &bin, 1);
             args[j] = row;
         }
-        args[nd + j] = dests[1 + j].name;
+        args[nd + j] = vals[j];
     }
-    FDest *nx = xmalloc(sizeof *nx * (size_t)(nd + 1));
-    for (int j = 0; j < nd; j++)
-        nx[j] = (FDest){DEST_VAR, decl_tmp(g, op->lam->ret.data[j], "nbin")};
-    fg_lambda(g, op->lam, args, nx, false);
-    for (int j = 0; j < nd; j++) {
-        CType bt = op->lam->ret.data[j];
-        if (bt.rank == 0) {
-            fg_line(g, "%s = %s;", args[j], nx[j].name);
-            continue;
+    if (fs_hist_scalar(e)) {
+        if (g->hist_atomic)
+            fs_hist_atomic(g, op, args[0], vals[0]);
+        else
+            fs_hist_combine(g, op, args, vals);
+    } else {
+        FDest *nx = xmalloc(sizeof *nx * (size_t)(nd + 1));
+        for (int j = 0; j < nd; j++)
+            nx[j] = (FDest){DEST_VAR, decl_tmp(g, op->lam->ret.data[j], "nbin")};
+        fg_lambda(g, op->lam, args, nx, false);
+        for (int j = 0; j < nd; j++) {
+            CType bt = op->lam->ret.data[j];
+            if (bt.rank == 0) {
+                fg_line(g, "%s = %s;", args[j], nx[j].name);
+                continue;
+            }
+            fa_check_shape(g, nx[j].name, args[j], bt.rank, "an operator's result", loc);
+            fg_line(g, "if (%s.p != %s.p)", nx[j].name, args[j]);
+            fg_line(g, "    wf_copy_view(%s.p, %s.s, %s.p, %d, %s.n, %s.s, %d);", args[j], args[j], nx[j].name, bt.rank,
+                    args[j], nx[j].name, c_esz(bt.prim));
+            fg_release(g, nx[j].name);
         }
-        fa_check_shape(g, nx[j].name, args[j], bt.rank, "an operator's result", loc);
-        fg_line(g, "if (%s.p != %s.p)", nx[j].name, args[j]);
-        fg_line(g, "    wf_copy_view(%s.p, %s.s, %s.p, %d, %s.n, %s.s, %d);", args[j], args[j], nx[j].name, bt.rank,
-                args[j], nx[j].name, c_esz(bt.prim));
-        fg_release(g, nx[j].name);
     }
     g->indent--;
     fg_line(g, "}");
-    for (int j = 1; j < lam->ret.len; j++)
-        if (lam->ret.data[j].rank)
-            fg_release(g, dests[j].name);
+    for (int j = 0; j < nd; j++)
+        if (e->lam->ret.data[1 + j].rank)
+            fg_release(g, vals[j]);
 }
 
-static void emit_scatter_hist(FGen *g, const CStm *s) {
+void fs_scatter_hist_loop(FGen *g, const CStm *s, const char *w) {
     const CExp *e = s->exp;
-    const char *loc = c_loc(e->loc);
-    const char *w = fg_fresh(g, "w");
-    fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
-    fs_check_inputs(g, e, w, loc);
-    take_dests(g, s, loc);
     const char *i = fg_fresh(g, "i");
     fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
     g->indent++;
@@ -502,6 +609,16 @@ static void emit_scatter_hist(FGen *g, const CStm *s) {
     g->iter--;
     g->indent--;
     fg_line(g, "}");
+}
+
+static void emit_scatter_hist(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *loc = c_loc(e->loc);
+    const char *w = fg_fresh(g, "w");
+    fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
+    fs_check_inputs(g, e, w, loc);
+    fs_take_dests(g, s, loc);
+    fs_scatter_hist_loop(g, s, w);
 }
 
 /* ---- filter and partition ---- */
