@@ -243,6 +243,26 @@ static void write_text_file(const char *path, const char *text) {
         fatal("test: cannot write %s", path);
 }
 
+/* In the child: run the case's command; a compiled backend's executable under the command in
+ * $WEFT_TEST_WRAP when it is set (words split at spaces, e.g. "compute-sanitizer --tool
+ * memcheck --error-exitcode 97 --log-file /tmp/cs.%p"). */
+static void exec_case(const Job *j) {
+    const char *wrap = getenv("WEFT_TEST_WRAP");
+    if (!wrap || !*wrap || j->be->prepare == NULL) {
+        execv(j->argv[0], (char *const *)j->argv);
+        fprintf(stderr, "cannot run %s: %s\n", j->argv[0], strerror(errno));
+        return;
+    }
+    Vec(char *) argv = {0};
+    for (char *w = strtok(xstrdup(wrap), " "); w; w = strtok(NULL, " "))
+        vec_push(&argv, w);
+    for (int i = 0; j->argv[i]; i++)
+        vec_push(&argv, (char *)j->argv[i]);
+    vec_push(&argv, NULL);
+    execvp(argv.data[0], argv.data);
+    fprintf(stderr, "cannot run %s (WEFT_TEST_WRAP): %s\n", argv.data[0], strerror(errno));
+}
+
 static bool start_job(Run *run, Job *j) {
     const Options *o = &run->opt;
     if (j->kind == JOB_RUN && j->c->in == IN_FILE) {
@@ -269,8 +289,7 @@ static bool start_job(Run *run, Job *j) {
             fprintf(stderr, "cannot open the input file %s: %s\n", j->in_path, strerror(errno));
             _exit(126);
         }
-        execv(j->argv[0], (char *const *)j->argv);
-        fprintf(stderr, "cannot run %s: %s\n", j->argv[0], strerror(errno));
+        exec_case(j);
         _exit(127);
     }
     setpgid(pid, pid);
