@@ -108,6 +108,7 @@ static const char *plain_scan(FGen *g, const CExp *e) {
 typedef struct {
     Vec(const char *) names; /* bound outside, read by the segop */
     OMap transposed;         /* arrays passed transposed (coalescing) */
+    OMap dense;              /* arrays passed as dense copies when their rows are strided */
 } Free;
 
 static void free_vars(FGen *g, const CExp *e, Free *fv) {
@@ -136,6 +137,43 @@ static void find_transposed(FGen *g, const CExp *e, Free *fv) {
         FVar *v = omap_get(&g->vars, a);
         if (v && v->type.rank == 2)
             omap_put(&fv->transposed, a, (void *)1);
+    }
+}
+
+/* Coalescing, the other way: arrays of rank 2 read at [x, inner] — the innermost index of the
+ * space in their last dimension, directly or through a row view — which neighbouring threads
+ * read at neighbouring inner indices.  When the view's rows are strided (a transpose), the
+ * kernel gets a dense copy (pass_view). */
+static void find_dense(FGen *g, const CExp *e, Free *fv) {
+    const char *inner = e->params.data[e->params.len - 1].name;
+    OMap rows = {0}; /* row view -> the rank-2 array it is a row of */
+    for (int i = 0; i < e->body->stms.len; i++) {
+        const CStm *s = &e->body->stms.data[i];
+        const CExp *x = s->exp;
+        if (x->kind != CE_INDEX || x->args.data[0].kind != CA_VAR)
+            continue;
+        const char *a = x->args.data[0].var;
+        FVar *v = omap_get(&g->vars, a);
+        int n = x->slice.len;
+        bool plain = true;
+        for (int k = 0; k < n; k++)
+            plain &= !x->slice.data[k].is_slice;
+        if (!plain)
+            continue;
+        if (v && v->type.rank == 2 && n == 1 && v->layout != LAYOUT_DENSE) {
+            omap_put(&rows, s->pat.data[0].name, (void *)a);
+            continue;
+        }
+        CAtom last = x->slice.data[n - 1].start;
+        if (last.kind != CA_VAR || last.var != inner)
+            continue;
+        const char *base = NULL;
+        if (v && v->type.rank == 2 && n == 2 && v->layout != LAYOUT_DENSE)
+            base = a;
+        else if (n == 1 && omap_has(&rows, a))
+            base = omap_get(&rows, a);
+        if (base && !omap_has(&fv->transposed, base))
+            omap_put(&fv->dense, base, (void *)1);
     }
 }
 
@@ -532,6 +570,35 @@ static void fold_totals(FGen *g, const CStm *s, const Ker *K, const char **tots,
 }
 
 /* The view a kernel gets for host view variable var (dst: a field of the args struct). */
+static void pass_view(FGen *g, const char *dst, const char *var, bool out, bool transposed, const char *loc);
+
+/* A dense (row-major) copy on the device of the rank-2 view var when its rows are strided and
+ * the condition `when` (C) holds — the kernel's threads then read a row at neighbouring words —
+ * else the view as it is.  The copy is cached like the transposed ones. */
+static void pass_dense(FGen *g, const char *dst, const char *var, const char *when, const char *loc) {
+    const char *v = c_name(var);
+    FVar *fv = fg_var(g, var);
+    fg_line(g, "if (%s.s[1] != 1 && (%s)) {", v, when);
+    g->indent++;
+    const char *d = fg_fresh(g, "dev"), *n = fg_fresh(g, "n"), *st = fg_fresh(g, "s");
+    fg_line(g, "int64_t %s[2] = {%s.n[1], %s.n[0]}, %s[2] = {%s.s[1], %s.s[0]};", n, v, v, st, v, v);
+    /* the transpose of the transposed view: its dense copy */
+    fg_line(g, "void *%s = wfc_dev_transposed(ctx, &%s.m, %s.p, %s, %s, %d, %s);", d, v, v, n, st,
+            c_esz(fv->type.prim), loc);
+    fg_fail(g, xsprintf("!%s", d), "1");
+    fg_line(g, "%s = %s;", dst, v);
+    fg_line(g, "%s.p = %s;", dst, d);
+    fg_line(g, "%s.s[0] = %s.n[1];", dst, v);
+    fg_line(g, "%s.s[1] = 1;", dst);
+    fg_line(g, "%s.m = NULL;", dst);
+    g->indent--;
+    fg_line(g, "} else {");
+    g->indent++;
+    pass_view(g, dst, var, false, false, loc);
+    g->indent--;
+    fg_line(g, "}");
+}
+
 static void pass_view(FGen *g, const char *dst, const char *var, bool out, bool transposed, const char *loc) {
     const char *v = c_name(var);
     const char *d = fg_fresh(g, "dev");
@@ -553,6 +620,23 @@ static void pass_view(FGen *g, const char *dst, const char *var, bool out, bool 
     fg_line(g, "%s = %s;", dst, v);
     fg_line(g, "%s.p = wfc_translate(%s.m, %s, %s.p);", dst, v, d, v);
     fg_line(g, "%s.m = NULL;", dst);
+}
+
+/* When neighbouring threads take neighbouring inner indices of the space (C condition, w the
+ * widths): always for a segmap and over one dimension; a segred over several dimensions when
+ * a warp or a block takes each segment, a segscan when a block does (rts/flat_dev.cuh
+ * wfd_run_segred / wfd_run_segscan, their rules). */
+static const char *neighbours_share_segment(const CExp *e, const char **w) {
+    int k = e->params.len;
+    if (e->seg == SEG_MAP || k == 1)
+        return "1";
+    StrBuf segs = {0};
+    sb_puts(&segs, "1");
+    for (int j = 0; j < k - 1; j++)
+        sb_printf(&segs, " * %s", w[j]);
+    if (e->seg == SEG_RED)
+        return xsprintf("%s >= 16", w[k - 1]);
+    return xsprintf("(%s) < 16384 && %s >= 64", segs.data, w[k - 1]);
 }
 
 /* rts/cuda_scan.cuh's scan of a plain array. */
@@ -679,7 +763,7 @@ static void emit_scatter_hist_spec(FGen *g, const Ker *K) {
  * is needed, is made there), then updated on the device. */
 static void scatter_hist_kernel(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    Ker K = {s, g->regions++, NULL, {{0}, {0}}, 1, 0, NULL, false};
+    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, 1, 0, NULL, false};
     K.name = xsprintf("seg_%d", K.no);
     const char *loc = c_loc(e->loc);
     free_vars(g, e, &K.fv);
@@ -738,7 +822,7 @@ void fc_segop(FGen *g, const CStm *s) {
         plain_scan_segop(g, s, arr);
         return;
     }
-    Ker K = {s, g->regions++, NULL, {{0}, {0}}, e->params.len, 0, NULL, false};
+    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, e->params.len, 0, NULL, false};
     K.block = e->seg == SEG_MAP && fb_body_has_block(e->body);
     K.name = xsprintf("seg_%d", K.no);
     const char *loc = c_loc(e->loc);
@@ -749,8 +833,10 @@ void fc_segop(FGen *g, const CStm *s) {
         for (int j = 0; j < ops->data[o].nes.len; j++)
             K.op_types[at++] = ops->data[o].lam->ret.data[j];
     free_vars(g, e, &K.fv);
-    if (!K.block) /* a block's threads walk a row together: its rows are coalesced as they are */
+    if (!K.block) { /* a block's threads walk a row together: its rows are coalesced as they are */
         find_transposed(g, e, &K.fv);
+        find_dense(g, e, &K.fv);
+    }
     fg_line(g, "{");
     g->indent++;
     const char **w = xmalloc(sizeof *w * (size_t)(K.k + 1));
@@ -781,6 +867,8 @@ void fc_segop(FGen *g, const CStm *s) {
         const char *field = xsprintf("%s.%s", a, c_name(v));
         if (fv->type.rank == 0)
             fg_line(g, "%s = %s;", field, c_name(v));
+        else if (omap_has(&K.fv.dense, v))
+            pass_dense(g, field, v, neighbours_share_segment(e, w), loc);
         else
             pass_view(g, field, v, false, omap_has(&K.fv.transposed, v), loc);
     }
