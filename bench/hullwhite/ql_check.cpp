@@ -1,10 +1,13 @@
 // QuantLib cross-check of examples/hullwhite/hullwhite.fut (shared/specs/hullwhite.md).
 //
 //   ql_check --ref
-//       prices the spec's reference cases (Hull's curve, a = 0.1, sigma = 0.01, a 9y 5 %
-//       annual bond with a European issuer call / holder put at 3.5y, strike 100 clean +
-//       accrued) with QuantLib's CallableFixedRateBond and TreeCallableFixedRateBondEngine
-//       (HullWhite model, 108 and 3600 time steps) and compares with the spec's values.
+//       the spec's reference cases (Hull's curve, a = 0.1, sigma = 0.01): a 9y 5 % annual
+//       bond with a European issuer call / holder put at 3.5y, strike 100 clean + accrued,
+//       priced by QuantLib's CallableFixedRateBond and TreeCallableFixedRateBondEngine (108
+//       and 3600 steps), and a 3y put at 63 on a 9y zero-coupon bond on QuantLib's own tree
+//       and on both HWTrees (below), against the spec's values (1e-8); then HWBond (below) on
+//       HullWhite::tree against QuantLib's engine for that bond called / put at 3.5y and at
+//       4y, a coupon date (1e-10).
 //   ql_check PORTFOLIO.in WEFT.out
 //       prices every instrument of a portfolio (the 14 arguments of hullwhite.fut's main,
 //       Futhark text format) with HWBond, a DiscretizedAsset applying the spec's exercise
@@ -186,7 +189,7 @@ class HWTree : public TreeLattice1D<HWTree> {
 // ---------- one instrument of the interface as a DiscretizedAsset ----------
 // At each step: the exercise test against strike + accrued interest, then the coupon of the
 // step.  At a coupon step the accrued interest is zero, the coupon being added after the test:
-// this is what QuantLib's callable-bond engine does.
+// this is what QuantLib's callable-bond engine does (--ref compares the two at a coupon date).
 
 struct Inst { int s, h, f, kind, style, first; double a, sigma, cpn, oas, strike; };
 
@@ -321,40 +324,111 @@ static int run_portfolio(const char* inpath, const char* weftpath) {
     return failed ? 1 : 0;
 }
 
-// the spec's 9y 5 % annual bond with one European call/put at 3.5y, QuantLib's own engine
-static double ql_callable(bool put, Size steps) {
-    Date today(15, January, 2024);
-    Settings::instance().evaluationDate() = today;
+// the spec's simpler instrument: a European put with strike K on a zero-coupon bond of 100,
+// exercised at step floor(t_opt / dt) of a regular grid with spy steps per year
+class ZcbPut : public DiscretizedAsset {
+  public:
+    ZcbPut(int spy, long step, double strike) : spy_(spy), step_(step), strike_(strike) {}
+    void reset(Size size) override { values_ = Array(size, 100.0); }
+    std::vector<Time> mandatoryTimes() const override { return {}; }
+  protected:
+    void postAdjustValuesImpl() override {
+        if (std::lround(time() * spy_) != step_) return;
+        for (Size j = 0; j < values_.size(); j++) values_[j] = std::max(strike_ - values_[j], 0.0);
+    }
+  private:
+    int spy_;
+    long step_;
+    double strike_;
+};
+
+static ext::shared_ptr<YieldTermStructure> hull_curve(const Date& today) {
     std::vector<double> ct, cr(hull_rates, hull_rates + 17);
     for (int d : hull_days) ct.push_back(d / 365.0);
-    Handle<YieldTermStructure> ts(ext::make_shared<LinearZero>(today, ct, cr, 0.0));
+    return ext::make_shared<LinearZero>(today, ct, cr, 0.0);
+}
+
+// the spec's put, expiry 3y, K = 63, on a 9y zero-coupon bond (Hull's curve, a = 0.1,
+// sigma = 0.01) with n steps, on QuantLib's own tree (own) or on HWTree with rule
+static double zcb_put(Size n, bool own, HWTree::Rule rule) {
+    Date today(15, January, 2024);
+    Settings::instance().evaluationDate() = today;
+    auto ts = hull_curve(today);
+    TimeGrid grid(9.0, n);
+    int spy = (int)(n / 9);
+    ext::shared_ptr<Lattice> lattice;
+    if (own) lattice = HullWhite(Handle<YieldTermStructure>(ts), 0.1, 0.01).tree(grid);
+    else lattice = ext::make_shared<HWTree>(grid, spy, 0.1, 0.01, *ts, rule);
+    ZcbPut put(spy, (long)std::floor(3.0 * spy), 63.0);
+    put.initialize(lattice, 9.0);
+    put.rollback(0.0);
+    return put.presentValue();
+}
+
+// the spec's 9y 5 % annual bond with one European call/put after `months`, priced by
+// QuantLib's CallableFixedRateBond and TreeCallableFixedRateBondEngine with `steps` steps
+static double ql_callable(bool put, Size steps, int months) {
+    Date today(15, January, 2024);
+    Settings::instance().evaluationDate() = today;
+    Handle<YieldTermStructure> ts(hull_curve(today));
     auto model = ext::make_shared<HullWhite>(ts, 0.1, 0.01);
     Schedule sched(today, today + 9 * Years, Period(Annual), NullCalendar(), Unadjusted, Unadjusted,
                    DateGeneration::Forward, false);
     CallabilitySchedule calls;
     calls.push_back(ext::make_shared<Callability>(Bond::Price(100.0, Bond::Price::Clean),
                                                   put ? Callability::Put : Callability::Call,
-                                                  today + 42 * Months));
+                                                  today + months * Months));
     CallableFixedRateBond bond(0, 100.0, sched, std::vector<Rate>(1, 0.05), SimpleDayCounter(), Unadjusted,
                                100.0, today, calls);
     bond.setPricingEngine(ext::make_shared<TreeCallableFixedRateBondEngine>(model, steps, ts));
     return bond.dirtyPrice();
 }
 
+// the same bond as an instrument of the data interface (12 steps a year, annual coupons of
+// 5, European exercise at step `months`), priced with HWBond on HullWhite::tree
+static double hwbond_callable(bool put, int months) {
+    Date today(15, January, 2024);
+    Settings::instance().evaluationDate() = today;
+    Inst q{12, 108, 12, put ? 2 : 1, 0, months, 0.1, 0.01, 5.0, 0.0, 100.0};
+    HullWhite model(Handle<YieldTermStructure>(hull_curve(today)), 0.1, 0.01);
+    return price_on(q, model.tree(TimeGrid(9.0, 108)));
+}
+
 static int run_ref() {
-    struct { bool put; Size steps; double spec; const char* what; } cases[] = {
+    int passed = 0, failed = 0;
+    auto report = [&](const char* what, const char* by, double v, const char* refname, double ref, double bound) {
+        double rel = reldiff(v, ref);
+        bool ok = rel <= bound;
+        std::printf("%s %s: %s %.10f, %s %.10f, rel %.3g\n", ok ? "ok  " : "FAIL", what, by, v, refname, ref, rel);
+        (ok ? passed : failed)++;
+    };
+    // the spec's reference values (8 decimals)
+    struct { bool put; Size steps; double spec; const char* what; } bonds[] = {
         {false, 108, 83.70291935, "callable 9y 5% bond, call at 3.5y, n = 108"},
         {false, 3600, 83.70290088, "callable 9y 5% bond, call at 3.5y, n = 3600"},
         {true, 3600, 94.94091731, "puttable 9y 5% bond, put at 3.5y, n = 3600"},
     };
-    int passed = 0, failed = 0;
-    for (auto& c : cases) {
-        double v = ql_callable(c.put, c.steps);
-        double rel = std::fabs(v - c.spec) / c.spec;
-        bool ok = rel <= 1e-6;
-        std::printf("%s %s: QuantLib %.10f, spec %.8f, rel %.3g\n", ok ? "ok  " : "FAIL", c.what, v, c.spec, rel);
-        (ok ? passed : failed)++;
-    }
+    for (auto& c : bonds) report(c.what, "QuantLib's engine", ql_callable(c.put, c.steps, 42), "spec", c.spec, 1e-8);
+    struct { Size n; int tree; double spec; const char* what; } puts[] = {
+        {9, 0, 1.87837118, "zero-bond put, n = 9"},
+        {9, 1, 1.87837118, "zero-bond put, n = 9"},
+        {9, 2, 1.87995731, "zero-bond put, n = 9"},
+        {45, 0, 1.83826868, "zero-bond put, n = 45"},
+        {450, 1, 1.81169650, "zero-bond put, n = 450"},
+        {1800, 1, 1.80988234, "zero-bond put, n = 1800"},
+    };
+    static const char* const tree_name[3] = {"HullWhite::tree", "nearest HWTree", "Hull HWTree"};
+    for (auto& c : puts)
+        report(c.what, tree_name[c.tree], zcb_put(c.n, c.tree == 0, c.tree == 2 ? HWTree::Hull : HWTree::Nearest),
+               "spec", c.spec, 1e-8);
+    // HWBond's exercise rule, accrued interest and coupons against QuantLib's callable-bond
+    // engine on the same tree: between coupon dates (3.5y) and on one (4y)
+    for (int months : {42, 48})
+        for (bool put : {false, true}) {
+            char what[80];
+            std::snprintf(what, sizeof what, "%s at %dm, n = 108", put ? "put" : "call", months);
+            report(what, "HWBond", hwbond_callable(put, months), "engine", ql_callable(put, 108, months), 1e-10);
+        }
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
