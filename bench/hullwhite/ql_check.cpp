@@ -177,7 +177,6 @@ class HWTree : public TreeLattice1D<HWTree> {
     }
     Real probability(Size i, Size index, Size branch) const { return p_[3 * (off_[i] + index) + branch]; }
     DiscountFactor discount(Size i, Size index) const { return std::exp(-(alpha_[i] + underlying(i, index)) * dt_); }
-    int halfwidth() const { return -*std::min_element(lo_.begin(), lo_.end()); }
   private:
     double dt_, dx_;
     std::vector<int> lo_, size_;    // per level: the lowest node j, the number of nodes
