@@ -1,11 +1,12 @@
 #!/bin/sh
 # check_quantlib.sh — `make check-quantlib`: weft's Hull-White pricer (examples/hullwhite) against
 # QuantLib (bench/hullwhite/ql_check.cpp, linked with Debian's libquantlib0-dev): the spec's
-# reference bonds priced by QuantLib's own callable-bond engine, then generated portfolios
-# (bench/hullwhite/gen.c: random, skewed 5 %, fine grid; fixed seeds) priced by weft multicore
-# and by QuantLib's Hull-White tree, compared instrument by instrument (bounds by tree width:
-# ql_check.cpp).  Prints "N passed, N failed"; exit 1 on any failure; skips cleanly without
-# QuantLib.  Settings: WEFT (bin/weft), OUT (build/hullwhite).
+# reference cases priced by QuantLib (ql_check --ref), then generated portfolios
+# (bench/hullwhite/gen.c: random, skewed 5 %, fine grid, small; fixed seeds) priced by weft
+# multicore and by QuantLib's lattices, compared instrument by instrument: weft against the
+# spec's tree on QuantLib's lattice within 1e-6, that lattice with QuantLib's branching against
+# HullWhite::tree within 1e-12 (ql_check.cpp).  Prints "N passed, N failed"; exit 1 on any
+# failure; skips cleanly without QuantLib.  Settings: WEFT (bin/weft), OUT (build/hullwhite).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 WEFT=${WEFT:-bin/weft}
@@ -33,7 +34,7 @@ fi
 export OMP_NUM_THREADS=1
 "$OUT/ql_check" --ref > "$OUT/ref.log" 2>&1
 cat "$OUT/ref.log"; count "$OUT/ref.log"
-for p in random:300:7 skewed5:200:11 finegrid:60:13; do
+for p in random:300:7 skewed5:200:11 finegrid:60:13 small:300:23; do
     kind=${p%%:*} rest=${p#*:}
     n=${rest%%:*} seed=${rest#*:}
     "$OUT/gen" "$kind" "$n" "$seed" > "$OUT/$kind.in"
