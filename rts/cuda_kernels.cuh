@@ -479,7 +479,10 @@ static void *wfk_scratch(size_t n) {
     return wfk_scratch_p;
 }
 
+static void wfs_release(void); /* rts/cuda_scan.cuh */
+
 extern "C" void wfk_cu_release(void) {
+    wfs_release();
     if (wfk_scratch_p)
         cudaFree(wfk_scratch_p);
     wfk_scratch_p = NULL;

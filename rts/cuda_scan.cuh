@@ -3,25 +3,34 @@
  * into it.  Pasted into OUT.cu; src/backend/flat/fcuda.c calls wfs_scan for the segscans that
  * are exactly that.  (Other scans go through cuda_kernels.cuh's general single-pass scan.)
  *
- * One pass over the data, decoupled look-back (Merrill & Garland): each block takes tiles in
- * order from an atomic counter; a thread loads WFS_ITEMS consecutive elements with 16-byte
- * vector loads, scans them in registers, the warp scans the threads' totals with shuffles, the
- * block the warps' totals; warp 0 then finds the tile's prefix from its predecessors' published
- * values, 32 tiles at a time, newest first — a tile publishes its aggregate at once and its
- * inclusive prefix as soon as it knows it, packed with its status in one 64-bit word for
- * 32-bit types (one atomic read, no fences) — and the thread adds the prefix and stores its
- * elements with vector stores.  So the input is read once and the output written once.
+ * One pass over the data, decoupled look-back (Merrill & Garland); one launch per call, nothing
+ * else on the device.  Each block takes a tile from an atomic counter (so tiles start in order)
+ * and each of its warps a run of 32 x V 16-byte vectors of the tile: lane l loads vectors l,
+ * l + 32, ... of the run, so every load and store of the warp is 512 contiguous bytes.  A lane
+ * scans each of its vectors in registers; the warp scans the vectors' totals row by row with
+ * shuffles, carrying each row's total into the next; the block folds the warps' totals.  Warp 0
+ * then finds the tile's prefix from its predecessors' published values, 32 tiles at a time,
+ * newest first — a tile publishes its aggregate at once and its inclusive prefix as soon as it
+ * knows it, packed with its status in one 64-bit word for types of up to 4 bytes (one atomic
+ * read, no fences) — and every element gets its prefix before the vector stores.
+ *
+ * The tile words and the counter are kept from call to call and never reset: a word carries
+ * the number of the call that wrote it (its epoch), so words of earlier calls read as "nothing
+ * yet", and the counter only grows (a call's tiles are its tickets minus the tickets handed
+ * out before it).  They are zeroed once, when allocated, when a type of another word layout
+ * is scanned, and when the epochs run out.
  */
 #include <stdint.h>
 
+/* The tuning (bench/cuda/scan_variants.sh; docs/PERFORMANCE.md): */
 #ifndef WFS_BLOCK
-#define WFS_BLOCK 256
+#define WFS_BLOCK 128 /* threads per block */
 #endif
 #ifndef WFS_ITEMS
-#define WFS_ITEMS 16
+#define WFS_ITEMS 24 /* elements per thread, rounded up to whole 16-byte vectors */
 #endif
 #ifndef WFS_SLEEP_MAX
-#define WFS_SLEEP_MAX 256
+#define WFS_SLEEP_MAX 256 /* the look-back's longest back-off, ns */
 #endif
 
 template <class T, int OP>
@@ -42,63 +51,65 @@ __device__ __forceinline__ T wfs_op(T a, T b) {
         return a ^ b;
 }
 
-/* What a tile publishes: status 0 nothing yet, 1 its aggregate, 2 its inclusive prefix. */
-template <class T, bool PACK = (sizeof(T) == 4)>
+/* What a tile publishes, tagged (epoch << 2 | status): status 1 its aggregate, 2 its inclusive
+ * prefix.  read() waits for a tag of the current epoch (tags of earlier calls are smaller). */
+template <class T, bool PACK = (sizeof(T) <= 4)>
 struct wfs_tile;
 
 template <class T>
 struct wfs_tile<T, true> {
-    unsigned long long word; /* status in the high half, the value's bits in the low */
-    __device__ void publish(T v, unsigned status) {
-        unsigned bits;
-        memcpy(&bits, &v, 4);
-        atomicExch(&word, ((unsigned long long)status << 32) | bits);
+    unsigned long long word; /* the tag in the high half, the value's bits in the low */
+    __device__ void publish(T v, unsigned tag) {
+        unsigned bits = 0;
+        memcpy(&bits, &v, sizeof(T));
+        atomicExch(&word, ((unsigned long long)tag << 32) | bits);
     }
-    __device__ unsigned read(T *v) const {
+    __device__ unsigned read(T *v, unsigned epoch4) const {
         unsigned long long w;
-        for (unsigned ns = 8; ((w = *(volatile unsigned long long *)&word) >> 32) == 0; ns = ns < WFS_SLEEP_MAX ? 2 * ns : ns)
+        for (unsigned ns = 8; (unsigned)((w = *(volatile unsigned long long *)&word) >> 32) <= epoch4;
+             ns = ns < WFS_SLEEP_MAX ? 2 * ns : ns)
             __nanosleep(ns);
         unsigned bits = (unsigned)w;
-        memcpy(v, &bits, 4);
-        return (unsigned)(w >> 32);
+        memcpy(v, &bits, sizeof(T));
+        return (unsigned)(w >> 32) & 3;
     }
 };
 
 template <class T>
 struct wfs_tile<T, false> {
-    int status;
+    unsigned tag;
     T agg, incl;
-    __device__ void publish(T v, unsigned st) {
-        if (st == 2)
+    __device__ void publish(T v, unsigned tg) {
+        if ((tg & 3) == 2)
             *(volatile T *)&incl = v;
         else
             *(volatile T *)&agg = v;
         __threadfence();
-        atomicExch(&status, (int)st);
+        atomicExch(&tag, tg);
     }
-    __device__ unsigned read(T *v) const {
-        int st;
-        for (unsigned ns = 8; (st = *(volatile int *)&status) == 0; ns = ns < WFS_SLEEP_MAX ? 2 * ns : ns)
+    __device__ unsigned read(T *v, unsigned epoch4) const {
+        unsigned tg;
+        for (unsigned ns = 8; (tg = *(volatile unsigned *)&tag) <= epoch4; ns = ns < WFS_SLEEP_MAX ? 2 * ns : ns)
             __nanosleep(ns);
         __threadfence();
-        *v = st == 2 ? *(volatile const T *)&incl : *(volatile const T *)&agg;
-        return (unsigned)st;
+        *v = (tg & 3) == 2 ? *(volatile const T *)&incl : *(volatile const T *)&agg;
+        return tg & 3;
     }
 };
 
 template <class T>
-__device__ __forceinline__ T wfs_shfl_up(T v, int d) {
+__device__ __forceinline__ T wfs_shfl(T v, int d, bool up) {
     if constexpr (sizeof(T) == 8) {
         unsigned long long u;
         memcpy(&u, &v, 8);
-        u = __shfl_up_sync(0xffffffffu, u, d);
+        u = up ? __shfl_up_sync(0xffffffffu, u, d) : __shfl_sync(0xffffffffu, u, d);
         memcpy(&v, &u, 8);
         return v;
     } else if constexpr (sizeof(T) == 4) {
-        return __shfl_up_sync(0xffffffffu, v, d);
+        return up ? __shfl_up_sync(0xffffffffu, v, d) : __shfl_sync(0xffffffffu, v, d);
     } else {
         int u = (int)v;
-        u = __shfl_up_sync(0xffffffffu, u, d);
+        u = up ? __shfl_up_sync(0xffffffffu, u, d) : __shfl_sync(0xffffffffu, u, d);
         return (T)u;
     }
 }
@@ -106,145 +117,191 @@ __device__ __forceinline__ T wfs_shfl_up(T v, int d) {
 /* Inclusive scan across the warp (lane order). */
 template <class T, int OP>
 __device__ __forceinline__ T wfs_warp_scan(T x, int lane) {
+#pragma unroll
     for (int d = 1; d < 32; d *= 2) {
-        T y = wfs_shfl_up(x, d);
+        T y = wfs_shfl(x, d, true);
         if (lane >= d)
             x = wfs_op<T, OP>(y, x);
     }
     return x;
 }
 
+/* Elements per 16-byte vector, vectors per thread, elements per tile. */
+template <class T>
+struct wfs_shape {
+    static constexpr int PER = 16 / (int)sizeof(T);
+    static constexpr int V = (WFS_ITEMS + PER - 1) / PER;
+    static constexpr int WARP_N = 32 * V * PER;
+    static constexpr int TILE = WFS_BLOCK / 32 * WARP_N;
+};
+
 template <class T, int OP>
 __global__ void __launch_bounds__(WFS_BLOCK) wfs_scan_kernel(const T *in, T *out, int64_t n, T ne,
                                                              wfs_tile<T> *tiles, unsigned long long *counter,
-                                                             bool vec) {
-    constexpr int TILE = WFS_BLOCK * WFS_ITEMS;
+                                                             unsigned long long ticket0, unsigned epoch4, bool vec) {
+    typedef wfs_shape<T> S;
+    constexpr int PER = S::PER, V = S::V, WARPS = WFS_BLOCK / 32;
     __shared__ long long tile_sh;
-    __shared__ T warp_tot[WFS_BLOCK / 32];
+    __shared__ T warp_tot[WARPS];
     __shared__ T prefix_sh;
     int t = (int)threadIdx.x, lane = t & 31, warp = t >> 5;
     if (t == 0)
-        tile_sh = (long long)atomicAdd(counter, 1ULL);
+        tile_sh = (long long)(atomicAdd(counter, 1ULL) - ticket0);
     __syncthreads();
-    int64_t tile = tile_sh, base = tile * TILE + (int64_t)t * WFS_ITEMS;
-    T x[WFS_ITEMS];
-    bool full = base + WFS_ITEMS <= n;
-    if (full && vec) {
-        constexpr int PER = 16 / (int)sizeof(T);
-        const int4 *p = (const int4 *)(in + base);
+    int64_t tile = tile_sh, base = tile * S::TILE + (int64_t)warp * S::WARP_N; /* the warp's run */
+    /* x[k]: vector k * 32 + lane of the run */
+    T x[V][PER];
+    bool full = vec && base + S::WARP_N <= n;
+    if (full) {
+        const int4 *p = (const int4 *)(in + base) + lane;
 #pragma unroll
-        for (int k = 0; k < WFS_ITEMS / PER; k++) {
-            int4 v = __ldcs(p + k);
-            memcpy(&x[k * PER], &v, 16);
+        for (int k = 0; k < V; k++) {
+            int4 v = __ldcs(p + 32 * k); /* streaming: read once */
+            memcpy(x[k], &v, 16);
         }
     } else {
 #pragma unroll
-        for (int k = 0; k < WFS_ITEMS; k++)
-            x[k] = base + k < n ? in[base + k] : ne;
-    }
-    /* the thread's elements, then its total across the warp and the block */
+        for (int k = 0; k < V; k++)
 #pragma unroll
-    for (int k = 1; k < WFS_ITEMS; k++)
-        x[k] = wfs_op<T, OP>(x[k - 1], x[k]);
-    T tot = wfs_warp_scan<T, OP>(x[WFS_ITEMS - 1], lane);
-    if (lane == 31)
-        warp_tot[warp] = tot;
-    __syncthreads();
-    if (warp == 0) {
-        T w = lane < WFS_BLOCK / 32 ? warp_tot[lane] : ne;
-        w = wfs_warp_scan<T, OP>(w, lane);
-        if (lane < WFS_BLOCK / 32)
-            warp_tot[lane] = w;
+            for (int e = 0; e < PER; e++) {
+                int64_t i = base + (int64_t)(32 * k + lane) * PER + e;
+                x[k][e] = i < n ? in[i] : ne;
+            }
     }
+    /* each vector in registers; then, row by row, the vectors' totals across the warp: pre[k],
+     * the run's elements before vector k * 32 + lane */
+#pragma unroll
+    for (int k = 0; k < V; k++)
+#pragma unroll
+        for (int e = 1; e < PER; e++)
+            x[k][e] = wfs_op<T, OP>(x[k][e - 1], x[k][e]);
+    T pre[V], carry = ne;
+#pragma unroll
+    for (int k = 0; k < V; k++) {
+        T s = wfs_warp_scan<T, OP>(x[k][PER - 1], lane);
+        T up = wfs_shfl(s, 1, true);
+        pre[k] = lane > 0 ? wfs_op<T, OP>(carry, up) : carry;
+        carry = wfs_op<T, OP>(carry, wfs_shfl(s, 31, false));
+    }
+    if (lane == 31)
+        warp_tot[warp] = carry;
     __syncthreads();
-    T before = ne; /* the block's elements before this thread's */
-    T excl = wfs_shfl_up(tot, 1);
-    if (lane > 0)
-        before = excl;
-    if (warp > 0)
-        before = lane > 0 ? wfs_op<T, OP>(warp_tot[warp - 1], before) : warp_tot[warp - 1];
+    /* the block's elements before this warp's run, and the tile's aggregate */
+    T before = ne, agg = ne;
+#pragma unroll
+    for (int w = 0; w < WARPS; w++) {
+        if (w == warp)
+            before = agg;
+        agg = wfs_op<T, OP>(agg, warp_tot[w]);
+    }
     /* the tile's prefix */
     if (warp == 0) {
-        T agg = warp_tot[WFS_BLOCK / 32 - 1];
         T prefix = ne;
         if (tile == 0) {
             if (lane == 0)
-                tiles[0].publish(agg, 2);
+                tiles[0].publish(agg, epoch4 | 2);
         } else {
             if (lane == 0)
-                tiles[tile].publish(agg, 1);
+                tiles[tile].publish(agg, epoch4 | 1);
             bool have = false;
             for (int64_t end = tile;; end -= 32) {
                 int64_t j = end - 32 + lane;
                 T v = ne;
-                unsigned st = 2;
+                unsigned st = 0;
                 if (j >= 0)
-                    st = tiles[j].read(&v);
-                else
-                    v = ne;
-                unsigned incl = __ballot_sync(0xffffffffu, j >= 0 && st == 2);
+                    st = tiles[j].read(&v, epoch4);
+                unsigned incl = __ballot_sync(0xffffffffu, st == 2);
                 int first = incl ? 31 - __clz((int)incl) : 0; /* the newest inclusive prefix */
                 /* fold lanes first..31 in order: a scan across the warp, read at lane 31 */
-                T u = lane >= first ? v : ne;
-                u = wfs_warp_scan<T, OP>(u, lane);
-                T win = __shfl_sync(0xffffffffu, u, 31);
+                T u = wfs_warp_scan<T, OP>(lane >= first ? v : ne, lane);
+                T win = wfs_shfl(u, 31, false);
                 prefix = have ? wfs_op<T, OP>(win, prefix) : win;
                 have = true;
                 if (incl || end <= 32)
                     break;
             }
             if (lane == 0)
-                tiles[tile].publish(wfs_op<T, OP>(prefix, agg), 2);
+                tiles[tile].publish(wfs_op<T, OP>(prefix, agg), epoch4 | 2);
         }
         if (lane == 0)
             prefix_sh = prefix;
     }
     __syncthreads();
-    if (tile > 0 || t > 0) {
-        T pre = tile > 0 ? (t > 0 ? wfs_op<T, OP>(prefix_sh, before) : prefix_sh) : before;
+    T p = wfs_op<T, OP>(prefix_sh, before);
 #pragma unroll
-        for (int k = 0; k < WFS_ITEMS; k++)
-            x[k] = wfs_op<T, OP>(pre, x[k]);
+    for (int k = 0; k < V; k++) {
+        T q = wfs_op<T, OP>(p, pre[k]);
+#pragma unroll
+        for (int e = 0; e < PER; e++)
+            x[k][e] = wfs_op<T, OP>(q, x[k][e]);
     }
-    if (tile == 0 && t == 0) {
+    if (full) {
+        int4 *o = (int4 *)(out + base) + lane;
 #pragma unroll
-        for (int k = 0; k < WFS_ITEMS; k++)
-            x[k] = wfs_op<T, OP>(ne, x[k]); /* the scan starts from the neutral element, as a fold */
-    }
-    if (full && vec) {
-        constexpr int PER = 16 / (int)sizeof(T);
-        int4 *p = (int4 *)(out + base);
-#pragma unroll
-        for (int k = 0; k < WFS_ITEMS / PER; k++) {
+        for (int k = 0; k < V; k++) {
             int4 v;
-            memcpy(&v, &x[k * PER], 16);
-            __stcs(p + k, v);
+            memcpy(&v, x[k], 16);
+            __stcs(o + 32 * k, v);
         }
     } else {
 #pragma unroll
-        for (int k = 0; k < WFS_ITEMS; k++)
-            if (base + k < n)
-                out[base + k] = x[k];
+        for (int k = 0; k < V; k++)
+#pragma unroll
+            for (int e = 0; e < PER; e++) {
+                int64_t i = base + (int64_t)(32 * k + lane) * PER + e;
+                if (i < n)
+                    out[i] = x[k][e];
+            }
     }
 }
 
-/* The scan of in[0, n) into out (both device pointers); the scratch (tile states and the
- * counter) from cuda_kernels.cuh's wfk_scratch.  Returns a cudaError_t. */
+/* The tile words and the counter (see the top of the file). */
+static struct {
+    char *p;                   /* the counter (16 bytes), then the tile words */
+    size_t bytes;
+    unsigned epoch;            /* the last call's */
+    unsigned long long ticket; /* the counter's value after the last call */
+    size_t layout;             /* sizeof the last call's tile word; 0: zero everything first */
+} wfs_g;
+
+static void wfs_release(void) {
+    if (wfs_g.p)
+        cudaFree(wfs_g.p);
+    memset(&wfs_g, 0, sizeof wfs_g);
+}
+
+/* The scan of in[0, n) into out (both device pointers).  Returns a cudaError_t. */
 template <class T, int OP>
 static int wfs_scan(const T *in, T *out, int64_t n, T ne) {
     if (n <= 0)
         return 0;
-    constexpr int TILE = WFS_BLOCK * WFS_ITEMS;
-    int64_t tiles = (n + TILE - 1) / TILE;
-    size_t state = (sizeof(wfs_tile<T>) * (size_t)tiles + 15) & ~(size_t)15;
-    char *scratch = (char *)wfk_scratch(state + 16);
-    if (!scratch)
-        return (int)cudaErrorMemoryAllocation;
-    cudaError_t e = cudaMemsetAsync(scratch, 0, state + 16);
-    if (e != cudaSuccess)
-        return (int)e;
+    int64_t tiles = (n + wfs_shape<T>::TILE - 1) / wfs_shape<T>::TILE;
+    size_t bytes = 16 + sizeof(wfs_tile<T>) * (size_t)tiles;
+    if (bytes > wfs_g.bytes) {
+        if (wfs_g.p)
+            cudaFree(wfs_g.p);
+        memset(&wfs_g, 0, sizeof wfs_g);
+        if (cudaMalloc((void **)&wfs_g.p, bytes) != cudaSuccess)
+            return (int)cudaErrorMemoryAllocation;
+        wfs_g.bytes = bytes;
+    }
+    if (wfs_g.layout != sizeof(wfs_tile<T>) || wfs_g.epoch == (1u << 30) - 1) {
+        cudaError_t e = cudaMemsetAsync(wfs_g.p, 0, wfs_g.bytes);
+        if (e != cudaSuccess)
+            return (int)e;
+        wfs_g.epoch = 0;
+        wfs_g.ticket = 0;
+        wfs_g.layout = sizeof(wfs_tile<T>);
+    }
+    wfs_g.epoch++;
+    unsigned long long ticket0 = wfs_g.ticket;
+    wfs_g.ticket += (unsigned long long)tiles;
     bool vec = ((uintptr_t)in % 16 == 0) && ((uintptr_t)out % 16 == 0);
-    wfs_scan_kernel<T, OP><<<(unsigned)tiles, WFS_BLOCK>>>(in, out, n, ne, (wfs_tile<T> *)scratch,
-                                                           (unsigned long long *)(scratch + state), vec);
-    return (int)cudaGetLastError();
+    wfs_scan_kernel<T, OP><<<(unsigned)tiles, WFS_BLOCK>>>(in, out, n, ne, (wfs_tile<T> *)(wfs_g.p + 16),
+                                                           (unsigned long long *)wfs_g.p, ticket0, wfs_g.epoch << 2,
+                                                           vec);
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess)
+        wfs_g.layout = 0; /* the counter's value is not known */
+    return (int)e;
 }
