@@ -53,7 +53,7 @@ if [ -n "$first" ]; then
     sed "/^$(printf '%s' "$marker" | sed 's/[*/]/\\&/g')\$/q" "$TMP/p$first.cu" > "$TMP/all.cu"
     while read -r k prog; do
         echo "namespace p$k {" >> "$TMP/all.cu"
-        sed -n "/^$(printf '%s' "$marker" | sed 's/[*/]/\\&/g')\$/,\$p" "$TMP/p$k.cu" | sed 's/^extern "C" //' >> "$TMP/all.cu"
+        sed -n "/^$(printf '%s' "$marker" | sed 's/[*/]/\\&/g')\$/,\$p" "$TMP/p$k.cu" | sed 's/^\( *\)extern "C" /\1/' >> "$TMP/all.cu"
         echo "}" >> "$TMP/all.cu"
     done < "$TMP/list"
     if nvcc -O1 --gpu-architecture="$ARCH" -c "$TMP/all.cu" -o "$TMP/all.o" > "$TMP/err" 2>&1; then
