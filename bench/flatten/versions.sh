@@ -5,7 +5,8 @@
 #
 #   outer   WEFT_THRESHOLDS=0: always the outer-parallel version (e_top), i.e. moderate flattening
 #   middle  matmul only: both outer maps parallel, each dot product sequential
-#           (main.suff_outer_par_0 = 10^12, main.suff_outer_par_1 = 0)
+#           (main.suff_outer_par_0 = 10^12, the other outer_par thresholds 0, no block-level
+#           version: intra_par thresholds 10^12)
 #   block   cuda only: WEFT_THRESHOLDS=outer_par=10^12,intra_par=0: the block-level version
 #           (e_middle: one thread block per point, the inner parallelism over its threads)
 #           wherever it fits, else flattened
@@ -118,7 +119,7 @@ row() { # row PROG DATASET EXE INPUT [MIDDLE-ARGS]
     fi
     middle=-
     if [ $# -gt 0 ]; then
-        middle=$(time_one "$exe" "$in" middle "WEFT_THRESHOLDS=0" "$@")
+        middle=$(time_one "$exe" "$in" middle "WEFT_THRESHOLDS=outer_par=0,intra_par=$HUGE" "$@")
         same "$middle" middle
     fi
     tuned=-
