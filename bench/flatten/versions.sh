@@ -27,7 +27,8 @@
 # OUT/versions.json (docs/BENCH.md's format, the tuned variant as baseline) and one SVG chart
 # per program in OUT/charts (bench/chart.c).  A version whose runs take more than LIMIT seconds
 # is shown as ">LIMITs".
-# Settings: BACKEND (multicore | cuda), RUNS (5), THREADS (2, multicore), K (25), KTRAIN (20),
+# Settings: BACKEND (multicore | cuda), RUNS (5), REPEAT (1: processes per variant, the median of
+# their medians), THREADS (2, multicore), K (25), KTRAIN (20),
 # NMAX (10), LIMIT (60), TUNE (1; 0 skips tuning), WEFT (bin/weft), OUT (build/bench-versions),
 # PROGS ("matmul locvolcalib optionpricing"), LVC_SIZES ("small medium large": LocVolCalib's
 # datasets, for training and timing).
@@ -36,6 +37,7 @@ cd "$(dirname "$0")/../.."
 WEFT=${WEFT:-bin/weft}
 BACKEND=${BACKEND:-multicore}
 RUNS=${RUNS:-5}
+REPEAT=${REPEAT:-1}
 THREADS=${THREADS:-2}
 K=${K:-25}
 KTRAIN=${KTRAIN:-20}
@@ -73,15 +75,23 @@ tune() {
     fi
 }
 
-# time_one EXE INPUT LABEL ENV-ASSIGNMENT ARGS...: median µs (or ">LIMITs"); output in OUT/LABEL.out
+# time_one EXE INPUT LABEL ENV-ASSIGNMENT ARGS...: median µs (or ">LIMITs"); output in OUT/LABEL.out.
+# The program runs REPEAT times (RUNS timed runs each): the median of the runs' medians, as
+# separate processes differ more (GPU clocks, memory placement) than runs inside one.
 time_one() {
     exe=$1 in=$2 label=$3 envset=$4; shift 4
-    # shellcheck disable=SC2086
-    if env $envset timeout "$LIMIT" "$exe" $BIN $THREAD_ARGS -r "$RUNS" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
-        median < "$OUT/t"
-    else
-        echo ">${LIMIT}s"
-    fi
+    : > "$OUT/tm"
+    r=0
+    while [ "$r" -lt "$REPEAT" ]; do
+        # shellcheck disable=SC2086
+        if ! env $envset timeout "$LIMIT" "$exe" $BIN $THREAD_ARGS -r "$RUNS" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
+            echo ">${LIMIT}s"
+            return
+        fi
+        median < "$OUT/t" >> "$OUT/tm"
+        r=$((r + 1))
+    done
+    median < "$OUT/tm"
 }
 
 json_sep=
@@ -208,5 +218,5 @@ done
 { echo '{"benchmarks": ['; cat "$OUT/benchmarks.part"; echo ']}'; } > "$OUT/versions.json"
 rm -f "$OUT/benchmarks.part" "$OUT/results.part"
 cc -O2 -std=c11 -o "$OUT/chart" bench/chart.c -lm && "$OUT/chart" "$OUT/versions.json" "$OUT/charts" || status=1
-echo "($BACKEND; µs, median of $RUNS runs$( [ "$BACKEND" = multicore ] && echo " at $THREADS threads"); t/best: tuned, or default without tuning, over the best single version)"
+echo "($BACKEND; µs, median of $RUNS runs$( [ "$REPEAT" -gt 1 ] && echo " in each of $REPEAT processes, median of those")$( [ "$BACKEND" = multicore ] && echo " at $THREADS threads"); t/best: tuned, or default without tuning, over the best single version)"
 exit $status
