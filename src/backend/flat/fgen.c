@@ -256,10 +256,13 @@ void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const ch
         fg_line(g, "} else {");
         g->indent++;
     }
-    if (g->iter)
-        fg_line(g, "%s.m = wf_%s_get(ctx, &%s, wf_bytes(%s, %d), %s, %s);", dst,
-                fg_alloc_class(g, var) == OWN_SCRATCH ? "scratch" : "slot", new_slot(g), count, c_esz(prim), shared,
-                loc);
+    const char *kind = fg_alloc_class(g, var) == OWN_SCRATCH ? "scratch" : "slot";
+    if (g->iter && g->device)
+        fg_line(g, "%s.m = wf_%s_get(ctx, &%s, wf_bytes(%s, %d), %s, %s);", dst, kind, new_slot(g), count,
+                c_esz(prim), shared, loc);
+    else if (g->iter) /* rts/flat.h: the fast path compares the count with what the slot has room for */
+        fg_line(g, "%s.m = wf_%s_take(ctx, &%s, %s, %d, %s, %s);", dst, kind, new_slot(g), count, c_esz(prim),
+                shared, loc);
     else
         fg_line(g, "%s.m = wf_blk_new(ctx, wf_bytes(%s, %d), %s, %s);", dst, count, c_esz(prim), shared, loc);
     fg_line(g, "if (!%s.m) WF_FAIL(1);", dst);
@@ -667,7 +670,8 @@ void fg_slot_scope(FGen *g, void (*fn)(FGen *, void *), void *arg) {
     g->out = saved_out;
     g->slots = saved_slots;
     for (int i = 0; i < slots.names.len; i++)
-        fg_line(g, "wf_slot %s = {{NULL, NULL}};", slots.names.data[i]);
+        fg_line(g, g->device ? "wf_slot %s = {{NULL, NULL}};" : "wf_slot %s = {{NULL, NULL}, 0};",
+                slots.names.data[i]);
     sb_puts(g->out, body.data ? body.data : "");
     for (int i = 0; i < slots.names.len; i++)
         fg_line(g, "wf_slot_free(ctx, &%s);", slots.names.data[i]);
