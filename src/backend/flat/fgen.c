@@ -378,9 +378,27 @@ static void copy_result_row(FGen *g, const char *dst, const char *v, CType t, bo
     fg_line(g, "}");
 }
 
+/* Whether the block of array variable var (a result of body b, whose parameters are params)
+ * lives on after b without a reference of b's: a scratch array (its slot holds the block until
+ * the site's next allocation), a parameter or a variable from outside b.  A view made in b may
+ * be of an owned array that b releases. */
+static bool outlives_body(FGen *g, const char *var, const CParam *params, int np) {
+    FVar *v = fg_var(g, var);
+    if (v->own == OWN_SCRATCH)
+        return true;
+    if (v->own != OWN_BORROWED)
+        return false;
+    if (flife_last(g->life, var) == -2)
+        return true;
+    for (int i = 0; i < np; i++)
+        if (params[i].name == var)
+            return true;
+    return false;
+}
+
 /* The body's results into dests; coop: a block's results (block-level code), each element
  * written once by the block's threads. */
-static void emit_results(FGen *g, const CBody *b, const FDest *dests, bool coop) {
+static void emit_results(FGen *g, const CBody *b, const CParam *params, int np, const FDest *dests, bool coop) {
     int n = b->result.len;
     for (int j = 0; j < n; j++) {
         CAtom a = b->result.data[j];
@@ -397,6 +415,11 @@ static void emit_results(FGen *g, const CBody *b, const FDest *dests, bool coop)
             copy_result_row(g, dests[j].name, v, t, coop);
             g->indent--;
             fg_line(g, "}");
+            continue;
+        }
+        if (dests[j].kind == DEST_BORROW && outlives_body(g, a.var, params, np)) {
+            fg_line(g, "%s = %s;", dests[j].name, v);
+            omap_put(&g->unowned, dests[j].name, (void *)1);
             continue;
         }
         bool last_here = flife_last(g->life, a.var) == b->stms.len && fg_var(g, a.var)->own == OWN_OWNED &&
@@ -459,7 +482,7 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
     g->at = n;
     g->stm = NULL;
     g->moved = (OMap){0};
-    emit_results(g, b, dests, coop);
+    emit_results(g, b, params, np, dests, coop);
     for (int k = 0; k < dying[n].len; k++)
         release_if_owned(g, dying[n].data[k]);
     g->life = saved_life;

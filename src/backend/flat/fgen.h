@@ -86,6 +86,9 @@ typedef struct {
 typedef enum {
     DEST_VAR,  /* assign to the C variable name (arrays: the receiver owns a reference) */
     DEST_ROW,  /* copy into the dense memory of the view name (an array row of a map output) */
+    DEST_BORROW, /* an operator's operand, used before the next iteration: as DEST_VAR, but an array
+                    whose block outlives the body anyway (a scratch array of it, an array from
+                    outside) is assigned without a reference (the name goes in FGen.unowned) */
 } DestKind;
 typedef struct {
     DestKind kind;
@@ -136,6 +139,7 @@ struct FGen {
     const CStm *stm;
     int at;
     OMap moved;
+    OMap unowned; /* DEST_BORROW destinations given no reference: not released */
 };
 
 /* fgen.c */

@@ -262,7 +262,7 @@ static void screma_iteration(FGen *g, const CStm *s, const char *i, const char *
     for (int j = 0; j < nres; j++) {
         CType t = lam->ret.data[j];
         if (j < nops) {
-            dests[j] = (FDest){DEST_VAR, decl_tmp(g, t, "el")};
+            dests[j] = (FDest){DEST_BORROW, decl_tmp(g, t, "el")};
             continue;
         }
         CParam out = s->pat.data[j];
@@ -311,7 +311,7 @@ static void screma_iteration(FGen *g, const CStm *s, const char *i, const char *
         at += op->nes.len;
     }
     for (int j = 0; j < nops; j++)
-        if (lam->ret.data[j].rank)
+        if (lam->ret.data[j].rank && !omap_has(&g->unowned, dests[j].name))
             fg_release(g, dests[j].name);
 }
 
@@ -634,7 +634,7 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
     FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
     for (int j = 0; j < nres; j++) {
         if (j < nops) {
-            dests[j] = (FDest){DEST_VAR, decl_tmp(g, op_elem_type(ops, j), "el")};
+            dests[j] = (FDest){DEST_BORROW, decl_tmp(g, op_elem_type(ops, j), "el")};
         } else {
             dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
         }
@@ -666,7 +666,7 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
         at += op->nes.len;
     }
     for (int j = 0; j < nops; j++)
-        if (op_elem_type(ops, j).rank)
+        if (op_elem_type(ops, j).rank && !omap_has(&g->unowned, dests[j].name))
             fg_release(g, dests[j].name);
     g->iter--;
     g->indent--;
