@@ -49,6 +49,11 @@ typedef struct {
     const char *base;
     int64_t off;
 } FLin;
+/* An index known to lie in a dimension of that extent (checked once before an iteration). */
+typedef struct {
+    CAtom idx;
+    CDim dim;
+} FChecked;
 
 /* ======== lifetime.c ======== */
 /* For the variables bound by a body (its statements, and the parameters given): the index of
@@ -131,6 +136,7 @@ struct FGen {
     OMap unique_after;
     OMap ranges, lins; /* range.c: known bounds of i64 variables, variables = another + constant */
     Vec(FLin) runs;    /* range.c: bounds of the iterations around the code (each runs: >= 1) */
+    Vec(FChecked) checked; /* range.c: indices checked before the iterations around the code */
     FSlots *slots;     /* the current slot scope */
     const char *fun;   /* the function being emitted */
     /* the body being emitted: its lifetimes, the statement and its index, and the owned
@@ -216,6 +222,11 @@ void fr_leave(FGen *g);
 void fr_op(FGen *g, const CStm *s);
 /* Whether 0 <= idx < dim is known where the code is being emitted. */
 bool fr_in_bounds(FGen *g, CAtom idx, CDim dim);
+/* Before the loop of screma e over w (a C name) iterations: the bounds checks of the indexing
+ * at the start of its lambda that is the same in every iteration, done once (when w > 0);
+ * they are known inside the loop until fr_unhoist(g, the returned mark). */
+int fr_hoist_checks(FGen *g, const CExp *e, const char *w);
+void fr_unhoist(FGen *g, int mark);
 
 /* fsoac.c: the sequential SOACs, and their pieces for fpar.c */
 void fs_soac(FGen *g, const CStm *s);

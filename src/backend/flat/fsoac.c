@@ -349,12 +349,14 @@ static void emit_screma(FGen *g, const CStm *s) {
         in_rows[j] = scan_in_rows(g, e, j);
     const char **accs = decl_accs(g, &ops, in_rows);
     const char *i = fg_fresh(g, "i");
+    int checked = fr_hoist_checks(g, e, w);
     fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
     g->indent++;
     g->iter++;
     fr_enter(g, e->args.data[0]);
     screma_iteration(g, s, i, accs, in_rows);
     fr_leave(g);
+    fr_unhoist(g, checked);
     g->iter--;
     g->indent--;
     fg_line(g, "}");
