@@ -172,18 +172,17 @@ void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const ch
     fg_line(g, "%s = %s;", dst, fg_atom(g, a));
     fg_line(g, "{");
     g->indent++;
-    const char *known = move ? omap_get(&g->unique_after, a.var) : NULL;
+    bool known = move && omap_get(&g->unique_params, a.var); /* made unique before its loop */
     if (move && own == OWN_OWNED) {
         fg_moved(g, a.var);
-        if (known)
-            fg_line(g, "if (!(%s || wf_blk_unique(%s.m))) {", known, dst);
-        else
+        if (!known) {
             fg_line(g, "if (!wf_blk_unique(%s.m)) {", dst);
-        g->indent++;
-        /* a copy of its own, allocated as an owned temporary */
-        fa_copy_fresh(g, dst, NULL, t, true, loc);
-        g->indent--;
-        fg_line(g, "}");
+            g->indent++;
+            /* a copy of its own, allocated as an owned temporary */
+            fa_copy_fresh(g, dst, NULL, t, true, loc);
+            g->indent--;
+            fg_line(g, "}");
+        }
     } else if (move) {
         /* scratch: in place when only the slot holds the block */
         fg_line(g, "if (!(%s.m && wf_blk_rc(%s.m) == 1)) {", dst, dst);

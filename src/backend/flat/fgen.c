@@ -551,8 +551,8 @@ static int scalar_reads(const CBody *b, const char *var) {
 /* Whether array parameter j of for-loop e stays unique from one iteration to the next once it
  * is: a top-level statement of the body updates it in place, the result of that is the body's
  * j-th result, and the parameter and the result are otherwise only read element by element (no
- * view or copy of either can take a reference).  Then the update's uniqueness check is only
- * needed in the first iteration (it makes a copy of its own there when need be). */
+ * view or copy of either can take a reference).  Then it is made unique once, before the loop,
+ * and its update needs no check. */
 static bool stays_unique(const CExp *e, int j) {
     const CBody *b = e->body;
     const char *p = e->params.data[j].name;
@@ -593,6 +593,20 @@ static void emit_loop(FGen *g, const CStm *s) {
             fg_line(g, "wf_ref(%s.m);", c_name(p.name));
         fg_bind(g, p.name, p.type, OWN_OWNED);
     }
+    /* A parameter that stays unique is made unique before the loop (when it runs), so that its
+     * in-place update needs no check and the loop no copy (farray.c fa_take_unique). */
+    bool *unique = xmalloc(sizeof *unique * (size_t)(np + 1));
+    for (int i = 0; i < np; i++) {
+        unique[i] = stays_unique(e, i);
+        if (!unique[i])
+            continue;
+        CParam p = e->params.data[i];
+        fg_line(g, "if (%s > 0 && !wf_blk_unique(%s.m)) {", fg_atom(g, e->bound), c_name(p.name));
+        g->indent++;
+        fa_copy_fresh(g, c_name(p.name), NULL, p.type, true, c_loc(e->loc));
+        g->indent--;
+        fg_line(g, "}");
+    }
     if (e->index) {
         fg_bind(g, e->index, ctype_prim(PRIM_I64), OWN_BORROWED);
         const char *iv = c_name(e->index);
@@ -612,15 +626,15 @@ static void emit_loop(FGen *g, const CStm *s) {
         fg_decl_c(g, dests[i].name, p.type);
     }
     for (int i = 0; i < np; i++)
-        if (stays_unique(e, i))
-            omap_put(&g->unique_after, e->params.data[i].name, (void *)xsprintf("%s > 0", c_name(e->index)));
+        if (unique[i])
+            omap_put(&g->unique_params, e->params.data[i].name, (void *)1);
     fg_line(g, "{");
     g->indent++;
     fg_body(g, e->body, e->params.data, np, dests);
     g->indent--;
     fg_line(g, "}");
     for (int i = 0; i < np; i++) {
-        omap_put(&g->unique_after, e->params.data[i].name, NULL);
+        omap_put(&g->unique_params, e->params.data[i].name, NULL);
         fg_line(g, "%s = %s;", c_name(e->params.data[i].name), dests[i].name);
     }
     if (e->index)

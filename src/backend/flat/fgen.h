@@ -132,8 +132,8 @@ struct FGen {
     OMap hints;        /* variable -> C name of the map-output row it may be built in */
     OMap hint_ranks;   /* variable -> rank of that row */
     OMap escapes;      /* variables of iteration bodies whose arrays may outlive the iteration */
-    /* loop parameters known unique where a C condition holds (a later iteration: stays_unique) */
-    OMap unique_after;
+    /* loop parameters made unique before their loop (stays_unique): updated with no check */
+    OMap unique_params;
     OMap ranges, lins; /* range.c: known bounds of i64 variables, variables = another + constant */
     Vec(FLin) runs;    /* range.c: bounds of the iterations around the code (each runs: >= 1) */
     Vec(FChecked) checked; /* range.c: indices checked before the iterations around the code */
