@@ -382,6 +382,15 @@ static WF_COLD int wf_slice_bad(wf_ctx *ctx, const char *loc, int k, const int64
     return wf_error(ctx, loc, "%s] out of bounds for array of shape %s", buf, sh);
 }
 
+/* Copies on paths that seldom run (an updated array that is not unique): out of line.  n and s
+ * are copies of the view's extents and strides, so that the view's address does not escape. */
+static WF_COLD void wf_copy_cold(void *dst, const void *src, int r, const int64_t *n, const int64_t *s, size_t esz) {
+    wf_copy_dense(dst, src, r, n, s, esz);
+}
+static WF_COLD void wf_copy1_cold(void *dst, const void *src, int64_t n, int64_t s, size_t esz) {
+    wf_copy_dense(dst, src, 1, &n, &s, esz);
+}
+
 static WF_COLD int wf_negative_size(wf_ctx *ctx, const char *loc, int64_t n) {
     return wf_error(ctx, loc, "negative size %lld", (long long)n);
 }

@@ -29,6 +29,26 @@ entry loop_input (a: *[]i32) (n: i64) =
     let k = i + 1
     in w with [k] = w[k - 1] + w[k] + 2
 
+-- The same with rows, and a single update of an input (the copies on these rare paths are
+-- calls: rts/flat.h wf_copy_cold).
+
+-- ==
+-- entry: loop_input_rows
+-- input { [[1,2,3],[4,5,6]] 3i64 }
+-- output { [[2,2,3],[3,5,6]] }
+-- input { [[1,2,3],[4,5,6]] 0i64 }
+-- output { [[1,2,3],[4,5,6]] }
+entry loop_input_rows (a: *[2][3]i32) (n: i64) =
+  loop w = a for i < n do
+    let k = i % 2
+    in w with [k, 0] = w[k, 0] + w[1 - k, 0] - 3
+
+-- ==
+-- entry: update_input
+-- input { [[1,2,3],[4,5,6]] }
+-- output { [[1,2,3],[4,5,9]] }
+entry update_input (a: *[2][3]i32) = a with [1, 2] = 9
+
 -- ==
 -- entry: loop_copy_kept
 -- input { [1,2,3,4] 3i64 }

@@ -603,7 +603,7 @@ static void emit_loop(FGen *g, const CStm *s) {
         CParam p = e->params.data[i];
         fg_line(g, "if (%s > 0 && !wf_blk_unique(%s.m)) {", fg_atom(g, e->bound), c_name(p.name));
         g->indent++;
-        fa_copy_fresh(g, c_name(p.name), NULL, p.type, true, c_loc(e->loc));
+        fa_copy_fresh_rare(g, c_name(p.name), NULL, p.type, true, c_loc(e->loc));
         g->indent--;
         fg_line(g, "}");
     }

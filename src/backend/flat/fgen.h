@@ -205,6 +205,8 @@ void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const ch
 /* dst becomes a dense copy of itself in a new block allocated for core variable var (releasing
  * its old reference if asked). */
 void fa_copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc);
+/* The same on a path that seldom runs: the copy is a call, not an inline loop. */
+void fa_copy_fresh_rare(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc);
 /* Copy view src (core type t) into the dense memory at the C pointer dst. */
 void fa_copy_to(FGen *g, const char *dst, const char *src, CType t);
 /* Check that view src has the extents of view want (both rank r, dims from 1 of want if
