@@ -37,39 +37,13 @@ typedef struct {
     const char *fail, *out; /* the failure flag and the label at the end of the thread's code */
 } Region;
 
-/* The arrays the statement being emitted only reads from outside it, as an OpenMP clause: each
- * thread gets its own copy of their views, so that the C compiler does not reload their fields
- * through the region's shared data after every store. */
-static const char *private_views(FGen *g) {
-    const CStm *s = g->stm;
-    if (!s)
-        return "";
-    OMap uses = {0}, inside = {0}, consumed = {0};
-    opt_count_exp(s->exp, &uses);
-    opt_bound_exp(s->exp, &inside);
-    opt_consumed_exp(s->exp, &consumed);
-    StrBuf sb = {0};
-    sb_puts(&sb, "");
-    int n = 0;
-    for (int k = 0; k < uses.cap; k++) {
-        const char *v = uses.keys[k];
-        FVar *fv = v ? omap_get(&g->vars, v) : NULL;
-        if (!fv || fv->type.rank == 0 || fv->lazy_iota || omap_has(&g->lazy_iotas, v) || omap_has(&inside, v) ||
-            omap_has(&consumed, v))
-            continue;
-        sb_printf(&sb, "%s%s", n++ ? ", " : "", c_name(v));
-    }
-    return n ? xsprintf(" firstprivate(%s)", sb.data) : "";
-}
-
 static Region region_begin(FGen *g, const char *nt) {
     Region r = {fg_fresh(g, "fail"), fg_fresh(g, "par_out")};
-    const char *views = private_views(g);
     fg_line(g, "int %s = 0;", r.fail);
     fg_line(g, "#undef WF_FAIL");
     fg_line(g, "#define WF_FAIL(e) do { (void)(e); __atomic_store_n(&%s, 1, __ATOMIC_RELAXED); goto %s; } while (0)",
             r.fail, r.out);
-    fg_line(g, "#pragma omp parallel num_threads(%s)%s", nt, views);
+    fg_line(g, "#pragma omp parallel num_threads(%s)", nt);
     fg_line(g, "{");
     g->indent++;
     g->par++;
