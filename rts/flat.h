@@ -230,10 +230,25 @@ WF_ATOMIC_DEFINE(bool, bool)
 /* ---- slots ---- */
 
 /* Two blocks: enough for a value carried from one iteration to the next (the new one is
- * built while the old one is alive). */
+ * built while the old one is alive).  lim: every block the slot holds has room for fewer than
+ * lim elements of its site's type (0 while it holds none), so that the fast paths compare the
+ * count asked for with it and need no byte count. */
 typedef struct {
     wf_blk *b[2];
+    int64_t lim;
 } wf_slot;
+
+/* After a block of s changed: the elements (of esz bytes) the smallest held block has room for. */
+static inline void wf_slot_set_lim(wf_slot *s, size_t esz) {
+    uint64_t lim = 0;
+    for (int i = 0; i < 2; i++)
+        if (s->b[i]) {
+            uint64_t n = s->b[i]->cap / (esz ? esz : 1) + 1;
+            if (!lim || n < lim)
+                lim = n;
+        }
+    s->lim = lim > INT64_MAX ? INT64_MAX : (int64_t)lim;
+}
 
 static __attribute__((unused, noinline)) wf_blk *wf_slot_refill(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
                                                              const char *loc) {
@@ -252,39 +267,45 @@ static __attribute__((unused, noinline)) wf_blk *wf_slot_refill(wf_ctx *ctx, wf_
 }
 
 /* Scratch use of a slot: one block, which the caller uses without a reference of its own (the
- * variable dies within the iteration).  A new one when someone else still holds it. */
-static __attribute__((unused, noinline)) wf_blk *wf_scratch_refill(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
-                                                                    const char *loc) {
-    wf_blk *old = s->b[0];
-    if (old) {
-        old->in_slot = false;
-        wf_unref(ctx, old);
-    }
-    s->b[0] = wf_blk_new(ctx, bytes + bytes / 8, shared, loc);
-    if (s->b[0])
-        s->b[0]->in_slot = true;
-    return s->b[0];
-}
-
-static inline __attribute__((unused, always_inline)) wf_blk *wf_scratch_get(wf_ctx *ctx, wf_slot *s, size_t bytes,
-                                                                             bool shared, const char *loc) {
+ * variable dies within the iteration).  A new one when someone else still holds it.  n: the
+ * elements (of esz bytes) asked for; NULL with the error recorded when memory runs out. */
+static __attribute__((unused, noinline)) wf_blk *wf_scratch_take_slow(wf_ctx *ctx, wf_slot *s, int64_t n, size_t esz,
+                                                                       bool shared, const char *loc) {
+    size_t bytes = wf_bytes(n, esz);
     wf_blk *b = s->b[0];
-    if (__builtin_expect(!shared && b && b->cap >= bytes && b->rc == 1, 1))
-        return b;
-    if (b && b->cap >= bytes && wf_blk_rc(b) == 1)
-        return b;
-    return wf_scratch_refill(ctx, s, bytes, shared, loc);
+    if (!(b && b->cap >= bytes && wf_blk_rc(b) == 1)) {
+        if (b) {
+            b->in_slot = false;
+            wf_unref(ctx, b);
+        }
+        b = s->b[0] = wf_blk_new(ctx, bytes + bytes / 8, shared, loc);
+        if (b)
+            b->in_slot = true;
+    }
+    wf_slot_set_lim(s, esz);
+    return b;
 }
 
-/* A block of at least bytes that only the slot holds, with a reference for the caller (rc 2),
- * or NULL (error recorded). */
-static __attribute__((unused, noinline)) wf_blk *wf_slot_get_slow(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
-                                                                   const char *loc) {
+static inline __attribute__((unused, always_inline)) wf_blk *wf_scratch_take(wf_ctx *ctx, wf_slot *s, int64_t n,
+                                                                              size_t esz, bool shared,
+                                                                              const char *loc) {
+    /* lim > 0: b[0] is there */
+    if (__builtin_expect(!shared && (uint64_t)n < (uint64_t)s->lim && s->b[0]->rc == 1, 1))
+        return s->b[0];
+    return wf_scratch_take_slow(ctx, s, n, esz, shared, loc);
+}
+
+/* A block for n elements of esz bytes that only the slot holds, with a reference for the caller
+ * (rc 2), or NULL (error recorded). */
+static __attribute__((unused, noinline)) wf_blk *wf_slot_take_slow(wf_ctx *ctx, wf_slot *s, int64_t n, size_t esz,
+                                                                    bool shared, const char *loc) {
+    size_t bytes = wf_bytes(n, esz);
     wf_blk *b = s->b[0];
     if (!(b && b->cap >= bytes && wf_blk_rc(b) == 1)) {
         b = s->b[1];
         if (!(b && b->cap >= bytes && wf_blk_rc(b) == 1)) {
             b = wf_slot_refill(ctx, s, bytes, shared, loc);
+            wf_slot_set_lim(s, esz);
             if (!b)
                 return NULL;
         }
@@ -293,20 +314,22 @@ static __attribute__((unused, noinline)) wf_blk *wf_slot_get_slow(wf_ctx *ctx, w
     return b;
 }
 
-static inline __attribute__((always_inline)) wf_blk *wf_slot_get(wf_ctx *ctx, wf_slot *s, size_t bytes, bool shared,
-                                                                  const char *loc) {
+static inline __attribute__((always_inline)) wf_blk *wf_slot_take(wf_ctx *ctx, wf_slot *s, int64_t n, size_t esz,
+                                                                   bool shared, const char *loc) {
     /* a value carried across iterations alternates between the two blocks */
-    wf_blk *b = s->b[0];
-    if (__builtin_expect(!shared && b && b->cap >= bytes && b->rc == 1, 1)) {
-        b->rc = 2;
-        return b;
+    if (__builtin_expect(!shared && (uint64_t)n < (uint64_t)s->lim, 1)) {
+        wf_blk *b = s->b[0];
+        if (__builtin_expect(b && b->rc == 1, 1)) {
+            b->rc = 2;
+            return b;
+        }
+        b = s->b[1];
+        if (__builtin_expect(b && b->rc == 1, 1)) {
+            b->rc = 2;
+            return b;
+        }
     }
-    b = s->b[1];
-    if (__builtin_expect(!shared && b && b->cap >= bytes && b->rc == 1, 1)) {
-        b->rc = 2;
-        return b;
-    }
-    return wf_slot_get_slow(ctx, s, bytes, shared, loc);
+    return wf_slot_take_slow(ctx, s, n, esz, shared, loc);
 }
 
 static inline __attribute__((unused)) void wf_slot_free(wf_ctx *ctx, wf_slot *s) {
@@ -316,6 +339,7 @@ static inline __attribute__((unused)) void wf_slot_free(wf_ctx *ctx, wf_slot *s)
             wf_unref(ctx, s->b[i]);
             s->b[i] = NULL;
         }
+    s->lim = 0;
 }
 
 /* An entry point's array result: hands the data of block m to the harness when the result is
@@ -383,6 +407,15 @@ static WF_COLD int wf_slice_bad(wf_ctx *ctx, const char *loc, int k, const int64
     }
     wf_shape_str(sh, sizeof sh, r, n);
     return wf_error(ctx, loc, "%s] out of bounds for array of shape %s", buf, sh);
+}
+
+/* Copies on paths that seldom run (an updated array that is not unique): out of line.  n and s
+ * are copies of the view's extents and strides, so that the view's address does not escape. */
+static WF_COLD void wf_copy_cold(void *dst, const void *src, int r, const int64_t *n, const int64_t *s, size_t esz) {
+    wf_copy_dense(dst, src, r, n, s, esz);
+}
+static WF_COLD void wf_copy1_cold(void *dst, const void *src, int64_t n, int64_t s, size_t esz) {
+    wf_copy_dense(dst, src, 1, &n, &s, esz);
 }
 
 static WF_COLD int wf_negative_size(wf_ctx *ctx, const char *loc, int64_t n) {

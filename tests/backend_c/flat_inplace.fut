@@ -1,6 +1,7 @@
 -- The flat generator's in-place shortcuts: a loop parameter updated in place every iteration
--- is checked unique only in the first (fgen.c stays_unique), not when something else keeps
--- a copy of it; a scan over arrays builds its steps in the output rows (fsoac.c scan_in_rows).
+-- is made unique once, before the loop, and not checked in it (fgen.c stays_unique), unless
+-- something else keeps a copy of it; a scan over arrays builds its steps in the output rows
+-- (fsoac.c scan_in_rows).
 
 -- ==
 -- entry: loop_update
@@ -13,6 +14,40 @@ entry loop_update (a: []i32) (n: i64) =
             let k = i + 1
             in w with [k] = w[k - 1] + w[k] + 2
   in (w, a)
+
+-- The loop's array is the entry's input, which the harness keeps: it is copied once, before
+-- the loop (when the loop runs), and updated in place from then on.
+
+-- ==
+-- entry: loop_input
+-- input { [1,2,3,4] 3i64 }
+-- output { [1,5,10,16] }
+-- input { [1,2,3,4] 0i64 }
+-- output { [1,2,3,4] }
+entry loop_input (a: *[]i32) (n: i64) =
+  loop w = a for i < n do
+    let k = i + 1
+    in w with [k] = w[k - 1] + w[k] + 2
+
+-- The same with rows, and a single update of an input (the copies on these rare paths are
+-- calls: rts/flat.h wf_copy_cold).
+
+-- ==
+-- entry: loop_input_rows
+-- input { [[1,2,3],[4,5,6]] 3i64 }
+-- output { [[2,2,3],[3,5,6]] }
+-- input { [[1,2,3],[4,5,6]] 0i64 }
+-- output { [[1,2,3],[4,5,6]] }
+entry loop_input_rows (a: *[2][3]i32) (n: i64) =
+  loop w = a for i < n do
+    let k = i % 2
+    in w with [k, 0] = w[k, 0] + w[1 - k, 0] - 3
+
+-- ==
+-- entry: update_input
+-- input { [[1,2,3],[4,5,6]] }
+-- output { [[1,2,3],[4,5,9]] }
+entry update_input (a: *[2][3]i32) = a with [1, 2] = 9
 
 -- ==
 -- entry: loop_copy_kept

@@ -143,6 +143,15 @@ void fa_check_shape(FGen *g, const char *src, const char *want, int r, const cha
     fg_line(g, "}");
 }
 
+/* The strides of view v of rank r as a C initialiser list. */
+static const char *strides_of(const char *v, int r) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "");
+    for (int k = 0; k < r; k++)
+        sb_printf(&sb, "%s%s.s[%d]", k ? ", " : "", v, k);
+    return sb.data;
+}
+
 /* A C expression of the element count of view v of rank r. */
 static const char *count_of(const char *v, int r) {
     StrBuf sb = {0};
@@ -152,7 +161,11 @@ static const char *count_of(const char *v, int r) {
     return sb.data;
 }
 
-void fa_copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc) {
+/* The copy of fa_copy_fresh; rare: on a path that seldom runs (an updated array that is not
+ * unique), where it is a call (rts/flat.h wf_copy_cold), so that the C compiler neither sets up
+ * an inline loop's vector bounds on the hot path nor keeps its values in registers. */
+static void copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc,
+                       bool rare) {
     const char *c = fg_fresh(g, "cp");
     bool host = g->cuda && !g->device; /* weft cuda's host code: the copy is made on the host */
     if (host)
@@ -160,12 +173,29 @@ void fa_copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool rele
     fg_line(g, "%s %s = %s;", fg_ctype(g, t), c, dst);
     fg_alloc(g, c, var, t.prim, count_of(c, t.rank), loc);
     fg_dense_strides(g, c, t.rank);
-    fa_copy_to(g, xsprintf("%s.p", c), dst, t);
+    if (rare && !g->device && t.rank == 1) {
+        fg_line(g, "wf_copy1_cold(%s.p, %s.p, %s.n[0], %s.s[0], %d);", c, dst, dst, dst, c_esz(t.prim));
+    } else if (rare && !g->device) {
+        fg_line(g, "{");
+        fg_line(g, "    int64_t n_[] = {%s}, s_[] = {%s};", fg_extents(dst, 0, t.rank), strides_of(dst, t.rank));
+        fg_line(g, "    wf_copy_cold(%s.p, %s.p, %d, n_, s_, %d);", c, dst, t.rank, c_esz(t.prim));
+        fg_line(g, "}");
+    } else {
+        fa_copy_to(g, xsprintf("%s.p", c), dst, t);
+    }
     if (host)
         fg_line(g, "wfc_host_wrote(%s.m);", c);
     if (release_old)
         fg_release(g, dst);
     fg_line(g, "%s = %s;", dst, c);
+}
+
+void fa_copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc) {
+    copy_fresh(g, dst, var, t, release_old, loc, false);
+}
+
+void fa_copy_fresh_rare(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc) {
+    copy_fresh(g, dst, var, t, release_old, loc, true);
 }
 
 void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const char *loc) {
@@ -177,23 +207,22 @@ void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const ch
     fg_line(g, "%s = %s;", dst, fg_atom(g, a));
     fg_line(g, "{");
     g->indent++;
-    const char *known = move ? omap_get(&g->unique_after, a.var) : NULL;
+    bool known = move && omap_get(&g->unique_params, a.var); /* made unique before its loop */
     if (move && own == OWN_OWNED) {
         fg_moved(g, a.var);
-        if (known)
-            fg_line(g, "if (!(%s || wf_blk_unique(%s.m))) {", known, dst);
-        else
+        if (!known) {
             fg_line(g, "if (!wf_blk_unique(%s.m)) {", dst);
-        g->indent++;
-        /* a copy of its own, allocated as an owned temporary */
-        fa_copy_fresh(g, dst, NULL, t, true, loc);
-        g->indent--;
-        fg_line(g, "}");
+            g->indent++;
+            /* a copy of its own, allocated as an owned temporary */
+            fa_copy_fresh_rare(g, dst, NULL, t, true, loc);
+            g->indent--;
+            fg_line(g, "}");
+        }
     } else if (move) {
         /* scratch: in place when only the slot holds the block */
         fg_line(g, "if (!(%s.m && wf_blk_rc(%s.m) == 1)) {", dst, dst);
         g->indent++;
-        fa_copy_fresh(g, dst, var, t, false, loc);
+        fa_copy_fresh_rare(g, dst, var, t, false, loc);
         g->indent--;
         fg_line(g, "}");
     } else {

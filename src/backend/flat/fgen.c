@@ -256,10 +256,13 @@ void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const ch
         fg_line(g, "} else {");
         g->indent++;
     }
-    if (g->iter)
-        fg_line(g, "%s.m = wf_%s_get(ctx, &%s, wf_bytes(%s, %d), %s, %s);", dst,
-                fg_alloc_class(g, var) == OWN_SCRATCH ? "scratch" : "slot", new_slot(g), count, c_esz(prim), shared,
-                loc);
+    const char *kind = fg_alloc_class(g, var) == OWN_SCRATCH ? "scratch" : "slot";
+    if (g->iter && g->device)
+        fg_line(g, "%s.m = wf_%s_get(ctx, &%s, wf_bytes(%s, %d), %s, %s);", dst, kind, new_slot(g), count,
+                c_esz(prim), shared, loc);
+    else if (g->iter) /* rts/flat.h: the fast path compares the count with what the slot has room for */
+        fg_line(g, "%s.m = wf_%s_take(ctx, &%s, %s, %d, %s, %s);", dst, kind, new_slot(g), count, c_esz(prim),
+                shared, loc);
     else
         fg_line(g, "%s.m = wf_blk_new(ctx, wf_bytes(%s, %d), %s, %s);", dst, count, c_esz(prim), shared, loc);
     fg_line(g, "if (!%s.m) WF_FAIL(1);", dst);
@@ -375,9 +378,27 @@ static void copy_result_row(FGen *g, const char *dst, const char *v, CType t, bo
     fg_line(g, "}");
 }
 
+/* Whether the block of array variable var (a result of body b, whose parameters are params)
+ * lives on after b without a reference of b's: a scratch array (its slot holds the block until
+ * the site's next allocation), a parameter or a variable from outside b.  A view made in b may
+ * be of an owned array that b releases. */
+static bool outlives_body(FGen *g, const char *var, const CParam *params, int np) {
+    FVar *v = fg_var(g, var);
+    if (v->own == OWN_SCRATCH)
+        return true;
+    if (v->own != OWN_BORROWED)
+        return false;
+    if (flife_last(g->life, var) == -2)
+        return true;
+    for (int i = 0; i < np; i++)
+        if (params[i].name == var)
+            return true;
+    return false;
+}
+
 /* The body's results into dests; coop: a block's results (block-level code), each element
  * written once by the block's threads. */
-static void emit_results(FGen *g, const CBody *b, const FDest *dests, bool coop) {
+static void emit_results(FGen *g, const CBody *b, const CParam *params, int np, const FDest *dests, bool coop) {
     int n = b->result.len;
     for (int j = 0; j < n; j++) {
         CAtom a = b->result.data[j];
@@ -394,6 +415,11 @@ static void emit_results(FGen *g, const CBody *b, const FDest *dests, bool coop)
             copy_result_row(g, dests[j].name, v, t, coop);
             g->indent--;
             fg_line(g, "}");
+            continue;
+        }
+        if (dests[j].kind == DEST_BORROW && outlives_body(g, a.var, params, np)) {
+            fg_line(g, "%s = %s;", dests[j].name, v);
+            omap_put(&g->unowned, dests[j].name, (void *)1);
             continue;
         }
         bool last_here = flife_last(g->life, a.var) == b->stms.len && fg_var(g, a.var)->own == OWN_OWNED &&
@@ -456,7 +482,7 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
     g->at = n;
     g->stm = NULL;
     g->moved = (OMap){0};
-    emit_results(g, b, dests, coop);
+    emit_results(g, b, params, np, dests, coop);
     for (int k = 0; k < dying[n].len; k++)
         release_if_owned(g, dying[n].data[k]);
     g->life = saved_life;
@@ -525,8 +551,8 @@ static int scalar_reads(const CBody *b, const char *var) {
 /* Whether array parameter j of for-loop e stays unique from one iteration to the next once it
  * is: a top-level statement of the body updates it in place, the result of that is the body's
  * j-th result, and the parameter and the result are otherwise only read element by element (no
- * view or copy of either can take a reference).  Then the update's uniqueness check is only
- * needed in the first iteration (it makes a copy of its own there when need be). */
+ * view or copy of either can take a reference).  Then it is made unique once, before the loop,
+ * and its update needs no check. */
 static bool stays_unique(const CExp *e, int j) {
     const CBody *b = e->body;
     const char *p = e->params.data[j].name;
@@ -567,6 +593,20 @@ static void emit_loop(FGen *g, const CStm *s) {
             fg_line(g, "wf_ref(%s.m);", c_name(p.name));
         fg_bind(g, p.name, p.type, OWN_OWNED);
     }
+    /* A parameter that stays unique is made unique before the loop (when it runs), so that its
+     * in-place update needs no check and the loop no copy (farray.c fa_take_unique). */
+    bool *unique = xmalloc(sizeof *unique * (size_t)(np + 1));
+    for (int i = 0; i < np; i++) {
+        unique[i] = stays_unique(e, i);
+        if (!unique[i])
+            continue;
+        CParam p = e->params.data[i];
+        fg_line(g, "if (%s > 0 && !wf_blk_unique(%s.m)) {", fg_atom(g, e->bound), c_name(p.name));
+        g->indent++;
+        fa_copy_fresh_rare(g, c_name(p.name), NULL, p.type, true, c_loc(e->loc));
+        g->indent--;
+        fg_line(g, "}");
+    }
     if (e->index) {
         fg_bind(g, e->index, ctype_prim(PRIM_I64), OWN_BORROWED);
         const char *iv = c_name(e->index);
@@ -586,15 +626,15 @@ static void emit_loop(FGen *g, const CStm *s) {
         fg_decl_c(g, dests[i].name, p.type);
     }
     for (int i = 0; i < np; i++)
-        if (stays_unique(e, i))
-            omap_put(&g->unique_after, e->params.data[i].name, (void *)xsprintf("%s > 0", c_name(e->index)));
+        if (unique[i])
+            omap_put(&g->unique_params, e->params.data[i].name, (void *)1);
     fg_line(g, "{");
     g->indent++;
     fg_body(g, e->body, e->params.data, np, dests);
     g->indent--;
     fg_line(g, "}");
     for (int i = 0; i < np; i++) {
-        omap_put(&g->unique_after, e->params.data[i].name, NULL);
+        omap_put(&g->unique_params, e->params.data[i].name, NULL);
         fg_line(g, "%s = %s;", c_name(e->params.data[i].name), dests[i].name);
     }
     if (e->index)
@@ -667,7 +707,8 @@ void fg_slot_scope(FGen *g, void (*fn)(FGen *, void *), void *arg) {
     g->out = saved_out;
     g->slots = saved_slots;
     for (int i = 0; i < slots.names.len; i++)
-        fg_line(g, "wf_slot %s = {{NULL, NULL}};", slots.names.data[i]);
+        fg_line(g, g->device ? "wf_slot %s = {{NULL, NULL}};" : "wf_slot %s = {{NULL, NULL}, 0};",
+                slots.names.data[i]);
     sb_puts(g->out, body.data ? body.data : "");
     for (int i = 0; i < slots.names.len; i++)
         fg_line(g, "wf_slot_free(ctx, &%s);", slots.names.data[i]);

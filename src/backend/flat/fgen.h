@@ -49,6 +49,11 @@ typedef struct {
     const char *base;
     int64_t off;
 } FLin;
+/* An index known to lie in a dimension of that extent (checked once before an iteration). */
+typedef struct {
+    CAtom idx;
+    CDim dim;
+} FChecked;
 
 /* ======== lifetime.c ======== */
 /* For the variables bound by a body (its statements, and the parameters given): the index of
@@ -86,6 +91,9 @@ typedef struct {
 typedef enum {
     DEST_VAR,  /* assign to the C variable name (arrays: the receiver owns a reference) */
     DEST_ROW,  /* copy into the dense memory of the view name (an array row of a map output) */
+    DEST_BORROW, /* an operator's operand, used before the next iteration: as DEST_VAR, but an array
+                    whose block outlives the body anyway (a scratch array of it, an array from
+                    outside) is assigned without a reference (the name goes in FGen.unowned) */
 } DestKind;
 typedef struct {
     DestKind kind;
@@ -125,10 +133,11 @@ struct FGen {
     OMap hints;        /* variable -> C name of the map-output row it may be built in */
     OMap hint_ranks;   /* variable -> rank of that row */
     OMap escapes;      /* variables of iteration bodies whose arrays may outlive the iteration */
-    /* loop parameters known unique where a C condition holds (a later iteration: stays_unique) */
-    OMap unique_after;
+    /* loop parameters made unique before their loop (stays_unique): updated with no check */
+    OMap unique_params;
     OMap ranges, lins; /* range.c: known bounds of i64 variables, variables = another + constant */
     Vec(FLin) runs;    /* range.c: bounds of the iterations around the code (each runs: >= 1) */
+    Vec(FChecked) checked; /* range.c: indices checked before the iterations around the code */
     FSlots *slots;     /* the current slot scope */
     const char *fun;   /* the function being emitted */
     /* the body being emitted: its lifetimes, the statement and its index, and the owned
@@ -137,6 +146,7 @@ struct FGen {
     const CStm *stm;
     int at;
     OMap moved;
+    OMap unowned; /* DEST_BORROW destinations given no reference: not released */
 };
 
 /* fgen.c */
@@ -196,6 +206,8 @@ void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const ch
 /* dst becomes a dense copy of itself in a new block allocated for core variable var (releasing
  * its old reference if asked). */
 void fa_copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc);
+/* The same on a path that seldom runs: the copy is a call, not an inline loop. */
+void fa_copy_fresh_rare(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc);
 /* Copy view src (core type t) into the dense memory at the C pointer dst. */
 void fa_copy_to(FGen *g, const char *dst, const char *src, CType t);
 /* Check that view src has the extents of view want (both rank r, dims from 1 of want if
@@ -213,6 +225,11 @@ void fr_leave(FGen *g);
 void fr_op(FGen *g, const CStm *s);
 /* Whether 0 <= idx < dim is known where the code is being emitted. */
 bool fr_in_bounds(FGen *g, CAtom idx, CDim dim);
+/* Before the loop of screma e over w (a C name) iterations: the bounds checks of the indexing
+ * at the start of its lambda that is the same in every iteration, done once (when w > 0);
+ * they are known inside the loop until fr_unhoist(g, the returned mark). */
+int fr_hoist_checks(FGen *g, const CExp *e, const char *w);
+void fr_unhoist(FGen *g, int mark);
 
 /* fsoac.c: the sequential SOACs, and their pieces for fpar.c */
 void fs_soac(FGen *g, const CStm *s);

@@ -262,7 +262,7 @@ static void screma_iteration(FGen *g, const CStm *s, const char *i, const char *
     for (int j = 0; j < nres; j++) {
         CType t = lam->ret.data[j];
         if (j < nops) {
-            dests[j] = (FDest){DEST_VAR, decl_tmp(g, t, "el")};
+            dests[j] = (FDest){DEST_BORROW, decl_tmp(g, t, "el")};
             continue;
         }
         CParam out = s->pat.data[j];
@@ -311,7 +311,7 @@ static void screma_iteration(FGen *g, const CStm *s, const char *i, const char *
         at += op->nes.len;
     }
     for (int j = 0; j < nops; j++)
-        if (lam->ret.data[j].rank)
+        if (lam->ret.data[j].rank && !omap_has(&g->unowned, dests[j].name))
             fg_release(g, dests[j].name);
 }
 
@@ -349,12 +349,14 @@ static void emit_screma(FGen *g, const CStm *s) {
         in_rows[j] = scan_in_rows(g, e, j);
     const char **accs = decl_accs(g, &ops, in_rows);
     const char *i = fg_fresh(g, "i");
+    int checked = fr_hoist_checks(g, e, w);
     fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
     g->indent++;
     g->iter++;
     fr_enter(g, e->args.data[0]);
     screma_iteration(g, s, i, accs, in_rows);
     fr_leave(g);
+    fr_unhoist(g, checked);
     g->iter--;
     g->indent--;
     fg_line(g, "}");
@@ -751,7 +753,7 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
     FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
     for (int j = 0; j < nres; j++) {
         if (j < nops) {
-            dests[j] = (FDest){DEST_VAR, decl_tmp(g, op_elem_type(ops, j), "el")};
+            dests[j] = (FDest){DEST_BORROW, decl_tmp(g, op_elem_type(ops, j), "el")};
         } else {
             dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
         }
@@ -783,7 +785,7 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
         at += op->nes.len;
     }
     for (int j = 0; j < nops; j++)
-        if (op_elem_type(ops, j).rank)
+        if (op_elem_type(ops, j).rank && !omap_has(&g->unowned, dests[j].name))
             fg_release(g, dests[j].name);
     g->iter--;
     g->indent--;

@@ -12,6 +12,11 @@
  * facts "this loop runs" are pushed and popped around the iterations that emit them.
  * Array extents are taken from the core types (as fs_check_inputs does): a variable of type
  * [n]t has n elements.
+ *
+ * An index into an array that is the same in every iteration of a SOAC (`map (\x r -> x ^ r[k])
+ * xs rows`: k and the rows' extent are the same throughout) is checked once before the loop
+ * when the statements before it in the lambda cannot fail (the first iteration would report the
+ * same error), and known inside (fr_hoist_checks).
  */
 #include "fgen.h"
 
@@ -132,9 +137,18 @@ static bool below(FGen *g, FLin hi, FLin d) {
     return false;
 }
 
+static bool dim_eq(CDim a, CDim b) {
+    if (a.kind != b.kind)
+        return false;
+    return a.kind == CDIM_CONST ? a.value == b.value : a.kind == CDIM_VAR && a.var == b.var;
+}
+
 bool fr_in_bounds(FGen *g, CAtom idx, CDim dim) {
     FRange r;
     FLin d;
+    for (int i = 0; i < g->checked.len; i++)
+        if (catom_eq(g->checked.data[i].idx, idx) && dim_eq(g->checked.data[i].dim, dim))
+            return true;
     if (!range_of_atom(g, idx, &r) || r.lo < 0)
         return false;
     switch (dim.kind) {
@@ -144,3 +158,94 @@ bool fr_in_bounds(FGen *g, CAtom idx, CDim dim) {
     }
     return below(g, r.hi, d);
 }
+
+/* Whether var is bound by the lambda: a parameter, or a statement of its body before stm i. */
+static bool bound_in(const CLambda *lam, int i, const char *var) {
+    for (int k = 0; k < lam->params.len; k++)
+        if (lam->params.data[k].name == var)
+            return true;
+    for (int j = 0; j < i; j++)
+        for (int k = 0; k < lam->body->stms.data[j].pat.len; k++)
+            if (lam->body->stms.data[j].pat.data[k].name == var)
+                return true;
+    return false;
+}
+
+/* Statement i of the lambda of screma e (an index) checked before the loop over w iterations,
+ * if its indices and the extents it is checked against are the same in every iteration. */
+static bool hoist_index(FGen *g, const CExp *e, int i, const char *w) {
+    const CLambda *lam = e->lam;
+    const CStm *s = &lam->body->stms.data[i];
+    const CExp *x = s->exp;
+    CAtom a = x->args.data[0];
+    int k = x->slice.len;
+    if (a.kind != CA_VAR || k == 0)
+        return false;
+    for (int j = 0; j < k; j++) {
+        CIndex ix = x->slice.data[j];
+        if (ix.is_slice || (ix.start.kind == CA_VAR && bound_in(lam, i, ix.start.var)))
+            return false;
+    }
+    /* the array: from outside the lambda, or the parameter fed the rows of an input */
+    const char *base;
+    int from;
+    CType t;
+    if (!bound_in(lam, i, a.var)) {
+        base = fg_atom(g, a);
+        from = 0;
+        t = fg_var(g, a.var)->type;
+    } else {
+        int m = 0;
+        while (m < lam->params.len && lam->params.data[m].name != a.var)
+            m++;
+        if (m == lam->params.len || m >= e->arrays.len || e->arrays.data[m].kind != CA_VAR ||
+            omap_has(&g->lazy_iotas, e->arrays.data[m].var))
+            return false;
+        base = fg_atom(g, e->arrays.data[m]);
+        from = 1;
+        t = lam->params.data[m].type;
+    }
+    if (t.rank < k)
+        return false;
+    StrBuf cond = {0}, list = {0}, sh = {0};
+    sb_puts(&cond, "0");
+    sb_puts(&list, "");
+    sb_puts(&sh, "");
+    int checked = 0;
+    for (int j = 0; j < k; j++) {
+        CAtom ix = x->slice.data[j].start;
+        sb_printf(&list, "%s%s", j ? ", " : "", fg_atom(g, ix));
+        if (!fr_in_bounds(g, ix, t.dims[j])) {
+            sb_printf(&cond, " || (uint64_t)(%s) >= (uint64_t)%s.n[%d]", fg_atom(g, ix), base, from + j);
+            checked++;
+        }
+    }
+    for (int j = 0; j < t.rank; j++)
+        sb_printf(&sh, "%s%s.n[%d]", j ? ", " : "", base, from + j);
+    if (checked) {
+        fg_line(g, "if (%s > 0 && (%s)) {", w, cond.data);
+        fg_line(g, "    int64_t ix_[] = {%s}, sh_[] = {%s};", list.data, sh.data);
+        fg_line(g, "    WF_FAIL(wf_oob(ctx, %s, %d, ix_, %d, sh_));", c_loc(x->loc), k, t.rank);
+        fg_line(g, "}");
+    }
+    for (int j = 0; j < k; j++)
+        vec_push(&g->checked, ((FChecked){x->slice.data[j].start, t.dims[j]}));
+    return true;
+}
+
+int fr_hoist_checks(FGen *g, const CExp *e, const char *w) {
+    int mark = g->checked.len;
+    const CLambda *lam = e->lam;
+    if (!lam || g->device)
+        return mark;
+    for (int i = 0; i < lam->body->stms.len; i++) {
+        const CExp *x = lam->body->stms.data[i].exp;
+        if (x->kind == CE_ATOM || x->kind == CE_SIZE || (x->kind == CE_OP && !(core_ops[x->op].flags & OPF_FAIL)))
+            continue;
+        if (x->kind != CE_INDEX || !hoist_index(g, e, i, w))
+            break;
+    }
+    return mark;
+}
+
+void fr_unhoist(FGen *g, int mark) { g->checked.len = mark; }
