@@ -523,16 +523,23 @@ static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t m
     }
 }
 
+/* Blocks of bs threads for a grid-stride loop over w points: one point per thread, at most 2^20
+ * blocks and max_threads threads (the arenas the launcher made). */
+static int64_t wfd_grid_blocks(int64_t w, int bs, int64_t max_threads) {
+    int64_t blocks = (w + bs - 1) / bs;
+    if (blocks > (1 << 20))
+        blocks = 1 << 20;
+    if (blocks * bs > max_threads)
+        blocks = max_threads / bs > 0 ? max_threads / bs : 1;
+    return blocks;
+}
+
 template <class S>
 static int wfd_run_map(const wfk_launch *L, const S &s, int64_t max_threads) {
     if (s.w == 0)
         return 0;
     int bs = L->block_size;
-    int64_t blocks = (s.w + bs - 1) / bs;
-    if (blocks > (1 << 20))
-        blocks = 1 << 20;
-    if (blocks * bs > max_threads)
-        blocks = max_threads / bs > 0 ? max_threads / bs : 1;
+    int64_t blocks = wfd_grid_blocks(s.w, bs, max_threads);
     wfd_map_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s);
     return (int)cudaGetLastError();
 }
@@ -584,11 +591,7 @@ static int wfd_run_hist(const wfk_launch *L, const S &s, int64_t max_threads) {
     if (s.w == 0)
         return 0;
     int bs = L->block_size;
-    int64_t blocks = (s.w + bs - 1) / bs;
-    if (blocks > (1 << 20))
-        blocks = 1 << 20;
-    if (blocks * bs > max_threads)
-        blocks = max_threads / bs > 0 ? max_threads / bs : 1;
+    int64_t blocks = wfd_grid_blocks(s.w, bs, max_threads);
     /* whole words: wfd_cas_small works on the aligned 4-byte word around a bin */
     int64_t bytes = (s.nb * (int64_t)sizeof(typename S::Bin) + 15) / 16 * 16;
     if (bytes <= WFD_HIST_SHARED_BYTES) {

@@ -26,6 +26,27 @@ grep -q 'wfk_run_reduce' "$T/flat.cu" && grep -q 'wfd_run_map' "$T/flat.cu" ||
 grep -q 'v_a_[0-9]*\.s\[0\] + .*v_a_[0-9]*\.s\[1\]' "$T/flat.cu" ||
     fail "flat.fut: the 2-D array is not read through its strides"
 
+# scatter and hist as kernels (a hist with one scalar destination: wfd_run_hist, f64 min by a
+# compare-and-swap loop); a hist with a tuple operator stays on the host
+cat > "$T/hist.fut" <<'F'
+entry counts (k: i64) (is: []i64) : []i32 = hist (+) 0 k is (map (\_ -> 1) is)
+entry mins (k: i64) (is: []i64) (vs: []f64) : []f64 = hist f64.min f64.inf k is vs
+entry argmin (k: i64) (is: []i64) (vs: []f64) : ([]f64, []i64) =
+  unzip (hist (\(a, i) (b, j) -> if a < b || (a == b && i < j) then (a, i) else (b, j)) (f64.inf, -1) k is (zip vs (indices vs)))
+entry perm (xs: []i32) (is: []i64) : []i32 = scatter (copy xs) is xs
+F
+"$WEFT" cuda --no-cc "$T/hist.fut" -o "$T/hist" || fail "weft cuda hist.fut"
+[ "$(launches "$T/hist")" = 3 ] || fail "hist.fut: expected 3 GPU kernels (two hists, a scatter), got $(launches "$T/hist")"
+[ "$(grep -c 'return wfd_run_hist(' "$T/hist.cu")" = 2 ] || fail "hist.fut: expected 2 hist kernels"
+grep -q 'wf_cas_f64(' "$T/hist.cu" || fail "hist.fut: f64.min is not combined by compare-and-swap"
+grep -q 'wfd_atomic_native(0, ' "$T/hist.cu" || fail "hist.fut: + does not try the native atomic"
+
+# matmul's flat version reads the transposed b along the inner index: a dense copy, when a warp
+# or block takes each segment
+"$WEFT" cuda --no-cc bench/flatten/matmul.fut -o "$T/mm" || fail "weft cuda matmul.fut"
+grep -q 'if (v_tr_[0-9]*\.s\[1\] != 1 && (w_[0-9]* >= 16))' "$T/mm.c" ||
+    fail "matmul.fut: no dense copy of the transposed matrix for the segmented reduction"
+
 # a map of reduces over rows: three code paths chosen by thresholds, one thread per row, one
 # block per row (the reduction over its threads: rts/flat_dev.cuh wfd_run_block_map) or a
 # segmented reduction

@@ -257,6 +257,22 @@ static void leave_device(FGen *g, Saved sv) {
     g->device = sv.device;
 }
 
+/* The launcher OUT.c calls (wfk_launch_N): the spec s made from the args struct. */
+static void launcher_begin(FGen *g, const Ker *K) {
+    k_line(g, "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
+              "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",
+           K->no);
+    k_line(g, "    %s s;", K->name);
+    k_line(g, "    *(%s_args *)&s = *(const %s_args *)a_;", K->name, K->name);
+}
+
+/* The launcher hands the points' arenas to the spec. */
+static void launcher_arena(FGen *g) {
+    k_line(g, "    s.arena = arena;");
+    k_line(g, "    s.arena_bytes = bytes;");
+    k_line(g, "    s.wanted = wanted;");
+}
+
 /* The body of elem(): the point's indices from the flat index i, then the segop's body with its
  * map results into the outputs and the operators' operands into *acc. */
 static void elem_body(FGen *g, void *arg) {
@@ -374,16 +390,10 @@ static void emit_chunked_spec(FGen *g, const Ker *K) {
     k_line(g, "        return 0;");
     k_line(g, "    }");
     k_line(g, "};");
-    k_line(g, "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
-              "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",
-           K->no);
+    launcher_begin(g, K);
     k_line(g, "    (void)out_;");
-    k_line(g, "    %s s;", K->name);
-    k_line(g, "    *(%s_args *)&s = *(const %s_args *)a_;", K->name, K->name);
     k_line(g, "    s.w = s.wd[0];");
-    k_line(g, "    s.arena = arena;");
-    k_line(g, "    s.arena_bytes = bytes;");
-    k_line(g, "    s.wanted = wanted;");
+    launcher_arena(g);
     k_line(g, "    return wfd_run_chunks(L, s, s.tot_0.n[0], max_threads);");
     k_line(g, "}");
     k_line(g, "%s", "");
@@ -412,17 +422,11 @@ static void emit_block_spec(FGen *g, const Ker *K) {
     k_line(g, "        return 0;");
     k_line(g, "    }");
     k_line(g, "};");
-    k_line(g, "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
-              "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",
-           K->no);
+    launcher_begin(g, K);
     k_line(g, "    (void)out_;");
-    k_line(g, "    %s s;", K->name);
-    k_line(g, "    *(%s_args *)&s = *(const %s_args *)a_;", K->name, K->name);
     k_line(g, "    s.w = 1;");
     k_line(g, "    for (int j = 0; j < %d; j++) s.w *= s.wd[j];", K->k);
-    k_line(g, "    s.arena = arena;");
-    k_line(g, "    s.arena_bytes = bytes;");
-    k_line(g, "    s.wanted = wanted;");
+    launcher_arena(g);
     k_line(g, "    return wfd_run_block_map(L, s, s.bsize_, max_threads);");
     k_line(g, "}");
     k_line(g, "%s", "");
@@ -495,18 +499,12 @@ static void emit_spec(FGen *g, const Ker *K) {
     }
     k_line(g, "};");
     /* the launcher */
-    k_line(g, "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
-              "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",
-           K->no);
-    k_line(g, "    %s s;", K->name);
-    k_line(g, "    *(%s_args *)&s = *(const %s_args *)a_;", K->name, K->name);
+    launcher_begin(g, K);
     k_line(g, "    s.w = 1;");
     k_line(g, "    for (int j = 0; j < %d; j++) s.w *= s.wd[j];", K->k);
     k_line(g, "    s.inner = s.wd[%d];", K->k - 1);
     k_line(g, "    s.segs = s.inner ? s.w / s.inner : 0;");
-    k_line(g, "    s.arena = arena;");
-    k_line(g, "    s.arena_bytes = bytes;");
-    k_line(g, "    s.wanted = wanted;");
+    launcher_arena(g);
     if (e->seg == SEG_MAP)
         k_line(g, "    return wfd_run_map(L, s, max_threads);");
     else if (K->k > 1)
@@ -743,17 +741,11 @@ static void emit_scatter_hist_spec(FGen *g, const Ker *K) {
         k_line(g, "    __device__ Bin *bin(int64_t b_) const { return %s.p + b_ * %s.s[0]; }", dest, dest);
     }
     k_line(g, "};");
-    k_line(g, "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
-              "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",
-           K->no);
+    launcher_begin(g, K);
     k_line(g, "    (void)out_;");
-    k_line(g, "    %s s;", K->name);
-    k_line(g, "    *(%s_args *)&s = *(const %s_args *)a_;", K->name, K->name);
     k_line(g, "    s.w = s.wd[0];");
     k_line(g, "    s.nb = s.%s.n[0];", dest);
-    k_line(g, "    s.arena = arena;");
-    k_line(g, "    s.arena_bytes = bytes;");
-    k_line(g, "    s.wanted = wanted;");
+    launcher_arena(g);
     k_line(g, "    return %s(L, s, max_threads);", hist ? "wfd_run_hist" : "wfd_run_map");
     k_line(g, "}");
     k_line(g, "%s", "");
