@@ -260,24 +260,14 @@ static void screma_iteration(FGen *g, const Par *p, const char *i, const char **
     fs_screma_iteration(g, p->s, i, accs);
 }
 
-/* The operator of a simple scan, `+` etc., or NULL: op's lambda is \(a, b) -> a OP b. */
-static const char *simple_op(const COperator *op, PrimType t) {
-    const CLambda *l = op->lam;
-    if (op->nes.len != 1 || l->params.len != 2 || l->body->stms.len != 1 || l->body->result.len != 1)
-        return NULL;
-    const CStm *s = &l->body->stms.data[0];
-    const CExp *e = s->exp;
-    if (e->kind != CE_OP || e->args.len != 2 || e->args.data[0].kind != CA_VAR || e->args.data[1].kind != CA_VAR ||
-        e->args.data[0].var != l->params.data[0].name || e->args.data[1].var != l->params.data[1].name ||
-        l->body->result.data[0].kind != CA_VAR || l->body->result.data[0].var != s->pat.data[0].name)
-        return NULL;
-    bool fl = t == PRIM_F32 || t == PRIM_F64;
-    switch (e->op) {
-    case COP_ADD: return "+";
-    case COP_MUL: return "*";
-    case COP_AND: return fl ? NULL : "&";
-    case COP_OR: return fl ? NULL : "|";
-    case COP_XOR: return fl ? NULL : "^";
+/* The C operator of a simple scan (fs_simple_op_code's +, *, &, |, ^), or NULL. */
+static const char *simple_op(const COperator *op) {
+    switch (fs_simple_op_code(op)) {
+    case 0: return "+";
+    case 1: return "*";
+    case 4: return "&";
+    case 5: return "|";
+    case 6: return "^";
     default: return NULL;
     }
 }
@@ -286,7 +276,7 @@ static const char *simple_op(const COperator *op, PrimType t) {
  * out, when the operator is a simple one.  Returns false when it does not apply. */
 static bool vector_scan(FGen *g, const COperator *op, CAtom ne, const char *in, const char *out, const char *w,
                         PrimType t, const char *loc) {
-    const char *opc = simple_op(op, t);
+    const char *opc = simple_op(op);
     if (!opc || t == PRIM_BOOL)
         return false;
     static const char *const utype[] = {"uint8_t", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "uint16_t",
@@ -312,7 +302,7 @@ static bool screma_vector_scan(FGen *g, const CStm *s, const char *w, const char
         return false;
     CType t = e->scans.data[0].lam->ret.data[0];
     if (t.rank != 0 || fg_var(g, e->arrays.data[0].var)->layout != LAYOUT_DENSE ||
-        !simple_op(&e->scans.data[0], t.prim) || t.prim == PRIM_BOOL)
+        !simple_op(&e->scans.data[0]) || t.prim == PRIM_BOOL)
         return false;
     fs_screma_outputs(g, s, w, loc);
     return vector_scan(g, &e->scans.data[0], e->scans.data[0].nes.data[0], fg_atom(g, e->arrays.data[0]),
