@@ -544,6 +544,30 @@ static int wfd_run_map(const wfk_launch *L, const S &s, int64_t max_threads) {
     return (int)cudaGetLastError();
 }
 
+/* A tiled segmap (src/backend/flat/ftile.c): blocks of WFD_TILE x WFD_TILE threads, each
+ * block's points (i0 + threadIdx.y, j0 + threadIdx.x); s.tile() meets the block at barriers, so
+ * every thread of a block calls it the same number of times (the loops are the block's). */
+#define WFD_TILE 16
+
+template <class S>
+__global__ void __launch_bounds__(WFD_TILE *WFD_TILE) wfd_tile_kernel(wfk_ctx *ctx, S s, int64_t nbx, int64_t nby) {
+    extern __shared__ unsigned char wfk_smem[];
+    for (int64_t by = blockIdx.y; by < nby; by += gridDim.y)
+        for (int64_t bx = blockIdx.x; bx < nbx; bx += gridDim.x)
+            s.tile(ctx, by * WFD_TILE, bx * WFD_TILE, wfk_smem);
+}
+
+template <class S>
+static int wfd_run_tiled(const wfk_launch *L, const S &s, int smem) {
+    int64_t n0 = s.wd[0], n1 = s.wd[1];
+    if (n0 == 0 || n1 == 0)
+        return 0;
+    int64_t nby = (n0 + WFD_TILE - 1) / WFD_TILE, nbx = (n1 + WFD_TILE - 1) / WFD_TILE;
+    dim3 grid((unsigned)(nbx < (1 << 30) ? nbx : (1 << 30)), (unsigned)(nby < 65535 ? nby : 65535));
+    wfd_tile_kernel<S><<<grid, dim3(WFD_TILE, WFD_TILE), (size_t)smem>>>((wfk_ctx *)L->err, s, nbx, nby);
+    return (int)cudaGetLastError();
+}
+
 /* A hist (src/backend/flat/fcuda.c): each iteration's value combined into its bin with the
  * spec's atomic combine().  In global memory, or, for histograms small enough, first into a
  * copy of the bins in the block's shared memory (from the neutral element), which the block then

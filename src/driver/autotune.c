@@ -28,11 +28,14 @@
  * thresholds: for each dataset's fastest path, the triples bound each threshold from below
  * (outcome false: t > v) and above (true: t <= v); where the datasets' bounds meet, the
  * geometric middle of the interval is a candidate setting, and so is every measured setting;
- * the candidate with the least sum over datasets of time / the dataset's best time wins (the
- * first on a tie), its times read off the measured paths.  Deterministic given the timings.
+ * the candidate with the least sum over datasets of time / the dataset's best time wins, its
+ * times read off the measured paths; candidates within 2 % of it tie, and of those the one whose
+ * paths make the fewest comparisons wins (the least flattened program; the first of equals).
+ * Deterministic given the timings.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -417,23 +420,45 @@ static double score(Tuner *t, Dataset *ds, int n, const int64_t *s) {
     return sum;
 }
 
+/* Scores within this factor of the best are a tie (timing noise): of those, the setting whose
+ * paths make the fewest comparisons wins — the least flattened program (a version that takes
+ * the outer parallelism compares no inner thresholds), which needs the least memory. */
+#define TIE_FACTOR 1.02
+
+/* Comparisons the setting's paths make, over the datasets (INT_MAX when one is not measured). */
+static int comparisons(const Dataset *ds, int n, const int64_t *s) {
+    int sum = 0;
+    for (int i = 0; i < n; i++) {
+        int k = path_of(&ds[i], s);
+        if (k < 0)
+            return INT_MAX;
+        sum += ds[i].paths.data[k].path.len;
+    }
+    return sum;
+}
+
 static int64_t *choose(Tuner *t, Dataset *ds, int n) {
     Queue cands = {0};
+    vec_push(&cands, t->defaults);
     int64_t *c = combined_setting(t, ds, n);
-    if (c)
+    if (c && !queued(t, &cands, c))
         vec_push(&cands, c);
     for (int i = 0; i < n; i++)
         for (int k = 0; k < ds[i].paths.len; k++)
             if (!queued(t, &cands, ds[i].paths.data[k].setting))
                 vec_push(&cands, ds[i].paths.data[k].setting);
-    int64_t *best = t->defaults;
-    double best_score = score(t, ds, n, t->defaults);
+    double *sc = xmalloc(sizeof *sc * (size_t)cands.len), best_score = INFINITY;
     for (int i = 0; i < cands.len; i++) {
-        double sc = score(t, ds, n, cands.data[i]);
-        if (sc < best_score)
-            best = cands.data[i], best_score = sc;
+        sc[i] = score(t, ds, n, cands.data[i]);
+        best_score = sc[i] < best_score ? sc[i] : best_score;
     }
-    return best;
+    int best = 0, best_cmps = INT_MAX;
+    for (int i = 0; i < cands.len; i++) {
+        int cmps = comparisons(ds, n, cands.data[i]);
+        if (sc[i] <= best_score * TIE_FACTOR && cmps < best_cmps)
+            best = i, best_cmps = cmps;
+    }
+    return cands.data[best];
 }
 
 /* ------------------------------------------------------------------ datasets and parameters */

@@ -503,7 +503,9 @@ static void emit_spec(FGen *g, const Ker *K) {
     k_line(g, "    s.w = 1;");
     k_line(g, "    for (int j = 0; j < %d; j++) s.w *= s.wd[j];", K->k);
     k_line(g, "    s.inner = s.wd[%d];", K->k - 1);
-    k_line(g, "    s.segs = s.inner ? s.w / s.inner : 0;");
+    /* the segments, also when they are empty (each reduction then gives its neutral element) */
+    k_line(g, "    s.segs = 1;");
+    k_line(g, "    for (int j = 0; j < %d; j++) s.segs *= s.wd[j];", K->k - 1);
     launcher_arena(g);
     if (e->seg == SEG_MAP)
         k_line(g, "    return wfd_run_map(L, s, max_threads);");
@@ -515,6 +517,46 @@ static void emit_spec(FGen *g, const Ker *K) {
         k_line(g, "    return wfk_run_scan(L, s, out_);");
     k_line(g, "}");
     k_line(g, "%s", "");
+}
+
+/* A tiled segmap's second spec (src/backend/flat/ftile.c): tile() runs one block of points. */
+typedef struct {
+    const Ker *K;
+    const FTile *t;
+} TileArg;
+
+static void tile_body(FGen *g, void *arg) {
+    const TileArg *ta = arg;
+    ft_emit_tile_body(g, ta->t, c_name(ta->K->s->pat.data[0].name));
+}
+
+static void emit_tile_spec(FGen *g, const Ker *K, const FTile *t) {
+    k_line(g, "struct %s_tile : %s_args {", K->name, K->name);
+    k_line(g, "    unsigned long long *wanted;");
+    k_line(g, "    __device__ void tile(wfk_ctx *kctx_, int64_t i0_, int64_t j0_, unsigned char *sm_) const {");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
+    k_line(g, "        wfd_ctx *ctx = &dctx_;");
+    k_line(g, "        (void)ctx;");
+    Saved sv = enter_device(g);
+    TileArg ta = {K, t};
+    fg_slot_scope(g, tile_body, &ta);
+    leave_device(g, sv);
+    k_line(g, "    }");
+    k_line(g, "};");
+    k_line(g, "extern \"C\" int wfk_launch_tile_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
+              "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",
+           K->no);
+    k_line(g, "    %s_tile s;", K->name);
+    k_line(g, "    *(%s_args *)&s = *(const %s_args *)a_;", K->name, K->name);
+    k_line(g, "    (void)out_; (void)arena; (void)bytes; (void)max_threads;");
+    k_line(g, "    s.wanted = wanted;");
+    k_line(g, "    return wfd_run_tiled(L, s, %d);", ft_smem_bytes(t));
+    k_line(g, "}");
+    k_line(g, "%s", "");
+    sb_printf(g->types,
+              "#ifndef __CUDACC__\nint wfk_launch_tile_%d(const wfk_launch *, const void *, void *, char *, int64_t, "
+              "int64_t, unsigned long long *);\n#endif\n",
+              K->no);
 }
 
 /* ------------------------------------------------------------------ host code */
@@ -825,6 +867,8 @@ void fc_segop(FGen *g, const CStm *s) {
         for (int j = 0; j < ops->data[o].nes.len; j++)
             K.op_types[at++] = ops->data[o].lam->ret.data[j];
     free_vars(g, e, &K.fv);
+    FTile tile;
+    bool tiled = !K.block && !g->no_tiling && ft_match(g, e, &tile);
     if (!K.block) { /* a block's threads walk a row together: its rows are coalesced as they are */
         find_transposed(g, e, &K.fv);
         find_dense(g, e, &K.fv);
@@ -905,10 +949,24 @@ void fc_segop(FGen *g, const CStm *s) {
         fg_line(g, "struct %s_acc %s;", K.name, red);
         out = xsprintf("&%s", red);
     }
+    if (tiled) { /* the tiled kernel when the shapes agree, else the plain one reports it */
+        fg_line(g, "if (%s) {", ft_host_condition(g, &tile, w));
+        g->indent++;
+        fg_fail(g, xsprintf("wfc_launch(ctx, %d, %s, 0, (wfc_launch_fn)wfk_launch_tile_%d, &%s, NULL)", K.no, loc,
+                            K.no, a),
+                "1");
+        g->indent--;
+        fg_line(g, "} else {");
+        g->indent++;
+    }
     fg_fail(g,
             xsprintf("wfc_launch(ctx, %d, %s, %d, (wfc_launch_fn)wfk_launch_%d, &%s, %s)", K.no, loc,
                      body_allocates(e->body) || chunked(e) || K.block ? 4096 : 0, K.no, a, out),
             "1");
+    if (tiled) {
+        g->indent--;
+        fg_line(g, "}");
+    }
     if (chunked(e))
         fold_totals(g, s, &K, tots, loc);
     for (int j = 0; j < s->pat.len; j++)
@@ -922,6 +980,8 @@ void fc_segop(FGen *g, const CStm *s) {
     g->indent--;
     fg_line(g, "}");
     emit_spec(g, &K);
+    if (tiled)
+        emit_tile_spec(g, &K, &tile);
     sb_printf(g->types,
               "#ifndef __CUDACC__\nint wfk_launch_%d(const wfk_launch *, const void *, void *, char *, int64_t, "
               "int64_t, unsigned long long *);\n#endif\n",

@@ -840,6 +840,8 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
     g.cuda = kernels != NULL;
     g.kernels = kernels;
     g.prog = p;
+    const char *tiling = getenv("WEFT_TILING"); /* 0: no tiled kernels (ftile.c), to compare */
+    g.no_tiling = tiling && !strcmp(tiling, "0");
     fg_line(&g, "/* ---- the program ---- */");
     int ne = 0;
     StrBuf ents = {0};

@@ -116,6 +116,7 @@ struct FGen {
     bool multicore;
     bool cuda;         /* weft cuda: host code keeps blocks coherent with their device copies */
     bool device;       /* emitting a kernel's device code (fcuda.c) */
+    bool no_tiling;    /* WEFT_TILING=0: no tiled kernels (ftile.c) */
     int block;         /* emitting block-level code: every thread of the block runs it (fblock.c) */
     bool blockmem;     /* new blocks go to the block's memory, shared by its threads (fblock.c) */
     bool coop_results; /* the next body's results are written by the block's threads together */
@@ -290,6 +291,29 @@ void fs_take_dests(FGen *g, const CStm *s, const char *loc);
 void fb_segop(FGen *g, const CStm *s);
 /* Whether b has block-level segops (then the grid segmap around it runs one block per point). */
 bool fb_body_has_block(const CBody *b);
+
+/* ftile.c: weft cuda, block tiling of a segmap's dot products */
+#define FT_TILE 16    /* a block is FT_TILE x FT_TILE points */
+#define FT_KTILE 64   /* columns of the rows per step (a multiple of FT_TILE) */
+#define FT_MAX_ROWS 4 /* row groups (reduce-map inputs) a tiled segmap may have */
+typedef struct {
+    const char *array; /* the free rank-2 array the row is read from */
+    int dim;           /* the index of the space that picks the row */
+    PrimType prim;
+} FTileRow;
+typedef struct {
+    FTileRow rows[FT_MAX_ROWS];
+    int nrows;
+    const CExp *screma; /* the body's reduce-map over the rows */
+    const char *result;
+} FTile;
+/* Whether the segmap e (on the host, for a kernel) is a nest of dot products it can tile. */
+bool ft_match(FGen *g, const CExp *e, FTile *t);
+/* The host's C condition for running the tiled kernel (w: the space's widths). */
+const char *ft_host_condition(FGen *g, const FTile *t, const char **w);
+int ft_smem_bytes(const FTile *t);
+/* The body of the spec's tile() method, in device mode (out: the output view's C name). */
+void ft_emit_tile_body(FGen *g, const FTile *t, const char *out);
 
 /* fcuda.c: weft cuda */
 /* Whether the statement is a segop on the host that runs as a kernel. */

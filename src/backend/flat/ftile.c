@@ -1,0 +1,264 @@
+/* ftile.c — block tiling of dot-product nests for weft cuda (seed 001 §3: moderate flattening's
+ * version (2) "plus block tiling").
+ *
+ * A segmap over a two-dimensional space (i < n0, j < n1) whose body reads a row of a free
+ * rank-2 array at i, a row of another at j, and folds them with one reduce-map over their
+ * common length m — matrix multiplication's dot products — reads every row n1 (or n0) times.
+ * The tiled kernel cuts the space into TILE x TILE thread blocks; the block walks the rows in
+ * steps of KTILE columns, each step loading a TILE x KTILE tile of every row group into shared
+ * memory (each element read once per block), then every thread folds its KTILE elements from
+ * there, while the next step's elements are on their way into registers.  Each thread folds its elements in increasing order from the neutral element, so the
+ * result is exactly the untiled kernel's.
+ *
+ * Only bodies that cannot fail or allocate qualify (the block's threads meet at barriers), and
+ * only when the host sees the shapes agree (every row index in range, every row m long); the
+ * launcher falls back to the untiled kernel otherwise, which reports what is wrong.
+ *
+ * fcuda.c makes the kernel's spec and launcher; this file finds the pattern and writes the
+ * spec's tile() method (rts/flat_dev.cuh wfd_run_tiled launches it).
+ */
+#include <string.h>
+
+#include "fgen.h"
+
+/* A lambda the tiled kernel may run between barriers: scalar operations that cannot fail. */
+static bool simple_lambda(const CLambda *lam) {
+    for (int i = 0; i < lam->params.len; i++)
+        if (lam->params.data[i].type.rank)
+            return false;
+    for (int i = 0; i < lam->ret.len; i++)
+        if (lam->ret.data[i].rank)
+            return false;
+    for (int i = 0; i < lam->body->stms.len; i++) {
+        const CExp *x = lam->body->stms.data[i].exp;
+        if (x->kind != CE_ATOM && (x->kind != CE_OP || opt_may_fail(x)))
+            return false;
+    }
+    return true;
+}
+
+/* Whether the lambda reads only its parameters, its own variables and variables of the host
+ * (not the segmap's body's, nor its indices). */
+static bool lambda_closed(FGen *g, const CLambda *lam, const CExp *seg) {
+    OMap uses = {0}, own = {0};
+    opt_count_body(lam->body, &uses);
+    for (int i = 0; i < lam->params.len; i++)
+        omap_put(&own, lam->params.data[i].name, (void *)1);
+    for (int i = 0; i < lam->body->stms.len; i++)
+        for (int j = 0; j < lam->body->stms.data[i].pat.len; j++)
+            omap_put(&own, lam->body->stms.data[i].pat.data[j].name, (void *)1);
+    for (int k = 0; k < uses.cap; k++) {
+        const char *v = uses.keys[k];
+        if (!v || omap_has(&own, v))
+            continue;
+        for (int i = 0; i < seg->params.len; i++)
+            if (seg->params.data[i].name == v)
+                return false;
+        if (!omap_get(&g->vars, v))
+            return false;
+    }
+    return true;
+}
+
+/* The row binding `x = index A [gtid_d]` of the body for variable name, or -1. */
+static int row_binding(FGen *g, const CExp *seg, const char *name, FTileRow *row) {
+    const CBody *b = seg->body;
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        const CExp *x = s->exp;
+        if (s->pat.len != 1 || s->pat.data[0].name != name)
+            continue;
+        if (x->kind != CE_INDEX || x->slice.len != 1 || x->slice.data[0].is_slice ||
+            x->slice.data[0].start.kind != CA_VAR || x->args.data[0].kind != CA_VAR)
+            return -1;
+        FVar *a = omap_get(&g->vars, x->args.data[0].var);
+        if (!a || a->type.rank != 2 || s->pat.data[0].type.rank != 1)
+            return -1;
+        for (int d = 0; d < 2; d++)
+            if (x->slice.data[0].start.var == seg->params.data[d].name) {
+                row->array = x->args.data[0].var;
+                row->dim = d;
+                row->prim = a->type.prim;
+                return i;
+            }
+        return -1;
+    }
+    return -1;
+}
+
+bool ft_match(FGen *g, const CExp *e, FTile *t) {
+    memset(t, 0, sizeof *t);
+    if (e->kind != CE_SEGOP || e->seg != SEG_MAP || e->level != SEG_GRID || e->params.len != 2)
+        return false;
+    const CBody *b = e->body;
+    if (b->result.len != 1 || b->result.data[0].kind != CA_VAR || b->stms.len < 2)
+        return false;
+    const CStm *last = &b->stms.data[b->stms.len - 1];
+    const CExp *x = last->exp;
+    if (last->pat.len != 1 || last->pat.data[0].name != b->result.data[0].var ||
+        last->pat.data[0].type.rank != 0 || x->kind != CE_SCREMA || x->scans.len || x->reds.len != 1 ||
+        x->reds.data[0].nes.len != 1 || x->lam->ret.len != 1)
+        return false;
+    CAtom w = x->args.data[0];
+    if (w.kind == CA_VAR && !omap_get(&g->vars, w.var))
+        return false;
+    const COperator *op = &x->reds.data[0];
+    if (op->nes.data[0].kind == CA_VAR && !omap_get(&g->vars, op->nes.data[0].var))
+        return false;
+    if (!simple_lambda(x->lam) || !simple_lambda(op->lam) || !lambda_closed(g, x->lam, e) ||
+        !lambda_closed(g, op->lam, e))
+        return false;
+    int n = x->arrays.len;
+    if (n < 1 || n > FT_MAX_ROWS || b->stms.len != n + 1)
+        return false;
+    bool used[FT_MAX_ROWS + 1] = {false};
+    for (int q = 0; q < n; q++) {
+        CAtom in = x->arrays.data[q];
+        if (in.kind != CA_VAR)
+            return false;
+        int at = row_binding(g, e, in.var, &t->rows[q]);
+        if (at < 0 || used[at])
+            return false;
+        used[at] = true;
+    }
+    t->nrows = n;
+    t->screma = x;
+    t->result = e->body->result.data[0].var;
+    return true;
+}
+
+/* The host's condition for the tiled kernel: every row index in range, every row w long. */
+const char *ft_host_condition(FGen *g, const FTile *t, const char **w) {
+    StrBuf sb = {0};
+    sb_printf(&sb, "%s >= 0", fg_atom(g, t->screma->args.data[0]));
+    for (int q = 0; q < t->nrows; q++) {
+        const char *a = c_name(t->rows[q].array);
+        sb_printf(&sb, " && %s <= %s.n[0] && %s.n[1] == %s", w[t->rows[q].dim], a, a,
+                  fg_atom(g, t->screma->args.data[0]));
+    }
+    return sb.data;
+}
+
+/* Shared memory of one row group's tile, in bytes: FT_TILE rows of FT_KTILE + 1 elements (the
+ * padding: a warp reading FT_TILE rows at one column hits distinct banks). */
+static int tile_bytes(PrimType p) { return (FT_TILE * (FT_KTILE + 1) * c_esz(p) + 15) / 16 * 16; }
+
+int ft_smem_bytes(const FTile *t) {
+    int at = 0;
+    for (int q = 0; q < t->nrows; q++)
+        at += tile_bytes(t->rows[q].prim);
+    return at;
+}
+
+/* The elements (r_, c_) of row group q's tile that thread lin_ moves in its p_-th turn: the
+ * threads take them so that neighbours touch neighbouring words of global memory (along the
+ * row when its elements are adjacent, rm_, else down the column). */
+static void tile_element(FGen *g) {
+    fg_line(g, "const int idx_ = lin_ + p_ * %d;", FT_TILE * FT_TILE);
+    fg_line(g, "const int r_ = rm_ ? idx_ / %d : idx_ %% %d, c_ = rm_ ? idx_ %% %d : idx_ / %d;", FT_KTILE, FT_TILE,
+            FT_KTILE, FT_TILE);
+}
+
+/* Each row group's part of the step starting at column k0_ (C expression) into the thread's
+ * registers pre<q>_ (elements outside the rows or past m_ are never read). */
+static void load_step(FGen *g, const FTile *t, const char *k0) {
+    for (int q = 0; q < t->nrows; q++) {
+        const FTileRow *r = &t->rows[q];
+        const char *a = c_name(r->array);
+        fg_line(g, "{");
+        g->indent++;
+        fg_line(g, "const bool rm_ = %s.s[1] == 1;", a);
+        fg_line(g, "#pragma unroll");
+        fg_line(g, "for (int p_ = 0; p_ < %d; p_++) {", FT_KTILE / FT_TILE);
+        g->indent++;
+        tile_element(g);
+        fg_line(g, "const int64_t row_ = %s + r_, col_ = %s + c_;", r->dim == 0 ? "i0_" : "j0_", k0);
+        fg_line(g, "if (row_ < wd[%d] && col_ < m_)", r->dim);
+        fg_line(g, "    pre%d_[p_] = %s.p[row_ * %s.s[0] + col_ * %s.s[1]];", q, a, a, a);
+        g->indent--;
+        fg_line(g, "}");
+        g->indent--;
+        fg_line(g, "}");
+    }
+}
+
+/* The registers into the tiles in shared memory. */
+static void store_step(FGen *g, const FTile *t) {
+    for (int q = 0; q < t->nrows; q++) {
+        fg_line(g, "{");
+        g->indent++;
+        fg_line(g, "const bool rm_ = %s.s[1] == 1;", c_name(t->rows[q].array));
+        fg_line(g, "#pragma unroll");
+        fg_line(g, "for (int p_ = 0; p_ < %d; p_++) {", FT_KTILE / FT_TILE);
+        g->indent++;
+        tile_element(g);
+        fg_line(g, "tile%d_[r_ * %d + c_] = pre%d_[p_];", q, FT_KTILE + 1, q);
+        g->indent--;
+        fg_line(g, "}");
+        g->indent--;
+        fg_line(g, "}");
+    }
+}
+
+/* One element of the fold: the map lambda on the tiles' elements at column kk_, then the
+ * operator on the accumulator and its result. */
+static void fold_step(FGen *g, const FTile *t) {
+    const CExp *x = t->screma;
+    const COperator *op = &x->reds.data[0];
+    const char *ty = c_prim(x->lam->ret.data[0].prim);
+    const char **args = xmalloc(sizeof *args * (size_t)(t->nrows + 2));
+    for (int q = 0; q < t->nrows; q++)
+        args[q] = xsprintf("tile%d_[%s * %d + kk_]", q, t->rows[q].dim == 0 ? "ty_" : "tx_", FT_KTILE + 1);
+    fg_line(g, "%s v_, nacc_;", ty);
+    FDest dv = {DEST_VAR, "v_"}, da = {DEST_VAR, "nacc_"};
+    fg_lambda(g, x->lam, args, &dv, true);
+    const char *oargs[2] = {"acc_", "v_"};
+    fg_lambda(g, op->lam, oargs, &da, true);
+    fg_line(g, "acc_ = nacc_;");
+}
+
+/* The spec's tile() method's body (device mode, inside the method's braces): the block whose
+ * first point is (i0_, j0_), its tiles at sm_.  Steps of FT_KTILE columns: the registers hold
+ * the next step's elements, loaded while the block folds the current one from shared memory. */
+void ft_emit_tile_body(FGen *g, const FTile *t, const char *out) {
+    const CExp *x = t->screma;
+    const COperator *op = &x->reds.data[0];
+    fg_line(g, "const int tx_ = (int)threadIdx.x, ty_ = (int)threadIdx.y, lin_ = ty_ * %d + tx_;", FT_TILE);
+    fg_line(g, "const int64_t g0_ = i0_ + ty_, g1_ = j0_ + tx_;");
+    fg_line(g, "const bool in_ = g0_ < wd[0] && g1_ < wd[1];");
+    fg_line(g, "const int64_t m_ = %s;", fg_atom(g, x->args.data[0]));
+    int at = 0;
+    for (int q = 0; q < t->nrows; q++) {
+        const char *ty = c_prim(t->rows[q].prim);
+        fg_line(g, "%s *tile%d_ = (%s *)(sm_ + %d);", ty, q, ty, at);
+        fg_line(g, "%s pre%d_[%d] = {0};", ty, q, FT_KTILE / FT_TILE);
+        at += tile_bytes(t->rows[q].prim);
+    }
+    fg_line(g, "%s acc_ = %s;", c_prim(x->lam->ret.data[0].prim), fg_atom(g, op->nes.data[0]));
+    load_step(g, t, "0");
+    fg_line(g, "for (int64_t k0_ = 0; k0_ < m_; k0_ += %d) {", FT_KTILE);
+    g->indent++;
+    store_step(g, t);
+    fg_line(g, "__syncthreads();");
+    fg_line(g, "if (k0_ + %d < m_) {", FT_KTILE);
+    g->indent++;
+    load_step(g, t, xsprintf("k0_ + %d", FT_KTILE));
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "if (in_) {");
+    g->indent++;
+    fg_line(g, "const int kn_ = m_ - k0_ < %d ? (int)(m_ - k0_) : %d;", FT_KTILE, FT_KTILE);
+    fg_line(g, "#pragma unroll 8");
+    fg_line(g, "for (int kk_ = 0; kk_ < kn_; kk_++) {");
+    g->indent++;
+    fold_step(g, t);
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "__syncthreads();");
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "if (in_)");
+    fg_line(g, "    %s.p[g0_ * %s.s[0] + g1_ * %s.s[1]] = acc_;", out, out, out);
+}
