@@ -27,8 +27,9 @@
 # OUT/versions.json (docs/BENCH.md's format, the tuned variant as baseline) and one SVG chart
 # per program in OUT/charts (bench/chart.c).  A version whose runs take more than LIMIT seconds
 # is shown as ">LIMITs".
-# Settings: BACKEND (multicore | cuda), RUNS (5), REPEAT (1: processes per variant, the median of
-# their medians), THREADS (2, multicore), K (25), KTRAIN (20),
+# Settings: BACKEND (multicore | cuda), RUNS (5; a process whose RUNS runs take less than MIN_MS
+# (300) milliseconds in all runs again with as many as fill it, at most 400), REPEAT (1:
+# processes per variant, the median of their medians), THREADS (2, multicore), K (25), KTRAIN (20),
 # NMAX (10), LIMIT (60), TUNE (1; 0 skips tuning), WEFT (bin/weft), OUT (build/bench-versions),
 # PROGS ("matmul locvolcalib optionpricing"), LVC_SIZES ("small medium large": LocVolCalib's
 # datasets, for training and timing).
@@ -49,6 +50,7 @@ LVC_SIZES=${LVC_SIZES:-small medium large}
 DATA=../shared/data/finpar
 HUGE=1000000000000
 LIMIT=${LIMIT:-60}
+MIN_MS=${MIN_MS:-300}
 mkdir -p "$OUT"
 status=0
 case $BACKEND in
@@ -76,7 +78,7 @@ tune() {
 }
 
 # time_one EXE INPUT LABEL ENV-ASSIGNMENT ARGS...: median µs (or ">LIMITs"); output in OUT/LABEL.out.
-# The program runs REPEAT times (RUNS timed runs each): the median of the runs' medians, as
+# The program runs REPEAT times (RUNS timed runs each, more when short): the median of the runs' medians, as
 # separate processes differ more (GPU clocks, memory placement) than runs inside one.
 time_one() {
     exe=$1 in=$2 label=$3 envset=$4; shift 4
@@ -85,6 +87,13 @@ time_one() {
     while [ "$r" -lt "$REPEAT" ]; do
         # shellcheck disable=SC2086
         if ! env $envset timeout "$LIMIT" "$exe" $BIN $THREAD_ARGS -r "$RUNS" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
+            echo ">${LIMIT}s"
+            return
+        fi
+        # short runs: again with as many as fill MIN_MS (at most 400), as weft autotune does
+        runs=$(median < "$OUT/t" | awk -v r="$RUNS" -v ms="$MIN_MS" '{ n = $1 * r < ms * 1000 ? int(ms * 1000 / ($1 > 1 ? $1 : 1)) + 1 : 0; print (n > 400 ? 400 : n) }')
+        # shellcheck disable=SC2086
+        if [ "$runs" -gt "$RUNS" ] && ! env $envset timeout "$LIMIT" "$exe" $BIN $THREAD_ARGS -r "$runs" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
             echo ">${LIMIT}s"
             return
         fi
@@ -218,5 +227,5 @@ done
 { echo '{"benchmarks": ['; cat "$OUT/benchmarks.part"; echo ']}'; } > "$OUT/versions.json"
 rm -f "$OUT/benchmarks.part" "$OUT/results.part"
 cc -O2 -std=c11 -o "$OUT/chart" bench/chart.c -lm && "$OUT/chart" "$OUT/versions.json" "$OUT/charts" || status=1
-echo "($BACKEND; µs, median of $RUNS runs$( [ "$REPEAT" -gt 1 ] && echo " in each of $REPEAT processes, median of those")$( [ "$BACKEND" = multicore ] && echo " at $THREADS threads"); t/best: tuned, or default without tuning, over the best single version)"
+echo "($BACKEND; µs, median of $RUNS runs (more when they take under $MIN_MS ms)$( [ "$REPEAT" -gt 1 ] && echo " in each of $REPEAT processes, median of those")$( [ "$BACKEND" = multicore ] && echo " at $THREADS threads"); t/best: tuned, or default without tuning, over the best single version)"
 exit $status

@@ -27,10 +27,11 @@
  * prefix with it would otherwise have produced a candidate sharing a longer one).  Then the
  * thresholds: for each dataset's fastest path, the triples bound each threshold from below
  * (outcome false: t > v) and above (true: t <= v); where the datasets' bounds meet, the
- * geometric middle of the interval is a candidate setting, and so is every measured setting;
- * the candidate with the least sum over datasets of time / the dataset's best time wins, its
- * times read off the measured paths; candidates within 2 % of it tie, and of those the one whose
- * paths make the fewest comparisons wins (the least flattened program; the first of equals).
+ * geometric middle of the interval is a candidate setting — likewise for every combination of
+ * paths within 2 % of each dataset's fastest — and so is every measured setting; the candidate
+ * with the least sum over datasets of time / the dataset's best time wins, its times read off
+ * the measured paths; candidates within 2 % of it tie, and of those the one whose paths make
+ * the fewest comparisons wins (the least flattened program; the first of equals).
  * Deterministic given the timings.
  */
 #include <errno.h>
@@ -370,15 +371,20 @@ static void explore(Tuner *t, Dataset *d) {
 
 /* ------------------------------------------------------------------ choosing the thresholds */
 
-/* The setting that gives each dataset's fastest path wherever the datasets agree; NULL when
+/* Scores within this factor of the best are a tie (timing noise): of those, the setting whose
+ * paths make the fewest comparisons wins — the least flattened program (a version that takes
+ * the outer parallelism compares no inner thresholds), which needs the least memory. */
+#define TIE_FACTOR 1.02
+
+/* The setting that gives each dataset i its path pick[i] wherever the datasets agree; NULL when
  * two datasets want opposite outcomes for one threshold and value range. */
-static int64_t *combined_setting(const Tuner *t, const Dataset *ds, int n) {
+static int64_t *combined_setting(const Tuner *t, const Dataset *ds, int n, const int *pick) {
     int64_t *s = setting_copy(t, t->defaults);
     for (int p = 0; p < t->n_params; p++) {
         int64_t lo = 0, hi = INT64_MAX; /* t must be in [lo, hi] */
         bool has_lo = false, has_hi = false;
         for (int i = 0; i < n; i++) {
-            const Path *path = &ds[i].paths.data[ds[i].best].path;
+            const Path *path = &ds[i].paths.data[pick[i]].path;
             for (int k = 0; k < path->len; k++) {
                 const Triple *tr = &path->data[k];
                 if (tr->param != p)
@@ -420,11 +426,6 @@ static double score(Tuner *t, Dataset *ds, int n, const int64_t *s) {
     return sum;
 }
 
-/* Scores within this factor of the best are a tie (timing noise): of those, the setting whose
- * paths make the fewest comparisons wins — the least flattened program (a version that takes
- * the outer parallelism compares no inner thresholds), which needs the least memory. */
-#define TIE_FACTOR 1.02
-
 /* Comparisons the setting's paths make, over the datasets (INT_MAX when one is not measured). */
 static int comparisons(const Dataset *ds, int n, const int64_t *s) {
     int sum = 0;
@@ -437,12 +438,40 @@ static int comparisons(const Dataset *ds, int n, const int64_t *s) {
     return sum;
 }
 
+/* Candidates combining, per dataset, one of its paths within TIE_FACTOR of its fastest (the
+ * fastest first), at most MAX_COMBINED combinations in all. */
+#define MAX_COMBINED 4096
+
+static void near_best_combinations(const Tuner *t, const Dataset *ds, int n, Queue *cands) {
+    Vec(int) *near = xmalloc(sizeof *near * (size_t)(n + 1));
+    int *at = xmalloc(sizeof *at * (size_t)(n + 1)), *pick = xmalloc(sizeof *pick * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        memset(&near[i], 0, sizeof near[i]);
+        vec_push(&near[i], ds[i].best);
+        for (int k = 0; k < ds[i].paths.len; k++)
+            if (k != ds[i].best &&
+                ds[i].paths.data[k].median_us <= ds[i].paths.data[ds[i].best].median_us * TIE_FACTOR)
+                vec_push(&near[i], k);
+        at[i] = 0;
+    }
+    for (int made = 0; made < MAX_COMBINED; made++) {
+        for (int i = 0; i < n; i++)
+            pick[i] = near[i].data[at[i]];
+        int64_t *c = combined_setting(t, ds, n, pick);
+        if (c && !queued(t, cands, c))
+            vec_push(cands, c);
+        int i = 0; /* the next combination, like an odometer */
+        while (i < n && ++at[i] == near[i].len)
+            at[i++] = 0;
+        if (i == n)
+            break;
+    }
+}
+
 static int64_t *choose(Tuner *t, Dataset *ds, int n) {
     Queue cands = {0};
     vec_push(&cands, t->defaults);
-    int64_t *c = combined_setting(t, ds, n);
-    if (c && !queued(t, &cands, c))
-        vec_push(&cands, c);
+    near_best_combinations(t, ds, n, &cands);
     for (int i = 0; i < n; i++)
         for (int k = 0; k < ds[i].paths.len; k++)
             if (!queued(t, &cands, ds[i].paths.data[k].setting))
