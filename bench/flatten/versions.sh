@@ -28,8 +28,8 @@
 # per program in OUT/charts (bench/chart.c).  A version whose runs take more than LIMIT seconds
 # is shown as ">LIMITs".
 # Settings: BACKEND (multicore | cuda), RUNS (5; a process whose RUNS runs take less than MIN_MS
-# (300) milliseconds in all runs again with as many as fill it, at most 400), REPEAT (1:
-# processes per variant, the median of their medians), THREADS (2, multicore), K (25), KTRAIN (20),
+# (300) milliseconds in all runs again with as many as fill it, at most 400), REPEAT (1: rounds
+# of one process per variant, each variant's time the median of its processes' medians), THREADS (2, multicore), K (25), KTRAIN (20),
 # NMAX (10), LIMIT (60), TUNE (1; 0 skips tuning), WEFT (bin/weft), OUT (build/bench-versions),
 # PROGS ("matmul locvolcalib optionpricing"), LVC_SIZES ("small medium large": LocVolCalib's
 # datasets, for training and timing).
@@ -77,30 +77,30 @@ tune() {
     fi
 }
 
-# time_one EXE INPUT LABEL ENV-ASSIGNMENT ARGS...: median µs (or ">LIMITs"); output in OUT/LABEL.out.
-# The program runs REPEAT times (RUNS timed runs each, more when short): the median of the runs' medians, as
-# separate processes differ more (GPU clocks, memory placement) than runs inside one.
-time_one() {
+# run_one EXE INPUT LABEL ENV-ASSIGNMENT ARGS...: one process of the variant LABEL (RUNS timed
+# runs; again with as many as fill MIN_MS, at most 400, when they take less, as weft autotune
+# does): its median (µs) appended to OUT/tm_LABEL, its output in OUT/LABEL.out; a process past
+# LIMIT seconds marks the variant timed out (OUT/to_LABEL) and it is not run again.
+run_one() {
     exe=$1 in=$2 label=$3 envset=$4; shift 4
-    : > "$OUT/tm"
-    r=0
-    while [ "$r" -lt "$REPEAT" ]; do
-        # shellcheck disable=SC2086
-        if ! env $envset timeout "$LIMIT" "$exe" $BIN $THREAD_ARGS -r "$RUNS" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
-            echo ">${LIMIT}s"
-            return
-        fi
-        # short runs: again with as many as fill MIN_MS (at most 400), as weft autotune does
-        runs=$(median < "$OUT/t" | awk -v r="$RUNS" -v ms="$MIN_MS" '{ n = $1 * r < ms * 1000 ? int(ms * 1000 / ($1 > 1 ? $1 : 1)) + 1 : 0; print (n > 400 ? 400 : n) }')
-        # shellcheck disable=SC2086
-        if [ "$runs" -gt "$RUNS" ] && ! env $envset timeout "$LIMIT" "$exe" $BIN $THREAD_ARGS -r "$runs" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
-            echo ">${LIMIT}s"
-            return
-        fi
-        median < "$OUT/t" >> "$OUT/tm"
-        r=$((r + 1))
-    done
-    median < "$OUT/tm"
+    [ ! -f "$OUT/to_$label" ] || return 0
+    # shellcheck disable=SC2086
+    if ! env $envset timeout "$LIMIT" "$exe" $BIN $THREAD_ARGS -r "$RUNS" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
+        touch "$OUT/to_$label"
+        return 0
+    fi
+    runs=$(median < "$OUT/t" | awk -v r="$RUNS" -v ms="$MIN_MS" '{ n = $1 * r < ms * 1000 ? int(ms * 1000 / ($1 > 1 ? $1 : 1)) + 1 : 0; print (n > 400 ? 400 : n) }')
+    # shellcheck disable=SC2086
+    if [ "$runs" -gt "$RUNS" ] && ! env $envset timeout "$LIMIT" "$exe" $BIN $THREAD_ARGS -r "$runs" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
+        touch "$OUT/to_$label"
+        return 0
+    fi
+    median < "$OUT/t" >> "$OUT/tm_$label"
+}
+
+# result LABEL: the median of the variant's process medians (µs), or ">LIMITs"
+result() {
+    if [ -f "$OUT/to_$1" ]; then echo ">${LIMIT}s"; else median < "$OUT/tm_$1"; fi
 }
 
 json_sep=
@@ -126,24 +126,37 @@ same() { # same TIME LABEL: unless it timed out, the version's result is the ref
 
 row() { # row PROG DATASET EXE INPUT [MIDDLE-ARGS]
     prog=$1 ds=$2 exe=$3 in=$4; shift 4
-    dflt=$(time_one "$exe" "$in" default "WEFT_THRESHOLDS=")
-    outer=$(time_one "$exe" "$in" outer "WEFT_THRESHOLDS=0")
+    rm -f "$OUT"/tm_* "$OUT"/to_*
+    # REPEAT rounds, each one process of every variant in turn: a drift of the machine's speed
+    # (clocks, temperature, other load) falls on all variants alike
+    round=0
+    while [ "$round" -lt "$REPEAT" ]; do
+        run_one "$exe" "$in" default "WEFT_THRESHOLDS="
+        run_one "$exe" "$in" outer "WEFT_THRESHOLDS=0"
+        run_one "$exe" "$in" inner "WEFT_THRESHOLDS=$HUGE"
+        [ "$BACKEND" != cuda ] || run_one "$exe" "$in" block "WEFT_THRESHOLDS=outer_par=$HUGE,intra_par=0"
+        [ $# -eq 0 ] || run_one "$exe" "$in" middle "WEFT_THRESHOLDS=outer_par=0,intra_par=$HUGE" "$@"
+        [ ! -f "$TUNING" ] || run_one "$exe" "$in" tuned "WEFT_THRESHOLDS=" --tuning "$TUNING"
+        round=$((round + 1))
+    done
+    dflt=$(result default)
+    outer=$(result outer)
     same "$outer" outer
-    inner=$(time_one "$exe" "$in" inner "WEFT_THRESHOLDS=$HUGE")
+    inner=$(result inner)
     same "$inner" inner
     block=-
     if [ "$BACKEND" = cuda ]; then
-        block=$(time_one "$exe" "$in" block "WEFT_THRESHOLDS=outer_par=$HUGE,intra_par=0")
+        block=$(result block)
         same "$block" block
     fi
     middle=-
     if [ $# -gt 0 ]; then
-        middle=$(time_one "$exe" "$in" middle "WEFT_THRESHOLDS=outer_par=0,intra_par=$HUGE" "$@")
+        middle=$(result middle)
         same "$middle" middle
     fi
     tuned=-
     if [ -f "$TUNING" ]; then
-        tuned=$(time_one "$exe" "$in" tuned "WEFT_THRESHOLDS=" --tuning "$TUNING")
+        tuned=$(result tuned)
         same "$tuned" tuned
     fi
     best=$(printf '%s\n' "$outer" "$inner" "$middle" "$block" | grep -v '^[->]' | sort -n | head -n 1)
