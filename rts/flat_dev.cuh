@@ -546,25 +546,74 @@ static int wfd_run_map(const wfk_launch *L, const S &s, int64_t max_threads) {
 
 /* A tiled segmap (src/backend/flat/ftile.c): blocks of WFD_TILE x WFD_TILE threads, each
  * block's points (i0 + threadIdx.y, j0 + threadIdx.x); s.tile() meets the block at barriers, so
- * every thread of a block calls it the same number of times (the loops are the block's). */
+ * every thread of a block calls it the same number of times (the loops are the block's).  When
+ * the blocks are too few to fill the device and the rows are long, the columns are split over
+ * blockIdx.z: each split folds its columns into a partial result per point (in parts), and
+ * wfd_tile_finish_kernel folds the partial results in order (the operator is associative). */
 #define WFD_TILE 16
+#define WFD_TILE_STEP 64      /* the spec's columns per step (ftile.c FT_KTILE) */
+#define WFD_TILE_MIN_STEPS 4  /* a split has at least this many steps */
 
 template <class S>
-__global__ void __launch_bounds__(WFD_TILE *WFD_TILE) wfd_tile_kernel(wfk_ctx *ctx, S s, int64_t nbx, int64_t nby) {
+__global__ void __launch_bounds__(WFD_TILE *WFD_TILE)
+    wfd_tile_kernel(wfk_ctx *ctx, S s, int64_t nbx, int64_t nby, int64_t chunk, typename S::Acc *parts) {
     extern __shared__ unsigned char wfk_smem[];
+    int64_t m = s.width(), klo = (int64_t)blockIdx.z * chunk, khi = klo + chunk < m ? klo + chunk : m;
+    typename S::Acc *part = parts ? parts + (int64_t)blockIdx.z * s.wd[0] * s.wd[1] : NULL;
     for (int64_t by = blockIdx.y; by < nby; by += gridDim.y)
         for (int64_t bx = blockIdx.x; bx < nbx; bx += gridDim.x)
-            s.tile(ctx, by * WFD_TILE, bx * WFD_TILE, wfk_smem);
+            s.tile(ctx, by * WFD_TILE, bx * WFD_TILE, klo, khi, part, wfk_smem);
+}
+
+template <class S>
+__global__ void wfd_tile_finish_kernel(wfk_ctx *ctx, S s, int64_t nparts, const typename S::Acc *parts) {
+    int64_t w = s.wd[0] * s.wd[1], stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < w; i += stride)
+        s.finish(ctx, i, parts, nparts);
+}
+
+/* How many splits of the columns: enough blocks for two waves of one block per multiprocessor,
+ * each split at least WFD_TILE_MIN_STEPS steps long, the partial results at most 256 MiB. */
+static int64_t wfd_tile_splits(int64_t blocks, int64_t m, int64_t points, size_t acc_size) {
+    static int sms = 0;
+    if (!sms) {
+        int dev = 0;
+        cudaGetDevice(&dev);
+        if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms <= 0)
+            sms = 1;
+    }
+    int64_t want = 2 * (int64_t)sms;
+    if (blocks >= want)
+        return 1;
+    int64_t splits = (want + blocks - 1) / blocks, most = m / (WFD_TILE_STEP * WFD_TILE_MIN_STEPS);
+    splits = splits < most ? splits : most;
+    while (splits > 1 && (size_t)(splits * points) * acc_size > ((size_t)256 << 20))
+        splits /= 2;
+    return splits < 1 ? 1 : splits > 65535 ? 65535 : splits;
 }
 
 template <class S>
 static int wfd_run_tiled(const wfk_launch *L, const S &s, int smem) {
-    int64_t n0 = s.wd[0], n1 = s.wd[1];
+    typedef typename S::Acc Acc;
+    int64_t n0 = s.wd[0], n1 = s.wd[1], m = s.width();
     if (n0 == 0 || n1 == 0)
         return 0;
     int64_t nby = (n0 + WFD_TILE - 1) / WFD_TILE, nbx = (n1 + WFD_TILE - 1) / WFD_TILE;
-    dim3 grid((unsigned)(nbx < (1 << 30) ? nbx : (1 << 30)), (unsigned)(nby < 65535 ? nby : 65535));
-    wfd_tile_kernel<S><<<grid, dim3(WFD_TILE, WFD_TILE), (size_t)smem>>>((wfk_ctx *)L->err, s, nbx, nby);
+    int64_t splits = wfd_tile_splits(nbx * nby, m, n0 * n1, sizeof(Acc));
+    int64_t chunk = m > 0 ? (m + splits - 1) / splits : 1;
+    chunk = (chunk + WFD_TILE_STEP - 1) / WFD_TILE_STEP * WFD_TILE_STEP;
+    splits = m > 0 ? (m + chunk - 1) / chunk : 1;
+    Acc *parts = NULL;
+    if (splits > 1 && !(parts = (Acc *)wfk_scratch(sizeof(Acc) * (size_t)(splits * n0 * n1))))
+        return (int)cudaErrorMemoryAllocation;
+    dim3 grid((unsigned)(nbx < (1 << 30) ? nbx : (1 << 30)), (unsigned)(nby < 65535 ? nby : 65535), (unsigned)splits);
+    wfd_tile_kernel<S><<<grid, dim3(WFD_TILE, WFD_TILE), (size_t)smem>>>((wfk_ctx *)L->err, s, nbx, nby, chunk, parts);
+    if (splits > 1) {
+        int bs = L->block_size;
+        int64_t blocks = (n0 * n1 + bs - 1) / bs;
+        blocks = blocks < (1 << 20) ? blocks : (1 << 20);
+        wfd_tile_finish_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s, splits, parts);
+    }
     return (int)cudaGetLastError();
 }
 

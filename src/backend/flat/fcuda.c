@@ -530,16 +530,36 @@ static void tile_body(FGen *g, void *arg) {
     ft_emit_tile_body(g, ta->t, c_name(ta->K->s->pat.data[0].name));
 }
 
+static void finish_body(FGen *g, void *arg) {
+    const TileArg *ta = arg;
+    ft_emit_finish_body(g, ta->t, c_name(ta->K->s->pat.data[0].name));
+}
+
 static void emit_tile_spec(FGen *g, const Ker *K, const FTile *t) {
+    TileArg ta = {K, t};
+    const char *acc = ft_acc_type(t);
     k_line(g, "struct %s_tile : %s_args {", K->name, K->name);
+    k_line(g, "    typedef %s Acc;", acc);
     k_line(g, "    unsigned long long *wanted;");
-    k_line(g, "    __device__ void tile(wfk_ctx *kctx_, int64_t i0_, int64_t j0_, unsigned char *sm_) const {");
+    Saved sv = enter_device(g);
+    const char *width = ft_width(g, t);
+    leave_device(g, sv);
+    k_line(g, "    __host__ __device__ int64_t width() const { return %s; }", width);
+    k_line(g, "    __device__ void tile(wfk_ctx *kctx_, int64_t i0_, int64_t j0_, int64_t klo_, int64_t khi_, Acc *part_, "
+              "unsigned char *sm_) const {");
     k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx;");
-    Saved sv = enter_device(g);
-    TileArg ta = {K, t};
+    sv = enter_device(g);
     fg_slot_scope(g, tile_body, &ta);
+    leave_device(g, sv);
+    k_line(g, "    }");
+    k_line(g, "    __device__ void finish(wfk_ctx *kctx_, int64_t i_, const Acc *parts_, int64_t nparts_) const {");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
+    k_line(g, "        wfd_ctx *ctx = &dctx_;");
+    k_line(g, "        (void)ctx;");
+    sv = enter_device(g);
+    fg_slot_scope(g, finish_body, &ta);
     leave_device(g, sv);
     k_line(g, "    }");
     k_line(g, "};");

@@ -312,8 +312,12 @@ bool ft_match(FGen *g, const CExp *e, FTile *t);
 /* The host's C condition for running the tiled kernel (w: the space's widths). */
 const char *ft_host_condition(FGen *g, const FTile *t, const char **w);
 int ft_smem_bytes(const FTile *t);
-/* The body of the spec's tile() method, in device mode (out: the output view's C name). */
+/* The bodies of the spec's tile() and finish() methods, in device mode (out: the output view's
+ * C name); the accumulator's C type; the fold's width (C expression, device mode). */
 void ft_emit_tile_body(FGen *g, const FTile *t, const char *out);
+void ft_emit_finish_body(FGen *g, const FTile *t, const char *out);
+const char *ft_acc_type(const FTile *t);
+const char *ft_width(FGen *g, const FTile *t);
 
 /* fcuda.c: weft cuda */
 /* Whether the statement is a segop on the host that runs as a kernel. */

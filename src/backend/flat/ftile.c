@@ -173,7 +173,7 @@ static void load_step(FGen *g, const FTile *t, const char *k0) {
         g->indent++;
         tile_element(g);
         fg_line(g, "const int64_t row_ = %s + r_, col_ = %s + c_;", r->dim == 0 ? "i0_" : "j0_", k0);
-        fg_line(g, "if (row_ < wd[%d] && col_ < m_)", r->dim);
+        fg_line(g, "if (row_ < wd[%d] && col_ < khi_)", r->dim);
         fg_line(g, "    pre%d_[p_] = %s.p[row_ * %s.s[0] + col_ * %s.s[1]];", q, a, a, a);
         g->indent--;
         fg_line(g, "}");
@@ -218,15 +218,16 @@ static void fold_step(FGen *g, const FTile *t) {
 }
 
 /* The spec's tile() method's body (device mode, inside the method's braces): the block whose
- * first point is (i0_, j0_), its tiles at sm_.  Steps of FT_KTILE columns: the registers hold
- * the next step's elements, loaded while the block folds the current one from shared memory. */
+ * first point is (i0_, j0_) folds columns klo_..khi_ of its rows, its tiles at sm_, into out (or
+ * into part_, a partial result per point, when the columns are split over several blocks).
+ * Steps of FT_KTILE columns: the registers hold the next step's elements, loaded while the block
+ * folds the current one from shared memory. */
 void ft_emit_tile_body(FGen *g, const FTile *t, const char *out) {
     const CExp *x = t->screma;
     const COperator *op = &x->reds.data[0];
     fg_line(g, "const int tx_ = (int)threadIdx.x, ty_ = (int)threadIdx.y, lin_ = ty_ * %d + tx_;", FT_TILE);
     fg_line(g, "const int64_t g0_ = i0_ + ty_, g1_ = j0_ + tx_;");
     fg_line(g, "const bool in_ = g0_ < wd[0] && g1_ < wd[1];");
-    fg_line(g, "const int64_t m_ = %s;", fg_atom(g, x->args.data[0]));
     int at = 0;
     for (int q = 0; q < t->nrows; q++) {
         const char *ty = c_prim(t->rows[q].prim);
@@ -235,19 +236,19 @@ void ft_emit_tile_body(FGen *g, const FTile *t, const char *out) {
         at += tile_bytes(t->rows[q].prim);
     }
     fg_line(g, "%s acc_ = %s;", c_prim(x->lam->ret.data[0].prim), fg_atom(g, op->nes.data[0]));
-    load_step(g, t, "0");
-    fg_line(g, "for (int64_t k0_ = 0; k0_ < m_; k0_ += %d) {", FT_KTILE);
+    load_step(g, t, "klo_");
+    fg_line(g, "for (int64_t k0_ = klo_; k0_ < khi_; k0_ += %d) {", FT_KTILE);
     g->indent++;
     store_step(g, t);
     fg_line(g, "__syncthreads();");
-    fg_line(g, "if (k0_ + %d < m_) {", FT_KTILE);
+    fg_line(g, "if (k0_ + %d < khi_) {", FT_KTILE);
     g->indent++;
     load_step(g, t, xsprintf("k0_ + %d", FT_KTILE));
     g->indent--;
     fg_line(g, "}");
     fg_line(g, "if (in_) {");
     g->indent++;
-    fg_line(g, "const int kn_ = m_ - k0_ < %d ? (int)(m_ - k0_) : %d;", FT_KTILE, FT_KTILE);
+    fg_line(g, "const int kn_ = khi_ - k0_ < %d ? (int)(khi_ - k0_) : %d;", FT_KTILE, FT_KTILE);
     fg_line(g, "#pragma unroll 8");
     fg_line(g, "for (int kk_ = 0; kk_ < kn_; kk_++) {");
     g->indent++;
@@ -259,6 +260,31 @@ void ft_emit_tile_body(FGen *g, const FTile *t, const char *out) {
     fg_line(g, "__syncthreads();");
     g->indent--;
     fg_line(g, "}");
-    fg_line(g, "if (in_)");
+    fg_line(g, "if (in_ && part_)");
+    fg_line(g, "    part_[g0_ * wd[1] + g1_] = acc_;");
+    fg_line(g, "else if (in_)");
     fg_line(g, "    %s.p[g0_ * %s.s[0] + g1_ * %s.s[1]] = acc_;", out, out, out);
 }
+
+/* The spec's finish() method's body: point i_'s partial results (nparts_ of them, a plane of
+ * wd[0] * wd[1] apart) folded in order with the operator into out. */
+void ft_emit_finish_body(FGen *g, const FTile *t, const char *out) {
+    const COperator *op = &t->screma->reds.data[0];
+    const char *ty = c_prim(t->screma->lam->ret.data[0].prim);
+    fg_line(g, "const int64_t plane_ = wd[0] * wd[1];");
+    fg_line(g, "%s acc_ = parts_[i_];", ty);
+    fg_line(g, "for (int64_t z_ = 1; z_ < nparts_; z_++) {");
+    g->indent++;
+    fg_line(g, "%s v_ = parts_[z_ * plane_ + i_], nacc_;", ty);
+    const char *oargs[2] = {"acc_", "v_"};
+    FDest da = {DEST_VAR, "nacc_"};
+    fg_lambda(g, op->lam, oargs, &da, true);
+    fg_line(g, "acc_ = nacc_;");
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "%s.p[(i_ / wd[1]) * %s.s[0] + (i_ %% wd[1]) * %s.s[1]] = acc_;", out, out, out);
+}
+
+/* The C type of the fold's accumulator and, in device mode, the fold's width. */
+const char *ft_acc_type(const FTile *t) { return c_prim(t->screma->lam->ret.data[0].prim); }
+const char *ft_width(FGen *g, const FTile *t) { return fg_atom(g, t->screma->args.data[0]); }
