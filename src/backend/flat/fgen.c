@@ -521,11 +521,15 @@ static void emit_if(FGen *g, const CStm *s) {
     FDest *dests = var_dests(&s->pat);
     fg_line(g, "if (%s) {", fg_atom(g, e->args.data[0]));
     g->indent++;
+    FBranch narrowed = fr_branch(g, e->args.data[0], true);
     fg_body(g, e->body, NULL, 0, dests);
+    fr_branch_end(g, narrowed);
     g->indent--;
     fg_line(g, "} else {");
     g->indent++;
+    narrowed = fr_branch(g, e->args.data[0], false);
     fg_body(g, e->body2, NULL, 0, dests);
+    fr_branch_end(g, narrowed);
     g->indent--;
     fg_line(g, "}");
 }
