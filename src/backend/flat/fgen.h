@@ -49,6 +49,11 @@ typedef struct {
     const char *base;
     int64_t off;
 } FLin;
+/* The range of a variable before an if's branch narrowed it (range.c fr_branch). */
+typedef struct {
+    const char *var; /* NULL: nothing narrowed */
+    void *range;
+} FBranch;
 /* An index known to lie in a dimension of that extent (checked once before an iteration). */
 typedef struct {
     CAtom idx;
@@ -137,6 +142,7 @@ struct FGen {
     /* loop parameters made unique before their loop (stays_unique): updated with no check */
     OMap unique_params;
     OMap ranges, lins; /* range.c: known bounds of i64 variables, variables = another + constant */
+    OMap tests;        /* range.c: bool variables defined as `x == k` or `x != k` (i64 x, constant k) */
     Vec(FLin) runs;    /* range.c: bounds of the iterations around the code (each runs: >= 1) */
     Vec(FChecked) checked; /* range.c: indices checked before the iterations around the code */
     FSlots *slots;     /* the current slot scope */
@@ -226,6 +232,11 @@ void fr_leave(FGen *g);
 void fr_op(FGen *g, const CStm *s);
 /* Whether 0 <= idx < dim is known where the code is being emitted. */
 bool fr_in_bounds(FGen *g, CAtom idx, CDim dim);
+/* In the branch of an if on cond (then: the branch where cond holds) until fr_branch_end with
+ * what it returns: when cond is `x == k` or `x != k` with k the lowest value of i64 x's range,
+ * x is k in one branch and above k in the other. */
+FBranch fr_branch(FGen *g, CAtom cond, bool then);
+void fr_branch_end(FGen *g, FBranch b);
 /* Before the loop of screma e over w (a C name) iterations: the bounds checks of the indexing
  * at the start of its lambda that is the same in every iteration, done once (when w > 0);
  * they are known inside the loop until fr_unhoist(g, the returned mark). */

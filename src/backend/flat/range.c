@@ -13,6 +13,10 @@
  * Array extents are taken from the core types (as fs_check_inputs does): a variable of type
  * [n]t has n elements.
  *
+ * In the branches of an if on `x == k` or `x != k`, with k the lowest value of x's range, x is
+ * k in one branch and above k in the other: `map (\d -> if d == 0 then w[0] else w[d - 1]) (iota
+ * n)` with `w: [n]t` needs no check.
+ *
  * An index into an array that is the same in every iteration of a SOAC (`map (\x r -> x ^ r[k])
  * xs rows`: k and the rows' extent are the same throughout) is checked once before the loop
  * when the statements before it in the lambda cannot fail (the first iteration would report the
@@ -34,6 +38,7 @@ static bool small(int64_t c) { return c > -FR_MAX_OFF && c < FR_MAX_OFF; }
 void fr_reset(FGen *g) {
     g->ranges = (OMap){0};
     g->lins = (OMap){0};
+    g->tests = (OMap){0};
     g->runs.len = 0;
 }
 
@@ -87,8 +92,32 @@ void fr_enter(FGen *g, CAtom bound) {
 
 void fr_leave(FGen *g) { g->runs.len--; }
 
+/* `x == k` or `x != k`: the comparison, kept for the ifs on it (fr_branch). */
+typedef struct {
+    const char *x;
+    int64_t k;
+    bool eq;
+} FTest;
+
+static void note_test(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    CAtom a = e->args.data[0], b = e->args.data[1];
+    if (a.kind == CA_CONST) {
+        CAtom t = a;
+        a = b;
+        b = t;
+    }
+    if (a.kind != CA_VAR || b.kind != CA_CONST || !small(b.ival))
+        return;
+    FTest *t = xmalloc(sizeof *t);
+    *t = (FTest){a.var, b.ival, e->op == COP_EQ};
+    omap_put(&g->tests, s->pat.data[0].name, t);
+}
+
 void fr_op(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
+    if (s->pat.len == 1 && e->kind == CE_OP && e->prim == PRIM_I64 && (e->op == COP_EQ || e->op == COP_NE))
+        note_test(g, s);
     if (s->pat.len != 1 || e->kind != CE_OP || e->prim != PRIM_I64 || (e->op != COP_ADD && e->op != COP_SUB))
         return;
     const char *x = s->pat.data[0].name;
@@ -157,6 +186,25 @@ bool fr_in_bounds(FGen *g, CAtom idx, CDim dim) {
     default: return false;
     }
     return below(g, r.hi, d);
+}
+
+FBranch fr_branch(FGen *g, CAtom cond, bool then) {
+    FBranch saved = {NULL, NULL};
+    FTest *t = cond.kind == CA_VAR ? omap_get(&g->tests, cond.var) : NULL;
+    FRange r;
+    if (!t || !range_of_atom(g, catom_var(t->x), &r) || r.lo != t->k)
+        return saved;
+    saved = (FBranch){t->x, omap_get(&g->ranges, t->x)};
+    if (then == t->eq) /* x == k here */
+        put_range(g, t->x, (FRange){t->k, {NULL, t->k + 1}});
+    else
+        put_range(g, t->x, (FRange){t->k + 1, r.hi});
+    return saved;
+}
+
+void fr_branch_end(FGen *g, FBranch b) {
+    if (b.var)
+        omap_put(&g->ranges, b.var, b.range);
 }
 
 /* Whether var is bound by the lambda: a parameter, or a statement of its body before stm i. */
