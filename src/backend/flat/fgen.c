@@ -847,13 +847,13 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
     const char *tiling = getenv("WEFT_TILING"); /* 0: no tiled kernels (ftile.c), to compare */
     g.no_tiling = tiling && !strcmp(tiling, "0");
     fg_line(&g, "/* ---- the program ---- */");
-    /* gcc's default cost model vectorises loops whose trip count it cannot know, behind run-time
-     * checks of overlap and of the count; the SOAC loops inside iterations often run a handful
-     * of times (OptionPricing: 1 to 3), and their vector set-up, epilogues and extra register
-     * pressure cost more than the vector loop gains.  The cheapest model vectorises only loops
-     * that need none of that (the runtime above keeps the default).  Long loops lose by it (a
-     * dot product of 16384 elements: about 10 %); -DWF_VECTORISE_ALL keeps gcc's default. */
-    fg_line(&g, "#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && !defined(WF_VECTORISE_ALL)");
+    /* -DWF_VECTORISE_CHEAP in --cc: the program's code (not the runtime above) under gcc's
+     * very-cheap vectoriser cost model, which leaves loops of unknown trip count scalar instead
+     * of vectorising them behind run-time checks and epilogues.  That pays when SOAC loops run a
+     * handful of times (OptionPricing's maps over 1-3 underlyings: 8-10 % faster) and loses
+     * when they are long (a dot product of 16384 elements about 10 % slower, LocVolCalib 3 %,
+     * and any map over a big array of compute stays scalar), so it is not the default. */
+    fg_line(&g, "#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && defined(WF_VECTORISE_CHEAP)");
     fg_line(&g, "#pragma GCC optimize(\"vect-cost-model=very-cheap\")");
     fg_line(&g, "#endif");
     int ne = 0;
