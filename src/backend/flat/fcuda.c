@@ -895,12 +895,7 @@ void fc_segop(FGen *g, const CStm *s) {
     }
     fg_line(g, "{");
     g->indent++;
-    const char **w = xmalloc(sizeof *w * (size_t)(K.k + 1));
-    for (int j = 0; j < K.k; j++) {
-        w[j] = fg_fresh(g, "w");
-        fg_line(g, "int64_t %s = %s;", w[j], fg_atom(g, e->args.data[j]));
-        fg_fail(g, xsprintf("%s < 0", w[j]), xsprintf("wf_negative_size(ctx, %s, %s)", loc, w[j]));
-    }
+    const char **w = fs_segop_widths(g, e, loc);
     fs_segop_outputs(g, s, w, loc);
     /* the struct, in both files */
     sb_puts(g->types, args_struct(g, &K)); /* the types are at the top of both files */

@@ -272,6 +272,8 @@ int fs_seg_dims(const CExp *e, int j);
 FDest fs_out_dest(FGen *g, const char *var, CType t, const char **idx, int n);
 /* Allocate a segop's outputs (w: the C names of the space's widths). */
 void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc);
+/* The space's widths as C variables, each checked (negative: fails unless an outer one is 0). */
+const char **fs_segop_widths(FGen *g, const CExp *e, const char *loc);
 /* The body at the point idx[0..k) (C expressions): map results into their outputs, operator
  * inputs combined into accs (scans: stored at the point). */
 void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs);

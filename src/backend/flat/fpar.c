@@ -435,12 +435,7 @@ static void fp_segop(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     int k = e->params.len;
     const char *loc = c_loc(e->loc);
-    const char **w = xmalloc(sizeof *w * (size_t)(k + 1));
-    for (int j = 0; j < k; j++) {
-        w[j] = fg_fresh(g, "w");
-        fg_line(g, "int64_t %s = %s;", w[j], fg_atom(g, e->args.data[j]));
-        fg_fail(g, xsprintf("%s < 0", w[j]), xsprintf("wf_negative_size(ctx, %s, %s)", loc, w[j]));
-    }
+    const char **w = fs_segop_widths(g, e, loc);
     fs_segop_outputs(g, s, w, loc);
     if (e->seg == SEG_MAP) {
         region_flat(g, s, w, k);

@@ -698,6 +698,26 @@ int fs_seg_dims(const CExp *e, int j) {
     return e->seg == SEG_RED && j < fs_ops_results(fs_seg_ops(e)) ? k - 1 : k;
 }
 
+/* The widths of segop e's space as C variables.  A negative one fails, unless an outer one is
+ * 0: then no point runs (the nest's inner map would never have been evaluated), and it counts
+ * as 0. */
+const char **fs_segop_widths(FGen *g, const CExp *e, const char *loc) {
+    int k = e->params.len;
+    const char **w = xmalloc(sizeof *w * (size_t)(k + 1));
+    StrBuf runs = {0};
+    sb_puts(&runs, "1");
+    for (int j = 0; j < k; j++) {
+        w[j] = fg_fresh(g, "w");
+        fg_line(g, "int64_t %s = %s;", w[j], fg_atom(g, e->args.data[j]));
+        fg_fail(g, xsprintf("%s%s < 0", j ? xsprintf("(%s) && ", runs.data) : "", w[j]),
+                xsprintf("wf_negative_size(ctx, %s, %s)", loc, w[j]));
+        if (j)
+            fg_line(g, "if (%s < 0) %s = 0;", w[j], w[j]);
+        sb_printf(&runs, " && %s > 0", w[j]);
+    }
+    return w;
+}
+
 void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc) {
     const CExp *e = s->exp;
     for (int j = 0; j < s->pat.len; j++) {
@@ -706,10 +726,23 @@ void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc) {
             continue; /* a reduction over the whole space: its accumulator */
         CParam p = s->pat.data[j];
         const char *x = c_name(p.name);
+        /* an inner size the body computes (replicate k x) is negative only if a point runs */
+        StrBuf runs = {0};
+        sb_puts(&runs, "1");
+        for (int k = 0; k < drop; k++)
+            sb_printf(&runs, " && %s > 0", w[k]);
+        for (int k = drop; k < p.type.rank; k++)
+            if (p.type.dims[k].kind == CDIM_VAR) {
+                const char *d = dim_c(p.type.dims[k]);
+                fg_fail(g, xsprintf("(%s) && %s < 0", runs.data, d), xsprintf("wf_negative_size(ctx, %s, %s)", loc, d));
+            }
         StrBuf count = {0};
         sb_puts(&count, "1");
         for (int k = 0; k < p.type.rank; k++) {
-            fg_line(g, "%s.n[%d] = %s;", x, k, k < drop ? w[k] : dim_c(p.type.dims[k]));
+            if (k < drop || p.type.dims[k].kind != CDIM_VAR)
+                fg_line(g, "%s.n[%d] = %s;", x, k, k < drop ? w[k] : dim_c(p.type.dims[k]));
+            else /* no point runs when it is negative */
+                fg_line(g, "%s.n[%d] = %s < 0 ? 0 : %s;", x, k, dim_c(p.type.dims[k]), dim_c(p.type.dims[k]));
             sb_printf(&count, " * %s.n[%d]", x, k);
         }
         fg_dense_strides(g, x, p.type.rank);
@@ -825,13 +858,9 @@ static void emit_segop(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     int k = e->params.len;
     const char *loc = c_loc(e->loc);
-    const char **w = xmalloc(sizeof *w * (size_t)(k + 1)), **idx = xmalloc(sizeof *idx * (size_t)(k + 1));
-    for (int j = 0; j < k; j++) {
-        w[j] = fg_fresh(g, "w");
+    const char **w = fs_segop_widths(g, e, loc), **idx = xmalloc(sizeof *idx * (size_t)(k + 1));
+    for (int j = 0; j < k; j++)
         idx[j] = fg_fresh(g, "i");
-        fg_line(g, "int64_t %s = %s;", w[j], fg_atom(g, e->args.data[j]));
-        fg_fail(g, xsprintf("%s < 0", w[j]), xsprintf("wf_negative_size(ctx, %s, %s)", loc, w[j]));
-    }
     fs_segop_outputs(g, s, w, loc);
     const char **accs = NULL;
     if (e->seg != SEG_MAP && k == 1)
