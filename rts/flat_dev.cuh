@@ -572,16 +572,21 @@ __global__ void wfd_tile_finish_kernel(wfk_ctx *ctx, S s, int64_t nparts, const 
         s.finish(ctx, i, parts, nparts);
 }
 
+/* A device attribute of the current device (at least 1), asked once per attribute by its caller. */
+static int wfd_device_attr(cudaDeviceAttr a) {
+    int dev = 0, v = 0;
+    cudaGetDevice(&dev);
+    if (cudaDeviceGetAttribute(&v, a, dev) != cudaSuccess || v <= 0)
+        v = 1;
+    return v;
+}
+
 /* How many splits of the columns: enough blocks for two waves of one block per multiprocessor,
  * each split at least WFD_TILE_MIN_STEPS steps long, the partial results at most 256 MiB. */
 static int64_t wfd_tile_splits(int64_t blocks, int64_t m, int64_t points, size_t acc_size) {
     static int sms = 0;
-    if (!sms) {
-        int dev = 0;
-        cudaGetDevice(&dev);
-        if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms <= 0)
-            sms = 1;
-    }
+    if (!sms)
+        sms = wfd_device_attr(cudaDevAttrMultiProcessorCount);
     int64_t want = 2 * (int64_t)sms;
     if (blocks >= want)
         return 1;
@@ -673,11 +678,9 @@ static int wfd_run_hist(const wfk_launch *L, const S &s, int64_t max_threads) {
          * least) that the copies pay */
         static int64_t wave = 0;
         if (!wave) {
-            int dev = 0, sms = 0, threads = 0;
-            cudaGetDevice(&dev);
-            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-            cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, dev);
-            wave = (int64_t)sms * threads / bs > 0 ? (int64_t)sms * threads / bs : 1;
+            int64_t sms = wfd_device_attr(cudaDevAttrMultiProcessorCount),
+                    threads = wfd_device_attr(cudaDevAttrMaxThreadsPerMultiProcessor);
+            wave = sms * threads / bs > 0 ? sms * threads / bs : 1;
         }
         int64_t most = s.w / (4 * (s.nb > 0 ? s.nb : 1));
         int64_t sblocks = blocks < most ? blocks : most;

@@ -6,13 +6,7 @@
 # regions (-P, mean of the calls); CUB: median of RUNS event-timed calls.  The bins are compared
 # with weft c's on a smaller n.  Settings: N (2^28), RUNS (10), ARCH (sm_90), WEFT, BUILD.
 set -eu
-WEFT=${WEFT:-bin/weft}
-N=${N:-268435456}
-RUNS=${RUNS:-10}
-ARCH=${ARCH:-sm_90}
-OUT=${BUILD:-build}/bench-cuda
-mkdir -p "$OUT"
-nvidia-smi -L
+. bench/cuda/common.sh
 nvcc -O3 --gpu-architecture="$ARCH" -o "$OUT/cub_hist" bench/cuda/cub_hist.cu
 "$WEFT" cuda bench/cuda/hist.fut -o "$OUT/hist" --cuda-arch "$ARCH"
 "$WEFT" c bench/cuda/hist.fut -o "$OUT/hist-c"

@@ -12,13 +12,7 @@
 # result is compared with CUB's, and the integer programs' whole results on 10^6 + 3 elements
 # (245 tiles) with weft c's.  Settings: N (2^28), RUNS (10), ARCH (sm_90), WEFT, BUILD.
 set -eu
-WEFT=${WEFT:-bin/weft}
-N=${N:-268435456}
-RUNS=${RUNS:-10}
-ARCH=${ARCH:-sm_90}
-OUT=${BUILD:-build}/bench-cuda
-mkdir -p "$OUT"
-nvidia-smi -L
+. bench/cuda/common.sh
 cc -O2 -o "$OUT/gen" bench/cuda/gen.c
 nvcc -O3 --gpu-architecture="$ARCH" -o "$OUT/cub_bench" bench/cuda/cub_bench.cu
 "$OUT/gen" i32 "$N" > "$OUT/i32.in"

@@ -535,6 +535,18 @@ static void finish_body(FGen *g, void *arg) {
     ft_emit_finish_body(g, ta->t, c_name(ta->K->s->pat.data[0].name));
 }
 
+/* A spec method `__device__ SIG const` whose point context has no arena; fn writes its body. */
+static void device_method(FGen *g, const char *sig, void (*fn)(FGen *, void *), void *arg) {
+    k_line(g, "    __device__ %s const {", sig);
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
+    k_line(g, "        wfd_ctx *ctx = &dctx_;");
+    k_line(g, "        (void)ctx;");
+    Saved sv = enter_device(g);
+    fg_slot_scope(g, fn, arg);
+    leave_device(g, sv);
+    k_line(g, "    }");
+}
+
 static void emit_tile_spec(FGen *g, const Ker *K, const FTile *t) {
     TileArg ta = {K, t};
     const char *acc = ft_acc_type(t);
@@ -545,23 +557,10 @@ static void emit_tile_spec(FGen *g, const Ker *K, const FTile *t) {
     const char *width = ft_width(g, t);
     leave_device(g, sv);
     k_line(g, "    __host__ __device__ int64_t width() const { return %s; }", width);
-    k_line(g, "    __device__ void tile(wfk_ctx *kctx_, int64_t i0_, int64_t j0_, int64_t klo_, int64_t khi_, Acc *part_, "
-              "unsigned char *sm_) const {");
-    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
-    k_line(g, "        wfd_ctx *ctx = &dctx_;");
-    k_line(g, "        (void)ctx;");
-    sv = enter_device(g);
-    fg_slot_scope(g, tile_body, &ta);
-    leave_device(g, sv);
-    k_line(g, "    }");
-    k_line(g, "    __device__ void finish(wfk_ctx *kctx_, int64_t i_, const Acc *parts_, int64_t nparts_) const {");
-    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
-    k_line(g, "        wfd_ctx *ctx = &dctx_;");
-    k_line(g, "        (void)ctx;");
-    sv = enter_device(g);
-    fg_slot_scope(g, finish_body, &ta);
-    leave_device(g, sv);
-    k_line(g, "    }");
+    device_method(g, "void tile(wfk_ctx *kctx_, int64_t i0_, int64_t j0_, int64_t klo_, int64_t khi_, Acc *part_, "
+                     "unsigned char *sm_)",
+                  tile_body, &ta);
+    device_method(g, "void finish(wfk_ctx *kctx_, int64_t i_, const Acc *parts_, int64_t nparts_)", finish_body, &ta);
     k_line(g, "};");
     k_line(g, "extern \"C\" int wfk_launch_tile_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, "
               "int64_t bytes, int64_t max_threads, unsigned long long *wanted) {",

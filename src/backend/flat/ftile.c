@@ -150,18 +150,13 @@ int ft_smem_bytes(const FTile *t) {
     return at;
 }
 
-/* The elements (r_, c_) of row group q's tile that thread lin_ moves in its p_-th turn: the
- * threads take them so that neighbours touch neighbouring words of global memory (along the
- * row when its elements are adjacent, rm_, else down the column). */
-static void tile_element(FGen *g) {
-    fg_line(g, "const int idx_ = lin_ + p_ * %d;", FT_TILE * FT_TILE);
-    fg_line(g, "const int r_ = rm_ ? idx_ / %d : idx_ %% %d, c_ = rm_ ? idx_ %% %d : idx_ / %d;", FT_KTILE, FT_TILE,
-            FT_KTILE, FT_TILE);
-}
-
-/* Each row group's part of the step starting at column k0_ (C expression) into the thread's
- * registers pre<q>_ (elements outside the rows or past m_ are never read). */
-static void load_step(FGen *g, const FTile *t, const char *k0) {
+/* Each row group's part of a step, moved by thread lin_ in FT_KTILE / FT_TILE turns: element
+ * (r_, c_) of the tile is row (origin + r_), column (k0 + c_), the threads taking the elements
+ * so that neighbours touch neighbouring words of global memory (along the row when its elements
+ * are adjacent, rm_, else down the column).  load: from global memory into the thread's
+ * registers pre<q>_ (the step starting at column k0, a C expression; elements outside the rows
+ * or past khi_ are never read); else: the registers into the tiles in shared memory. */
+static void move_step(FGen *g, const FTile *t, const char *k0, bool load) {
     for (int q = 0; q < t->nrows; q++) {
         const FTileRow *r = &t->rows[q];
         const char *a = c_name(r->array);
@@ -171,28 +166,16 @@ static void load_step(FGen *g, const FTile *t, const char *k0) {
         fg_line(g, "#pragma unroll");
         fg_line(g, "for (int p_ = 0; p_ < %d; p_++) {", FT_KTILE / FT_TILE);
         g->indent++;
-        tile_element(g);
-        fg_line(g, "const int64_t row_ = %s + r_, col_ = %s + c_;", r->dim == 0 ? "i0_" : "j0_", k0);
-        fg_line(g, "if (row_ < wd[%d] && col_ < khi_)", r->dim);
-        fg_line(g, "    pre%d_[p_] = %s.p[row_ * %s.s[0] + col_ * %s.s[1]];", q, a, a, a);
-        g->indent--;
-        fg_line(g, "}");
-        g->indent--;
-        fg_line(g, "}");
-    }
-}
-
-/* The registers into the tiles in shared memory. */
-static void store_step(FGen *g, const FTile *t) {
-    for (int q = 0; q < t->nrows; q++) {
-        fg_line(g, "{");
-        g->indent++;
-        fg_line(g, "const bool rm_ = %s.s[1] == 1;", c_name(t->rows[q].array));
-        fg_line(g, "#pragma unroll");
-        fg_line(g, "for (int p_ = 0; p_ < %d; p_++) {", FT_KTILE / FT_TILE);
-        g->indent++;
-        tile_element(g);
-        fg_line(g, "tile%d_[r_ * %d + c_] = pre%d_[p_];", q, FT_KTILE + 1, q);
+        fg_line(g, "const int idx_ = lin_ + p_ * %d;", FT_TILE * FT_TILE);
+        fg_line(g, "const int r_ = rm_ ? idx_ / %d : idx_ %% %d, c_ = rm_ ? idx_ %% %d : idx_ / %d;", FT_KTILE, FT_TILE,
+                FT_KTILE, FT_TILE);
+        if (load) {
+            fg_line(g, "const int64_t row_ = %s + r_, col_ = %s + c_;", r->dim == 0 ? "i0_" : "j0_", k0);
+            fg_line(g, "if (row_ < wd[%d] && col_ < khi_)", r->dim);
+            fg_line(g, "    pre%d_[p_] = %s.p[row_ * %s.s[0] + col_ * %s.s[1]];", q, a, a, a);
+        } else {
+            fg_line(g, "tile%d_[r_ * %d + c_] = pre%d_[p_];", q, FT_KTILE + 1, q);
+        }
         g->indent--;
         fg_line(g, "}");
         g->indent--;
@@ -236,14 +219,14 @@ void ft_emit_tile_body(FGen *g, const FTile *t, const char *out) {
         at += tile_bytes(t->rows[q].prim);
     }
     fg_line(g, "%s acc_ = %s;", c_prim(x->lam->ret.data[0].prim), fg_atom(g, op->nes.data[0]));
-    load_step(g, t, "klo_");
+    move_step(g, t, "klo_", true);
     fg_line(g, "for (int64_t k0_ = klo_; k0_ < khi_; k0_ += %d) {", FT_KTILE);
     g->indent++;
-    store_step(g, t);
+    move_step(g, t, NULL, false);
     fg_line(g, "__syncthreads();");
     fg_line(g, "if (k0_ + %d < khi_) {", FT_KTILE);
     g->indent++;
-    load_step(g, t, xsprintf("k0_ + %d", FT_KTILE));
+    move_step(g, t, xsprintf("k0_ + %d", FT_KTILE), true);
     g->indent--;
     fg_line(g, "}");
     fg_line(g, "if (in_) {");
