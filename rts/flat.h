@@ -52,6 +52,7 @@ struct wf_blk {
 
 #ifdef WF_CUDA
 static void wfc_drop(wf_blk *b); /* rts/flat_cuda.h: releases the device copy */
+static void wfc_adopt_staged(wf_blk *b); /* rts/flat_cuda.h: the device copy staged for b's data */
 #endif
 
 static inline void wf_blk_list_lock(wf_ctx *ctx) {
@@ -125,6 +126,7 @@ static inline __attribute__((unused)) wf_blk *wf_blk_wrap(wf_ctx *ctx, void *dat
     b->data = data;
 #ifdef WF_CUDA
     b->host_ok = true;
+    wfc_adopt_staged(b);
 #endif
     wf_blk_list_lock(ctx);
     b->next = ctx->blocks.head;

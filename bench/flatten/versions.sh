@@ -28,7 +28,8 @@
 # per program in OUT/charts (bench/chart.c).  A version whose runs take more than LIMIT seconds
 # is shown as ">LIMITs".
 # Settings: BACKEND (multicore | cuda), RUNS (5; a process whose RUNS runs take less than MIN_MS
-# (300) milliseconds in all runs again with as many as fill it, at most 400), REPEAT (1: rounds
+# (300) milliseconds in all runs again with as many as fill it, at most 400 and at most as many
+# as take RETIME_S (5) seconds of wall-clock time), REPEAT (1: rounds
 # of one process per variant, each variant's time the median of its processes' medians), THREADS (2, multicore), K (25), KTRAIN (20),
 # NMAX (10), LIMIT (60), TUNE (1; 0 skips tuning), WEFT (bin/weft), OUT (build/bench-versions),
 # PROGS ("matmul locvolcalib optionpricing"), LVC_SIZES ("small medium large": LocVolCalib's
@@ -51,6 +52,7 @@ DATA=../shared/data/finpar
 HUGE=1000000000000
 LIMIT=${LIMIT:-60}
 MIN_MS=${MIN_MS:-300}
+RETIME_S=${RETIME_S:-5}
 mkdir -p "$OUT"
 status=0
 case $BACKEND in
@@ -79,17 +81,25 @@ tune() {
 
 # run_one EXE INPUT LABEL ENV-ASSIGNMENT ARGS...: one process of the variant LABEL (RUNS timed
 # runs; again with as many as fill MIN_MS, at most 400, when they take less, as weft autotune
-# does): its median (µs) appended to OUT/tm_LABEL, its output in OUT/LABEL.out; a process past
-# LIMIT seconds marks the variant timed out (OUT/to_LABEL) and it is not run again.
+# does — and at most as many as the first process's wall-clock time per run fits into
+# RETIME_S seconds: a run also copies its inputs, which the timed part leaves out): its median
+# (µs) appended to OUT/tm_LABEL, its output in OUT/LABEL.out; a process past LIMIT seconds
+# marks the variant timed out (OUT/to_LABEL) and it is not run again.
 run_one() {
     exe=$1 in=$2 label=$3 envset=$4; shift 4
     [ ! -f "$OUT/to_$label" ] || return 0
+    start=$(date +%s%N)
     # shellcheck disable=SC2086
     if ! env $envset timeout "$LIMIT" "$exe" $BIN $THREAD_ARGS -r "$RUNS" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
         touch "$OUT/to_$label"
         return 0
     fi
-    runs=$(median < "$OUT/t" | awk -v r="$RUNS" -v ms="$MIN_MS" '{ n = $1 * r < ms * 1000 ? int(ms * 1000 / ($1 > 1 ? $1 : 1)) + 1 : 0; print (n > 400 ? 400 : n) }')
+    wall_us=$((($(date +%s%N) - start) / 1000))
+    runs=$(median < "$OUT/t" | awk -v r="$RUNS" -v ms="$MIN_MS" -v wall="$wall_us" -v budget="$RETIME_S" '{
+        n = $1 * r < ms * 1000 ? int(ms * 1000 / ($1 > 1 ? $1 : 1)) + 1 : 0
+        fit = int(budget * 1e6 / (wall / (r + 1)))
+        n = n > fit ? fit : n
+        print (n > 400 ? 400 : n) }')
     # shellcheck disable=SC2086
     if [ "$runs" -gt "$RUNS" ] && ! env $envset timeout "$LIMIT" "$exe" $BIN $THREAD_ARGS -r "$runs" -t "$OUT/t" "$@" < "$in" > "$OUT/$label.out"; then
         touch "$OUT/to_$label"

@@ -30,8 +30,9 @@
  * geometric middle of the interval is a candidate setting — likewise for every combination of
  * paths within 2 % of each dataset's fastest — and so is every measured setting; the candidate
  * with the least sum over datasets of time / the dataset's best time wins, its times read off
- * the measured paths; candidates within 2 % of it tie, and of those the one whose paths make
- * the fewest comparisons wins (the least flattened program; the first of equals).
+ * the measured paths; candidates within 2 % of it tie, and of those the least flattened wins:
+ * the one whose paths take the fewest false outcomes (each a step to a more flattened version),
+ * then the fewest comparisons (the first of equals).
  * Deterministic given the timings.
  */
 #include <errno.h>
@@ -40,6 +41,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "driver.h"
@@ -48,6 +50,7 @@
 
 typedef struct {
     const char *weft, *backend, *threads, *entry, *output, *tmpdir;
+    const char *exe; /* --exe: tune this executable (built by the user, e.g. with other --cc flags) */
     int runs, timeout_s, max_runs;
     int min_time_ms; /* timed runs of a path shorter than this in all: again with more runs */
     const char *search; /* "tree", "climb" or NULL: tree up to CLIMB_ABOVE parameters */
@@ -93,7 +96,7 @@ typedef struct {
 static const char *const autotune_usage =
     "usage: weft autotune [--backend=multicore|c|cuda] [--runs=N] [--num-threads=N] [--entry=E]\n"
     "                     [--dataset=TEXT]... [--max-runs=N] [--timeout=S] [--search=tree|climb]\n"
-    "                     [--min-time=MS] [-o FILE] PROG.fut";
+    "                     [--min-time=MS] [--exe=EXECUTABLE] [-o FILE] PROG.fut";
 
 /* ------------------------------------------------------------------ settings */
 
@@ -230,8 +233,18 @@ static double median_of_file(const char *path) {
 static bool timed_out(const char *why) { return !strncmp(why, "timed out", 9); }
 
 /* A path whose --runs timed runs take less than --min-time is timed again with more runs (at
- * most this many): sub-millisecond versions differ by less than their noise otherwise. */
+ * most this many): sub-millisecond versions differ by less than their noise otherwise.  A run
+ * also reads (and on the GPU uploads) its inputs, which its time leaves out; so the runs are
+ * also at most as many as the first timed process's wall-clock time per run fits into
+ * RETIME_WALL_S seconds (or half of --timeout, if less). */
 #define MAX_RUNS_PER_PATH 400
+#define RETIME_WALL_S 5.0
+
+static double wall_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 /* See the path a setting takes on a dataset (one run with -L), then time it; the new path's
  * index.  A run that fails or gives a wrong result is fatal: every version must be correct.
@@ -248,6 +261,7 @@ static int measure(Tuner *t, Dataset *d, const int64_t *setting) {
     snprintf(runs, sizeof runs, "%d", t->o->runs);
     unlink(t->times);
     const char *timed[] = {"-r", runs, "-t", t->times, NULL};
+    double started = wall_seconds();
     if (!why && (why = run_program(t, d, setting, timed)) && !timed_out(why))
         fatal("autotune: %s on %s with %s failed: %s", t->prog, d->name, describe(t, setting), why);
     if (why) { /* too slow: the comparisons logged until then stand for its path */
@@ -267,10 +281,13 @@ static int measure(Tuner *t, Dataset *d, const int64_t *setting) {
         free(out);
     }
     m.median_us = median_of_file(t->times);
-    if (m.median_us * t->o->runs < t->o->min_time_ms * 1000.0) {
-        /* short runs: time it again with enough runs for a median that noise does not decide */
-        double want = ceil(t->o->min_time_ms * 1000.0 / fmax(m.median_us, 1));
-        snprintf(runs, sizeof runs, "%d", (int)fmin(want, MAX_RUNS_PER_PATH));
+    /* short runs: time it again with enough runs for a median that noise does not decide */
+    double want = ceil(t->o->min_time_ms * 1000.0 / fmax(m.median_us, 1));
+    double per_run = (wall_seconds() - started) / (t->o->runs + 1); /* the warm-up too */
+    double fit = floor(fmin(RETIME_WALL_S, t->o->timeout_s / 2.0) / fmax(per_run, 1e-6));
+    int more = (int)fmin(fmin(want, fit), MAX_RUNS_PER_PATH);
+    if (m.median_us * t->o->runs < t->o->min_time_ms * 1000.0 && more > t->o->runs) {
+        snprintf(runs, sizeof runs, "%d", more);
         unlink(t->times);
         if ((why = run_program(t, d, setting, timed)))
             fatal("autotune: %s on %s with %s failed: %s", t->prog, d->name, describe(t, setting), why);
@@ -371,9 +388,11 @@ static void explore(Tuner *t, Dataset *d) {
 
 /* ------------------------------------------------------------------ choosing the thresholds */
 
-/* Scores within this factor of the best are a tie (timing noise): of those, the setting whose
- * paths make the fewest comparisons wins — the least flattened program (a version that takes
- * the outer parallelism compares no inner thresholds), which needs the least memory. */
+/* Scores within this factor of the best are a tie (timing noise): of those, the least flattened
+ * program wins, which needs the least memory and the fewest kernels: the setting whose paths
+ * take the fewest false outcomes (a false `suff_outer_par` leaves a map's outer version for a
+ * flatter one, a false `suff_intra_par` the block-level version for the fully flattened one),
+ * then the one making the fewest comparisons. */
 #define TIE_FACTOR 1.02
 
 /* The setting that gives each dataset i its path pick[i] wherever the datasets agree; NULL when
@@ -426,14 +445,17 @@ static double score(Tuner *t, Dataset *ds, int n, const int64_t *s) {
     return sum;
 }
 
-/* Comparisons the setting's paths make, over the datasets (INT_MAX when one is not measured). */
-static int comparisons(const Dataset *ds, int n, const int64_t *s) {
+/* Comparisons the setting's paths make, over the datasets, or (falses) those of them with outcome
+ * false; INT_MAX when a path is not measured. */
+static int comparisons(const Dataset *ds, int n, const int64_t *s, bool falses) {
     int sum = 0;
     for (int i = 0; i < n; i++) {
         int k = path_of(&ds[i], s);
         if (k < 0)
             return INT_MAX;
-        sum += ds[i].paths.data[k].path.len;
+        const Path *path = &ds[i].paths.data[k].path;
+        for (int j = 0; j < path->len; j++)
+            sum += !falses || !path->data[j].outcome;
     }
     return sum;
 }
@@ -481,11 +503,13 @@ static int64_t *choose(Tuner *t, Dataset *ds, int n) {
         sc[i] = score(t, ds, n, cands.data[i]);
         best_score = sc[i] < best_score ? sc[i] : best_score;
     }
-    int best = 0, best_cmps = INT_MAX;
+    int best = 0, best_falses = INT_MAX, best_cmps = INT_MAX;
     for (int i = 0; i < cands.len; i++) {
-        int cmps = comparisons(ds, n, cands.data[i]);
-        if (sc[i] <= best_score * TIE_FACTOR && cmps < best_cmps)
-            best = i, best_cmps = cmps;
+        if (!(sc[i] <= best_score * TIE_FACTOR))
+            continue;
+        int falses = comparisons(ds, n, cands.data[i], true), cmps = comparisons(ds, n, cands.data[i], false);
+        if (falses < best_falses || (falses == best_falses && cmps < best_cmps))
+            best = i, best_falses = falses, best_cmps = cmps;
     }
     return cands.data[best];
 }
@@ -621,7 +645,9 @@ static const char *parse_args(int argc, char **argv, Options *o) {
             if (strcmp(v, "tree") && strcmp(v, "climb"))
                 fatal("autotune: --search must be tree or climb, not '%s'", v);
             o->search = v;
-        } else if ((v = option_value(a, "--dataset")))
+        } else if ((v = option_value(a, "--exe")))
+            o->exe = v;
+        else if ((v = option_value(a, "--dataset")))
             vec_push(&o->only, v);
         else if (!strcmp(a, "-o") && i + 1 < argc)
             o->output = argv[++i];
@@ -682,12 +708,15 @@ int cmd_autotune(int argc, char **argv) {
     t.dir = xsprintf("%s/weft-autotune-XXXXXX", o.tmpdir);
     if (!mkdtemp(t.dir))
         fatal("autotune: cannot create a temporary directory in %s: %s", o.tmpdir, strerror(errno));
-    t.exe = xsprintf("%s/prog", t.dir);
+    t.exe = o.exe ? xstrdup(o.exe) : xsprintf("%s/prog", t.dir);
     t.out = xsprintf("%s/stdout", t.dir);
     t.err = xsprintf("%s/stderr", t.dir);
     t.times = xsprintf("%s/times", t.dir);
     Datasets ds = training_datasets(&t, spec);
-    compile(&t);
+    if (o.exe && access(o.exe, X_OK) != 0)
+        fatal("autotune: cannot run %s: %s", o.exe, strerror(errno));
+    if (!o.exe)
+        compile(&t);
     read_params(&t);
     printf("%d tuning parameters, %d training datasets, %d timed runs per path, %s search\n", t.n_params, ds.len,
            o.runs, climbing(&t) ? "climbing" : "tree");

@@ -108,4 +108,35 @@ fi
 [ "$(grep -c 'path [12] (main.suff_outer_par_0<=2:[TF])  timed out (> 1 s)' "$TMP/slow.log")" = 2 ] &&
     grep -q 'error: autotune: every path of .*slow.fut on .* ran past --timeout=1' "$TMP/slow.log" ||
     { fail "autotune: timed-out paths not reported"; cat "$TMP/slow.log"; }
+
+# 7. the tie-break, with timings made up by a stand-in executable (--exe): the outer version at
+#    level 0 compares one more threshold and takes 1000 µs on either outcome; flattening level
+#    0 takes 985 µs, within 2 %: a tie, which the least flattened setting (no false outcome)
+#    wins, though the flattened path makes fewer comparisons
+cat > "$TMP/fake.sh" <<'F'
+#!/bin/sh
+t0=100 t1=100 runs=1 times= log=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --print-params) printf 'main.suff_outer_par_0=100\nmain.suff_outer_par_1=100\n'; exit 0 ;;
+    --param) case $2 in main.suff_outer_par_0=*) t0=${2#*=} ;; main.suff_outer_par_1=*) t1=${2#*=} ;; esac; shift ;;
+    -r) runs=$2; shift ;;
+    -t) times=$2; shift ;;
+    -L) log=1 ;;
+    esac
+    shift
+done
+cat > /dev/null
+cmp() { r=false.; [ "$2" -le "$3" ] && r=true.; [ -n "$log" ] && echo "Compared $1 <= $3: $r" >&2; [ $r = true. ]; }
+us=985
+if cmp main.suff_outer_par_0 "$t0" 50; then us=1000; cmp main.suff_outer_par_1 "$t1" 20 || :; fi
+[ -n "$times" ] && for i in $(seq "$runs"); do echo $us; done > "$times"
+echo 1i64
+F
+chmod +x "$TMP/fake.sh"
+printf 'entry main (n: i64) : i64 = n - 49\n-- ==\n-- train input { 50i64 } output { 1i64 }\n' > "$TMP/tie.fut"
+"$WEFT" autotune --runs=1 --min-time=0 --exe="$TMP/fake.sh" "$TMP/tie.fut" > "$TMP/tie.log" 2>&1 || { fail "autotune --exe: exit status $?"; cat "$TMP/tie.log"; }
+[ "$(grep -c ': path [123] (' "$TMP/tie.log")" = 3 ] &&
+    awk -F= '/^main.suff_outer_par_0=/ { a = $2 <= 50 } /^main.suff_outer_par_1=/ { b = $2 <= 20 } END { exit !(a && b) }' "$TMP/tie.fut.tuning" ||
+    { fail "autotune: the tie did not go to the least flattened path"; cat "$TMP/tie.log" "$TMP/tie.fut.tuning"; }
 exit $status

@@ -874,10 +874,10 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
         sb_puts(&ents, "{NULL, 0, NULL, 0, NULL, NULL}");
     fg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
     if (g.cuda)
-        fg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfc_fini, wfc_sync};", ne,
+        fg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfc_fini, wfc_sync, wfc_stage};", ne,
                 fp_param_table(&g));
     else
-        fg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL};", ne, fp_param_table(&g));
+        fg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL, NULL};", ne, fp_param_table(&g));
     fg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
     StrBuf all = {0};
     sb_puts(&all, "/* ---- view types ---- */\n");
