@@ -229,29 +229,46 @@ static void *wfc_dev_transposed(wf_ctx *ctx, wf_blk **bp, const void *p, const i
     return t;
 }
 
-/* ---- inputs staged on the device before the timed call (the harness's stage hook) ---- */
+/* ---- the timed call's inputs and results (the harness's stage and collect hooks) ----
+ * As Futhark's benchmarks time an entry point: the arguments are on the device before the
+ * clock starts (stage), and the results are copied to the host after it stops (collect). */
 
 typedef struct {
-    const void *host; /* the argument's data */
+    void *host;   /* an argument's data, or a result's */
     size_t bytes;
-    void *dev;        /* its device copy, until a block adopts it */
-} wfc_staged_input;
+    void *dev;    /* its device copy */
+} wfc_transfer;
 
 static struct {
-    wfc_staged_input *v;
-    int n, cap;
-} wfc_s;
+    wfc_transfer *in, *out; /* staged inputs not yet adopted by a block; results to download */
+    int n_in, cap_in, n_out, cap_out;
+    bool timing;            /* between stage and collect: results may wait for collect */
+} wfc_io;
 
-/* Device copies that no block adopted (an argument the entry did not use) go back to the pool. */
-static void wfc_unstage(void) {
-    for (int i = 0; i < wfc_s.n; i++)
-        wfk_release(wfc_s.v[i].dev);
-    wfc_s.n = 0;
+static void wfc_io_push(wfc_transfer **v, int *n, int *cap, wfc_transfer x) {
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        *v = realloc(*v, sizeof **v * (size_t)*cap);
+        if (!*v)
+            abort();
+    }
+    (*v)[(*n)++] = x;
+}
+
+/* Device copies that no block adopted (an argument the entry did not use), and those of results
+ * a failed call left behind, go back to the pool. */
+static void wfc_io_clear(void) {
+    for (int i = 0; i < wfc_io.n_in; i++)
+        wfk_release(wfc_io.in[i].dev);
+    for (int i = 0; i < wfc_io.n_out; i++)
+        wfk_release(wfc_io.out[i].dev);
+    wfc_io.n_in = wfc_io.n_out = 0;
+    wfc_io.timing = false;
 }
 
 /* The harness's stage hook: a device copy of every array argument. */
 static int wfc_stage(wf_ctx *ctx, const wf_value *args, int n) {
-    wfc_unstage();
+    wfc_io_clear();
     for (int i = 0; i < n; i++) {
         size_t bytes = (size_t)wf_value_count(&args[i]) * wf_prim_size(args[i].prim);
         if (args[i].rank == 0 || bytes == 0)
@@ -263,31 +280,53 @@ static int wfc_stage(wf_ctx *ctx, const wf_value *args, int n) {
             wfk_release(d);
             return 1;
         }
-        if (wfc_s.n == wfc_s.cap) {
-            wfc_s.cap = wfc_s.cap ? 2 * wfc_s.cap : 8;
-            wfc_s.v = realloc(wfc_s.v, sizeof *wfc_s.v * (size_t)wfc_s.cap);
-            if (!wfc_s.v)
-                abort();
-        }
-        wfc_s.v[wfc_s.n++] = (wfc_staged_input){args[i].data, bytes, d};
+        wfc_io_push(&wfc_io.in, &wfc_io.n_in, &wfc_io.cap_in, (wfc_transfer){args[i].data, bytes, d});
     }
+    wfc_io.timing = true;
     return 0;
 }
 
 /* wf_blk_wrap's block for an argument takes the argument's staged device copy, current. */
 static void wfc_adopt_staged(wf_blk *b) {
-    for (int i = 0; i < wfc_s.n; i++)
-        if (wfc_s.v[i].host == b->data && wfc_s.v[i].bytes == b->cap) {
-            b->dev = wfc_s.v[i].dev;
+    for (int i = 0; i < wfc_io.n_in; i++)
+        if (wfc_io.in[i].host == b->data && wfc_io.in[i].bytes == b->cap) {
+            b->dev = wfc_io.in[i].dev;
             b->dev_ok = true;
-            wfc_s.v[i] = wfc_s.v[--wfc_s.n];
+            wfc_io.in[i] = wfc_io.in[--wfc_io.n_in];
             return;
         }
 }
 
+/* An entry's array result (wf_flat_result): a block handed over whole whose current copy is on
+ * the device keeps that copy for the collect hook when the harness is timing the call; else the
+ * host copy is made current now. */
+static int wfc_result(wf_ctx *ctx, wf_value *res, int prim, int rank, void *p, wf_blk *m, const int64_t *n,
+                      const int64_t *s) {
+    if (wfc_io.timing && wf_flat_result_whole(m, p, rank, n, s) && !m->host_ok && m->dev_ok && m->dev) {
+        wfc_io_push(&wfc_io.out, &wfc_io.n_out, &wfc_io.cap_out, (wfc_transfer){m->data, m->cap, m->dev});
+        m->dev = NULL; /* the pending download owns it now */
+        m->dev_ok = false;
+        m->host_ok = true; /* once collected */
+    } else if (wfc_host(ctx, m)) {
+        return 1;
+    }
+    return wf_flat_result(ctx, res, prim, rank, p, m, n, s);
+}
+
+/* The harness's collect hook, after the clock: the results' downloads. */
+static int wfc_collect(wf_ctx *ctx) {
+    int rc = wfc_errors(ctx, "cuda");
+    for (int i = 0; i < wfc_io.n_out && !rc; i++)
+        rc = wfk_check(ctx, cudaMemcpy(wfc_io.out[i].host, wfc_io.out[i].dev, wfc_io.out[i].bytes,
+                                       cudaMemcpyDeviceToHost), "cuda");
+    wfc_io_clear();
+    return rc;
+}
+
 static void wfc_fini(wf_ctx *ctx) {
-    wfc_unstage();
-    free(wfc_s.v);
+    wfc_io_clear();
+    free(wfc_io.in);
+    free(wfc_io.out);
     wfc_release();
     while (wfc_t.n)
         wfc_tcopy_drop(wfc_t.v[0].b);

@@ -5,7 +5,8 @@
  * (outside the timed region), so an entry that consumes a unique argument cannot disturb the
  * next run.  Only the call of the entry function (and the backend's sync hook) is timed; the
  * backend's stage hook, before it, puts the copies where the entry wants them (weft cuda: on the
- * device), so that -t times the computation, as Futhark's benchmarks do.
+ * device), and its collect hook, after it, brings the results back (weft cuda: to the host), so
+ * that -t times the computation, as Futhark's benchmarks do.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* getline, clock_gettime */
@@ -737,6 +738,7 @@ static int run_entry(wf_ctx *ctx, const cli *c, const wf_entry *e, FILE *runtime
         int rc = e->fn(ctx, args, res);
         if (rc == 0 && ctx->prog->sync) rc = ctx->prog->sync(ctx);
         int64_t t1 = wf_time_us();
+        if (rc == 0 && ctx->prog->collect) rc = ctx->prog->collect(ctx);
         if (rc == 0 && !wf_failed(ctx)) rc = check_results(ctx, e, res);
         if (rc != 0 || wf_failed(ctx)) {
             report_failure(ctx, e);

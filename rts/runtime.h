@@ -9,7 +9,7 @@
  *     static int f(wf_ctx *ctx, const wf_value *args, wf_value *res) { ... }
  *     static const wf_entry entries[] = {{"main", 1, f_params, 1, f_results, f}};
  *     static const wf_param_decl params[] = {{"main.suff_outer_par_0", 32768}};
- *     static const wf_program program = {entries, 1, params, 1, NULL, NULL, NULL, NULL};
+ *     static const wf_program program = {entries, 1, params, 1, NULL, NULL, NULL, NULL, NULL};
  *     int main(int argc, char **argv) { return wf_main(argc, argv, &program); }
  *
  * Entry point contract (docs/EXECUTABLES.md has the details):
@@ -64,13 +64,15 @@ typedef struct {
     /* Optional backend hooks (NULL = nothing to do).  init runs once after the command line
      * is parsed, fini once at the end (also after a failure of init); sync is called after
      * each entry call, inside the timed region (CUDA: wait for the device); stage before
-     * each entry call, outside it, with the call's arguments (CUDA: copies them to the device,
-     * so that -t times the computation and not the inputs' transfer, as Futhark's benchmarks
-     * do).  init, sync and stage return 0 or the result of wf_error. */
+     * each entry call, outside it, with the call's arguments (CUDA: copies them to the device),
+     * and collect after it, outside it (CUDA: copies the results to the host), so that -t
+     * times the computation and not the transfers, as Futhark's benchmarks do.  init, sync,
+     * stage and collect return 0 or the result of wf_error. */
     int (*init)(wf_ctx *ctx);
     void (*fini)(wf_ctx *ctx);
     int (*sync)(wf_ctx *ctx);
     int (*stage)(wf_ctx *ctx, const wf_value *args, int n);
+    int (*collect)(wf_ctx *ctx);
 } wf_program;
 
 /* The context: one per process (or per library user).  Generated code reads the fields

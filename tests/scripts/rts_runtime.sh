@@ -215,7 +215,7 @@ static int f(wf_ctx *ctx, const wf_value *args, wf_value *res) {
     return 0;
 }
 static const wf_entry entries[] = {{"main", 1, params, 2, results, f}};
-static const wf_program program = {entries, 1, NULL, 0, NULL, NULL, NULL, NULL};
+static const wf_program program = {entries, 1, NULL, 0, NULL, NULL, NULL, NULL, NULL};
 int main(int argc, char **argv) { return wf_main(argc, argv, &program); }
 EOC
 build=jagged

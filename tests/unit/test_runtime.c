@@ -17,7 +17,7 @@ static int passed, failed;
     } while (0)
 
 static const wf_param_decl params[] = {{"a.thr", 10}, {"b.block", 256}};
-static const wf_program prog = {NULL, 0, params, 2, NULL, NULL, NULL, NULL};
+static const wf_program prog = {NULL, 0, params, 2, NULL, NULL, NULL, NULL, NULL};
 
 static void test_errors(void) {
     wf_ctx *ctx = wf_ctx_new(&prog);

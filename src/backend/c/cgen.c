@@ -727,9 +727,9 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels, CVersions 
     cg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
     const char *params = cg_param_table(&g);
     if (g.cuda)
-        cg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfk_fini, wfk_sync, NULL};", ne, params);
+        cg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfk_fini, wfk_sync, NULL, NULL};", ne, params);
     else
-        cg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL, NULL};", ne, params);
+        cg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL, NULL, NULL};", ne, params);
     cg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
     StrBuf all = {0};
     sb_puts(&all, decls.data ? decls.data : "");

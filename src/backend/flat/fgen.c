@@ -789,10 +789,8 @@ static void entry_body(FGen *g, void *arg) {
     for (int i = 0; i < f->ret.len; i++) {
         CType t = f->ret.data[i];
         if (t.rank) {
-            if (g->cuda)
-                fg_line(g, "if (wfc_host(ctx, res_%d.m)) WF_FAIL(1);", i);
-            fg_line(g, "if (wf_flat_result(ctx, &results[%d], %d, %d, res_%d.p, res_%d.m, res_%d.n, res_%d.s)) WF_FAIL(1);",
-                    i, (int)t.prim, t.rank, i, i, i, i);
+            fg_line(g, "if (%s(ctx, &results[%d], %d, %d, res_%d.p, res_%d.m, res_%d.n, res_%d.s)) WF_FAIL(1);",
+                    g->cuda ? "wfc_result" : "wf_flat_result", i, (int)t.prim, t.rank, i, i, i, i);
         } else {
             fg_line(g, "if (wf_value_alloc(ctx, &results[%d], %d, 0, NULL, NULL)) WF_FAIL(1);", i, (int)t.prim);
             fg_line(g, "*(%s *)results[%d].data = res_%d;", c_prim(t.prim), i, i);
@@ -874,10 +872,10 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
         sb_puts(&ents, "{NULL, 0, NULL, 0, NULL, NULL}");
     fg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
     if (g.cuda)
-        fg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfc_fini, wfc_sync, wfc_stage};", ne,
+        fg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfc_fini, wfc_sync, wfc_stage, wfc_collect};", ne,
                 fp_param_table(&g));
     else
-        fg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL, NULL};", ne, fp_param_table(&g));
+        fg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL, NULL, NULL};", ne, fp_param_table(&g));
     fg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
     StrBuf all = {0};
     sb_puts(&all, "/* ---- view types ---- */\n");

@@ -73,6 +73,6 @@ static const wf_entry entries[] = {
     {"alloc", 1, t_i64, 1, t_u8_1d, e_alloc},
 };
 static const wf_param_decl params[] = {{"main.suff_par_1", 32768}, {"pair.threshold", 100}};
-static const wf_program program = {entries, 5, params, 2, NULL, NULL, NULL, NULL};
+static const wf_program program = {entries, 5, params, 2, NULL, NULL, NULL, NULL, NULL};
 
 int main(int argc, char **argv) { return wf_main(argc, argv, &program); }
