@@ -21,6 +21,7 @@
 #   optionpricing  seed 001's D1 (2^20 paths, 5 dates: FinPar medium) and D2 (500 paths, 367
 #                  dates: FinPar large with its path count set to 500); tuned on both
 #
+# OUT/processes.tsv lists every process's median (program, dataset, variant, medians).
 # Every result is compared with the default thresholds' (which the test suite validates; matmul
 # exactly, the FinPar programs within their tolerances).  Prints one table (median of RUNS runs,
 # µs; t/best is the tuned time over the best single version), writes OUT/versions.tsv,
@@ -29,7 +30,9 @@
 # is shown as ">LIMITs".
 # Settings: BACKEND (multicore | cuda), RUNS (5; a process whose RUNS runs take less than MIN_MS
 # (300) milliseconds in all runs again with as many as fill it, at most 400 and at most as many
-# as take RETIME_S (5) seconds of wall-clock time), REPEAT (1: rounds
+# as take RETIME_S (5) seconds of wall-clock time), PROCESSES (median: a variant's time is the
+# median of its processes' medians; min: the fastest process's, for machines whose processes
+# run either fast or slow as a whole), REPEAT (1: rounds
 # of one process per variant, each variant's time the median of its processes' medians), THREADS (2, multicore), K (25), KTRAIN (20),
 # NMAX (10), LIMIT (60), TUNE (1; 0 skips tuning), WEFT (bin/weft), OUT (build/bench-versions),
 # PROGS ("matmul locvolcalib optionpricing"), LVC_SIZES ("small medium large": LocVolCalib's
@@ -40,6 +43,7 @@ WEFT=${WEFT:-bin/weft}
 BACKEND=${BACKEND:-multicore}
 RUNS=${RUNS:-5}
 REPEAT=${REPEAT:-1}
+PROCESSES=${PROCESSES:-median}
 THREADS=${THREADS:-2}
 K=${K:-25}
 KTRAIN=${KTRAIN:-20}
@@ -110,7 +114,9 @@ run_one() {
 
 # result LABEL: the median of the variant's process medians (µs), or ">LIMITs"
 result() {
-    if [ -f "$OUT/to_$1" ]; then echo ">${LIMIT}s"; else median < "$OUT/tm_$1"; fi
+    if [ -f "$OUT/to_$1" ]; then echo ">${LIMIT}s"
+    elif [ "$PROCESSES" = min ]; then sort -n "$OUT/tm_$1" | head -n 1
+    else median < "$OUT/tm_$1"; fi
 }
 
 json_sep=
@@ -148,6 +154,9 @@ row() { # row PROG DATASET EXE INPUT [MIDDLE-ARGS]
         [ $# -eq 0 ] || run_one "$exe" "$in" middle "WEFT_THRESHOLDS=outer_par=0,intra_par=$HUGE" "$@"
         [ ! -f "$TUNING" ] || run_one "$exe" "$in" tuned "WEFT_THRESHOLDS=" --tuning "$TUNING"
         round=$((round + 1))
+    done
+    for f in "$OUT"/tm_*; do # every process's median, for other statistics
+        [ ! -f "$f" ] || printf '%s\t%s\t%s\t%s\n' "$prog" "$ds" "${f##*/tm_}" "$(tr '\n' ' ' < "$f")" >> "$OUT/processes.tsv"
     done
     dflt=$(result default)
     outer=$(result outer)
@@ -190,6 +199,7 @@ end_chart() { # end_chart NAME
 }
 
 printf 'backend\tprogram\tdataset\touter\tmiddle\tblock\tinner\tdefault\ttuned\n' > "$OUT/versions.tsv"
+: > "$OUT/processes.tsv"
 : > "$OUT/benchmarks.part"
 charts_sep=
 printf '%-14s %-26s %12s %12s %12s %12s %12s %12s %8s\n' program dataset outer middle block inner default tuned "t/best"
@@ -250,5 +260,5 @@ done
 { echo '{"benchmarks": ['; cat "$OUT/benchmarks.part"; echo ']}'; } > "$OUT/versions.json"
 rm -f "$OUT/benchmarks.part" "$OUT/results.part"
 cc -O2 -std=c11 -o "$OUT/chart" bench/chart.c -lm && "$OUT/chart" "$OUT/versions.json" "$OUT/charts" || status=1
-echo "($BACKEND; µs, median of $RUNS runs (more when they take under $MIN_MS ms)$( [ "$REPEAT" -gt 1 ] && echo " in each of $REPEAT processes, median of those")$( [ "$BACKEND" = multicore ] && echo " at $THREADS threads"); t/best: tuned, or default without tuning, over the best single version)"
+echo "($BACKEND; µs, median of $RUNS runs (more when they take under $MIN_MS ms)$( [ "$REPEAT" -gt 1 ] && echo " in each of $REPEAT processes, $PROCESSES of those")$( [ "$BACKEND" = multicore ] && echo " at $THREADS threads"); t/best: tuned, or default without tuning, over the best single version)"
 exit $status
