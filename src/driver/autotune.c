@@ -31,8 +31,9 @@
  * paths within 2 % of each dataset's fastest — and so is every measured setting; the candidate
  * with the least sum over datasets of time / the dataset's best time wins, its times read off
  * the measured paths; candidates within 2 % of it tie, and of those the least flattened wins:
- * the one whose paths take the fewest false outcomes (each a step to a more flattened version),
- * then the fewest comparisons (the first of equals).
+ * the one whose paths give up the least parallelism (the sum of the values compared with a
+ * false outcome, each a step to a more flattened version past that much parallelism), then the
+ * fewest comparisons (the first of equals).
  * Deterministic given the timings.
  */
 #include <errno.h>
@@ -390,9 +391,11 @@ static void explore(Tuner *t, Dataset *d) {
 
 /* Scores within this factor of the best are a tie (timing noise): of those, the least flattened
  * program wins, which needs the least memory and the fewest kernels: the setting whose paths
- * take the fewest false outcomes (a false `suff_outer_par` leaves a map's outer version for a
- * flatter one, a false `suff_intra_par` the block-level version for the fully flattened one),
- * then the one making the fewest comparisons. */
+ * give up the least parallelism — a false `suff_outer_par` leaves a map's outer version for a
+ * flatter one although the map offered the compared value's parallelism (a false
+ * `suff_intra_par`, the block-level version for the fully flattened one): the sum of the values
+ * of the false outcomes, so that leaving 8192 parallel tiles weighs more than flattening a map
+ * over one model — then the one making the fewest comparisons. */
 #define TIE_FACTOR 1.02
 
 /* The setting that gives each dataset i its path pick[i] wherever the datasets agree; NULL when
@@ -445,17 +448,17 @@ static double score(Tuner *t, Dataset *ds, int n, const int64_t *s) {
     return sum;
 }
 
-/* Comparisons the setting's paths make, over the datasets, or (falses) those of them with outcome
- * false; INT_MAX when a path is not measured. */
-static int comparisons(const Dataset *ds, int n, const int64_t *s, bool falses) {
-    int sum = 0;
+/* Over the datasets, the comparisons the setting's paths make or (given_up) the sum of the values
+ * compared with outcome false; INFINITY when a path is not measured. */
+static double comparisons(const Dataset *ds, int n, const int64_t *s, bool given_up) {
+    double sum = 0;
     for (int i = 0; i < n; i++) {
         int k = path_of(&ds[i], s);
         if (k < 0)
-            return INT_MAX;
+            return INFINITY;
         const Path *path = &ds[i].paths.data[k].path;
         for (int j = 0; j < path->len; j++)
-            sum += !falses || !path->data[j].outcome;
+            sum += !given_up ? 1 : path->data[j].outcome ? 0 : (double)path->data[j].value;
     }
     return sum;
 }
@@ -503,13 +506,14 @@ static int64_t *choose(Tuner *t, Dataset *ds, int n) {
         sc[i] = score(t, ds, n, cands.data[i]);
         best_score = sc[i] < best_score ? sc[i] : best_score;
     }
-    int best = 0, best_falses = INT_MAX, best_cmps = INT_MAX;
+    int best = 0;
+    double best_given_up = INFINITY, best_cmps = INFINITY;
     for (int i = 0; i < cands.len; i++) {
         if (!(sc[i] <= best_score * TIE_FACTOR))
             continue;
-        int falses = comparisons(ds, n, cands.data[i], true), cmps = comparisons(ds, n, cands.data[i], false);
-        if (falses < best_falses || (falses == best_falses && cmps < best_cmps))
-            best = i, best_falses = falses, best_cmps = cmps;
+        double given_up = comparisons(ds, n, cands.data[i], true), cmps = comparisons(ds, n, cands.data[i], false);
+        if (given_up < best_given_up || (given_up == best_given_up && cmps < best_cmps))
+            best = i, best_given_up = given_up, best_cmps = cmps;
     }
     return cands.data[best];
 }
