@@ -344,15 +344,16 @@ static inline __attribute__((unused)) void wf_slot_free(wf_ctx *ctx, wf_slot *s)
     s->lim = 0;
 }
 
-/* An entry point's array result: hands the data of block m to the harness when the result is
- * all of it, dense and held by nobody else; copies it into a new block otherwise.  Consumes the
- * caller's reference to m.  Returns 0, or 1 with the error recorded. */
 /* Whether an entry's result (p, n, s) is the whole of block m, m held by it alone: then the
  * block's data becomes the result as it is. */
 static inline __attribute__((unused)) bool wf_flat_result_whole(const wf_blk *m, const void *p, int rank,
                                                                 const int64_t *n, const int64_t *s) {
     return m && wf_blk_rc(m) == 1 && !m->in_slot && !m->external && p == m->data && wf_is_dense(rank, n, s);
 }
+
+/* An entry point's array result: hands the data of block m to the harness when the result is
+ * all of it, dense and held by nobody else; copies it into a new block otherwise.  Consumes the
+ * caller's reference to m.  Returns 0, or 1 with the error recorded. */
 
 static inline __attribute__((unused)) int wf_flat_result(wf_ctx *ctx, wf_value *res, int prim, int rank, void *p,
                                                          wf_blk *m, const int64_t *n, const int64_t *s) {

@@ -32,24 +32,25 @@ FNR == 1 {
     split(names, ds, ",")
     want = ds[k + 1]
 }
-$0 ~ /\] [^ ]+: path [0-9]+ \(/ && !found {
+$0 ~ /runs\] .*: path [0-9]+ \(/ && !found {
     line = $0
-    sub(/^.*\] /, "", line)
+    sub(/^[^]]*runs\] /, "", line)
     if (substr(line, 1, length(want) + 1) != want ":") next
-    sub(/^[^(]*\(/, "", line)
+    sub(/^.*: path [0-9]+ \(/, "", line)
     triples = line; sub(/\).*$/, "", triples)
     us = line; sub(/^[^)]*\)  /, "", us); sub(/ .*$/, "", us)
     m = split(triples, t, " ")
     ok = 1
     for (i = 1; i <= m && ok; i++) {
         split(t[i], a, "<=|:")
-        if (!(a[1] in value)) { print "replay: unknown parameter " a[1] > "/dev/stderr"; exit 3 }
+        if (!(a[1] in value)) { unknown = a[1]; exit 3 }
         ok = (value[a[1]] <= a[2] + 0) == (a[3] == "T")
     }
     if (ok) found = 1
 }
 END {
-    if (!found) { print "replay: no measured path of " want " for this setting" > "/dev/stderr"; exit 3 }
+    if (unknown != "") { print "replay: the log compares " unknown ", which " ARGV[1] " does not list" > "/dev/stderr"; exit 3 }
+    if (!found) { print "replay: no path of " want " in " ARGV[2] " for this setting" > "/dev/stderr"; exit 3 }
     if (logging)
         for (i = 1; i <= m; i++) {
             split(t[i], a, "<=|:")

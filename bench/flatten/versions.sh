@@ -101,7 +101,7 @@ run_one() {
     wall_us=$((($(date +%s%N) - start) / 1000))
     runs=$(median < "$OUT/t" | awk -v r="$RUNS" -v ms="$MIN_MS" -v wall="$wall_us" -v budget="$RETIME_S" '{
         n = $1 * r < ms * 1000 ? int(ms * 1000 / ($1 > 1 ? $1 : 1)) + 1 : 0
-        fit = int(budget * 1e6 / (wall / (r + 1)))
+        fit = int(budget * 1e6 / ((wall > 1 ? wall : 1) / (r + 1)))
         n = n > fit ? fit : n
         print (n > 400 ? 400 : n) }')
     # shellcheck disable=SC2086

@@ -150,4 +150,25 @@ printf 'entry main (n: i64) : i64 = n - 49\n-- ==\n-- train input { 50i64 } outp
     awk -F= '/^main.suff_outer_par_0=/ { a = $2 <= 8192 } /^main.suff_outer_par_1=/ { b = $2 > 1 }
              /^main.suff_outer_par_2=/ { c = $2 > 3 } END { exit !(a && b && c) }' "$TMP/tie.fut.tuning" ||
     { fail "autotune: the tie did not go to the setting giving up the least parallelism"; cat "$TMP/tie.log" "$TMP/tie.fut.tuning"; }
+
+# 8. tools/replay_autotune.sh answers from that run's log: tuning again with it as the stand-in
+#    measures the same five paths and writes the same setting; a setting the log has no path for
+#    is an error naming the dataset
+"$TMP/fake.sh" --print-params > "$TMP/tie.params"
+printf 'entry main (n: i32) : i32 = n\n-- ==\n-- train input { 0i32 }\n' > "$TMP/replay.fut"
+cp "$TMP/tie.log" "$TMP/tie.autotune.log"
+if REPLAY_LOG="$TMP/tie.autotune.log" REPLAY_PARAMS="$TMP/tie.params" REPLAY_NAMES='#0 ("50i64")' \
+    "$WEFT" autotune --runs=1 --min-time=0 --exe=tools/replay_autotune.sh "$TMP/replay.fut" > "$TMP/replay.log" 2>&1; then
+    [ "$(grep -c ': path [1-5] (' "$TMP/replay.log")" = 5 ] &&
+        [ "$(grep '^main' "$TMP/replay.fut.tuning")" = "$(grep '^main' "$TMP/tie.fut.tuning")" ] ||
+        { fail "replay_autotune: a different search or setting"; cat "$TMP/replay.log" "$TMP/replay.fut.tuning"; }
+else
+    fail "replay_autotune: autotune exit status $?"; cat "$TMP/replay.log"
+fi
+grep -v 'path 5 (' "$TMP/tie.autotune.log" > "$TMP/short.log"
+echo 0i32 | REPLAY_LOG="$TMP/short.log" REPLAY_PARAMS="$TMP/tie.params" REPLAY_NAMES='#0 ("50i64")' \
+    tools/replay_autotune.sh --param main.suff_outer_par_1=1 --param main.suff_outer_par_2=3 -L > /dev/null 2> "$TMP/replay.err" &&
+    fail "replay_autotune: a setting without a logged path was answered"
+grep -q 'replay: no path of #0 ("50i64") in .*short.log for this setting' "$TMP/replay.err" ||
+    fail "replay_autotune: expected a message naming the dataset and log, got: $(cat "$TMP/replay.err")"
 exit $status
