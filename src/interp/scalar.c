@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../backend/c/wf_scalar.h"
 
 static bool p_signed(PrimType p) { return p <= PRIM_I64; }
 static bool p_unsigned(PrimType p) { return p >= PRIM_U8 && p <= PRIM_U64; }
@@ -344,7 +345,7 @@ Value scalar_math(int id, const Value *a, Loc loc) {
         die("math builtin %s applied to %s", math_table[id].name, prim_name(a[0].prim));
     bool f32 = a[0].prim == PRIM_F32;
     switch (id) {
-    UN(SQRT, sqrtf, sqrt) UN(CBRT, cbrtf, cbrt) UN(EXP, expf, exp) UN(LOG, logf, log)
+    UN(SQRT, sqrtf, sqrt) UN(CBRT, cbrtf, cbrt) UN(EXP, expf, wf_exp64) UN(LOG, logf, log)
     UN(LOG2, log2f, log2) UN(LOG10, log10f, log10) UN(LOG1P, log1pf, log1p)
     UN(SIN, sinf, sin) UN(COS, cosf, cos) UN(TAN, tanf, tan) UN(ASIN, asinf, asin)
     UN(ACOS, acosf, acos) UN(ATAN, atanf, atan) UN(SINH, sinhf, sinh) UN(COSH, coshf, cosh)

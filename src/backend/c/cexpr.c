@@ -92,7 +92,6 @@ static const char *math_name(COp op) {
     switch (op) {
     case COP_SQRT: return "sqrt";
     case COP_CBRT: return "cbrt";
-    case COP_EXP: return "exp";
     case COP_LOG: return "log";
     case COP_LOG2: return "log2";
     case COP_LOG10: return "log10";
@@ -235,6 +234,10 @@ const char *c_op_expr(const CExp *e, const char *const *args, const char **divis
     case COP_CTZ: return xsprintf("wf_ctz((uint64_t)(%s), %d)", a, bits);
     case COP_MUL_HI:
         return xsprintf("((%s)wf_mul_hi((int64_t)(%s), (int64_t)(%s), %d, %s))", T, a, b, bits, sg ? "true" : "false");
+    case COP_EXP:
+        if (!f32) /* wf_scalar.h: inline, half of libm's time */
+            return xsprintf("wf_exp64(%s)", a);
+        return xsprintf("expf(%s)", a);
     default: {
         const char *m = math_name(e->op);
         if (!m)
