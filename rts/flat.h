@@ -200,6 +200,15 @@ static inline __attribute__((unused)) int wf_threads(wf_ctx *ctx, int64_t w) {
         nt = w > 0 ? (int)w : 1;
     return nt;
 }
+/* Chunks of a parallel loop of w iterations over nt threads, taken dynamically: per_thread of
+ * them per thread, at most one per iteration, at least one (a loop of no iterations has one,
+ * empty: its reductions' totals are the neutral elements). */
+static inline __attribute__((unused)) int64_t wf_chunks(int64_t w, int nt, int per_thread) {
+    int64_t nc = nt <= 1 ? 1 : (int64_t)nt * per_thread;
+    if (nc > w)
+        nc = w;
+    return nc < 1 ? 1 : nc;
+}
 /* A hist is privatised (a copy of the bins per thread) up to this many bytes of copies. */
 #define WF_HIST_PRIV_BYTES ((int64_t)8 << 20)
 #endif

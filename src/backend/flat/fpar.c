@@ -4,21 +4,25 @@
  * Only code on the host runs regions: a segop's body (and everything in a lambda) runs
  * sequentially in its thread (fsoac.c), with the thread's own slots, so threads never share a
  * block they write.  The versions of incremental flattening are ordinary ifs on thresholds in
- * the program (CE_THRESHOLD: wf_cmp_le, logged with -L).  Each thread takes one contiguous
- * chunk of the iterations, so operators need only be associative:
+ * the program (CE_THRESHOLD: wf_cmp_le, logged with -L).  The iterations are cut into
+ * contiguous chunks, several per thread (wf_chunks), which the threads take in turn from a
+ * shared counter (dynamic scheduling: a thread slowed down by irregular iterations, or by a
+ * machine that lends its cores to others, takes fewer); each chunk has its own accumulators and
+ * the chunk totals are combined in chunk order, so operators need only be associative and the
+ * result does not depend on which thread took which chunk:
  *
  *   segmap   the space (all its dimensions, as one index) cut into chunks; each thread writes
- *            its points' results;
- *   segred   over one dimension: each thread folds its chunk into its own accumulators, the
- *            chunk totals are combined in chunk order by the calling thread.  Over several:
- *            with at least as many segments as threads, each thread reduces whole segments;
- *            with fewer, the segments one after the other, each reduced in parallel;
- *   segscan  likewise; in parallel, each thread scans its chunk from the neutral element, the
- *            chunk totals are scanned in order and a second region applies each chunk's prefix
- *            to its elements.  A top-level scan of scalars with a built-in operator and no other
- *            work calls rts/mc.h's vectorised single-pass scan instead.
+ *            its chunks' points' results;
+ *   segred   over one dimension: each chunk folded into its own accumulators, the chunk totals
+ *            combined in chunk order by the calling thread.  Over several: with at least as
+ *            many segments as threads, whole segments per chunk; with fewer, the segments one
+ *            after the other, each reduced in parallel;
+ *   segscan  likewise; in parallel, each chunk scanned from the neutral element, the chunk
+ *            totals scanned in order and a second region applies each chunk's prefix to its
+ *            elements.  A top-level scan of scalars with a built-in operator and no other work
+ *            calls rts/mc.h's vectorised single-pass scan instead.
  *
- * scatter: each thread writes its chunk's values (with duplicate indices, which write wins is
+ * scatter and hist keep one chunk per thread (static).  scatter: each thread writes its chunk's values (with duplicate indices, which write wins is
  * unspecified); hist of scalar bins: privatised when every thread's copy of the bins fits
  * WF_HIST_PRIV_BYTES (each thread folds its chunk into its own bins, then the threads fold the
  * copies into the destination bin by bin, in thread order), else, with one destination,
@@ -73,6 +77,34 @@ static void chunk(FGen *g, const char *w, const char *nt, const char *lo, const 
     fg_line(g, "int64_t %s = %s * t_ / %s, %s = %s * (t_ + 1) / %s;", lo, w, nt, hi, w, nt);
 }
 
+/* Dynamic chunks: w iterations cut into nc chunks, chunk c = [w c / nc, w (c + 1) / nc), taken
+ * by the threads from the counter ctr (declared before the region, shared). */
+typedef struct {
+    const char *w, *nc, *ctr;
+} Chunks;
+
+/* Before the region: the chunks of w iterations for nt threads (per_thread of them each, at
+ * most one per iteration, at least one). */
+static Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread) {
+    Chunks c = {w, fg_fresh(g, "nc"), fg_fresh(g, "ctr")};
+    fg_line(g, "int64_t %s = wf_chunks(%s, %s, %d), %s = 0;", c.nc, w, nt, per_thread, c.ctr);
+    return c;
+}
+
+/* In the thread: the loop over the chunks it takes, binding chunk index ci and its range
+ * [lo, hi); close it with chunks_end. */
+static void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char *hi) {
+    fg_line(g, "for (int64_t %s = __atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED); %s < %s;", ci, c.ctr, ci, c.nc);
+    fg_line(g, "     %s = __atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED)) {", ci, c.ctr);
+    g->indent++;
+    fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", lo, c.w, ci, c.nc, hi, c.w, ci, c.nc);
+}
+
+static void chunks_end(FGen *g) {
+    g->indent--;
+    fg_line(g, "}");
+}
+
 /* ---- reductions and scans over one dimension, in parallel ---- */
 
 /* What is reduced or scanned: the iteration at index i into accumulators accs, and where the
@@ -88,6 +120,8 @@ struct Par {
     void (*iteration)(FGen *g, const Par *p, const char *i, const char **accs);
     const char **outer; /* segop: the indices of the segment (nouter of them) */
     int nouter;
+    Chunks chunks;      /* of the region (phase 1), and fix_chunks of phase 3 */
+    Chunks fix_chunks;
 };
 
 static void par_ops(Par *p, const COperatorVec *scans, const COperatorVec *reds) {
@@ -132,11 +166,12 @@ static void apply_all(FGen *g, const Par *p, const char **accs, const char **xs)
     }
 }
 
-/* The thread's part of phase 1: its chunk into its own accumulators, left in tot[a][t_]. */
+/* The thread's part of phase 1: each chunk it takes into accumulators of its own, left in
+ * tot[a][chunk]. */
 static void thread_chunk(FGen *g, void *arg) {
     const Par *p = arg;
-    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i");
-    chunk(g, p->w, p->nt, lo, hi);
+    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i"), *ci = fg_fresh(g, "c");
+    chunks_begin(g, p->chunks, ci, lo, hi);
     const char **accs = fs_decl_accs(g, &p->ops);
     fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
     g->indent++;
@@ -146,16 +181,17 @@ static void thread_chunk(FGen *g, void *arg) {
     g->indent--;
     fg_line(g, "}");
     for (int a = 0; a < p->nacc; a++)
-        fg_line(g, "%s[t_] = %s;", p->tot[a], accs[a]);
+        fg_line(g, "%s[%s] = %s;", p->tot[a], ci, accs[a]);
+    chunks_end(g);
 }
 
-/* Phase 3 of scans, one thread's part: out[i] = pre (+) out[i] in its chunk (not the first),
- * pre = tot[t_ - 1], the prefix of the chunks before it. */
+/* Phase 3 of scans, one thread's part: out[i] = pre (+) out[i] in the chunks it takes (not the
+ * first), pre = tot[c - 1], the prefix of the chunks before chunk c. */
 static void thread_fix_up(FGen *g, void *arg) {
     const Par *p = arg;
-    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i");
-    chunk(g, p->w, p->nt, lo, hi);
-    fg_line(g, "if (t_ > 0) for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
+    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i"), *ci = fg_fresh(g, "c");
+    chunks_begin(g, p->fix_chunks, ci, lo, hi);
+    fg_line(g, "if (%s > 0) for (int64_t %s = %s; %s < %s; %s++) {", ci, i, lo, i, hi, i);
     g->indent++;
     g->iter++;
     int at = 0;
@@ -168,7 +204,7 @@ static void thread_fix_up(FGen *g, void *arg) {
         for (int j = 0; j < k; j++) {
             CType et = p->acc_types[at + j];
             acc[j] = fg_fresh(g, "pre");
-            fg_line(g, "%s %s = %s[t_ - 1];", fg_ctype(g, et), acc[j], p->tot[at + j]);
+            fg_line(g, "%s %s = %s[%s - 1];", fg_ctype(g, et), acc[j], p->tot[at + j], ci);
             if (et.rank) /* a private copy: the operator may update it in place */
                 fa_copy_fresh(g, acc[j], NULL, et, false, p->loc);
             cur[j] = scan_elem(g, p, at + j, i);
@@ -191,15 +227,25 @@ static void thread_fix_up(FGen *g, void *arg) {
     g->iter--;
     g->indent--;
     fg_line(g, "}");
+    chunks_end(g);
+}
+
+/* Chunks per thread: fewer when an accumulator is an array (each chunk has its own copy). */
+static int chunks_per_thread(const Par *p) {
+    for (int a = 0; a < p->nacc; a++)
+        if (p->acc_types[a].rank)
+            return 4;
+    return 16;
 }
 
 /* The reduction or scan of p over [0, w) in parallel, leaving the reductions' results in
  * fresh C variables (returned, one per accumulator; scans' entries are NULL). */
 static const char **region_reduce(FGen *g, Par *p) {
     p->tot = xmalloc(sizeof *p->tot * (size_t)(p->nacc + 1));
+    p->chunks = chunks_decl(g, p->w, p->nt, chunks_per_thread(p));
     for (int a = 0; a < p->nacc; a++) {
         p->tot[a] = fg_fresh(g, "tot");
-        fg_line(g, "%s %s[%s];", fg_ctype(g, p->acc_types[a]), p->tot[a], p->nt);
+        fg_line(g, "%s %s[%s];", fg_ctype(g, p->acc_types[a]), p->tot[a], p->chunks.nc);
     }
     Region r = region_begin(g, p->nt);
     fg_slot_scope(g, thread_chunk, p);
@@ -215,7 +261,7 @@ static const char **region_reduce(FGen *g, Par *p) {
             fa_copy_fresh(g, acc[a], NULL, p->acc_types[a], false, p->loc);
     }
     const char *t = fg_fresh(g, "t");
-    fg_line(g, "for (int %s = 1; %s < %s; %s++) {", t, t, p->nt, t);
+    fg_line(g, "for (int64_t %s = 1; %s < %s; %s++) {", t, t, p->chunks.nc, t);
     g->indent++;
     g->iter++;
     for (int a = 0; a < p->nacc; a++)
@@ -234,8 +280,9 @@ static const char **region_reduce(FGen *g, Par *p) {
     g->indent--;
     fg_line(g, "}");
     if (p->nscan) {
-        fg_line(g, "if (%s > 1) {", p->nt);
+        fg_line(g, "if (%s > 1) {", p->chunks.nc);
         g->indent++;
+        p->fix_chunks = chunks_decl(g, p->w, p->nt, chunks_per_thread(p));
         Region r2 = region_begin(g, p->nt);
         fg_slot_scope(g, thread_fix_up, p);
         region_end(g, r2);
@@ -244,7 +291,7 @@ static const char **region_reduce(FGen *g, Par *p) {
         for (int a = 0; a < p->nscan; a++) {
             if (!p->acc_types[a].rank)
                 continue;
-            fg_line(g, "for (int %s = 0; %s < %s; %s++)", t, t, p->nt, t);
+            fg_line(g, "for (int64_t %s = 0; %s < %s; %s++)", t, t, p->chunks.nc, t);
             fg_line(g, "    wf_unref(ctx, %s[%s].m);", p->tot[a], t);
             fg_release(g, acc[a]);
         }
@@ -310,10 +357,11 @@ static bool screma_vector_scan(FGen *g, const CStm *s, const char *w, const char
 }
 
 static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt, const char *loc) {
-    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0};
+    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0, {0}, {0}};
     par_ops(&p, &s->exp->scans, &s->exp->reds);
     fs_screma_outputs(g, s, w, loc);
     if (p.nacc == 0) { /* a map: the chunks only */
+        p.chunks = chunks_decl(g, w, nt, chunks_per_thread(&p));
         Region r = region_begin(g, nt);
         fg_slot_scope(g, thread_chunk, &p);
         region_end(g, r);
@@ -345,16 +393,17 @@ typedef struct {
     int k;          /* dimensions run as one flat index */
     const char **fixed; /* the other (outer) indices, fixed around the region, or NULL */
     int nfixed;
+    Chunks chunks;
 } Flat;
 
-/* The thread's points of a segmap (or the whole segments of a segred / segscan): its chunk
- * of the flat index, the multi-index kept as an odometer. */
+/* The thread's points of a segmap (or the whole segments of a segred / segscan): the chunks
+ * of the flat index it takes, the multi-index kept as an odometer. */
 static void thread_flat(FGen *g, void *arg) {
     const Flat *q = arg;
     const CExp *e = q->s->exp;
     int k = q->k;
-    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *f = fg_fresh(g, "f");
-    chunk(g, q->total, q->nt, lo, hi);
+    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *f = fg_fresh(g, "f"), *ci = fg_fresh(g, "c");
+    chunks_begin(g, q->chunks, ci, lo, hi);
     const char **idx = xmalloc(sizeof *idx * (size_t)(k + 2));
     fg_line(g, "int64_t rest_ = %s;", lo);
     for (int j = k - 1; j >= 0; j--) {
@@ -393,6 +442,7 @@ static void thread_flat(FGen *g, void *arg) {
     g->iter--;
     g->indent--;
     fg_line(g, "}");
+    chunks_end(g);
 }
 
 static void segop_iteration(FGen *g, const Par *p, const char *i, const char **accs) {
@@ -405,13 +455,15 @@ static void segop_iteration(FGen *g, const Par *p, const char *i, const char **a
 
 /* The segmap, or the segments of a segred / segscan, over a flat index in parallel. */
 static void region_flat(FGen *g, const CStm *s, const char **w, int k) {
-    Flat q = {s, w, fg_fresh(g, "total"), fg_fresh(g, "nt"), k, NULL, 0};
+    Flat q = {s, w, fg_fresh(g, "total"), fg_fresh(g, "nt"), k, NULL, 0, {0}};
     StrBuf total = {0};
     sb_puts(&total, "1");
     for (int j = 0; j < k; j++)
         sb_printf(&total, " * %s", w[j]);
     fg_line(g, "int64_t %s = %s;", q.total, total.data);
     fg_line(g, "int %s = wf_threads(ctx, %s);", q.nt, q.total);
+    /* no accumulators across points (a segred's whole segments have their own) */
+    q.chunks = chunks_decl(g, q.total, q.nt, 16);
     Region r = region_begin(g, q.nt);
     fg_slot_scope(g, thread_flat, &q);
     region_end(g, r);
@@ -423,7 +475,7 @@ static void segment_reduce(FGen *g, const CStm *s, const char **w, const char **
     const CExp *e = s->exp;
     const char *nt = fg_fresh(g, "nt");
     fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w[nouter]);
-    Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter};
+    Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, {0}, {0}};
     COperatorVec none = {0};
     par_ops(&p, e->seg == SEG_SCAN ? &e->scans : &none, e->seg == SEG_RED ? &e->reds : &none);
     const char **acc = region_reduce(g, &p);
