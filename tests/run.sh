@@ -3,7 +3,7 @@
 #   1. unit tests: each tests/unit/*.c compiled with the rts/ sources and run
 #   2. `$WEFT test tests examples`: the -- == blocks of every program, on the interpreter, then
 #      on each compiled backend in $WEFT_CHECK_BACKENDS (default: c,multicore; empty to skip),
-#      and multicore once more with WEFT_THRESHOLDS=0 (the outer-parallel versions)
+#      and multicore once more with WEFT_THRESHOLDS=0 (the outer-parallel versions) on 7 threads
 #   3. each executable tests/scripts/*.sh (exit 0 = one pass, else one failure)
 #   4. tests/fuzz/run.sh, when present (same convention)
 # It sums the "N passed, N failed" of every stage, prints the total as its last line and exits
@@ -98,10 +98,12 @@ else
     done
     # multicore programs have two versions of each outermost map with inner parallelism
     # (docs/FLATTENING.md); the test inputs, mostly narrow, take the inner one by default, so
-    # the corpus runs once more with every threshold at 0: the outer-parallel versions
+    # the corpus runs once more with every threshold at 0: the outer-parallel versions, and
+    # with 7 threads, more than most machines' cores, so that threads steal chunks from the
+    # ones the system holds back (src/backend/flat/fpar.c)
     case ",${WEFT_CHECK_BACKENDS-c,multicore}," in *,multicore,*)
-        header "compiled programs, outer versions: WEFT_THRESHOLDS=0 $WEFT test --backend=multicore tests examples"
-        WEFT_THRESHOLDS=0 "$WEFT" test --backend=multicore $dirs > "$TMP/test-outer.out" 2>&1
+        header "compiled programs, outer versions, 7 threads: WEFT_THRESHOLDS=0 OMP_NUM_THREADS=7 $WEFT test --backend=multicore tests examples"
+        WEFT_THRESHOLDS=0 OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore $dirs > "$TMP/test-outer.out" 2>&1
         cat "$TMP/test-outer.out"
         add_counts "$TMP/test-outer.out"
     esac

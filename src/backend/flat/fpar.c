@@ -5,11 +5,11 @@
  * sequentially in its thread (fsoac.c), with the thread's own slots, so threads never share a
  * block they write.  The versions of incremental flattening are ordinary ifs on thresholds in
  * the program (CE_THRESHOLD: wf_cmp_le, logged with -L).  The iterations are cut into
- * contiguous chunks, several per thread (wf_chunks), which the threads take in turn from a
- * shared counter (dynamic scheduling: a thread slowed down by irregular iterations, or by a
- * machine that lends its cores to others, takes fewer); each chunk has its own accumulators and
- * the chunk totals are combined in chunk order, so operators need only be associative and the
- * result does not depend on which thread took which chunk:
+ * contiguous chunks, several per thread (wf_chunks); each thread takes its own share in order,
+ * then steals the others' remaining chunks (a thread slowed down by irregular iterations, or
+ * by a machine that lends its cores to others, does fewer).  Each chunk has its own
+ * accumulators and the chunk totals are combined in chunk order, so operators need only be
+ * associative and the result does not depend on which thread took which chunk:
  *
  *   segmap   the space (all its dimensions, as one index) cut into chunks; each thread writes
  *            its chunks' points' results;
@@ -22,14 +22,14 @@
  *            elements.  A top-level scan of scalars with a built-in operator and no other work
  *            calls rts/mc.h's vectorised single-pass scan instead.
  *
- * scatter and hist keep one chunk per thread (static).  scatter: each thread writes its chunk's values (with duplicate indices, which write wins is
- * unspecified); hist of scalar bins: privatised when every thread's copy of the bins fits
- * WF_HIST_PRIV_BYTES (each thread folds its chunk into its own bins, then the threads fold the
- * copies into the destination bin by bin, in thread order), else, with one destination,
- * combined atomically (a fetch-and-op or a compare-and-swap loop); other hists and filter run
- * sequentially (fsoac.c).  A failure inside a region records the
- * error, skips the rest of the thread's chunk (the WF_FAIL of region code jumps to its end) and
- * makes the function fail after the region.
+ * scatter and hist keep one chunk per thread (static).  scatter: each thread writes its
+ * chunk's values (with duplicate indices, which write wins is unspecified); hist of scalar
+ * bins: privatised when every thread's copy of the bins fits WF_HIST_PRIV_BYTES (each thread
+ * folds its chunk into its own bins, then the threads fold the copies into the destination bin
+ * by bin, in thread order), else, with one destination, combined atomically (a fetch-and-op or
+ * a compare-and-swap loop); other hists and filter run sequentially (fsoac.c).  A failure
+ * inside a region records the error, skips the rest of the thread's chunks (the WF_FAIL of
+ * region code jumps to its end) and makes the function fail after the region.
  */
 #include <string.h>
 
@@ -77,30 +77,43 @@ static void chunk(FGen *g, const char *w, const char *nt, const char *lo, const 
     fg_line(g, "int64_t %s = %s * t_ / %s, %s = %s * (t_ + 1) / %s;", lo, w, nt, hi, w, nt);
 }
 
-/* Dynamic chunks: w iterations cut into nc chunks, chunk c = [w c / nc, w (c + 1) / nc), taken
- * by the threads from the counter ctr (declared before the region, shared). */
+/* Chunks: w iterations cut into nc chunks, chunk c = [w c / nc, w (c + 1) / nc).  Thread t owns
+ * chunks t nc / nt .. (t + 1) nc / nt - 1 and takes them in order from its counter ctr[t]; when
+ * they are gone it takes the other threads' remaining ones from their counters (work stealing:
+ * a thread that runs as fast as the others does exactly its static share, keeping the same
+ * rows as in the previous region in its cache, and one slowed down gives its last chunks up).
+ * ctr is declared before the region, shared. */
 typedef struct {
-    const char *w, *nc, *ctr;
+    const char *w, *nt, *nc, *ctr;
 } Chunks;
 
 /* Before the region: the chunks of w iterations for nt threads (per_thread of them each, at
- * most one per iteration, at least one). */
+ * most one per iteration, at least one) and the threads' counters. */
 static Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread) {
-    Chunks c = {w, fg_fresh(g, "nc"), fg_fresh(g, "ctr")};
-    fg_line(g, "int64_t %s = wf_chunks(%s, %s, %d), %s = 0;", c.nc, w, nt, per_thread, c.ctr);
+    Chunks c = {w, nt, fg_fresh(g, "nc"), fg_fresh(g, "ctr")};
+    const char *q = fg_fresh(g, "q");
+    fg_line(g, "int64_t %s = wf_chunks(%s, %s, %d), %s[%s];", c.nc, w, nt, per_thread, c.ctr, nt);
+    fg_line(g, "for (int %s = 0; %s < %s; %s++)", q, q, nt, q);
+    fg_line(g, "    %s[%s] = (int64_t)%s * %s / %s;", c.ctr, q, q, c.nc, nt);
     return c;
 }
 
-/* In the thread: the loop over the chunks it takes, binding chunk index ci and its range
- * [lo, hi); close it with chunks_end. */
+/* In the thread: the loops over the chunks it takes, binding chunk index ci and its range
+ * [lo, hi); close them with chunks_end. */
 static void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char *hi) {
-    fg_line(g, "for (int64_t %s = __atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED); %s < %s;", ci, c.ctr, ci, c.nc);
-    fg_line(g, "     %s = __atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED)) {", ci, c.ctr);
+    const char *v = fg_fresh(g, "v"), *o = fg_fresh(g, "o"), *end = fg_fresh(g, "end");
+    fg_line(g, "for (int %s = 0; %s < %s; %s++) {", v, v, c.nt, v);
+    g->indent++;
+    fg_line(g, "int %s = (omp_get_thread_num() + %s) %% %s;", o, v, c.nt);
+    fg_line(g, "int64_t %s = (int64_t)(%s + 1) * %s / %s, %s;", end, o, c.nc, c.nt, ci);
+    fg_line(g, "while ((%s = __atomic_fetch_add(&%s[%s], 1, __ATOMIC_RELAXED)) < %s) {", ci, c.ctr, o, end);
     g->indent++;
     fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", lo, c.w, ci, c.nc, hi, c.w, ci, c.nc);
 }
 
 static void chunks_end(FGen *g) {
+    g->indent--;
+    fg_line(g, "}");
     g->indent--;
     fg_line(g, "}");
 }
