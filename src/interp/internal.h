@@ -118,6 +118,9 @@ Value v_i64(int64_t i);
 Value v_unit(void);
 Array *array_new(int64_t len); /* elems zeroed (VK_PRIM i8 0); caller fills them */
 Array *array_new_empty(int n, const int64_t *inner); /* length 0, inner dimensions given */
+/* The dimensions of v (at most max; the first row's for nested arrays, an empty array's
+ * remembered ones); returns how many. */
+int value_dims(Value v, int64_t *dims, int max);
 int64_t array_inner_dim(const Array *a, int k);     /* inner dimension k (0: rows) of an empty array */
 Value v_array(Array *a);
 Tuple *tuple_new(int n);

@@ -211,6 +211,12 @@ static Value do_iota(Value *a, Loc loc) {
 
 static Value do_replicate(Value *a, Loc loc) {
     int64_t n = nonneg_size(a[0], "replicate", loc);
+    if (n == 0 && a[1].kind == VK_ARRAY) { /* [0][m]...: the empty array remembers m... */
+        int64_t dims[64];
+        int k = value_dims(a[1], dims, 64);
+        v_release(a[1]);
+        return v_array(array_new_empty(k, dims));
+    }
     Array *r = array_new(n);
     for (int64_t i = 0; i < n; i++)
         r->elems[i] = v_retain(a[1]);

@@ -63,6 +63,21 @@ Array *array_new_empty(int n, const int64_t *inner) {
     return a;
 }
 
+int value_dims(Value v, int64_t *dims, int max) {
+    int n = 0;
+    while (v.kind == VK_ARRAY && n < max) {
+        const Array *a = v.as.arr;
+        dims[n++] = a->len;
+        if (a->len == 0) {
+            for (int k = 0; k < a->eshape_n && n < max; k++)
+                dims[n++] = a->elems[k].as.i;
+            break;
+        }
+        v = a->elems[0];
+    }
+    return n;
+}
+
 int64_t array_inner_dim(const Array *a, int k) {
     return a->len == 0 && k < a->eshape_n ? a->elems[k].as.i : 0;
 }

@@ -5,7 +5,8 @@
  * "aliases" are the variables whose storage its value may share (a let of a variable, a
  * slice, a projection, a call whose result is not unique).  Consumption happens at
  *   a with [i] = v,  let a[i] = v,  passing a to a parameter of unique type (*[]t),
- *   a loop whose body consumes its parameter (this consumes the initial value),
+ *   a loop whose body consumes its parameter (this consumes the initial value: of a tuple
+ *   of parameters, the components whose parameters are consumed),
  * and marks the consumed variables and everything aliasing them.  Errors:
  *   - using a consumed variable;
  *   - consuming a function parameter whose type is not unique;
@@ -270,6 +271,42 @@ static bool any_consumed(int from, int to) {
     return false;
 }
 
+/* How many variables bind_pat binds for p. */
+static int pat_vars(Pat *p) {
+    switch (p->kind) {
+    case P_ID: return 1;
+    case P_ASCRIBE: return pat_vars(p->inner);
+    case P_TUPLE:
+    case P_RECORD: {
+        int n = 0;
+        for (int i = 0; i < p->elems.len; i++)
+            n += pat_vars(p->elems.data[i]);
+        return n;
+    }
+    default: return 0;
+    }
+}
+
+/* After a loop's body: consume the parts of the initial value init whose parameters (p, bound
+ * from scope index *at on) the body consumed — a tuple's components one by one, so that
+ * `loop (acc, x) = (copy a, xs)` consumes only what acc starts from — and add the aliases of
+ * the other parts to kept (the loop's result may be them). */
+static void consume_loop_init(Pat *p, Alias *init, int *at, Loc loc, VarSet *kept) {
+    while (p->kind == P_ASCRIBE)
+        p = p->inner;
+    if (p->kind == P_TUPLE && init && init->tuple && init->parts.len == p->elems.len) {
+        for (int i = 0; i < p->elems.len; i++)
+            consume_loop_init(p->elems.data[i], init->parts.data[i], at, loc, kept);
+        return;
+    }
+    int from = *at;
+    *at += pat_vars(p);
+    if (any_consumed(from, *at))
+        consume(init, loc);
+    else
+        alias_flat(init, kept);
+}
+
 static Alias *walk_loop(Expr *e) {
     Alias *init;
     if (e->init) {
@@ -319,11 +356,16 @@ static Alias *walk_loop(Expr *e) {
             vec_push(&res->set, flat.data[i]);
     }
     loop_depth--;
+    VarSet kept = {0};
+    if (params_consumed) {
+        int at = n;
+        consume_loop_init(e->pat, init, &at, e->init ? e->init->loc : e->pat->loc, &kept);
+    } else {
+        alias_flat(init, &kept);
+    }
     scope.len = n;
-    if (params_consumed)
-        consume(init, e->init ? e->init->loc : e->pat->loc);
-    else if (aliases_param)
-        alias_flat(init, &res->set);
+    if (aliases_param)
+        set_add_all(&res->set, &kept);
     return maybe(e, res);
 }
 
