@@ -200,9 +200,10 @@ static inline __attribute__((unused)) int wf_threads(wf_ctx *ctx, int64_t w) {
         nt = w > 0 ? (int)w : 1;
     return nt;
 }
-/* Chunks of a parallel loop of w iterations over nt threads, taken dynamically: per_thread of
- * them per thread, at most one per iteration, at least one (a loop of no iterations has one,
- * empty: its reductions' totals are the neutral elements). */
+/* Chunks of a parallel loop of w iterations over nt threads (src/backend/flat/fpar.c: each
+ * thread takes its share, then steals the others' remaining ones): per_thread per thread, at
+ * most one per iteration, at least one (a loop of no iterations has one, empty: its
+ * reductions' totals are the neutral elements). */
 static inline __attribute__((unused)) int64_t wf_chunks(int64_t w, int nt, int per_thread) {
     int64_t nc = nt <= 1 ? 1 : (int64_t)nt * per_thread;
     if (nc > w)
@@ -363,7 +364,6 @@ static inline __attribute__((unused)) bool wf_flat_result_whole(const wf_blk *m,
 /* An entry point's array result: hands the data of block m to the harness when the result is
  * all of it, dense and held by nobody else; copies it into a new block otherwise.  Consumes the
  * caller's reference to m.  Returns 0, or 1 with the error recorded. */
-
 static inline __attribute__((unused)) int wf_flat_result(wf_ctx *ctx, wf_value *res, int prim, int rank, void *p,
                                                          wf_blk *m, const int64_t *n, const int64_t *s) {
     if (wf_flat_result_whole(m, p, rank, n, s)) {

@@ -6,7 +6,7 @@
  *
  * Built by tests/run.sh as  cc -std=c11 tests/unit/test_math.c rts/values.c -lm:
  * rts: values.c
- * CHECK(cond) records one pass or one failure (with the line); the program prints
+ * CHECK (check.h) records one pass or one failure; the program prints
  * "test_math: N passed, N failed" and exits non-zero on any failure.
  */
 #include <math.h>
@@ -14,18 +14,7 @@
 #include <stdio.h>
 
 #include "../../src/backend/c/wf_scalar.h"
-
-static int passed, failed;
-
-#define CHECK(cond) check_((cond), #cond, __LINE__)
-static void check_(int ok, const char *what, int line) {
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "test_math.c:%d: FAILED: %s\n", line, what);
-    }
-}
+#include "check.h"
 
 /* A deterministic generator (xorshift64*), uniform in [lo, hi). */
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;

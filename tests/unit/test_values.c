@@ -2,7 +2,7 @@
  *
  * Built by tests/run.sh as  cc -std=c11 tests/unit/test_values.c rts/values.c -lm:
  * rts: values.c
- * CHECK(cond) records one pass or one failure (with the line); the program prints
+ * CHECK (check.h) records one pass or one failure; the program prints
  * "test_values: N passed, N failed" and exits non-zero on any failure.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -12,18 +12,7 @@
 #include <string.h>
 
 #include "../../rts/values.h"
-
-static int passed, failed;
-
-#define CHECK(cond) check_((cond), #cond, __LINE__)
-static void check_(int ok, const char *what, int line) {
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "test_values.c:%d: FAILED: %s\n", line, what);
-    }
-}
+#include "check.h"
 
 /* ---- helpers ---- */
 

@@ -237,7 +237,7 @@ const char *c_op_expr(const CExp *e, const char *const *args, const char **divis
     case COP_EXP:
         if (!f32) /* wf_scalar.h: inline, half of libm's time */
             return xsprintf("wf_exp64(%s)", a);
-        return xsprintf("expf(%s)", a);
+        return xsprintf("expf(%s)", a); /* libm's: as fast */
     default: {
         const char *m = math_name(e->op);
         if (!m)

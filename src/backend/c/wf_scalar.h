@@ -96,16 +96,16 @@ static inline double wf_pow2_64(int64_t e) {
     memcpy(&d, &bits, 8);
     return d;
 }
-/* The ends, |x| > 708 or NaN: beyond 709.9 exp is infinite, below -746 it rounds to zero (a
- * NaN passes both clamps); between, 2^e as two normal powers of two, so that a subnormal result
+/* The ends, |x| > 708 or NaN: beyond 709.9 exp is infinite, below -746 it rounds to zero;
+ * between, 2^e as two normal powers of two, so that a subnormal result
  * is rounded once and a large one overflows to infinity. */
 static __attribute__((noinline, cold, unused)) double wf_exp64_ends(double x) {
+    if (x != x)
+        return x;
     x = x > 709.9 ? 709.9 : x;
     x = x < -746.0 ? -746.0 : x;
     int64_t e;
     double y = wf_exp64_mantissa(x, &e);
-    if (x != x)
-        return x;
     int64_t e1 = e / 2;
     return y * wf_pow2_64(e1) * wf_pow2_64(e - e1);
 }
