@@ -941,6 +941,35 @@ static Value eval_var(Expr *e, Env *env) {
     return global_value(d, e->loc);
 }
 
+/* An empty array made by a function (map over an empty array, say) does not know its rows'
+ * shape; its static type does where the sizes are constants or variables in scope ([k][n]i32
+ * with n bound).  Gives r those inner dimensions, as far as they are known, so that size
+ * checks and printing see [0][n]. */
+static Value shape_empty(Value r, const Type *t, Env *env) {
+    if (r.kind != VK_ARRAY || r.as.arr->len != 0 || r.as.arr->eshape_n != 0 || !t)
+        return r;
+    t = type_prune((Type *)t);
+    if (t->kind != T_ARRAY)
+        return r;
+    int64_t dims[64];
+    int k = 0;
+    for (const Type *el = type_prune(t->elem); el->kind == T_ARRAY && k < 64; el = type_prune(el->elem)) {
+        const Size *d = size_prune(el->dim);
+        if (d->kind == SIZE_CONST) {
+            dims[k++] = d->value;
+            continue;
+        }
+        const Value *v = d->kind == SIZE_NAME ? env_lookup(env, d->name) : NULL;
+        if (!v || v->kind != VK_PRIM)
+            break;
+        dims[k++] = v_int(*v);
+    }
+    if (k == 0)
+        return r;
+    v_release(r);
+    return v_array(array_new_empty(k, dims));
+}
+
 static Value eval_apply(Expr *e, Env *env) {
     Expr *fn = e->lhs;
     while (fn->kind == E_PAREN)
@@ -969,7 +998,7 @@ static Value eval_apply(Expr *e, Env *env) {
     }
     if (args != small)
         free(args);
-    return r;
+    return shape_empty(r, e->type, env);
 }
 
 static Value eval_section(Expr *e, Env *env) {
