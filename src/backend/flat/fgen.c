@@ -114,8 +114,11 @@ void fg_line(FGen *g, const char *fmt, ...) {
 const char *fg_fresh(FGen *g, const char *base) { return xsprintf("%s_%d", base, g->tmp++); }
 
 const char *fg_atom(FGen *g, CAtom a) {
-    (void)g;
-    return a.kind == CA_VAR ? c_name(a.var) : c_const(a);
+    if (a.kind != CA_VAR)
+        return c_const(a);
+    if (g->unit && omap_has(g->unit, a.var))
+        return "INT64_C(1)";
+    return c_name(a.var);
 }
 
 FVar *fg_var(FGen *g, const char *name) {
@@ -692,7 +695,7 @@ static void emit_stm(FGen *g, const CStm *s) {
         else if (fp_parallel(g, s))
             fp_soac(g, s);
         else
-            fs_soac(g, s);
+            fu_soac(g, s);
         return;
     default: fa_exp(g, s); return;
     }

@@ -154,6 +154,8 @@ struct FGen {
     int at;
     OMap moved;
     OMap unowned; /* DEST_BORROW destinations given no reference: not released */
+    OMap *unit;       /* unitver.c: i64 variables known to be 1 here (fg_atom reads them as 1) */
+    bool unit_done;   /* unitver.c: inside a versioned nest (either version): no more versions */
 };
 
 /* fgen.c */
@@ -204,6 +206,10 @@ void fg_fail(FGen *g, const char *cond, const char *err);
  * reporters get a copy, so that v's address does not escape (the C compiler then keeps views
  * in registers instead of memory). */
 const char *fg_extents(const char *v, int from, int r);
+
+/* unitver.c: a SOAC run in sequence (fs_soac), as two versions when it is the outermost nest
+ * of an iteration and its widths are variables from outside: all of them 1, and any. */
+void fu_soac(FGen *g, const CStm *s);
 
 /* farray.c */
 void fa_exp(FGen *g, const CStm *s); /* every non-SOAC array expression */
