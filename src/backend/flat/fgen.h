@@ -210,6 +210,9 @@ const char *fg_extents(const char *v, int from, int r);
 /* unitver.c: a SOAC run in sequence (fs_soac), as two versions when it is the outermost nest
  * of an iteration and its widths are variables from outside: all of them 1, and any. */
 void fu_soac(FGen *g, const CStm *s);
+/* fsoac.c: the loop over index i < w (width: the atom w was set from); a block binding i = 0
+ * where the width is known to be 1. */
+void fs_loop_begin(FGen *g, CAtom width, const char *i, const char *w);
 
 /* farray.c */
 void fa_exp(FGen *g, const CStm *s); /* every non-SOAC array expression */

@@ -14,6 +14,15 @@
  */
 #include "fgen.h"
 
+/* The loop over index i < w (width: the atom w was set from); a block binding i = 0 where
+ * the width is known to be 1 (unitver.c). */
+void fs_loop_begin(FGen *g, CAtom width, const char *i, const char *w) {
+    if (g->unit && width.kind == CA_VAR && omap_has(g->unit, width.var))
+        fg_line(g, "{ const int64_t %s = 0; (void)%s; /* the width is 1 */", i, w);
+    else
+        fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
+}
+
 const char *fs_input_elem(FGen *g, CAtom a, const char *i) {
     if (omap_has(&g->lazy_iotas, a.var))
         return i;
@@ -350,7 +359,7 @@ static void emit_screma(FGen *g, const CStm *s) {
     const char **accs = decl_accs(g, &ops, in_rows);
     const char *i = fg_fresh(g, "i");
     int checked = fr_hoist_checks(g, e, w);
-    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, w, i);
+    fs_loop_begin(g, e->args.data[0], i, w);
     g->indent++;
     g->iter++;
     fr_enter(g, e->args.data[0]);
