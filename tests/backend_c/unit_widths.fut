@@ -71,3 +71,16 @@ entry loop_update [u] [t] (n: i64) (xs: [u][t]f64) : [n][u][t]f64 =
 -- output { [4.0, 6.0] }
 entry out_of_bounds [u] [t] (n: i64) (xs: [u][t]f64) (j: i64) : [n]f64 =
   map (\k -> reduce (+) 0.0 (map (\r -> r[j] * f64.i64 (k + 1) + r[j]) xs)) (iota n)
+
+-- A width bound in the iteration but outside the nest (m + j) is tested; one bound inside it
+-- (k % 3) is not: the nest runs in its unit version for j with m + j = 1 only.
+-- ==
+-- entry: inner_width
+-- input { 3i64 1i64 }
+-- output { [0i64, 0i64, 1i64] }
+-- input { 2i64 0i64 }
+-- output { [0i64, 0i64] }
+-- input { 0i64 1i64 }
+-- output { empty([0]i64) }
+entry inner_width (n: i64) (m: i64) : [n]i64 =
+  map (\j -> reduce (+) 0 (map (\k -> reduce (+) 0 (iota (k % 3))) (iota (m + j)))) (iota n)

@@ -11,7 +11,7 @@
  *
  * and in the first the C compiler sees constant widths: loops of one iteration disappear,
  * offsets fold, and the nest becomes straight-line code.  (Measured on OptionPricing small:
- * 624 M -> 339 M instructions per million paths, docs/PERFORMANCE.md.)
+ * 624 M -> 333 M instructions per million paths, docs/PERFORMANCE.md.)
  *
  * The widths considered are those of the nest's SOACs and segops (map, reduce, scan,
  * scatter, hist, filter; not loop counts, not replicate counts) that are i64 variables bound
@@ -22,9 +22,8 @@
 #include "fgen.h"
 
 typedef struct {
-    OMap widths; /* i64 variables used as widths, in order of first use */
-    Vec(const char *) order;
-    OMap bound;  /* names bound inside the nest */
+    Vec(const char *) widths; /* variables used as widths (repeats included) */
+    OMap bound;               /* names bound inside the nest */
 } Nest;
 
 static void nest_body(Nest *n, const CBody *b);
@@ -42,10 +41,8 @@ static void nest_lambda(Nest *n, const CLambda *l) {
 }
 
 static void nest_width(Nest *n, CAtom w) {
-    if (w.kind != CA_VAR || omap_has(&n->widths, w.var))
-        return;
-    omap_put(&n->widths, w.var, (void *)1);
-    vec_push(&n->order, w.var);
+    if (w.kind == CA_VAR)
+        vec_push(&n->widths, w.var);
 }
 
 static void nest_exp(Nest *n, const CExp *e) {
@@ -93,10 +90,10 @@ static void nest_body(Nest *n, const CBody *b) {
 static void nest_unit_vars(FGen *g, const CStm *s, OMap *unit, StrBuf *cond) {
     Nest n = {0};
     nest_exp(&n, s->exp);
-    for (int i = 0; i < n.order.len; i++) {
-        const char *v = n.order.data[i];
+    for (int i = 0; i < n.widths.len; i++) {
+        const char *v = n.widths.data[i];
         FVar *fv = omap_get(&g->vars, v);
-        if (omap_has(&n.bound, v) || !fv || fv->type.rank || fv->type.prim != PRIM_I64)
+        if (omap_has(unit, v) || omap_has(&n.bound, v) || !fv || fv->type.rank || fv->type.prim != PRIM_I64)
             continue;
         omap_put(unit, v, (void *)1);
         sb_printf(cond, "%s%s == 1", cond->len ? " && " : "", c_name(v));
