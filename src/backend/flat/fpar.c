@@ -369,6 +369,31 @@ static bool screma_vector_scan(FGen *g, const CStm *s, const char *w, const char
                        c_name(s->pat.data[0].name), w, t.prim, loc);
 }
 
+/* A segscan of one dimension whose body only reads a dense scalar array at the segment index
+ * (`segscan (i < w) op { index xs [i] }`, what the flattener makes of a top-level
+ * `scan op ne xs`), with a simple operator: rts/mc.h's vectorised scan.  Its outputs are
+ * allocated already. */
+static bool segop_vector_scan(FGen *g, const CStm *s, const char *w, const char *loc) {
+    const CExp *e = s->exp;
+    const CBody *b = e->body;
+    if (e->seg != SEG_SCAN || e->params.len != 1 || e->scans.len != 1 || s->pat.len != 1 || b->stms.len != 1 ||
+        b->result.len != 1 || b->result.data[0].kind != CA_VAR)
+        return false;
+    const CStm *ix = &b->stms.data[0];
+    const CExp *x = ix->exp;
+    if (x->kind != CE_INDEX || ix->pat.len != 1 || b->result.data[0].var != ix->pat.data[0].name ||
+        x->args.data[0].kind != CA_VAR || x->slice.len != 1 || x->slice.data[0].is_slice ||
+        x->slice.data[0].start.kind != CA_VAR || x->slice.data[0].start.var != e->params.data[0].name)
+        return false;
+    CType t = e->scans.data[0].lam->ret.data[0];
+    const char *arr = x->args.data[0].var;
+    if (t.rank != 0 || t.prim == PRIM_BOOL || ix->pat.data[0].type.rank != 0 || omap_has(&g->lazy_iotas, arr) ||
+        fg_var(g, arr)->layout != LAYOUT_DENSE)
+        return false;
+    return vector_scan(g, &e->scans.data[0], e->scans.data[0].nes.data[0], fg_atom(g, x->args.data[0]),
+                       c_name(s->pat.data[0].name), w, t.prim, loc);
+}
+
 static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt, const char *loc) {
     Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0, {0}, {0}};
     par_ops(&p, &s->exp->scans, &s->exp->reds);
@@ -507,7 +532,8 @@ static void fp_segop(FGen *g, const CStm *s) {
         return;
     }
     if (k == 1) {
-        segment_reduce(g, s, w, NULL, 0, loc);
+        if (!segop_vector_scan(g, s, w[0], loc))
+            segment_reduce(g, s, w, NULL, 0, loc);
         return;
     }
     /* several segments: whole segments per thread when there are enough of them */
