@@ -119,10 +119,14 @@ def black_scholes [T] [U] (c_lower: [U][U]f64) (vols: [T][U]f64) (drifts: [T][U]
             map3 (\c_j vol dr -> f64.exp (vol * reduce (+) 0.0 (map2 (*) c_j dw_d) + dr))
                  c_lower vol_d drift_d)
          dw vols drifts
-  -- per underlying, a scan of scalars (a scan of rows with map2 (*) would build
-  -- a row per date)
-  let prods = map (scan (*) 1.0) (transpose growth)
-  in transpose (map2 (\st p -> map (* st) p) starts prods)
+  -- The start prices are folded into the first date's growth, so the product scan
+  -- gives the prices directly (FinPar's order of multiplication).  A separate
+  -- `map (* st)` over the scan's result cost more than its multiplications: the C
+  -- compiler vectorised that loop, and its wide loads of the scan's fresh scalar
+  -- stores stalled on store-to-load forwarding.  The scan is of scalars per
+  -- underlying (a scan of rows with map2 (*) would build a row per date).
+  let growth = growth with [0] = map2 (*) starts growth[0]
+  in transpose (map (scan (*) 1.0) (transpose growth))
 
 -- min_j S[d][j] / start_j for the three underlyings of contracts 2 and 3.
 def fraction [T] [U] (s: [T][U]f64) (d: i64) : f64 =
