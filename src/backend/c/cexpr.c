@@ -135,8 +135,13 @@ const char *c_op_expr(const CExp *e, const char *const *args, const char **divis
     bool fl = p_float(p), f32 = p == PRIM_F32, sg = p_signed(p);
     int bits = p == PRIM_BOOL ? 1 : c_bits(p);
     const char *sfx = f32 ? "f" : "";
-    if (e->args.len > 1 && catom_eq(e->args.data[0], e->args.data[1]))
-        b = xsprintf("(%s + 0)", b); /* x != x (NaN tests) without -Wtautological-compare */
+    /* x != x (NaN tests) without -Wtautological-compare.  Only where a warning can come: on
+     * floats `x + 0` is a real addition (it turns -0.0 into 0.0), and in `x * x` it lengthened
+     * every square's chain of dependent operations by one addition. */
+    bool compare = e->op == COP_EQ || e->op == COP_NE || e->op == COP_LT || e->op == COP_LE || e->op == COP_GT ||
+                   e->op == COP_GE;
+    if (e->args.len > 1 && catom_eq(e->args.data[0], e->args.data[1]) && (compare || !fl))
+        b = xsprintf("(%s + 0)", b);
     switch (e->op) {
     case COP_ADD:
     case COP_SUB:
