@@ -9,11 +9,14 @@
 
 /* ---- OMap: open addressing on interned pointers ---- */
 
+/* The hash of the name's characters, not of its address: passes that walk a map's slots (the
+ * flattener's bindings, the flat backend's uses) then visit the names in the same order on
+ * every run, so the generated code does not change with where the allocator put the names. */
 static size_t hash_name(const char *k) {
-    size_t h = (size_t)(uintptr_t)k;
-    h ^= h >> 17;
-    h *= 0x9E3779B97F4A7C15ull;
-    return h ^ (h >> 29);
+    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a; a NULL name (a constant atom's) is never stored */
+    for (const unsigned char *c = (const unsigned char *)k; c && *c; c++)
+        h = (h ^ *c) * 0x100000001b3ull;
+    return (size_t)(h ^ (h >> 29));
 }
 
 static int slot(const OMap *m, const char *k) {
