@@ -338,10 +338,10 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
 #if defined(__SSE2__)
 #define WF_MC__VSTORE(p, v, nts)                                                                 \
     do {                                                                                         \
-        if (nts) {                                                                               \
-            __m128i h_[sizeof(v) / 16];                                                          \
+        if ((nts) && sizeof(v) % 16 == 0) { /* vectors of 4 u8 or i16 are stored plainly */ \
+            __m128i h_[sizeof(v) >= 16 ? sizeof(v) / 16 : 1];                                    \
             memcpy(h_, &(v), sizeof(v));                                                         \
-            for (unsigned k_ = 0; k_ < sizeof(v) / 16; k_++)                                     \
+            for (unsigned k_ = 0; 16 * k_ < sizeof(v); k_++)                                     \
                 _mm_stream_si128((__m128i *)(void *)((char *)(p) + 16 * k_), h_[k_]);            \
         } else {                                                                                 \
             memcpy((p), &(v), sizeof(v));                                                        \
