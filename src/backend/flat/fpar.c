@@ -332,24 +332,28 @@ static const char *simple_op(const COperator *op) {
     }
 }
 
-/* rts/mc.h's vectorised scan of the dense scalar array in into the output of pattern variable
- * out, when the operator is a simple one.  Returns false when it does not apply. */
-static bool vector_scan(FGen *g, const COperator *op, CAtom ne, const char *in, const char *out, const char *w,
-                        PrimType t, const char *loc) {
-    const char *opc = simple_op(op);
-    if (!opc || t == PRIM_BOOL)
-        return false;
+/* Whether rts/mc.h's vectorised scan can run `scan op` over array atom arr: a simple operator
+ * on scalars other than bool, and an array that exists (not a lazy iota) and is dense. */
+static bool vector_scan_fits(FGen *g, const COperator *op, CAtom arr) {
+    CType t = op->lam->ret.data[0];
+    return arr.kind == CA_VAR && !omap_has(&g->lazy_iotas, arr.var) && fg_var(g, arr.var)->layout == LAYOUT_DENSE &&
+           t.rank == 0 && t.prim != PRIM_BOOL && simple_op(op);
+}
+
+/* The call of a WF_MC_SCAN_VEC_DEFINE instance scanning arr into s's one output (integers as
+ * their unsigned type: wrapping arithmetic); vector_scan_fits holds. */
+static void vector_scan(FGen *g, const CStm *s, CAtom arr, const char *w, const char *loc) {
+    const COperator *op = &s->exp->scans.data[0];
     static const char *const utype[] = {"uint8_t", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "uint16_t",
                                         "uint32_t", "uint64_t", "float", "double", "bool"};
-    const char *U = utype[t];
+    const char *U = utype[op->lam->ret.data[0].prim];
     const char *name = fg_fresh(g, "wf_mcscan");
-    sb_printf(g->types, "#define %s_op(ctx, a, b) ((a) %s (b))\nWF_MC_SCAN_VEC_DEFINE(%s, %s, %s_op)\n", name, opc,
-              name, U, name);
+    sb_printf(g->types, "#define %s_op(ctx, a, b) ((a) %s (b))\nWF_MC_SCAN_VEC_DEFINE(%s, %s, %s_op)\n", name,
+              simple_op(op), name, U, name);
     fg_fail(g,
             xsprintf("%s(ctx->num_threads, NULL, (%s)%s, 1, %s, (const %s *)%s.p, (%s *)%s.p, NULL)", name, U,
-                     fg_atom(g, ne), w, U, in, U, out),
+                     fg_atom(g, op->nes.data[0]), w, U, fg_atom(g, arr), U, c_name(s->pat.data[0].name)),
             xsprintf("wf_error(ctx, %s, \"out of memory (scan scratch space)\")", loc));
-    return true;
 }
 
 /* `scan OP ne xs` alone (identity map, one dense scalar input, one output). */
@@ -358,21 +362,17 @@ static bool screma_vector_scan(FGen *g, const CStm *s, const char *w, const char
     const CLambda *f = e->lam;
     if (e->scans.len != 1 || e->reds.len || s->pat.len != 1 || e->arrays.len != 1 || f->params.len != 1 ||
         f->body->stms.len != 0 || f->body->result.len != 1 || f->body->result.data[0].kind != CA_VAR ||
-        f->body->result.data[0].var != f->params.data[0].name || omap_has(&g->lazy_iotas, e->arrays.data[0].var))
-        return false;
-    CType t = e->scans.data[0].lam->ret.data[0];
-    if (t.rank != 0 || fg_var(g, e->arrays.data[0].var)->layout != LAYOUT_DENSE ||
-        !simple_op(&e->scans.data[0]) || t.prim == PRIM_BOOL)
+        f->body->result.data[0].var != f->params.data[0].name ||
+        !vector_scan_fits(g, &e->scans.data[0], e->arrays.data[0]))
         return false;
     fs_screma_outputs(g, s, w, loc);
-    return vector_scan(g, &e->scans.data[0], e->scans.data[0].nes.data[0], fg_atom(g, e->arrays.data[0]),
-                       c_name(s->pat.data[0].name), w, t.prim, loc);
+    vector_scan(g, s, e->arrays.data[0], w, loc);
+    return true;
 }
 
-/* A segscan of one dimension whose body only reads a dense scalar array at the segment index
+/* A segscan of one dimension whose body only reads an array at the segment index
  * (`segscan (i < w) op { index xs [i] }`, what the flattener makes of a top-level
- * `scan op ne xs`), with a simple operator: rts/mc.h's vectorised scan.  Its outputs are
- * allocated already. */
+ * `scan op ne xs`), when the vectorised scan fits.  Its outputs are allocated already. */
 static bool segop_vector_scan(FGen *g, const CStm *s, const char *w, const char *loc) {
     const CExp *e = s->exp;
     const CBody *b = e->body;
@@ -382,16 +382,12 @@ static bool segop_vector_scan(FGen *g, const CStm *s, const char *w, const char 
     const CStm *ix = &b->stms.data[0];
     const CExp *x = ix->exp;
     if (x->kind != CE_INDEX || ix->pat.len != 1 || b->result.data[0].var != ix->pat.data[0].name ||
-        x->args.data[0].kind != CA_VAR || x->slice.len != 1 || x->slice.data[0].is_slice ||
-        x->slice.data[0].start.kind != CA_VAR || x->slice.data[0].start.var != e->params.data[0].name)
+        x->slice.len != 1 || x->slice.data[0].is_slice || x->slice.data[0].start.kind != CA_VAR ||
+        x->slice.data[0].start.var != e->params.data[0].name ||
+        !vector_scan_fits(g, &e->scans.data[0], x->args.data[0]))
         return false;
-    CType t = e->scans.data[0].lam->ret.data[0];
-    const char *arr = x->args.data[0].var;
-    if (t.rank != 0 || t.prim == PRIM_BOOL || ix->pat.data[0].type.rank != 0 || omap_has(&g->lazy_iotas, arr) ||
-        fg_var(g, arr)->layout != LAYOUT_DENSE)
-        return false;
-    return vector_scan(g, &e->scans.data[0], e->scans.data[0].nes.data[0], fg_atom(g, x->args.data[0]),
-                       c_name(s->pat.data[0].name), w, t.prim, loc);
+    vector_scan(g, s, x->args.data[0], w, loc);
+    return true;
 }
 
 static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt, const char *loc) {
