@@ -2,13 +2,7 @@
 # src/backend/flat/fcuda.c; programs with inner unknown dimensions through src/backend/cuda/kgen.c),
 # read from `weft cuda --no-cc` output, and that `weft test --backend=cuda` skips cleanly on a
 # machine without a GPU (and passes on one with).  Needs no nvcc.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-WEFT=${WEFT:-bin/weft}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL cuda_regions: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
 launches() { grep -c 'wfc_launch(ctx, [0-9]*, ' "$1.c"; }
 boxed_launches() { grep -c 'wfk_finish(ctx, wfk_launch_[0-9]*(' "$1.c"; }
 
@@ -84,5 +78,4 @@ else
     [ $rc = 0 ] && echo "$out" | grep -q '^0 passed, 0 failed, [1-9][0-9]* skipped' ||
         fail "weft test --backend=cuda without a GPU should skip every case: $out"
 fi
-[ $fails = 0 ] && echo "cuda_regions: ok"
-exit $fails
+finish

@@ -3,19 +3,13 @@
 # every digit kept) against FinPar's reference prices, under FinPar's rule
 # |price - reference| <= 0.0005 (shared/specs/optionpricing.md).  The Futhark-format .in files
 # round the reals to six decimals, which moves large's price by 0.0046; their .out files are
-# checked by `weft test` under Futhark's tolerance.  Also: the converter's message on a
-# malformed file.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-WEFT=${WEFT:-bin/weft}
+# checked by `weft test` under Futhark's tolerance.  Also: the converter on malformed files (no
+# output, exit 2, a message naming the file and the fault).
+. "$(dirname "$0")/lib.sh"
 ORIG=../shared/data/finpar/orig
 [ -d "$ORIG" ] || { echo "finpar_reference: no $ORIG, skipped"; exit 0; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL finpar_reference: $*"; fails=$((fails + 1)); }
 
-"$WEFT" multicore examples/finpar/optionpricing.fut -o "$T/op" || { echo "FAIL finpar_reference: compile"; exit 1; }
+"$WEFT" multicore examples/finpar/optionpricing.fut -o "$T/op" || { fail "weft multicore examples/finpar/optionpricing.fut"; finish; }
 for s in Small Medium Large; do
     if ! sh tools/finpar_op_input.sh "$ORIG/OptionPricing-$s.input.data" > "$T/$s.in"; then
         fail "$s: the conversion failed"
@@ -33,9 +27,14 @@ for s in Small Medium Large; do
     fi
 done
 
-printf '1 // contract\n8 // iterations\n[ [ 1, 2\n' > "$T/bad.data"
-sh tools/finpar_op_input.sh "$T/bad.data" > /dev/null 2> "$T/bad.err" && fail "a malformed file converted"
-grep -q '^finpar_op_input.sh: expected 6 header numbers and 9 arrays, got 2 and 1$' "$T/bad.err" ||
-    fail "malformed file: unexpected message: $(cat "$T/bad.err")"
-[ $fails = 0 ] && echo "finpar_reference: ok"
-exit $fails
+# malformed files: no output, exit 2, a message naming the file and what is wrong
+bad() { # NAME CONTENTS MESSAGE
+    printf "$2" > "$T/$1"
+    sh tools/finpar_op_input.sh "$T/$1" > "$T/$1.out" 2> "$T/$1.err" && fail "$1: converted"
+    [ -s "$T/$1.out" ] && fail "$1: wrote output"
+    grep -qxF "finpar_op_input.sh: $T/$1: $3" "$T/$1.err" || fail "$1: unexpected message: $(cat "$T/$1.err")"
+}
+bad truncated.data '1 // contract\n8 // iterations\n[ [ 1, 2\n' 'expected 6 header numbers and 9 arrays, got 2 and 1'
+bad short.data '1\n8\n1\n1\n1\n30\n[1]\n[1]\n[1]\n[1]\n[1]\n[]\n[1]\n[1]\n[1]\n' 'direction vectors holds 1 numbers, not 30'
+bad token.data '1\n8\n1\n1\n1\n30\n[x]\n' 'unexpected token "x"'
+finish

@@ -3,13 +3,7 @@
 # widths come from outside it gets `if (u == 1 && t == 1)` with its loops as blocks; a width
 # bound inside the nest is not tested; a nest outside any iteration gets no version.  The results of
 # both versions are checked by tests/backend_c/unit_widths.fut.  Needs no C compiler.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-WEFT=${WEFT:-bin/weft}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL unit_versions: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
 versions() { grep -c 'every width 1' "$1.c"; }
 
 cat > "$T/nest.fut" <<'F'
@@ -38,5 +32,4 @@ for be in c multicore; do
     "$WEFT" $be --no-cc "$T/top.fut" -o "$T/top-$be" || fail "weft $be top.fut"
     [ "$(versions "$T/top-$be")" = 0 ] || fail "$be: a nest outside any iteration got a unit version"
 done
-[ $fails = 0 ] && echo "unit_versions: ok"
-exit $fails
+finish

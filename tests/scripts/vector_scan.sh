@@ -4,13 +4,7 @@
 # xs) calls a WF_MC_SCAN_VEC_DEFINE instance; a scan with a map fused into it, a scan of a
 # column (strided) and a scan with a lambda operator do not, and neither does `weft c`.  The
 # results of the vectorised scans are checked by tests/backend_c/mc_scan.fut.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-WEFT=${WEFT:-bin/weft}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL vector_scan: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
 calls() { grep -c '^WF_MC_SCAN_VEC_DEFINE' "$1"; }
 
 cat > "$T/plain.fut" <<'F'
@@ -27,5 +21,4 @@ F
 [ "$(calls "$T/plain-c.c")" = 0 ] || fail "weft c calls the multicore scan"
 "$WEFT" multicore --no-cc "$T/other.fut" -o "$T/other" || fail "weft multicore other.fut"
 [ "$(calls "$T/other.c")" = 0 ] || fail "a fused map, a column or a lambda operator went to the vectorised scan"
-[ $fails = 0 ] && echo "vector_scan: ok"
-exit $fails
+finish
