@@ -625,6 +625,39 @@ static void add_job(Run *run, Job j) {
     vec_push(&run->jobs, j);
 }
 
+/* Whether path (relative to the working directory, the program's folder already joined) lies
+ * outside it: more `..` than names before them, or an absolute path not below it. */
+static bool leaves_tree(const char *path) {
+    if (path[0] == '/') {
+        char cwd[4096];
+        size_t n = getcwd(cwd, sizeof cwd) ? strlen(cwd) : 0;
+        return !n || strncmp(path, cwd, n) || path[n] != '/' || leaves_tree(path + n + 1);
+    }
+    int depth = 0;
+    for (const char *p = path; *p;) {
+        size_t n = strcspn(p, "/");
+        if (n == 2 && p[0] == '.' && p[1] == '.') {
+            if (--depth < 0)
+                return true;
+        } else if (n > 0 && !(n == 1 && p[0] == '.')) {
+            depth++;
+        }
+        p += n + (p[n] == '/');
+    }
+    return false;
+}
+
+/* A data file of c (input @ or output @) that lies outside the tree being tested and is absent
+ * (the FinPar datasets in ../shared, say, when the repository is cloned elsewhere), or NULL.
+ * Such cases are skipped with a notice; an absent file inside the tree still fails the case. */
+static const char *absent_outside_data(const Case *c) {
+    const char *files[2] = {c->in == IN_FILE ? c->input : NULL, c->out == OUT_FILE ? c->output : NULL};
+    for (int i = 0; i < 2; i++)
+        if (files[i] && leaves_tree(files[i]) && access(files[i], R_OK) != 0)
+            return files[i];
+    return NULL;
+}
+
 static bool case_skipped(const Case *c, const Backend *be) {
     return (c->compiled && !be->compiled) || c->in == IN_RANDOM || c->in == IN_SCRIPT || c->out == OUT_AUTO;
 }
@@ -662,6 +695,13 @@ static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes
                     } else {
                         prep_err = be->prepare(&run->opt, spec->path, &exe);
                     }
+                }
+                const char *absent = absent_outside_data(c);
+                if (absent) {
+                    run->skipped++;
+                    printf("skip %s:%d: backend %s: the data file %s, outside the tested tree, is absent\n",
+                           spec->path, c->line, be->name, absent);
+                    continue;
                 }
                 if (prep_err && !strncmp(prep_err, "skip: ", 6)) {
                     run->skipped++;
