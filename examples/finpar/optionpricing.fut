@@ -19,6 +19,8 @@
 -- tile starts with the independent formula and continues with the recurrence,
 -- which leaves enough tiles for the parallel hardware (t = the largest power of
 -- two <= n / 8192, at most 128; 1 for small n) and makes the rest cheap.
+-- Within a tile, batches of iterations get their Gaussians from one flat map
+-- (ugaussians), so that the common case runs as one long loop.
 --
 -- ==
 -- input @ data/optionpricing-small-4096.in
@@ -82,16 +84,34 @@ def poly7 (k: [8]f64) (x: f64) : f64 =
   in ((k[0] + k[1] * x) + x2 * (k[2] + k[3] * x))
      + x4 * ((k[4] + k[5] * x) + x2 * (k[6] + k[7] * x))
 
-def ugaussian (u: f64) : f64 =
+-- The central region, |u - 0.5| <= 0.425: 85 % of the numbers.
+def gauss_central (u: f64) : f64 =
   let q = u - 0.5
-  in if f64.abs q <= 0.425
-     then let r = 0.180625 - q * q
-          in q * poly7 coef_a r / poly7 coef_b r
-     else let r = f64.sqrt (-(f64.log (f64.min u (1.0 - u))))
-          let z = if r <= 5.0
-                  then let x = r - 1.6 in poly7 coef_c x / poly7 coef_d x
-                  else let x = r - 5.0 in poly7 coef_e x / poly7 coef_f x
-          in if q < 0.0 then -z else z
+  let r = 0.180625 - q * q
+  in q * poly7 coef_a r / poly7 coef_b r
+
+-- The tails, |u - 0.5| > 0.425.
+def gauss_tail (u: f64) : f64 =
+  let q = u - 0.5
+  let r = f64.sqrt (-(f64.log (f64.min u (1.0 - u))))
+  let z = if r <= 5.0
+          then let x = r - 1.6 in poly7 coef_c x / poly7 coef_d x
+          else let x = r - 5.0 in poly7 coef_e x / poly7 coef_f x
+  in if q < 0.0 then -z else z
+
+def in_tail (u: f64) : bool = f64.abs (u - 0.5) > 0.425
+
+-- The Gaussians of a batch of Sobol numbers.  Which numbers fall in the tails
+-- is as good as random, so a per-number choice between the two formulas is a
+-- branch the processor mispredicts about once in six numbers, and every
+-- misprediction throws away the long chains of the numbers around it.
+-- Instead the central formula, which is cheap and branch-free, runs on every
+-- number (the C compiler vectorises that loop), and the tail formula only on
+-- the numbers a filter gathers, whose results a scatter writes over.
+def ugaussians [n] (xs: [n]i32) : [n]f64 =
+  let us = map uniform xs
+  let tails = filter (\i -> in_tail us[i]) (iota n)
+  in scatter (map gauss_central us) tails (map (\i -> gauss_tail us[i]) tails)
 
 -- Brownian bridge of one underlying: the Gaussians zs (one per date) become
 -- the increments of a Wiener path.  bi, li, ri are 1-based dates (0 = none).
@@ -175,10 +195,10 @@ entry main [D] [B] [M] [U] [T] [K] [L]
   let detvals = map (map f64.f32) md_detvals
   let discts = map (map f64.f32) md_discts
   let bbd = map (map f64.f32) bb_data
-  -- the prices of one iteration, given its Sobol point
-  let prices (v: [D]i32) : [M]f64 =
-    -- z[t][j] is the Gaussian of dimension t*U + j
-    let z = map (\t -> map (\j -> ugaussian (uniform v[t * U + j])) (iota U)) (iota T)
+  -- the prices of one iteration, given its Gaussians: zs[t*U + j] is the
+  -- Gaussian of date t and underlying j
+  let prices (zs: [D]f64) : [M]f64 =
+    let z = unflatten T U zs
     let dw = transpose (map (bridge bb_inds[0] bb_inds[1] bb_inds[2] bbd[0] bbd[1] bbd[2])
                             (transpose z))
     in map5 (\c vol drift start (detval, disc) ->
@@ -190,13 +210,24 @@ entry main [D] [B] [M] [U] [T] [K] [L]
   -- tiles of t consecutive iterations (iteration k uses the point of rank k + 1)
   let t = loop t = 1i64 while t < 128 && t * 2 * 8192 <= n do t * 2
   let tiles = (n + t - 1) / t
+  -- batches of b iterations of a tile share one call of ugaussians, about
+  -- 2048 numbers (fewer iterations with more dates, as long as they fit the
+  -- cache next to each other)
+  let b = i64.max 1 (i64.min t (2048 / D))
   let tile_sum (c: i64) : [M]f64 =
     let k0 = c * t
     let len = i64.min t (n - k0)
     let (sum, _) =
-      loop (sum, v) = (replicate M 0.0, sobol_point dir_vs (k0 + 1)) for j < len do
-        let m = k0 + j + 1
-        in (map2 (+) sum (prices v), if j + 1 < len then sobol_next dir_vs m v else v)
+      loop (sum, v) = (replicate M 0.0, sobol_point dir_vs (k0 + 1)) for batch < (len + b - 1) / b do
+        let j0 = batch * b
+        let blen = i64.min b (len - j0)
+        -- the Sobol points of the batch, and the point after it
+        let (points, v) =
+          loop (points, v) = (replicate blen (replicate D 0i32), v) for j < blen do
+            let m = k0 + j0 + j + 1
+            in (points with [j] = v, if j0 + j + 1 < len then sobol_next dir_vs m v else v)
+        let zs = unflatten blen D (ugaussians (flatten points))
+        in (loop sum for j < blen do map2 (+) sum (prices zs[j]), v)
     in sum
   let sums = reduce (map2 (+)) (replicate M 0.0) (map tile_sum (iota tiles))
   in map (\x -> f32.f64 (x / f64.i64 n)) sums
