@@ -158,16 +158,17 @@ baseline() {
 
 ratio() { echo "$1 $2" | awk '$1 + 0 > 0 && $2 + 0 > 0 { printf "%.2f", $1 / $2; exit } { printf "-" }'; }
 
-# weft_bench NAME FILE BACKEND: `weft bench` on the chosen FinPar sizes into $OUT/NAME-BACKEND.json
+# weft_bench NAME FILE BACKEND [ENTRY]: `weft bench` on the chosen FinPar sizes into
+# $OUT/NAME-BACKEND.json, of entry point ENTRY on the CPU backends (cuda: the default, main)
 weft_bench() {
     sel=""
     for s in $SIZES; do sel="$sel --dataset=finpar/$1-$s.in"; done
-    thr="--num-threads=$THREADS"
-    [ "$3" != cuda ] || thr=""
+    thr="--num-threads=$THREADS" ent=${4:+--entry=$4}
+    [ "$3" != cuda ] || { thr=""; ent=""; }
     rm -f "$OUT/$1-$3.json"
-    echo "   -- weft bench --backend=$3${thr:+ $thr} --runs=$RUNS $2"
+    echo "   -- weft bench --backend=$3${thr:+ $thr}${ent:+ $ent} --runs=$RUNS $2"
     # shellcheck disable=SC2086
-    if ! "$WEFT" bench --backend="$3" $thr --runs="$RUNS" --json="$OUT/$1-$3.json" \
+    if ! "$WEFT" bench --backend="$3" $thr $ent --runs="$RUNS" --json="$OUT/$1-$3.json" \
             $sel "$2" > "$OUT/$1-$3.log" 2>&1; then
         sed 's/^/      /' "$OUT/$1-$3.log"
         status=1
@@ -192,11 +193,12 @@ weft_row() {
         "$(echo "$bytes" | awk '$1 ~ /^[0-9]/ { printf "%.1f", $1 / 1048576; exit } { print "-" }')"
 }
 
-# bench_program NAME FILE ABS REL: weft bench on each backend, then per size the C baseline,
+# bench_program NAME FILE ABS REL [ENTRY]: weft bench on each backend (ENTRY on the CPU ones),
+# then per size the C baseline,
 # FinPar's published figure and one table row per backend
 bench_program() {
     bench_decl "$1" "C baseline"
-    for b in $BACKENDS; do weft_bench "$1" "$2" "$b"; done
+    for b in $BACKENDS; do weft_bench "$1" "$2" "$b" "${5:-}"; done
     for s in $SIZES; do
         [ -f "$DATA/$1-$s.in" ] || { echo "   $1-$s: no dataset $DATA/$1-$s.in"; status=1; continue; }
         tb=$(baseline "$1" "$s" "$3" "$4")
@@ -217,7 +219,7 @@ echo "== 2. compiled FinPar: weft on $BACKENDS ($THREADS threads) vs hand-writte
 echo "   median of $RUNS runs in µs; goal: weft/FinPar <= 0.9; FinPar figures are published numbers (specs), not measured"
 case $OUT in /*) make -s -C bench/baselines OUT="$OUT" > /dev/null ;; *) make -s -C bench/baselines OUT="$(pwd)/$OUT" > /dev/null ;; esac
 printf '   %-22s %-9s %11s %11s %11s %9s %9s %9s\n' dataset backend "weft" "C" "FinPar-omp" "weft/C" "weft/FP" "peak MiB"
-bench_program OptionPricing examples/finpar/optionpricing.fut 0 0.002
+bench_program OptionPricing examples/finpar/optionpricing.fut 0 0.002 main_batched
 bench_program LocVolCalib examples/finpar/locvolcalib.fut 1e-5 0
 
 echo "== 2b. compile time: weft c --no-cc examples/finpar/optionpricing.fut (median of $RUNS; goal <= 0.5 s)"

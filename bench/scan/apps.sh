@@ -8,7 +8,7 @@
 # multicore result and checks it in O(n) (prefix sums and max-scan element by element, sorted
 # with the same sums, the recurrence and Horner's rule within 1e-9, F(i) = F(i-1) + F(i-2),
 # the digits against a ripple-carry loop); and the c result must equal the multicore one (f64
-# within 1e-9 relative: the parallel scan associates differently).
+# within 1e-9 of the largest magnitude: the parallel scan associates differently).
 # Settings: SIZES ("1048576 16777216"; each at most 134217728 = 2^27), RUNS (3), CRUNS (timed
 # runs of the sequential c build: 1, it is there for the comparison), THREADS (2), BACKENDS
 # ("c multicore"; "multicore" skips the c build, runs and comparison), WEFT (bin/weft), BUILD

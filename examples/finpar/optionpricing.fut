@@ -19,10 +19,18 @@
 -- tile starts with the independent formula and continues with the recurrence,
 -- which leaves enough tiles for the parallel hardware (t = the largest power of
 -- two <= n / 8192, at most 128; 1 for small n) and makes the rest cheap.
--- Within a tile, batches of iterations get their Gaussians from one flat map
--- (ugaussians), so that the common case runs as one long loop.
+--
+-- Two entry points compute the same prices.  `main` takes one iteration at a
+-- time: its Gaussians, then its paths.  `main_batched` (for the CPU backends)
+-- takes batches of a tile's iterations and gets their Gaussians from one flat
+-- call of ugaussians, which runs the common case as one long branch-free loop
+-- the C compiler vectorises and the rare case on the numbers a filter gathers.
+-- On the CPU that is about 9 % faster (docs/PERFORMANCE.md, ninth session); on
+-- the GPU the per-thread filter and scatter make it 1.8x (FinPar medium) to
+-- 3.4x (large) slower, so the CUDA benchmarks run `main`.
 --
 -- ==
+-- entry: main main_batched
 -- input @ data/optionpricing-small-4096.in
 -- output @ data/optionpricing-small-4096.out
 -- input @ data/optionpricing-medium-4096.in
@@ -101,7 +109,11 @@ def gauss_tail (u: f64) : f64 =
 
 def in_tail (u: f64) : bool = f64.abs (u - 0.5) > 0.425
 
--- The Gaussians of a batch of Sobol numbers.  Which numbers fall in the tails
+-- The Gaussian of one Sobol number (main).
+def ugaussian (u: f64) : f64 =
+  if in_tail u then gauss_tail u else gauss_central u
+
+-- The Gaussians of a batch of Sobol numbers (main_batched).  Which numbers fall in the tails
 -- is as good as random, so a per-number choice between the two formulas is a
 -- branch the processor mispredicts about once in six numbers, and every
 -- misprediction throws away the long chains of the numbers around it.
@@ -176,7 +188,10 @@ def payoff3 [T] [U] (disc: []f64) (s: [T][U]f64) : f64 =
   let amount = if hit && below then 1000.0 * fraction s (T - 1) else 1000.0
   in 100.0 * disc[0] + amount * disc[1]
 
-entry main [D] [B] [M] [U] [T] [K] [L]
+-- The prices of all models; `batched` chooses between the two entry points'
+-- ways of getting the Gaussians (a constant in each, which the simplifier folds).
+def option_prices [D] [B] [M] [U] [T] [K] [L]
+           (batched: bool)
            (contract: i32) (num_mc_it: i32)
            (dir_vs: [D][B]i32)
            (md_cs: [M][U][U]f32)
@@ -195,10 +210,9 @@ entry main [D] [B] [M] [U] [T] [K] [L]
   let detvals = map (map f64.f32) md_detvals
   let discts = map (map f64.f32) md_discts
   let bbd = map (map f64.f32) bb_data
-  -- the prices of one iteration, given its Gaussians: zs[t*U + j] is the
-  -- Gaussian of date t and underlying j
-  let prices (zs: [D]f64) : [M]f64 =
-    let z = unflatten T U zs
+  -- the prices of one iteration, given its Gaussians: z[t][j] is the Gaussian
+  -- of dimension t*U + j
+  let prices (z: [T][U]f64) : [M]f64 =
     let dw = transpose (map (bridge bb_inds[0] bb_inds[1] bb_inds[2] bbd[0] bbd[1] bbd[2])
                             (transpose z))
     in map5 (\c vol drift start (detval, disc) ->
@@ -218,16 +232,38 @@ entry main [D] [B] [M] [U] [T] [K] [L]
     let k0 = c * t
     let len = i64.min t (n - k0)
     let (sum, _) =
-      loop (sum, v) = (replicate M 0.0, sobol_point dir_vs (k0 + 1)) for batch < (len + b - 1) / b do
-        let j0 = batch * b
-        let blen = i64.min b (len - j0)
-        -- the Sobol points of the batch, and the point after it
-        let (points, v) =
-          loop (points, v) = (replicate blen (replicate D 0i32), v) for j < blen do
-            let m = k0 + j0 + j + 1
-            in (points with [j] = v, if j0 + j + 1 < len then sobol_next dir_vs m v else v)
-        let zs = unflatten blen D (ugaussians (flatten points))
-        in (loop sum for j < blen do map2 (+) sum (prices zs[j]), v)
+      if !batched then
+        loop (sum, v) = (replicate M 0.0, sobol_point dir_vs (k0 + 1)) for j < len do
+          let m = k0 + j + 1
+          let z = map (\t -> map (\j -> ugaussian (uniform v[t * U + j])) (iota U)) (iota T)
+          in (map2 (+) sum (prices z), if j + 1 < len then sobol_next dir_vs m v else v)
+      else
+        loop (sum, v) = (replicate M 0.0, sobol_point dir_vs (k0 + 1)) for batch < (len + b - 1) / b do
+          let j0 = batch * b
+          let blen = i64.min b (len - j0)
+          -- the Sobol points of the batch, and the point after it
+          let (points, v) =
+            loop (points, v) = (replicate blen (replicate D 0i32), v) for j < blen do
+              let m = k0 + j0 + j + 1
+              in (points with [j] = v, if j0 + j + 1 < len then sobol_next dir_vs m v else v)
+          let zs = unflatten_3d blen T U (ugaussians (flatten points))
+          in (loop sum for j < blen do map2 (+) sum (prices zs[j]), v)
     in sum
   let sums = reduce (map2 (+)) (replicate M 0.0) (map tile_sum (iota tiles))
   in map (\x -> f32.f64 (x / f64.i64 n)) sums
+
+entry main [D] [B] [M] [U] [T] [K] [L]
+           (contract: i32) (num_mc_it: i32) (dir_vs: [D][B]i32) (md_cs: [M][U][U]f32)
+           (md_vols: [M][T][U]f32) (md_drifts: [M][T][U]f32) (md_sts: [M][U]f32)
+           (md_detvals: [M][K]f32) (md_discts: [M][L]f32) (bb_inds: [3][T]i32)
+           (bb_data: [3][T]f32) : [M]f32 =
+  option_prices false contract num_mc_it dir_vs md_cs md_vols md_drifts md_sts md_detvals
+                md_discts bb_inds bb_data
+
+entry main_batched [D] [B] [M] [U] [T] [K] [L]
+           (contract: i32) (num_mc_it: i32) (dir_vs: [D][B]i32) (md_cs: [M][U][U]f32)
+           (md_vols: [M][T][U]f32) (md_drifts: [M][T][U]f32) (md_sts: [M][U]f32)
+           (md_detvals: [M][K]f32) (md_discts: [M][L]f32) (bb_inds: [3][T]i32)
+           (bb_data: [3][T]f32) : [M]f32 =
+  option_prices true contract num_mc_it dir_vs md_cs md_vols md_drifts md_sts md_detvals
+                md_discts bb_inds bb_data

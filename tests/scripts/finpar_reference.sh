@@ -1,5 +1,5 @@
-# finpar_reference.sh — OptionPricing (examples/finpar/optionpricing.fut, weft multicore) on
-# FinPar's own datasets (shared/data/finpar/orig, converted by tools/finpar_op_input.sh with
+# finpar_reference.sh — OptionPricing (examples/finpar/optionpricing.fut, weft multicore, both
+# entry points: main and main_batched) on FinPar's own datasets (shared/data/finpar/orig, converted by tools/finpar_op_input.sh with
 # every digit kept) against FinPar's reference prices, under FinPar's rule
 # |price - reference| <= 0.0005 (shared/specs/optionpricing.md).  The Futhark-format .in files
 # round the reals to six decimals, which moves large's price by 0.0046; their .out files are
@@ -15,16 +15,18 @@ for s in Small Medium Large; do
         fail "$s: the conversion failed"
         continue
     fi
-    "$T/op" < "$T/$s.in" > "$T/$s.out" || { fail "$s: the run failed"; continue; }
-    # [p1f32, ...] against FinPar's [ r1, ... ] // comment
-    tr -d '[]' < "$T/$s.out" | tr ',' '\n' | sed 's/f32//; s/ //g' > "$T/$s.got"
-    sed 's://.*$::' "$ORIG/OptionPricing-$s.output.data" | tr -d '[]' | tr ', ' '\n\n' | grep . > "$T/$s.ref"
-    if ! paste "$T/$s.got" "$T/$s.ref" | awk '
-            NF != 2 { bad = 1 }
-            NF == 2 { d = $1 - $2; if (d < 0) d = -d; if (d > 0.0005) bad = 1; printf "%s vs %s; ", $1, $2 }
-            END { exit bad }' > "$T/$s.cmp"; then
-        fail "$s: $(cat "$T/$s.cmp") (FinPar's tolerance 0.0005)"
-    fi
+    for e in main main_batched; do
+        "$T/op" -e $e < "$T/$s.in" > "$T/$s.out" || { fail "$s: the run of $e failed"; continue; }
+        # [p1f32, ...] against FinPar's [ r1, ... ] // comment
+        tr -d '[]' < "$T/$s.out" | tr ',' '\n' | sed 's/f32//; s/ //g' > "$T/$s.got"
+        sed 's://.*$::' "$ORIG/OptionPricing-$s.output.data" | tr -d '[]' | tr ', ' '\n\n' | grep . > "$T/$s.ref"
+        if ! paste "$T/$s.got" "$T/$s.ref" | awk '
+                NF != 2 { bad = 1 }
+                NF == 2 { d = $1 - $2; if (d < 0) d = -d; if (d > 0.0005) bad = 1; printf "%s vs %s; ", $1, $2 }
+                END { exit bad }' > "$T/$s.cmp"; then
+            fail "$s, $e: $(cat "$T/$s.cmp") (FinPar's tolerance 0.0005)"
+        fi
+    done
 done
 
 # malformed files: no output, exit 2, a message naming the file and what is wrong
