@@ -328,9 +328,11 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
 
 /* ---- vectorised scan over arrays of a scalar type T (integer or floating point) ----
  * WF_MC_SCAN_VEC_DEFINE(name, T, OP): same function as WF_MC_SCAN_DEFINE, but OP must also
- * work on GCC/clang vectors of 4 T (e.g. #define ADD(ctx, a, b) ((a) + (b)); also -, *, &, |,
- * ^).  Each block quarter is scanned 4 elements at a time: an in-register prefix (two shifts
- * filling with ne), then the carry of the quarter is added in.  Needs __builtin_shufflevector
+ * work on GCC/clang vectors of 8 T (e.g. #define ADD(ctx, a, b) ((a) + (b)); also -, *, &, |,
+ * ^).  Each block quarter is scanned 8 elements at a time: an in-register prefix (three shifts
+ * filling with ne), then the carry of the quarter is added in.  Eight lanes rather than four:
+ * the scan of 2^27 i32 is bound by these instructions as much as by memory (4 lanes: 0.72x
+ * memcpy at 2 threads, 8 lanes: see docs/PERFORMANCE.md).  Needs __builtin_shufflevector
  * (gcc >= 12, clang). */
 /* Vector stores, non-temporal (bypassing the cache, no read for ownership) when nts is set:
  * worth it only for outputs much larger than the caches (WF_MC_STREAM_BYTES). */
@@ -353,40 +355,47 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
 #define WF_MC__SFENCE(nts) ((void)(nts))
 #endif
 
-/* y = inclusive scan of the 4 lanes of x, with the carry vector c in front.  A macro: vectors
+/* y = inclusive scan of the 8 lanes of x, with the carry vector c in front.  A macro: vectors
  * wider than the target's registers must not cross function boundaries (-Wpsabi). */
 #define WF_MC__VSCAN(OP, y, x, nev, c)                                                           \
     do {                                                                                         \
-        y = OP(ctx, __builtin_shufflevector(x, nev, 4, 0, 1, 2), x);                             \
-        y = OP(ctx, __builtin_shufflevector(y, nev, 4, 5, 0, 1), y);                             \
+        y = OP(ctx, __builtin_shufflevector(x, nev, 8, 0, 1, 2, 3, 4, 5, 6), x);                 \
+        y = OP(ctx, __builtin_shufflevector(y, nev, 8, 9, 0, 1, 2, 3, 4, 5), y);                 \
+        y = OP(ctx, __builtin_shufflevector(y, nev, 8, 9, 10, 11, 0, 1, 2, 3), y);               \
         y = OP(ctx, c, y);                                                                       \
     } while (0)
+/* the exclusive scan from the inclusive one y: c's lane in front, y's last lane dropped */
+#define WF_MC__VSHIFT_IN(y, c) __builtin_shufflevector(y, c, 8, 0, 1, 2, 3, 4, 5, 6)
+/* an initialiser of 8 lanes equal to x */
+#define WF_MC__BCAST8(x) {(x), (x), (x), (x), (x), (x), (x), (x)}
+/* every lane the last lane of y (the next carry) */
+#define WF_MC__VLAST(y) __builtin_shufflevector(y, y, 7, 7, 7, 7, 7, 7, 7, 7)
 #define WF_MC_SCAN_VEC_DEFINE(name, T, OP)                                                       \
     WF_MC__BLOCK_DEFINE(name, T, OP, const T *, WF_MC_LOAD_IDX, T *, WF_MC_STORE_IDX,            \
                         WF_MC_STORE_EX_IDX, WF_MC_PREFETCH_IDX)                                  \
-    typedef T name##_v __attribute__((vector_size(4 * sizeof(T))));                              \
+    typedef T name##_v __attribute__((vector_size(8 * sizeof(T))));                              \
     WF_MC_FN void name##_vscan4(const void *ctx, T ne, int incl, const T *src, T *dst,     \
                                      int64_t lo, int64_t hi, const T s[4], T carry,              \
                                      int64_t pf, int64_t pf_end, int stream) {                   \
         (void)ctx;                                                                               \
-        int64_t m = wf_mc_quarter(hi - lo, sizeof(T)), m4 = m / 4 * 4;                              \
+        int64_t m = wf_mc_quarter(hi - lo, sizeof(T)), m8 = m / 8 * 8;                           \
         const int64_t q0 = lo, q1 = lo + m, q2 = lo + 2 * m, q3 = lo + 3 * m;                    \
         T p[4];                                                                                  \
         p[0] = carry;                                                                            \
         p[1] = OP(ctx, p[0], s[0]);                                                              \
         p[2] = OP(ctx, p[1], s[1]);                                                              \
         p[3] = OP(ctx, p[2], s[2]);                                                              \
-        const name##_v nev = {ne, ne, ne, ne};                                                   \
-        name##_v c0 = {p[0], p[0], p[0], p[0]}, c1 = {p[1], p[1], p[1], p[1]};                   \
-        name##_v c2 = {p[2], p[2], p[2], p[2]}, c3 = {p[3], p[3], p[3], p[3]};                   \
+        const name##_v nev = WF_MC__BCAST8(ne);                                                  \
+        name##_v c0 = WF_MC__BCAST8(p[0]), c1 = WF_MC__BCAST8(p[1]);                             \
+        name##_v c2 = WF_MC__BCAST8(p[2]), c3 = WF_MC__BCAST8(p[3]);                             \
         const int64_t pf_step = sizeof(T) >= 64 ? 1 : 64 / (int64_t)sizeof(T);                 \
         const int nts = stream && WF_MC__ALIGNED16(dst + q0) && WF_MC__ALIGNED16(dst + q1) &&   \
                         WF_MC__ALIGNED16(dst + q2) && WF_MC__ALIGNED16(dst + q3);                \
-        for (int64_t j0 = 0; j0 < m4; j0 += 256) {                                               \
-            const int64_t j1 = m4 - j0 < 256 ? m4 : j0 + 256;                                    \
+        for (int64_t j0 = 0; j0 < m8; j0 += 256) {                                               \
+            const int64_t j1 = m8 - j0 < 256 ? m8 : j0 + 256;                                    \
             for (int64_t q = 0; q < 1024 && pf < pf_end; q += pf_step, pf += pf_step)            \
                 __builtin_prefetch(&src[pf]);                                                    \
-            for (int64_t j = j0; j < j1; j += 4) {                                               \
+            for (int64_t j = j0; j < j1; j += 8) {                                               \
                 name##_v x0, x1, x2, x3, y0, y1, y2, y3;                                         \
                 memcpy(&x0, src + q0 + j, sizeof x0);                                            \
                 memcpy(&x1, src + q1 + j, sizeof x1);                                            \
@@ -402,19 +411,19 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
                     WF_MC__VSTORE(dst + q2 + j, y2, nts);                                          \
                     WF_MC__VSTORE(dst + q3 + j, y3, nts);                                          \
                 } else {                                                                         \
-                    x0 = __builtin_shufflevector(y0, c0, 4, 0, 1, 2);                            \
-                    x1 = __builtin_shufflevector(y1, c1, 4, 0, 1, 2);                            \
-                    x2 = __builtin_shufflevector(y2, c2, 4, 0, 1, 2);                            \
-                    x3 = __builtin_shufflevector(y3, c3, 4, 0, 1, 2);                            \
+                    x0 = WF_MC__VSHIFT_IN(y0, c0);                                               \
+                    x1 = WF_MC__VSHIFT_IN(y1, c1);                                               \
+                    x2 = WF_MC__VSHIFT_IN(y2, c2);                                               \
+                    x3 = WF_MC__VSHIFT_IN(y3, c3);                                               \
                     WF_MC__VSTORE(dst + q0 + j, x0, nts);                                          \
                     WF_MC__VSTORE(dst + q1 + j, x1, nts);                                          \
                     WF_MC__VSTORE(dst + q2 + j, x2, nts);                                          \
                     WF_MC__VSTORE(dst + q3 + j, x3, nts);                                          \
                 }                                                                                \
-                c0 = __builtin_shufflevector(y0, y0, 3, 3, 3, 3);                                \
-                c1 = __builtin_shufflevector(y1, y1, 3, 3, 3, 3);                                \
-                c2 = __builtin_shufflevector(y2, y2, 3, 3, 3, 3);                                \
-                c3 = __builtin_shufflevector(y3, y3, 3, 3, 3, 3);                                \
+                c0 = WF_MC__VLAST(y0);                                                           \
+                c1 = WF_MC__VLAST(y1);                                                           \
+                c2 = WF_MC__VLAST(y2);                                                           \
+                c3 = WF_MC__VLAST(y3);                                                           \
             }                                                                                    \
         }                                                                                        \
         WF_MC__SFENCE(nts);                                                                      \
@@ -423,7 +432,7 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
         for (int k = 0; k < 4; k++) { /* the rest of each quarter, then the block's tail */      \
             int64_t e = k == 3 ? hi : qb[k] + m;                                                 \
             T a = p[k];                                                                          \
-            for (int64_t i = qb[k] + m4; i < e; i++) {                                           \
+            for (int64_t i = qb[k] + m8; i < e; i++) {                                           \
                 T x = src[i];                                                                    \
                 if (incl) { a = OP(ctx, a, x); dst[i] = a; }                                     \
                 else { dst[i] = a; a = OP(ctx, a, x); }                                          \
