@@ -2,13 +2,14 @@
 # bench/scan/compiled.sh — the scan of 2^LOG2N i32 compiled by weft (bench/scan/scan_i32.fut,
 # `weft multicore`) against memcpy of the same bytes, both at THREADS threads.
 # ROUNDS rounds (default 5), each: the compiled scan (the executable's -t figure, the entry
-# call alone, median of RUNS = 3 runs after a warm-up), then memcpy and the hand-written scan
+# call alone, median of RUNS = 7 runs after a warm-up: the first two or three runs of a process
+# are 10-40 % slower than the rest), then memcpy and the hand-written scan
 # (bench/scan/scan_bench.c's "memcpy (N threads)" and "scan i32 inclusive (vec)").  Each
 # round's ratio pairs figures taken seconds apart, so a slow spell of the machine moves both;
 # the reported ratio is the median of the rounds' ratios, the times the medians of the rounds.
 # The first round's result is checked element by element against the prefix sums of gen's
 # values (a small C checker built here), and its peak memory read from --print-peak-mem.
-#   THREADS=2 LOG2N=27 ROUNDS=5 RUNS=3 sh bench/scan/compiled.sh
+#   THREADS=2 LOG2N=27 ROUNDS=5 RUNS=7 sh bench/scan/compiled.sh
 # RESULTS_TSV=FILE appends benchmark, dataset, variant, median µs, peak bytes, validated
 # (tab-separated, bench/run.sh's results.json) for weft multicore, the hand-written C scan and memcpy.
 # Exit status 1 when the result is wrong.
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/../.."
 WEFT=${WEFT:-bin/weft}
 THREADS=${THREADS:-2}
 LOG2N=${LOG2N:-27}
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-7}
 ROUNDS=${ROUNDS:-5}
 OUT=${BUILD:-build}/bench
 mkdir -p "$OUT"
