@@ -331,8 +331,8 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
  * work on GCC/clang vectors of 8 T (e.g. #define ADD(ctx, a, b) ((a) + (b)); also -, *, &, |,
  * ^).  Each block quarter is scanned 8 elements at a time: an in-register prefix (three shifts
  * filling with ne), then the carry of the quarter is added in.  Eight lanes rather than four:
- * the scan of 2^27 i32 is bound by these instructions as much as by memory (4 lanes: 0.72x
- * memcpy at 2 threads, 8 lanes: see docs/PERFORMANCE.md).  Needs __builtin_shufflevector
+ * on one thread the scan of 2^26 i32 is bound by these instructions (4 lanes: 0.81x memcpy,
+ * 8 lanes: 0.90x; docs/PERFORMANCE.md, ninth session).  Needs __builtin_shufflevector
  * (gcc >= 12, clang). */
 /* Vector stores, non-temporal (bypassing the cache, no read for ownership) when nts is set:
  * worth it only for outputs much larger than the caches (WF_MC_STREAM_BYTES). */

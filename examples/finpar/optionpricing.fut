@@ -113,13 +113,13 @@ def in_tail (u: f64) : bool = f64.abs (u - 0.5) > 0.425
 def ugaussian (u: f64) : f64 =
   if in_tail u then gauss_tail u else gauss_central u
 
--- The Gaussians of a batch of Sobol numbers (main_batched).  Which numbers fall in the tails
--- is as good as random, so a per-number choice between the two formulas is a
--- branch the processor mispredicts about once in six numbers, and every
--- misprediction throws away the long chains of the numbers around it.
--- Instead the central formula, which is cheap and branch-free, runs on every
--- number (the C compiler vectorises that loop), and the tail formula only on
--- the numbers a filter gathers, whose results a scatter writes over.
+-- The Gaussians of a batch of Sobol numbers (main_batched).  Which numbers fall
+-- in the tails is as good as random, so a per-number choice between the two
+-- formulas is a branch the processor mispredicts about once in six numbers,
+-- and every misprediction throws away the long chains of the numbers around
+-- it.  Instead the central formula, which is cheap and branch-free, runs on
+-- every number (the C compiler vectorises that loop), and the tail formula only
+-- on the numbers a filter gathers, whose results a scatter writes over.
 def ugaussians [n] (xs: [n]i32) : [n]f64 =
   let us = map uniform xs
   let tails = filter (\i -> in_tail us[i]) (iota n)
@@ -224,9 +224,9 @@ def option_prices [D] [B] [M] [U] [T] [K] [L]
   -- tiles of t consecutive iterations (iteration k uses the point of rank k + 1)
   let t = loop t = 1i64 while t < 128 && t * 2 * 8192 <= n do t * 2
   let tiles = (n + t - 1) / t
-  -- batches of b iterations of a tile share one call of ugaussians, about
-  -- 2048 numbers (fewer iterations with more dates, as long as they fit the
-  -- cache next to each other)
+  -- main_batched: batches of b iterations of a tile share one call of
+  -- ugaussians, about 2048 numbers (16 KiB of Gaussians, which stay in the
+  -- cache until the batch's prices read them); at least one iteration
   let b = i64.max 1 (i64.min t (2048 / D))
   let tile_sum (c: i64) : [M]f64 =
     let k0 = c * t

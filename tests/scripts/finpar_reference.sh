@@ -1,6 +1,7 @@
 # finpar_reference.sh — OptionPricing (examples/finpar/optionpricing.fut, weft multicore, both
-# entry points: main and main_batched) on FinPar's own datasets (shared/data/finpar/orig, converted by tools/finpar_op_input.sh with
-# every digit kept) against FinPar's reference prices, under FinPar's rule
+# entry points: main and main_batched) on FinPar's own datasets (shared/data/finpar/orig,
+# converted by tools/finpar_op_input.sh with every digit kept) against FinPar's reference
+# prices, under FinPar's rule
 # |price - reference| <= 0.0005 (shared/specs/optionpricing.md).  The Futhark-format .in files
 # round the reals to six decimals, which moves large's price by 0.0046; their .out files are
 # checked by `weft test` under Futhark's tolerance.  Also: the converter on malformed files (no
@@ -15,11 +16,12 @@ for s in Small Medium Large; do
         fail "$s: the conversion failed"
         continue
     fi
+    # FinPar's [ r1, ... ] // comment, one number per line
+    sed 's://.*$::' "$ORIG/OptionPricing-$s.output.data" | tr -d '[]' | tr ', ' '\n\n' | grep . > "$T/$s.ref"
     for e in main main_batched; do
         "$T/op" -e $e < "$T/$s.in" > "$T/$s.out" || { fail "$s: the run of $e failed"; continue; }
-        # [p1f32, ...] against FinPar's [ r1, ... ] // comment
+        # [p1f32, ...], one number per line
         tr -d '[]' < "$T/$s.out" | tr ',' '\n' | sed 's/f32//; s/ //g' > "$T/$s.got"
-        sed 's://.*$::' "$ORIG/OptionPricing-$s.output.data" | tr -d '[]' | tr ', ' '\n\n' | grep . > "$T/$s.ref"
         if ! paste "$T/$s.got" "$T/$s.ref" | awk '
                 NF != 2 { bad = 1 }
                 NF == 2 { d = $1 - $2; if (d < 0) d = -d; if (d > 0.0005) bad = 1; printf "%s vs %s; ", $1, $2 }
