@@ -30,7 +30,7 @@
 #include <string.h>
 #include <sched.h>
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 #ifdef _OPENMP
 #include <omp.h>
@@ -334,12 +334,27 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
  * on one thread the scan of 2^26 i32 is bound by these instructions (4 lanes: 0.81x memcpy,
  * 8 lanes: 0.90x; docs/PERFORMANCE.md, ninth session).  Needs __builtin_shufflevector
  * (gcc >= 12, clang). */
-/* Vector stores, non-temporal (bypassing the cache, no read for ownership) when nts is set:
- * worth it only for outputs much larger than the caches (WF_MC_STREAM_BYTES). */
-#define WF_MC__ALIGNED16(p) (((uintptr_t)(p) & 15) == 0)
+/* Vector stores, non-temporal (bypassing the cache, no read for ownership) when nts is nonzero:
+ * worth it only for outputs much larger than the caches (WF_MC_STREAM_BYTES).  nts is the
+ * alignment every store address is known to have (16, 32 or 64; see WF_MC__NT_ALIGN): with AVX
+ * and 32-byte alignment a 32-byte vector goes out in one store, not two.  Measured (2 threads,
+ * 2^27 i32, docs/PERFORMANCE.md, tenth session): 0.80x -> 0.85-0.90x memcpy. */
+#define WF_MC__ALIGNMENT(p) ((uintptr_t)(p) & 63 ? ((uintptr_t)(p) & 31 ? ((uintptr_t)(p) & 15 ? 0 : 16) : 32) : 64)
 #if defined(__SSE2__)
+#if defined(__AVX__)
+#define WF_MC__VSTORE_NT256(p, v, nts)                                                           \
+    if ((nts) >= 32 && sizeof(v) % 32 == 0) {                                                    \
+        __m256i w_[sizeof(v) >= 32 ? sizeof(v) / 32 : 1];                                        \
+        memcpy(w_, &(v), sizeof(v));                                                             \
+        for (unsigned k_ = 0; 32 * k_ < sizeof(v); k_++)                                         \
+            _mm256_stream_si256((__m256i *)(void *)((char *)(p) + 32 * k_), w_[k_]);             \
+    } else
+#else
+#define WF_MC__VSTORE_NT256(p, v, nts)
+#endif
 #define WF_MC__VSTORE(p, v, nts)                                                                 \
     do {                                                                                         \
+        WF_MC__VSTORE_NT256(p, v, nts)                                                           \
         if ((nts) && sizeof(v) % 16 == 0) { /* vectors of 4 u8 or i16 are stored plainly */ \
             __m128i h_[sizeof(v) >= 16 ? sizeof(v) / 16 : 1];                                    \
             memcpy(h_, &(v), sizeof(v));                                                         \
@@ -389,42 +404,43 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
         name##_v c0 = WF_MC__BCAST8(p[0]), c1 = WF_MC__BCAST8(p[1]);                             \
         name##_v c2 = WF_MC__BCAST8(p[2]), c3 = WF_MC__BCAST8(p[3]);                             \
         const int64_t pf_step = sizeof(T) >= 64 ? 1 : 64 / (int64_t)sizeof(T);                 \
-        const int nts = stream && WF_MC__ALIGNED16(dst + q0) && WF_MC__ALIGNED16(dst + q1) &&   \
-                        WF_MC__ALIGNED16(dst + q2) && WF_MC__ALIGNED16(dst + q3);                \
-        for (int64_t j0 = 0; j0 < m8; j0 += 256) {                                               \
-            const int64_t j1 = m8 - j0 < 256 ? m8 : j0 + 256;                                    \
-            for (int64_t q = 0; q < 1024 && pf < pf_end; q += pf_step, pf += pf_step)            \
+        /* the stores' common alignment: every store is 8 elements past a quarter's start */     \
+        const int nts = stream ? WF_MC__ALIGNMENT(((uintptr_t)(dst + q0) | (uintptr_t)(dst + q1) | \
+                                                   (uintptr_t)(dst + q2) | (uintptr_t)(dst + q3)) \
+                                                  | (uintptr_t)(8 * sizeof(T))) : 0;             \
+        for (int64_t j = 0; j < m8; j += 8) {                                                   \
+            /* prefetch as many elements of this thread's next block as this step scans;       \
+             * bursts of 64 prefetches per 4 KiB measured 10 % slower (2 threads, tenth session) */ \
+            for (int64_t q = 0; q < 32 && pf < pf_end; q += pf_step, pf += pf_step)                \
                 __builtin_prefetch(&src[pf]);                                                    \
-            for (int64_t j = j0; j < j1; j += 8) {                                               \
-                name##_v x0, x1, x2, x3, y0, y1, y2, y3;                                         \
-                memcpy(&x0, src + q0 + j, sizeof x0);                                            \
-                memcpy(&x1, src + q1 + j, sizeof x1);                                            \
-                memcpy(&x2, src + q2 + j, sizeof x2);                                            \
-                memcpy(&x3, src + q3 + j, sizeof x3);                                            \
-                WF_MC__VSCAN(OP, y0, x0, nev, c0);                                              \
-                WF_MC__VSCAN(OP, y1, x1, nev, c1);                                              \
-                WF_MC__VSCAN(OP, y2, x2, nev, c2);                                              \
-                WF_MC__VSCAN(OP, y3, x3, nev, c3);                                              \
-                if (incl) {                                                                      \
-                    WF_MC__VSTORE(dst + q0 + j, y0, nts);                                          \
-                    WF_MC__VSTORE(dst + q1 + j, y1, nts);                                          \
-                    WF_MC__VSTORE(dst + q2 + j, y2, nts);                                          \
-                    WF_MC__VSTORE(dst + q3 + j, y3, nts);                                          \
-                } else {                                                                         \
-                    x0 = WF_MC__VSHIFT_IN(y0, c0);                                               \
-                    x1 = WF_MC__VSHIFT_IN(y1, c1);                                               \
-                    x2 = WF_MC__VSHIFT_IN(y2, c2);                                               \
-                    x3 = WF_MC__VSHIFT_IN(y3, c3);                                               \
-                    WF_MC__VSTORE(dst + q0 + j, x0, nts);                                          \
-                    WF_MC__VSTORE(dst + q1 + j, x1, nts);                                          \
-                    WF_MC__VSTORE(dst + q2 + j, x2, nts);                                          \
-                    WF_MC__VSTORE(dst + q3 + j, x3, nts);                                          \
-                }                                                                                \
-                c0 = WF_MC__VLAST(y0);                                                           \
-                c1 = WF_MC__VLAST(y1);                                                           \
-                c2 = WF_MC__VLAST(y2);                                                           \
-                c3 = WF_MC__VLAST(y3);                                                           \
+            name##_v x0, x1, x2, x3, y0, y1, y2, y3;                                             \
+            memcpy(&x0, src + q0 + j, sizeof x0);                                                \
+            memcpy(&x1, src + q1 + j, sizeof x1);                                                \
+            memcpy(&x2, src + q2 + j, sizeof x2);                                                \
+            memcpy(&x3, src + q3 + j, sizeof x3);                                                \
+            WF_MC__VSCAN(OP, y0, x0, nev, c0);                                                  \
+            WF_MC__VSCAN(OP, y1, x1, nev, c1);                                                  \
+            WF_MC__VSCAN(OP, y2, x2, nev, c2);                                                  \
+            WF_MC__VSCAN(OP, y3, x3, nev, c3);                                                  \
+            if (incl) {                                                                          \
+                WF_MC__VSTORE(dst + q0 + j, y0, nts);                                              \
+                WF_MC__VSTORE(dst + q1 + j, y1, nts);                                              \
+                WF_MC__VSTORE(dst + q2 + j, y2, nts);                                              \
+                WF_MC__VSTORE(dst + q3 + j, y3, nts);                                              \
+            } else {                                                                             \
+                x0 = WF_MC__VSHIFT_IN(y0, c0);                                                   \
+                x1 = WF_MC__VSHIFT_IN(y1, c1);                                                   \
+                x2 = WF_MC__VSHIFT_IN(y2, c2);                                                   \
+                x3 = WF_MC__VSHIFT_IN(y3, c3);                                                   \
+                WF_MC__VSTORE(dst + q0 + j, x0, nts);                                              \
+                WF_MC__VSTORE(dst + q1 + j, x1, nts);                                              \
+                WF_MC__VSTORE(dst + q2 + j, x2, nts);                                              \
+                WF_MC__VSTORE(dst + q3 + j, x3, nts);                                              \
             }                                                                                    \
+            c0 = WF_MC__VLAST(y0);                                                               \
+            c1 = WF_MC__VLAST(y1);                                                               \
+            c2 = WF_MC__VLAST(y2);                                                               \
+            c3 = WF_MC__VLAST(y3);                                                               \
         }                                                                                        \
         WF_MC__SFENCE(nts);                                                                      \
         p[0] = c0[0]; p[1] = c1[0]; p[2] = c2[0]; p[3] = c3[0];                                  \

@@ -231,13 +231,32 @@ static void mem_count(wf_ctx *ctx, int64_t d) {
     if (wf_mem_delta > WF_MEM_BATCH || wf_mem_delta < -WF_MEM_BATCH) mem_flush(ctx);
 }
 
+/* Blocks of WF_CACHE_MIN bytes or more start on a cache line (WF_BIG_ALIGN bytes), with their
+ * header just before: the multicore scans' 32-byte non-temporal stores need 32-byte alignment
+ * (rts/mc.h), and glibc's own large blocks are only 16-byte aligned. */
+#define WF_BIG_ALIGN ((size_t)64)
+_Static_assert(sizeof(block_header) <= 64, "a block header fits before a big block");
+static block_header *block_new(size_t n) {
+    block_header *h;
+    if (n >= WF_CACHE_MIN) {
+        void *raw = NULL;
+        if (posix_memalign(&raw, WF_BIG_ALIGN, WF_BIG_ALIGN + n) != 0) return NULL;
+        h = (block_header *)(void *)((char *)raw + WF_BIG_ALIGN) - 1;
+    } else {
+        h = malloc(sizeof *h + n);
+        if (!h) return NULL;
+    }
+    h->s.cap = n;
+    return h;
+}
+static void block_delete(block_header *h) {
+    free(h->s.cap >= WF_CACHE_MIN ? (void *)((char *)(h + 1) - WF_BIG_ALIGN) : (void *)h);
+}
+
 void *wf_alloc(wf_ctx *ctx, size_t n, const char *loc) {
     block_header *h = NULL;
     if (n >= WF_CACHE_MIN) h = cache_take(n);
-    if (!h && n <= SIZE_MAX - sizeof *h && n <= (size_t)INT64_MAX / 2) {
-        h = malloc(sizeof *h + n);
-        if (h) h->s.cap = n;
-    }
+    if (!h && n <= SIZE_MAX - WF_BIG_ALIGN && n <= (size_t)INT64_MAX / 2) h = block_new(n);
     if (!h) {
         wf_error(ctx, loc, "out of memory: cannot allocate %zu bytes (%" PRId64 " bytes in use)", n,
                  wf_mem_current(ctx));
@@ -253,7 +272,7 @@ void wf_free(wf_ctx *ctx, void *p) {
     block_header *h = (block_header *)p - 1;
     mem_count(ctx, -(int64_t)h->s.size);
     if (h->s.cap >= WF_CACHE_MIN && cache_put(h)) return;
-    free(h);
+    block_delete(h);
 }
 
 int wf_value_alloc(wf_ctx *ctx, wf_value *v, wf_prim prim, int rank, const int64_t *shape,

@@ -124,8 +124,9 @@ int main(int argc, char **argv) {
     if (reps < 1) reps = 1;
     if (reps > 64) reps = 64;
     N = (int64_t)1 << log2n;
-    src = malloc((size_t)N * 4);
-    dst = malloc((size_t)N * 4);
+    size_t bytes = ((size_t)N * 4 + 63) / 64 * 64; /* cache-line aligned, as weft's runtime allocates */
+    src = aligned_alloc(64, bytes);
+    dst = aligned_alloc(64, bytes);
     flags100 = malloc((size_t)N);
     flags1e5 = malloc((size_t)N);
     off100 = malloc(sizeof(int64_t) * (size_t)(N / 50 + 2));

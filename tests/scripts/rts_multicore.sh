@@ -1,8 +1,8 @@
 #!/bin/sh
 # rts_multicore.sh — build and run the unit tests of rts/mc.h (tests/unit/mc/*.c).
-# Each test is built in four configurations: OpenMP with default tuning, OpenMP with tiny
+# Each test is built in five configurations: OpenMP with default tuning, OpenMP with tiny
 # blocks (so small inputs take the parallel paths), the same with non-temporal stores forced
-# on, and without OpenMP (sequential).
+# on, OpenMP with -march=native (AVX: 32-byte streaming stores), and without OpenMP (sequential).
 # `--sanitize` adds an ASan+UBSan build (gcc) and, where clang and libomp are installed
 # (Debian: libomp-14-dev), a ThreadSanitizer build; gcc's libgomp gives TSan false positives.
 # Exit status 0 when every build and every test passes.
@@ -33,6 +33,8 @@ run omp "$CC" $BASE -fopenmp
 run omp-small "$CC" $BASE -fopenmp -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=256
 run omp-stream "$CC" $BASE -fopenmp -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=512 -DWF_MC_STREAM_BYTES=0 \
     -DWF_MC_STREAM_GENERIC=1
+# -march=native: with AVX, the vector scan streams 32 bytes per store
+run omp-native "$CC" $BASE -fopenmp -march=native -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=4096
 run seq "$CC" $BASE -Wpedantic
 
 if [ "${1:-}" = "--sanitize" ]; then
