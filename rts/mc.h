@@ -336,7 +336,7 @@ WF_MC_FN int64_t wf_mc_stream_bytes(void) {
  * (gcc >= 12, clang). */
 /* Vector stores, non-temporal (bypassing the cache, no read for ownership) when nts is nonzero:
  * worth it only for outputs much larger than the caches (WF_MC_STREAM_BYTES).  nts is the
- * alignment every store address is known to have (16, 32 or 64; see WF_MC__NT_ALIGN): with AVX
+ * alignment every store address is known to have (0, 16, 32 or 64: WF_MC__ALIGNMENT): with AVX
  * and 32-byte alignment a 32-byte vector goes out in one store, not two.  Measured (2 threads,
  * 2^27 i32, docs/PERFORMANCE.md, tenth session): 0.80x -> 0.85-0.90x memcpy. */
 #define WF_MC__ALIGNMENT(p) ((uintptr_t)(p) & 63 ? ((uintptr_t)(p) & 31 ? ((uintptr_t)(p) & 15 ? 0 : 16) : 32) : 64)
