@@ -501,7 +501,7 @@ static void test_partition_scatter(void) {
 static void test_vscan_streaming(void) {
     const int64_t n_max = (1 << 18) + 37;
     uint32_t *x = xmalloc(sizeof(uint32_t) * (size_t)n_max);
-    uint32_t *base = aligned_alloc(64, sizeof(uint32_t) * (size_t)(n_max + 64));
+    uint32_t *base = aligned_alloc(64, sizeof(uint32_t) * (size_t)(n_max + 64) / 64 * 64); /* a multiple of 64 */
     if (!base) { printf("out of memory\n"); exit(2); }
     for (int64_t i = 0; i < n_max; i++) x[i] = rnd();
     const int64_t ns[] = {1, 255, 4097, 65536 + 3, n_max};
