@@ -88,6 +88,25 @@ static void test_memory(void) {
     wf_ctx_free(ctx);
 }
 
+/* Big blocks (1 MiB or more) start on a cache line, also when reused from the cache, and more
+ * of them than the cache keeps are freed (ASan, in make check-asan, checks the frees).  Run last:
+ * it leaves the block cache full, which test_block_cache must not find. */
+static void test_big_alignment(void) {
+    wf_ctx *ctx = wf_ctx_new(&prog);
+    void *big[20];
+    for (int i = 0; i < 20; i++) {
+        big[i] = wf_alloc(ctx, ((size_t)1 << 20) + 8 * (size_t)i, "m:1:4");
+        CHECK(big[i] != NULL && (uintptr_t)big[i] % 64 == 0);
+        if (big[i]) memset(big[i], i, ((size_t)1 << 20) + 8 * (size_t)i);
+    }
+    for (int i = 0; i < 20; i++) wf_free(ctx, big[i]);
+    void *again = wf_alloc(ctx, (size_t)1 << 20, "m:1:5");
+    CHECK(again != NULL && (uintptr_t)again % 64 == 0);
+    wf_free(ctx, again);
+    CHECK(wf_mem_current(ctx) == 0);
+    wf_ctx_free(ctx);
+}
+
 static void test_misc(void) {
     char buf[64];
     wf_type t1 = {WF_F32, 2, true}, t2 = {WF_BOOL, 0, false};
@@ -190,6 +209,7 @@ int main(void) {
     test_two_contexts();
     test_misc();
     test_jagged();
+    test_big_alignment();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
