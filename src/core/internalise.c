@@ -90,6 +90,18 @@ static _Noreturn void unsupported(Loc loc, const char *what) {
 
 static Loc L(I *in, Loc loc) { return in->call_loc.file ? in->call_loc : loc; }
 
+/* Entering code written at `code`, called from `call`: prelude code called from the user's
+ * file reports the call's location; code of the user's file (a lambda or function passed to a
+ * prelude function such as map) reports its own again.  Returns the call_loc to restore. */
+static Loc enter_code(I *in, Loc code, Loc call) {
+    Loc saved = in->call_loc;
+    if (code.file == in->user_file)
+        in->call_loc = (Loc){NULL, 0, 0};
+    else if (!in->call_loc.file && call.file == in->user_file)
+        in->call_loc = call;
+    return saved;
+}
+
 /* ---- values ---- */
 
 static IVal *iv_atom(CAtom a, CType t) {
@@ -719,14 +731,18 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
         return apply(in, c->fn2, 1, &x, loc);
     }
     case CL_SECTION: return call_section(in, c, args, loc);
-    case CL_LAMBDA: return inline_body(in, c->env, &c->e->params, NULL, c->e->texp, c->e->body, args, loc);
-    case CL_LETFUN:
-        return inline_body(in, c->env, &c->e->params, &c->e->tparams, c->e->texp, c->e->lhs, args, loc);
+    case CL_LAMBDA:
+    case CL_LETFUN: {
+        Loc saved = enter_code(in, c->e->loc, loc);
+        IVal *r = c->kind == CL_LAMBDA
+                      ? inline_body(in, c->env, &c->e->params, NULL, c->e->texp, c->e->body, args, loc)
+                      : inline_body(in, c->env, &c->e->params, &c->e->tparams, c->e->texp, c->e->lhs, args, loc);
+        in->call_loc = saved;
+        return r;
+    }
     case CL_DECL: {
         Decl *d = c->decl;
-        Loc saved = in->call_loc;
-        if (!in->call_loc.file && d->loc.file != in->user_file && loc.file == in->user_file)
-            in->call_loc = loc;
+        Loc saved = enter_code(in, d->loc, loc);
         IVal *r;
         Expr *b = d->body;
         if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics"))
@@ -1325,9 +1341,7 @@ static IVal *var_value(I *in, Env *env, Expr *e) {
                                      e->name));
     Decl *d = b->decl;
     if (d->params.len == 0) {
-        Loc saved = in->call_loc;
-        if (!in->call_loc.file && d->loc.file != in->user_file && e->loc.file == in->user_file)
-            in->call_loc = e->loc;
+        Loc saved = enter_code(in, d->loc, e->loc);
         IVal *r = ie(in, NULL, d->body);
         in->call_loc = saved;
         return r;
@@ -1663,6 +1677,31 @@ static IVal *fresh_param(I *in, Type *t, Env *env, const char *base, CParamVec *
     return fresh_like(in, src_shape(t, loc), &leaves, base, params);
 }
 
+/* An entry parameter of type t, read as one array per component where t holds arrays of
+ * tuples or records (v: its leaves): run-time checks that the components of each such array
+ * have the same outer sizes, depth of them (the arrays around the tuple).  The reader checks
+ * only each array by itself, and the program indexes all components by the first one's size. */
+static void same_component_sizes(I *in, Type *t, IVal *v, int depth, Loc loc) {
+    t = type_prune(t);
+    if (t->kind == T_ARRAY) {
+        same_component_sizes(in, t->elem, v, depth + 1, loc);
+        return;
+    }
+    if ((t->kind != T_TUPLE && t->kind != T_RECORD) || v->kind != IV_TUPLE)
+        return;
+    if (depth > 0) {
+        CAtomVec leaves = {0};
+        flat(v, &leaves, NULL, loc);
+        for (int j = 1; j < leaves.len; j++)
+            for (int k = 0; k < depth; k++)
+                check_dim_is(in, leaves.data[j], k, dim_atom(in, leaves.data[0], k, loc),
+                             "size mismatch: the components of an array of tuples or records have different lengths",
+                             loc);
+    }
+    for (int i = 0; i < t->elems.len && i < v->n; i++)
+        same_component_sizes(in, t->elems.data[i], v->elems[i], depth, loc);
+}
+
 static const char *pat_base(Pat *p) {
     while (p->kind == P_ASCRIBE)
         p = p->inner;
@@ -1686,6 +1725,7 @@ static CFun *entry(I *in, Decl *d) {
     for (int i = 0; i < d->params.len; i++) {
         Pat *p = d->params.data[i];
         IVal *v = fresh_param(in, p->type, env, pat_base(p), &f->params, d->loc);
+        same_component_sizes(in, p->type, v, 0, d->loc);
         bind_pat(in, &env, p, v);
     }
     int mark = cscope_mark(&in->vis);

@@ -1,11 +1,12 @@
 /* entry.c — running an entry point: find it, read its arguments in Futhark's data format,
  * call it, print its results.
  *
- * An entry point is an `entry` declaration or a `def main` in the user's file.  Each parameter
- * must be a primitive type or a (possibly nested) array of one; its primitive type and rank
- * decide how the argument is read (rts/values.h).  A tuple result prints one component per
- * line.  Rectangular arrays go through wf_write_text / wf_write_binary; a jagged array is
- * printed as nested brackets (text only), with empty rows as empty([0]...t).
+ * An entry point is an `entry` declaration or a `def main` in the user's file.  A parameter or
+ * result is read or printed as its leaves (below): one value per component of a tuple or
+ * record, one array per component of an array of them, each a primitive type or a (possibly
+ * nested) array of one, whose primitive type and rank decide how it is read (rts/values.h).
+ * Rectangular arrays go through wf_write_text / wf_write_binary; a jagged array is printed as
+ * nested brackets (text only), with empty rows as empty([0]...t).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -218,8 +219,168 @@ static int print_result(FILE *out, Value v, Shape s, bool binary) {
     return 0;
 }
 
+/* ---- tuples and records: one value per component ----
+ * As the compiled backends (and Futhark) do, an entry point takes and gives a tuple or record
+ * as its components in order (a record's sorted by name), and an array of them as one array per
+ * component (`[n](i64, bool)` is a `[n]i64` and a `[n]bool`), at any depth.  The leaves of a
+ * type are those components: a primitive type and the rank of the arrays around it. */
+
+typedef Vec(Shape) ShapeVec;
+
+/* The leaves of t, under `rank` array dimensions; false for a type without a data format (a
+ * function, an abstract type). */
+static bool type_leaves(Type *t, int rank, ShapeVec *out) {
+    t = type_prune(t);
+    if (!t)
+        return false;
+    switch (t->kind) {
+    case T_PRIM: vec_push(out, ((Shape){t->prim, rank})); return true;
+    case T_ARRAY: return type_leaves(t->elem, rank + 1, out);
+    case T_TUPLE:
+    case T_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            if (!type_leaves(t->elems.data[i], rank, out))
+                return false;
+        return true;
+    default: return false;
+    }
+}
+
+static int leaf_count(Type *t) {
+    ShapeVec v = {0};
+    type_leaves(t, 0, &v);
+    int n = v.len;
+    free(v.data);
+    return n;
+}
+
+/* Whether t is a primitive type or an array of one: a leaf by itself. */
+static bool is_plain(Type *t) {
+    t = type_prune(t);
+    while (t && t->kind == T_ARRAY)
+        t = type_prune(t->elem);
+    return t && t->kind == T_PRIM;
+}
+
+/* The value of type t built from its leaves' values (borrowed), leaves[*k] on.  The
+ * components of an array must have the same length: else a run-time error at loc, the entry
+ * point, as on the compiled backends. */
+static Value assemble(Type *t, Value *leaves, int *k, Loc loc) {
+    t = type_prune(t);
+    if (is_plain(t)) /* the leaf itself (an empty array keeps its inner sizes) */
+        return v_retain(leaves[(*k)++]);
+    if (t->kind == T_TUPLE || t->kind == T_RECORD) {
+        Tuple *tp = tuple_new(t->elems.len);
+        if (t->kind == T_RECORD)
+            tp->fields = t->fields.data;
+        for (int i = 0; i < t->elems.len; i++)
+            tp->elems[i] = assemble(t->elems.data[i], leaves, k, loc);
+        return v_tuple(tp);
+    }
+    int first = *k, nl = leaf_count(t->elem);
+    int64_t n = leaves[first].as.arr->len;
+    for (int j = 1; j < nl; j++)
+        if (leaves[first + j].as.arr->len != n)
+            interp_error(loc, "size mismatch: the components of an array of tuples or records have different lengths");
+    *k = first + nl;
+    if (n == 0)
+        return v_array(array_new_empty(0, NULL));
+    Array *a = array_new(n);
+    Value *row = xmalloc(sizeof *row * (size_t)(nl + 1));
+    for (int64_t i = 0; i < n; i++) {
+        for (int j = 0; j < nl; j++)
+            row[j] = leaves[first + j].as.arr->elems[i];
+        int kk = 0;
+        a->elems[i] = assemble(t->elem, row, &kk, loc);
+    }
+    free(row);
+    return v_array(a);
+}
+
+/* The sizes of the arrays around leaf `leaf` of t, appended to dims[*nd..]: the constant ones,
+ * 0 for the others.  Returns the leaves of t left to skip (leaf - the leaves of t) when the
+ * leaf lies after t. */
+static int leaf_dims(Type *t, int leaf, int64_t *dims, int *nd) {
+    t = type_prune(t);
+    if (t->kind == T_PRIM)
+        return leaf - 1;
+    if (t->kind == T_ARRAY) {
+        Size *d = size_prune(t->dim);
+        int at = *nd;
+        if (at < WF_MAX_RANK)
+            dims[(*nd)++] = d && d->kind == SIZE_CONST ? d->value : 0;
+        int rest = leaf_dims(t->elem, leaf, dims, nd);
+        if (rest >= 0)
+            *nd = at; /* not under this array */
+        return rest;
+    }
+    for (int i = 0; i < t->elems.len && leaf >= 0; i++)
+        leaf = leaf_dims(t->elems.data[i], leaf, dims, nd);
+    return leaf;
+}
+
+/* The leaves' values of v, of type t, stored (owned) at out[*k] on: v itself for a primitive
+ * type or an array of one; the arrays of each component for an array of tuples or records. */
+static void disassemble(Type *t, Value v, Value *out, int *k) {
+    t = type_prune(t);
+    if (is_plain(t)) {
+        out[(*k)++] = v_retain(v);
+        return;
+    }
+    if (t->kind == T_TUPLE || t->kind == T_RECORD) {
+        for (int i = 0; i < t->elems.len; i++)
+            disassemble(t->elems.data[i], v.as.tup->elems[i], out, k);
+        return;
+    }
+    ShapeVec elems = {0};
+    type_leaves(t->elem, 0, &elems);
+    int first = *k, nl = elems.len;
+    int64_t n = v.as.arr->len;
+    for (int j = 0; j < nl; j++) {
+        if (n == 0) { /* an empty array of tuples remembers no inner sizes: the type's constants */
+            int64_t dims[WF_MAX_RANK] = {0};
+            int nd = 0;
+            leaf_dims(t->elem, j, dims, &nd);
+            out[first + j] = v_array(array_new_empty(nd, dims));
+        } else
+            out[first + j] = v_array(array_new(n));
+    }
+    Value *row = xmalloc(sizeof *row * (size_t)(nl + 1));
+    for (int64_t i = 0; i < n; i++) {
+        int kk = 0;
+        disassemble(t->elem, v.as.arr->elems[i], row, &kk);
+        for (int j = 0; j < nl; j++)
+            out[first + j].as.arr->elems[i] = row[j];
+    }
+    free(row);
+    free(elems.data);
+    *k = first + nl;
+}
+
+/* Prints the result r of type t, one value per leaf. */
+static int print_leaves(FILE *out, Value r, Type *t, bool binary) {
+    ShapeVec shapes = {0};
+    if (!type_leaves(t, 0, &shapes)) {
+        fprintf(stderr, "weft: error: the entry point's result has no data format (a function or an abstract type)\n");
+        return 1;
+    }
+    Value *vals = xmalloc(sizeof *vals * (size_t)(shapes.len + 1));
+    int k = 0, rc = 0;
+    disassemble(t, r, vals, &k);
+    for (int i = 0; i < shapes.len; i++) {
+        if (!rc)
+            rc = print_result(out, vals[i], shapes.data[i], binary);
+        v_release(vals[i]);
+    }
+    free(vals);
+    free(shapes.data);
+    return rc;
+}
+
 static int print_results(FILE *out, Value r, Decl *d, bool binary) {
     Type *t = result_type(d);
+    if (t)
+        return print_leaves(out, r, t, binary);
     TypeExp *te = d->ret;
     while (te && te->kind == TE_UNIQUE)
         te = te->elem;
@@ -263,11 +424,52 @@ static Decl *find_entry(Program *prog, const char *name) {
     return NULL;
 }
 
+/* Reads argument i of d, of type t, one value per leaf. */
+static int read_arg(wf_reader *r, Decl *d, int i, Type *t, Value *arg) {
+    int n = d->params.len;
+    ShapeVec shapes = {0};
+    if (!type_leaves(t, 0, &shapes)) {
+        fprintf(stderr, "weft: error: parameter %d of entry point %s has no data format (a function or an abstract type)\n",
+                i + 1, d->name);
+        return 1;
+    }
+    Value *leaves = xmalloc(sizeof *leaves * (size_t)(shapes.len + 1));
+    int got = 0, rc = 0;
+    for (; got < shapes.len; got++) {
+        wf_value w = {0};
+        if (wf_read_value(r, (wf_prim)shapes.data[got].prim, shapes.data[got].rank, &w)) {
+            fprintf(stderr, "weft: error: reading argument %d of %s (expected %d argument%s", i + 1, d->name, n,
+                    n == 1 ? "" : "s");
+            if (shapes.len > 1)
+                fprintf(stderr, "; this one is %d values, one per component", shapes.len);
+            fprintf(stderr, "): %s\n", wf_reader_error(r));
+            rc = 1;
+            break;
+        }
+        int64_t pos = 0;
+        leaves[got] = from_wf(&w, 0, &pos);
+        wf_value_free(&w);
+    }
+    int k = 0;
+    if (!rc)
+        *arg = assemble(t, leaves, &k, d->loc);
+    for (int j = 0; j < got; j++)
+        v_release(leaves[j]);
+    free(leaves);
+    free(shapes.data);
+    return rc;
+}
+
 static int read_args(Decl *d, FILE *in, Value *args) {
     wf_reader *r = wf_reader_new(in);
     int n = d->params.len;
     for (int i = 0; i < n; i++) {
         Pat *p = d->params.data[i];
+        if (p->type) {
+            if (read_arg(r, d, i, p->type, &args[i]))
+                return 1;
+            continue;
+        }
         Shape s = param_shape(p);
         if (s.prim == PRIM_NONE) {
             fprintf(stderr, "weft: error: parameter %d of entry point %s is not a primitive value or array\n",

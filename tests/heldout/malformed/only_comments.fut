@@ -1,0 +1,1 @@
+-- Nothing but comments; checking must not crash.
