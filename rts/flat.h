@@ -210,6 +210,28 @@ static inline __attribute__((unused)) int64_t wf_chunks(int64_t w, int nt, int p
         nc = w;
     return nc < 1 ? 1 : nc;
 }
+/* Chunks of a chained scan (fpar.c: the threads take the chunks in order; a chunk's inclusive
+ * prefix is folded as soon as the chunk before it has its own, and applied to the chunk's
+ * outputs, most often while they are still in the cache) of w iterations, each writing `bytes`
+ * bytes of scan outputs, over nt threads: about WF_SCAN_CHUNK_BYTES of outputs each (fewer
+ * chunks would no longer fit the cache; more would cost each its start and its prefix), at
+ * least 4 per thread, at most WF_SCAN_CHUNKS_MAX (their totals are arrays on the stack), at most
+ * one per iteration, at least one. */
+#define WF_SCAN_CHUNK_BYTES ((int64_t)128 << 10)
+#define WF_SCAN_CHUNKS_MAX ((int64_t)16384)
+static inline __attribute__((unused)) int64_t wf_scan_chunks(int64_t w, int nt, int bytes) {
+    if (nt <= 1)
+        return 1;
+    int64_t per = WF_SCAN_CHUNK_BYTES / (bytes > 0 ? bytes : 1);
+    int64_t nc = w / (per > 0 ? per : 1);
+    if (nc < (int64_t)nt * 4)
+        nc = (int64_t)nt * 4;
+    if (nc > WF_SCAN_CHUNKS_MAX)
+        nc = WF_SCAN_CHUNKS_MAX;
+    if (nc > w)
+        nc = w;
+    return nc < 1 ? 1 : nc;
+}
 /* A hist is privatised (a copy of the bins per thread) up to this many bytes of copies. */
 #define WF_HIST_PRIV_BYTES ((int64_t)8 << 20)
 #endif

@@ -158,6 +158,10 @@ struct FGen {
     bool unit_done;   /* unitver.c: inside a versioned nest (either version): no more versions */
 };
 
+/* fprivate.c: the firstprivate clause (" firstprivate(a, b)", or "") of a parallel region
+ * whose code is body: the program's variables it reads and neither declares nor assigns. */
+const char *fp_firstprivate(FGen *g, const char *body);
+
 /* fgen.c */
 void fg_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *fg_fresh(FGen *g, const char *base);

@@ -17,10 +17,12 @@
  *            combined in chunk order by the calling thread.  Over several: with at least as
  *            many segments as threads, whole segments per chunk; with fewer, the segments one
  *            after the other, each reduced in parallel;
- *   segscan  likewise; in parallel, each chunk scanned from the neutral element, the chunk
- *            totals scanned in order and a second region applies each chunk's prefix to its
- *            elements.  A top-level scan of scalars with a built-in operator and no other work
- *            calls rts/mc.h's vectorised single-pass scan instead.
+ *   segscan  likewise; with scalar accumulators, chained (thread_chained: each chunk's prefix
+ *            folded and applied as soon as the chunk before it has its own, in one region);
+ *            with array accumulators, each chunk scanned from the neutral element in
+ *            parallel, the chunk totals scanned in order and a second region applies each
+ *            chunk's prefix to its elements.  A top-level scan of scalars with a built-in
+ *            operator and no other work calls rts/mc.h's vectorised single-pass scan instead.
  *
  * scatter and hist keep one chunk per thread (static).  scatter: each thread writes its
  * chunk's values (with duplicate indices, which write wins is unspecified); hist of scalar
@@ -43,17 +45,22 @@ bool fp_parallel(FGen *g, const CStm *s) {
 
 /* ---- regions ---- */
 
+/* A region's code is written apart (g->out is a buffer of its own until region_end), so that
+ * its pragma can make the host variables it reads firstprivate (fprivate.c). */
 typedef struct {
     const char *fail, *out; /* the failure flag and the label at the end of the thread's code */
+    const char *nt;
+    StrBuf *host;           /* the code around the region */
 } Region;
 
 static Region region_begin(FGen *g, const char *nt) {
-    Region r = {fg_fresh(g, "fail"), fg_fresh(g, "par_out")};
+    Region r = {fg_fresh(g, "fail"), fg_fresh(g, "par_out"), nt, g->out};
     fg_line(g, "int %s = 0;", r.fail);
     fg_line(g, "#undef WF_FAIL");
     fg_line(g, "#define WF_FAIL(e) do { (void)(e); __atomic_store_n(&%s, 1, __ATOMIC_RELAXED); goto %s; } while (0)",
             r.fail, r.out);
-    fg_line(g, "#pragma omp parallel num_threads(%s)", nt);
+    g->out = xmalloc(sizeof *g->out);
+    *g->out = (StrBuf){0};
     fg_line(g, "{");
     g->indent++;
     g->par++;
@@ -66,6 +73,10 @@ static void region_end(FGen *g, Region r) {
     g->par--;
     g->indent--;
     fg_line(g, "}");
+    StrBuf *code = g->out;
+    g->out = r.host;
+    fg_line(g, "#pragma omp parallel num_threads(%s)%s", r.nt, fp_firstprivate(g, code->data ? code->data : ""));
+    sb_puts(g->out, code->data ? code->data : "");
     fg_line(g, "#undef WF_FAIL");
     fg_line(g, "#define WF_FAIL(e) return (e)");
     fg_fail(g, r.fail, "1");
@@ -135,6 +146,8 @@ struct Par {
     int nouter;
     Chunks chunks;      /* of the region (phase 1), and fix_chunks of phase 3 */
     Chunks fix_chunks;
+    Region region;      /* of phase 1 */
+    const char *state, *claim; /* chained scans: the chunks' states (1 scanned, 2 done) and claims */
 };
 
 static void par_ops(Par *p, const COperatorVec *scans, const COperatorVec *reds) {
@@ -170,11 +183,13 @@ static const char *scan_elem(FGen *g, const Par *p, int a, const char *i) {
     return row;
 }
 
-/* acc = op(acc, x) for all operators, accumulators accs and values xs (C names). */
-static void apply_all(FGen *g, const Par *p, const char **accs, const char **xs) {
+/* acc = op(acc, x) for the operators whose accumulators start at index from or later (0: all;
+ * nscan: the reductions), accumulators accs and values xs (C names). */
+static void apply_from(FGen *g, const Par *p, int from, const char **accs, const char **xs) {
     int at = 0;
     for (int o = 0; o < p->ops.len; o++) {
-        fs_apply_op(g, &p->ops.data[o], accs + at, xs + at);
+        if (at >= from)
+            fs_apply_op(g, &p->ops.data[o], accs + at, xs + at);
         at += p->ops.data[o].nes.len;
     }
 }
@@ -198,15 +213,9 @@ static void thread_chunk(FGen *g, void *arg) {
     chunks_end(g);
 }
 
-/* Phase 3 of scans, one thread's part: out[i] = pre (+) out[i] in the chunks it takes (not the
- * first), pre = tot[c - 1], the prefix of the chunks before chunk c. */
-static void thread_fix_up(FGen *g, void *arg) {
-    const Par *p = arg;
-    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i"), *ci = fg_fresh(g, "c");
-    chunks_begin(g, p->fix_chunks, ci, lo, hi);
-    fg_line(g, "if (%s > 0) for (int64_t %s = %s; %s < %s; %s++) {", ci, i, lo, i, hi, i);
-    g->indent++;
-    g->iter++;
+/* The scan outputs' element i = pre (+) element i, for every scan accumulator a, pre[a] its
+ * prefix (a C expression). */
+static void fix_up_elem(FGen *g, const Par *p, const char *i, const char **pre) {
     int at = 0;
     for (int o = 0; o < p->ops.len && at < p->nscan; o++) {
         const COperator *op = &p->ops.data[o];
@@ -217,7 +226,7 @@ static void thread_fix_up(FGen *g, void *arg) {
         for (int j = 0; j < k; j++) {
             CType et = p->acc_types[at + j];
             acc[j] = fg_fresh(g, "pre");
-            fg_line(g, "%s %s = %s[%s - 1];", fg_ctype(g, et), acc[j], p->tot[at + j], ci);
+            fg_line(g, "%s %s = %s;", fg_ctype(g, et), acc[j], pre[at + j]);
             if (et.rank) /* a private copy: the operator may update it in place */
                 fa_copy_fresh(g, acc[j], NULL, et, false, p->loc);
             cur[j] = scan_elem(g, p, at + j, i);
@@ -237,10 +246,121 @@ static void thread_fix_up(FGen *g, void *arg) {
         fg_line(g, "}");
         at += k;
     }
+}
+
+/* Phase 3 of scans, one thread's part: out[i] = pre (+) out[i] in the chunks it takes (not the
+ * first), pre = tot[c - 1], the prefix of the chunks before chunk c. */
+static void thread_fix_up(FGen *g, void *arg) {
+    const Par *p = arg;
+    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i"), *ci = fg_fresh(g, "c");
+    chunks_begin(g, p->fix_chunks, ci, lo, hi);
+    fg_line(g, "if (%s > 0) for (int64_t %s = %s; %s < %s; %s++) {", ci, i, lo, i, hi, i);
+    g->indent++;
+    g->iter++;
+    const char **pre = xmalloc(sizeof *pre * (size_t)(p->nscan + 1));
+    for (int a = 0; a < p->nscan; a++)
+        pre[a] = xsprintf("%s[%s - 1]", p->tot[a], ci);
+    fix_up_elem(g, p, i, pre);
     g->iter--;
     g->indent--;
     fg_line(g, "}");
     chunks_end(g);
+}
+
+/* A chained scan, one thread's part (the scans' accumulators are scalars).  The threads take
+ * the chunks in order from one counter (chunks.ctr) and scan each from the neutral elements
+ * into tot[a][c] (phase 1, as thread_chunk).  A chunk c is then "done" (state[c] = 2) once its
+ * scans' tot[a][c] are the inclusive prefixes tot[a][c - 1] (+) tot[a][c], after which the
+ * prefix tot[a][c - 1] is applied to its outputs, still in the cache when its own thread does
+ * it.  Whoever comes second does that for chunk c: its own thread, finding chunk c - 1 done
+ * when it has scanned chunk c (state[c] = 1), or the thread that makes chunk c - 1 done,
+ * finding chunk c scanned; the exchange on claim[c] makes it one of them (sequentially
+ * consistent stores and loads: at least one of the two sees the other's state).  So no thread
+ * ever waits for another: a thread descheduled in the middle of a chunk delays only the prefixes
+ * after it, and a failing thread leaves the others to finish.  The prefixes are folded in chunk
+ * order, as in the three-phase scan: the results do not depend on which thread took which
+ * chunk. */
+static void thread_chained(FGen *g, void *arg) {
+    const Par *p = arg;
+    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i"), *ci = fg_fresh(g, "c"),
+               *j = fg_fresh(g, "j");
+    const char *nc = p->chunks.nc, *w = p->w, *st = p->state, *claim = p->claim;
+    fg_line(g, "int64_t %s;", ci);
+    fg_line(g, "while ((%s = __atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED)) < %s) {", ci, p->chunks.ctr, nc);
+    g->indent++;
+    fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", lo, w, ci, nc, hi, w, ci, nc);
+    fg_line(g, "{");
+    g->indent++;
+    const char **accs = fs_decl_accs(g, &p->ops);
+    fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
+    g->indent++;
+    g->iter++;
+    p->iteration(g, p, i, accs);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+    for (int a = 0; a < p->nacc; a++)
+        fg_line(g, "%s[%s] = %s;", p->tot[a], ci, accs[a]);
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "if (%s > 0) {", ci);
+    fg_line(g, "    __atomic_store_n(&%s[%s], 1, __ATOMIC_SEQ_CST);", st, ci);
+    fg_line(g, "    if (__atomic_load_n(&%s[%s - 1], __ATOMIC_SEQ_CST) != 2 || __atomic_exchange_n(&%s[%s], 1, __ATOMIC_SEQ_CST))",
+            st, ci, claim, ci);
+    fg_line(g, "        continue; /* chunk %s - 1's thread will do it */", ci);
+    fg_line(g, "}");
+    /* chunk j's predecessor is done: j, then the chunks after it that are scanned already */
+    fg_line(g, "for (int64_t %s = %s;; ) {", j, ci);
+    g->indent++;
+    fg_line(g, "if (%s > 0) {", j);
+    g->indent++;
+    const char *jlo = fg_fresh(g, "lo"), *jhi = fg_fresh(g, "hi");
+    fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", jlo, w, j, nc, jhi, w, j, nc);
+    const char **pre = xmalloc(sizeof *pre * (size_t)(p->nscan + 1)), **acc = xmalloc(sizeof *acc * (size_t)(p->nscan + 1)),
+               **xs = xmalloc(sizeof *xs * (size_t)(p->nscan + 1));
+    for (int a = 0; a < p->nscan; a++) {
+        const char *t = fg_ctype(g, p->acc_types[a]);
+        pre[a] = fg_fresh(g, "pre");
+        acc[a] = fg_fresh(g, "incl");
+        fg_line(g, "%s %s = %s[%s - 1], %s = %s;", t, pre[a], p->tot[a], j, acc[a], pre[a]);
+        xs[a] = xsprintf("%s[%s]", p->tot[a], j);
+    }
+    int at = 0;
+    for (int o = 0; o < p->ops.len && at < p->nscan; o++) {
+        fs_apply_op(g, &p->ops.data[o], acc + at, xs + at);
+        at += p->ops.data[o].nes.len;
+    }
+    for (int a = 0; a < p->nscan; a++)
+        fg_line(g, "%s = %s;", xs[a], acc[a]);
+    fg_line(g, "__atomic_store_n(&%s[%s], 2, __ATOMIC_SEQ_CST);", st, j);
+    fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, jlo, i, jhi, i);
+    g->indent++;
+    g->iter++;
+    fix_up_elem(g, p, i, pre);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "} else {");
+    fg_line(g, "    __atomic_store_n(&%s[0], 2, __ATOMIC_SEQ_CST);", st);
+    fg_line(g, "}");
+    fg_line(g, "if (++%s == %s || __atomic_load_n(&%s[%s], __ATOMIC_SEQ_CST) != 1 || __atomic_exchange_n(&%s[%s], 1, __ATOMIC_SEQ_CST))",
+            j, nc, st, j, claim, j);
+    fg_line(g, "    break;");
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "}");
+}
+
+/* Whether p's scans can be chained (thread_chained): there are some, and their accumulators
+ * are scalars (array accumulators keep the three phases: a chunk's rows need not fit the
+ * cache). */
+static bool chained_scan(const Par *p) {
+    for (int a = 0; a < p->nscan; a++)
+        if (p->acc_types[a].rank)
+            return false;
+    return p->nscan > 0;
 }
 
 /* Chunks per thread: fewer when an accumulator is an array (each chunk has its own copy). */
@@ -251,23 +371,45 @@ static int chunks_per_thread(const Par *p) {
     return 16;
 }
 
+/* Before the region of a chained scan: its chunks, the counter they are taken from, their
+ * states and claims (thread_chained). */
+static Chunks chained_decl(FGen *g, Par *p) {
+    Chunks c = {p->w, p->nt, fg_fresh(g, "nc"), fg_fresh(g, "next")};
+    p->state = fg_fresh(g, "state");
+    p->claim = fg_fresh(g, "claim");
+    int bytes = 0; /* of the scans' outputs per iteration */
+    for (int a = 0; a < p->nscan; a++)
+        bytes += c_esz(p->acc_types[a].prim);
+    fg_line(g, "int64_t %s = wf_scan_chunks(%s, %s, %d), %s = 0;", c.nc, p->w, p->nt, bytes, c.ctr);
+    fg_line(g, "unsigned char %s[%s], %s[%s];", p->state, c.nc, p->claim, c.nc);
+    fg_line(g, "memset(%s, 0, (size_t)%s);", p->state, c.nc);
+    fg_line(g, "memset(%s, 0, (size_t)%s);", p->claim, c.nc);
+    return c;
+}
+
 /* The reduction or scan of p over [0, w) in parallel, leaving the reductions' results in
  * fresh C variables (returned, one per accumulator; scans' entries are NULL). */
 static const char **region_reduce(FGen *g, Par *p) {
+    bool chained = chained_scan(p);
     p->tot = xmalloc(sizeof *p->tot * (size_t)(p->nacc + 1));
-    p->chunks = chunks_decl(g, p->w, p->nt, chunks_per_thread(p));
+    p->chunks = chained ? chained_decl(g, p) : chunks_decl(g, p->w, p->nt, chunks_per_thread(p));
     for (int a = 0; a < p->nacc; a++) {
         p->tot[a] = fg_fresh(g, "tot");
         fg_line(g, "%s %s[%s];", fg_ctype(g, p->acc_types[a]), p->tot[a], p->chunks.nc);
     }
-    Region r = region_begin(g, p->nt);
-    fg_slot_scope(g, thread_chunk, p);
-    region_end(g, r);
-    /* The chunk totals in order: acc becomes the reduce results; for scans, tot[t] becomes the
-     * prefix of the chunks up to t (a copy when it is an array: the operators may update acc
-     * in place). */
+    p->region = region_begin(g, p->nt);
+    fg_slot_scope(g, chained ? thread_chained : thread_chunk, p);
+    region_end(g, p->region);
+    /* The chunk totals in order: acc becomes the reduce results; for scans not chained,
+     * tot[t] becomes the prefix of the chunks up to t (a copy when it is an array: the
+     * operators may update acc in place). */
     const char **acc = xmalloc(sizeof *acc * (size_t)(p->nacc + 1)), **xs = xmalloc(sizeof *xs * (size_t)(p->nacc + 1));
-    for (int a = 0; a < p->nacc; a++) {
+    int from = chained ? p->nscan : 0;
+    for (int a = 0; a < from; a++)
+        acc[a] = NULL;
+    if (from == p->nacc)
+        return acc; /* chained scans only: nothing left */
+    for (int a = from; a < p->nacc; a++) {
         acc[a] = fg_fresh(g, "all");
         fg_line(g, "%s %s = %s[0];", fg_ctype(g, p->acc_types[a]), acc[a], p->tot[a]);
         if (a < p->nscan && p->acc_types[a].rank)
@@ -277,10 +419,10 @@ static const char **region_reduce(FGen *g, Par *p) {
     fg_line(g, "for (int64_t %s = 1; %s < %s; %s++) {", t, t, p->chunks.nc, t);
     g->indent++;
     g->iter++;
-    for (int a = 0; a < p->nacc; a++)
+    for (int a = from; a < p->nacc; a++)
         xs[a] = xsprintf("%s[%s]", p->tot[a], t);
-    apply_all(g, p, acc, xs);
-    for (int a = 0; a < p->nacc; a++) {
+    apply_from(g, p, from, acc, xs);
+    for (int a = from; a < p->nacc; a++) {
         if (p->acc_types[a].rank)
             fg_release(g, xs[a]);
         if (a >= p->nscan)
@@ -292,7 +434,7 @@ static const char **region_reduce(FGen *g, Par *p) {
     g->iter--;
     g->indent--;
     fg_line(g, "}");
-    if (p->nscan) {
+    if (p->nscan && !chained) {
         fg_line(g, "if (%s > 1) {", p->chunks.nc);
         g->indent++;
         p->fix_chunks = chunks_decl(g, p->w, p->nt, chunks_per_thread(p));
@@ -391,7 +533,7 @@ static bool segop_vector_scan(FGen *g, const CStm *s, const char *w, const char 
 }
 
 static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt, const char *loc) {
-    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0, {0}, {0}};
+    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0, {0}, {0}, {0}, NULL, NULL};
     par_ops(&p, &s->exp->scans, &s->exp->reds);
     fs_screma_outputs(g, s, w, loc);
     if (p.nacc == 0) { /* a map: the chunks only */
@@ -509,7 +651,7 @@ static void segment_reduce(FGen *g, const CStm *s, const char **w, const char **
     const CExp *e = s->exp;
     const char *nt = fg_fresh(g, "nt");
     fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w[nouter]);
-    Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, {0}, {0}};
+    Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, {0}, {0}, {0}, NULL, NULL};
     COperatorVec none = {0};
     par_ops(&p, e->seg == SEG_SCAN ? &e->scans : &none, e->seg == SEG_RED ? &e->reds : &none);
     const char **acc = region_reduce(g, &p);
