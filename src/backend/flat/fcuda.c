@@ -1037,6 +1037,8 @@ void fc_after(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     if (!touches_memory(e) || fc_kernel(g, s))
         return;
+    if (e->kind == CE_INDEX && s->pat.data[0].type.rank > 0)
+        return; /* a view: nothing written, and fc_before did not bring the block to the host */
     for (int j = 0; j < s->pat.len; j++)
         if (s->pat.data[j].type.rank && !omap_has(&g->lazy_iotas, s->pat.data[j].name))
             fg_line(g, "wfc_host_wrote(%s.m);", c_name(s->pat.data[j].name));
