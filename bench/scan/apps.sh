@@ -41,10 +41,12 @@ for p in prefix_sum:sum_i32:verify_sum_i32 radix_sort:sort_u32:verify_sort_u32 s
          poly_eval:values:verify_values poly_eval:eval:verify_eval linrec:solve:verify_solve \
          fib_matrix:fibs:verify_fibs bigint_add:sum_many:verify_sum_many; do
     prog=${p%%:*}; rest=${p#*:}; entry=${rest%%:*}; verify=${rest#*:}
-    if [ ! -x "$OUT/$prog-mc" ] || [ "examples/scan/$prog.fut" -nt "$OUT/$prog-mc" ]; then
+    # rebuilt when the program or the compiler is newer than the executable
+    if [ ! -x "$OUT/$prog-mc" ] || [ "examples/scan/$prog.fut" -nt "$OUT/$prog-mc" ] || [ "$WEFT" -nt "$OUT/$prog-mc" ]; then
         "$WEFT" multicore "examples/scan/$prog.fut" -o "$OUT/$prog-mc"
     fi
-    if [ $with_c = 1 ] && { [ ! -x "$OUT/$prog-c" ] || [ "examples/scan/$prog.fut" -nt "$OUT/$prog-c" ]; }; then
+    if [ $with_c = 1 ] && { [ ! -x "$OUT/$prog-c" ] || [ "examples/scan/$prog.fut" -nt "$OUT/$prog-c" ] ||
+                            [ "$WEFT" -nt "$OUT/$prog-c" ]; }; then
         "$WEFT" c "examples/scan/$prog.fut" -o "$OUT/$prog-c"
     fi
     for n in $SIZES; do
