@@ -194,12 +194,10 @@ static void apply_from(FGen *g, const Par *p, int from, const char **accs, const
     }
 }
 
-/* The thread's part of phase 1: each chunk it takes into accumulators of its own, left in
- * tot[a][chunk]. */
-static void thread_chunk(FGen *g, void *arg) {
-    const Par *p = arg;
-    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i"), *ci = fg_fresh(g, "c");
-    chunks_begin(g, p->chunks, ci, lo, hi);
+/* Chunk ci, iterations [lo, hi), into accumulators of its own (from the neutral elements),
+ * left in tot[a][ci]. */
+static void chunk_fold(FGen *g, const Par *p, const char *ci, const char *lo, const char *hi) {
+    const char *i = fg_fresh(g, "i");
     const char **accs = fs_decl_accs(g, &p->ops);
     fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
     g->indent++;
@@ -210,6 +208,15 @@ static void thread_chunk(FGen *g, void *arg) {
     fg_line(g, "}");
     for (int a = 0; a < p->nacc; a++)
         fg_line(g, "%s[%s] = %s;", p->tot[a], ci, accs[a]);
+}
+
+/* The thread's part of phase 1: each chunk it takes into accumulators of its own, left in
+ * tot[a][chunk]. */
+static void thread_chunk(FGen *g, void *arg) {
+    const Par *p = arg;
+    const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *ci = fg_fresh(g, "c");
+    chunks_begin(g, p->chunks, ci, lo, hi);
+    chunk_fold(g, p, ci, lo, hi);
     chunks_end(g);
 }
 
@@ -291,16 +298,7 @@ static void thread_chained(FGen *g, void *arg) {
     fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", lo, w, ci, nc, hi, w, ci, nc);
     fg_line(g, "{");
     g->indent++;
-    const char **accs = fs_decl_accs(g, &p->ops);
-    fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
-    g->indent++;
-    g->iter++;
-    p->iteration(g, p, i, accs);
-    g->iter--;
-    g->indent--;
-    fg_line(g, "}");
-    for (int a = 0; a < p->nacc; a++)
-        fg_line(g, "%s[%s] = %s;", p->tot[a], ci, accs[a]);
+    chunk_fold(g, p, ci, lo, hi);
     g->indent--;
     fg_line(g, "}");
     fg_line(g, "if (%s > 0) {", ci);
