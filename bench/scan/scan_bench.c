@@ -6,9 +6,9 @@
  * figure is the median.  The baseline is memcpy of the same 512 MiB done by N threads (each
  * copies its half); GB/s counts bytes read + bytes written of the data arrays (flags and
  * offsets excluded); "x memcpy" = that bandwidth / memcpy's.  "copy, streaming stores" is the
- * same copy with non-temporal stores, the ceiling of anything that writes its output once.  Struct scans use as many elements
- * as fill the same 512 MiB.  Reduce reads only, so its ratio compares read-only bandwidth with
- * copy bandwidth.
+ * same copy with non-temporal stores, the ceiling of anything that writes its output once.
+ * Struct scans use as many elements as fill the same 512 MiB.  Reduce reads only, so its ratio
+ * compares read-only bandwidth with copy bandwidth.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "../../rts/mc.h"

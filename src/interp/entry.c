@@ -15,60 +15,14 @@
 #include "interp.h"
 #include "internal.h"
 
-/* ---- shapes: primitive type and rank of an entry parameter or result ---- */
+/* ---- shapes: primitive type and rank of an entry parameter's or result's leaf ---- */
 
 typedef struct {
-    PrimType prim; /* PRIM_NONE when not a primitive or array of primitives */
+    PrimType prim;
     int rank;
 } Shape;
 
-static Shape shape_of_type(Type *t) {
-    Shape s = {PRIM_NONE, 0};
-    for (t = type_prune(t); t && t->kind == T_ARRAY; t = type_prune(t->elem))
-        s.rank++;
-    if (t && t->kind == T_PRIM)
-        s.prim = t->prim;
-    return s;
-}
-
-static Shape shape_of_texp(TypeExp *t) {
-    Shape s = {PRIM_NONE, 0};
-    for (; t && (t->kind == TE_ARRAY || t->kind == TE_UNIQUE); t = t->elem)
-        s.rank += t->kind == TE_ARRAY;
-    if (t && t->kind == TE_NAME)
-        s.prim = t->prim;
-    return s;
-}
-
-/* Shape from the value itself, when no type is known (jagged arrays: the first path down). */
-static Shape shape_of_value(Value v) {
-    Shape s = {PRIM_NONE, 0};
-    while (v.kind == VK_ARRAY) {
-        s.rank++;
-        if (v.as.arr->len == 0) {
-            s.prim = PRIM_I32;
-            return s;
-        }
-        v = v.as.arr->elems[0];
-    }
-    if (v.kind == VK_PRIM)
-        s.prim = v.prim;
-    return s;
-}
-
-static Shape param_shape(Pat *p) {
-    if (p->type)
-        return shape_of_type(p->type);
-    while (p->kind == P_ASCRIBE) {
-        Shape s = shape_of_texp(p->texp);
-        if (s.prim != PRIM_NONE)
-            return s;
-        p = p->inner;
-    }
-    return (Shape){PRIM_NONE, 0};
-}
-
-/* The result type: the checked function type after its parameters, or the written one. */
+/* The result type: the checked function type after its parameters. */
 static Type *result_type(Decl *d) {
     if (!d->type)
         return NULL;
@@ -193,12 +147,6 @@ static void print_jagged(FILE *out, Value v, Shape s) {
 }
 
 static int print_result(FILE *out, Value v, Shape s, bool binary) {
-    if (s.prim == PRIM_NONE)
-        s = shape_of_value(v);
-    if (s.prim == PRIM_NONE) {
-        fprintf(stderr, "weft: error: the entry point's result is not a primitive value or array\n");
-        return 1;
-    }
     wf_value w = {0};
     if (to_wf(v, s, &w)) {
         if (binary)
@@ -247,10 +195,14 @@ static bool type_leaves(Type *t, int rank, ShapeVec *out) {
 }
 
 static int leaf_count(Type *t) {
-    ShapeVec v = {0};
-    type_leaves(t, 0, &v);
-    int n = v.len;
-    free(v.data);
+    t = type_prune(t);
+    if (t->kind == T_ARRAY)
+        return leaf_count(t->elem);
+    if (t->kind != T_TUPLE && t->kind != T_RECORD)
+        return 1;
+    int n = 0;
+    for (int i = 0; i < t->elems.len; i++)
+        n += leaf_count(t->elems.data[i]);
     return n;
 }
 
@@ -332,9 +284,7 @@ static void disassemble(Type *t, Value v, Value *out, int *k) {
             disassemble(t->elems.data[i], v.as.tup->elems[i], out, k);
         return;
     }
-    ShapeVec elems = {0};
-    type_leaves(t->elem, 0, &elems);
-    int first = *k, nl = elems.len;
+    int first = *k, nl = leaf_count(t->elem);
     int64_t n = v.as.arr->len;
     for (int j = 0; j < nl; j++) {
         if (n == 0) { /* an empty array of tuples remembers no inner sizes: the type's constants */
@@ -353,7 +303,6 @@ static void disassemble(Type *t, Value v, Value *out, int *k) {
             out[first + j].as.arr->elems[i] = row[j];
     }
     free(row);
-    free(elems.data);
     *k = first + nl;
 }
 
@@ -378,26 +327,7 @@ static int print_leaves(FILE *out, Value r, Type *t, bool binary) {
 }
 
 static int print_results(FILE *out, Value r, Decl *d, bool binary) {
-    Type *t = result_type(d);
-    if (t)
-        return print_leaves(out, r, t, binary);
-    TypeExp *te = d->ret;
-    while (te && te->kind == TE_UNIQUE)
-        te = te->elem;
-    if (r.kind == VK_TUPLE) {
-        for (int i = 0; i < r.as.tup->n; i++) {
-            Shape s = {PRIM_NONE, 0};
-            if (t && t->kind == T_TUPLE && i < t->elems.len)
-                s = shape_of_type(t->elems.data[i]);
-            else if (te && te->kind == TE_TUPLE && i < te->elems.len)
-                s = shape_of_texp(te->elems.data[i]);
-            if (print_result(out, r.as.tup->elems[i], s, binary))
-                return 1;
-        }
-        return 0;
-    }
-    Shape s = t ? shape_of_type(t) : shape_of_texp(te);
-    return print_result(out, r, s, binary);
+    return print_leaves(out, r, result_type(d), binary);
 }
 
 /* ---- finding the entry point ---- */
@@ -464,27 +394,8 @@ static int read_args(Decl *d, FILE *in, Value *args) {
     wf_reader *r = wf_reader_new(in);
     int n = d->params.len;
     for (int i = 0; i < n; i++) {
-        Pat *p = d->params.data[i];
-        if (p->type) {
-            if (read_arg(r, d, i, p->type, &args[i]))
-                return 1;
-            continue;
-        }
-        Shape s = param_shape(p);
-        if (s.prim == PRIM_NONE) {
-            fprintf(stderr, "weft: error: parameter %d of entry point %s is not a primitive value or array\n",
-                    i + 1, d->name);
+        if (read_arg(r, d, i, d->params.data[i]->type, &args[i]))
             return 1;
-        }
-        wf_value w = {0};
-        if (wf_read_value(r, (wf_prim)s.prim, s.rank, &w)) {
-            fprintf(stderr, "weft: error: reading argument %d of %s (expected %d argument%s): %s\n", i + 1,
-                    d->name, n, n == 1 ? "" : "s", wf_reader_error(r));
-            return 1;
-        }
-        int64_t pos = 0;
-        args[i] = from_wf(&w, 0, &pos);
-        wf_value_free(&w);
     }
     if (!wf_reader_at_end(r)) {
         fprintf(stderr, "weft: error: %s expects %d argument%s, but the input has more values\n", d->name, n,

@@ -38,27 +38,6 @@ static void bind_tparams(TypeParamVec *tps, Binding *b) {
     }
 }
 
-/* Whether t mentions the size name (an array dimension anywhere inside it). */
-static bool mentions_size(Type *t, const char *name) {
-    t = type_prune(t);
-    if (!t)
-        return false;
-    switch (t->kind) {
-    case T_ARRAY: {
-        Size *d = size_prune(t->dim);
-        return (d && d->kind == SIZE_NAME && !strcmp(d->name, name)) || mentions_size(t->elem, name);
-    }
-    case T_TUPLE:
-    case T_RECORD:
-        for (int i = 0; i < t->elems.len; i++)
-            if (mentions_size(t->elems.data[i], name))
-                return true;
-        return false;
-    case T_ARROW: return mentions_size(t->param, name) || mentions_size(t->ret, name);
-    default: return false;
-    }
-}
-
 /* A size parameter takes its value from the arguments: one no parameter's type mentions could
  * never be known at a call (as in Futhark, an error). */
 static void check_size_params_used(TypeParamVec *tparams, Type **ps, int n) {
@@ -68,7 +47,7 @@ static void check_size_params_used(TypeParamVec *tparams, Type **ps, int n) {
             continue;
         bool used = false;
         for (int j = 0; j < n && !used; j++)
-            used = mentions_size(ps[j], tp->name);
+            used = type_mentions_size(ps[j], tp->name);
         if (!used)
             error_at(tp->loc, "size parameter [%s] is not the size of any parameter's array, so its value "
                               "cannot be known at a call",

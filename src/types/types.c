@@ -205,7 +205,7 @@ static bool size_mentions(Size *s, const char *name) {
     return s && s->kind == SIZE_NAME && s->name == name;
 }
 
-static bool type_mentions_size(Type *t, const char *name) {
+bool type_mentions_size(Type *t, const char *name) {
     t = type_prune(t);
     if (!t)
         return false;

@@ -92,6 +92,7 @@ struct Binding {
 /* ---- types.c ---- */
 Type *type_prune(Type *t);         /* follow T_VAR links */
 Size *size_prune(Size *s);         /* follow SIZE_VAR links */
+bool type_mentions_size(Type *t, const char *name); /* a dimension of t is the size name (interned) */
 Type *type_prim(PrimType p);       /* shared instances for primitive types */
 Type *type_array(Type *elem, Size *dim);
 Type *type_tuple(int n, Type **elems);

@@ -69,6 +69,16 @@ F
 "$WEFT" cuda --no-cc "$T/nested.fut" -o "$T/nested" || fail "weft cuda nested.fut"
 [ "$(launches "$T/nested")" -ge 1 ] || fail "nested.fut: the irregular map did not become a GPU kernel"
 
+# a slice of an array a kernel made is a view: the host wrote nothing, so the block must not be
+# marked as written by the host (the next kernel would get the host's stale copy)
+cat > "$T/slice.fut" <<'F'
+def horner (cs: []i64) (x: i64) : i64 = loop acc = 0 for c in reverse cs do acc * x + c
+entry main (cs: []i64) (xs: []i64) : []i64 = map (horner (drop 1 (map2 (*) cs (indices cs)))) xs
+F
+"$WEFT" cuda --no-cc "$T/slice.fut" -o "$T/slice" || fail "weft cuda slice.fut"
+grep -q 'v_ix_[0-9]* = \|v_ix_[0-9]*\.p = ' "$T/slice.c" || fail "slice.fut: no slice view found"
+grep -q 'wfc_host_wrote(v_ix_' "$T/slice.c" && fail "slice.fut: a slice marks its block as written by the host"
+
 # weft test --backend=cuda: skipped without a GPU, passing with one
 out=$("$WEFT" test --backend=cuda examples/scan/prefix_sum.fut 2>&1)
 rc=$?

@@ -146,7 +146,6 @@ struct Par {
     int nouter;
     Chunks chunks;      /* of the region (phase 1), and fix_chunks of phase 3 */
     Chunks fix_chunks;
-    Region region;      /* of phase 1 */
     const char *state, *claim; /* chained scans: the chunks' states (1 scanned, 2 done) and claims */
 };
 
@@ -183,12 +182,12 @@ static const char *scan_elem(FGen *g, const Par *p, int a, const char *i) {
     return row;
 }
 
-/* acc = op(acc, x) for the operators whose accumulators start at index from or later (0: all;
- * nscan: the reductions), accumulators accs and values xs (C names). */
-static void apply_from(FGen *g, const Par *p, int from, const char **accs, const char **xs) {
+/* acc = op(acc, x) for the operators whose accumulators lie in [from, to) (0, nscan: the
+ * scans; nscan, nacc: the reductions), accumulators accs and values xs (C names). */
+static void apply_ops(FGen *g, const Par *p, int from, int to, const char **accs, const char **xs) {
     int at = 0;
     for (int o = 0; o < p->ops.len; o++) {
-        if (at >= from)
+        if (at >= from && at < to)
             fs_apply_op(g, &p->ops.data[o], accs + at, xs + at);
         at += p->ops.data[o].nes.len;
     }
@@ -323,11 +322,7 @@ static void thread_chained(FGen *g, void *arg) {
         fg_line(g, "%s %s = %s[%s - 1], %s = %s;", t, pre[a], p->tot[a], j, acc[a], pre[a]);
         xs[a] = xsprintf("%s[%s]", p->tot[a], j);
     }
-    int at = 0;
-    for (int o = 0; o < p->ops.len && at < p->nscan; o++) {
-        fs_apply_op(g, &p->ops.data[o], acc + at, xs + at);
-        at += p->ops.data[o].nes.len;
-    }
+    apply_ops(g, p, 0, p->nscan, acc, xs);
     for (int a = 0; a < p->nscan; a++)
         fg_line(g, "%s = %s;", xs[a], acc[a]);
     fg_line(g, "__atomic_store_n(&%s[%s], 2, __ATOMIC_SEQ_CST);", st, j);
@@ -395,9 +390,9 @@ static const char **region_reduce(FGen *g, Par *p) {
         p->tot[a] = fg_fresh(g, "tot");
         fg_line(g, "%s %s[%s];", fg_ctype(g, p->acc_types[a]), p->tot[a], p->chunks.nc);
     }
-    p->region = region_begin(g, p->nt);
+    Region r = region_begin(g, p->nt);
     fg_slot_scope(g, chained ? thread_chained : thread_chunk, p);
-    region_end(g, p->region);
+    region_end(g, r);
     /* The chunk totals in order: acc becomes the reduce results; for scans not chained,
      * tot[t] becomes the prefix of the chunks up to t (a copy when it is an array: the
      * operators may update acc in place). */
@@ -419,7 +414,7 @@ static const char **region_reduce(FGen *g, Par *p) {
     g->iter++;
     for (int a = from; a < p->nacc; a++)
         xs[a] = xsprintf("%s[%s]", p->tot[a], t);
-    apply_from(g, p, from, acc, xs);
+    apply_ops(g, p, from, p->nacc, acc, xs);
     for (int a = from; a < p->nacc; a++) {
         if (p->acc_types[a].rank)
             fg_release(g, xs[a]);
@@ -531,7 +526,7 @@ static bool segop_vector_scan(FGen *g, const CStm *s, const char *w, const char 
 }
 
 static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt, const char *loc) {
-    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0, {0}, {0}, {0}, NULL, NULL};
+    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0, {0}, {0}, NULL, NULL};
     par_ops(&p, &s->exp->scans, &s->exp->reds);
     fs_screma_outputs(g, s, w, loc);
     if (p.nacc == 0) { /* a map: the chunks only */
@@ -649,7 +644,7 @@ static void segment_reduce(FGen *g, const CStm *s, const char **w, const char **
     const CExp *e = s->exp;
     const char *nt = fg_fresh(g, "nt");
     fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w[nouter]);
-    Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, {0}, {0}, {0}, NULL, NULL};
+    Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, {0}, {0}, NULL, NULL};
     COperatorVec none = {0};
     par_ops(&p, e->seg == SEG_SCAN ? &e->scans : &none, e->seg == SEG_RED ? &e->reds : &none);
     const char **acc = region_reduce(g, &p);

@@ -12,9 +12,9 @@
  * region's code names, that it neither declares (a lambda or an operator emitted again inside
  * the region declares its variables anew; the outer name would not be in scope) nor assigns nor
  * passes by address (a thread's assignment would not be seen after the region; the region's
- * outputs are written through the views' pointers, which the copies share).  The region's code is scanned as text:
- * the generator names every program variable v_NAME (c_name), and declares a variable as
- * `TYPE v_NAME`, so a name preceded by another identifier is a declaration.
+ * outputs are written through the views' pointers, which the copies share).  The region's code
+ * is scanned as text: the generator names every program variable v_NAME (c_name), and declares
+ * a variable as `TYPE v_NAME`, so a name preceded by another identifier is a declaration.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -90,7 +90,7 @@ static bool assigns(const char *text, size_t e) {
 }
 
 /* Per C name of a program variable: 1 while every occurrence so far is a plain use, -1 once one
- * declares or assigns it. */
+ * declares it, assigns it or takes its address. */
 typedef struct {
     OMap state;
     Vec(const char *) order; /* the names in order of first occurrence */

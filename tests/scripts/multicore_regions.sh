@@ -1,0 +1,28 @@
+# multicore_regions.sh — two properties of `weft multicore`'s parallel regions, read from
+# `weft multicore --no-cc` output (their results are checked by the corpus):
+#  - a scan whose accumulators are scalars is chained (one region, wf_scan_chunks, fpar.c
+#    thread_chained); a scan with array accumulators keeps the three phases;
+#  - a region's pragma makes the program's variables it only reads firstprivate (fprivate.c):
+#    the inputs' views, not the operator's parameters it declares inside, not the outputs it
+#    allocates before (listed: they are only written through their pointers).
+. "$(dirname "$0")/lib.sh"
+
+cat > "$T/scans.fut" <<'F'
+def compose (a1: f64, b1: f64) (a2: f64, b2: f64) : (f64, f64) = (a1 * a2, b1 * a2 + b2)
+entry linrec (as: []f64) (bs: []f64) : []f64 = map (.1) (scan compose (1, 0) (zip as bs))
+F
+cat > "$T/rows.fut" <<'F'
+entry best [n][m] (xss: [n][m]i32) : [n][m]i32 =
+  scan (\a b -> if a[0] >= b[0] then a else b) (replicate m i32.lowest) xss
+F
+"$WEFT" multicore --no-cc "$T/scans.fut" -o "$T/scans" || fail "weft multicore scans.fut"
+grep -q '= wf_scan_chunks(' "$T/scans.c" || fail "scans.fut: the scan of pairs of f64 is not chained"
+pragma=$(grep 'pragma omp parallel' "$T/scans.c")
+[ "$(echo "$pragma" | wc -l)" = 1 ] || fail "scans.fut: expected one region, got: $pragma"
+echo "$pragma" | grep -q 'firstprivate(v_as_[0-9]*, v_bs_[0-9]*' ||
+    fail "scans.fut: the inputs are not firstprivate: $pragma"
+echo "$pragma" | grep -q 'v_x_' && fail "scans.fut: an operator parameter declared in the region is listed: $pragma"
+"$WEFT" multicore --no-cc "$T/rows.fut" -o "$T/rows" || fail "weft multicore rows.fut"
+grep -q '= wf_scan_chunks(' "$T/rows.c" && fail "rows.fut: a scan with array accumulators is chained"
+grep -q '= wf_chunks(' "$T/rows.c" || fail "rows.fut: the scan of rows is not a parallel region"
+finish
