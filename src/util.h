@@ -73,4 +73,16 @@ _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 #define die(...) die_at(__FILE__, __LINE__, __VA_ARGS__)
 _Noreturn void die_at(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* ---- OMap (util.c): a map from interned names (compared by pointer) to pointers / integers ---- */
+typedef struct {
+    const char **keys;
+    void **vals;
+    int cap, len;
+} OMap;
+void omap_put(OMap *m, const char *k, void *v);
+void *omap_get(const OMap *m, const char *k); /* NULL when absent */
+bool omap_has(const OMap *m, const char *k);
+void omap_add(OMap *m, const char *k, intptr_t d); /* integer values: += d */
+intptr_t omap_int(const OMap *m, const char *k);   /* 0 when absent */
+
 #endif

@@ -100,7 +100,7 @@ else
     # (docs/FLATTENING.md); the test inputs, mostly narrow, take the inner one by default, so
     # the corpus runs once more with every threshold at 0: the outer-parallel versions, and
     # with 7 threads, more than most machines' cores, so that threads steal chunks from the
-    # ones the system holds back (src/backend/flat/fpar.c)
+    # ones the system holds back (src/backend/multicore/regions.c)
     case ",${WEFT_CHECK_BACKENDS-c,multicore}," in *,multicore,*)
         header "compiled programs, outer versions, 7 threads: WEFT_THRESHOLDS=0 OMP_NUM_THREADS=7 $WEFT test --backend=multicore tests examples"
         WEFT_THRESHOLDS=0 OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore $dirs > "$TMP/test-outer.out" 2>&1

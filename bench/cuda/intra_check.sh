@@ -1,6 +1,6 @@
 #!/bin/sh
 # intra_check.sh — on a machine with an NVIDIA GPU (the device tool): the block-level versions
-# (seed 001's e_middle; src/backend/flat/fblock.c).  (1) the flattening tests and FinPar on
+# (seed 001's e_middle; src/backend/cuda/block.c).  (1) the flattening tests and FinPar on
 # weft cuda against the interpreter / reference outputs (TESTS), with the default thresholds and
 # with the block-level versions wherever they fit; (2) compute-sanitizer memcheck and
 # racecheck on tests/flatten/intra.fut's block kernels; (3) LocVolCalib and OptionPricing on

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "opt.h"
+#include "ir.h"
 
 typedef struct {
     OMap names; /* old name -> new name */

@@ -11,7 +11,7 @@
 
 #include "../driver/driver.h"
 #include "ir.h"
-#include "opt.h"
+#include "../opt/opt.h"
 
 int core_dev(const char *stage, const char *path) {
     CProg *p;

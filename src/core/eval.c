@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../../rts/values.h"
-#include "opt.h"
+#include "ir.h"
 
 typedef struct V V;
 struct V {

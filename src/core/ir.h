@@ -362,6 +362,60 @@ int core_verify(const CProg *p, const char *what);
  * function per entry point of the user's file (`entry` declarations, else `main`). */
 CProg *core_internalise(Program *prog, int first_user);
 
+/* ======== walk.c: visiting, substituting and asking questions of the IR ======== */
+/* A visitor over every use of a variable in an expression or body, nested bodies and lambdas
+ * included: operand atoms (atom) and size variables of types (dim, CDIM_VAR only).  Binding
+ * occurrences (patterns, parameters, loop indices) are not visited, but their types are. */
+typedef struct OWalk OWalk;
+struct OWalk {
+    void (*atom)(OWalk *w, CAtom *a);
+    void (*dim)(OWalk *w, CDim *d);
+    void *ctx;
+};
+void owalk_exp(OWalk *w, CExp *e);
+void owalk_body(OWalk *w, CBody *b);
+void owalk_lambda(OWalk *w, CLambda *l);
+void owalk_type(OWalk *w, CType *t);
+
+/* Use counts of every variable in b (counts: name -> intptr_t), added to what is there. */
+void opt_count_body(CBody *b, OMap *counts);
+void opt_count_exp(CExp *e, OMap *counts);
+/* Replaces every use of a variable that subst maps (name -> CAtom *), following chains; a
+ * dimension becomes a constant when its variable maps to a constant. */
+void opt_subst_exp(CExp *e, const OMap *subst);
+void opt_subst_body(CBody *b, const OMap *subst);
+void opt_subst_type(CType *t, const OMap *subst);
+/* Every name bound in e's nested bodies and lambdas (into bound, value 1). */
+void opt_bound_exp(CExp *e, OMap *bound);
+/* Whether evaluating e may fail at run time (bounds, division by zero, asserts, sizes). */
+bool opt_may_fail(const CExp *e);
+/* Names e consumes (update, scatter/hist destinations, loop initial values of array type),
+ * nested bodies included. */
+void opt_consumed_exp(CExp *e, OMap *out);
+/* Every name consumed anywhere in b, with everything such a name may share memory with
+ * (views such as index and rearrange, if and loop results): what the passes must not share or
+ * move. */
+void opt_consumed_body(CBody *b, OMap *out);
+/* Adds to out every name that a name in out may share memory with, by the statements of b. */
+void opt_alias_closure(CBody *b, OMap *out);
+/* A fresh name "BASE_oN", unique in the program (internaliser names end in _DIGITS). */
+const char *opt_fresh(const char *base);
+/* The iota arrays of f used only as inputs of screma, scatter and hist (into out, value 1):
+ * backends need not build them, their elements are the SOAC's index. */
+void opt_lazy_iotas(const CFun *f, OMap *out);
+/* ======== clone.c ======== */
+/* A deep copy in which every variable the body (lambda) binds has a fresh name. */
+CBody *core_clone_body(const CBody *b);
+CLambda *core_clone_lambda(const CLambda *l);
+
+/* Statement and SOAC counts of a program (for reports). */
+void opt_counts(const CProg *p, int *stms, int *soacs);
+
+/* ======== eval.c ======== */
+/* Runs the program's entry point (main, or the only one) on arguments read from in, as
+ * `weft run` does, printing its results to out.  Fails like the program (exit 2). */
+int core_eval_entry(const CProg *p, FILE *in, FILE *out);
+
 /* ======== dev.c ======== */
 /* weft dev --print=core|core-parse: internalise (or parse a core file), verify, print. */
 int core_dev(const char *stage, const char *path);

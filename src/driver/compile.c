@@ -20,10 +20,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../backend/c/cgen.h"
-#include "../backend/flat/fgen.h"
+#include "../backend/boxed/cgen.h"
+#include "../backend/emit.h"
 #include "../flatten/flatten.h"
-#include "../core/opt.h"
+#include "../opt/opt.h"
 #include "driver.h"
 #include "library.h"
 

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../backend/c/cgen.h"
-#include "../backend/flat/fgen.h"
+#include "../backend/boxed/cgen.h"
+#include "../backend/emit.h"
 #include "../flatten/flatten.h"
 #include "../core/ir.h"
-#include "../core/opt.h"
+#include "../opt/opt.h"
 #include "../interp/interp.h"
 #include "../syntax/parser.h"
 #include "../types/check.h"

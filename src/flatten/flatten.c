@@ -42,7 +42,7 @@
  */
 #include <string.h>
 
-#include "../core/opt.h"
+#include "../opt/opt.h"
 #include "flatten.h"
 
 #define MAX_VERSION_NESTING 3

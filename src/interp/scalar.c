@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "../backend/c/wf_scalar.h"
+#include "../../rts/wf_scalar.h"
 
 static bool p_signed(PrimType p) { return p <= PRIM_I64; }
 static bool p_unsigned(PrimType p) { return p >= PRIM_U8 && p <= PRIM_U64; }

@@ -1,4 +1,4 @@
--- scatter and hist in parallel (src/backend/flat/fpar.c, fcuda.c): big inputs into few bins
+-- scatter and hist in parallel (src/backend/multicore/regions.c, fcuda.c): big inputs into few bins
 -- (privatised bins on multicore, shared-memory bins on the GPU), few inputs into many bins
 -- (atomic: fetch-and-op, native device atomics, compare-and-swap loops on f64, i16 and i64 *),
 -- a tuple operator, out-of-range bins, and a scatter of a permutation.  Expected values

@@ -1,5 +1,5 @@
 -- Loop nests inside an iteration whose widths are variables from outside are compiled twice
--- (src/backend/flat/unitver.c): once for all those widths 1, once for any.  Each program here
+-- (src/backend/unitver.c): once for all those widths 1, once for any.  Each program here
 -- runs with the widths 1, with other widths and with 0, so both versions run and must agree
 -- with the interpreter: maps, reduces and scans of rows, a scatter, a hist, a filter, a loop
 -- with in-place updates, and an index out of bounds that must still fail in the unit version.

@@ -1,4 +1,4 @@
--- Block-level versions (seed 001's e_middle, src/flatten/flatten.c, src/backend/flat/fblock.c):
+-- Block-level versions (seed 001's e_middle, src/flatten/flatten.c, src/backend/cuda/block.c):
 -- on the GPU, a map over few rows whose body has inner parallelism runs one thread block per
 -- row, the body's maps, reductions and scans spread over the block's threads, their arrays in
 -- shared memory.  Rows of 32 to 1024 elements take that version with the default thresholds

@@ -1,4 +1,4 @@
--- Dot-product nests that weft cuda runs as block-tiled kernels (src/backend/flat/ftile.c) when
+-- Dot-product nests that weft cuda runs as block-tiled kernels (src/backend/cuda/tile.c) when
 -- the version with both outer maps parallel is taken (the GPU's default from n0 * n1 >= 32768:
 -- the first two inputs of each entry): i32 with wrap-around, three rows of which two come from the
 -- same outer index, a max with a free scalar and a -inf neutral element (m = 0 leaves it), f32

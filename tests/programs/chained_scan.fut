@@ -1,6 +1,6 @@
 -- Scans of tuples over many chunks.  weft multicore runs a scan whose accumulators are scalars
 -- as a chained scan (chunks of about 8192 iterations taken in order, each applying the previous
--- chunk's inclusive prefix while its outputs are still in the cache; src/backend/flat/fpar.c).
+-- chunk's inclusive prefix while its outputs are still in the cache; src/backend/multicore/regions.c).
 -- The results are checked through checksums computed independently (wrapping i64 arithmetic),
 -- at sizes 0, 1 and 5 (fewer iterations than chunks) and 100000 and 300001 (many chunks, the
 -- last one uneven).  `late_failure` fails in a late chunk: the threads waiting for that chunk's

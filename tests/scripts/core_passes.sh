@@ -1,5 +1,5 @@
 #!/bin/sh
-# core_passes.sh — the optimiser (src/core/passes.c) on every program core_roundtrip.sh handles:
+# core_passes.sh — the optimiser (src/opt/passes.c) on every program core_roundtrip.sh handles:
 #  1. `weft dev --print=core-opt` verifies the core IR after every pass; the printed result must
 #     parse back, verify and print identically (`--print=core-parse`);
 #  2. for programs whose first test block has an inline `-- input { ... }` (on its entry

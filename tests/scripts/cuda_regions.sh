@@ -1,5 +1,5 @@
 # cuda_regions.sh — which segment operations weft cuda turns into GPU kernels (the flat backend,
-# src/backend/flat/fcuda.c; programs with inner unknown dimensions through src/backend/cuda/kgen.c),
+# src/backend/cuda/kernels.c; programs with inner unknown dimensions through src/backend/boxed/kgen.c),
 # read from `weft cuda --no-cc` output, and that `weft test --backend=cuda` skips cleanly on a
 # machine without a GPU (and passes on one with).  Needs no nvcc.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,4 @@
-# unit_versions.sh — the unit-width versions of loop nests (src/backend/flat/unitver.c), read
+# unit_versions.sh — the unit-width versions of loop nests (src/backend/unitver.c), read
 # from `weft c --no-cc` / `weft multicore --no-cc` output: a nest inside an iteration whose
 # widths come from outside it gets `if (u == 1 && t == 1)` with its loops as blocks; a width
 # bound inside the nest is not tested; a nest outside any iteration gets no version.  The results of

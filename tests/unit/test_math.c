@@ -1,4 +1,4 @@
-/* test_math.c — unit tests of the math functions of src/backend/c/wf_scalar.h that replace
+/* test_math.c — unit tests of the math functions of rts/wf_scalar.h that replace
  * libm's (wf_exp64): the error against long double's exp, measured in units in the last place
  * of the double result, over a million arguments spread over exp's whole normal range and over
  * the small arguments where the remainder is all; at the ends (overflow, subnormal results,
@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../../src/backend/c/wf_scalar.h"
+#include "../../rts/wf_scalar.h"
 #include "check.h"
 
 /* A deterministic generator (xorshift64*), uniform in [lo, hi). */

@@ -7,7 +7,7 @@
 #ifndef WEFT_BACKEND_C_CEXPR_H
 #define WEFT_BACKEND_C_CEXPR_H
 
-#include "../../core/ir.h"
+#include "../core/ir.h"
 
 const char *c_name(const char *var);   /* v_NAME: the C name of a core variable */
 const char *c_prim(PrimType p);        /* int32_t, double, bool, ... */

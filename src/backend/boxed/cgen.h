@@ -10,8 +10,8 @@
 #define WEFT_BACKEND_C_CGEN_H
 
 #include "../../core/ir.h"
-#include "../../core/opt.h"
-#include "cexpr.h"
+#include "../../opt/opt.h"
+#include "../cexpr.h"
 #include "versions.h"
 
 /* The program's C code (without the runtime): functions, entry wrappers, wf_program, main.

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "cgen.h"
-#include "../cuda/kgen.h"
+#include "kgen.h"
 
 /* out[i] = v, where v is a borrowed C expression of type t (arrays take a reference). */
 static void store(CGen *g, const char *out, CType t, const char *i, const char *v) {

@@ -22,7 +22,7 @@
  * when the statements before it in the lambda cannot fail (the first iteration would report the
  * same error), and known inside (fr_hoist_checks).
  */
-#include "fgen.h"
+#include "emit.h"
 
 /* lo <= x < hi */
 typedef struct {

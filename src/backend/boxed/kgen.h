@@ -4,7 +4,7 @@
 #ifndef WEFT_BACKEND_CUDA_KGEN_H
 #define WEFT_BACKEND_CUDA_KGEN_H
 
-#include "../c/cgen.h"
+#include "cgen.h"
 
 typedef enum {
     KG_NONE,     /* not a GPU region: nothing emitted */

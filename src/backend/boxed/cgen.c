@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "cgen.h"
-#include "cexpr.h"
-#include "../cuda/kgen.h"
+#include "../cexpr.h"
+#include "kgen.h"
 
 void cg_line(CGen *g, const char *fmt, ...) {
     for (int i = 0; i < g->indent; i++)

@@ -22,9 +22,9 @@
 #ifndef WEFT_BACKEND_FLAT_FGEN_H
 #define WEFT_BACKEND_FLAT_FGEN_H
 
-#include "../../core/ir.h"
-#include "../../core/opt.h"
-#include "../c/cexpr.h"
+#include "../core/ir.h"
+#include "../opt/opt.h"
+#include "cexpr.h"
 
 /* ======== fgen.c: the entry point of the backend ======== */
 

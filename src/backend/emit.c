@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fgen.h"
+#include "emit.h"
 
 /* ------------------------------------------------------------------ which programs */
 

@@ -9,7 +9,7 @@
  * (its last use) and nobody else holds the block; otherwise it writes a fresh copy.
  * Failures report the interpreter's messages at the expression's location.
  */
-#include "fgen.h"
+#include "emit.h"
 
 static bool all_plain(const CIndexVec *sl) {
     for (int k = 0; k < sl->len; k++)

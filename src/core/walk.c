@@ -5,62 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "opt.h"
+#include "ir.h"
 
-/* ---- OMap: open addressing on interned pointers ---- */
-
-/* The hash of the name's characters, not of its address: passes that walk a map's slots (the
- * flattener's bindings, the flat backend's uses) then visit the names in the same order on
- * every run, so the generated code does not change with where the allocator put the names. */
-static size_t hash_name(const char *k) {
-    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a; a NULL name (a constant atom's) is never stored */
-    for (const unsigned char *c = (const unsigned char *)k; c && *c; c++)
-        h = (h ^ *c) * 0x100000001b3ull;
-    return (size_t)(h ^ (h >> 29));
-}
-
-static int slot(const OMap *m, const char *k) {
-    size_t i = hash_name(k) & (size_t)(m->cap - 1);
-    while (m->keys[i] && m->keys[i] != k)
-        i = (i + 1) & (size_t)(m->cap - 1);
-    return (int)i;
-}
-
-void omap_put(OMap *m, const char *k, void *v) {
-    if (2 * (m->len + 1) > m->cap) {
-        OMap n = {0};
-        n.cap = m->cap ? 2 * m->cap : 64;
-        n.keys = xmalloc((size_t)n.cap * sizeof(*n.keys));
-        n.vals = xmalloc((size_t)n.cap * sizeof(*n.vals));
-        for (int i = 0; i < m->cap; i++)
-            if (m->keys[i]) {
-                int s = slot(&n, m->keys[i]);
-                n.keys[s] = m->keys[i];
-                n.vals[s] = m->vals[i];
-                n.len++;
-            }
-        *m = n;
-    }
-    int s = slot(m, k);
-    if (!m->keys[s]) {
-        m->keys[s] = k;
-        m->len++;
-    }
-    m->vals[s] = v;
-}
-
-void *omap_get(const OMap *m, const char *k) {
-    if (!m->cap)
-        return NULL;
-    int s = slot(m, k);
-    return m->keys[s] ? m->vals[s] : NULL;
-}
-
-bool omap_has(const OMap *m, const char *k) { return m->cap && m->keys[slot(m, k)] != NULL; }
-
-void omap_add(OMap *m, const char *k, intptr_t d) { omap_put(m, k, (void *)(omap_int(m, k) + d)); }
-
-intptr_t omap_int(const OMap *m, const char *k) { return (intptr_t)omap_get(m, k); }
 
 /* ---- the visitor ---- */
 

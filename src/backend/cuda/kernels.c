@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fgen.h"
+#include "../emit.h"
 
 /* ------------------------------------------------------------------ which segops */
 

@@ -35,7 +35,7 @@
  */
 #include <string.h>
 
-#include "fgen.h"
+#include "../emit.h"
 
 bool fp_parallel(FGen *g, const CStm *s) {
     CExpKind k = s->exp->kind;

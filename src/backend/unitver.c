@@ -19,7 +19,7 @@
  * emitted once in each version), so code grows at most twofold; only host code is (kernels
  * keep their size).  fg_atom reads the variables in g->unit as 1.
  */
-#include "fgen.h"
+#include "emit.h"
 
 typedef struct {
     Vec(const char *) widths; /* variables used as widths (repeats included) */

@@ -12,7 +12,7 @@
  * Lambdas are inlined; array parameters are views of the inputs' rows, scalar ones their
  * elements, and an input that is an unbuilt iota gives the loop index.
  */
-#include "fgen.h"
+#include "emit.h"
 
 /* The loop over index i < w (width: the atom w was set from); a block binding i = 0 where
  * the width is known to be 1 (unitver.c). */

@@ -1,0 +1,30 @@
+/* opt.h — the core optimiser (DESIGN.md step 5; docs/OPTIMISER.md): the pass list (passes.c),
+ * one file per pass, and the helpers they share (opt_util.c).  Every pass rewrites a CProg in
+ * place, keeps A-normal form and unique names, and leaves a program core_verify accepts.
+ */
+#ifndef WEFT_OPT_OPT_H
+#define WEFT_OPT_OPT_H
+
+#include "../core/ir.h"
+
+/* ======== passes.c ======== */
+typedef struct {
+    const char *name; /* as in --after=NAME */
+    void (*run)(CProg *p);
+} CPass;
+
+/* Runs the pipeline on p, stopping after the pass named stop_after (NULL or "all": every
+ * pass).  With verify set, core_verify runs after every pass; the result is the number of
+ * verification errors (0 when verify is off).  An unknown pass name is a fatal error. */
+int core_optimise(CProg *p, const char *stop_after, bool verify);
+/* Whether verification after every pass is on for normal compiles: WEFT_VERIFY_PASSES=1. */
+bool core_verify_passes_wanted(void);
+
+/* ======== the passes ======== */
+void core_simplify(CProg *p); /* simplify.c: folding, copy propagation, identities, dead branches */
+void core_cse(CProg *p);      /* cse.c */
+void core_dce(CProg *p);      /* dce.c: dead statements, loop parameters, map results */
+void core_hoist(CProg *p);    /* hoist.c: loop-invariant statements out of loops and lambdas */
+void core_fuse(CProg *p);     /* fuse.c: vertical and horizontal SOAC fusion */
+
+#endif
