@@ -692,11 +692,27 @@ static int copy_inputs(wf_ctx *ctx, const wf_value *in, wf_value *args, int n) {
     return 0;
 }
 
+int wf_type_values(const wf_type *t, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += t[i].levels + 1;
+    return k;
+}
+
 /* Check that the entry filled its results as declared; returns 0, or 1 with an error. */
 static int check_results(wf_ctx *ctx, const wf_entry *e, const wf_value *res) {
-    for (int j = 0; j < e->n_results; j++) {
+    for (int j = 0, at = 0; j < e->n_results; at += e->results[j].levels + 1, j++) {
         const wf_type *t = &e->results[j];
-        if (!res[j].data || res[j].prim != t->prim || res[j].rank != t->rank) {
+        bool ok = true;
+        for (int k = 0; k < t->levels; k++)
+            ok = ok && res[at + k].data && res[at + k].prim == WF_I64 && res[at + k].rank == 1;
+        const wf_value *d = &res[at + t->levels];
+        ok = ok && d->data && d->prim == t->prim && d->rank == t->rank - t->levels;
+        char why[160];
+        if (ok && t->levels && !wf_jagged_valid(t->rank, t->levels, res + at, why, sizeof why))
+            return wf_error(ctx, NULL, "internal error: entry point '%s' returned a malformed jagged array as result %d: %s",
+                            e->name, j + 1, why);
+        if (!ok) {
             char buf[64];
             return wf_error(ctx, NULL, "internal error: entry point '%s' did not return a %s as result %d",
                             e->name, wf_type_string(t, buf, sizeof buf), j + 1);
@@ -713,13 +729,14 @@ static int read_inputs(const wf_entry *e, wf_value *in) {
         return 1;
     }
     int status = 0;
-    for (int i = 0; i < e->n_params && status == 0; i++) {
+    for (int i = 0, at = 0; i < e->n_params && status == 0; at += e->params[i].levels + 1, i++) {
         char buf[64];
-        if (wf_read_value(r, e->params[i].prim, e->params[i].rank, &in[i]) != 0) {
+        const wf_type *t = &e->params[i];
+        int rc = t->levels ? wf_read_jagged(r, t->prim, t->rank, t->levels, &in[at])
+                           : wf_read_value(r, t->prim, t->rank, &in[at]);
+        if (rc != 0) {
             fprintf(stderr, "error: cannot read argument %d of %d of entry point '%s' (expected %s): %s\n",
-                    i + 1, e->n_params, e->name, wf_type_string(&e->params[i], buf, sizeof buf),
-                    wf_reader_error(r));
-            in[i].data = NULL;
+                    i + 1, e->n_params, e->name, wf_type_string(t, buf, sizeof buf), wf_reader_error(r));
             status = 1;
         }
     }
@@ -734,7 +751,7 @@ static int read_inputs(const wf_entry *e, wf_value *in) {
 
 /* Run e as the command line asks; returns the exit status. */
 static int run_entry(wf_ctx *ctx, const cli *c, const wf_entry *e, FILE *runtime_file) {
-    int np = e->n_params, nr = e->n_results;
+    int np = wf_type_values(e->params, e->n_params), nr = wf_type_values(e->results, e->n_results);
     wf_value *in = calloc((size_t)np + 1, sizeof *in);
     wf_value *args = calloc((size_t)np + 1, sizeof *args);
     wf_value *res = calloc((size_t)nr + 1, sizeof *res);
@@ -771,17 +788,24 @@ static int run_entry(wf_ctx *ctx, const cli *c, const wf_entry *e, FILE *runtime
         if (ctx->logging)
             fprintf(ctx->log_file, "Run %d%s: %" PRId64 " us\n", run, timed ? "" : " (warm-up)", t1 - t0);
         if (run == total - 1 && !c->no_print) {
-            for (int j = 0; j < nr && status == 0; j++) {
-                if (c->binary && wf_value_is_jagged(&res[j])) {
+            for (int j = 0, at = 0; j < e->n_results && status == 0; at += e->results[j].levels + 1, j++) {
+                const wf_type *t = &e->results[j];
+                if (t->levels) {
+                    if (c->binary)
+                        wf_write_jagged_binary(stdout, t->rank, t->levels, &res[at]);
+                    else
+                        wf_write_jagged_text(stdout, t->rank, t->levels, &res[at]);
+                    fputc('\n', stdout);
+                } else if (c->binary && wf_value_is_jagged(&res[at])) {
                     fprintf(stderr, "error: result %d of entry point '%s' is an irregular (jagged) array, "
                                     "which the binary data format cannot hold\n",
                             j + 1, e->name);
                     status = 1;
                 } else if (c->binary) {
-                    wf_write_binary(stdout, &res[j]);
+                    wf_write_binary(stdout, &res[at]);
                     fputc('\n', stdout);
                 } else {
-                    wf_result_write_text(stdout, &res[j]);
+                    wf_result_write_text(stdout, &res[at]);
                     fputc('\n', stdout);
                 }
             }

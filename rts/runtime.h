@@ -4,8 +4,8 @@
  *
  * The generated program describes itself with a wf_program and calls wf_main:
  *
- *     static const wf_type f_params[] = {{WF_I32, 1, false}};
- *     static const wf_type f_results[] = {{WF_I32, 0, false}};
+ *     static const wf_type f_params[] = {{WF_I32, 1, false, 0}};
+ *     static const wf_type f_results[] = {{WF_I32, 0, false, 0}};
  *     static int f(wf_ctx *ctx, const wf_value *args, wf_value *res) { ... }
  *     static const wf_entry entries[] = {{"main", 1, f_params, 1, f_results, f}};
  *     static const wf_param_decl params[] = {{"main.suff_outer_par_0", 32768}};
@@ -13,7 +13,8 @@
  *     int main(int argc, char **argv) { return wf_main(argc, argv, &program); }
  *
  * Entry point contract (docs/EXECUTABLES.md has the details):
- *   - args[i] holds parameter i, results[j] must be filled with result j; every array block
+ *   - args[i] holds parameter i, results[j] must be filled with result j (a jagged parameter or
+ *     result is levels + 1 consecutive values, wf_type.levels); every array block
  *     (the data of a wf_value, scalars included) is allocated with wf_alloc / wf_value_alloc.
  *   - Return 0 on success.  On failure return wf_error(...) (or the nonzero result of a failed
  *     wf_alloc); results are then ignored and must not hold live blocks.
@@ -37,7 +38,11 @@ typedef struct {
     wf_prim prim;
     int rank;    /* 0 = scalar */
     bool unique; /* `*[]i32`: the entry may consume (overwrite) this argument */
+    int levels;  /* 0: rectangular; else a jagged value (values.h): the entry takes or gives it
+                    as levels + 1 consecutive wf_values, its offsets arrays then its data */
 } wf_type;
+/* How many wf_values the n types take: one each, levels + 1 for a jagged one. */
+int wf_type_values(const wf_type *t, int n);
 
 typedef int (*wf_entry_fn)(wf_ctx *ctx, const wf_value *args, wf_value *results);
 

@@ -638,6 +638,9 @@ typedef struct {
     int64_t shape[WF_MAX_RANK];
     bool known[WF_MAX_RANK];
     int64_t rows[WF_MAX_RANK]; /* arrays seen so far at each depth, for messages */
+    int levels;                /* a jagged value: depths 1..levels may vary (wf_read_jagged) */
+    int64_t *lens[WF_MAX_RANK]; /* their arrays' lengths, in order */
+    int64_t nlens[WF_MAX_RANK], caplens[WF_MAX_RANK];
 } text_ctx;
 
 static void *push_elem(text_ctx *c) {
@@ -666,6 +669,20 @@ static int expect_found(text_ctx *c, const token *t, int depth) {
 
 /* Record that the current array at depth has n elements; check against earlier rows. */
 static int check_row(text_ctx *c, const token *open, int depth, int64_t n) {
+    if (depth >= 1 && depth <= c->levels) { /* a jagged level: every length is kept */
+        if (c->nlens[depth] == c->caplens[depth]) {
+            int64_t cap = c->caplens[depth] ? 2 * c->caplens[depth] : 64;
+            int64_t *nl = realloc(c->lens[depth], (size_t)cap * sizeof *nl);
+            if (!nl) {
+                set_err(c->r, "out of memory");
+                return 1;
+            }
+            c->lens[depth] = nl;
+            c->caplens[depth] = cap;
+        }
+        c->lens[depth][c->nlens[depth]++] = n;
+        return 0;
+    }
     c->rows[depth]++;
     if (!c->known[depth]) {
         c->known[depth] = true;
@@ -863,6 +880,271 @@ int wf_read_value(wf_reader *r, wf_prim prim, int rank, wf_value *out) {
     return read_text_typed(r, &t, prim, rank, out);
 }
 
+/* ------------------------------------------------------------------ jagged values */
+
+static void free_parts(wf_value *parts, int n) {
+    for (int i = 0; i < n; i++)
+        wf_value_free(&parts[i]);
+}
+
+static int offsets_part(wf_reader *r, wf_value *o, int64_t n) {
+    o->prim = WF_I64;
+    o->rank = 1;
+    o->shape[0] = n + 1;
+    o->data = malloc(sizeof(int64_t) * (size_t)(n + 1));
+    if (!o->data) {
+        set_err(r, "out of memory");
+        return 1;
+    }
+    return 0;
+}
+
+/* A rectangular value v (rank >= levels + 1) as the parts of a jagged one: evenly spaced
+ * offsets, its elements as the data (moved out of v). */
+static int jagged_from_regular(wf_reader *r, wf_value *v, int levels, wf_value *parts) {
+    int64_t rows = v->shape[0];
+    for (int k = 0; k < levels; k++) {
+        int64_t m = v->shape[k + 1];
+        if (offsets_part(r, &parts[k], rows)) {
+            free_parts(parts, k);
+            return 1;
+        }
+        int64_t *o = parts[k].data;
+        for (int64_t i = 0; i <= rows; i++)
+            o[i] = i * m;
+        rows *= m;
+    }
+    wf_value *d = &parts[levels];
+    d->prim = v->prim;
+    d->rank = v->rank - levels;
+    d->shape[0] = rows;
+    for (int k = 1; k < d->rank; k++)
+        d->shape[k] = v->shape[levels + k];
+    d->data = v->data;
+    v->data = NULL;
+    return 0;
+}
+
+/* The parts from a text value parsed with c (c.levels set). */
+static int jagged_from_text(text_ctx *c, int rank, int levels, wf_value *parts) {
+    int64_t rows = c->known[0] ? c->shape[0] : 0;
+    for (int k = 0; k < levels; k++) {
+        int d = k + 1;
+        if (c->nlens[d] != rows) { /* cannot happen: every row at depth d was counted */
+            set_err(c->r, "internal error: jagged level %d has %lld rows, expected %lld", d, (long long)c->nlens[d],
+                    (long long)rows);
+            free_parts(parts, k);
+            return 1;
+        }
+        if (offsets_part(c->r, &parts[k], rows)) {
+            free_parts(parts, k);
+            return 1;
+        }
+        int64_t *o = parts[k].data, acc = 0;
+        for (int64_t i = 0; i < rows; i++) {
+            o[i] = acc;
+            acc += c->lens[d][i];
+        }
+        o[rows] = acc;
+        rows = acc;
+    }
+    wf_value *dv = &parts[levels];
+    dv->prim = c->prim;
+    dv->rank = rank - levels;
+    dv->shape[0] = rows;
+    for (int k = 1; k < dv->rank; k++)
+        dv->shape[k] = c->known[levels + k] ? c->shape[levels + k] : 0;
+    dv->data = c->data ? (void *)c->data : malloc(1);
+    c->data = NULL;
+    if (!dv->data) {
+        set_err(c->r, "out of memory");
+        free_parts(parts, levels);
+        return 1;
+    }
+    return 0;
+}
+
+/* version 3: 'b' 3 rank levels type, rows, the lengths of each level, the regular dimensions
+ * after the levels, the data */
+static int read_jagged_binary(wf_reader *r, wf_prim prim, int rank, int levels, wf_value *parts) {
+    unsigned char head[8];
+    if (!read_bytes(r, head, 8)) {
+        set_err(r, "binary value: truncated header");
+        return 1;
+    }
+    if (head[1] == 2) { /* a rectangular value */
+        bin_header h;
+        h.rank = head[2];
+        h.prim = -1;
+        for (int p = 0; p < WF_PRIM_COUNT; p++)
+            if (!memcmp(head + 3, binary_names[p], 4))
+                h.prim = p;
+        if (h.prim != (int)prim || h.rank != rank) {
+            set_err(r, "binary value: expected a value of rank %d and type %s", rank, prim_names[prim]);
+            return 1;
+        }
+        /* head[7] is the first byte of the shape */
+        unsigned char rest[8 * WF_MAX_RANK];
+        rest[0] = head[7];
+        if (!read_bytes(r, rest + 1, 8 * (size_t)rank - 1)) {
+            set_err(r, "binary value: truncated shape");
+            return 1;
+        }
+        memcpy(h.shape, rest, 8 * (size_t)rank);
+        if (!host_little_endian())
+            byteswap(h.shape, 8, rank);
+        for (int i = 0; i < rank; i++)
+            if (h.shape[i] < 0) {
+                set_err(r, "binary value: negative dimension %" PRId64, h.shape[i]);
+                return 1;
+            }
+        wf_value v = {0};
+        if (read_bin_data(r, &h, &v))
+            return 1;
+        int rc = jagged_from_regular(r, &v, levels, parts);
+        wf_value_free(&v);
+        return rc;
+    }
+    if (head[1] != 3) {
+        set_err(r, "binary value: unsupported format version %d (expected 2 or 3)", head[1]);
+        return 1;
+    }
+    if (head[2] != rank || head[3] != levels || memcmp(head + 4, binary_names[prim], 4)) {
+        set_err(r, "binary value: expected a jagged value of rank %d, %d jagged levels and type %s", rank, levels,
+                prim_names[prim]);
+        return 1;
+    }
+    int64_t rows;
+    if (!read_bytes(r, &rows, 8)) {
+        set_err(r, "binary value: truncated shape");
+        return 1;
+    }
+    if (!host_little_endian())
+        byteswap(&rows, 8, 1);
+    for (int k = 0; k < levels; k++) {
+        if (rows < 0 || rows > INT64_MAX / 8 - 1) {
+            set_err(r, "binary value: bad row count %" PRId64, rows);
+            free_parts(parts, k);
+            return 1;
+        }
+        if (offsets_part(r, &parts[k], rows)) {
+            free_parts(parts, k);
+            return 1;
+        }
+        int64_t *o = parts[k].data;
+        if (!read_bytes(r, o + 1, 8 * (size_t)rows)) {
+            set_err(r, "binary value: truncated lengths of jagged level %d", k + 1);
+            free_parts(parts, k + 1);
+            return 1;
+        }
+        if (!host_little_endian())
+            byteswap(o + 1, 8, rows);
+        o[0] = 0;
+        for (int64_t i = 1; i <= rows; i++) {
+            if (o[i] < 0 || o[i] > INT64_MAX - o[i - 1]) {
+                set_err(r, "binary value: bad length %" PRId64 " in jagged level %d", o[i], k + 1);
+                free_parts(parts, k + 1);
+                return 1;
+            }
+            o[i] += o[i - 1];
+        }
+        rows = o[rows];
+    }
+    bin_header h = {(int)prim, rank - levels, {0}};
+    h.shape[0] = rows;
+    if (rank - levels > 1 && !read_bytes(r, h.shape + 1, 8 * (size_t)(rank - levels - 1))) {
+        set_err(r, "binary value: truncated shape");
+        free_parts(parts, levels);
+        return 1;
+    }
+    if (!host_little_endian())
+        byteswap(h.shape + 1, 8, rank - levels - 1);
+    for (int i = 1; i < h.rank; i++)
+        if (h.shape[i] < 0) {
+            set_err(r, "binary value: negative dimension %" PRId64, h.shape[i]);
+            free_parts(parts, levels);
+            return 1;
+        }
+    if (read_bin_data(r, &h, &parts[levels])) {
+        free_parts(parts, levels);
+        return 1;
+    }
+    return 0;
+}
+
+int wf_read_jagged(wf_reader *r, wf_prim prim, int rank, int levels, wf_value *parts) {
+    memset(parts, 0, sizeof *parts * (size_t)(levels + 1));
+    r->err[0] = 0;
+    if ((unsigned)prim >= WF_PRIM_COUNT || levels < 1 || rank <= levels || rank > WF_MAX_RANK) {
+        set_err(r, "invalid type requested");
+        return 1;
+    }
+    token t;
+    next_token(r, &t);
+    if (t.kind == TOK_EOF) {
+        char ty[64];
+        type_string(ty, sizeof ty, prim, rank);
+        set_err(r, "line %d, col %d: expected a value of type %s but found end of input", t.line, t.col, ty);
+        return 1;
+    }
+    if (t.kind == TOK_BINARY)
+        return read_jagged_binary(r, prim, rank, levels, parts);
+    if (t.kind == TOK_WORD && !strcmp(t.text, "empty")) {
+        wf_value v = {0};
+        if (read_empty_typed(r, &t, prim, rank, &v))
+            return 1;
+        int rc = jagged_from_regular(r, &v, levels, parts);
+        wf_value_free(&v);
+        return rc;
+    }
+    text_ctx c = {0};
+    c.r = r;
+    c.prim = prim;
+    c.rank = rank;
+    c.elem = prim_sizes[prim];
+    c.levels = levels;
+    int rc = parse_text(&c, &t, 0) || jagged_from_text(&c, rank, levels, parts);
+    free(c.data);
+    for (int k = 0; k < WF_MAX_RANK; k++)
+        free(c.lens[k]);
+    return rc;
+}
+
+bool wf_jagged_valid(int rank, int levels, const wf_value *parts, char *why, size_t why_len) {
+    int64_t lo = 0, hi = -1; /* the positions the level above spans */
+    for (int k = 0; k < levels; k++) {
+        const wf_value *o = &parts[k];
+        if (o->prim != WF_I64 || o->rank != 1 || o->shape[0] < 1) {
+            snprintf(why, why_len, "the offsets of level %d must be an i64 array of at least one entry", k + 1);
+            return false;
+        }
+        const int64_t *x = o->data;
+        if (k == 0) {
+            lo = 0;
+            hi = o->shape[0] - 1;
+        }
+        if (lo < 0 || hi >= o->shape[0] || lo > hi) {
+            snprintf(why, why_len, "the offsets of level %d have %" PRId64 " entries; the level above needs %" PRId64,
+                     k + 1, o->shape[0], hi + 1);
+            return false;
+        }
+        for (int64_t i = lo; i < hi; i++)
+            if (x[i] > x[i + 1]) {
+                snprintf(why, why_len, "the offsets of level %d decrease at entry %" PRId64, k + 1, i + 1);
+                return false;
+            }
+        int64_t nlo = x[lo], nhi = x[hi];
+        lo = nlo;
+        hi = nhi;
+    }
+    const wf_value *d = &parts[levels];
+    if (d->rank != rank - levels || lo < 0 || hi > d->shape[0]) {
+        snprintf(why, why_len, "the data (%" PRId64 " rows) does not hold the rows %" PRId64 "..%" PRId64, d->shape[0], lo, hi);
+        return false;
+    }
+    return true;
+}
+
 /* ------------------------------------------------------------------ writing text */
 
 static void format_float(char *out, size_t n, double x, bool single) {
@@ -1024,6 +1306,102 @@ void wf_write_binary(FILE *f, const wf_value *v) {
     fwrite(binary_names[v->prim], 1, 4, f);
     write_le(f, v->shape, 8, v->rank);
     write_le(f, v->data, prim_sizes[v->prim], wf_value_count(v));
+}
+
+/* ------------------------------------------------------------------ writing jagged values */
+
+/* Whether every row of each level spans as many positions as the first; its shape then. */
+static bool jagged_shape(int rank, int levels, const wf_value *parts, int64_t *shape, int64_t *first) {
+    int64_t lo = 0, hi = parts[0].shape[0] - 1;
+    shape[0] = hi;
+    bool regular = true;
+    for (int k = 0; k < levels; k++) {
+        const int64_t *o = parts[k].data;
+        int64_t len = hi > lo ? o[lo + 1] - o[lo] : 0;
+        for (int64_t i = lo; i < hi && regular; i++)
+            regular = o[i + 1] - o[i] == len;
+        shape[k + 1] = len;
+        int64_t nlo = o[lo], nhi = o[hi];
+        lo = nlo;
+        hi = nhi;
+    }
+    *first = lo;
+    for (int k = levels + 1; k < rank; k++)
+        shape[k] = parts[levels].shape[k - levels];
+    return regular;
+}
+
+static void write_jagged_rows(FILE *f, int rank, int levels, const wf_value *parts, int level, int64_t lo, int64_t hi) {
+    const wf_value *d = &parts[levels];
+    if (hi == lo) { /* an empty row: its jagged dimensions 0, the regular ones as they are */
+        fputs("empty([0]", f);
+        for (int k = level + 1; k < rank; k++)
+            fprintf(f, "[%" PRId64 "]", k <= levels ? (int64_t)0 : d->shape[k - levels]);
+        fprintf(f, "%s)", prim_names[d->prim]);
+        return;
+    }
+    fputc('[', f);
+    for (int64_t i = lo; i < hi; i++) {
+        if (i > lo)
+            fputs(", ", f);
+        if (level < levels) {
+            const int64_t *o = parts[level].data;
+            write_jagged_rows(f, rank, levels, parts, level + 1, o[i], o[i + 1]);
+            continue;
+        }
+        /* an element of the data: a scalar, or a regular array of the remaining dimensions */
+        wf_value row = *d;
+        row.rank = d->rank - 1;
+        for (int k = 0; k < row.rank; k++)
+            row.shape[k] = d->shape[k + 1];
+        row.data = (unsigned char *)d->data + (size_t)(i * wf_value_count(&row)) * prim_sizes[d->prim];
+        wf_write_text(f, &row);
+    }
+    fputc(']', f);
+}
+
+void wf_write_jagged_text(FILE *f, int rank, int levels, const wf_value *parts) {
+    int64_t shape[WF_MAX_RANK], first;
+    const wf_value *d = &parts[levels];
+    if (jagged_shape(rank, levels, parts, shape, &first)) { /* regular after all */
+        wf_value v = *d;
+        v.rank = rank;
+        memcpy(v.shape, shape, sizeof(int64_t) * (size_t)rank);
+        wf_value row = *d;
+        row.rank = d->rank - 1;
+        for (int k = 0; k < row.rank; k++)
+            row.shape[k] = d->shape[k + 1];
+        v.data = (unsigned char *)d->data + (size_t)(first * wf_value_count(&row)) * prim_sizes[d->prim];
+        wf_write_text(f, &v);
+        return;
+    }
+    write_jagged_rows(f, rank, levels, parts, 0, 0, parts[0].shape[0] - 1);
+}
+
+void wf_write_jagged_binary(FILE *f, int rank, int levels, const wf_value *parts) {
+    const wf_value *d = &parts[levels];
+    unsigned char head[4] = {'b', 3, (unsigned char)rank, (unsigned char)levels};
+    fwrite(head, 1, 4, f);
+    fwrite(binary_names[d->prim], 1, 4, f);
+    int64_t lo = 0, hi = parts[0].shape[0] - 1;
+    write_le(f, &hi, 8, 1);
+    for (int k = 0; k < levels; k++) {
+        const int64_t *o = parts[k].data;
+        for (int64_t i = lo; i < hi; i++) {
+            int64_t len = o[i + 1] - o[i];
+            write_le(f, &len, 8, 1);
+        }
+        int64_t nlo = o[lo], nhi = o[hi];
+        lo = nlo;
+        hi = nhi;
+    }
+    write_le(f, d->shape + 1, 8, d->rank - 1);
+    wf_value row = *d;
+    row.rank = d->rank - 1;
+    for (int k = 0; k < row.rank; k++)
+        row.shape[k] = d->shape[k + 1];
+    int64_t per = wf_value_count(&row);
+    write_le(f, (const unsigned char *)d->data + (size_t)(lo * per) * prim_sizes[d->prim], prim_sizes[d->prim], (hi - lo) * per);
 }
 
 /* ------------------------------------------------------------------ untyped trees */

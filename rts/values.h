@@ -42,6 +42,21 @@ int wf_read_value(wf_reader *r, wf_prim prim, int rank, wf_value *out);
 bool wf_reader_at_end(wf_reader *r); /* nothing but whitespace and -- comments left */
 const char *wf_reader_error(const wf_reader *r);
 
+/* ---- jagged values (docs/EXECUTABLES.md, "Jagged arrays") ----
+ * A value of rank r whose dimensions 1..L may differ from row to row (an entry parameter or
+ * result of type `[][]i32`: L = 1) travels as L + 1 rectangular values, its parts: the offsets
+ * of each level (i64, rank 1: one more entry than the rows above, absolute positions in the
+ * level below, the last level's in the data), then the data (rank r - L: all elements of the
+ * last level, one after the other, with the regular dimensions after it).  The text format
+ * writes it as nested brackets; the binary format as version 3 (see EXECUTABLES.md).
+ * parts must hold levels + 1 values. */
+int wf_read_jagged(wf_reader *r, wf_prim prim, int rank, int levels, wf_value *parts);
+void wf_write_jagged_text(FILE *f, int rank, int levels, const wf_value *parts);
+void wf_write_jagged_binary(FILE *f, int rank, int levels, const wf_value *parts);
+/* Whether the parts describe a well-formed value (offsets non-decreasing, in range); on failure
+ * a description in why. */
+bool wf_jagged_valid(int rank, int levels, const wf_value *parts, char *why, size_t why_len);
+
 /* ---- writing ---- */
 void wf_write_text(FILE *f, const wf_value *v);   /* 1i32  [1i32, 2i32]  empty([0][3]f32)  true  f32.nan */
 void wf_write_binary(FILE *f, const wf_value *v); /* Futhark binary format */

@@ -18,67 +18,28 @@
 
 /* ------------------------------------------------------------------ which programs */
 
-static const char *type_why(CType t) {
-    for (int k = 1; k < t.rank; k++)
-        if (t.dims[k].kind == CDIM_ANY)
-            return "an array whose rows may differ in shape (an inner dimension `[]`)";
-    return NULL;
-}
-
-static const char *params_why(const CParamVec *ps) {
-    for (int i = 0; i < ps->len; i++) {
-        const char *w = type_why(ps->data[i].type);
-        if (w)
-            return w;
-    }
-    return NULL;
-}
-
-static const char *body_why(const CBody *b);
-
-static const char *lambda_why(const CLambda *l) {
-    if (!l)
-        return NULL;
-    const char *w = params_why(&l->params);
-    for (int i = 0; !w && i < l->ret.len; i++)
-        w = type_why(l->ret.data[i]);
-    return w ? w : body_why(l->body);
-}
-
-static const char *exp_why(const CExp *e) {
-    if (e->kind == CE_APPLY)
-        return "a call of a function that is not inlined";
-    const char *w = params_why(&e->params);
-    w = w ? w : type_why(e->type);
-    CBody **bs;
-    int nb = cexp_bodies(e, &bs);
-    for (int i = 0; i < nb && !w; i++)
-        w = body_why(bs[i]);
-    free(bs);
-    w = w ? w : lambda_why(e->lam);
-    for (int i = 0; !w && e->lam && i < e->lam->params.len; i++)
-        w = type_why(e->lam->params.data[i].type);
-    return w;
-}
-
 static const char *body_why(const CBody *b) {
     for (int i = 0; i < b->stms.len; i++) {
-        const CStm *s = &b->stms.data[i];
-        const char *w = params_why(&s->pat);
-        w = w ? w : exp_why(s->exp);
+        const CExp *e = b->stms.data[i].exp;
+        if (e->kind == CE_APPLY)
+            return "a call of a function that is not inlined";
+        CBody **bs;
+        int nb = cexp_bodies(e, &bs);
+        const char *w = NULL;
+        for (int k = 0; k < nb && !w; k++)
+            w = body_why(bs[k]);
+        free(bs);
         if (w)
             return w;
     }
     return NULL;
 }
 
+/* Every program the represent pass has made regular, whose functions are entry points. */
 bool fgen_accepts(const CProg *p, const char **why) {
     for (int i = 0; i < p->funs.len; i++) {
         const CFun *f = p->funs.data[i];
         const char *w = f->is_entry ? NULL : "a function that is not an entry point";
-        w = w ? w : params_why(&f->params);
-        for (int j = 0; !w && j < f->ret.len; j++)
-            w = type_why(f->ret.data[j]);
         w = w ? w : body_why(f->body);
         if (w) {
             *why = w;
@@ -675,9 +636,15 @@ static void emit_stm(FGen *g, const CStm *s) {
     case CE_IF: emit_if(g, s); return;
     case CE_LOOP: emit_loop(g, s); return;
     case CE_ASSERT:
+    {
+        StrBuf vals = {0};
+        for (int k = 1; k < e->args.len; k++)
+            sb_printf(&vals, ", (long long)%s", fg_atom(g, e->args.data[k]));
+        const char *text = cassert_text(e->msg ? e->msg : "assertion failed", NULL, e->args.len - 1, true);
         fg_fail(g, xsprintf("!%s", fg_atom(g, e->args.data[0])),
-                xsprintf("wf_error(ctx, %s, \"%%s\", %s)", loc, c_string(e->msg ? e->msg : "assertion failed")));
+                xsprintf("wf_error(ctx, %s, %s%s)", loc, c_string(text), vals.len ? vals.data : ""));
         return;
+    }
     case CE_SIZE: fg_line(g, "%s = %s.n[%d];", x, fg_atom(g, e->args.data[0]), e->dim); return;
     case CE_THRESHOLD: /* incremental flattening: this version, or the other? */
         fg_line(g, "%s = wf_cmp_le(ctx, %d, %s); /* %s */", x, e->dim, fg_atom(g, e->args.data[0]), e->msg);
@@ -827,13 +794,20 @@ static void emit_entry(FGen *g, const CFun *f, int no) {
     fg_line(g, "%s", "");
 }
 
-static void type_list(FGen *g, const char *name, int n, const CType *ts) {
+/* The harness's types of an entry's parameters or results: the source's (ext, from the
+ * represent pass: a jagged value is several core parameters), else one per core type. */
+static int type_list(FGen *g, const char *name, const CExternVec *ext, int n, const CType *ts) {
     StrBuf sb = {0};
-    for (int i = 0; i < n; i++)
-        sb_printf(&sb, "%s{%d, %d, %s}", i ? ", " : "", (int)ts[i].prim, ts[i].rank, ts[i].unique ? "true" : "false");
-    if (n == 0)
-        sb_puts(&sb, "{0, 0, false}");
+    int count = ext->len ? ext->len : n;
+    for (int i = 0; i < count; i++) {
+        CType t = ext->len ? ext->data[i].type : ts[i];
+        int levels = ext->len ? ext->data[i].levels : 0;
+        sb_printf(&sb, "%s{%d, %d, %s, %d}", i ? ", " : "", (int)t.prim, t.rank, t.unique ? "true" : "false", levels);
+    }
+    if (count == 0)
+        sb_puts(&sb, "{0, 0, false, 0}");
     fg_line(g, "static const wf_type %s[] = {%s};", name, sb.data);
+    return count;
 }
 
 static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
@@ -865,10 +839,10 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
         CType *pts = xmalloc(sizeof *pts * (size_t)(f->params.len + 1));
         for (int j = 0; j < f->params.len; j++)
             pts[j] = f->params.data[j].type;
-        type_list(&g, xsprintf("entry_%d_params", ne), f->params.len, pts);
-        type_list(&g, xsprintf("entry_%d_results", ne), f->ret.len, f->ret.data);
+        int np = type_list(&g, xsprintf("entry_%d_params", ne), &f->ext_params, f->params.len, pts);
+        int nr = type_list(&g, xsprintf("entry_%d_results", ne), &f->ext_ret, f->ret.len, f->ret.data);
         sb_printf(&ents, "%s{%s, %d, entry_%d_params, %d, entry_%d_results, entry_%d}", ne ? ",\n    " : "",
-                  c_string(f->name), f->params.len, ne, f->ret.len, ne, ne);
+                  c_string(f->name), np, ne, nr, ne, ne);
         ne++;
     }
     if (ne == 0)

@@ -265,6 +265,11 @@ const char *fs_input_elem(FGen *g, CAtom a, const char *i);
 void fs_check_inputs(FGen *g, const CExp *e, const char *w, const char *loc);
 /* Allocate the SOAC output p: [w] ++ its row type. */
 void fs_alloc_output(FGen *g, CParam p, const char *w, const char *loc);
+/* The entry k (a C expression) of the offsets array o (concatenated map results, CExp.offsets). */
+const char *fs_offset_at(FGen *g, CAtom o, const char *k);
+/* The row of iteration i of the concatenated output out, whose offsets are o: a view of the
+ * part O[i]..O[i+1] of its flat array (declared here; its C name returned). */
+const char *fs_concat_row(FGen *g, CParam out, CAtom o, const char *i);
 /* The scan and map outputs of a screma. */
 void fs_screma_outputs(FGen *g, const CStm *s, const char *w, const char *loc);
 /* Declare one accumulator per neutral element of ops, initialised to it (arrays referenced). */

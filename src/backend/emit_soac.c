@@ -276,6 +276,11 @@ static void screma_iteration(FGen *g, const CStm *s, const char *i, const char *
         }
         CParam out = s->pat.data[j];
         const char *x = c_name(out.name);
+        CAtom o;
+        if (cexp_concat(e, j - nops, &o)) { /* row i is the part O[i]..O[i+1] of the flat output */
+            dests[j] = (FDest){DEST_ROW, fs_concat_row(g, out, o, i)};
+            continue;
+        }
         if (t.rank == 0) {
             dests[j] = (FDest){DEST_VAR, xsprintf("%s.p[%s]", x, i)};
             continue;
@@ -336,9 +341,34 @@ void fs_screma_outputs(FGen *g, const CStm *s, const char *w, const char *loc) {
         nscan += e->scans.data[o].nes.len;
     for (int o = 0; o < e->reds.len; o++)
         nred += e->reds.data[o].nes.len;
-    for (int j = 0; j < s->pat.len; j++)
-        if (j < nscan || j >= nscan + nred)
+    for (int j = 0; j < s->pat.len; j++) {
+        CAtom o;
+        if (cexp_concat(e, j - nscan - nred, &o))
+            fs_alloc_output(g, s->pat.data[j], fs_offset_at(g, o, w), loc);
+        else if (j < nscan || j >= nscan + nred)
             fs_alloc_output(g, s->pat.data[j], w, loc);
+    }
+}
+
+const char *fs_offset_at(FGen *g, CAtom o, const char *k) {
+    const char *v = fg_atom(g, o);
+    return xsprintf("%s.p[(%s) * %s.s[0]]", v, k, v);
+}
+
+const char *fs_concat_row(FGen *g, CParam out, CAtom o, const char *i) {
+    const char *x = c_name(out.name), *row = fg_fresh(g, "row");
+    const char *lo = fg_fresh(g, "lo");
+    fg_line(g, "int64_t %s = %s;", lo, fs_offset_at(g, o, i));
+    StrBuf ns = {0}, ss = {0};
+    sb_printf(&ns, "%s - %s", fs_offset_at(g, o, xsprintf("(%s) + 1", i)), lo);
+    sb_printf(&ss, "%s.s[0]", x);
+    for (int k = 1; k < out.type.rank; k++) {
+        sb_printf(&ns, ", %s.n[%d]", x, k);
+        sb_printf(&ss, ", %s.s[%d]", x, k);
+    }
+    fg_line(g, "%s %s WF_U = {%s.p + %s * %s.s[0], %s.m, {%s}, {%s}};", fg_ctype(g, out.type), row, x, lo, x, x,
+            ns.data, ss.data);
+    return row;
 }
 
 static void emit_screma(FGen *g, const CStm *s) {
@@ -729,7 +759,15 @@ const char **fs_segop_widths(FGen *g, const CExp *e, const char *loc) {
 
 void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc) {
     const CExp *e = s->exp;
+    int nops = fs_ops_results(fs_seg_ops(e));
     for (int j = 0; j < s->pat.len; j++) {
+        CAtom o;
+        if (cexp_concat(e, j - nops, &o)) { /* rows one after the other: O[w] of them */
+            if (e->params.len != 1)
+                die("fgen: a concatenated result of a segop over %d dimensions", e->params.len);
+            fs_alloc_output(g, s->pat.data[j], fs_offset_at(g, o, w[0]), loc);
+            continue;
+        }
         int drop = fs_seg_dims(e, j);
         if (drop == 0)
             continue; /* a reduction over the whole space: its accumulator */
@@ -794,11 +832,13 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
     }
     FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
     for (int j = 0; j < nres; j++) {
-        if (j < nops) {
+        CAtom o;
+        if (j < nops)
             dests[j] = (FDest){DEST_BORROW, decl_tmp(g, op_elem_type(ops, j), "el")};
-        } else {
+        else if (cexp_concat(e, j - nops, &o))
+            dests[j] = (FDest){DEST_ROW, fs_concat_row(g, s->pat.data[j], o, idx[0])};
+        else
             dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
-        }
     }
     g->iter++;
     g->lam++;

@@ -94,6 +94,7 @@ static CExp *expr(Cl *c, const CExp *e) {
     r->type = type(c, e->type);
     r->arrays = atoms(c, &e->arrays);
     r->dests = atoms(c, &e->dests);
+    r->offsets = atoms(c, &e->offsets);
     r->scans = operators(c, &e->scans);
     r->reds = operators(c, &e->reds);
     r->lam = e->lam ? lambda(c, e->lam) : NULL;

@@ -662,8 +662,13 @@ static V *eval_exp(E *e, const CExp *x, int *nres, V ***res) {
         return one(r, nres, res);
     }
     case CE_ASSERT:
-        if (!atom(e, a[0])->i)
-            rt_error_at(x->loc, "%s", x->msg);
+        if (!atom(e, a[0])->i) {
+            int64_t vals[16];
+            int nv = 0;
+            for (int k = 1; k < x->args.len && nv < 16; k++)
+                vals[nv++] = atom(e, a[k])->i;
+            rt_error_at(x->loc, "%s", cassert_text(x->msg, vals, nv, false));
+        }
         *nres = 0;
         *res = NULL;
         return NULL;

@@ -65,6 +65,43 @@ bool catom_eq(CAtom a, CAtom b) {
     return a.ival == b.ival;
 }
 
+bool cexp_concat(const CExp *e, int j, CAtom *o) {
+    if (j < 0 || j >= e->offsets.len || e->offsets.data[j].kind != CA_VAR)
+        return false;
+    if (o)
+        *o = e->offsets.data[j];
+    return true;
+}
+
+char *cassert_text(const char *msg, const int64_t *vals, int nvals, bool fmt) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "");
+    for (const char *c = msg; *c; c++) {
+        int k;
+        int used = 0;
+        if (*c == '{' && sscanf(c, "{%d}%n", &k, &used) == 1 && used > 0 && k >= 0 && k < nvals) {
+            if (fmt)
+                sb_puts(&sb, "%lld");
+            else
+                sb_printf(&sb, "%lld", (long long)vals[k]);
+            c += used - 1;
+        } else if (*c == '%' && fmt) {
+            sb_puts(&sb, "%%");
+        } else {
+            sb_putc(&sb, *c);
+        }
+    }
+    return sb.data;
+}
+
+CAtom cdim_atom(CDim d) {
+    if (d.kind == CDIM_CONST)
+        return catom_int(PRIM_I64, d.value);
+    if (d.kind == CDIM_VAR)
+        return catom_var(d.var);
+    die("cdim_atom: an unknown dimension");
+}
+
 CDim cdim_const(int64_t v) { return (CDim){.kind = CDIM_CONST, .value = v}; }
 CDim cdim_var(const char *v) { return (CDim){.kind = CDIM_VAR, .var = v}; }
 CDim cdim_any(void) { return (CDim){.kind = CDIM_ANY}; }
@@ -543,7 +580,11 @@ const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out) 
         if (!c.err)
             push(out, ctype_outer(cdim_const(e->args.len), e->type));
         break;
-    case CE_ASSERT: want_prim(&c, e->args.data[0], PRIM_BOOL, "an assertion"); break;
+    case CE_ASSERT:
+        want_prim(&c, e->args.data[0], PRIM_BOOL, "an assertion");
+        for (int i = 1; i < e->args.len && !c.err; i++)
+            want_prim(&c, e->args.data[i], PRIM_I64, "a value of an assertion's message");
+        break;
     case CE_SCREMA: {
         soac_width(&c, e);
         if (c.err)
@@ -564,8 +605,13 @@ const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out) 
         }
         if (!e->lam || e->lam->ret.len < used)
             return "the map lambda of a screma returns fewer values than its operators take";
-        for (int j = used; j < e->lam->ret.len; j++)
-            push(out, ctype_outer(w, e->lam->ret.data[j]));
+        for (int j = used; j < e->lam->ret.len; j++) {
+            CType r = e->lam->ret.data[j];
+            if (cexp_concat(e, j - used, NULL)) /* the rows, one after the other */
+                push(out, r.rank ? ctype_outer(cdim_any(), ctype_elem(r)) : r);
+            else
+                push(out, ctype_outer(w, r));
+        }
         break;
     }
     case CE_SCATTER:

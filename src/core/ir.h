@@ -168,14 +168,17 @@ typedef enum {
     CE_COPY,      /* copy a                     : args[0] */
     CE_ROTATE,    /* rotate r a                 : args = r, a */
     CE_ARRAY,     /* array t [a, b, ...]        : type = element type, args = elements */
-    CE_ASSERT,    /* assert c "msg"             : args[0] = c, msg; binds nothing */
+    CE_ASSERT,    /* assert c "msg" (a, ...)    : args[0] = c, msg; binds nothing.  The message may
+                     name the i64 operands args[1..] as {0}, {1}, ... (their values on failure) */
     CE_APPLY,     /* apply f (a, b, ...)        : fname, args */
     /* the segment IR (src/flatten, docs/FLATTENING.md): after flattening only */
     CE_SEGOP,     /* segmap|segred|segscan LEVEL (i < w, ...) ops { B } : seg, level, params = the
-                     space's indices (i64), args = their widths, scans/reds, body */
+                     space's indices (i64), args = their widths, scans/reds, body; offsets
+                     (concatenated map results, as for CE_SCREMA) */
     CE_THRESHOLD, /* threshold "NAME" a : dim = the program's threshold, args[0] = the
                      parallelism (i64); bool result: the threshold's value <= a */
-    CE_SCREMA,    /* screma w (xs) scan.. reduce.. map lam : args[0] = w, arrays, ops, lam */
+    CE_SCREMA,    /* screma w (xs) scan.. reduce.. map lam [concat (o, _, ..)] : args[0] = w, arrays,
+                     ops, lam, offsets */
     CE_SCATTER,   /* scatter w (dests) (xs) lam : args[0] = w, dests, arrays, lam */
     CE_HIST,      /* hist w (dests) op (nes) (xs) lam : args[0] = w, dests, ops[0], arrays, lam */
     CE_FILTER,    /* filter w (xs) lam / partition w (xs) lam : args[0] = w, arrays, lam, partition */
@@ -244,6 +247,13 @@ struct CExp {
     COperatorVec reds;  /* CE_SCREMA; CE_HIST: exactly one, the bin operator */
     CLambda *lam;       /* the map lambda of every SOAC; CE_FILTER: the predicate */
     bool partition;     /* CE_FILTER: also return the rejected elements */
+    /* CE_SCREMA, CE_SEGOP: concatenated map results.  Empty, or one atom per map result (the
+     * lambda's / body's results after the operators' inputs): a constant for an ordinary result
+     * ([w] ++ its row type), or an offsets array O (i64, w + 1 entries, O[0] = 0,
+     * non-decreasing) for a result whose rows have different sizes: row i is written at
+     * O[i] .. O[i+1] of one flat array of O[w] rows, and must have O[i+1] - O[i] of them
+     * (docs/FLATTENING.md, the represent pass). */
+    CAtomVec offsets;
     SegKind seg;        /* CE_SEGOP */
     SegLevel level;     /* CE_SEGOP */
 };
@@ -267,6 +277,15 @@ struct CLambda {
 
 /* fn name [n, m] (x: [n]f32, ...) -> (t, ...) { body }.  sizes are implicit i64 parameters,
  * determined by the shapes of the array arguments (entry points: of the inputs). */
+/* How an entry point's parameter or result of the source is passed after the represent pass
+ * (src/flatten/jagged.c): as `parts` consecutive core parameters (results): one for a regular
+ * value, levels + 1 for a jagged one (its offsets arrays, then its flat data). */
+typedef struct {
+    CType type;  /* the source type */
+    int levels;  /* 0: regular; else the jagged levels (docs/FLATTENING.md) */
+} CExtern;
+typedef Vec(CExtern) CExternVec;
+
 struct CFun {
     const char *name;
     bool is_entry;
@@ -275,6 +294,8 @@ struct CFun {
     CParamVec params;
     CTypeVec ret;
     CBody *body;
+    /* set by the represent pass (empty before it: one core parameter per source parameter) */
+    CExternVec ext_params, ext_ret;
 };
 
 /* A tuning parameter of incremental flattening: its name (FUN.suff_outer_par_K, ...) and
@@ -296,6 +317,12 @@ CAtom catom_int(PrimType p, int64_t v);
 CAtom catom_float(PrimType p, double v);
 CAtom catom_bool(bool b);
 bool catom_eq(CAtom a, CAtom b);
+/* Whether map result j (counting from the first map result) of a screma or segop is written
+ * concatenated (see CExp.offsets); its offsets array then in *o. */
+bool cexp_concat(const CExp *e, int j, CAtom *o);
+/* An assertion's message with {k} replaced by vals[k] (fmt: NULL) — or, with fmt set, as a C
+ * printf format whose k-th conversion is %lld for {k}, literal %s doubled. */
+char *cassert_text(const char *msg, const int64_t *vals, int nvals, bool fmt);
 /* Whether every operator of ops works on scalars (no array accumulators). */
 bool coperators_scalar(const COperatorVec *ops);
 CType ctype_prim(PrimType p);
@@ -311,7 +338,8 @@ CDim cdim_const(int64_t v);
 CDim cdim_var(const char *v);
 CDim cdim_any(void);
 bool cdim_eq(CDim a, CDim b);
-CDim cdim_of_atom(CAtom a);           /* a constant or variable size; ANY for other constants */
+CDim cdim_of_atom(CAtom a);
+CAtom cdim_atom(CDim d);              /* a constant or a variable; dies on ANY */           /* a constant or variable size; ANY for other constants */
 CExp *cexp_new(CExpKind kind, Loc loc);
 /* The bodies nested directly in e — if branches, the loop body, the SOAC lambda, operator
  * lambdas — in that order, into *out (xmalloc'ed); returns how many. */
@@ -415,6 +443,52 @@ void opt_counts(const CProg *p, int *stms, int *soacs);
 /* Runs the program's entry point (main, or the only one) on arguments read from in, as
  * `weft run` does, printing its results to out.  Fails like the program (exit 2). */
 int core_eval_entry(const CProg *p, FILE *in, FILE *out);
+
+/* ======== build.c: writing core IR from C ======== */
+/* Statements are appended to body; new variables get fresh names and their types go into types
+ * (name -> CType *), which the helpers also read (cb_type). */
+typedef struct {
+    CBody *body;
+    Loc loc;
+    OMap *types;
+} CBuild;
+CType cb_type(CBuild *b, CAtom a);
+void cb_note(CBuild *b, const char *name, CType t);  /* record a type */
+bool cb_lookup(void *ctx, const char *var, CType *out); /* a CLookup over the builder's types */
+CExp *cb_exp(CBuild *b, CExpKind kind);
+void cb_let_pat(CBuild *b, CParamVec pat, CExp *e);
+CAtom cb_let(CBuild *b, const char *base, CType t, CExp *e);
+CAtom cb_atom(CBuild *b, const char *base, CAtom a);  /* a copy of an atom under a new name */
+CAtom cb_i64(int64_t v);
+CAtom cb_op(CBuild *b, COp op, PrimType p, const CAtom *args, int n);
+CAtom cb_op2(CBuild *b, COp op, PrimType p, CAtom x, CAtom y);
+CAtom cb_add(CBuild *b, CAtom x, CAtom y); /* i64, folded on constants */
+CAtom cb_sub(CBuild *b, CAtom x, CAtom y);
+CAtom cb_mul(CBuild *b, CAtom x, CAtom y);
+CAtom cb_select(CBuild *b, CAtom c, CAtom x, CAtom y);
+CAtom cb_in_range(CBuild *b, CAtom i, CAtom n);    /* 0 <= i < n */
+CAtom cb_index(CBuild *b, CAtom arr, const CAtom *idx, int n);
+CAtom cb_index1(CBuild *b, CAtom arr, CAtom i);
+CAtom cb_slice(CBuild *b, CAtom arr, CAtom start, CAtom end); /* arr[start:end] (outer) */
+CAtom cb_size(CBuild *b, CAtom arr, int k);        /* from the type where it names the size */
+CAtom cb_iota(CBuild *b, CAtom n);
+CAtom cb_replicate(CBuild *b, CAtom n, CAtom v);
+CAtom cb_concat(CBuild *b, const CAtom *xs, int n);
+CAtom cb_copy(CBuild *b, CAtom x);
+CAtom cb_flatten(CBuild *b, CAtom x);
+CAtom cb_unflatten(CBuild *b, CAtom n, CAtom m, CAtom x);
+CAtom cb_last(CBuild *b, CAtom xs);                /* xs[size - 1] */
+void cb_assert(CBuild *b, CAtom cond, const char *msg, const CAtom *vals, int nvals);
+/* A builder for a nested body (a lambda's, a branch's), sharing b's types. */
+CBuild cb_nested(CBuild *b);
+CParam cb_param(CBuild *b, const char *base, CType t); /* a fresh parameter, its type noted */
+CLambda *cb_lambda(CParamVec params, CBuild *inner, CAtomVec result);
+/* let rs = map lam over arrays (width w); results[j] the j-th result (may be NULL); returns the first. */
+CAtom cb_map(CBuild *b, CAtom w, const CAtom *arrays, int n, CLambda *lam, CAtom *results);
+CAtom cb_reduce(CBuild *b, COp op, PrimType p, CAtom ne, CAtom xs); /* reduce with a scalar operator */
+/* The exclusive prefix sums of the i64 array lens, with the total appended: n + 1 entries, the
+ * first 0 (the offsets of rows of those lengths, one after the other). */
+CAtom cb_offsets(CBuild *b, CAtom lens);
 
 /* ======== dev.c ======== */
 /* weft dev --print=core|core-parse: internalise (or parse a core file), verify, print. */

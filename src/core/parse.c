@@ -462,6 +462,11 @@ static CExp *expr(Lx *l) {
             perr(l, "a message");
         e->msg = l->text;
         next(l);
+        if (l->kind == T_PUNCT && !strcmp(l->text, "(")) {
+            CAtomVec rest = atoms(l);
+            for (int i = 0; i < rest.len; i++)
+                vec_push(&e->args, rest.data[i]);
+        }
     } else if (accept(l, "apply")) {
         e = cexp_new(CE_APPLY, loc);
         e->fname = ident(l);
@@ -483,6 +488,8 @@ static CExp *expr(Lx *l) {
             push_atoms(l, e, 1);
         } while (accept(l, ","));
         expect(l, ")");
+        if (accept(l, "concat"))
+            e->offsets = atoms(l);
         while (accept(l, "scan"))
             vec_push(&e->scans, operator(l));
         while (accept(l, "reduce"))
@@ -511,6 +518,8 @@ static CExp *expr(Lx *l) {
             vec_push(&e->reds, operator(l));
         expect(l, "map");
         e->lam = lambda(l);
+        if (accept(l, "concat"))
+            e->offsets = atoms(l);
     } else if (accept(l, "scatter") || accept(l, "hist")) {
         bool hist = !strcmp(kw, "hist");
         e = cexp_new(hist ? CE_HIST : CE_SCATTER, loc);

@@ -266,6 +266,11 @@ static void expr(P *p, const CExp *e) {
         atom(p, e->args.data[0]);
         sb_putc(sb, ' ');
         string(sb, e->msg);
+        if (e->args.len > 1) {
+            CAtomVec rest = {e->args.data + 1, e->args.len - 1, 0};
+            sb_putc(sb, ' ');
+            atoms(p, &rest);
+        }
         break;
     case CE_APPLY:
         sb_printf(sb, "apply %s ", e->fname);
@@ -279,6 +284,10 @@ static void expr(P *p, const CExp *e) {
             atom(p, e->args.data[i]);
         }
         sb_putc(sb, ')');
+        if (e->offsets.len) {
+            sb_puts(sb, " concat ");
+            atoms(p, &e->offsets);
+        }
         p->indent += 2;
         for (int i = 0; i < e->scans.len; i++)
             operator(p, "scan", &e->scans.data[i]);
@@ -307,6 +316,10 @@ static void expr(P *p, const CExp *e) {
         nl(p);
         sb_puts(sb, "map ");
         lambda(p, e->lam);
+        if (e->offsets.len) {
+            sb_puts(sb, " concat ");
+            atoms(p, &e->offsets);
+        }
         p->indent -= 2;
         break;
     case CE_SCATTER:

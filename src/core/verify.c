@@ -142,6 +142,23 @@ static CTypeVec operator(V *v, const COperator *o, const char *what) {
     return ts;
 }
 
+/* The offsets of concatenated map results: none, or one atom per map result (nmap of them),
+ * each a constant (an ordinary result) or an i64 array. */
+static void concat_offsets(V *v, const CExp *e, int nmap) {
+    if (!e->offsets.len)
+        return;
+    if (e->offsets.len != nmap)
+        verr(v, "concat lists %d offsets for %d map results", e->offsets.len, nmap);
+    for (int i = 0; i < e->offsets.len; i++) {
+        CAtom o = e->offsets.data[i];
+        if (o.kind != CA_VAR)
+            continue;
+        CType t = atype(v, o);
+        if (t.prim != PRIM_NONE && (t.rank != 1 || t.prim != PRIM_I64))
+            verr(v, "the offsets %s of a concatenated result must be a one-dimensional i64 array", o.var);
+    }
+}
+
 static void soac(V *v, const CExp *e) {
     CAtom w = e->args.data[0];
     CTypeVec elems = elem_types(v, &e->arrays, w);
@@ -159,6 +176,7 @@ static void soac(V *v, const CExp *e) {
                 vec_push(&opin, t.data[j]);
         }
         lambda(v, e->lam, &elems, NULL, "the map lambda");
+        concat_offsets(v, e, e->lam->ret.len - opin.len);
         if (e->lam->ret.len < opin.len)
             verr(v, "the map lambda returns %d values; its operators take %d", e->lam->ret.len, opin.len);
         else
@@ -241,10 +259,18 @@ static void segop(V *v, const CExp *e, const CTypeVec *pat) {
         for (int j = 0; j < t.len; j++)
             vec_push(&opin, t.data[j]);
     }
+    concat_offsets(v, e, pat->len - opin.len);
     CTypeVec expected = {0};
     for (int j = 0; j < pat->len; j++) {
-        int drop = j < opin.len && e->seg == SEG_RED ? k - 1 : k;
         CType t = pat->data[j];
+        if (cexp_concat(e, j - opin.len, NULL)) { /* rows of any size, one after the other */
+            if (t.rank < 1)
+                verr(v, "a concatenated segop result must be an array");
+            else
+                vec_push(&expected, ctype_outer(cdim_any(), ctype_elem(t)));
+            continue;
+        }
+        int drop = j < opin.len && e->seg == SEG_RED ? k - 1 : k;
         if (t.rank < drop) {
             verr(v, "segop result %d has fewer dimensions than its space", j);
             return;

@@ -88,6 +88,16 @@ static bool exists(const char *path) {
     return stat(path, &st) == 0;
 }
 
+/* jagged arrays as offsets and flat data (src/flatten/jagged.c), then a cleanup */
+static void represent(CProg *p) {
+    jagged_represent(p);
+    if (core_verify(p, "represent"))
+        die("the represented program does not verify");
+    core_cleanup(p);
+    if (core_verify(p, "cleanup"))
+        die("the represented program does not verify after its cleanup");
+}
+
 /* weft c and weft multicore: the same pipeline, the multicore one with OpenMP regions. */
 static int compile_cmd(int argc, char **argv, bool multicore) {
     const char *path = NULL, *out = NULL, *cc = getenv("WEFT_CC"), *rts_obj = NULL;
@@ -127,10 +137,10 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
         die("the core program does not verify");
     if (core_optimise(p, NULL, core_verify_passes_wanted()))
         die("the optimised core program does not verify");
-    /* the flat backend unless the program may hold jagged arrays (or WEFT_BOXED=1 asks) */
-    const char *why = NULL;
     const char *boxed_env = getenv("WEFT_BOXED");
-    bool flat = fgen_accepts(p, &why) && !(boxed_env && !strcmp(boxed_env, "1"));
+    bool flat = !(boxed_env && !strcmp(boxed_env, "1"));
+    if (flat)
+        represent(p);
     if (flat && multicore) { /* DESIGN.md step 6: the segment IR, versions for the CPU */
         flatten_prog(p, FLATTEN_CPU);
         if (core_verify(p, "flatten"))
@@ -219,10 +229,11 @@ int cmd_cuda(int argc, char **argv) {
         die("the core program does not verify");
     if (core_optimise(p, NULL, core_verify_passes_wanted()))
         die("the optimised core program does not verify");
-    const char *why = NULL, *boxed_env = getenv("WEFT_BOXED");
-    bool flat = fgen_accepts(p, &why) && !(boxed_env && !strcmp(boxed_env, "1"));
+    const char *boxed_env = getenv("WEFT_BOXED");
+    bool flat = !(boxed_env && !strcmp(boxed_env, "1"));
     char *kernels = NULL, *code;
-    if (flat) { /* the segment IR, versions for the GPU; its segops become kernels */
+    if (flat) {
+        represent(p); /* the segment IR, versions for the GPU; its segops become kernels */
         flatten_prog(p, FLATTEN_GPU);
         if (core_verify(p, "flatten"))
             die("the flattened program does not verify");

@@ -108,6 +108,25 @@ static int print_seg(const char *path) {
     return 0;
 }
 
+/* weft dev --print=jagged: the optimised program after the represent pass (jagged arrays as
+ * offsets and flat data) and its cleanup. */
+static int print_jagged(const char *path) {
+    Loaded l = load_program(path, "check");
+    CProg *p = core_internalise(l.prog, l.first_user_decl);
+    if (core_verify(p, "internalise"))
+        die("the core program does not verify");
+    if (core_optimise(p, NULL, core_verify_passes_wanted()))
+        die("the optimised core program does not verify");
+    jagged_represent(p);
+    int errors = core_verify(p, "represent");
+    if (!errors) {
+        core_cleanup(p);
+        errors = core_verify(p, "cleanup");
+    }
+    core_print_prog(stdout, p);
+    return errors ? 1 : 0;
+}
+
 /* weft dev --print=STAGE [--after=PASS] [--run] PROG.fut
  *   STAGE: ast, typed, core, core-parse (a core text file); --after=PASS prints the core program
  *   after that optimiser pass (all: after the whole optimiser); --run runs the core program with
@@ -133,6 +152,8 @@ int cmd_dev(int argc, char **argv) {
         fatal("dev: --after and --run apply to --print=core");
     if (!strcmp(print, "seg"))
         return print_seg(path);
+    if (!strcmp(print, "jagged"))
+        return print_jagged(path);
     if (!strncmp(print, "core", 4)) {
         const char *stage = print;
         if (after)

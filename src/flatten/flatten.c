@@ -296,12 +296,23 @@ static void bindings(F *f, Ctx *c, int d, const CBody *body, const char **idx, O
     }
 }
 
+static void manifest_concat(F *f, Ctx *c, int d, SegKind kind, const COperatorVec *ops, CBody *group, CParamVec pat,
+                            const CAtomVec *offsets, CBody *out, Loc loc);
+
 /* let pat = segop KIND over the first d levels of c, running group's statements per point and
  * returning its results (for segred/segscan, the first feed ops).  The group's statements are
  * moved into the segop (renamed to the bindings' fresh names in place). */
 static void manifest(F *f, Ctx *c, int d, SegKind kind, const COperatorVec *ops, CBody *group, CParamVec pat,
                      CBody *out, Loc loc) {
+    manifest_concat(f, c, d, kind, ops, group, pat, NULL, out, loc);
+}
+
+/* manifest, the map results concatenated by offsets (CExp.offsets) where given */
+static void manifest_concat(F *f, Ctx *c, int d, SegKind kind, const COperatorVec *ops, CBody *group, CParamVec pat,
+                            const CAtomVec *offsets, CBody *out, Loc loc) {
     CExp *e = cexp_new(CE_SEGOP, loc);
+    if (offsets)
+        e->offsets = *offsets;
     e->seg = kind;
     e->level = SEG_GRID;
     const char **idx = xmalloc(sizeof *idx * (size_t)(d + 1));
@@ -390,7 +401,7 @@ static void soac_segop(F *f, Ctx *c, const CExp *e, const CLambda *lam, const CO
                        CBody *out) {
     Level L = {NULL, e->args.data[0], lam->params, e->arrays};
     vec_push(&c->levels, L);
-    manifest(f, c, depth(c), soac_kind(e), ops, lam->body, pat, out, e->loc);
+    manifest_concat(f, c, depth(c), soac_kind(e), ops, lam->body, pat, e->offsets.len ? &e->offsets : NULL, out, e->loc);
     c->levels.len--;
 }
 
@@ -606,7 +617,7 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     CParamVec pat = expand_pat(c, &s->pat);
     record(c, &s->pat, &pat);
     mark_pat(c, &s->pat);
-    if (!body_par(e->lam->body) || f->nesting >= MAX_VERSION_NESTING || !distributable(c, e)) {
+    if (!body_par(e->lam->body) || f->nesting >= MAX_VERSION_NESTING || !distributable(c, e) || e->offsets.len) {
         soac_segop(f, c, e, e->lam, soac_ops(e), pat, out);
         return;
     }

@@ -21,6 +21,13 @@ typedef enum {
  * reductions stay as they are at the top level.  The thresholds are added to p->thresholds. */
 void flatten_prog(CProg *p, FlattenTarget target);
 
+/* The represent pass (jagged.c): every jagged array becomes its offsets arrays and flat data
+ * (docs/FLATTENING.md); afterwards the program has regular arrays only.  Entry points record
+ * how their parameters and results are passed (CFun.ext_params, ext_ret). */
+void jagged_represent(CProg *p);
+/* The jagged levels of a type: the innermost dimension `[]` after the outer one (0: regular). */
+int jagged_levels(CType t);
+
 /* The number of distinct code paths (combinations of versions) of each function, for reports. */
 int64_t flatten_paths(const CFun *f);
 

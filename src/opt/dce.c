@@ -110,6 +110,10 @@ static void dead_map_results(D *d, CStm *st) {
         remove_atom(&e->lam->body->result, j);
         remove_type(&e->lam->ret, j);
         remove_param(&st->pat, j);
+        if (e->offsets.len) {
+            uncount1(d, e->offsets.data[j - first]);
+            remove_atom(&e->offsets, j - first);
+        }
         d->changed = true;
     }
 }

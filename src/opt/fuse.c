@@ -33,7 +33,8 @@ static void uses_stm(CStm *st, OMap *out) {
     owalk_exp(&w, st->exp);
 }
 
-static bool is_map(const CExp *e) { return e->kind == CE_SCREMA && !e->scans.len && !e->reds.len; }
+/* Concatenated results (CExp.offsets) are not fused: their rows are not elements. */
+static bool is_map(const CExp *e) { return e->kind == CE_SCREMA && !e->scans.len && !e->reds.len && !e->offsets.len; }
 
 static int nes_count(const COperatorVec *ops) {
     int n = 0;
@@ -68,7 +69,7 @@ static bool consumes_between(F *f, CBody *b, int from, int to, CStm *prod) {
 static bool try_vertical(F *f, CBody *b, int i, int j) {
     CStm *ps = &b->stms.data[i], *cs = &b->stms.data[j];
     CExp *p = ps->exp, *c = cs->exp;
-    if (!is_map(p) || !(c->kind == CE_SCREMA || c->kind == CE_SCATTER || c->kind == CE_HIST))
+    if (!is_map(p) || !(c->kind == CE_SCREMA || c->kind == CE_SCATTER || c->kind == CE_HIST) || c->offsets.len)
         return false;
     if (!catom_eq(p->args.data[0], c->args.data[0]))
         return false;
@@ -160,7 +161,8 @@ static void append_pat(CParamVec *dst, const CParamVec *src, int lo, int hi) {
 static bool try_horizontal(F *f, CBody *b, int i, int j) {
     CStm *ps = &b->stms.data[i], *cs = &b->stms.data[j];
     CExp *p = ps->exp, *c = cs->exp;
-    if (p->kind != CE_SCREMA || c->kind != CE_SCREMA || !catom_eq(p->args.data[0], c->args.data[0]))
+    if (p->kind != CE_SCREMA || c->kind != CE_SCREMA || !catom_eq(p->args.data[0], c->args.data[0]) ||
+        p->offsets.len || c->offsets.len)
         return false;
     bool shared = false;
     for (int k = 0; k < c->arrays.len; k++)

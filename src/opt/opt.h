@@ -26,5 +26,6 @@ void core_cse(CProg *p);      /* cse.c */
 void core_dce(CProg *p);      /* dce.c: dead statements, loop parameters, map results */
 void core_hoist(CProg *p);    /* hoist.c: loop-invariant statements out of loops and lambdas */
 void core_fuse(CProg *p);     /* fuse.c: vertical and horizontal SOAC fusion */
+void core_cleanup(CProg *p);  /* passes.c: simplify, cse and dce again */
 
 #endif

@@ -11,7 +11,7 @@
 #include "opt.h"
 
 /* simplify, CSE and DCE again, to clean up what hoisting and fusion leave behind */
-static void cleanup(CProg *p) {
+void core_cleanup(CProg *p) {
     core_simplify(p);
     core_cse(p);
     core_dce(p);
@@ -23,7 +23,7 @@ static const CPass passes[] = {
     {"dce", core_dce},
     {"hoist", core_hoist},
     {"fuse", core_fuse},
-    {"cleanup", cleanup},
+    {"cleanup", core_cleanup},
 };
 enum { NPASSES = sizeof(passes) / sizeof(passes[0]) };
 
