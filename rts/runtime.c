@@ -308,55 +308,6 @@ int64_t wf_max_rss_bytes(void) {
 }
 
 /* ======================================================================================
- * Jagged results: data points to a box with the entry's object and its two functions.
- * ====================================================================================== */
-
-typedef struct {
-    void *obj;
-    wf_jagged_write_fn write_text;
-    wf_jagged_release_fn release;
-} jagged_box;
-
-int wf_result_jagged(wf_ctx *ctx, wf_value *res, wf_prim prim, int rank, void *obj,
-                     wf_jagged_write_fn write_text, wf_jagged_release_fn release) {
-    res->prim = prim;
-    res->rank = rank;
-    for (int i = 0; i < rank && i < WF_MAX_RANK; i++) res->shape[i] = WF_JAGGED;
-    jagged_box *b = wf_alloc(ctx, sizeof *b, NULL);
-    res->data = b;
-    if (!b) {
-        if (release) release(ctx, obj);
-        return 1;
-    }
-    b->obj = obj;
-    b->write_text = write_text;
-    b->release = release;
-    return 0;
-}
-
-void *wf_jagged_object(const wf_value *v) {
-    return wf_value_is_jagged(v) ? ((const jagged_box *)v->data)->obj : NULL;
-}
-
-void wf_result_write_text(FILE *f, const wf_value *v) {
-    if (wf_value_is_jagged(v)) {
-        const jagged_box *b = v->data;
-        b->write_text(f, v->prim, b->obj);
-    } else {
-        wf_write_text(f, v);
-    }
-}
-
-void wf_result_free(wf_ctx *ctx, wf_value *v) {
-    if (wf_value_is_jagged(v)) {
-        jagged_box *b = v->data;
-        if (b->release) b->release(ctx, b->obj);
-    }
-    wf_free(ctx, v->data);
-    v->data = NULL;
-}
-
-/* ======================================================================================
  * Time and types
  * ====================================================================================== */
 
@@ -662,7 +613,7 @@ static void report_failure(const wf_ctx *ctx, const wf_entry *e) {
     else fprintf(stderr, "error: entry point '%s' failed\n", e->name);
 }
 
-/* Free every distinct non-NULL block among args and results (a jagged result's object too). */
+/* Free every distinct non-NULL block among args and results. */
 static void free_blocks(wf_ctx *ctx, wf_value *args, int n_args, wf_value *res, int n_res) {
     for (int i = 0; i < n_args + n_res; i++) {
         wf_value *v = i < n_args ? &args[i] : &res[i - n_args];
@@ -672,10 +623,6 @@ static void free_blocks(wf_ctx *ctx, wf_value *args, int n_args, wf_value *res, 
         for (int j = 0; j < i && !seen; j++)
             seen = (j < n_args ? args[j].data : res[j - n_args].data) == p;
         if (seen) continue;
-        if (i >= n_args && wf_value_is_jagged(v)) {
-            jagged_box *b = p;
-            if (b->release) b->release(ctx, b->obj);
-        }
         wf_free(ctx, p);
     }
     for (int i = 0; i < n_args; i++) args[i].data = NULL;
@@ -796,16 +743,11 @@ static int run_entry(wf_ctx *ctx, const cli *c, const wf_entry *e, FILE *runtime
                     else
                         wf_write_jagged_text(stdout, t->rank, t->levels, &res[at]);
                     fputc('\n', stdout);
-                } else if (c->binary && wf_value_is_jagged(&res[at])) {
-                    fprintf(stderr, "error: result %d of entry point '%s' is an irregular (jagged) array, "
-                                    "which the binary data format cannot hold\n",
-                            j + 1, e->name);
-                    status = 1;
                 } else if (c->binary) {
                     wf_write_binary(stdout, &res[at]);
                     fputc('\n', stdout);
                 } else {
-                    wf_result_write_text(stdout, &res[at]);
+                    wf_write_text(stdout, &res[at]);
                     fputc('\n', stdout);
                 }
             }

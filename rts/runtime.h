@@ -161,33 +161,6 @@ int64_t wf_max_rss_bytes(void);            /* getrusage's max resident set size,
 /* ---- time ---- */
 int64_t wf_time_us(void); /* CLOCK_MONOTONIC in microseconds */
 
-/* ---- jagged results ----
- * A result of rank > 1 whose rows differ in shape (`[n][]i64` from `map iota`) does not fit a
- * rectangular wf_value.  The entry then hands the harness its own representation of the array
- * with wf_result_jagged: obj, a function that prints obj in the text format (nested brackets,
- * as `weft run` prints jagged arrays) and one that releases obj.  The harness prints it like any
- * other result (binary output of a jagged result is an error) and releases it exactly once.
- * The wf_value it fills has the declared prim and rank, shape[0] == WF_JAGGED (never a valid
- * extent) and data pointing to a wf_alloc block that holds the three; code that calls an entry
- * function itself must test wf_value_is_jagged before it reads data, and free such a result
- * with wf_result_free. */
-#define WF_JAGGED ((int64_t)-1)
-typedef void (*wf_jagged_write_fn)(FILE *f, wf_prim prim, const void *obj);
-typedef void (*wf_jagged_release_fn)(wf_ctx *ctx, void *obj);
-/* Fill *res with a jagged result of type [rank]prim that owns obj.  Returns 0, or the nonzero
- * result of wf_error when out of memory: release(ctx, obj) has then been called already. */
-int wf_result_jagged(wf_ctx *ctx, wf_value *res, wf_prim prim, int rank, void *obj,
-                     wf_jagged_write_fn write_text, wf_jagged_release_fn release);
-static inline bool wf_value_is_jagged(const wf_value *v) {
-    return v->rank > 0 && v->shape[0] == WF_JAGGED && v->data != NULL;
-}
-/* The object a jagged result holds, or NULL for a rectangular value. */
-void *wf_jagged_object(const wf_value *v);
-/* Write a result in the text format, jagged or not (no newline). */
-void wf_result_write_text(FILE *f, const wf_value *v);
-/* Free a result's block (wf_free), releasing a jagged result's object first; sets data NULL. */
-void wf_result_free(wf_ctx *ctx, wf_value *v);
-
 /* Type as written in Futhark: "*[][]f32", "i64".  Writes at most len bytes; returns buf. */
 char *wf_type_string(const wf_type *t, char *buf, size_t len);
 

@@ -743,10 +743,29 @@ static int parse_array(text_ctx *c, const token *open, int depth) {
     return check_row(c, open, depth, n);
 }
 
+static int parse_empty_dims(wf_reader *r, const token *t0, int64_t *shape, int *rank, int *prim);
+
+/* empty(...) as a row inside an array (weft prints the empty rows of a jagged array so) */
+static int parse_inner_empty(text_ctx *c, const token *t, int depth) {
+    int64_t shape[WF_MAX_RANK];
+    int erank, eprim;
+    if (parse_empty_dims(c->r, t, shape, &erank, &eprim))
+        return 1;
+    if (eprim != (int)c->prim || erank != c->rank - depth || shape[0] != 0) {
+        char want[64];
+        type_string(want, sizeof want, c->prim, c->rank - depth);
+        set_err(c->r, "line %d, col %d: expected an empty array of type %s", t->line, t->col, want);
+        return 1;
+    }
+    return check_row(c, t, depth, 0);
+}
+
 static int parse_text(text_ctx *c, const token *t, int depth) {
     if (depth < c->rank) {
         if (t->kind == TOK_PUNCT && t->text[0] == '[')
             return parse_array(c, t, depth);
+        if (depth > 0 && t->kind == TOK_WORD && !strcmp(t->text, "empty"))
+            return parse_inner_empty(c, t, depth);
         return expect_found(c, t, depth);
     }
     if (t->kind != TOK_WORD)
@@ -966,7 +985,8 @@ static int jagged_from_text(text_ctx *c, int rank, int levels, wf_value *parts) 
 
 /* version 3: 'b' 3 rank levels type, rows, the lengths of each level, the regular dimensions
  * after the levels, the data */
-static int read_jagged_binary(wf_reader *r, wf_prim prim, int rank, int levels, wf_value *parts) {
+static int read_jagged_binary(wf_reader *r, wf_prim prim, int rank, int levels, wf_value *parts, int *any_rank,
+                              int *any_levels) {
     unsigned char head[8];
     if (!read_bytes(r, head, 8)) {
         set_err(r, "binary value: truncated header");
@@ -1008,6 +1028,21 @@ static int read_jagged_binary(wf_reader *r, wf_prim prim, int rank, int levels, 
     if (head[1] != 3) {
         set_err(r, "binary value: unsupported format version %d (expected 2 or 3)", head[1]);
         return 1;
+    }
+    if (rank < 0) { /* any jagged value: its type from the header (untyped reading) */
+        rank = head[2];
+        levels = head[3];
+        int found = -1;
+        for (int q = 0; q < WF_PRIM_COUNT; q++)
+            if (!memcmp(head + 4, binary_names[q], 4))
+                found = q;
+        if (found < 0 || levels < 1 || rank <= levels || rank > WF_MAX_RANK) {
+            set_err(r, "binary value: a malformed jagged header");
+            return 1;
+        }
+        prim = (wf_prim)found;
+        *any_rank = rank;
+        *any_levels = levels;
     }
     if (head[2] != rank || head[3] != levels || memcmp(head + 4, binary_names[prim], 4)) {
         set_err(r, "binary value: expected a jagged value of rank %d, %d jagged levels and type %s", rank, levels,
@@ -1088,7 +1123,7 @@ int wf_read_jagged(wf_reader *r, wf_prim prim, int rank, int levels, wf_value *p
         return 1;
     }
     if (t.kind == TOK_BINARY)
-        return read_jagged_binary(r, prim, rank, levels, parts);
+        return read_jagged_binary(r, prim, rank, levels, parts, NULL, NULL);
     if (t.kind == TOK_WORD && !strcmp(t.text, "empty")) {
         wf_value v = {0};
         if (read_empty_typed(r, &t, prim, rank, &v))
@@ -1569,7 +1604,48 @@ static wf_tree *tree_array(wf_reader *r) {
     }
 }
 
+/* A jagged value's parts (values.h) as a tree: the rows lo..hi of level `level`. */
+static wf_tree *tree_from_jagged(wf_reader *r, int rank, int levels, const wf_value *parts, int level, int64_t lo, int64_t hi) {
+    const wf_value *d = &parts[levels];
+    wf_tree *a = tree_new(r);
+    if (!a)
+        return NULL;
+    a->is_array = true;
+    a->empty_prim = d->prim;
+    a->empty_rank = rank - level;
+    int cap = 0;
+    for (int64_t i = lo; i < hi; i++) {
+        wf_tree *e;
+        if (level < levels) {
+            const int64_t *o = parts[level].data;
+            e = tree_from_jagged(r, rank, levels, parts, level + 1, o[i], o[i + 1]);
+        } else {
+            wf_value row = *d;
+            row.rank = d->rank - 1;
+            for (int k = 0; k < row.rank; k++)
+                row.shape[k] = d->shape[k + 1];
+            row.data = (unsigned char *)d->data + (size_t)(i * wf_value_count(&row)) * prim_sizes[d->prim];
+            e = tree_from_value(r, &row);
+        }
+        if (!e || tree_push(r, a, e, &cap)) {
+            wf_tree_free(e);
+            wf_tree_free(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
 static wf_tree *tree_binary(wf_reader *r) {
+    if (peek2(r) == 3) { /* a jagged value */
+        wf_value parts[WF_MAX_RANK + 1];
+        int rank = 0, levels = 0;
+        if (read_jagged_binary(r, WF_I8, -1, 0, parts, &rank, &levels))
+            return NULL;
+        wf_tree *t = tree_from_jagged(r, rank, levels, parts, 0, 0, parts[0].shape[0] - 1);
+        free_parts(parts, levels + 1);
+        return t;
+    }
     bin_header h;
     wf_value v = {0};
     if (read_bin_header(r, &h) || read_bin_data(r, &h, &v))

@@ -1,7 +1,7 @@
 /* cexpr.h — what every C-emitting backend writes the same way: C names of core variables, C
  * types of primitives, string literals of locations, scalar constants, and the C expression of
  * each scalar operator (src/interp/scalar.c is the reference semantics; the helpers it calls are
- * in wf_scalar.h).  Used by the boxed backend (cgen.c), the flat backend (src/backend/flat) and
+ * in wf_scalar.h).  Used by the statement emitter (src/backend) and
  * the CUDA kernels.
  */
 #ifndef WEFT_BACKEND_C_CEXPR_H

@@ -1,8 +1,8 @@
 /* fgen.h — the flat C backend: core IR -> C11 (docs/BACKENDS.md, "weft c").  Regular arrays are
  * views into reference-counted memory blocks (rts/flat.h): one C struct per variable holding the
- * element pointer, the block, the extents and the strides.  Programs whose types say an array
- * may be jagged (an inner dimension `[]`) are compiled by the boxed backend (src/backend/c)
- * instead: fgen_accepts decides.
+ * element pointer, the block, the extents and the strides.  Jagged arrays reach it as their
+ * offsets arrays and flat data (the represent pass, src/flatten/jagged.c), so every array here
+ * is regular.
  *
  *   layout.c    which array variables are row-major (dense), so that indexing can use extents
  *   range.c     bounds of i64 variables: indexing that cannot fail is not checked
@@ -156,6 +156,8 @@ struct FGen {
     OMap unowned; /* DEST_BORROW destinations given no reference: not released */
     OMap *unit;       /* unitver.c: i64 variables known to be 1 here (fg_atom reads them as 1) */
     bool unit_done;   /* unitver.c: inside a versioned nest (either version): no more versions */
+    const char *seg_flat; /* an irregular segop's point being emitted: its flat index (C), where
+                             its map and scan results go */
 };
 
 /* fprivate.c: the firstprivate clause (" firstprivate(a, b)", or "") of a parallel region
@@ -286,6 +288,9 @@ void fs_scatter_iteration(FGen *g, const CStm *s, const char *i);
 const COperatorVec *fs_seg_ops(const CExp *e);
 int fs_ops_results(const COperatorVec *ops);
 int fs_seg_dims(const CExp *e, int j);
+/* An irregular segop (CExp.irregular): the start of the segment of outer point i (a C
+ * expression) in the flat space, and the emission of the whole segop in sequence. */
+const char *fs_seg_start(FGen *g, const CExp *e, const char *i);
 /* The element or row idx[0..n) of the output var (of type t) as a destination. */
 FDest fs_out_dest(FGen *g, const char *var, CType t, const char **idx, int n);
 /* Allocate a segop's outputs (w: the C names of the space's widths). */

@@ -734,8 +734,12 @@ const COperatorVec *fs_seg_ops(const CExp *e) { return e->seg == SEG_SCAN ? &e->
 /* How many of the space's dimensions result j of a segop has in front of its element type. */
 int fs_seg_dims(const CExp *e, int j) {
     int k = e->params.len;
-    return e->seg == SEG_RED && j < fs_ops_results(fs_seg_ops(e)) ? k - 1 : k;
+    if (e->seg == SEG_RED && j < fs_ops_results(fs_seg_ops(e)))
+        return k - 1;
+    return e->irregular ? 1 : k; /* irregular: the flat space */
 }
+
+const char *fs_seg_start(FGen *g, const CExp *e, const char *i) { return fs_offset_at(g, e->segs, i); }
 
 /* The widths of segop e's space as C variables.  A negative one fails, unless an outer one is
  * 0: then no point runs (the nest's inner map would never have been evaluated), and it counts
@@ -785,9 +789,11 @@ void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc) {
             }
         StrBuf count = {0};
         sb_puts(&count, "1");
+        /* every point's result, one after the other (not a reduction's, one per segment) */
+        bool flat = e->irregular && !(e->seg == SEG_RED && j < nops);
         for (int k = 0; k < p.type.rank; k++) {
             if (k < drop || p.type.dims[k].kind != CDIM_VAR)
-                fg_line(g, "%s.n[%d] = %s;", x, k, k < drop ? w[k] : dim_c(p.type.dims[k]));
+                fg_line(g, "%s.n[%d] = %s;", x, k, k < drop ? (flat ? w[e->params.len - 1] : w[k]) : dim_c(p.type.dims[k]));
             else /* no point runs when it is negative */
                 fg_line(g, "%s.n[%d] = %s < 0 ? 0 : %s;", x, k, dim_c(p.type.dims[k]), dim_c(p.type.dims[k]));
             sb_printf(&count, " * %s.n[%d]", x, k);
@@ -837,6 +843,8 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
             dests[j] = (FDest){DEST_BORROW, decl_tmp(g, op_elem_type(ops, j), "el")};
         else if (cexp_concat(e, j - nops, &o))
             dests[j] = (FDest){DEST_ROW, fs_concat_row(g, s->pat.data[j], o, idx[0])};
+        else if (e->irregular)
+            dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, &g->seg_flat, 1);
         else
             dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
     }
@@ -855,7 +863,8 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
         if (e->seg == SEG_SCAN)
             for (int j = 0; j < op->nes.len; j++) {
                 CParam out = s->pat.data[at + j];
-                FDest d = fs_out_dest(g, out.name, out.type, idx, k);
+                FDest d = e->irregular ? fs_out_dest(g, out.name, out.type, &g->seg_flat, 1)
+                                       : fs_out_dest(g, out.name, out.type, idx, k);
                 CType et = op->lam->ret.data[j];
                 if (et.rank == 0) {
                     fg_line(g, "%s = %s;", d.name, accs[at + j]);
@@ -902,9 +911,48 @@ void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs
         }
 }
 
+/* An irregular segop in sequence: over the outer points, then the points of each one's
+ * segment. */
+static void emit_irregular_segop(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *loc = c_loc(e->loc);
+    const char **w = fs_segop_widths(g, e, loc);
+    const char *idx[2] = {fg_fresh(g, "i"), fg_fresh(g, "j")};
+    fs_segop_outputs(g, s, w, loc);
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", idx[0], idx[0], w[0], idx[0]);
+    g->indent++;
+    g->iter++;
+    fr_enter(g, e->args.data[0]);
+    const char *lo = fg_fresh(g, "lo"), *len = fg_fresh(g, "len");
+    fg_line(g, "int64_t %s = %s;", lo, fs_seg_start(g, e, idx[0]));
+    fg_line(g, "int64_t %s = %s - %s;", len, fs_seg_start(g, e, xsprintf("%s + 1", idx[0])), lo);
+    const char **accs = e->seg == SEG_RED ? fs_decl_accs(g, fs_seg_ops(e)) : NULL;
+    if (e->seg == SEG_SCAN)
+        accs = fs_decl_accs(g, fs_seg_ops(e));
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", idx[1], idx[1], len, idx[1]);
+    g->indent++;
+    fr_enter(g, e->args.data[1]);
+    const char *saved = g->seg_flat;
+    g->seg_flat = xsprintf("(%s + %s)", lo, idx[1]);
+    fs_segop_point(g, s, idx, accs);
+    g->seg_flat = saved;
+    fr_leave(g);
+    g->indent--;
+    fg_line(g, "}");
+    fs_segop_finish(g, s, idx, accs);
+    fr_leave(g);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+}
+
 /* A segop run in sequence: nested loops over its space. */
 static void emit_segop(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
+    if (e->irregular) {
+        emit_irregular_segop(g, s);
+        return;
+    }
     int k = e->params.len;
     const char *loc = c_loc(e->loc);
     const char **w = fs_segop_widths(g, e, loc), **idx = xmalloc(sizeof *idx * (size_t)(k + 1));

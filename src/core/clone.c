@@ -95,6 +95,8 @@ static CExp *expr(Cl *c, const CExp *e) {
     r->arrays = atoms(c, &e->arrays);
     r->dests = atoms(c, &e->dests);
     r->offsets = atoms(c, &e->offsets);
+    if (e->irregular)
+        r->segs = atom(c, e->segs);
     r->scans = operators(c, &e->scans);
     r->reds = operators(c, &e->reds);
     r->lam = e->lam ? lambda(c, e->lam) : NULL;

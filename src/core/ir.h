@@ -254,6 +254,14 @@ struct CExp {
      * O[i] .. O[i+1] of one flat array of O[w] rows, and must have O[i+1] - O[i] of them
      * (docs/FLATTENING.md, the represent pass). */
     CAtomVec offsets;
+    /* CE_SEGOP: an irregular space (docs/FLATTENING.md, "Irregular nests").  Its innermost
+     * dimension has a different extent at each point of the outer ones: at the outer point
+     * whose flat index is f, segs[f+1] - segs[f] (segs: i64 offsets, one entry more than the
+     * outer points, segs[0] = 0); its width atom is the total, segs[last].  Map and scan
+     * results are then one flat array of every point's, in order ([total] ++ type); reductions
+     * give one value per outer point. */
+    bool irregular;
+    CAtom segs;
     SegKind seg;        /* CE_SEGOP */
     SegLevel level;     /* CE_SEGOP */
 };

@@ -485,6 +485,10 @@ static CExp *expr(Lx *l) {
         do {
             vec_push(&e->params, ((CParam){ident(l), ctype_prim(PRIM_I64)}));
             expect(l, "<");
+            if (accept(l, "seg")) {
+                e->irregular = true;
+                e->segs = atom(l);
+            }
             push_atoms(l, e, 1);
         } while (accept(l, ","));
         expect(l, ")");

@@ -281,6 +281,10 @@ static void expr(P *p, const CExp *e) {
         sb_printf(sb, "%s %s (", kinds[e->seg], e->level == SEG_GRID ? "grid" : "block");
         for (int i = 0; i < e->params.len; i++) {
             sb_printf(sb, "%s%s <", i ? ", " : "", e->params.data[i].name);
+            if (e->irregular && i == e->params.len - 1) { /* j < seg O total */
+                sb_puts(sb, " seg");
+                atom(p, e->segs);
+            }
             atom(p, e->args.data[i]);
         }
         sb_putc(sb, ')');

@@ -252,6 +252,13 @@ static void segop(V *v, const CExp *e, const CTypeVec *pat) {
         verr(v, "a segop's operators do not fit its kind");
     for (int i = 0; i < k; i++)
         want(v, atype(v, e->args.data[i]), ctype_prim(PRIM_I64), "a segop width");
+    if (e->irregular) {
+        if (k < 2)
+            verr(v, "an irregular segop needs an outer dimension");
+        CType st = atype(v, e->segs);
+        if (st.prim != PRIM_NONE && (st.rank != 1 || st.prim != PRIM_I64))
+            verr(v, "the segments of an irregular segop must be a one-dimensional i64 array");
+    }
     CTypeVec opin = {0};
     const COperatorVec *ops = e->seg == SEG_SCAN ? &e->scans : &e->reds;
     for (int i = 0; i < ops->len; i++) {
@@ -270,12 +277,12 @@ static void segop(V *v, const CExp *e, const CTypeVec *pat) {
                 vec_push(&expected, ctype_outer(cdim_any(), ctype_elem(t)));
             continue;
         }
-        int drop = j < opin.len && e->seg == SEG_RED ? k - 1 : k;
+        int drop = j < opin.len && e->seg == SEG_RED ? k - 1 : e->irregular ? 1 : k;
         if (t.rank < drop) {
             verr(v, "segop result %d has fewer dimensions than its space", j);
             return;
         }
-        for (int d = 0; d < drop; d++)
+        for (int d = 0; d < drop && !e->irregular; d++)
             if (!cdim_eq(t.dims[d], cdim_of_atom(e->args.data[d])) && t.dims[d].kind != CDIM_ANY &&
                 cdim_of_atom(e->args.data[d]).kind != CDIM_ANY)
                 verr(v, "segop result %d has dimension %d unlike the space", j, d);

@@ -51,6 +51,8 @@ static void walk_ops(OWalk *w, COperatorVec *ops) {
 void owalk_exp(OWalk *w, CExp *e) {
     walk_atoms(w, &e->args);
     walk_atoms(w, &e->offsets);
+    if (e->kind == CE_SEGOP && e->irregular)
+        walk_atom(w, &e->segs);
     for (int i = 0; i < e->slice.len; i++) {
         CIndex *ix = &e->slice.data[i];
         walk_atom(w, &ix->start);

@@ -5,8 +5,12 @@
  *   struct weft_T_Kd                one per primitive type T and rank K >= 1 used by an entry
  *                                   point: weft_new_T_Kd, weft_values_T_Kd, weft_shape_T_Kd,
  *                                   weft_free_T_Kd
+ *   struct weft_T_Kd_jL             a jagged array of L jagged levels (docs/BACKENDS.md): made
+ *                                   from its flat parts (weft_new_T_Kd_jL: the offsets of each
+ *                                   level and the data, each copied whole) and read as them
+ *                                   (weft_offsets_T_Kd_jL, weft_data_T_Kd_jL: pointers, no copy)
  *   weft_entry_NAME(ctx, outs..., ins...)   one per entry point; 0 or 1 (weft_context_error)
- * OUT.c is the text compile.c builds for an executable (runtime, wfa.h, generated program) with
+ * OUT.c is the text compile.c builds for an executable (runtime, rts/flat.h, generated program) with
  * the harness's `int main` line removed, then the API: an array object is a wf_value in a
  * malloc'ed struct; every entry call copies its inputs into fresh blocks (the entry may consume
  * them), calls the wf_entry function and moves the result blocks into new array objects.
@@ -23,8 +27,15 @@ static const char *const c_prim[PRIM_COUNT] = {
     "uint32_t", "uint64_t", "float", "double", "bool",
 };
 
-/* The API name of an array type: "f64_2d". */
-static const char *arr_name(CType t) { return xsprintf("%s_%dd", prim_name(t.prim), t.rank); }
+/* An array type of the interface: a source parameter's or result's (CExtern: type and jagged
+ * levels). */
+typedef CExtern Arr;
+
+/* The API name of an array type: "f64_2d", "i32_2d_j1" (jagged, one level). */
+static const char *arr_name(Arr a) {
+    return a.levels ? xsprintf("%s_%dd_j%d", prim_name(a.type.prim), a.type.rank, a.levels)
+                    : xsprintf("%s_%dd", prim_name(a.type.prim), a.type.rank);
+}
 
 /* An entry point's name as a C identifier (weft names may contain '). */
 static const char *c_ident(const char *name) {
@@ -35,60 +46,102 @@ static const char *c_ident(const char *name) {
     return s;
 }
 
-typedef Vec(CType) TypeList;
+typedef Vec(Arr) TypeList;
 
-static void add_type(TypeList *ts, CType t) {
-    if (t.rank == 0)
+static void add_type(TypeList *ts, Arr a) {
+    if (a.type.rank == 0)
         return;
     for (int i = 0; i < ts->len; i++)
-        if (ts->data[i].prim == t.prim && ts->data[i].rank == t.rank)
+        if (ts->data[i].type.prim == a.type.prim && ts->data[i].type.rank == a.type.rank && ts->data[i].levels == a.levels)
             return;
-    vec_push(ts, t);
+    vec_push(ts, a);
 }
 
-/* Every array type (prim, rank) of the entry points' parameters and results. */
+/* The interface of f: its source parameters and results (ext_*; one per core one without). */
+static CExternVec ext_params(const CFun *f) {
+    if (f->ext_params.len || !f->params.len)
+        return f->ext_params;
+    CExternVec v = {0};
+    for (int j = 0; j < f->params.len; j++)
+        vec_push(&v, ((CExtern){f->params.data[j].type, 0}));
+    return v;
+}
+
+static CExternVec ext_ret(const CFun *f) {
+    if (f->ext_ret.len || !f->ret.len)
+        return f->ext_ret;
+    CExternVec v = {0};
+    for (int j = 0; j < f->ret.len; j++)
+        vec_push(&v, ((CExtern){f->ret.data[j], 0}));
+    return v;
+}
+
+/* Every array type of the entry points' parameters and results. */
 static TypeList array_types(const CProg *p) {
     TypeList ts = {0};
     for (int i = 0; i < p->funs.len; i++) {
         const CFun *f = p->funs.data[i];
         if (!f->is_entry)
             continue;
-        for (int j = 0; j < f->params.len; j++)
-            add_type(&ts, f->params.data[j].type);
-        for (int j = 0; j < f->ret.len; j++)
-            add_type(&ts, f->ret.data[j]);
+        CExternVec ps = ext_params(f), rs = ext_ret(f);
+        for (int j = 0; j < ps.len; j++)
+            add_type(&ts, ps.data[j]);
+        for (int j = 0; j < rs.len; j++)
+            add_type(&ts, rs.data[j]);
     }
     return ts;
 }
 
 /* ---------------------------------------------------------------- declarations (OUT.h) */
 
-/* "struct weft_f64_2d *d0, int64_t d1" style parameter lists of the array functions. */
-static void array_decls(StrBuf *sb, CType t, const char *end) {
-    const char *n = arr_name(t), *c = c_prim[t.prim];
+/* The array functions' declarations (end: ";\n") or the start of their definitions. */
+static void array_decls(StrBuf *sb, Arr a, const char *end) {
+    const char *n = arr_name(a), *c = c_prim[a.type.prim];
+    int tail = a.type.rank - a.levels; /* the data's rank */
     sb_printf(sb, "struct weft_%s;\n", n);
-    sb_printf(sb, "struct weft_%s *weft_new_%s(struct weft_context *ctx, const %s *data", n, n, c);
-    for (int d = 0; d < t.rank; d++)
-        sb_printf(sb, ", int64_t d%d", d);
-    sb_printf(sb, ")%s", end);
-    sb_printf(sb, "int weft_values_%s(struct weft_context *ctx, const struct weft_%s *arr, %s *out)%s", n, n, c, end);
-    sb_printf(sb, "const int64_t *weft_shape_%s(struct weft_context *ctx, const struct weft_%s *arr)%s", n, n, end);
+    if (a.levels) {
+        sb_printf(sb, "/* rows: the outer dimension; offsets%d..: the offsets of each level (rows + 1 entries for\n"
+                      " * the first, one more than the previous level's rows for the others; the last level's\n"
+                      " * are positions in the data); data: its rows with the dimensions d1.. after them. */\n",
+                  1);
+        sb_printf(sb, "struct weft_%s *weft_new_%s(struct weft_context *ctx, int64_t rows", n, n);
+        for (int k = 1; k <= a.levels; k++)
+            sb_printf(sb, ", const int64_t *offsets%d", k);
+        sb_printf(sb, ", const %s *data", c);
+        for (int d = 1; d < tail; d++)
+            sb_printf(sb, ", int64_t d%d", d);
+        sb_printf(sb, ")%s", end);
+        sb_printf(sb, "/* level 1..%d: its offsets (*count entries), without a copy */\n", a.levels);
+        sb_printf(sb, "const int64_t *weft_offsets_%s(struct weft_context *ctx, const struct weft_%s *arr, int level, "
+                      "int64_t *count)%s", n, n, end);
+        sb_printf(sb, "/* the data, without a copy; shape (%d entries) gets its shape */\n", tail);
+        sb_printf(sb, "const %s *weft_data_%s(struct weft_context *ctx, const struct weft_%s *arr, int64_t *shape)%s",
+                  c, n, n, end);
+    } else {
+        sb_printf(sb, "struct weft_%s *weft_new_%s(struct weft_context *ctx, const %s *data", n, n, c);
+        for (int d = 0; d < a.type.rank; d++)
+            sb_printf(sb, ", int64_t d%d", d);
+        sb_printf(sb, ")%s", end);
+        sb_printf(sb, "int weft_values_%s(struct weft_context *ctx, const struct weft_%s *arr, %s *out)%s", n, n, c, end);
+        sb_printf(sb, "const int64_t *weft_shape_%s(struct weft_context *ctx, const struct weft_%s *arr)%s", n, n, end);
+    }
     sb_printf(sb, "int weft_free_%s(struct weft_context *ctx, struct weft_%s *arr)%s", n, n, end);
 }
 
 /* The C type of a parameter (in) or of a result pointer (out). */
-static const char *param_ctype(CType t, bool out) {
-    if (t.rank == 0)
-        return xsprintf("%s%s", c_prim[t.prim], out ? " *" : " ");
-    return xsprintf("%sstruct weft_%s *%s", out ? "" : "const ", arr_name(t), out ? "*" : "");
+static const char *param_ctype(Arr a, bool out) {
+    if (a.type.rank == 0)
+        return xsprintf("%s%s", c_prim[a.type.prim], out ? " *" : " ");
+    return xsprintf("%sstruct weft_%s *%s", out ? "" : "const ", arr_name(a), out ? "*" : "");
 }
 
 static void entry_signature(StrBuf *sb, const CFun *f) {
+    CExternVec ps = ext_params(f), rs = ext_ret(f);
     sb_printf(sb, "int weft_entry_%s(struct weft_context *ctx", c_ident(f->name));
-    for (int j = 0; j < f->ret.len; j++)
-        sb_printf(sb, ", %sout%d", param_ctype(f->ret.data[j], true), j);
-    for (int j = 0; j < f->params.len; j++)
-        sb_printf(sb, ", %sin%d", param_ctype(f->params.data[j].type, false), j);
+    for (int j = 0; j < rs.len; j++)
+        sb_printf(sb, ", %sout%d", param_ctype(rs.data[j], true), j);
+    for (int j = 0; j < ps.len; j++)
+        sb_printf(sb, ", %sin%d", param_ctype(ps.data[j], false), j);
     sb_puts(sb, ")");
 }
 
@@ -233,20 +286,18 @@ static const char api_common[] =
     "        bool skip = vs[i].data == NULL;\n"
     "        for (int j = 0; j < i && !skip; j++) skip = vs[j].data == vs[i].data;\n"
     "        for (int k = 0; k < nk && !skip; k++) skip = keep[k] && keep[k]->data == vs[i].data;\n"
-    "        if (!skip) wf_result_free(ctx, &vs[i]);\n"
+    "        if (!skip) wf_free(ctx, vs[i].data);\n"
     "    }\n"
     "}\n"
     "\n"
     "/* Result j into a new array object outs[j] (a copy when an earlier result holds its block),\n"
     " * or into *souts[j] for a scalar. */\n"
-    "static int wl_take(wf_ctx *ctx, const wf_entry *e, wf_value *res, int j, wf_value **outs, void *const *souts) {\n"
+    "static int wl_take(wf_ctx *ctx, wf_value *res, int j, wf_value **outs, void *const *souts) {\n"
     "    if (res[j].rank == 0) {\n"
     "        memcpy(souts[j], res[j].data, wf_prim_size(res[j].prim));\n"
     "        return 0;\n"
     "    }\n"
-    "    if (wf_value_is_jagged(&res[j]))\n"
-    "        return wf_error(ctx, NULL, \"result %d of entry point '%s' is an irregular array, which the \"\n"
-    "                        \"library interface cannot return\", j + 1, e->name);\n"
+
     "    bool shared = false;\n"
     "    for (int k = 0; k < j && !shared; k++) shared = outs[k] && outs[k]->data == res[j].data;\n"
     "    outs[j] = shared ? wl_new(ctx, res[j].prim, res[j].rank, res[j].shape, res[j].data) : malloc(sizeof(wf_value));\n"
@@ -268,7 +319,7 @@ static const char api_common[] =
     "        wl_free_blocks(ctx, vals, np, NULL, 0);\n"
     "        return 1;\n"
     "    }\n"
-    "    for (int j = 0; j < nr && !bad; j++) bad = wl_take(ctx, e, res, j, outs, souts);\n"
+    "    for (int j = 0; j < nr && !bad; j++) bad = wl_take(ctx, res, j, outs, souts);\n"
     "    if (bad) {\n"
     "        for (int j = 0; j < nr; j++) {\n"
     "            if (outs[j] && outs[j]->data == res[j].data) outs[j]->data = NULL;\n"
@@ -278,11 +329,53 @@ static const char api_common[] =
     "    }\n"
     "    wl_free_blocks(ctx, vals, np + nr, outs, nr);\n"
     "    return bad;\n"
+    "}\n"
+    "\n"
+    "/* A jagged array's parts from the user's: the offsets of each level (their entries follow\n"
+    " * from the level above) and the data, each copied whole, then checked (values.h). */\n"
+    "WL_U static int wl_new_jagged(wf_ctx *ctx, wf_value *parts, wf_prim prim, int rank, int levels, int64_t rows,\n"
+    "                              const int64_t *const *offs, const void *data, const int64_t *dims) {\n"
+    "    wf_ctx_clear_error(ctx);\n"
+    "    memset(parts, 0, sizeof *parts * (size_t)(levels + 1));\n"
+    "    for (int k = 0; k < levels; k++) {\n"
+    "        if (rows < 0 || !offs[k]) return wf_error(ctx, NULL, \"jagged array: no offsets, or %lld rows, at level %d\", (long long)rows, k + 1);\n"
+    "        int64_t n = rows + 1;\n"
+    "        if (wf_value_alloc(ctx, &parts[k], WF_I64, 1, &n, NULL)) return 1;\n"
+    "        memcpy(parts[k].data, offs[k], sizeof(int64_t) * (size_t)n);\n"
+    "        rows = offs[k][rows];\n"
+    "    }\n"
+    "    int64_t shape[WF_MAX_RANK];\n"
+    "    shape[0] = rows;\n"
+    "    for (int d = 1; d < rank - levels; d++) shape[d] = dims[d - 1];\n"
+    "    for (int d = 0; d < rank - levels; d++)\n"
+    "        if (shape[d] < 0) return wf_error(ctx, NULL, \"jagged array: negative dimension %lld\", (long long)shape[d]);\n"
+    "    if (wf_value_alloc(ctx, &parts[levels], prim, rank - levels, shape, NULL)) return 1;\n"
+    "    size_t bytes = (size_t)wf_value_count(&parts[levels]) * wf_prim_size(prim);\n"
+    "    if (bytes) memcpy(parts[levels].data, data, bytes);\n"
+    "    char why[160];\n"
+    "    if (!wf_jagged_valid(rank, levels, parts, why, sizeof why)) return wf_error(ctx, NULL, \"jagged array: %s\", why);\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "WL_U static void wl_free_parts(wf_ctx *ctx, wf_value *parts, int n) {\n"
+    "    for (int k = 0; k < n; k++) {\n"
+    "        bool seen = false;\n"
+    "        for (int q = 0; q < k; q++) seen = seen || parts[q].data == parts[k].data;\n"
+    "        if (!seen) wf_free(ctx, parts[k].data);\n"
+    "        parts[k].data = NULL;\n"
+    "    }\n"
     "}\n";
 
+static void jagged_defs(StrBuf *sb, Arr a);
+
 /* The four array functions, one definition each. */
-static void array_defs(StrBuf *sb, CType t) {
-    const char *n = arr_name(t), *c = c_prim[t.prim];
+static void array_defs(StrBuf *sb, Arr a) {
+    if (a.levels) {
+        jagged_defs(sb, a);
+        return;
+    }
+    CType t = a.type;
+    const char *n = arr_name(a), *c = c_prim[t.prim];
     sb_printf(sb, "\nstruct weft_%s { wf_value v; };\n\n", n);
     sb_printf(sb, "struct weft_%s *weft_new_%s(struct weft_context *ctx, const %s *data", n, n, c);
     StrBuf dims = {0};
@@ -300,31 +393,109 @@ static void array_defs(StrBuf *sb, CType t) {
                   "    return wl_free(ctx->wf, arr ? &arr->v : NULL);\n}\n", n, n);
 }
 
-/* weft_entry_NAME: set up the arguments, wl_call, hand out the array results. */
+/* A jagged array type: its parts in one object. */
+static void jagged_defs(StrBuf *sb, Arr a) {
+    const char *n = arr_name(a), *c = c_prim[a.type.prim];
+    int L = a.levels, tail = a.type.rank - L;
+    sb_printf(sb, "\nstruct weft_%s { wf_value v[%d]; };\n\n", n, L + 1);
+    sb_printf(sb, "struct weft_%s *weft_new_%s(struct weft_context *ctx, int64_t rows", n, n);
+    StrBuf offs = {0}, dims = {0};
+    for (int k = 1; k <= L; k++) {
+        sb_printf(sb, ", const int64_t *offsets%d", k);
+        sb_printf(&offs, "%soffsets%d", k > 1 ? ", " : "", k);
+    }
+    sb_printf(sb, ", const %s *data", c);
+    for (int d = 1; d < tail; d++) {
+        sb_printf(sb, ", int64_t d%d", d);
+        sb_printf(&dims, "d%d, ", d);
+    }
+    sb_printf(sb, ") {\n"
+                  "    struct weft_%s *arr = malloc(sizeof *arr);\n"
+                  "    if (!arr) {\n"
+                  "        wf_error(ctx->wf, NULL, \"out of memory\");\n"
+                  "        return NULL;\n"
+                  "    }\n"
+                  "    if (wl_new_jagged(ctx->wf, arr->v, %d, %d, %d, rows, (const int64_t *const[]){%s}, data, "
+                  "(const int64_t[]){%s0})) {\n"
+                  "        wl_free_parts(ctx->wf, arr->v, %d);\n"
+                  "        free(arr);\n"
+                  "        return NULL;\n"
+                  "    }\n"
+                  "    return arr;\n}\n\n",
+              n, (int)a.type.prim, a.type.rank, L, offs.data, dims.len ? dims.data : "", L + 1);
+    sb_printf(sb, "const int64_t *weft_offsets_%s(struct weft_context *ctx, const struct weft_%s *arr, int level, "
+                  "int64_t *count) {\n"
+                  "    wf_ctx_clear_error(ctx->wf);\n"
+                  "    if (!arr || level < 1 || level > %d) {\n"
+                  "        wf_error(ctx->wf, NULL, \"weft_offsets_%s: no array, or no level %%d\", level);\n"
+                  "        return NULL;\n"
+                  "    }\n"
+                  "    if (count) *count = arr->v[level - 1].shape[0];\n"
+                  "    return arr->v[level - 1].data;\n}\n\n",
+              n, n, L, n);
+    sb_printf(sb, "const %s *weft_data_%s(struct weft_context *ctx, const struct weft_%s *arr, int64_t *shape) {\n"
+                  "    wf_ctx_clear_error(ctx->wf);\n"
+                  "    if (!arr) {\n"
+                  "        wf_error(ctx->wf, NULL, \"weft_data_%s: no array\");\n"
+                  "        return NULL;\n"
+                  "    }\n"
+                  "    if (shape) memcpy(shape, arr->v[%d].shape, sizeof(int64_t) * %d);\n"
+                  "    return arr->v[%d].data;\n}\n\n",
+              c, n, n, n, L, tail, L);
+    sb_printf(sb, "int weft_free_%s(struct weft_context *ctx, struct weft_%s *arr) {\n"
+                  "    if (!arr) return 0;\n"
+                  "    wl_free_parts(ctx->wf, arr->v, %d);\n"
+                  "    free(arr);\n"
+                  "    return 0;\n}\n",
+              n, n, L + 1);
+}
+
+/* weft_entry_NAME: set up the arguments (a jagged one is its parts), wl_call, hand out the
+ * array results (a jagged one: its parts gathered into one object). */
 static void entry_def(StrBuf *sb, const CFun *f, int no) {
+    CExternVec ps = ext_params(f), rs = ext_ret(f);
     int np = f->params.len, nr = f->ret.len;
     sb_puts(sb, "\n");
     entry_signature(sb, f);
     sb_printf(sb, " {\n    wf_value vals[%d];\n    memset(vals, 0, sizeof vals);\n", np + nr + 1);
     sb_printf(sb, "    wf_value *outs[%d] = {NULL};\n    void *souts[%d] = {NULL", nr + 1, nr + 1);
-    for (int j = 0; j < nr; j++)
-        sb_printf(sb, ", %s", f->ret.data[j].rank ? "NULL" : xsprintf("out%d", j));
+    for (int j = 0; j < rs.len; j++)
+        for (int k = 0; k <= rs.data[j].levels; k++)
+            sb_printf(sb, ", %s", rs.data[j].type.rank ? "NULL" : xsprintf("out%d", j));
     sb_puts(sb, "};\n");
-    for (int j = 0; j < nr; j++)
-        if (f->ret.data[j].rank)
+    for (int j = 0; j < rs.len; j++)
+        if (rs.data[j].type.rank)
             sb_printf(sb, "    *out%d = NULL;\n", j);
     sb_puts(sb, "    wf_ctx_clear_error(ctx->wf);\n    int bad = 0");
-    for (int j = 0; j < np; j++) {
-        CType t = f->params.data[j].type;
-        if (t.rank)
-            sb_printf(sb, "\n        || wl_arg_array(ctx->wf, &vals[%d], in%d ? &in%d->v : NULL, %d)", j, j, j, j + 1);
+    for (int j = 0, at = 0; j < ps.len; at += ps.data[j].levels + 1, j++) {
+        Arr a = ps.data[j];
+        if (a.levels)
+            for (int k = 0; k <= a.levels; k++)
+                sb_printf(sb, "\n        || wl_arg_array(ctx->wf, &vals[%d], in%d ? &in%d->v[%d] : NULL, %d)", at + k, j,
+                          j, k, j + 1);
+        else if (a.type.rank)
+            sb_printf(sb, "\n        || wl_arg_array(ctx->wf, &vals[%d], in%d ? &in%d->v : NULL, %d)", at, j, j, j + 1);
         else
-            sb_printf(sb, "\n        || wl_arg_scalar(ctx->wf, &vals[%d], %d, &in%d)", j, (int)t.prim, j);
+            sb_printf(sb, "\n        || wl_arg_scalar(ctx->wf, &vals[%d], %d, &in%d)", at, (int)a.type.prim, j);
     }
     sb_printf(sb, ";\n    if (wl_call(ctx, %d, bad, vals, %d, %d, outs, souts + 1)) return 1;\n", no, np, nr);
-    for (int j = 0; j < nr; j++)
-        if (f->ret.data[j].rank)
-            sb_printf(sb, "    *out%d = (struct weft_%s *)outs[%d];\n", j, arr_name(f->ret.data[j]), j);
+    for (int j = 0, at = 0; j < rs.len; at += rs.data[j].levels + 1, j++) {
+        Arr a = rs.data[j];
+        if (!a.type.rank)
+            continue;
+        if (!a.levels) {
+            sb_printf(sb, "    *out%d = (struct weft_%s *)outs[%d];\n", j, arr_name(a), at);
+            continue;
+        }
+        sb_printf(sb, "    *out%d = malloc(sizeof **out%d);\n", j, j);
+        sb_printf(sb, "    for (int k = 0; k <= %d; k++) {\n"
+                      "        if (*out%d) (*out%d)->v[k] = *outs[%d + k];\n"
+                      "        else wf_free(ctx->wf, outs[%d + k]->data);\n"
+                      "        free(outs[%d + k]);\n"
+                      "    }\n",
+                  a.levels, j, j, at, at, at);
+        sb_printf(sb, "    if (!*out%d) return wf_error(ctx->wf, NULL, \"out of memory\") != 0;\n", j);
+    }
     sb_puts(sb, "    return 0;\n}\n");
 }
 

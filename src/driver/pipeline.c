@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../backend/boxed/cgen.h"
 #include "../backend/emit.h"
 #include "../flatten/flatten.h"
 #include "../core/ir.h"
@@ -90,11 +89,10 @@ static int print_seg(const char *path) {
         die("the core program does not verify");
     if (core_optimise(p, NULL, core_verify_passes_wanted()))
         die("the optimised core program does not verify");
-    const char *why;
-    if (!fgen_accepts(p, &why)) { /* the boxed backend's plan */
-        fputs(cgen_plan(p), stdout);
-        return 0;
-    }
+    jagged_represent(p);
+    core_cleanup(p);
+    if (core_verify(p, "represent"))
+        die("the represented program does not verify");
     flatten_prog(p, getenv("WEFT_FLATTEN_GPU") ? FLATTEN_GPU : FLATTEN_CPU);
     if (core_verify(p, "flatten"))
         die("the flattened program does not verify");

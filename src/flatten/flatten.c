@@ -611,12 +611,42 @@ static bool distributable(Ctx *c, const CExp *e) {
     return found;
 }
 
+/* An irregular map at the top level (irregular.c): if the outer version keeps enough threads
+ * busy (the total work over the largest element's >= FUN.suff_outer_par_K) it, else the map
+ * flattened by elements. */
+static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec pat, CBody *out) {
+    const CExp *e = s->exp;
+    CBuild host = {out, e->loc, &f->types};
+    CAtom par = irr_prepare(m, &host, &f->iotas);
+    const char *cond = threshold_guard(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_OUTER_GPU : SUFF_OUTER_CPU,
+                                       par, out, e->loc);
+    CBody *top = cbody_new();
+    CParamVec tpat = rename_pat(&pat);
+    soac_segop(f, c, e, core_clone_lambda(e->lam), soac_ops(e), tpat, top);
+    top->result = pat_atoms(&tpat);
+    CBody *flat = cbody_new();
+    CParamVec fpat = rename_pat(&pat);
+    CBuild fb = {flat, e->loc, &f->types};
+    irr_flatten(m, &fb, &f->iotas, fpat);
+    flat->result = pat_atoms(&fpat);
+    CExp *v = cexp_new(CE_IF, e->loc);
+    vec_push(&v->args, catom_var(cond));
+    v->body = top;
+    v->body2 = flat;
+    cbody_let(out, pat, v);
+}
+
 /* A screma whose width is invariant to c: G2, or G3 / G9 versions. */
 static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     const CExp *e = s->exp;
     CParamVec pat = expand_pat(c, &s->pat);
     record(c, &s->pat, &pat);
     mark_pat(c, &s->pat);
+    IrrMatch *irr = depth(c) == 0 && f->nesting < MAX_VERSION_NESTING ? irr_match(e, &f->types) : NULL;
+    if (irr) {
+        nest_irregular(f, c, s, irr, pat, out);
+        return;
+    }
     if (!body_par(e->lam->body) || f->nesting >= MAX_VERSION_NESTING || !distributable(c, e) || e->offsets.len) {
         soac_segop(f, c, e, e->lam, soac_ops(e), pat, out);
         return;

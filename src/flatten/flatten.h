@@ -28,6 +28,18 @@ void jagged_represent(CProg *p);
 /* The jagged levels of a type: the innermost dimension `[]` after the outer one (0: regular). */
 int jagged_levels(CType t);
 
+/* irregular.c: the full flattening of a map whose body runs an inner SOAC of a width that
+ * varies per element (docs/FLATTENING.md, "Irregular nests").  irr_match: the map statement's
+ * expression when it has that form (types: the function's), else NULL.  irr_prepare computes
+ * the widths and their offsets on the host (into b) and returns the outer version's
+ * parallelism (the total work over the largest element's); irr_flatten then binds out (fresh
+ * names for the map's pattern) to the flattened version's results.  iotas: the variables bound
+ * by iota (read as the index where a SOAC takes them). */
+typedef struct IrrMatch IrrMatch;
+IrrMatch *irr_match(const CExp *e, const OMap *types);
+CAtom irr_prepare(IrrMatch *m, CBuild *b, const OMap *iotas);
+void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out);
+
 /* The number of distinct code paths (combinations of versions) of each function, for reports. */
 int64_t flatten_paths(const CFun *f);
 

@@ -20,6 +20,8 @@
 typedef struct {
     PrimType prim;
     int rank;
+    int levels; /* a parameter whose inner dimensions are unnamed (`[][]i32`) may be jagged: the
+                   innermost such dimension (values.h wf_read_jagged); 0 otherwise */
 } Shape;
 
 /* The result type: the checked function type after its parameters. */
@@ -77,6 +79,42 @@ static Value from_wf(const wf_value *w, int dim, int64_t *pos) {
     return v_array(a);
 }
 
+/* The rows lo..hi of level `level` of the jagged parts (values.h) as nested arrays. */
+static Value from_jagged(const wf_value *parts, Shape s, int level, int64_t lo, int64_t hi) {
+    const wf_value *d = &parts[s.levels];
+    if (level == s.levels) { /* rows of the data: elements, or regular arrays of its dimensions */
+        wf_value row = *d;
+        row.rank = d->rank - 1;
+        for (int k = 0; k < row.rank; k++)
+            row.shape[k] = d->shape[k + 1];
+        int64_t per = wf_value_count(&row);
+        Array *a = array_new(hi - lo);
+        for (int64_t i = lo; i < hi; i++) {
+            int64_t pos = 0;
+            row.data = (char *)d->data + (size_t)(i * per) * wf_prim_size(d->prim);
+            a->elems[i - lo] = from_wf(&row, 0, &pos);
+        }
+        if (hi == lo) {
+            int64_t dims[WF_MAX_RANK] = {0};
+            for (int k = 0; k < row.rank; k++)
+                dims[k] = row.shape[k];
+            return v_array(array_new_empty(row.rank, dims));
+        }
+        return v_array(a);
+    }
+    if (hi == lo) { /* an empty level: its inner jagged dimensions 0 */
+        int64_t dims[WF_MAX_RANK] = {0};
+        for (int k = level + 1; k < s.rank; k++)
+            dims[k - level - 1] = k <= s.levels ? 0 : d->shape[k - s.levels];
+        return v_array(array_new_empty(s.rank - level - 1, dims));
+    }
+    const int64_t *o = parts[level].data;
+    Array *a = array_new(hi - lo);
+    for (int64_t i = lo; i < hi; i++)
+        a->elems[i - lo] = from_jagged(parts, s, level + 1, o[i], o[i + 1]);
+    return v_array(a);
+}
+
 /* Fill w's data from v; false if v is not rectangular with w's shape. */
 static bool fill_wf(wf_value *w, Value v, int dim, int64_t *pos) {
     if (dim == w->rank) {
@@ -119,6 +157,68 @@ static bool to_wf(Value v, Shape s, wf_value *w) {
     return true;
 }
 
+/* ---- jagged values as parts (values.h) ---- */
+
+typedef struct {
+    Vec(int64_t) lens[WF_MAX_RANK];
+    Vec(Value) rows; /* the elements of the last level */
+} Parts;
+
+/* Level `level` of v: each row's length, then its rows (or, at the last level, its elements). */
+static void collect_parts(Value v, Shape s, int level, Parts *p) {
+    Array *a = v.as.arr;
+    for (int64_t i = 0; i < a->len; i++) {
+        Array *x = a->elems[i].as.arr;
+        vec_push(&p->lens[level], x->len);
+        if (level == s.levels)
+            for (int64_t j = 0; j < x->len; j++)
+                vec_push(&p->rows, x->elems[j]);
+        else
+            collect_parts(a->elems[i], s, level + 1, p);
+    }
+}
+
+static void to_jagged(Value v, Shape s, wf_value *parts) {
+    Parts p = {0};
+    collect_parts(v, s, 1, &p);
+    int64_t rows = v.as.arr->len;
+    for (int k = 0; k < s.levels; k++) {
+        wf_value *o = &parts[k];
+        *o = (wf_value){WF_I64, 1, {rows + 1}, calloc((size_t)rows + 1, sizeof(int64_t))};
+        int64_t *x = o->data;
+        for (int64_t i = 0; i < rows; i++)
+            x[i + 1] = x[i] + p.lens[k + 1].data[i];
+        rows = x[rows];
+    }
+    /* the data: the rows of the last level, each regular */
+    wf_value *d = &parts[s.levels];
+    Shape rs = {s.prim, s.rank - s.levels - 1, 0};
+    d->prim = (wf_prim)s.prim;
+    d->rank = s.rank - s.levels;
+    d->shape[0] = rows;
+    wf_value first = {0};
+    if (p.rows.len && rs.rank)
+        to_wf(p.rows.data[0], rs, &first);
+    for (int k = 1; k < d->rank; k++)
+        d->shape[k] = p.rows.len ? first.shape[k - 1] : 0;
+    free(first.data);
+    wf_value row = {0};
+    row.prim = d->prim;
+    row.rank = rs.rank;
+    for (int k = 0; k < rs.rank; k++)
+        row.shape[k] = d->shape[k + 1];
+    int64_t per = wf_value_count(&row);
+    d->data = calloc((size_t)(rows * per + 1), wf_prim_size(d->prim));
+    for (int64_t i = 0; i < p.rows.len; i++) {
+        int64_t pos = 0;
+        row.data = (char *)d->data + (size_t)(i * per) * wf_prim_size(d->prim);
+        fill_wf(&row, p.rows.data[i], 0, &pos);
+    }
+    for (int k = 0; k < WF_MAX_RANK; k++)
+        free(p.lens[k].data);
+    free(p.rows.data);
+}
+
 /* ---- printing ---- */
 
 static void print_jagged(FILE *out, Value v, Shape s) {
@@ -141,7 +241,7 @@ static void print_jagged(FILE *out, Value v, Shape s) {
     for (int64_t i = 0; i < a->len; i++) {
         if (i)
             fputs(", ", out);
-        print_jagged(out, a->elems[i], (Shape){s.prim, s.rank - 1});
+        print_jagged(out, a->elems[i], (Shape){s.prim, s.rank - 1, 0});
     }
     fputc(']', out);
 }
@@ -159,8 +259,16 @@ static int print_result(FILE *out, Value v, Shape s, bool binary) {
         return 0;
     }
     if (binary) {
-        fprintf(stderr, "weft: error: an irregular array cannot be written in binary format\n");
-        return 1;
+        if (!s.levels) {
+            fprintf(stderr, "weft: error: an irregular array cannot be written in binary format\n");
+            return 1;
+        }
+        wf_value parts[WF_MAX_RANK + 1];
+        to_jagged(v, s, parts);
+        wf_write_jagged_binary(out, s.rank, s.levels, parts);
+        for (int k = 0; k <= s.levels; k++)
+            wf_value_free(&parts[k]);
+        return 0;
     }
     print_jagged(out, v, s);
     fputc('\n', out);
@@ -182,8 +290,18 @@ static bool type_leaves(Type *t, int rank, ShapeVec *out) {
     if (!t)
         return false;
     switch (t->kind) {
-    case T_PRIM: vec_push(out, ((Shape){t->prim, rank})); return true;
-    case T_ARRAY: return type_leaves(t->elem, rank + 1, out);
+    case T_PRIM: vec_push(out, ((Shape){t->prim, rank, 0})); return true;
+    case T_ARRAY: {
+        int first = out->len;
+        if (!type_leaves(t->elem, rank + 1, out))
+            return false;
+        Size *d = size_prune(t->dim);
+        if (rank > 0 && d->kind == SIZE_ANY) /* an unnamed inner dimension: rows may differ */
+            for (int i = first; i < out->len; i++)
+                if (out->data[i].levels < rank)
+                    out->data[i].levels = rank;
+        return true;
+    }
     case T_TUPLE:
     case T_RECORD:
         for (int i = 0; i < t->elems.len; i++)
@@ -367,7 +485,17 @@ static int read_arg(wf_reader *r, Decl *d, int i, Type *t, Value *arg) {
     int got = 0, rc = 0;
     for (; got < shapes.len; got++) {
         wf_value w = {0};
-        if (wf_read_value(r, (wf_prim)shapes.data[got].prim, shapes.data[got].rank, &w)) {
+        Shape sh = shapes.data[got];
+        if (sh.levels) {
+            wf_value parts[WF_MAX_RANK + 1];
+            if (!wf_read_jagged(r, (wf_prim)sh.prim, sh.rank, sh.levels, parts)) {
+                leaves[got] = from_jagged(parts, sh, 0, 0, parts[0].shape[0] - 1);
+                for (int q = 0; q <= sh.levels; q++)
+                    wf_value_free(&parts[q]);
+                continue;
+            }
+        }
+        if (sh.levels || wf_read_value(r, (wf_prim)sh.prim, sh.rank, &w)) {
             fprintf(stderr, "weft: error: reading argument %d of %s (expected %d argument%s", i + 1, d->name, n,
                     n == 1 ? "" : "s");
             if (shapes.len > 1)

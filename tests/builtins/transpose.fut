@@ -5,7 +5,16 @@
 -- input { [[1, 2], [3, 4]] } output { [[1, 3], [2, 4]] }
 -- input { [[7, 8, 9]] } output { [[7], [8], [9]] }
 -- input { empty([0][3]i32) } output { empty([3][0]i32) }
-entry t2 (xss: [][]i32) : [][]i32 = transpose xss
+entry t2 [n][m] (xss: [n][m]i32) : [m][n]i32 = transpose xss
+
+-- A parameter with unnamed inner dimensions may be jagged: transposing checks that it is
+-- regular.  An empty one has no rows to give its inner size (docs/EXECUTABLES.md).
+-- ==
+-- entry: t2_jagged
+-- input { [[1, 2, 3], [4, 5, 6]] } output { [[1, 4], [2, 5], [3, 6]] }
+-- input { empty([0][3]i32) } output { empty([0][0]i32) }
+-- input { [[1, 2], [3]] } error: transpose of an irregular array
+entry t2_jagged (xss: [][]i32) : [][]i32 = transpose xss
 
 -- ==
 -- entry: t3

@@ -76,6 +76,33 @@ static void test_pick(struct weft_context *ctx, int fail) {
     weft_free_i64_1d(ctx, in);
 }
 
+/* A jagged array built from its flat parts and read back as them: rows [1 2 3] [] [4 5]. */
+static void test_jagged(struct weft_context *ctx, int fail) {
+    const int64_t offsets[4] = {0, 3, 3, 5};
+    const int32_t data[5] = {1, 2, 3, 4, 5};
+    struct weft_i32_2d_j1 *in = weft_new_i32_2d_j1(ctx, 3, offsets, data);
+    check(in != NULL, "weft_new_i32_2d_j1");
+    struct weft_i32_2d_j1 *out = NULL;
+    check(weft_entry_prefix_rows(ctx, &out, in) == 0 && out, "prefix_rows");
+    int64_t count = 0, shape[1] = {0};
+    const int64_t *o = out ? weft_offsets_i32_2d_j1(ctx, out, 1, &count) : NULL;
+    const int32_t *d = out ? weft_data_i32_2d_j1(ctx, out, shape) : NULL;
+    check(o && count == 4 && o[1] - o[0] == 3 && o[2] - o[1] == 0 && o[3] - o[2] == 2, "prefix_rows: the row lengths");
+    check(d && shape[0] >= o[3] && d[o[0]] == 1 && d[o[0] + 1] == 3 && d[o[0] + 2] == 6 && d[o[2]] == 4 &&
+              d[o[2] + 1] == 9,
+          "prefix_rows: the data");
+    check(weft_offsets_i32_2d_j1(ctx, out, 2, &count) == NULL && weft_context_error(ctx) != NULL,
+          "no level 2 of a one-level array");
+    weft_free_i32_2d_j1(ctx, out);
+    weft_free_i32_2d_j1(ctx, in);
+    if (!fail)
+        return;
+    const int64_t bad[4] = {0, 3, 2, 5};
+    check(weft_new_i32_2d_j1(ctx, 3, bad, data) == NULL, "decreasing offsets are refused");
+    const char *err = weft_context_error(ctx);
+    check(err && strstr(err, "decrease") != NULL, "the message says the offsets decrease");
+}
+
 int main(int argc, char **argv) {
     struct weft_context *ctx = weft_context_new();
     if (!ctx) {
@@ -87,6 +114,7 @@ int main(int argc, char **argv) {
     test_pairs(ctx);
     test_empty(ctx);
     test_pick(ctx, !(argc > 1 && strcmp(argv[1], "nofail") == 0));
+    test_jagged(ctx, !(argc > 1 && strcmp(argv[1], "nofail") == 0));
     weft_context_free(ctx);
     if (failures == 0)
         printf("ok\n");

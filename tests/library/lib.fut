@@ -8,3 +8,6 @@ entry pairs [n] (xs: [n]f64) (k: i32) : ([n][2]f64, f64) =
 
 -- Fails when i is out of bounds: xs[i] is checked at run time.
 entry pick (xs: []i64) (i: i64) : i64 = xs[i] * 2
+
+-- Jagged arrays through the library: rows of different lengths in, their prefix sums out.
+entry prefix_rows (m: [][]i32) : [][]i32 = map (\r -> scan (+) 0 r) m

@@ -109,21 +109,12 @@ static void test_big_alignment(void) {
 
 static void test_misc(void) {
     char buf[64];
-    wf_type t1 = {WF_F32, 2, true}, t2 = {WF_BOOL, 0, false};
+    wf_type t1 = {WF_F32, 2, true, 1}, t2 = {WF_BOOL, 0, false, 0};
     CHECK(strcmp(wf_type_string(&t1, buf, sizeof buf), "*[][]f32") == 0);
     CHECK(strcmp(wf_type_string(&t2, buf, sizeof buf), "bool") == 0);
     CHECK(strcmp(wf_type_string(&t1, buf, 4), "*[]") == 0);
     int64_t t0 = wf_time_us(), t = wf_time_us();
     CHECK(t0 > 0 && t >= t0);
-}
-
-/* A stand-in for a backend's jagged array: a string to print and a release counter. */
-static int releases;
-static void jag_write(FILE *f, wf_prim prim, const void *obj) { fprintf(f, "%s:%s", (const char *)obj, wf_prim_name(prim)); }
-static void jag_release(wf_ctx *ctx, void *obj) {
-    (void)ctx;
-    (void)obj;
-    releases++;
 }
 
 /* Big freed blocks are kept and reused (no page faults per run); counters count what was
@@ -164,41 +155,85 @@ static void test_two_contexts(void) {
     wf_ctx_free(y);
 }
 
-/* A result as weft run prints it. */
-static char *result_text(const wf_value *v) {
+/* A jagged value's parts (values.h) written as text. */
+static char *jagged_text(int rank, int levels, const wf_value *parts, bool binary) {
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f)
         return NULL;
-    wf_result_write_text(f, v);
+    if (binary)
+        wf_write_jagged_binary(f, rank, levels, parts);
+    else
+        wf_write_jagged_text(f, rank, levels, parts);
     fclose(f);
     return text;
 }
 
+static int read_parts(const char *text, size_t len, wf_prim prim, int rank, int levels, wf_value *parts, char *err) {
+    wf_reader *r = wf_reader_from_string(text, len);
+    int rc = wf_read_jagged(r, prim, rank, levels, parts);
+    if (rc && err)
+        snprintf(err, 200, "%s", wf_reader_error(r));
+    wf_reader_free(r);
+    return rc;
+}
+
+static void free_parts(wf_value *parts, int n) {
+    for (int i = 0; i < n; i++)
+        wf_value_free(&parts[i]);
+}
+
+/* Jagged values: text in, parts, text and binary out, binary back in; malformed ones refused. */
 static void test_jagged(void) {
-    wf_ctx *ctx = wf_ctx_new(&prog);
-    static char obj[] = "[[1], []]";
-    wf_value v;
-    CHECK(wf_result_jagged(ctx, &v, WF_I64, 2, obj, jag_write, jag_release) == 0);
-    CHECK(wf_value_is_jagged(&v) && v.prim == WF_I64 && v.rank == 2 && wf_jagged_object(&v) == obj);
-    char *text = result_text(&v);
-    CHECK(text && strcmp(text, "[[1], []]:i64") == 0);
-    free(text);
-    wf_result_free(ctx, &v);
-    CHECK(v.data == NULL && releases == 1 && wf_mem_current(ctx) == 0);
-    /* a rectangular value goes through wf_write_text and is not jagged */
-    int64_t shape[1] = {2};
-    CHECK(wf_value_alloc(ctx, &v, WF_I32, 1, shape, NULL) == 0);
-    ((int32_t *)v.data)[0] = 1;
-    ((int32_t *)v.data)[1] = 2;
-    CHECK(!wf_value_is_jagged(&v) && wf_jagged_object(&v) == NULL);
-    text = result_text(&v);
-    CHECK(text && strcmp(text, "[1i32, 2i32]") == 0);
-    free(text);
-    wf_result_free(ctx, &v);
-    CHECK(releases == 1 && wf_mem_current(ctx) == 0);
-    wf_ctx_free(ctx);
+    wf_value p[3];
+    char err[200] = "";
+    const char *in = "[[1, 2, 3], [], [4]]";
+    CHECK(read_parts(in, strlen(in), WF_I32, 2, 1, p, err) == 0);
+    const int64_t *o = p[0].data;
+    const int32_t *d = p[1].data;
+    CHECK(p[0].shape[0] == 4 && o[0] == 0 && o[1] == 3 && o[2] == 3 && o[3] == 4);
+    CHECK(p[1].rank == 1 && p[1].shape[0] == 4 && d[0] == 1 && d[3] == 4);
+    char *t = jagged_text(2, 1, p, false);
+    CHECK(t && strcmp(t, "[[1i32, 2i32, 3i32], empty([0]i32), [4i32]]") == 0);
+    free(t);
+    /* binary: version 3, read back to the same parts */
+    char *bin = NULL;
+    size_t blen = 0;
+    FILE *f = open_memstream(&bin, &blen);
+    wf_write_jagged_binary(f, 2, 1, p);
+    fclose(f);
+    CHECK(blen == 8 + 8 + 3 * 8 + 4 * 4 && bin[0] == 'b' && bin[1] == 3 && bin[2] == 2 && bin[3] == 1);
+    wf_value q[2];
+    CHECK(read_parts(bin, blen, WF_I32, 2, 1, q, err) == 0);
+    CHECK(q[0].shape[0] == 4 && memcmp(q[0].data, p[0].data, 32) == 0 && memcmp(q[1].data, p[1].data, 16) == 0);
+    free_parts(q, 2);
+    CHECK(read_parts(bin, blen - 3, WF_I32, 2, 1, q, err) != 0 && strstr(err, "truncated"));
+    free(bin);
+    free_parts(p, 2);
+    /* a regular value reads as a jagged one; one that is regular writes as a rectangular array */
+    in = "[[1, 2], [3, 4]]";
+    CHECK(read_parts(in, strlen(in), WF_I64, 2, 1, p, err) == 0);
+    t = jagged_text(2, 1, p, false);
+    CHECK(t && strcmp(t, "[[1i64, 2i64], [3i64, 4i64]]") == 0);
+    free(t);
+    free_parts(p, 2);
+    /* two levels and a regular dimension after them; nested empties */
+    in = "[[[[1, 2]], empty([0][2]i8)], []]";
+    CHECK(read_parts(in, strlen(in), WF_I8, 4, 2, p, err) == 0);
+    CHECK(p[0].shape[0] == 3 && p[1].shape[0] == 3 && p[2].rank == 2 && p[2].shape[0] == 1 && p[2].shape[1] == 2);
+    t = jagged_text(4, 2, p, false);
+    CHECK(t && strcmp(t, "[[[[1i8, 2i8]], empty([0][2]i8)], empty([0][0][2]i8)]") == 0);
+    free(t);
+    CHECK(wf_jagged_valid(4, 2, p, err, sizeof err));
+    ((int64_t *)p[1].data)[1] = 5; /* past the data */
+    CHECK(!wf_jagged_valid(4, 2, p, err, sizeof err));
+    free_parts(p, 3);
+    /* malformed: a regular dimension after the levels that differs, a wrong element type */
+    in = "[[[1, 2]], [[3]]]";
+    CHECK(read_parts(in, strlen(in), WF_I32, 3, 1, p, err) != 0 && strstr(err, "irregular"));
+    in = "[[1.5]]";
+    CHECK(read_parts(in, strlen(in), WF_I32, 2, 1, p, err) != 0);
 }
 
 int main(void) {

@@ -297,8 +297,11 @@ static void elem_body(FGen *g, void *arg) {
     int nres = e->body->result.len;
     FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
     for (int j = 0; j < nres; j++) {
+        CAtom o;
         if (j < K->nops)
             dests[j] = (FDest){DEST_VAR, xsprintf("acc_->v%d", j)};
+        else if (cexp_concat(e, j - K->nops, &o))
+            dests[j] = (FDest){DEST_ROW, fs_concat_row(g, s->pat.data[j], o, idx[0])};
         else
             dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
     }

@@ -35,7 +35,7 @@
  */
 #include <string.h>
 
-#include "../emit.h"
+#include "regions.h"
 
 bool fp_parallel(FGen *g, const CStm *s) {
     CExpKind k = s->exp->kind;
@@ -45,15 +45,7 @@ bool fp_parallel(FGen *g, const CStm *s) {
 
 /* ---- regions ---- */
 
-/* A region's code is written apart (g->out is a buffer of its own until region_end), so that
- * its pragma can make the host variables it reads firstprivate (fprivate.c). */
-typedef struct {
-    const char *fail, *out; /* the failure flag and the label at the end of the thread's code */
-    const char *nt;
-    StrBuf *host;           /* the code around the region */
-} Region;
-
-static Region region_begin(FGen *g, const char *nt) {
+Region region_begin(FGen *g, const char *nt) {
     Region r = {fg_fresh(g, "fail"), fg_fresh(g, "par_out"), nt, g->out};
     fg_line(g, "int %s = 0;", r.fail);
     fg_line(g, "#undef WF_FAIL");
@@ -67,7 +59,7 @@ static Region region_begin(FGen *g, const char *nt) {
     return r;
 }
 
-static void region_end(FGen *g, Region r) {
+void region_end(FGen *g, Region r) {
     fg_line(g, "%s: __attribute__((unused));", r.out);
     fg_line(g, "wf_mem_sync(ctx);");
     g->par--;
@@ -88,19 +80,7 @@ static void chunk(FGen *g, const char *w, const char *nt, const char *lo, const 
     fg_line(g, "int64_t %s = %s * t_ / %s, %s = %s * (t_ + 1) / %s;", lo, w, nt, hi, w, nt);
 }
 
-/* Chunks: w iterations cut into nc chunks, chunk c = [w c / nc, w (c + 1) / nc).  Thread t owns
- * chunks t nc / nt .. (t + 1) nc / nt - 1 and takes them in order from its counter ctr[t]; when
- * they are gone it takes the other threads' remaining ones from their counters (work stealing:
- * a thread that runs as fast as the others does exactly its static share, keeping the same
- * rows as in the previous region in its cache, and one slowed down gives its last chunks up).
- * ctr is declared before the region, shared. */
-typedef struct {
-    const char *w, *nt, *nc, *ctr;
-} Chunks;
-
-/* Before the region: the chunks of w iterations for nt threads (per_thread of them each, at
- * most one per iteration, at least one) and the threads' counters. */
-static Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread) {
+Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread) {
     Chunks c = {w, nt, fg_fresh(g, "nc"), fg_fresh(g, "ctr")};
     const char *q = fg_fresh(g, "q");
     fg_line(g, "int64_t %s = wf_chunks(%s, %s, %d), %s[%s];", c.nc, w, nt, per_thread, c.ctr, nt);
@@ -109,9 +89,7 @@ static Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread
     return c;
 }
 
-/* In the thread: the loops over the chunks it takes, binding chunk index ci and its range
- * [lo, hi); close them with chunks_end. */
-static void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char *hi) {
+void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char *hi) {
     const char *v = fg_fresh(g, "v"), *o = fg_fresh(g, "o"), *end = fg_fresh(g, "end");
     fg_line(g, "for (int %s = 0; %s < %s; %s++) {", v, v, c.nt, v);
     g->indent++;
@@ -122,7 +100,7 @@ static void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, cons
     fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", lo, c.w, ci, c.nc, hi, c.w, ci, c.nc);
 }
 
-static void chunks_end(FGen *g) {
+void chunks_end(FGen *g) {
     g->indent--;
     fg_line(g, "}");
     g->indent--;
@@ -654,6 +632,10 @@ static void segment_reduce(FGen *g, const CStm *s, const char **w, const char **
 
 static void fp_segop(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
+    if (e->irregular) {
+        fp_irregular_segop(g, s);
+        return;
+    }
     int k = e->params.len;
     const char *loc = c_loc(e->loc);
     const char **w = fs_segop_widths(g, e, loc);

@@ -1,0 +1,44 @@
+/* regions.h — the OpenMP regions of weft multicore (regions.c) as the other files of the target
+ * use them: a region's code written apart, and the chunks its threads take.
+ */
+#ifndef WEFT_BACKEND_MULTICORE_REGIONS_H
+#define WEFT_BACKEND_MULTICORE_REGIONS_H
+
+#include "../emit.h"
+
+/* A region's code is written apart (g->out is a buffer of its own until region_end), so that
+ * its pragma can make the host variables it reads firstprivate (firstprivate.c). */
+typedef struct {
+    const char *fail, *out; /* the failure flag and the label at the end of the thread's code */
+    const char *nt;
+    StrBuf *host;           /* the code around the region */
+} Region;
+
+/* A region of nt threads (a C expression) around the code emitted until region_end; a failure
+ * inside it (WF_FAIL) leaves the thread's code and fails the function after the region. */
+Region region_begin(FGen *g, const char *nt);
+void region_end(FGen *g, Region r);
+
+/* Chunks: w iterations cut into nc chunks, chunk c = [w c / nc, w (c + 1) / nc).  Thread t owns
+ * chunks t nc / nt .. (t + 1) nc / nt - 1 and takes them in order from its counter ctr[t]; when
+ * they are gone it takes the other threads' remaining ones from their counters (work stealing:
+ * a thread that runs as fast as the others does exactly its static share, keeping the same
+ * rows as in the previous region in its cache, and one slowed down gives its last chunks up).
+ * ctr is declared before the region, shared. */
+typedef struct {
+    const char *w, *nt, *nc, *ctr;
+} Chunks;
+
+/* Before the region: the chunks of w iterations for nt threads (per_thread of them each, at
+ * most one per iteration, at least one) and the threads' counters. */
+Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread);
+/* In the thread: the loops over the chunks it takes, binding chunk index ci and its range
+ * [lo, hi); close them with chunks_end. */
+void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char *hi);
+void chunks_end(FGen *g);
+
+/* segmented.c: an irregular segop (CExp.irregular) as a region over the flat space of its
+ * points, cut into chunks by points rather than by segments. */
+void fp_irregular_segop(FGen *g, const CStm *s);
+
+#endif

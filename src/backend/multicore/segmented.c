@@ -1,0 +1,325 @@
+/* segmented.c — weft multicore: an irregular segop (docs/FLATTENING.md, "Irregular nests") as
+ * one region over the flat space of its points, load-balanced by points, not by segments: one
+ * segment of a million points and a million segments of one cost the same.
+ *
+ * The total points are cut into chunks (regions.h: several per thread, stolen when a thread
+ * falls behind).  A chunk [lo, hi) finds the segment holding lo by a binary search in the
+ * offsets, then walks: the rest of that segment (its *head*, begun in an earlier chunk), then
+ * the segments that begin in the chunk (empty ones too), the last perhaps running on past hi
+ * (its *tail*).  Segments wholly inside the chunk are finished there; a head and a tail are
+ * partial:
+ *
+ *   segmap   nothing to combine: every point writes its results;
+ *   segred   each partial folded into accumulators of its own, kept per chunk; after the
+ *            region the calling thread combines the pieces of each segment in chunk order (so
+ *            operators need only be associative) and writes them, and the neutral element for
+ *            the empty segments at the very end;
+ *   segscan  every chunk scans its points from the neutral element; after the region the
+ *            carries into the chunks' heads are folded in chunk order, and a second region
+ *            applies them to the heads' points.
+ *
+ * Accumulators are scalars (irregular.c makes nothing else).
+ */
+#include "regions.h"
+
+/* The pieces a chunk leaves: per accumulator, a C array of nc values for heads and tails, and
+ * the segment (or -1) of each. */
+typedef struct {
+    const CStm *s;
+    const CExp *e;
+    const COperatorVec *ops;
+    int nacc;
+    const char *n, *total, *nt, *O;  /* C expressions: segments, points, threads, offsets view */
+    Chunks ch;
+    const char *hseg, *tseg, *hend;  /* head and tail segments of each chunk; where its head ends */
+    const char **hacc, **tacc;       /* per accumulator */
+} Seg;
+
+static CType acc_type(const Seg *q, int a) {
+    for (int o = 0; o < q->ops->len; o++) {
+        if (a < q->ops->data[o].nes.len)
+            return q->ops->data[o].lam->ret.data[a];
+        a -= q->ops->data[o].nes.len;
+    }
+    die("segmented: an accumulator out of range");
+}
+
+static const char *off(const Seg *q, const char *i) { return xsprintf("%s.p[(%s) * %s.s[0]]", q->O, i, q->O); }
+
+/* The points [from, to) of segment seg, into accs (a segred or segscan) or not (segmap). */
+static void points(FGen *g, const Seg *q, const char *seg, const char *from, const char *to, const char **accs) {
+    const char *f = fg_fresh(g, "f"), *j = fg_fresh(g, "j");
+    fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", f, from, f, to, f);
+    g->indent++;
+    fg_line(g, "int64_t %s = %s - %s;", j, f, off(q, seg));
+    const char *idx[2] = {seg, j};
+    const char *saved = g->seg_flat;
+    g->seg_flat = f;
+    fs_segop_point(g, q->s, idx, accs);
+    g->seg_flat = saved;
+    g->indent--;
+    fg_line(g, "}");
+}
+
+static void store_accs(FGen *g, const Seg *q, const char **arrays, const char *ci, const char **accs) {
+    for (int a = 0; a < q->nacc; a++)
+        fg_line(g, "%s[%s] = %s;", arrays[a], ci, accs[a]);
+}
+
+/* One thread's chunks: the walk described at the top. */
+static void thread_walk(FGen *g, void *arg) {
+    const Seg *q = arg;
+    const char *ci = fg_fresh(g, "c"), *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi");
+    const char *i = fg_fresh(g, "s"), *a = fg_fresh(g, "a"), *b = fg_fresh(g, "b"), *e = fg_fresh(g, "e");
+    bool red = q->e->seg != SEG_MAP;
+    chunks_begin(g, q->ch, ci, lo, hi);
+    /* the first segment beginning at or after lo (binary search in O[0..n]) */
+    fg_line(g, "int64_t %s = 0, %s = %s;", a, b, q->n);
+    fg_line(g, "while (%s < %s) { int64_t m_ = %s + (%s - %s) / 2; if (%s < %s) %s = m_ + 1; else %s = m_; }", a, b, a, b,
+            a, off(q, "m_"), lo, a, b);
+    fg_line(g, "int64_t %s = %s;", i, a);
+    if (red) {
+        fg_line(g, "%s[%s] = -1;", q->hseg, ci);
+        fg_line(g, "%s[%s] = -1;", q->tseg, ci);
+    }
+    /* the head: the rest of the segment that began before lo */
+    fg_line(g, "if (%s > 0 && %s > %s) {", i, off(q, i), lo);
+    g->indent++;
+    const char *h = fg_fresh(g, "h");
+    fg_line(g, "int64_t %s = %s - 1;", h, i);
+    fg_line(g, "int64_t %s = %s < %s ? %s : %s;", e, off(q, i), hi, off(q, i), hi);
+    fg_line(g, "{");
+    g->indent++;
+    const char **accs = red ? fs_decl_accs(g, q->ops) : NULL;
+    points(g, q, h, lo, e, accs);
+    if (red) {
+        fg_line(g, "%s[%s] = %s;", q->hseg, ci, h);
+        store_accs(g, q, q->hacc, ci, accs);
+        if (q->e->seg == SEG_SCAN)
+            fg_line(g, "%s[%s] = %s;", q->hend, ci, e);
+    }
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "}");
+    /* the segments that begin in the chunk; the last may run on past hi */
+    fg_line(g, "for (; %s < %s && %s < %s; %s++) {", i, q->n, off(q, i), hi, i);
+    g->indent++;
+    fg_line(g, "int64_t %s = %s < %s ? %s : %s;", e, off(q, xsprintf("%s + 1", i)), hi, off(q, xsprintf("%s + 1", i)), hi);
+    accs = red ? fs_decl_accs(g, q->ops) : NULL;
+    points(g, q, i, off(q, i), e, accs);
+    if (q->e->seg == SEG_RED) {
+        fg_line(g, "if (%s <= %s) {", off(q, xsprintf("%s + 1", i)), hi);
+        g->indent++;
+        const char *idx[1] = {i};
+        fs_segop_finish(g, q->s, idx, accs);
+        g->indent--;
+        fg_line(g, "} else {");
+        g->indent++;
+        fg_line(g, "%s[%s] = %s;", q->tseg, ci, i);
+        store_accs(g, q, q->tacc, ci, accs);
+        g->indent--;
+        fg_line(g, "}");
+    } else if (q->e->seg == SEG_SCAN) {
+        fg_line(g, "if (%s > %s) {", off(q, xsprintf("%s + 1", i)), hi);
+        fg_line(g, "    %s[%s] = %s;", q->tseg, ci, i);
+        for (int k = 0; k < q->nacc; k++)
+            fg_line(g, "    %s[%s] = %s;", q->tacc[k], ci, accs[k]);
+        fg_line(g, "}");
+    }
+    g->indent--;
+    fg_line(g, "}");
+    chunks_end(g);
+}
+
+/* A C array of nc values of type t, allocated before the region (freed at the function's end
+ * with the rest of the context's blocks). */
+static const char *chunk_array(FGen *g, const Seg *q, const char *ctype, const char *loc) {
+    const char *v = fg_fresh(g, "part");
+    fg_line(g, "%s *%s = wf_alloc(ctx, sizeof(%s) * (size_t)(%s > 0 ? %s : 1), %s);", ctype, v, ctype, q->ch.nc, q->ch.nc,
+            loc);
+    fg_fail(g, xsprintf("!%s", v), "1");
+    return v;
+}
+
+/* acc = op(acc, x) over every accumulator */
+static void combine(FGen *g, const Seg *q, const char **acc, const char **x) {
+    int at = 0;
+    for (int o = 0; o < q->ops->len; o++) {
+        fs_apply_op(g, &q->ops->data[o], acc + at, x + at);
+        at += q->ops->data[o].nes.len;
+    }
+}
+
+static const char **elems(FGen *g, const char **arrays, int n, const char *i) {
+    const char **v = xmalloc(sizeof *v * (size_t)(n + 1));
+    for (int a = 0; a < n; a++)
+        v[a] = xsprintf("%s[%s]", arrays[a], i);
+    (void)g;
+    return v;
+}
+
+/* After a segred's region: the pieces of each segment combined in chunk order, then written;
+ * the empty segments at the end (which no chunk saw) get the neutral elements. */
+static void finish_reduce(FGen *g, const Seg *q) {
+    const char *cur = fg_fresh(g, "cur"), *c = fg_fresh(g, "c");
+    fg_line(g, "{");
+    g->indent++;
+    const char **accs = fs_decl_accs(g, q->ops);
+    fg_line(g, "int64_t %s = -1;", cur);
+    const char *idx[1] = {cur};
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", c, c, q->ch.nc, c);
+    g->indent++;
+    for (int side = 0; side < 2; side++) {
+        const char *seg = side ? q->tseg : q->hseg;
+        const char **arr = side ? q->tacc : q->hacc;
+        fg_line(g, "if (%s[%s] >= 0) {", seg, c);
+        g->indent++;
+        fg_line(g, "if (%s[%s] != %s) {", seg, c, cur);
+        g->indent++;
+        fg_line(g, "if (%s >= 0) {", cur);
+        g->indent++;
+        fs_segop_finish(g, q->s, idx, accs);
+        g->indent--;
+        fg_line(g, "}");
+        fg_line(g, "%s = %s[%s];", cur, seg, c);
+        for (int a = 0; a < q->nacc; a++)
+            fg_line(g, "%s = %s[%s];", accs[a], arr[a], c);
+        g->indent--;
+        fg_line(g, "} else {");
+        g->indent++;
+        combine(g, q, accs, elems(g, arr, q->nacc, c));
+        g->indent--;
+        fg_line(g, "}");
+        g->indent--;
+        fg_line(g, "}");
+    }
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "if (%s >= 0) {", cur);
+    g->indent++;
+    fs_segop_finish(g, q->s, idx, accs);
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "}");
+    /* trailing empty segments: their offsets equal the total */
+    const char *t = fg_fresh(g, "s");
+    fg_line(g, "for (int64_t %s = %s - 1; %s >= 0 && %s == %s; %s--) {", t, q->n, t, off(q, t), q->total, t);
+    g->indent++;
+    const char **ne = fs_decl_accs(g, q->ops);
+    const char *tidx[1] = {t};
+    fs_segop_finish(g, q->s, tidx, ne);
+    g->indent--;
+    fg_line(g, "}");
+}
+
+typedef struct {
+    const Seg *q;
+    const char *carry_seg;
+    const char **carry;
+    Chunks ch; /* the same chunks as the first region's, with counters of their own */
+} Apply;
+
+/* The second region of a segscan: each chunk's carry applied to its head's points. */
+static void thread_apply(FGen *g, void *arg) {
+    const Apply *ap = arg;
+    const Seg *q = ap->q;
+    const char *ci = fg_fresh(g, "c"), *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *f = fg_fresh(g, "f");
+    chunks_begin(g, ap->ch, ci, lo, hi);
+    fg_line(g, "(void)%s;", hi);
+    fg_line(g, "if (%s[%s] < 0) continue;", ap->carry_seg, ci);
+    fg_line(g, "for (int64_t %s = %s; %s < %s[%s]; %s++) {", f, lo, f, q->hend, ci, f);
+    g->indent++;
+    int at = 0;
+    for (int o = 0; o < q->ops->len; o++) {
+        const COperator *op = &q->ops->data[o];
+        const char **acc = xmalloc(sizeof *acc * (size_t)(op->nes.len + 1));
+        const char **x = xmalloc(sizeof *x * (size_t)(op->nes.len + 1));
+        for (int k = 0; k < op->nes.len; k++) {
+            CParam out = q->s->pat.data[at + k];
+            acc[k] = fg_fresh(g, "v");
+            fg_line(g, "%s %s = %s[%s];", fg_ctype(g, acc_type(q, at + k)), acc[k], ap->carry[at + k], ci);
+            const char *fi[1] = {f};
+            x[k] = fg_elem(g, c_name(out.name), out.name, fi, 1);
+        }
+        fs_apply_op(g, op, acc, x);
+        for (int k = 0; k < op->nes.len; k++)
+            fg_line(g, "%s = %s;", x[k], acc[k]);
+        at += op->nes.len;
+    }
+    g->indent--;
+    fg_line(g, "}");
+    chunks_end(g);
+}
+
+/* After a segscan's first region: the carry into each chunk's head (the fold of its segment's
+ * earlier pieces, in chunk order), then the second region that applies them. */
+static void finish_scan(FGen *g, const Seg *q, const char *loc) {
+    Apply ap = {q, chunk_array(g, q, "int64_t", loc), xmalloc(sizeof(char *) * (size_t)(q->nacc + 1)), {0}};
+    for (int a = 0; a < q->nacc; a++)
+        ap.carry[a] = chunk_array(g, q, fg_ctype(g, acc_type(q, a)), loc);
+    const char *run = fg_fresh(g, "run"), *c = fg_fresh(g, "c");
+    fg_line(g, "{");
+    g->indent++;
+    const char **accs = fs_decl_accs(g, q->ops);
+    fg_line(g, "int64_t %s = -1;", run);
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", c, c, q->ch.nc, c);
+    g->indent++;
+    fg_line(g, "%s[%s] = -1;", ap.carry_seg, c);
+    fg_line(g, "if (%s[%s] >= 0 && %s[%s] == %s) {", q->hseg, c, q->hseg, c, run);
+    g->indent++;
+    fg_line(g, "%s[%s] = %s;", ap.carry_seg, c, run);
+    for (int a = 0; a < q->nacc; a++)
+        fg_line(g, "%s[%s] = %s;", ap.carry[a], c, accs[a]);
+    combine(g, q, accs, elems(g, q->hacc, q->nacc, c));
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "if (%s[%s] >= 0) {", q->tseg, c);
+    g->indent++;
+    fg_line(g, "%s = %s[%s];", run, q->tseg, c);
+    for (int a = 0; a < q->nacc; a++)
+        fg_line(g, "%s = %s[%s];", accs[a], q->tacc[a], c);
+    g->indent--;
+    fg_line(g, "} else if (%s[%s] < 0) {", q->hseg, c);
+    fg_line(g, "    %s = -1;", run);
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "}");
+    ap.ch = chunks_decl(g, q->total, q->nt, 16);
+    Region r = region_begin(g, q->nt);
+    fg_slot_scope(g, thread_apply, &ap);
+    region_end(g, r);
+}
+
+void fp_irregular_segop(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *loc = c_loc(e->loc);
+    const char **w = fs_segop_widths(g, e, loc);
+    fs_segop_outputs(g, s, w, loc);
+    Seg q = {s, e, fs_seg_ops(e), fs_ops_results(fs_seg_ops(e)), w[0], w[1], fg_fresh(g, "nt"), fg_atom(g, e->segs),
+             {0}, NULL, NULL, NULL, NULL, NULL};
+    fg_line(g, "int %s = wf_threads(ctx, %s);", q.nt, q.total);
+    q.ch = chunks_decl(g, q.total, q.nt, 16);
+    if (e->seg != SEG_MAP) {
+        q.hseg = chunk_array(g, &q, "int64_t", loc);
+        q.tseg = chunk_array(g, &q, "int64_t", loc);
+        q.hend = chunk_array(g, &q, "int64_t", loc);
+        q.hacc = xmalloc(sizeof *q.hacc * (size_t)(q.nacc + 1));
+        q.tacc = xmalloc(sizeof *q.tacc * (size_t)(q.nacc + 1));
+        for (int a = 0; a < q.nacc; a++) {
+            q.hacc[a] = chunk_array(g, &q, fg_ctype(g, acc_type(&q, a)), loc);
+            q.tacc[a] = chunk_array(g, &q, fg_ctype(g, acc_type(&q, a)), loc);
+        }
+        fg_line(g, "for (int64_t c_ = 0; c_ < %s; c_++) %s[c_] = %s[c_] = -1;", q.ch.nc, q.hseg, q.tseg);
+    }
+    Region r = region_begin(g, q.nt);
+    fg_slot_scope(g, thread_walk, &q);
+    region_end(g, r);
+    if (e->seg == SEG_RED)
+        finish_reduce(g, &q);
+    else if (e->seg == SEG_SCAN)
+        finish_scan(g, &q, loc);
+}

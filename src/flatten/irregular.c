@@ -1,0 +1,397 @@
+/* irregular.c — full flattening of an irregular nest (seed 004; docs/FLATTENING.md, "Irregular
+ * nests"): a map over n elements whose body runs an inner SOAC of a width that varies from
+ * element to element.
+ *
+ *     map (\x -> let p = prefix(x)            -- scalars and views: cheap, recomputed
+ *                let r = S (w(p)) ...          -- the inner SOAC: map / reduce / scan / redomap
+ *                in suffix(p, r)) xs           -- scalars of the element
+ *
+ * becomes, load-balanced by the elements of the inner SOACs rather than by the rows:
+ *
+ *     W = map (\x -> w(prefix(x))) xs                       -- the size slice (rule 4's S)
+ *     O = exclusive scan of W, with the total after it     -- the offsets (rule 4's B)
+ *     r' = seg{map,red,scan} (i < n, j < seg O total) { prefix(xs[i]); S's lambda at j }
+ *     rest = segmap (i < n) { prefix(xs[i]); suffix(p, r'[i]) }      -- when there is one
+ *
+ * Seed 004's rules are this one shape: a reduce in a map (rule 5) is the segred; a scan
+ * (rule 1) the segscan, map in map (rule 2) the segmap; iota and replicate of a computed length
+ * (rules 3 and 4) are an inner map whose input is the element index j; a scalar variant to the
+ * outer map (rule 6) is read through i, never replicated; indexing variant to it (rule 7) is the
+ * prefix's view, read at j.  A map or scan result whose rows vary is the flat output itself: the
+ * represent pass laid the outer map's rows out by the same sizes.  The outer map keeps its
+ * outer-parallel version (flatten.c chooses with a threshold on irr_prepare's parallelism:
+ * the total work over the largest element's, what one thread per element can keep busy).
+ */
+#include "../opt/opt.h"
+#include "flatten.h"
+
+struct IrrMatch {
+    const CExp *map;    /* the outer screma */
+    int s;              /* the index of the inner SOAC in its body */
+    CAtom width;        /* the inner SOAC's width (bound in the prefix or a parameter) */
+    OMap types;
+    CAtom offs, total;  /* after irr_prepare */
+};
+
+/* Statements recomputed at every point: cheap, and unable to fail where the original did not
+ * (indexing fails the same way in both). */
+static bool prefix_ok(const CExp *e) {
+    switch (e->kind) {
+    case CE_ATOM:
+    case CE_OP:
+    case CE_SIZE:
+    case CE_IOTA:
+    case CE_REARRANGE:
+    case CE_ASSERT: return true;
+    case CE_INDEX: return true; /* elements and views */
+    default: return false;
+    }
+}
+
+static bool suffix_ok(const CExp *e) { return e->kind == CE_ATOM || e->kind == CE_OP || e->kind == CE_ASSERT; }
+
+/* Whether atom a is bound inside the lambda (its parameters and statements). */
+static bool inside(const OMap *bound, CAtom a) { return a.kind == CA_VAR && omap_has(bound, a.var); }
+
+static bool scalar_ops(const CExp *e) { return coperators_scalar(&e->scans) && coperators_scalar(&e->reds); }
+
+static void note(OMap *types, const char *name, CType t) {
+    CType *p = xmalloc(sizeof *p);
+    *p = t;
+    omap_put(types, name, p);
+}
+
+static void note_body(OMap *types, const CBody *b);
+
+static void note_params(OMap *types, const CParamVec *ps) {
+    for (int i = 0; i < ps->len; i++)
+        note(types, ps->data[i].name, ps->data[i].type);
+}
+
+static void note_body(OMap *types, const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        note_params(types, &s->pat);
+        const CExp *e = s->exp;
+        if (e->kind == CE_LOOP) {
+            note_params(types, &e->params);
+            if (e->index)
+                note(types, e->index, ctype_prim(PRIM_I64));
+        }
+        if (e->kind == CE_SEGOP)
+            note_params(types, &e->params);
+        if (e->body)
+            note_body(types, e->body);
+        if (e->body2)
+            note_body(types, e->body2);
+        if (e->lam) {
+            note_params(types, &e->lam->params);
+            note_body(types, e->lam->body);
+        }
+        for (int k = 0; k < e->scans.len; k++) {
+            note_params(types, &e->scans.data[k].lam->params);
+            note_body(types, e->scans.data[k].lam->body);
+        }
+        for (int k = 0; k < e->reds.len; k++) {
+            note_params(types, &e->reds.data[k].lam->params);
+            note_body(types, e->reds.data[k].lam->body);
+        }
+    }
+}
+
+/* Drop the statements of b whose results nothing uses and that cannot fail (what a copied
+ * prefix computes for the statements the copy does not need: the iota an inner map reads as
+ * its index, views, sizes). */
+static void prune(CBody *b) {
+    for (bool changed = true; changed;) {
+        changed = false;
+        OMap uses = {0};
+        opt_count_body(b, &uses);
+        for (int i = b->stms.len - 1; i >= 0; i--) {
+            const CStm *s = &b->stms.data[i];
+            const CExp *e = s->exp;
+            bool pure = e->kind == CE_IOTA || e->kind == CE_ATOM || e->kind == CE_SIZE || e->kind == CE_REARRANGE ||
+                        (e->kind == CE_INDEX && !opt_may_fail(e)) ||
+                        (e->kind == CE_OP && !(core_ops[e->op].flags & OPF_FAIL));
+            bool used = false;
+            for (int k = 0; k < s->pat.len; k++)
+                used = used || omap_has(&uses, s->pat.data[k].name);
+            if (!pure || used || !s->pat.len)
+                continue;
+            for (int k = i; k + 1 < b->stms.len; k++)
+                b->stms.data[k] = b->stms.data[k + 1];
+            b->stms.len--;
+            changed = true;
+        }
+    }
+}
+
+IrrMatch *irr_match(const CExp *e, const OMap *types) {
+    if (e->kind != CE_SCREMA || e->scans.len || e->reds.len)
+        return NULL;
+    const CLambda *lam = e->lam;
+    const CBody *b = lam->body;
+    OMap bound = {0};
+    for (int i = 0; i < lam->params.len; i++)
+        omap_put(&bound, lam->params.data[i].name, (void *)1);
+    int s = -1;
+    for (int i = 0; i < b->stms.len && s < 0; i++) {
+        const CExp *x = b->stms.data[i].exp;
+        if (x->kind == CE_SCREMA && inside(&bound, x->args.data[0]) && scalar_ops(x) && !x->offsets.len)
+            s = i;
+        else if (!prefix_ok(x))
+            return NULL;
+        for (int k = 0; k < b->stms.data[i].pat.len; k++)
+            omap_put(&bound, b->stms.data[i].pat.data[k].name, (void *)1);
+    }
+    if (s < 0)
+        return NULL;
+    const CStm *S = &b->stms.data[s];
+    for (int i = s + 1; i < b->stms.len; i++)
+        if (!suffix_ok(b->stms.data[i].exp))
+            return NULL;
+    /* S's rows (scan and map results) may only be results of the outer map, concatenated */
+    int nops = 0;
+    for (int o = 0; o < S->exp->reds.len; o++)
+        nops += S->exp->reds.data[o].nes.len;
+    OMap rows = {0};
+    for (int k = 0; k < S->pat.len; k++)
+        if (S->pat.data[k].type.rank)
+            omap_put(&rows, S->pat.data[k].name, (void *)1);
+    if (S->exp->scans.len && S->exp->reds.len)
+        return NULL;
+    for (int i = s + 1; i < b->stms.len; i++) {
+        OMap uses = {0};
+        opt_count_exp(b->stms.data[i].exp, &uses);
+        for (int k = 0; k < uses.cap; k++)
+            if (uses.keys[k] && omap_has(&rows, uses.keys[k]))
+                return NULL;
+    }
+    for (int r = 0; r < b->result.len; r++) {
+        CAtom a = b->result.data[r];
+        if (a.kind == CA_VAR && omap_has(&rows, a.var) && !cexp_concat(e, r, NULL))
+            return NULL;
+    }
+    (void)nops;
+    IrrMatch *m = xmalloc(sizeof *m);
+    *m = (IrrMatch){e, s, S->exp->args.data[0], {0}, {0}, {0}};
+    /* the types the builders ask for: the function's, and everything the lambda binds */
+    for (int k = 0; k < types->cap; k++)
+        if (types->keys[k])
+            omap_put(&m->types, types->keys[k], types->vals[k]);
+    note_params(&m->types, &lam->params);
+    note_body(&m->types, b);
+    return m;
+}
+
+/* A copy of the outer lambda's parameters bound to the inputs at index i (an iota input: i
+ * itself), then of its statements [0, upto), into in; subst renames the copies. */
+static void element_prefix(IrrMatch *m, CBuild *in, CAtom i, int upto, const OMap *iotas, OMap *subst) {
+    const CExp *e = m->map;
+    CBody *pre = cbody_new();
+    for (int k = 0; k < upto; k++)
+        vec_push(&pre->stms, e->lam->body->stms.data[k]);
+    CLambda tmp = {e->lam->params, e->lam->ret, pre};
+    CLambda *c = core_clone_lambda(&tmp);
+    note_params(in->types, &c->params);
+    note_body(in->types, c->body);
+    for (int k = 0; k < c->params.len; k++) {
+        CAtom arr = e->arrays.data[k];
+        CExp *x;
+        if (arr.kind == CA_VAR && omap_has(iotas, arr.var)) {
+            x = cb_exp(in, CE_ATOM);
+            vec_push(&x->args, i);
+        } else {
+            x = cb_exp(in, CE_INDEX);
+            vec_push(&x->args, arr);
+            vec_push(&x->slice, ((CIndex){false, i, {0}, {0}}));
+        }
+        CParamVec pat = {0};
+        vec_push(&pat, c->params.data[k]);
+        cbody_let(in->body, pat, x);
+    }
+    for (int k = 0; k < c->body->stms.len; k++)
+        vec_push(&in->body->stms, c->body->stms.data[k]);
+    /* the original names of the copies: the clone renamed params and patterns in order */
+    for (int k = 0; k < c->params.len; k++) {
+        CAtom *a = xmalloc(sizeof *a);
+        *a = catom_var(c->params.data[k].name);
+        omap_put(subst, e->lam->params.data[k].name, a);
+    }
+    for (int k = 0; k < upto; k++) {
+        const CParamVec *op = &e->lam->body->stms.data[k].pat, *np = &c->body->stms.data[k].pat;
+        for (int q = 0; q < op->len; q++) {
+            CAtom *a = xmalloc(sizeof *a);
+            *a = catom_var(np->data[q].name);
+            omap_put(subst, op->data[q].name, a);
+        }
+    }
+}
+
+static CAtom renamed(const OMap *subst, CAtom a) {
+    if (a.kind != CA_VAR)
+        return a;
+    CAtom *r = omap_get(subst, a.var);
+    return r ? *r : a;
+}
+
+CAtom irr_prepare(IrrMatch *m, CBuild *host, const OMap *iotas) {
+    const CExp *e = m->map;
+    CAtom n = e->args.data[0];
+    CBuild hb = *host;
+    hb.types = &m->types;
+    /* W: the width per element, from the prefix (the size slice; dce keeps what it needs) */
+    CBuild in = cb_nested(&hb);
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    OMap subst = {0};
+    element_prefix(m, &in, catom_var(i.name), m->s, iotas, &subst);
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    CAtomVec res = {0};
+    CAtom w = renamed(&subst, m->width);
+    cb_assert(&in, cb_op2(&in, COP_LE, PRIM_I64, cb_i64(0), w), "negative size {0}", &w, 1);
+    vec_push(&res, w);
+    prune(in.body);
+    CAtom idx = cb_iota(&hb, n);
+    CAtom W = cb_map(&hb, n, &idx, 1, cb_lambda(ps, &in, res), NULL);
+    m->offs = cb_offsets(&hb, W);
+    m->total = cb_last(&hb, m->offs);
+    CAtom maxw = cb_reduce(&hb, COP_MAX, PRIM_I64, cb_i64(0), W);
+    CAtom one = cb_select(&hb, cb_op2(&hb, COP_LT, PRIM_I64, maxw, cb_i64(1)), cb_i64(1), maxw);
+    /* what one thread per element keeps busy: the total work over the largest element's */
+    return cb_op2(&hb, COP_QUOT, PRIM_I64, m->total, one);
+}
+
+/* The irregular segop of S over (i < n, j < seg O total); its pattern bound in b. */
+static CParamVec inner_segop(IrrMatch *m, CBuild *b, const OMap *iotas) {
+    const CExp *e = m->map;
+    const CStm *S = &e->lam->body->stms.data[m->s];
+    const CExp *se = S->exp;
+    CExp *x = cb_exp(b, CE_SEGOP);
+    x->seg = se->scans.len ? SEG_SCAN : se->reds.len ? SEG_RED : SEG_MAP;
+    x->level = SEG_GRID;
+    x->irregular = true;
+    x->segs = m->offs;
+    const char *gi = opt_fresh("gtid"), *gj = opt_fresh("gtid");
+    vec_push(&x->params, ((CParam){gi, ctype_prim(PRIM_I64)}));
+    vec_push(&x->params, ((CParam){gj, ctype_prim(PRIM_I64)}));
+    note(b->types, gi, ctype_prim(PRIM_I64));
+    note(b->types, gj, ctype_prim(PRIM_I64));
+    vec_push(&x->args, e->args.data[0]);
+    vec_push(&x->args, m->total);
+    x->scans = se->scans;
+    x->reds = se->reds;
+    /* the body at (i, j): the element's prefix, then S's lambda with its inputs at j */
+    CBuild in = cb_nested(b);
+    OMap subst = {0};
+    element_prefix(m, &in, catom_var(gi), m->s, iotas, &subst);
+    CLambda *l = core_clone_lambda(se->lam);
+    opt_subst_body(l->body, &subst); /* what it reads of the element: the prefix's copies */
+    note_params(in.types, &l->params);
+    note_body(in.types, l->body);
+    for (int k = 0; k < l->params.len; k++) {
+        CAtom arr = renamed(&subst, se->arrays.data[k]);
+        bool lazy = arr.kind == CA_VAR && omap_has(iotas, se->arrays.data[k].var);
+        CExp *ix;
+        if (lazy) {
+            ix = cb_exp(&in, CE_ATOM);
+            vec_push(&ix->args, catom_var(gj));
+        } else {
+            ix = cb_exp(&in, CE_INDEX);
+            vec_push(&ix->args, arr);
+            vec_push(&ix->slice, ((CIndex){false, catom_var(gj), {0}, {0}}));
+        }
+        CParamVec pat = {0};
+        vec_push(&pat, l->params.data[k]);
+        cbody_let(in.body, pat, ix);
+    }
+    for (int k = 0; k < l->body->stms.len; k++)
+        vec_push(&in.body->stms, l->body->stms.data[k]);
+    in.body->result = l->body->result;
+    prune(in.body);
+    x->body = in.body;
+    /* the pattern: reductions one per element, map and scan results flat */
+    CParamVec pat = {0};
+    int nred = 0;
+    for (int o = 0; o < se->reds.len; o++)
+        nred += se->reds.data[o].nes.len;
+    for (int k = 0; k < S->pat.len; k++) {
+        CType t = S->pat.data[k].type;
+        CType pt = k < nred ? ctype_outer(cdim_of_atom(e->args.data[0]), t)
+                            : ctype_outer(cdim_any(), ctype_elem(t));
+        vec_push(&pat, ((CParam){opt_fresh(S->pat.data[k].name), pt}));
+    }
+    cb_let_pat(b, pat, x);
+    return pat;
+}
+
+void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
+    const CExp *e = m->map;
+    const CBody *body = e->lam->body;
+    const CStm *S = &body->stms.data[m->s];
+    CBuild hb = *b;
+    hb.types = &m->types;
+    CParamVec r = inner_segop(m, &hb, iotas);
+    /* the outer map's results: S's own, or scalars of the element (a segmap over i) */
+    OMap of_s = {0};
+    for (int k = 0; k < S->pat.len; k++) {
+        CAtom *a = xmalloc(sizeof *a);
+        *a = catom_var(r.data[k].name);
+        omap_put(&of_s, S->pat.data[k].name, a);
+    }
+    CParamVec rest_pat = {0};
+    CAtomVec rest_res = {0}, rest_offs = {0};
+    bool rest_concat = false;
+    for (int j = 0; j < body->result.len; j++) {
+        CAtom a = body->result.data[j];
+        CAtom *from = a.kind == CA_VAR ? omap_get(&of_s, a.var) : NULL;
+        if (from) {
+            CExp *x = cb_exp(&hb, CE_ATOM);
+            vec_push(&x->args, *from);
+            CParamVec pat = {0};
+            vec_push(&pat, out.data[j]);
+            cb_let_pat(&hb, pat, x);
+        } else { /* a row the outer map concatenates stays concatenated */
+            CAtom o = cb_i64(0);
+            rest_concat = cexp_concat(e, j, &o) || rest_concat;
+            vec_push(&rest_pat, out.data[j]);
+            vec_push(&rest_res, a);
+            vec_push(&rest_offs, o);
+        }
+    }
+    if (!rest_pat.len)
+        return;
+    /* segmap (i < n) { prefix; S's reductions at i; suffix } */
+    CExp *x = cb_exp(&hb, CE_SEGOP);
+    x->seg = SEG_MAP;
+    x->level = SEG_GRID;
+    if (rest_concat)
+        x->offsets = rest_offs;
+    const char *gi = opt_fresh("gtid");
+    vec_push(&x->params, ((CParam){gi, ctype_prim(PRIM_I64)}));
+    note(hb.types, gi, ctype_prim(PRIM_I64));
+    vec_push(&x->args, e->args.data[0]);
+    CBuild in = cb_nested(&hb);
+    OMap subst = {0};
+    element_prefix(m, &in, catom_var(gi), m->s, iotas, &subst);
+    for (int k = 0; k < S->pat.len; k++) {
+        if (!S->pat.data[k].type.rank) {
+            CAtom v = cb_index1(&in, catom_var(r.data[k].name), catom_var(gi));
+            CAtom *a = xmalloc(sizeof *a);
+            *a = v;
+            omap_put(&subst, S->pat.data[k].name, a);
+        }
+    }
+    CBody *suf = cbody_new();
+    for (int k = m->s + 1; k < body->stms.len; k++)
+        vec_push(&suf->stms, body->stms.data[k]);
+    suf->result = rest_res;
+    CBody *c = core_clone_body(suf);
+    opt_subst_body(c, &subst);
+    for (int k = 0; k < c->stms.len; k++)
+        vec_push(&in.body->stms, c->stms.data[k]);
+    in.body->result = c->result;
+    prune(in.body);
+    x->body = in.body;
+    cb_let_pat(&hb, rest_pat, x);
+}
