@@ -7,32 +7,33 @@
 
 bool prim_as_bool(Value v) { return v.as.i != 0; }
 
+/* A scalar Value holds its value as a Scalar does (internal.h): the union is copied whole. */
 static Scalar scalar_of(Value v) {
     if (v.kind != VK_PRIM)
         die("scalar operation on a non-scalar value");
-    switch (v.prim) {
-    case PRIM_F32: return scalar_f32(v.as.f32);
-    case PRIM_F64: return scalar_f64(v.as.f64);
-    default: return scalar_int(v.prim, v.as.i);
-    }
+    return (Scalar){(PrimType)v.prim, {.u = v.as.u}};
 }
 
-static Value value_of(Scalar s) {
-    switch (s.prim) {
-    case PRIM_F32: return v_f32(s.as.f32);
-    case PRIM_F64: return v_f64(s.as.f64);
-    default: return v_prim_i(s.prim, s.as.i);
-    }
-}
+static Value value_of(Scalar s) { return (Value){.kind = VK_PRIM, .prim = (uint8_t)s.prim, .as.u = s.as.u}; }
 
-/* op on operands of type t (t2: convert's and bitcast's result type). */
-static Value apply(COp op, PrimType t, PrimType t2, const Value *args, Loc loc) {
-    Scalar a[3], r;
-    for (int i = 0; i < core_ops[op].arity; i++)
-        a[i] = scalar_of(args[i]);
+/* op on the operands a (of type t; t2: convert's and bitcast's result type). */
+static Value eval_scalars(COp op, PrimType t, PrimType t2, const Scalar *a, Loc loc) {
+    Scalar r;
     if (!scalar_eval(op, t, t2, a, &r))
         interp_error(loc, "division by zero");
     return value_of(r);
+}
+
+static Value apply(COp op, PrimType t, PrimType t2, const Value *args, Loc loc) {
+    Scalar a[3];
+    for (int i = 0; i < core_ops[op].arity; i++)
+        a[i] = scalar_of(args[i]);
+    return eval_scalars(op, t, t2, a, loc);
+}
+
+static Value apply1(COp op, PrimType t2, Value v) {
+    Scalar a = scalar_of(v);
+    return eval_scalars(op, a.prim, t2, &a, (Loc){0});
 }
 
 Value scalar_binop(BinOp op, Value a, Value b, Loc loc) {
@@ -43,28 +44,24 @@ Value scalar_binop(BinOp op, Value a, Value b, Loc loc) {
         die("scalar_binop: %s on scalars", binop_name(op));
     if (a.prim != b.prim) /* only when literals were left untyped: widen to the other side */
         b = scalar_convert(b, a.prim);
-    Value ab[2] = {a, b};
-    return apply(c, a.prim, PRIM_NONE, ab, loc);
+    Scalar ab[2] = {scalar_of(a), scalar_of(b)};
+    return eval_scalars(c, ab[0].prim, PRIM_NONE, ab, loc);
 }
 
-Value scalar_neg(Value a) { return apply(a.prim == PRIM_BOOL ? COP_NOT : COP_NEG, a.prim, PRIM_NONE, &a, (Loc){0}); }
+Value scalar_neg(Value a) { return apply1(a.prim == PRIM_BOOL ? COP_NOT : COP_NEG, PRIM_NONE, a); }
 
-Value scalar_not(Value a) { return apply(COP_NOT, a.prim, PRIM_NONE, &a, (Loc){0}); }
+Value scalar_not(Value a) { return apply1(COP_NOT, PRIM_NONE, a); }
 
-Value scalar_convert(Value v, PrimType to) { return apply(COP_CONVERT, v.prim, to, &v, (Loc){0}); }
+Value scalar_convert(Value v, PrimType to) { return apply1(COP_CONVERT, to, v); }
 
 Value scalar_to_bits(Value v) {
-    PrimType to = v.prim == PRIM_F32 ? PRIM_U32 : v.prim == PRIM_F64 ? PRIM_U64 : v.prim;
-    return apply(COP_BITCAST, v.prim, to, &v, (Loc){0});
+    return apply1(COP_BITCAST, v.prim == PRIM_F32 ? PRIM_U32 : v.prim == PRIM_F64 ? PRIM_U64 : v.prim, v);
 }
 
-Value scalar_from_bits(Value v, PrimType to) { return apply(COP_BITCAST, v.prim, to, &v, (Loc){0}); }
+Value scalar_from_bits(Value v, PrimType to) { return apply1(COP_BITCAST, to, v); }
 
 Value scalar_intrinsic(COp op, const Value *args, PrimType result, Loc loc) {
-    PrimType t = args[0].prim;
-    if (!scalar_op_defined(op, t))
-        die("intrinsic %s applied to %s", core_ops[op].name, prim_name(t));
-    Value r = apply(op, t, result, args, loc);
+    Value r = apply(op, args[0].prim, result, args, loc);
     /* popc, clz and ctz count in the operand's type; the prelude's return i32 */
     return result != PRIM_NONE && r.prim != result ? scalar_convert(r, result) : r;
 }

@@ -128,11 +128,22 @@ static const struct {
 #undef X
 };
 
-static ConvRule conv_rule(COp op, PrimType from, PrimType to) {
+static ConvRule find_conv_rule(COp op, PrimType from, PrimType to) {
     for (int r = 0; r < CONV_COUNT; r++)
         if (conv_rules[r].op == op && conv_case_holds(conv_rules[r].when, from, to))
             return (ConvRule)r;
     die("conv_rule: no rule for %s %s %s", core_ops[op].name, prim_name(from), prim_name(to));
+}
+
+/* The rule of convert or bitcast from `from` to `to`, found once (the interpreter asks often). */
+static ConvRule conv_rule(COp op, PrimType from, PrimType to) {
+    static signed char known[2][PRIM_COUNT][PRIM_COUNT]; /* rule + 1; 0: not yet found */
+    if (!is_prim(from) || !is_prim(to))
+        die("conv_rule: %s from %d to %d", core_ops[op].name, (int)from, (int)to);
+    signed char *r = &known[op == COP_BITCAST][from][to];
+    if (!*r)
+        *r = (signed char)(find_conv_rule(op, from, to) + 1);
+    return (ConvRule)(*r - 1);
 }
 
 bool scalar_op_defined(COp op, PrimType t) {
@@ -221,9 +232,10 @@ Scalar scalar_f32(float f) { return (Scalar){PRIM_F32, {.f32 = f}}; }
 Scalar scalar_f64(double f) { return (Scalar){PRIM_F64, {.f64 = f}}; }
 Scalar scalar_float(PrimType t, double f) { return t == PRIM_F32 ? scalar_f32((float)f) : scalar_f64(f); }
 
-/* A result of C type T (or U) as a Scalar of type P of class cl. */
-#define STORE_SINT(P, v) scalar_int(P, (int64_t)(v))
-#define STORE_UINT(P, v) scalar_int(P, (int64_t)(uint64_t)(v))
+/* A result of C type T (or U) as a Scalar of type P of class cl (an integer of its type is
+ * sign- or zero-extended by the conversion to 64 bits). */
+#define STORE_SINT(P, v) ((Scalar){P, {.i = (int64_t)(v)}})
+#define STORE_UINT(P, v) ((Scalar){P, {.u = (uint64_t)(v)}})
 #define STORE_F32(P, v) scalar_f32(v)
 #define STORE_F64(P, v) scalar_f64(v)
 #define STORE_BOOL(P, v) scalar_bool(v)
@@ -231,9 +243,13 @@ Scalar scalar_float(PrimType t, double f) { return t == PRIM_F32 ? scalar_f32((f
 /* An operand as a value of the C type T (select's bool condition too). */
 #define LOAD(s) ((s).prim == PRIM_F32 ? (T)(s).as.f32 : (s).prim == PRIM_F64 ? (T)(s).as.f64 : (T)(s).as.i)
 
-/* Templates of undefined operators never run (scalar_eval checks); conversions are elsewhere. */
-#define NONE 0
-#define CONV 0
+/* The template of an operator not defined on the class, and convert's and bitcast's (their C
+ * is in SCALAR_CONVERSIONS): never run. */
+static _Noreturn void undefined_op(COp op, PrimType t) {
+    die("scalar_eval: %s is not defined on %s", op >= 0 && op < COP_COUNT ? core_ops[op].name : "?", prim_name(t));
+}
+#define NONE (undefined_op(op, P), 0)
+#define CONV NONE
 
 /* One case per operator: the template of the class of the function's type. */
 #define CASE_SINT(k, s, n, f, si, ui, f32, f64, b) case COP_##k: v = (T)si; break;
@@ -251,21 +267,23 @@ Scalar scalar_float(PrimType t, double f) { return t == PRIM_F32 ? scalar_f32((f
 #define MATH_BOOL(k, s, n, f, cf, cd)
 
 /* eval_I8, ..., eval_BOOL: op on operands of one type; false on an integer division by zero. */
-#define EVAL_TYPE(P, s, CT, bits, cl)                                                      \
-    static bool eval_##P(COp op, const Scalar *a, Scalar *out) {                           \
+#define EVAL_TYPE(PT, s, CT, bits, cl)                                                     \
+    static bool eval_##PT(COp op, const Scalar *a, Scalar *out) {                          \
+        const PrimType P = PRIM_##PT;                                                      \
         typedef CT T;                                                                      \
         const int W = bits;                                                                \
         const bool SG = PC_##cl == PC_SINT;                                                \
         (void)W, (void)SG;                                                                 \
-        T x = LOAD(a[0]), y = LOAD(a[1]), z = LOAD(a[2]), v;                               \
-        if ((core_ops[op].flags & OPF_FAIL) && prim_is_int(PRIM_##P) && y == 0)            \
+        int n = core_ops[op].arity;                                                        \
+        T x = LOAD(a[0]), y = n > 1 ? LOAD(a[1]) : 0, z = n > 2 ? LOAD(a[2]) : 0, v;       \
+        if ((core_ops[op].flags & OPF_FAIL) && prim_is_int(P) && y == 0)                   \
             return false;                                                                  \
         switch (op) {                                                                      \
             SCALAR_OPS(CASE_##cl)                                                          \
             SCALAR_MATH(MATH_##cl)                                                         \
         default: die("scalar_eval: operator %d on %s", (int)op, s);                         \
         }                                                                                  \
-        *out = (core_ops[op].flags & OPF_PRED) ? scalar_bool(v != 0) : STORE_##cl(PRIM_##P, v); \
+        *out = (core_ops[op].flags & OPF_PRED) ? scalar_bool(v != 0) : STORE_##cl(P, v);  \
         return true;                                                                       \
     }
 PRIM_TYPES(EVAL_TYPE)
@@ -316,14 +334,11 @@ static Scalar convert(COp op, PrimType from, PrimType to, Scalar a) {
 }
 
 bool scalar_eval(COp op, PrimType t, PrimType t2, const Scalar *args, Scalar *out) {
-    if (!scalar_op_defined(op, t))
-        die("scalar_eval: %s is not defined on %s", op >= 0 && op < COP_COUNT ? core_ops[op].name : "?", prim_name(t));
-    Scalar a[3] = {{t, {0}}, {t, {0}}, {t, {0}}};
-    for (int i = 0; i < core_ops[op].arity; i++)
-        a[i] = args[i];
+    if (op < 0 || op >= COP_COUNT || !is_prim(t))
+        die("scalar_eval: operator %d on type %d", (int)op, (int)t);
     if (core_ops[op].flags & OPF_CONV) {
-        *out = convert(op, t, t2, a[0]);
+        *out = convert(op, t, t2, args[0]);
         return true;
     }
-    return eval_type[t](op, a, out);
+    return eval_type[t](op, args, out);
 }

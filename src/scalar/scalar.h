@@ -97,11 +97,11 @@ enum {
       fmodf(x, y), fmod(x, y), NONE)                                                          \
     X(POW, "pow", 2, OPF_LIBM, ((T)wf_spow(x, y)), ((T)wf_upow(x, y)), powf(x, y), pow(x, y), \
       NONE)                                                                                   \
-    /* C's fmin/fmax on floats: a NaN operand gives the other one */                          \
+    /* on floats C's fmin/fmax: a NaN operand gives the other one, of two zeros the first */ \
     X(MIN, "min", 2, OPF_COMM | OPF_ASSOC | OPF_LIBM, (x < y ? x : y), (x < y ? x : y),       \
-      fminf(x, y), wf_fmin64(x, y), NONE)                                                     \
+      wf_fmin32(x, y), wf_fmin64(x, y), NONE)                                                 \
     X(MAX, "max", 2, OPF_COMM | OPF_ASSOC | OPF_LIBM, (x > y ? x : y), (x > y ? x : y),       \
-      fmaxf(x, y), wf_fmax64(x, y), NONE)                                                     \
+      wf_fmax32(x, y), wf_fmax64(x, y), NONE)                                                 \
     /* bits and logic (on bool logical, not short-circuit) */                                 \
     X(AND, "and", 2, OPF_COMM | OPF_ASSOC, ((T)(x & y)), ((T)(x & y)), NONE, NONE, (x && y))  \
     X(OR, "or", 2, OPF_COMM | OPF_ASSOC, ((T)(x | y)), ((T)(x | y)), NONE, NONE, (x || y))    \

@@ -124,6 +124,7 @@ static bool c_is(COp op, PrimType t, PrimType t2, const char *a, const char *b, 
 static void test_c_text(void) {
     CHECK(c_is(COP_MIN, PRIM_I32, PRIM_NONE, "a", "b", "(a < b ? a : b)"));
     CHECK(c_is(COP_MIN, PRIM_F64, PRIM_NONE, "a", "b", "wf_fmin64(a, b)"));
+    CHECK(c_is(COP_MAX, PRIM_F32, PRIM_NONE, "a", "b", "wf_fmax32(a, b)"));
     CHECK(c_is(COP_ADD, PRIM_I8, PRIM_NONE, "a", "b", "((int8_t)((uint64_t)a + (uint64_t)b))"));
     CHECK(c_is(COP_DIV, PRIM_I32, PRIM_NONE, "a + 1", "f(b)", "((int32_t)wf_fdiv64((a + 1), f(b)))"));
     CHECK(c_is(COP_DIV, PRIM_U16, PRIM_NONE, "a", "b", "((uint16_t)((uint64_t)a / (uint64_t)b))"));
