@@ -35,30 +35,29 @@
 #endif
 
 /* wf_fmin32, wf_fmax32, wf_fmin64, wf_fmax64: min and max of floats, C's fmin and fmax (a NaN
- * operand gives the other operand), inline, where C
- * compilers call libm's functions.  Of equal operands (-0 and +0) the first: C leaves it open,
- * and GCC, taking fmin as commutative, swaps the operands of libm's (which gives the second)
- * as it sees fit, so that the same fminf call gave -0 in one program and +0 in another.
- * Written so that x86 compilers emit minsd/maxsd and a conditional move, no branch (the
- * operands are often random: a branch would be mispredicted half the time).  On the device
- * CUDA's (either zero). */
+ * operand gives the other operand), inline where C compilers call libm's functions.  Of equal
+ * operands (-0 and +0) the first: C leaves it open, and GCC, taking fmin as commutative, swaps
+ * the operands of libm's (which gives the second) as it sees fit, so that the same fminf call
+ * gave -0 in one program and +0 in another.  Written so that x86 compilers emit minsd/maxsd
+ * and a conditional move, no branch (the operands are often random: a branch would be
+ * mispredicted half the time).  On the device CUDA's (either zero). */
 #ifdef __CUDA_ARCH__
-#define WF_FMINMAX(T, SUFFIX, DEV)                                                           \
-    WF_HD static inline T wf_fmin##SUFFIX(T x, T y) { return DEV##min(x, y); }             \
-    WF_HD static inline T wf_fmax##SUFFIX(T x, T y) { return DEV##max(x, y); }
+#define WF_FMINMAX(T, BITS)                                                                  \
+    WF_HD static inline T wf_fmin##BITS(T x, T y) { return fmin(x, y); }                   \
+    WF_HD static inline T wf_fmax##BITS(T x, T y) { return fmax(x, y); }
 #else
-#define WF_FMINMAX(T, SUFFIX, DEV)                                                           \
-    WF_HD static inline T wf_fmin##SUFFIX(T x, T y) {                                      \
+#define WF_FMINMAX(T, BITS)                                                                  \
+    WF_HD static inline T wf_fmin##BITS(T x, T y) {                                        \
         T r = y < x ? y : x;                                                               \
         return isnan(x) ? y : r;                                                           \
     }                                                                                      \
-    WF_HD static inline T wf_fmax##SUFFIX(T x, T y) {                                      \
+    WF_HD static inline T wf_fmax##BITS(T x, T y) {                                        \
         T r = y > x ? y : x;                                                               \
         return isnan(x) ? y : r;                                                           \
     }
 #endif
-WF_FMINMAX(float, 32, f)
-WF_FMINMAX(double, 64, f)
+WF_FMINMAX(float, 32)
+WF_FMINMAX(double, 64)
 
 /* f64.exp on the host: 2^(k/32) from a table (as a double and the rest of it) times a degree-6
  * polynomial of the remainder r, |r| <= ln 2 / 64 (the degree-7 term is below 2^-61 of the

@@ -17,7 +17,7 @@ static Scalar scalar_of(Value v) {
 static Value value_of(Scalar s) { return (Value){.kind = VK_PRIM, .prim = (uint8_t)s.prim, .as.u = s.as.u}; }
 
 /* op on the operands a (of type t; t2: convert's and bitcast's result type). */
-static Value eval_scalars(COp op, PrimType t, PrimType t2, const Scalar *a, Loc loc) {
+static inline Value eval_scalars(COp op, PrimType t, PrimType t2, const Scalar *a, Loc loc) {
     Scalar r;
     if (!scalar_eval(op, t, t2, a, &r))
         interp_error(loc, "division by zero");

@@ -240,8 +240,12 @@ Scalar scalar_float(PrimType t, double f) { return t == PRIM_F32 ? scalar_f32((f
 #define STORE_F64(P, v) scalar_f64(v)
 #define STORE_BOOL(P, v) scalar_bool(v)
 
-/* An operand as a value of the C type T (select's bool condition too). */
-#define LOAD(s) ((s).prim == PRIM_F32 ? (T)(s).as.f32 : (s).prim == PRIM_F64 ? (T)(s).as.f64 : (T)(s).as.i)
+/* An operand of a class as a value of the C type T (select's bool condition too, in .i). */
+#define LOAD_SINT(s) ((T)(s).as.i)
+#define LOAD_UINT(s) ((T)(s).as.i)
+#define LOAD_BOOL(s) ((T)(s).as.i)
+#define LOAD_F32(s) ((s).prim == PRIM_F32 ? (s).as.f32 : (T)(s).as.i)
+#define LOAD_F64(s) ((s).prim == PRIM_F64 ? (s).as.f64 : (T)(s).as.i)
 
 /* The template of an operator not defined on the class, and convert's and bitcast's (their C
  * is in SCALAR_CONVERSIONS): never run. */
@@ -265,34 +269,6 @@ static _Noreturn void undefined_op(COp op, PrimType t) {
 #define MATH_F32(k, s, n, f, cf, cd) case COP_##k: v = (T)MATH_CALL_##n(cf); break;
 #define MATH_F64(k, s, n, f, cf, cd) case COP_##k: v = (T)MATH_CALL_##n(cd); break;
 #define MATH_BOOL(k, s, n, f, cf, cd)
-
-/* eval_I8, ..., eval_BOOL: op on operands of one type; false on an integer division by zero. */
-#define EVAL_TYPE(PT, s, CT, bits, cl)                                                     \
-    static bool eval_##PT(COp op, const Scalar *a, Scalar *out) {                          \
-        const PrimType P = PRIM_##PT;                                                      \
-        typedef CT T;                                                                      \
-        const int W = bits;                                                                \
-        const bool SG = PC_##cl == PC_SINT;                                                \
-        (void)W, (void)SG;                                                                 \
-        int n = core_ops[op].arity;                                                        \
-        T x = LOAD(a[0]), y = n > 1 ? LOAD(a[1]) : 0, z = n > 2 ? LOAD(a[2]) : 0, v;       \
-        if ((core_ops[op].flags & OPF_FAIL) && prim_is_int(P) && y == 0)                   \
-            return false;                                                                  \
-        switch (op) {                                                                      \
-            SCALAR_OPS(CASE_##cl)                                                          \
-            SCALAR_MATH(MATH_##cl)                                                         \
-        default: die("scalar_eval: operator %d on %s", (int)op, s);                         \
-        }                                                                                  \
-        *out = (core_ops[op].flags & OPF_PRED) ? scalar_bool(v != 0) : STORE_##cl(P, v);  \
-        return true;                                                                       \
-    }
-PRIM_TYPES(EVAL_TYPE)
-
-static bool (*const eval_type[PRIM_COUNT])(COp, const Scalar *, Scalar *) = {
-#define X(k, s, c, b, cl) eval_##k,
-    PRIM_TYPES(X)
-#undef X
-};
 
 /* convert_from_int, ...: x converted by a rule to the type `to`.  The operand is held in the
  * widest C type of its class: C's conversions depend only on the value, which that type holds
@@ -323,7 +299,8 @@ CONV_FROM(convert_from_uint, uint64_t)
 CONV_FROM(convert_from_f32, float)
 CONV_FROM(convert_from_f64, double)
 
-static Scalar convert(COp op, PrimType from, PrimType to, Scalar a) {
+/* (Not inlined: scalar_eval stays a plain jump to the operator's type.) */
+__attribute__((noinline)) static Scalar convert(COp op, PrimType from, PrimType to, Scalar a) {
     ConvRule rule = conv_rule(op, from, to);
     switch (prim_class(from)) {
     case PC_UINT: return convert_from_uint(rule, a.as.u, to);
@@ -333,12 +310,37 @@ static Scalar convert(COp op, PrimType from, PrimType to, Scalar a) {
     }
 }
 
-bool scalar_eval(COp op, PrimType t, PrimType t2, const Scalar *args, Scalar *out) {
-    if (op < 0 || op >= COP_COUNT || !is_prim(t))
-        die("scalar_eval: operator %d on type %d", (int)op, (int)t);
-    if (core_ops[op].flags & OPF_CONV) {
-        *out = convert(op, t, t2, args[0]);
-        return true;
+/* eval_I8, ..., eval_BOOL: op on operands of one type (t2: convert's and bitcast's result
+ * type); false on an integer division by zero. */
+#define EVAL_TYPE(PT, s, CT, bits, cl)                                                     \
+    static bool eval_##PT(COp op, PrimType t2, const Scalar *a, Scalar *out) {             \
+        const PrimType P = PRIM_##PT;                                                      \
+        if (core_ops[op].flags & OPF_CONV) {                                               \
+            *out = convert(op, P, t2, a[0]);                                               \
+            return true;                                                                   \
+        }                                                                                  \
+        typedef CT T;                                                                      \
+        const int W = bits;                                                                \
+        const bool SG = PC_##cl == PC_SINT;                                                \
+        (void)W, (void)SG;                                                                 \
+        int n = core_ops[op].arity;                                                        \
+        T x = LOAD_##cl(a[0]), y = n > 1 ? LOAD_##cl(a[1]) : 0, z = n > 2 ? LOAD_##cl(a[2]) : 0, v; \
+        if ((core_ops[op].flags & OPF_FAIL) && prim_is_int(P) && y == 0)                   \
+            return false;                                                                  \
+        switch (op) {                                                                      \
+            SCALAR_OPS(CASE_##cl)                                                          \
+            SCALAR_MATH(MATH_##cl)                                                         \
+        default: die("scalar_eval: operator %d on %s", (int)op, s);                         \
+        }                                                                                  \
+        *out = (core_ops[op].flags & OPF_PRED) ? scalar_bool(v != 0) : STORE_##cl(P, v);  \
+        return true;                                                                       \
     }
-    return eval_type[t](op, args, out);
-}
+PRIM_TYPES(EVAL_TYPE)
+
+ScalarEvalFn *const scalar_eval_type[PRIM_COUNT] = {
+#define X(k, s, c, b, cl) eval_##k,
+    PRIM_TYPES(X)
+#undef X
+};
+
+_Noreturn void scalar_eval_bad_type(PrimType t) { die("scalar_eval: no primitive type (%d)", (int)t); }

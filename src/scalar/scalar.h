@@ -235,8 +235,15 @@ Scalar scalar_float(PrimType t, double f); /* t: f32 (rounds f) or f64 */
 
 /* Evaluates op on args[0..arity) (of type t; select's first one bool; t2 as above) into *out,
  * computing what the C of scalar_c_expr computes.  False when it fails: an integer division by
- * zero (*out is then unset).  op must be defined on t. */
-bool scalar_eval(COp op, PrimType t, PrimType t2, const Scalar *args, Scalar *out);
+ * zero (*out is then unset).  op must be defined on t.  (Inline: the interpreter's hot path.) */
+typedef bool ScalarEvalFn(COp op, PrimType t2, const Scalar *args, Scalar *out);
+extern ScalarEvalFn *const scalar_eval_type[PRIM_COUNT]; /* scalar.c: one per type */
+_Noreturn void scalar_eval_bad_type(PrimType t);
+static inline bool scalar_eval(COp op, PrimType t, PrimType t2, const Scalar *args, Scalar *out) {
+    if ((unsigned)t >= PRIM_COUNT)
+        scalar_eval_bad_type(t);
+    return scalar_eval_type[t](op, t2, args, out);
+}
 /* Whether op gives the same result with its operands swapped, on type t: OPF_COMM, but not
  * min and max on floats, which of two zeros give the one in a given position (NaN payloads
  * aside, as everywhere). */
