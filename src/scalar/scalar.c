@@ -164,12 +164,15 @@ bool scalar_foldable(COp op, PrimType t) { return !(prim_is_float(t) && (core_op
 
 /* ======== C text ======== */
 
+static bool ident_char(char c) {
+    return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 /* Whether C expression s needs no parentheses as an operand: a name or number, a call, or
  * parenthesised as a whole. */
 static bool c_primary(const char *s) {
     size_t i = 0;
-    while (s[i] && (s[i] == '_' || s[i] == '.' || (s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
-                    (s[i] >= 'A' && s[i] <= 'Z')))
+    while (ident_char(s[i]) || s[i] == '.')
         i++;
     if (!s[i])
         return i > 0;
@@ -182,10 +185,6 @@ static bool c_primary(const char *s) {
             return s[i + 1] == '\0';
     }
     return false;
-}
-
-static bool ident_char(char c) {
-    return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
 char *scalar_c_expr(COp op, PrimType t, PrimType t2, const char *const *args) {
@@ -299,7 +298,7 @@ CONV_FROM(convert_from_uint, uint64_t)
 CONV_FROM(convert_from_f32, float)
 CONV_FROM(convert_from_f64, double)
 
-/* (Not inlined: scalar_eval stays a plain jump to the operator's type.) */
+/* Not inlined into the eval_ functions below: they stay lean for the other operators. */
 __attribute__((noinline)) static Scalar convert(COp op, PrimType from, PrimType to, Scalar a) {
     ConvRule rule = conv_rule(op, from, to);
     switch (prim_class(from)) {
