@@ -18,12 +18,11 @@ def f32.epsilon : f32 = 1.1920929e-7f32
 
 def f32.neg (x: f32) : f32 = -x
 def f32.recip (x: f32) : f32 = 1f32 / x
-def f32.abs (x: f32) : f32 = intrinsics.fabs
 -- | -1, 0 or 1 (NaN for NaN, and a zero keeps its sign).
 def f32.sgn (x: f32) : f32 = if x > 0f32 then 1f32 else if x < 0f32 then -1f32 else x
 -- | max/min ignore a NaN argument (C's fmax/fmin).
-def f32.max (x: f32) (y: f32) : f32 = intrinsics.fmax
-def f32.min (x: f32) (y: f32) : f32 = intrinsics.fmin
+def f32.max (x: f32) (y: f32) : f32 = intrinsics.max
+def f32.min (x: f32) (y: f32) : f32 = intrinsics.min
 
 def f32.sum [n] (xs: [n]f32) : f32 = reduce (+) 0f32 xs
 def f32.product [n] (xs: [n]f32) : f32 = reduce (*) 1f32 xs
@@ -51,21 +50,22 @@ def f32.acosh (x: f32) : f32 = intrinsics.acosh
 def f32.atanh (x: f32) : f32 = intrinsics.atanh
 def f32.floor (x: f32) : f32 = intrinsics.floor
 def f32.ceil (x: f32) : f32 = intrinsics.ceil
-def f32.trunc (x: f32) : f32 = intrinsics.trunc
-def f32.gamma (x: f32) : f32 = intrinsics.gamma
-def f32.lgamma (x: f32) : f32 = intrinsics.lgamma
-def f32.erf (x: f32) : f32 = intrinsics.erf
-def f32.erfc (x: f32) : f32 = intrinsics.erfc
 -- | Round to nearest, halfway cases to even.
 def f32.round (x: f32) : f32 = intrinsics.round
+def f32.trunc (x: f32) : f32 = intrinsics.trunc
+def f32.abs (x: f32) : f32 = intrinsics.abs
+def f32.erf (x: f32) : f32 = intrinsics.erf
+def f32.erfc (x: f32) : f32 = intrinsics.erfc
+def f32.gamma (x: f32) : f32 = intrinsics.gamma
+def f32.lgamma (x: f32) : f32 = intrinsics.lgamma
 -- | atan2 y x: the angle of the point (x, y), as C's atan2(y, x).
 def f32.atan2 (x: f32) (y: f32) : f32 = intrinsics.atan2
 def f32.hypot (x: f32) (y: f32) : f32 = intrinsics.hypot
-def f32.pow (x: f32) (y: f32) : f32 = intrinsics.pow
 -- | The magnitude of x with the sign of y.
 def f32.copysign (x: f32) (y: f32) : f32 = intrinsics.copysign
 -- | a*b+c with a single rounding.
 def f32.fma (a: f32) (b: f32) (c: f32) : f32 = intrinsics.fma
+def f32.pow (x: f32) (y: f32) : f32 = intrinsics.pow
 -- | a*b+c, possibly fused.
 def f32.mad (a: f32) (b: f32) (c: f32) : f32 = a * b + c
 def f32.isnan (x: f32) : bool = intrinsics.isnan

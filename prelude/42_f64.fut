@@ -18,12 +18,11 @@ def f64.epsilon : f64 = 2.220446049250313e-16f64
 
 def f64.neg (x: f64) : f64 = -x
 def f64.recip (x: f64) : f64 = 1f64 / x
-def f64.abs (x: f64) : f64 = intrinsics.fabs
 -- | -1, 0 or 1 (NaN for NaN, and a zero keeps its sign).
 def f64.sgn (x: f64) : f64 = if x > 0f64 then 1f64 else if x < 0f64 then -1f64 else x
 -- | max/min ignore a NaN argument (C's fmax/fmin).
-def f64.max (x: f64) (y: f64) : f64 = intrinsics.fmax
-def f64.min (x: f64) (y: f64) : f64 = intrinsics.fmin
+def f64.max (x: f64) (y: f64) : f64 = intrinsics.max
+def f64.min (x: f64) (y: f64) : f64 = intrinsics.min
 
 def f64.sum [n] (xs: [n]f64) : f64 = reduce (+) 0f64 xs
 def f64.product [n] (xs: [n]f64) : f64 = reduce (*) 1f64 xs
@@ -51,21 +50,22 @@ def f64.acosh (x: f64) : f64 = intrinsics.acosh
 def f64.atanh (x: f64) : f64 = intrinsics.atanh
 def f64.floor (x: f64) : f64 = intrinsics.floor
 def f64.ceil (x: f64) : f64 = intrinsics.ceil
-def f64.trunc (x: f64) : f64 = intrinsics.trunc
-def f64.gamma (x: f64) : f64 = intrinsics.gamma
-def f64.lgamma (x: f64) : f64 = intrinsics.lgamma
-def f64.erf (x: f64) : f64 = intrinsics.erf
-def f64.erfc (x: f64) : f64 = intrinsics.erfc
 -- | Round to nearest, halfway cases to even.
 def f64.round (x: f64) : f64 = intrinsics.round
+def f64.trunc (x: f64) : f64 = intrinsics.trunc
+def f64.abs (x: f64) : f64 = intrinsics.abs
+def f64.erf (x: f64) : f64 = intrinsics.erf
+def f64.erfc (x: f64) : f64 = intrinsics.erfc
+def f64.gamma (x: f64) : f64 = intrinsics.gamma
+def f64.lgamma (x: f64) : f64 = intrinsics.lgamma
 -- | atan2 y x: the angle of the point (x, y), as C's atan2(y, x).
 def f64.atan2 (x: f64) (y: f64) : f64 = intrinsics.atan2
 def f64.hypot (x: f64) (y: f64) : f64 = intrinsics.hypot
-def f64.pow (x: f64) (y: f64) : f64 = intrinsics.pow
 -- | The magnitude of x with the sign of y.
 def f64.copysign (x: f64) (y: f64) : f64 = intrinsics.copysign
 -- | a*b+c with a single rounding.
 def f64.fma (a: f64) (b: f64) (c: f64) : f64 = intrinsics.fma
+def f64.pow (x: f64) (y: f64) : f64 = intrinsics.pow
 -- | a*b+c, possibly fused.
 def f64.mad (a: f64) (b: f64) (c: f64) : f64 = a * b + c
 def f64.isnan (x: f64) : bool = intrinsics.isnan

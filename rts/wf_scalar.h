@@ -1,8 +1,15 @@
 /* wf_scalar.h — scalar arithmetic with Futhark's semantics for generated code: integer
  * division and modulo rounding to minus infinity, powers, shifts that saturate, bit counts,
- * float-to-integer conversion without undefined behaviour, bit casts.  src/interp/scalar.c is
- * the reference.  Pasted (through wfa.h) into C programs, and into CUDA kernels (WF_HD makes
- * each function callable on the device too).
+ * float-to-integer conversion without undefined behaviour, bit casts.  The C of each scalar
+ * operator is src/scalar/scalar.h's table, which calls these helpers; the compiler includes
+ * this file too and evaluates that same C (src/scalar/scalar.c), so the interpreter, the
+ * constant folder and compiled programs agree to the bit.  Pasted into C programs, and into
+ * CUDA kernels (WF_HD makes each function callable on the device too).
+ *
+ * Floating-point code here must give the same bits whatever the C compiler's flags: GCC
+ * contracts a*b+c into a fused multiply-add where the target has one (-march=native), and
+ * the compiler itself is built without, so a product never feeds an addition here except
+ * through an explicit fma().
  */
 #ifndef WF_SCALAR_H
 #define WF_SCALAR_H
@@ -27,32 +34,37 @@
 #define WF_CTZ(x) __builtin_ctzll(x)
 #endif
 
-/* f64.min and f64.max: fmin and fmax (a NaN operand gives the other operand), inline, where C
- * compilers call libm's functions.  Of equal operands (-0 and +0) the first, as glibc's.
- * Written so that x86 compilers emit minsd/maxsd and a conditional move, no branch (the
- * operands are often random: a branch would be mispredicted half the time). */
-WF_HD static inline double wf_fmin64(double x, double y) {
+/* wf_fmin32, wf_fmax32, wf_fmin64, wf_fmax64: min and max of floats, C's fmin and fmax (a NaN
+ * operand gives the other operand), inline where C compilers call libm's functions.  Of equal
+ * operands (-0 and +0) the first: C leaves it open, and GCC, taking fmin as commutative, swaps
+ * the operands of libm's (which gives the second) as it sees fit, so that the same fminf call
+ * gave -0 in one program and +0 in another.  Written so that x86 compilers emit minsd/maxsd
+ * and a conditional move, no branch (the operands are often random: a branch would be
+ * mispredicted half the time).  On the device CUDA's (either zero). */
 #ifdef __CUDA_ARCH__
-    return fmin(x, y);
+#define WF_FMINMAX(T, BITS)                                                                  \
+    WF_HD static inline T wf_fmin##BITS(T x, T y) { return fmin(x, y); }                   \
+    WF_HD static inline T wf_fmax##BITS(T x, T y) { return fmax(x, y); }
 #else
-    double r = y < x ? y : x;
-    return isnan(x) ? y : r;
+#define WF_FMINMAX(T, BITS)                                                                  \
+    WF_HD static inline T wf_fmin##BITS(T x, T y) {                                        \
+        T r = y < x ? y : x;                                                               \
+        return isnan(x) ? y : r;                                                           \
+    }                                                                                      \
+    WF_HD static inline T wf_fmax##BITS(T x, T y) {                                        \
+        T r = y > x ? y : x;                                                               \
+        return isnan(x) ? y : r;                                                           \
+    }
 #endif
-}
-WF_HD static inline double wf_fmax64(double x, double y) {
-#ifdef __CUDA_ARCH__
-    return fmax(x, y);
-#else
-    double r = y > x ? y : x;
-    return isnan(x) ? y : r;
-#endif
-}
+WF_FMINMAX(float, 32)
+WF_FMINMAX(double, 64)
 
 /* f64.exp on the host: 2^(k/32) from a table (as a double and the rest of it) times a degree-6
  * polynomial of the remainder r, |r| <= ln 2 / 64 (the degree-7 term is below 2^-61 of the
  * result), times 2^floor(k/32).  Within 0.55 ulp of the exact value (tests/unit/test_math.c;
  * glibc's exp is within 0.51), inline, where libm's costs a call: about half of libm's time.
- * The interpreter and the compiled programs both use it, so they agree to the bit.  On the
+ * The interpreter and the compiled programs both use it, so they agree to the bit (the fma()s:
+ * see the top of the file; a single instruction with -march=native, libm's elsewhere).  On the
  * device CUDA's exp. */
 #ifndef __CUDA_ARCH__
 static const double wf_exp_table[64] = {
@@ -76,18 +88,19 @@ static const double wf_exp_table[64] = {
 /* 2^(k/32) e^r for x = k ln2/32 + r, and e = floor(k/32): exp(x) is the result times 2^e. */
 static inline double wf_exp64_mantissa(double x, int64_t *e) {
     const double shift = 0x1.8p52; /* adding it rounds to an integer held in the low bits */
-    double kd = x * 0x1.71547652b82fep+5 + shift; /* x * 32 / ln 2 */
+    double kd = fma(x, 0x1.71547652b82fep+5, shift); /* x * 32 / ln 2 */
     uint64_t ki;
     memcpy(&ki, &kd, 8);
     kd -= shift;
     /* r = x - k ln2/32: the high part of ln2/32 has 36 bits, so k times it is exact */
-    double r = (x - kd * 0x1.62e42fefap-6) - kd * 0x1.cf79abc9e3b3ap-45;
+    double r = fma(-kd, 0x1.cf79abc9e3b3ap-45, fma(-kd, 0x1.62e42fefap-6, x));
+    /* p = r + r^2 (1/2 + r/6 + r^2 (1/24 + r/120 + r^2/720)) */
     double r2 = r * r;
-    double p = r + r2 * ((0.5 + r * (1.0 / 6)) + r2 * ((1.0 / 24 + r * (1.0 / 120)) + r2 * (1.0 / 720)));
+    double p = fma(r2, fma(r2, fma(r2, 1.0 / 720, fma(r, 1.0 / 120, 1.0 / 24)), fma(r, 1.0 / 6, 0.5)), r);
     unsigned j = (unsigned)(ki & 31);
     double t = wf_exp_table[2 * j], tail = wf_exp_table[2 * j + 1];
     *e = (int64_t)(ki - UINT64_C(0x4338000000000000)) >> 5;
-    return t + (t * p + tail); /* in [0.98, 2) */
+    return t + fma(t, p, tail); /* in [0.98, 2) */
 }
 /* 2^e for a normal power of two (-1022 <= e <= 1023). */
 static inline double wf_pow2_64(int64_t e) {

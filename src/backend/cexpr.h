@@ -1,8 +1,7 @@
 /* cexpr.h — what every C-emitting backend writes the same way: C names of core variables, C
  * types of primitives, string literals of locations, scalar constants, and the C expression of
- * each scalar operator (src/interp/scalar.c is the reference semantics; the helpers it calls are
- * in wf_scalar.h).  Used by the statement emitter (src/backend) and
- * the CUDA kernels.
+ * each scalar operator (src/scalar/scalar.h's table, whose helpers are in rts/wf_scalar.h).
+ * Used by the statement emitter (src/backend/emit*.c: C, OpenMP and CUDA).
  */
 #ifndef WEFT_BACKEND_C_CEXPR_H
 #define WEFT_BACKEND_C_CEXPR_H

@@ -3,8 +3,9 @@
  * entry point's arguments from stdin like `weft run` and prints its results the same way.
  * tests/scripts/core_passes.sh compares its output before and after optimisation with the
  * interpreter's.  Written independently of src/interp: values are boxed trees (an array is a
- * vector of element values, so jagged arrays need nothing special), every array operation
- * copies, and scalar operators follow docs/CORE.md.
+ * vector of element values, so jagged arrays need nothing special) and every array operation
+ * copies.  Scalar operators are src/scalar's scalar_eval, as in the interpreter and the
+ * constant folder: the C that compiled programs run.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -81,190 +82,31 @@ static int64_t ai(E *e, CAtom a) { return atom(e, a)->i; }
 
 static void bind(E *e, const char *name, V *v) { omap_put(&e->env, name, v); }
 
-/* ---- scalars ---- */
+/* ---- scalars: src/scalar's evaluation, the compiled programs' C ---- */
 
-static V *int_op(COp op, PrimType p, V **a, Loc loc) {
-    bool sg = prim_is_signed(p), isbool = p == PRIM_BOOL;
-    int bits = isbool ? 1 : prim_bits(p);
-    int64_t sx = a[0]->i, sy = core_ops[op].arity > 1 ? a[1]->i : 0;
-    uint64_t x = (uint64_t)sx, y = (uint64_t)sy;
-    int c = sg ? (sx < sy ? -1 : sx > sy) : (x < y ? -1 : x > y);
-    uint64_t r = 0;
-    switch (op) {
-    case COP_EQ: return scalar_i(PRIM_BOOL, c == 0);
-    case COP_NE: return scalar_i(PRIM_BOOL, c != 0);
-    case COP_LT: return scalar_i(PRIM_BOOL, c < 0);
-    case COP_LE: return scalar_i(PRIM_BOOL, c <= 0);
-    case COP_GT: return scalar_i(PRIM_BOOL, c > 0);
-    case COP_GE: return scalar_i(PRIM_BOOL, c >= 0);
-    case COP_ADD: r = x + y; break;
-    case COP_SUB: r = x - y; break;
-    case COP_MUL: r = x * y; break;
-    case COP_AND: r = x & y; break;
-    case COP_OR: r = x | y; break;
-    case COP_XOR: r = x ^ y; break;
-    case COP_NEG: r = 0 - x; break;
-    case COP_NOT: r = isbool ? !x : ~x; break;
-    case COP_MIN: r = c <= 0 ? x : y; break;
-    case COP_MAX: r = c >= 0 ? x : y; break;
-    case COP_SELECT: return a[0]->i ? a[1] : a[2];
-    case COP_DIV: case COP_MOD: case COP_QUOT: case COP_REM:
-        if (y == 0)
-            fail(loc, "division by zero");
-        if (!sg) {
-            r = (op == COP_DIV || op == COP_QUOT) ? x / y : x % y;
-        } else if (sy == -1) {
-            r = (op == COP_DIV || op == COP_QUOT) ? 0 - x : 0;
-        } else {
-            int64_t q = sx / sy, m = sx % sy;
-            if (op == COP_DIV && m != 0 && ((sx < 0) != (sy < 0)))
-                q--;
-            if (op == COP_MOD && m != 0 && ((m < 0) != (sy < 0)))
-                m += sy;
-            r = (uint64_t)((op == COP_DIV || op == COP_QUOT) ? q : m);
-        }
-        break;
-    case COP_POW:
-        if (sg && sy < 0) {
-            r = (uint64_t)(sx == 1 ? 1 : sx == -1 ? ((sy & 1) ? -1 : 1) : 0);
-        } else {
-            r = 1;
-            for (uint64_t b = x, k = y; k; k >>= 1, b *= b)
-                if (k & 1)
-                    r *= b;
-        }
-        break;
-    case COP_SHL: r = (sg && sy < 0) || y >= (uint64_t)bits ? 0 : x << y; break;
-    case COP_SHR:
-        if ((sg && sy < 0) || y >= (uint64_t)bits)
-            r = sg && sx < 0 ? (uint64_t)-1 : 0;
-        else
-            r = sg ? (uint64_t)(sx >> y) : x >> y;
-        break;
-    case COP_USHR:
-        r = (sg && sy < 0) || y >= (uint64_t)bits ? 0 : (bits == 64 ? x : x & ((UINT64_C(1) << bits) - 1)) >> y;
-        break;
-    case COP_POPC: case COP_CLZ: case COP_CTZ: {
-        uint64_t m = bits == 64 ? x : x & ((UINT64_C(1) << bits) - 1);
-        int v = op == COP_POPC ? __builtin_popcountll(m)
-                : m == 0       ? bits
-                : op == COP_CLZ ? __builtin_clzll(m) - (64 - bits)
-                                : __builtin_ctzll(m);
-        return scalar_i(p, v);
+static Scalar scalar_of(const V *v) {
+    switch (v->prim) {
+    case PRIM_F32: return scalar_f32((float)v->f);
+    case PRIM_F64: return scalar_f64(v->f);
+    default: return scalar_int(v->prim, v->i);
     }
-    case COP_MUL_HI:
-        if (bits == 64)
-            r = sg ? (uint64_t)(int64_t)(((__int128)sx * (__int128)sy) >> 64)
-                   : (uint64_t)(((unsigned __int128)x * (unsigned __int128)y) >> 64);
-        else
-            r = sg ? (uint64_t)((sx * sy) >> bits) : (x * y) >> bits;
-        break;
-    default: die("core eval: operator %s on %s", core_ops[op].name, prim_name(p));
-    }
-    return scalar_i(p, core_wrap_int(p, r));
 }
 
-#define F1(K, ff, fd) case COP_##K: r = f32 ? (double)ff((float)x) : fd(x); break;
-#define F2(K, ff, fd) case COP_##K: r = f32 ? (double)ff((float)x, (float)y) : fd(x, y); break;
-
-static V *float_op(COp op, PrimType p, V **a) {
-    bool f32 = p == PRIM_F32;
-    double x = a[0]->f, y = core_ops[op].arity > 1 ? a[1]->f : 0, r;
-    switch (op) {
-    case COP_EQ: return scalar_i(PRIM_BOOL, x == y);
-    case COP_NE: return scalar_i(PRIM_BOOL, x != y);
-    case COP_LT: return scalar_i(PRIM_BOOL, x < y);
-    case COP_LE: return scalar_i(PRIM_BOOL, x <= y);
-    case COP_GT: return scalar_i(PRIM_BOOL, x > y);
-    case COP_GE: return scalar_i(PRIM_BOOL, x >= y);
-    case COP_ISNAN: return scalar_i(PRIM_BOOL, isnan(x));
-    case COP_ISINF: return scalar_i(PRIM_BOOL, isinf(x));
-    case COP_SELECT: return a[0]->i ? a[1] : a[2];
-    case COP_ADD: r = f32 ? (double)((float)x + (float)y) : x + y; break;
-    case COP_SUB: r = f32 ? (double)((float)x - (float)y) : x - y; break;
-    case COP_MUL: r = f32 ? (double)((float)x * (float)y) : x * y; break;
-    case COP_DIV: r = f32 ? (double)((float)x / (float)y) : x / y; break;
-    case COP_QUOT: r = f32 ? (double)truncf((float)x / (float)y) : trunc(x / y); break;
-    case COP_NEG: r = -x; break;
-    case COP_FMA: r = f32 ? (double)fmaf((float)x, (float)y, (float)a[2]->f) : fma(x, y, a[2]->f); break;
-    F2(MOD, fmodf, fmod) F2(REM, fmodf, fmod) F2(POW, powf, pow) F2(MIN, fminf, fmin)
-    F2(MAX, fmaxf, fmax) F2(ATAN2, atan2f, atan2) F2(HYPOT, hypotf, hypot)
-    F2(COPYSIGN, copysignf, copysign)
-    F1(SQRT, sqrtf, sqrt) F1(CBRT, cbrtf, cbrt) F1(EXP, expf, exp) F1(LOG, logf, log)
-    F1(LOG2, log2f, log2) F1(LOG10, log10f, log10) F1(LOG1P, log1pf, log1p) F1(SIN, sinf, sin)
-    F1(COS, cosf, cos) F1(TAN, tanf, tan) F1(ASIN, asinf, asin) F1(ACOS, acosf, acos)
-    F1(ATAN, atanf, atan) F1(SINH, sinhf, sinh) F1(COSH, coshf, cosh) F1(TANH, tanhf, tanh)
-    F1(ASINH, asinhf, asinh) F1(ACOSH, acoshf, acosh) F1(ATANH, atanhf, atanh)
-    F1(FLOOR, floorf, floor) F1(CEIL, ceilf, ceil) F1(ROUND, rintf, rint) F1(TRUNC, truncf, trunc)
-    F1(FABS, fabsf, fabs) F1(ERF, erff, erf) F1(ERFC, erfcf, erfc) F1(GAMMA, tgammaf, tgamma)
-    F1(LGAMMA, lgammaf, lgamma)
-    default: die("core eval: operator %s on %s", core_ops[op].name, prim_name(p));
+static V *of_scalar(Scalar s) {
+    switch (s.prim) {
+    case PRIM_F32: return scalar_f(s.prim, (double)s.as.f32);
+    case PRIM_F64: return scalar_f(s.prim, s.as.f64);
+    default: return scalar_i(s.prim, s.as.i);
     }
-    return scalar_f(p, r);
-}
-
-static int64_t float_to_int(double d, bool to_unsigned) {
-    if (isnan(d) || isinf(d))
-        return 0;
-    d = trunc(d);
-    if (to_unsigned && d >= 9223372036854775808.0)
-        return d >= 18446744073709551616.0 ? 0 : (int64_t)(uint64_t)d;
-    if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
-        return 0;
-    return (int64_t)d;
-}
-
-static V *convert(PrimType from, PrimType to, V *v) {
-    bool ff = prim_is_float(from), uns = from != PRIM_BOOL && !ff && !prim_is_signed(from);
-    if (to == PRIM_BOOL)
-        return scalar_i(to, ff ? v->f != 0 : v->i != 0);
-    if (ff) {
-        if (prim_is_float(to))
-            return scalar_f(to, v->f);
-        return scalar_i(to, core_wrap_int(to, (uint64_t)float_to_int(v->f, !prim_is_signed(to))));
-    }
-    if (to == PRIM_F32)
-        return scalar_f(to, uns ? (double)(float)(uint64_t)v->i : (double)(float)v->i);
-    if (to == PRIM_F64)
-        return scalar_f(to, uns ? (double)(uint64_t)v->i : (double)v->i);
-    return scalar_i(to, core_wrap_int(to, (uint64_t)v->i));
-}
-
-static V *bitcast(PrimType from, PrimType to, V *v) {
-    uint64_t bits = 0;
-    if (from == PRIM_F32) {
-        float f = (float)v->f;
-        uint32_t u;
-        memcpy(&u, &f, 4);
-        bits = u;
-    } else if (from == PRIM_F64) {
-        memcpy(&bits, &v->f, 8);
-    } else {
-        bits = (uint64_t)v->i;
-    }
-    if (to == PRIM_F32) {
-        uint32_t u = (uint32_t)bits;
-        float f;
-        memcpy(&f, &u, 4);
-        return scalar_f(to, f);
-    }
-    if (to == PRIM_F64) {
-        double d;
-        memcpy(&d, &bits, 8);
-        return scalar_f(to, d);
-    }
-    return scalar_i(to, core_wrap_int(to, bits));
 }
 
 static V *eval_op(E *e, const CExp *x) {
-    V *a[3] = {0};
+    Scalar a[3], r;
     for (int i = 0; i < x->args.len && i < 3; i++)
-        a[i] = atom(e, x->args.data[i]);
-    if (x->op == COP_CONVERT)
-        return convert(x->prim, x->prim2, a[0]);
-    if (x->op == COP_BITCAST)
-        return bitcast(x->prim, x->prim2, a[0]);
-    return prim_is_float(x->prim) ? float_op(x->op, x->prim, a) : int_op(x->op, x->prim, a, x->loc);
+        a[i] = scalar_of(atom(e, x->args.data[i]));
+    if (!scalar_eval(x->op, x->prim, x->prim2, a, &r))
+        fail(x->loc, "division by zero");
+    return of_scalar(r);
 }
 
 /* ---- arrays ---- */

@@ -401,16 +401,6 @@ static PrimType prim_of_expr(Expr *e) {
     return t && t->kind == T_PRIM ? t->prim : PRIM_NONE;
 }
 
-static int64_t norm_int(PrimType p, int64_t v) {
-    int bits = prim_bits(p);
-    if (bits >= 64)
-        return v;
-    uint64_t m = (1ull << bits) - 1, u = (uint64_t)v & m;
-    if (prim_is_signed(p) && (u >> (bits - 1)))
-        u |= ~m;
-    return (int64_t)u;
-}
-
 static CAtom to_i64(I *in, CAtom a, Loc loc) {
     CType t = type_of(in, a);
     if (t.prim == PRIM_I64)
@@ -758,34 +748,6 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
 
 /* ---- operators ---- */
 
-static COp cop_of(BinOp o, PrimType p) {
-    switch (o) {
-    case BIN_ADD: return COP_ADD;
-    case BIN_SUB: return COP_SUB;
-    case BIN_MUL: return COP_MUL;
-    case BIN_DIV: return COP_DIV;
-    case BIN_MOD: return COP_MOD;
-    case BIN_QUOT: return COP_QUOT;
-    case BIN_REM: return COP_REM;
-    case BIN_POW: return COP_POW;
-    case BIN_EQ: return COP_EQ;
-    case BIN_NEQ: return COP_NE;
-    case BIN_LT: return COP_LT;
-    case BIN_LE: return COP_LE;
-    case BIN_GT: return COP_GT;
-    case BIN_GE: return COP_GE;
-    case BIN_AND:
-    case BIN_BAND: return COP_AND;
-    case BIN_OR:
-    case BIN_BOR: return COP_OR;
-    case BIN_BXOR: return COP_XOR;
-    case BIN_SHL: return COP_SHL;
-    case BIN_SHR: return COP_SHR;
-    case BIN_USHR: return COP_USHR;
-    default: (void)p; return COP_COUNT;
-    }
-}
-
 static IVal *scalar(CAtom a, PrimType p) { return iv_atom(a, ctype_prim(p)); }
 
 /* Structural equality of two values of the same type (scalars, tuples; not arrays yet). */
@@ -882,13 +844,11 @@ static IVal *binop(I *in, BinOp o, IVal *a, IVal *b, Type *lt, Loc loc) {
     if (a->kind != IV_ATOM || b->kind != IV_ATOM || a->type.rank || b->type.rank)
         unsupported(loc, xsprintf("operator %s on non-scalars", binop_name(o)));
     PrimType p = a->type.prim;
-    COp c = cop_of(o, p);
+    COp c = binop_scalar_op(o);
     if (c == COP_COUNT)
         unsupported(loc, xsprintf("operator %s", binop_name(o)));
-    if (c == COP_POW && prim_is_float(p))
-        c = COP_POW;
     CAtom r = op(in, c, p, loc, 2, a->atom, b->atom);
-    return scalar(r, (core_ops[c].flags & OPF_PRED) ? PRIM_BOOL : p);
+    return scalar(r, scalar_result_type(c, p, PRIM_NONE));
 }
 
 /* && and ||: the right operand is evaluated only when needed. */
@@ -1247,7 +1207,7 @@ static IVal *literal(Expr *e) {
             p = PRIM_I32;
         if (prim_is_float(p))
             return scalar(catom_float(p, (double)(int64_t)e->ival), p);
-        return scalar(catom_int(p, norm_int(p, (int64_t)e->ival)), p);
+        return scalar(catom_int(p, prim_wrap(p, e->ival)), p);
     case E_FLOAT:
         if (p == PRIM_NONE)
             p = PRIM_F64;
@@ -1256,7 +1216,7 @@ static IVal *literal(Expr *e) {
     default:
         if (p == PRIM_NONE)
             p = PRIM_U8;
-        return scalar(catom_int(p, norm_int(p, (int64_t)e->ival)), p);
+        return scalar(catom_int(p, prim_wrap(p, e->ival)), p);
     }
 }
 
@@ -1565,14 +1525,6 @@ static IVal *filter_value(I *in, IVal *p, IVal *xs, bool partition, Loc loc) {
     return t;
 }
 
-static int math_op(const char *name) {
-    if (!strcmp(name, "fmin"))
-        return COP_MIN;
-    if (!strcmp(name, "fmax"))
-        return COP_MAX;
-    return core_op_lookup(name);
-}
-
 static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
     const char *n = d->body->name;
     CAtom x;
@@ -1653,7 +1605,7 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
         e->prim2 = to;
         return scalar(emit1(in, e, "bits"), to);
     }
-    int m = math_op(n);
+    int m = core_op_lookup(n);
     if (m >= 0 && a[0]->kind == IV_ATOM) {
         CExp *e = cexp_new(CE_OP, loc);
         e->op = (COp)m;

@@ -1,4 +1,4 @@
-/* ir.c — the core IR's constructors, the scalar operator table, scopes, and the typing rules of
+/* ir.c — the core IR's constructors, scopes, and the typing rules of
  * expressions (cexp_types), shared by the verifier and the internaliser so that both agree on
  * what each construct produces.  docs/CORE.md states the same rules in prose.
  */
@@ -7,35 +7,7 @@
 
 #include "ir.h"
 
-const COpInfo core_ops[COP_COUNT] = {
-#define X(k, s, n, f) {s, n, f},
-    CORE_OPS(X)
-#undef X
-};
-
-int core_op_lookup(const char *name) {
-    for (int i = 0; i < COP_COUNT; i++)
-        if (!strcmp(core_ops[i].name, name))
-            return i;
-    return -1;
-}
-
 /* ---- atoms, dims, types ---- */
-
-/* The 64-bit representation of an integer or bool of type p after an operation: signed types
- * sign-extended, unsigned ones zero-extended, bools 0/1 (the interpreter's convention). */
-int64_t core_wrap_int(PrimType p, uint64_t v) {
-    switch (p) {
-    case PRIM_I8: return (int8_t)v;
-    case PRIM_I16: return (int16_t)v;
-    case PRIM_I32: return (int32_t)v;
-    case PRIM_U8: return (uint8_t)v;
-    case PRIM_U16: return (uint16_t)v;
-    case PRIM_U32: return (uint32_t)v;
-    case PRIM_BOOL: return v != 0;
-    default: return (int64_t)v;
-    }
-}
 
 CAtom catom_var(const char *name) { return (CAtom){.kind = CA_VAR, .var = name, .prim = PRIM_NONE}; }
 
@@ -44,6 +16,21 @@ CAtom catom_int(PrimType p, int64_t v) { return (CAtom){.kind = CA_CONST, .prim 
 CAtom catom_float(PrimType p, double v) { return (CAtom){.kind = CA_CONST, .prim = p, .fval = v}; }
 
 CAtom catom_bool(bool b) { return (CAtom){.kind = CA_CONST, .prim = PRIM_BOOL, .ival = b}; }
+
+Scalar catom_scalar(CAtom a) {
+    if (a.kind != CA_CONST)
+        die("catom_scalar: %s is no constant", a.var);
+    return prim_is_float(a.prim) ? scalar_float(a.prim, a.fval) : scalar_int(a.prim, a.ival);
+}
+
+CAtom catom_of_scalar(Scalar v) {
+    switch (v.prim) {
+    case PRIM_F32: return catom_float(v.prim, (double)v.as.f32);
+    case PRIM_F64: return catom_float(v.prim, v.as.f64);
+    case PRIM_BOOL: return catom_bool(v.as.i != 0);
+    default: return catom_int(v.prim, v.as.i);
+    }
+}
 
 bool coperators_scalar(const COperatorVec *ops) {
     for (int o = 0; o < ops->len; o++)
@@ -359,8 +346,7 @@ static void op_types(TyCtx *c, const CExp *e, CTypeVec *out) {
         return;
     }
     PrimType p = e->prim;
-    unsigned need = prim_is_float(p) ? OPF_FLOAT : p == PRIM_BOOL ? OPF_BOOL : OPF_INT;
-    if (p == PRIM_NONE || !(oi->flags & need)) {
+    if (!scalar_op_defined(e->op, p)) {
         c->err = xsprintf("%s is not defined on %s", oi->name, p == PRIM_NONE ? "?" : prim_name(p));
         return;
     }
@@ -380,7 +366,7 @@ static void op_types(TyCtx *c, const CExp *e, CTypeVec *out) {
         }
         push(out, ctype_prim(e->prim2));
     } else {
-        push(out, ctype_prim((oi->flags & OPF_PRED) ? PRIM_BOOL : p));
+        push(out, ctype_prim(scalar_result_type(e->op, p, e->prim2)));
     }
 }
 

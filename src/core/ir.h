@@ -27,7 +27,7 @@ typedef struct CLambda CLambda;
 typedef struct CExp CExp;
 typedef struct CFun CFun;
 
-/* ======== ir.c: types, atoms, scalar ops, constructors ======== */
+/* ======== ir.c: types, atoms, constructors ======== */
 
 typedef enum {
     CDIM_CONST, /* [3] */
@@ -64,89 +64,7 @@ typedef struct {
 } CAtom;
 typedef Vec(CAtom) CAtomVec;
 
-/* Scalar operators: X(ID, name, arity, flags).  The operand type is written after the name
- * (`add i32 x y`); convert and bitcast name two types (`convert i64 f32 x`: from, to).
- * Flags: which operand types are allowed, whether the result is bool, algebraic properties
- * (for the simplifier and the fusion of reductions), whether it can fail at run time. */
-enum {
-    OPF_INT = 1,    /* integer operands allowed */
-    OPF_FLOAT = 2,  /* float operands allowed */
-    OPF_BOOL = 4,   /* bool operands allowed */
-    OPF_PRED = 8,   /* result is bool */
-    OPF_COMM = 16,  /* commutative */
-    OPF_ASSOC = 32, /* associative (exactly, on integers and bools; floats only up to rounding) */
-    OPF_FAIL = 64,  /* may fail at run time (integer division by zero): carries a location */
-    OPF_CONV = 128, /* two types: from, to */
-};
-#define OPF_NUM (OPF_INT | OPF_FLOAT)
-#define OPF_ANY (OPF_INT | OPF_FLOAT | OPF_BOOL)
-
-#define CORE_OPS(X)                                                                       \
-    /* arithmetic (source + - * / % // %% **) */                                          \
-    X(ADD, "add", 2, OPF_NUM | OPF_COMM | OPF_ASSOC)                                      \
-    X(SUB, "sub", 2, OPF_NUM)                                                             \
-    X(MUL, "mul", 2, OPF_NUM | OPF_COMM | OPF_ASSOC)                                      \
-    X(DIV, "div", 2, OPF_NUM | OPF_FAIL)  /* signed int: rounds to -inf; float: IEEE */   \
-    X(MOD, "mod", 2, OPF_NUM | OPF_FAIL)  /* signed int: sign of divisor; float: fmod */  \
-    X(QUOT, "quot", 2, OPF_NUM | OPF_FAIL) /* rounds towards zero */                      \
-    X(REM, "rem", 2, OPF_NUM | OPF_FAIL)  /* sign of dividend */                          \
-    X(POW, "pow", 2, OPF_NUM)                                                             \
-    X(MIN, "min", 2, OPF_NUM | OPF_COMM | OPF_ASSOC) /* floats: C fmin */                 \
-    X(MAX, "max", 2, OPF_NUM | OPF_COMM | OPF_ASSOC) /* floats: C fmax */                 \
-    /* bits and logic (bool: logical, not short-circuit) */                               \
-    X(AND, "and", 2, OPF_INT | OPF_BOOL | OPF_COMM | OPF_ASSOC)                           \
-    X(OR, "or", 2, OPF_INT | OPF_BOOL | OPF_COMM | OPF_ASSOC)                             \
-    X(XOR, "xor", 2, OPF_INT | OPF_BOOL | OPF_COMM | OPF_ASSOC)                           \
-    X(SHL, "shl", 2, OPF_INT)                                                             \
-    X(SHR, "shr", 2, OPF_INT)   /* arithmetic on signed, logical on unsigned types */     \
-    X(USHR, "ushr", 2, OPF_INT) /* always logical */                                      \
-    /* comparisons */                                                                     \
-    X(EQ, "eq", 2, OPF_ANY | OPF_PRED | OPF_COMM)                                         \
-    X(NE, "ne", 2, OPF_ANY | OPF_PRED | OPF_COMM)                                         \
-    X(LT, "lt", 2, OPF_ANY | OPF_PRED)                                                    \
-    X(LE, "le", 2, OPF_ANY | OPF_PRED)                                                    \
-    X(GT, "gt", 2, OPF_ANY | OPF_PRED)                                                    \
-    X(GE, "ge", 2, OPF_ANY | OPF_PRED)                                                    \
-    /* unary */                                                                           \
-    X(NEG, "neg", 1, OPF_NUM)                                                             \
-    X(NOT, "not", 1, OPF_INT | OPF_BOOL) /* bool: logical; integers: complement */        \
-    X(SELECT, "select", 3, OPF_ANY) /* select t c x y: c is bool, x and y of type t */    \
-    /* conversions: convert follows the source language; bitcast keeps the bits */        \
-    X(CONVERT, "convert", 1, OPF_ANY | OPF_CONV)                                          \
-    X(BITCAST, "bitcast", 1, OPF_ANY | OPF_CONV)                                          \
-    /* math functions of the prelude (C semantics) */                                     \
-    X(SQRT, "sqrt", 1, OPF_FLOAT) X(CBRT, "cbrt", 1, OPF_FLOAT) X(EXP, "exp", 1, OPF_FLOAT) \
-    X(LOG, "log", 1, OPF_FLOAT) X(LOG2, "log2", 1, OPF_FLOAT) X(LOG10, "log10", 1, OPF_FLOAT) \
-    X(LOG1P, "log1p", 1, OPF_FLOAT) X(SIN, "sin", 1, OPF_FLOAT) X(COS, "cos", 1, OPF_FLOAT) \
-    X(TAN, "tan", 1, OPF_FLOAT) X(ASIN, "asin", 1, OPF_FLOAT) X(ACOS, "acos", 1, OPF_FLOAT) \
-    X(ATAN, "atan", 1, OPF_FLOAT) X(SINH, "sinh", 1, OPF_FLOAT) X(COSH, "cosh", 1, OPF_FLOAT) \
-    X(TANH, "tanh", 1, OPF_FLOAT) X(ASINH, "asinh", 1, OPF_FLOAT)                         \
-    X(ACOSH, "acosh", 1, OPF_FLOAT) X(ATANH, "atanh", 1, OPF_FLOAT)                       \
-    X(FLOOR, "floor", 1, OPF_FLOAT) X(CEIL, "ceil", 1, OPF_FLOAT)                         \
-    X(ROUND, "round", 1, OPF_FLOAT) X(TRUNC, "trunc", 1, OPF_FLOAT)                       \
-    X(FABS, "fabs", 1, OPF_FLOAT) X(ERF, "erf", 1, OPF_FLOAT) X(ERFC, "erfc", 1, OPF_FLOAT) \
-    X(GAMMA, "gamma", 1, OPF_FLOAT) X(LGAMMA, "lgamma", 1, OPF_FLOAT)                     \
-    X(ATAN2, "atan2", 2, OPF_FLOAT) X(HYPOT, "hypot", 2, OPF_FLOAT)                       \
-    X(COPYSIGN, "copysign", 2, OPF_FLOAT)                                                 \
-    X(FMA, "fma", 3, OPF_FLOAT)                                                           \
-    X(ISNAN, "isnan", 1, OPF_FLOAT | OPF_PRED) X(ISINF, "isinf", 1, OPF_FLOAT | OPF_PRED)  \
-    X(POPC, "popc", 1, OPF_INT) X(CLZ, "clz", 1, OPF_INT) X(CTZ, "ctz", 1, OPF_INT)       \
-    X(MUL_HI, "mul_hi", 2, OPF_INT)
-
-typedef enum {
-#define X(k, s, n, f) COP_##k,
-    CORE_OPS(X)
-#undef X
-    COP_COUNT
-} COp;
-
-typedef struct {
-    const char *name;
-    int arity;
-    unsigned flags;
-} COpInfo;
-extern const COpInfo core_ops[COP_COUNT];
-int core_op_lookup(const char *name); /* -1 if none */
+/* Scalar operators (COp, core_ops, core_op_lookup): the table of src/scalar/scalar.h. */
 
 /* ---- expressions ---- */
 
@@ -319,11 +237,13 @@ typedef struct {
 } CProg;
 
 /* constructors and helpers */
-int64_t core_wrap_int(PrimType p, uint64_t v); /* wrap a result to p's width */
 CAtom catom_var(const char *name);
 CAtom catom_int(PrimType p, int64_t v);
 CAtom catom_float(PrimType p, double v);
 CAtom catom_bool(bool b);
+/* A constant atom's value, and the constant atom of a value. */
+Scalar catom_scalar(CAtom a);
+CAtom catom_of_scalar(Scalar v);
 bool catom_eq(CAtom a, CAtom b);
 /* Whether map result j (counting from the first map result) of a screma or segop is written
  * concatenated (see CExp.offsets); its offsets array then in *o. */

@@ -1,7 +1,7 @@
 /* internal.h — what the interpreter's files share.  Nothing here is used outside src/interp/.
  *
  *   value.c       values, reference counts, environments
- *   scalar.c      primitive arithmetic, comparisons, conversions, math functions
+ *   scalar.c      primitive operations: operators and scalar intrinsics onto src/scalar
  *   eval.c        expressions, patterns, size checks, function application
  *   intrinsics.c  the prelude's `intrinsics.NAME` functions (SOACs, array and scalar builtins)
  *   entry.c       interp_run_entry: reading arguments, printing results
@@ -172,10 +172,9 @@ Value scalar_not(Value a);
 Value scalar_convert(Value v, PrimType to);
 Value scalar_to_bits(Value v);
 Value scalar_from_bits(Value v, PrimType to);
-/* Math builtins ("sqrt", "atan2", "popc", ...): look the name up once, then call by id. */
-int scalar_math_lookup(const char *name); /* -1 if name is not one */
-int scalar_math_arity(int id);
-Value scalar_math(int id, const Value *args, Loc loc);
+/* A scalar operator of the prelude's intrinsics ("sqrt", "atan2", "popc", ...) on args (of the
+ * first one's type), its result converted to the declared result type (if not PRIM_NONE). */
+Value scalar_intrinsic(COp op, const Value *args, PrimType result, Loc loc);
 
 /* ---- eval.c ---- */
 extern const char *interp_user_file; /* errors inside the prelude are reported at the user's call */

@@ -4,8 +4,8 @@
  * (owned; each implementation releases what it does not return).  Size agreement between
  * parameters declared with the same size ([n] on both arrays of zip) has already been checked
  * by eval.c from the declaration; the checks here cover what the signature cannot say
- * (negative sizes, unflatten's n*m, irregular transposes).  Scalar math functions are
- * dispatched to scalar.c by the argument's primitive type.
+ * (negative sizes, unflatten's n*m, irregular transposes).  Intrinsics named after a scalar
+ * operator of src/scalar (sqrt, min, popc, ...) go to scalar.c.
  */
 #include <string.h>
 
@@ -24,7 +24,7 @@ enum {
 #define X(k, s) I_##k,
     INTRINSICS(X)
 #undef X
-    I_COUNT /* scalar math functions follow: I_COUNT + scalar_math id */
+    I_COUNT /* the scalar operators of src/scalar follow: I_COUNT + COp */
 };
 
 static const char *const intrinsic_names[] = {
@@ -37,8 +37,8 @@ int intrinsic_lookup(const char *name) {
     for (int i = 0; i < I_COUNT; i++)
         if (!strcmp(intrinsic_names[i], name))
             return i;
-    int m = scalar_math_lookup(name);
-    return m < 0 ? -1 : I_COUNT + m;
+    int op = core_op_lookup(name);
+    return op < 0 ? -1 : I_COUNT + op;
 }
 
 /* ---- helpers ---- */
@@ -310,13 +310,8 @@ Value call_intrinsic(DeclInfo *di, Value *a, Loc loc) {
     int id = di->intrinsic;
     if (id < 0)
         interp_error(loc, "%s: unknown intrinsic %s", di->decl->name, di->decl->body->name);
-    if (id >= I_COUNT) {
-        int m = id - I_COUNT, n = scalar_math_arity(m);
-        for (int i = 0; i < n; i++)
-            if (a[i].kind != VK_PRIM)
-                die("%s: argument is not a scalar", di->decl->name);
-        return scalar_math(m, a, loc);
-    }
+    if (id >= I_COUNT)
+        return scalar_intrinsic((COp)(id - I_COUNT), a, di->rprim, loc);
     switch (id) {
     case I_MAP: return do_map(a, loc);
     case I_REDUCE:

@@ -49,7 +49,7 @@ static const char *key_of(C *c, const CStm *st) {
         core_print_type(&sb, e->type);
     for (int i = 0; i < e->perm.len; i++)
         sb_printf(&sb, " p%d", e->perm.data[i]);
-    if (e->kind == CE_OP && e->args.len == 2 && (core_ops[e->op].flags & OPF_COMM)) {
+    if (e->kind == CE_OP && e->args.len == 2 && scalar_commutative(e->op, e->prim)) {
         StrBuf x = {0}, y = {0};
         key_atom(&x, e->args.data[0]);
         key_atom(&y, e->args.data[1]);

@@ -4,10 +4,10 @@
  *
  * One forward walk per function.  Names are unique in a function, so a variable found equal to
  * an atom is recorded in a substitution that holds everywhere after its definition, and its
- * statement is dropped.  Folding follows the interpreter's semantics exactly (src/interp/
- * scalar.c: wrapping integer arithmetic, division rounding down, f32 arithmetic in float);
- * whatever is not clearly exact (math functions, float pow/mod, bitcasts) is left alone, and so
- * is any operation that would fail (division by zero stays, with its location).
+ * statement is dropped.  Folding computes what the compiled program would (scalar_eval of
+ * src/scalar, the C the backends emit); what depends on the math library (OPF_LIBM), NaN
+ * results and operations that would fail (division by zero stays, with its location) are
+ * left to run time.
  */
 #include <math.h>
 #include <string.h>
@@ -44,28 +44,6 @@ static void simp_lambda(S *s, CLambda *l) {
 
 /* ---- constant folding ---- */
 
-static int64_t floor_div(int64_t x, int64_t y) {
-    int64_t q = x / y;
-    if (x % y != 0 && ((x < 0) != (y < 0)))
-        q--;
-    return q;
-}
-
-static int64_t floor_mod(int64_t x, int64_t y) {
-    int64_t r = x % y;
-    if (r != 0 && ((r < 0) != (y < 0)))
-        r += y;
-    return r;
-}
-
-static uint64_t int_pow(uint64_t base, uint64_t e) {
-    uint64_t r = 1;
-    for (; e; e >>= 1, base *= base)
-        if (e & 1)
-            r *= base;
-    return r;
-}
-
 static bool cmp_result(COp op, int c, bool *out) {
     switch (op) {
     case COP_EQ: *out = c == 0; return true;
@@ -78,154 +56,21 @@ static bool cmp_result(COp op, int c, bool *out) {
     }
 }
 
-/* Integer and bool operators on constants. */
-static bool fold_int(COp op, PrimType p, const CAtom *a, int n, CAtom *out) {
-    bool sg = prim_is_signed(p);
-    int bits = p == PRIM_BOOL ? 1 : prim_bits(p);
-    int64_t sx = a[0].ival, sy = n > 1 ? a[1].ival : 0;
-    uint64_t x = (uint64_t)sx, y = (uint64_t)sy;
-    bool b;
-    if (n == 2 && cmp_result(op, sg ? (sx < sy ? -1 : sx > sy) : (x < y ? -1 : x > y), &b)) {
-        *out = catom_bool(b);
-        return true;
-    }
-    uint64_t r;
-    switch (op) {
-    case COP_ADD: r = x + y; break;
-    case COP_SUB: r = x - y; break;
-    case COP_MUL: r = x * y; break;
-    case COP_AND: r = x & y; break;
-    case COP_OR: r = x | y; break;
-    case COP_XOR: r = x ^ y; break;
-    case COP_NEG: r = 0 - x; break;
-    case COP_NOT: r = p == PRIM_BOOL ? !x : ~x; break;
-    case COP_MIN: r = (sg ? sx < sy : x < y) ? x : y; break;
-    case COP_MAX: r = (sg ? sx > sy : x > y) ? x : y; break;
-    case COP_DIV:
-    case COP_MOD:
-    case COP_QUOT:
-    case COP_REM:
-        if (y == 0)
-            return false; /* fails at run time: keep it */
-        if (!sg)
-            r = (op == COP_DIV || op == COP_QUOT) ? x / y : x % y;
-        else if (sy == -1)
-            r = (op == COP_DIV || op == COP_QUOT) ? 0 - x : 0;
-        else if (op == COP_DIV)
-            r = (uint64_t)floor_div(sx, sy);
-        else if (op == COP_MOD)
-            r = (uint64_t)floor_mod(sx, sy);
-        else
-            r = (uint64_t)(op == COP_QUOT ? sx / sy : sx % sy);
-        break;
-    case COP_POW:
-        if (sg && sy < 0)
-            r = (uint64_t)(sx == 1 ? 1 : sx == -1 ? ((sy & 1) ? -1 : 1) : 0);
-        else
-            r = int_pow(x, y);
-        break;
-    case COP_SHL: r = (sg && sy < 0) || y >= (uint64_t)bits ? 0 : x << y; break;
-    case COP_SHR:
-        if ((sg && sy < 0) || y >= (uint64_t)bits)
-            r = sg && sx < 0 ? (uint64_t)-1 : 0;
-        else
-            r = sg ? (uint64_t)(sx >> y) : x >> y;
-        break;
-    case COP_USHR:
-        if ((sg && sy < 0) || y >= (uint64_t)bits)
-            r = 0;
-        else
-            r = (bits == 64 ? x : x & ((UINT64_C(1) << bits) - 1)) >> y;
-        break;
-    default: return false;
-    }
-    if (p == PRIM_BOOL && op != COP_AND && op != COP_OR && op != COP_XOR && op != COP_NOT)
+/* An operator on constants, evaluated as the compiled program would evaluate it
+ * (scalar_eval).  Not when the result depends on the math library, when the operation fails
+ * (a division by zero stays, with its location), or when the result is a NaN (a constant
+ * cannot say which one). */
+static bool fold(const CExp *e, CAtom *out) {
+    if (!scalar_foldable(e->op, e->prim))
         return false;
-    *out = p == PRIM_BOOL ? catom_bool(r & 1) : catom_int(p, core_wrap_int(p, r));
-    return true;
-}
-
-/* Float operators on constants: only the exactly rounded IEEE operations. */
-static bool fold_float(COp op, PrimType p, const CAtom *a, int n, CAtom *out) {
-    double x = a[0].fval, y = n > 1 ? a[1].fval : 0;
-    bool b;
-    if (n == 2 && (op == COP_EQ || op == COP_NE || op == COP_LT || op == COP_LE || op == COP_GT ||
-                   op == COP_GE)) {
-        switch (op) {
-        case COP_EQ: b = x == y; break;
-        case COP_NE: b = x != y; break;
-        case COP_LT: b = x < y; break;
-        case COP_LE: b = x <= y; break;
-        case COP_GT: b = x > y; break;
-        default: b = x >= y; break;
-        }
-        *out = catom_bool(b);
-        return true;
-    }
-    if (p == PRIM_F32) {
-        float fx = (float)x, fy = (float)y, r;
-        switch (op) {
-        case COP_ADD: r = fx + fy; break;
-        case COP_SUB: r = fx - fy; break;
-        case COP_MUL: r = fx * fy; break;
-        case COP_DIV: r = fx / fy; break;
-        case COP_NEG: r = -fx; break;
-        default: return false;
-        }
-        if (!isfinite(r))
-            return false; /* non-finite constants are left to run time (cgen prints finite ones) */
-        *out = catom_float(p, (double)r);
-        return true;
-    }
-    double r;
-    switch (op) {
-    case COP_ADD: r = x + y; break;
-    case COP_SUB: r = x - y; break;
-    case COP_MUL: r = x * y; break;
-    case COP_DIV: r = x / y; break;
-    case COP_NEG: r = -x; break;
-    default: return false;
-    }
-    if (!isfinite(r))
+    Scalar a[3], r;
+    for (int i = 0; i < e->args.len && i < 3; i++)
+        a[i] = catom_scalar(e->args.data[i]);
+    if (!scalar_eval(e->op, e->prim, e->prim2, a, &r))
         return false;
-    *out = catom_float(p, r);
-    return true;
-}
-
-static int64_t float_to_int(double d, bool to_unsigned) {
-    if (isnan(d) || isinf(d))
-        return 0;
-    d = trunc(d);
-    if (to_unsigned && d >= 9223372036854775808.0)
-        return d >= 18446744073709551616.0 ? 0 : (int64_t)(uint64_t)d;
-    if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
-        return 0;
-    return (int64_t)d;
-}
-
-static bool fold_convert(PrimType from, PrimType to, CAtom a, CAtom *out) {
-    bool ffrom = prim_is_float(from);
-    if (ffrom && prim_is_float(to) && !isfinite(to == PRIM_F32 ? (double)(float)a.fval : a.fval))
-        return false; /* as in fold_float */
-    if (to == PRIM_BOOL) {
-        *out = catom_bool(ffrom ? a.fval != 0 : a.ival != 0);
-    } else if (ffrom) {
-        double d = a.fval;
-        if (to == PRIM_F32)
-            *out = catom_float(to, (double)(float)d);
-        else if (to == PRIM_F64)
-            *out = catom_float(to, d);
-        else
-            *out = catom_int(to, core_wrap_int(to, (uint64_t)float_to_int(d, !prim_is_signed(to))));
-    } else if (to == PRIM_F32) {
-        bool uns = from != PRIM_BOOL && !prim_is_signed(from);
-        *out = catom_float(to, (double)(uns ? (float)(uint64_t)a.ival : (float)a.ival));
-    } else if (to == PRIM_F64) {
-        bool uns = from != PRIM_BOOL && !prim_is_signed(from);
-        *out = catom_float(to, uns ? (double)(uint64_t)a.ival : (double)a.ival);
-    } else {
-        *out = catom_int(to, core_wrap_int(to, (uint64_t)a.ival));
-    }
+    if ((r.prim == PRIM_F32 && isnan(r.as.f32)) || (r.prim == PRIM_F64 && isnan(r.as.f64)))
+        return false;
+    *out = catom_of_scalar(r);
     return true;
 }
 
@@ -241,7 +86,7 @@ static bool is_const(CAtom a, int64_t v) {
 static bool is_ones(CAtom a) {
     if (a.kind != CA_CONST || prim_is_float(a.prim))
         return false;
-    return a.prim == PRIM_BOOL ? a.ival == 1 : core_wrap_int(a.prim, UINT64_MAX) == a.ival;
+    return a.prim == PRIM_BOOL ? a.ival == 1 : prim_wrap(a.prim, UINT64_MAX) == a.ival;
 }
 
 /* An operator to an atom: folding when every operand is a constant, else identities. */
@@ -264,13 +109,8 @@ static bool simp_op(CExp *e, CAtom *out) {
         }
         return false;
     }
-    if (allc) {
-        if (op == COP_CONVERT)
-            return fold_convert(p, e->prim2, a[0], out);
-        if (op == COP_BITCAST)
-            return false;
-        return prim_is_float(p) ? fold_float(op, p, a, n, out) : fold_int(op, p, a, n, out);
-    }
+    if (allc)
+        return fold(e, out);
     if (op == COP_CONVERT && p == e->prim2) {
         *out = a[0];
         return true;

@@ -1,4 +1,4 @@
-/* ast.c — primitive-type and operator tables, node constructors, and the AST printer.
+/* ast.c — the operator table, node constructors, and the AST printer.
  *
  * The printer writes re-parsable Futhark syntax.  It distinguishes two contexts:
  *  - "full": the surrounding syntax delimits the expression (a let's right-hand side, a tuple
@@ -17,57 +17,44 @@
 
 /* ---- tables ---- */
 
-static const char *const prim_names[] = {
-#define X(k, s) s,
-    PRIM_TYPES(X)
-#undef X
-};
-
 static const char *const binop_names[] = {
 #define X(k, s) s,
     BIN_OPS(X)
 #undef X
 };
 
-const char *prim_name(PrimType t) {
-    if (t < 0 || t >= PRIM_COUNT)
-        return "?";
-    return prim_names[t];
-}
-
-PrimType prim_from_name(const char *s) {
-    for (int i = 0; i < PRIM_COUNT; i++)
-        if (!strcmp(prim_names[i], s))
-            return (PrimType)i;
-    return PRIM_NONE;
-}
-
-bool prim_is_int(PrimType t) {
-    return t >= PRIM_I8 && t <= PRIM_U64;
-}
-
-bool prim_is_signed(PrimType t) {
-    return t >= PRIM_I8 && t <= PRIM_I64;
-}
-
-bool prim_is_float(PrimType t) {
-    return t == PRIM_F32 || t == PRIM_F64;
-}
-
-int prim_bits(PrimType t) {
-    switch (t) {
-    case PRIM_I8: case PRIM_U8: case PRIM_BOOL: return 8;
-    case PRIM_I16: case PRIM_U16: return 16;
-    case PRIM_I32: case PRIM_U32: case PRIM_F32: return 32;
-    case PRIM_I64: case PRIM_U64: case PRIM_F64: return 64;
-    default: return 0;
-    }
-}
-
 const char *binop_name(BinOp op) {
     if (op < 0 || op >= BIN_COUNT)
         return "?";
     return binop_names[op];
+}
+
+COp binop_scalar_op(BinOp op) {
+    switch (op) {
+    case BIN_ADD: return COP_ADD;
+    case BIN_SUB: return COP_SUB;
+    case BIN_MUL: return COP_MUL;
+    case BIN_DIV: return COP_DIV;
+    case BIN_MOD: return COP_MOD;
+    case BIN_QUOT: return COP_QUOT;
+    case BIN_REM: return COP_REM;
+    case BIN_POW: return COP_POW;
+    case BIN_EQ: return COP_EQ;
+    case BIN_NEQ: return COP_NE;
+    case BIN_LT: return COP_LT;
+    case BIN_LE: return COP_LE;
+    case BIN_GT: return COP_GT;
+    case BIN_GE: return COP_GE;
+    case BIN_AND:
+    case BIN_BAND: return COP_AND;
+    case BIN_OR:
+    case BIN_BOR: return COP_OR;
+    case BIN_BXOR: return COP_XOR;
+    case BIN_SHL: return COP_SHL;
+    case BIN_SHR: return COP_SHR;
+    case BIN_USHR: return COP_USHR;
+    default: return COP_COUNT;
+    }
 }
 
 /* ---- constructors ---- */

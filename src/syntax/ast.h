@@ -17,6 +17,7 @@
 #ifndef WEFT_AST_H
 #define WEFT_AST_H
 
+#include "../scalar/scalar.h"
 #include "../util.h"
 
 typedef struct Expr Expr;
@@ -25,26 +26,6 @@ typedef struct TypeExp TypeExp;
 typedef struct Decl Decl;
 typedef struct Type Type; /* semantic types: types/types.h */
 
-/* Primitive types, in this order everywhere (the rts uses the same order). */
-#define PRIM_TYPES(X) \
-    X(I8, "i8") X(I16, "i16") X(I32, "i32") X(I64, "i64") \
-    X(U8, "u8") X(U16, "u16") X(U32, "u32") X(U64, "u64") \
-    X(F32, "f32") X(F64, "f64") X(BOOL, "bool")
-
-typedef enum {
-#define X(k, s) PRIM_##k,
-    PRIM_TYPES(X)
-#undef X
-    PRIM_COUNT,
-    PRIM_NONE = -1 /* e.g. an unsuffixed literal */
-} PrimType;
-
-const char *prim_name(PrimType t);      /* "i32" ...; in ast.c */
-PrimType prim_from_name(const char *s); /* PRIM_NONE if s is not a primitive type name */
-bool prim_is_int(PrimType t);           /* signed or unsigned integer */
-bool prim_is_signed(PrimType t);
-bool prim_is_float(PrimType t);
-int prim_bits(PrimType t);
 
 /* Binary operators, lowest to highest precedence groups as in Futhark:
  *   |>  <|  (lowest, handled as sugar) ;  ||  ;  &&  ;  == != < <= > >=  ;  & | ^  ;
@@ -64,6 +45,9 @@ typedef enum {
     BIN_COUNT
 } BinOp;
 const char *binop_name(BinOp op); /* in ast.c */
+/* The scalar operator (scalar.h) of a binary operator on primitive operands: && and & are
+ * `and`, || and | are `or`; COP_COUNT for ++ and the compositions. */
+COp binop_scalar_op(BinOp op);
 
 typedef Vec(Expr *) ExprVec;
 typedef Vec(Pat *) PatVec;
