@@ -27,5 +27,8 @@ int cmd_cuda(int argc, char **argv);      /* compile.c: host C + CUDA kernels (n
 const char *option_value(const char *arg, const char *name);
 int option_positive(const char *tool, const char *s, const char *what);
 int option_nonnegative(const char *tool, const char *s, const char *what);
+/* The value of option NAME (`-o OUT`) when argv[*i] is NAME: the next argument (*i advanced
+ * past it), fatal "TOOL: option 'NAME' needs a value" when there is none; NULL otherwise. */
+const char *option_arg(const char *tool, int argc, char **argv, int *i, const char *name);
 
 #endif

@@ -13,6 +13,7 @@
 #include "../core/ir.h"
 #include "../opt/opt.h"
 #include "../interp/interp.h"
+#include "../syntax/lexer.h"
 #include "../syntax/parser.h"
 #include "../types/check.h"
 #include "driver.h"
@@ -37,10 +38,12 @@ Loaded load_program(const char *path, const char *stop) {
     }
     l.first_user_decl = l.prog->decls.len;
 
-    char *text = read_file(path, NULL);
+    size_t len = 0;
+    char *text = read_file(path, &len);
     if (!text)
         fatal("cannot read '%s': %s", path, strerror(errno));
     source_register(path, text);
+    lex_reject_nul(path, text, len);
     Program *user = parse_program(path, text);
     l.prog->file = user->file;
     append_decls(l.prog, user);
@@ -64,8 +67,9 @@ int cmd_run(int argc, char **argv) {
     const char *path = NULL, *entry = NULL;
     bool binary = false;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-e") && i + 1 < argc)
-            entry = argv[++i];
+        const char *v = option_arg("run", argc, argv, &i, "-e");
+        if (v)
+            entry = v;
         else if (!strcmp(argv[i], "-b"))
             binary = true;
         else if (argv[i][0] == '-' && argv[i][1])

@@ -484,6 +484,18 @@ static void lex_token(Lexer *lx, bool space) {
     }
 }
 
+void lex_reject_nul(const char *file, const char *text, size_t len) {
+    const char *nul = memchr(text, 0, len);
+    if (!nul)
+        return;
+    Loc loc = {intern(file), 1, 1};
+    for (const char *p = text; p < nul; p++) {
+        loc.col = *p == '\n' ? 1 : loc.col + 1;
+        loc.line += *p == '\n';
+    }
+    error_at(loc, "a NUL byte in the source (is this a text file?)");
+}
+
 TokenList lex_file(const char *file, const char *text) {
     Lexer lx = {0};
     lx.file = intern(file);
