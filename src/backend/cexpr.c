@@ -256,3 +256,15 @@ const char *c_op_expr(const CExp *e, const char *const *args, const char **divis
     }
     }
 }
+
+const char *c_assert_error(const CExp *e, const char *loc, const char *const *vals) {
+    const char *msg = e->msg ? e->msg : "assertion failed";
+    if (e->args.len == 1)
+        return xsprintf("wf_error(ctx, %s, \"%%s\", %s)", loc ? loc : "NULL", c_string(msg));
+    StrBuf sb = {0};
+    sb_printf(&sb, "wf_error(ctx, %s, %s", loc ? loc : "NULL", c_string(msg));
+    for (int i = 1; i < e->args.len; i++)
+        sb_printf(&sb, ", (long long)(%s)", vals[i - 1]);
+    sb_putc(&sb, ')');
+    return sb.data;
+}

@@ -19,5 +19,8 @@ const char *c_const(CAtom a);          /* a scalar constant as a C expression */
  * operator fails on a zero divisor, *divisor is set to the C expression that must be tested
  * first (the caller emits the check with e's location); otherwise it is set to NULL. */
 const char *c_op_expr(const CExp *e, const char *const *a, const char **divisor);
+/* The wf_error call that reports the failed CE_ASSERT e at loc (a C string literal or NULL),
+ * its message's values (args[1..]) given as the C expressions vals. */
+const char *c_assert_error(const CExp *e, const char *loc, const char *const *vals);
 
 #endif

@@ -674,10 +674,13 @@ static void emit_stm(FGen *g, const CStm *s) {
     }
     case CE_IF: emit_if(g, s); return;
     case CE_LOOP: emit_loop(g, s); return;
-    case CE_ASSERT:
-        fg_fail(g, xsprintf("!%s", fg_atom(g, e->args.data[0])),
-                xsprintf("wf_error(ctx, %s, \"%%s\", %s)", loc, c_string(e->msg ? e->msg : "assertion failed")));
+    case CE_ASSERT: {
+        const char *vals[8];
+        for (int i = 1; i < e->args.len && i <= 8; i++)
+            vals[i - 1] = fg_atom(g, e->args.data[i]);
+        fg_fail(g, xsprintf("!%s", fg_atom(g, e->args.data[0])), c_assert_error(e, loc, vals));
         return;
+    }
     case CE_SIZE: fg_line(g, "%s = %s.n[%d];", x, fg_atom(g, e->args.data[0]), e->dim); return;
     case CE_THRESHOLD: /* incremental flattening: this version, or the other? */
         fg_line(g, "%s = wf_cmp_le(ctx, %d, %s); /* %s */", x, e->dim, fg_atom(g, e->args.data[0]), e->msg);

@@ -662,8 +662,12 @@ static V *eval_exp(E *e, const CExp *x, int *nres, V ***res) {
         return one(r, nres, res);
     }
     case CE_ASSERT:
-        if (!atom(e, a[0])->i)
-            rt_error_at(x->loc, "%s", x->msg);
+        if (!atom(e, a[0])->i) {
+            int64_t vals[8] = {0};
+            for (int k = 1; k < x->args.len && k <= 8; k++)
+                vals[k - 1] = atom(e, a[k])->i;
+            rt_error_at(x->loc, "%s", cassert_message(x, vals));
+        }
         *nres = 0;
         *res = NULL;
         return NULL;

@@ -293,23 +293,28 @@ static CAtom dim_atom(I *in, CAtom arr, int k, Loc loc) {
     return emit1(in, e, "n");
 }
 
-static void emit_assert(I *in, CAtom c, const char *msg, Loc loc) {
+/* An assert of c; msg shows the values vals[0..n), one %lld each (the sizes of a mismatch). */
+static void emit_assert_showing(I *in, CAtom c, const char *msg, Loc loc, int n, const CAtom *vals) {
     if (c.kind == CA_CONST && c.ival)
         return;
     CExp *e = mk(CE_ASSERT, loc, 1, &c);
+    for (int i = 0; i < n; i++)
+        vec_push(&e->args, vals[i]);
     e->msg = msg;
     CParamVec none = {0};
     cbody_let(in->cur, none, e);
 }
+
+static void emit_assert(I *in, CAtom c, const char *msg, Loc loc) { emit_assert_showing(in, c, msg, loc, 0, NULL); }
 
 /* A run-time check that two arrays have the same outer size, unless known statically. */
 static void same_size(I *in, CAtom a, CAtom b, Loc loc) {
     CType ta = type_of(in, a), tb = type_of(in, b);
     if (cdim_eq(ta.dims[0], tb.dims[0]) && ta.dims[0].kind != CDIM_ANY)
         return;
-    CAtom na = dim_atom(in, a, 0, loc), nb = dim_atom(in, b, 0, loc);
-    CAtom c = op(in, COP_EQ, PRIM_I64, loc, 2, na, nb);
-    emit_assert(in, c, "size mismatch: arrays of different lengths", loc);
+    CAtom ns[2] = {dim_atom(in, a, 0, loc), dim_atom(in, b, 0, loc)};
+    CAtom c = op(in, COP_EQ, PRIM_I64, loc, 2, ns[0], ns[1]);
+    emit_assert_showing(in, c, "size mismatch: arrays of %lld and %lld elements", loc, 2, ns);
 }
 
 /* ---- source types ---- */
@@ -564,29 +569,32 @@ static bool is_size_tparam(const TypeParamVec *tps, const char *name) {
     return false;
 }
 
-/* An assert that dimension depth of arr is want, unless that is known statically. */
-static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *msg, Loc loc) {
+/* An assert that dimension depth of arr is want, unless that is known statically; msg shows
+ * the two sizes (two %lld): the array's first when have_first, else the wanted one first. */
+static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *msg, bool have_first, Loc loc) {
     CDim have = type_of(in, arr).dims[depth], w = cdim_of_atom(want);
     if (have.kind != CDIM_ANY && cdim_eq(have, w))
         return;
     CAtom n = dim_atom(in, arr, depth, loc);
     if (n.kind == CA_CONST && want.kind == CA_CONST && n.ival == want.ival)
         return;
-    emit_assert(in, op(in, COP_EQ, PRIM_I64, loc, 2, n, want), msg, loc);
+    CAtom shown[2] = {have_first ? n : want, have_first ? want : n};
+    emit_assert_showing(in, op(in, COP_EQ, PRIM_I64, loc, 2, n, want), msg, loc, 2, shown);
 }
 
 static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom arr, int depth, Loc loc) {
     for (int i = 0; i < sc->n; i++)
         if (sc->names[i] == name) {
             check_dim_is(in, arr, depth, sc->vals[i],
-                         xsprintf("size mismatch: size %s differs from its length elsewhere", name), loc);
+                         xsprintf("size mismatch: size %s is %%lld here, but %%lld elsewhere", name), true, loc);
             return;
         }
     if (!is_size_tparam(sc->tps, name)) {
         IVal *s = env_find(env, name);
         if (s && s->kind == IV_ATOM && s->type.rank == 0 && prim_is_int(s->type.prim)) {
             check_dim_is(in, arr, depth, to_i64(in, s->atom, loc),
-                         xsprintf("size mismatch: expected size %s, got an array of another length", name), loc);
+                         xsprintf("size mismatch: expected size %s = %%lld, got an array of %%lld elements", name),
+                         false, loc);
             return;
         }
     }
@@ -607,8 +615,7 @@ static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v,
             return;
         if (t->dim.kind == DIM_CONST)
             check_dim_is(in, leaf->atom, depth, i64c(t->dim.value),
-                         xsprintf("size mismatch: expected an array of %lld elements", (long long)t->dim.value),
-                         loc);
+                         "size mismatch: expected an array of %lld elements, got %lld", false, loc);
         else if (t->dim.kind == DIM_NAME)
             call_size(in, sc, env, t->dim.name, leaf->atom, depth, loc);
         call_sizes_texp(in, sc, env, t->elem, v, depth + 1, loc);
@@ -1292,30 +1299,23 @@ static void coerce_texp(I *in, Env *env, TypeExp *t, IVal *v, int depth, Loc loc
     case TE_UNIQUE: coerce_texp(in, env, t->elem, v, depth, loc); return;
     case TE_ARRAY: {
         CAtom want = {0};
-        bool have = false;
+        const char *msg = NULL; /* the interpreter's words (src/interp/eval.c, check_texp) */
         if (t->dim.kind == DIM_CONST) {
             want = i64c(t->dim.value);
-            have = true;
+            msg = "size mismatch: expected an array of %lld elements, got %lld";
         } else if (t->dim.kind == DIM_NAME) {
             IVal *s = env_find(env, t->dim.name);
             if (s && s->kind == IV_ATOM && s->type.rank == 0) {
                 want = to_i64(in, s->atom, loc);
-                have = true;
+                msg = xsprintf("size mismatch: expected size %s = %%lld, got an array of %%lld elements", t->dim.name);
             }
         }
-        if (have) {
+        if (msg) {
             CAtomVec leaves = {0};
             flat(v, &leaves, NULL, loc);
-            for (int i = 0; i < leaves.len; i++) {
-                CType lt = type_of(in, leaves.data[i]);
-                if (lt.rank <= depth)
-                    continue;
-                if (cdim_eq(lt.dims[depth], cdim_of_atom(want)))
-                    continue;
-                CAtom n = dim_atom(in, leaves.data[i], depth, loc);
-                CAtom c = op(in, COP_EQ, PRIM_I64, loc, 2, n, want);
-                emit_assert(in, c, "size mismatch in a coercion", loc);
-            }
+            for (int i = 0; i < leaves.len; i++)
+                if (type_of(in, leaves.data[i]).rank > depth)
+                    check_dim_is(in, leaves.data[i], depth, want, msg, false, loc);
         }
         coerce_texp(in, env, t->elem, v, depth + 1, loc);
         return;
@@ -1695,8 +1695,8 @@ static void same_component_sizes(I *in, Type *t, IVal *v, int depth, Loc loc) {
         for (int j = 1; j < leaves.len; j++)
             for (int k = 0; k < depth; k++)
                 check_dim_is(in, leaves.data[j], k, dim_atom(in, leaves.data[0], k, loc),
-                             "size mismatch: the components of an array of tuples or records have different lengths",
-                             loc);
+                             "size mismatch: the components of an array of tuples or records have different "
+                             "lengths (%lld and %lld)", true, loc);
     }
     for (int i = 0; i < t->elems.len && i < v->n; i++)
         same_component_sizes(in, t->elems.data[i], v->elems[i], depth, loc);

@@ -543,7 +543,15 @@ const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out) 
         if (!c.err)
             push(out, ctype_outer(cdim_const(e->args.len), e->type));
         break;
-    case CE_ASSERT: want_prim(&c, e->args.data[0], PRIM_BOOL, "an assertion"); break;
+    case CE_ASSERT:
+        if (want_prim(&c, e->args.data[0], PRIM_BOOL, "an assertion"))
+            for (int i = 1; i < e->args.len && want_prim(&c, e->args.data[i], PRIM_I64, "a value of an assertion's message"); i++)
+                ;
+        if (!c.err && e->args.len > 9)
+            c.err = "an assertion's message shows at most 8 values";
+        if (!c.err && !cassert_format_ok(e->msg, e->args.len - 1))
+            c.err = "an assertion's message does not have one %lld per value";
+        break;
     case CE_SCREMA: {
         soac_width(&c, e);
         if (c.err)
@@ -589,4 +597,29 @@ const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out) 
     default: return "unknown expression kind";
     }
     return c.err;
+}
+
+/* ---- assertion messages ---- */
+
+bool cassert_format_ok(const char *msg, int n) {
+    int found = 0;
+    for (const char *p = msg ? msg : ""; (p = strchr(p, '%')); p += 4, found++)
+        if (strncmp(p, "%lld", 4))
+            return false;
+    return found == n;
+}
+
+char *cassert_message(const CExp *e, const int64_t *vals) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "");
+    int k = 0;
+    for (const char *p = e->msg ? e->msg : "assertion failed"; *p; p++) {
+        if (!strncmp(p, "%lld", 4) && k < e->args.len - 1) {
+            sb_printf(&sb, "%lld", (long long)vals[k++]);
+            p += 3;
+        } else {
+            sb_putc(&sb, *p);
+        }
+    }
+    return sb.data;
 }

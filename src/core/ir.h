@@ -168,7 +168,8 @@ typedef enum {
     CE_COPY,      /* copy a                     : args[0] */
     CE_ROTATE,    /* rotate r a                 : args = r, a */
     CE_ARRAY,     /* array t [a, b, ...]        : type = element type, args = elements */
-    CE_ASSERT,    /* assert c "msg"             : args[0] = c, msg; binds nothing */
+    CE_ASSERT,    /* assert c v.. "msg"         : args[0] = c, msg; binds nothing; args[1..]: i64
+                     values the message shows, one %lld in msg each (cassert_message) */
     CE_APPLY,     /* apply f (a, b, ...)        : fname, args */
     /* the segment IR (src/flatten, docs/FLATTENING.md): after flattening only */
     CE_SEGOP,     /* segmap|segred|segscan LEVEL (i < w, ...) ops { B } : seg, level, params = the
@@ -327,6 +328,11 @@ void cbody_let(CBody *b, CParamVec pat, CExp *e);
 typedef bool (*CLookup)(void *ctx, const char *var, CType *out);
 const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out);
 CType catom_type(CAtom a, CLookup lookup, void *ctx, bool *ok);
+
+/* A CE_ASSERT's message: msg, each %lld replaced by the next of vals (the values of args[1..]). */
+char *cassert_message(const CExp *e, const int64_t *vals);
+/* Whether msg is a valid message for n values: exactly n %lld, no other %. */
+bool cassert_format_ok(const char *msg, int n);
 
 /* A map from interned names to types with nested scopes (verify.c, internalise.c). */
 typedef struct {

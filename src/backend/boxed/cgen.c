@@ -448,10 +448,13 @@ static void emit_exp(CGen *g, const CStm *s) {
             cg_line(g, "wfa_fix_shape(%s);", x);
         return;
     }
-    case CE_ASSERT:
-        cg_line(g, "if (!%s) WF_FAIL(wf_error(ctx, %s, \"%%s\", %s));", cg_atom(g, e->args.data[0]), loc,
-                c_string(e->msg ? e->msg : "assertion failed"));
+    case CE_ASSERT: {
+        const char *vals[8];
+        for (int i = 1; i < e->args.len && i <= 8; i++)
+            vals[i - 1] = cg_atom(g, e->args.data[i]);
+        cg_line(g, "if (!%s) WF_FAIL(%s);", cg_atom(g, e->args.data[0]), c_assert_error(e, loc, vals));
         return;
+    }
     case CE_APPLY: {
         for (int i = 0; i < s->pat.len; i++)
             sb_printf(&sb, ", &%s", c_name(s->pat.data[i].name));
