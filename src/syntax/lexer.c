@@ -394,7 +394,7 @@ static void lex_operator(Lexer *lx, bool space) {
             return;
         }
     }
-    error_at(loc, "unknown operator '%s'", s);
+    error_at(loc, "unknown operator '%s' (weft has Futhark's operators only: user-defined operators are not supported)", s);
 }
 
 static bool lex_punct(Lexer *lx, bool space) {
