@@ -418,8 +418,18 @@ static void test_trees(void) {
     CHECK(cmp_is("1", "[1i32]", "expected 1 but got an array"));
     CHECK(cmp_is("empty([0]i32)", "empty([0]i32)", NULL));
     CHECK(cmp_is("empty([2][0]i32)", "[[], []]", NULL));
-    CHECK(cmp_is("empty([0]i32)", "empty([0]f32)", "expected an empty []i32 but got an empty []f32"));
-    CHECK(cmp_is("empty([0][2]i32)", "empty([0]i32)", "empty [][]i32"));
+    CHECK(cmp_is("empty([0]i32)", "empty([0]f32)", "expected empty([0]i32) but got empty([0]f32)"));
+    CHECK(cmp_is("empty([0][2]i32)", "empty([0]i32)", "expected empty([0][2]i32) but got empty([0]i32)"));
+    /* arrays without elements keep every size, however large */
+    CHECK(cmp_is("empty([0][3]i32)", "empty([0][2]i32)", "expected empty([0][3]i32) but got empty([0][2]i32)"));
+    CHECK(cmp_is("empty([0][3]i32)", "empty([0][3]i32)", NULL));
+    CHECK(cmp_is("empty([4611686018427387904][0]f64)", "empty([4611686018427387904][0]f64)", NULL));
+    CHECK(cmp_is("empty([4611686018427387904][0]f64)", "empty([4611686018427387904][1][0]f64)", "but got empty([4611686018427387904][1][0]f64)"));
+    CHECK(cmp_is("[[], [], []]", "empty([2][0]i32)", "expected 3 elements but got 2"));
+    CHECK(cmp_is("empty([2][0]i32)", "[[], [], []]", "expected 2 elements but got 3"));
+    CHECK(cmp_is("[]", "empty([0][3]i32)", NULL)); /* the literal does not say */
+    CHECK(cmp_is("[[1]]", "empty([1][0]i32)", "at [0]: expected 1 elements but got 0"));
+    CHECK(cmp_is("[1]", "empty([1][0]i32)", "got an array without elements, expected a value in it"));
 
     /* Several values, binary mixed with text, and printing. */
     wf_tree **t;
@@ -428,6 +438,18 @@ static void test_trees(void) {
     if (n >= 0)
         free_trees(t, n);
     static const unsigned char bin[] = {'b', 2, 0, ' ', 'i', '3', '2', 7, 0, 0, 0};
+    n = trees("empty([4611686018427387904][0][3]f64)", &t);
+    CHECK(n == 1);
+    if (n == 1) {
+        char *out = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&out, &len);
+        wf_tree_print(f, t[0]);
+        fclose(f);
+        CHECK(!strcmp(out, "empty([4611686018427387904][0][3]f64)"));
+        free(out);
+        free_trees(t, n);
+    }
     char text[64] = "[1, [2]] ";
     memcpy(text + 9, bin, sizeof bin);
     wf_reader *r = wf_reader_from_string(text, 9 + sizeof bin);
