@@ -14,16 +14,31 @@
 
 static int next_var_id;
 
+/* The type t stands for: the end of its chain of links, to which every variable on the way is
+ * then linked directly (path compression: a literal array's n element variables, each linked
+ * to the next, would otherwise cost n steps per look-up and its checking n^2). */
 Type *type_prune(Type *t) {
-    while (t && t->kind == T_VAR && t->link)
-        t = t->link;
-    return t;
+    Type *root = t;
+    while (root && root->kind == T_VAR && root->link)
+        root = root->link;
+    while (t != root) {
+        Type *next = t->link;
+        t->link = root;
+        t = next;
+    }
+    return root;
 }
 
-Size *size_prune(Size *s) {
-    while (s && s->kind == SIZE_VAR && s->link)
-        s = s->link;
-    return s;
+Size *size_prune(Size *s) { /* with path compression, as type_prune */
+    Size *root = s;
+    while (root && root->kind == SIZE_VAR && root->link)
+        root = root->link;
+    while (s != root) {
+        Size *next = s->link;
+        s->link = root;
+        s = next;
+    }
+    return root;
 }
 
 static Type *type_new(TypeKind kind) {
