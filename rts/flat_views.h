@@ -55,9 +55,15 @@ WF_HD static inline bool wf_is_dense(int r, const int64_t *n, const int64_t *s) 
 }
 
 WF_HD static inline int64_t wf_count(int r, const int64_t *n) {
-    int64_t c = 1;
     for (int k = 0; k < r; k++)
+        if (n[k] == 0)
+            return 0; /* however large the other extents */
+    int64_t c = 1;
+    for (int k = 0; k < r; k++) {
+        if (n[k] > 0 && c > INT64_MAX / n[k])
+            return INT64_MAX; /* wf_bytes then says SIZE_MAX: the allocation fails at its location */
         c *= n[k];
+    }
     return c;
 }
 

@@ -59,6 +59,9 @@ void wf_value_free(wf_value *v) {
 }
 
 int64_t wf_value_count(const wf_value *v) {
+    for (int i = 0; i < v->rank; i++)
+        if (v->shape[i] == 0)
+            return 0; /* before the product, which the other sizes may overflow */
     int64_t n = 1;
     for (int i = 0; i < v->rank; i++)
         n *= v->shape[i];

@@ -66,15 +66,25 @@ static void write_elem(wf_prim p, void *data, int64_t i, Value v) {
     }
 }
 
-static Value from_wf(const wf_value *w, int dim, int64_t *pos) {
-    if (dim == w->rank)
-        return read_elem(w->prim, w->data, (*pos)++);
-    if (w->shape[dim] == 0)
-        return v_array(array_new_empty(w->rank - dim - 1, w->shape + dim + 1));
-    Array *a = array_new(w->shape[dim]);
+/* The interpreter's value of w from dimension dim on, into *out; false when its rows do not fit
+ * in memory (the interpreter holds every row, even of an array without elements). */
+static bool from_wf(const wf_value *w, int dim, int64_t *pos, Value *out) {
+    if (dim == w->rank) {
+        *out = read_elem(w->prim, w->data, (*pos)++);
+        return true;
+    }
+    if (w->shape[dim] == 0) {
+        *out = v_array(array_new_empty(w->rank - dim - 1, w->shape + dim + 1));
+        return true;
+    }
+    Array *a = array_try_new(w->shape[dim]);
+    *out = a ? v_array(a) : (Value){0}; /* a scalar 0: nothing to release */
+    if (!a)
+        return false;
     for (int64_t i = 0; i < a->len; i++)
-        a->elems[i] = from_wf(w, dim + 1, pos);
-    return v_array(a);
+        if (!from_wf(w, dim + 1, pos, &a->elems[i]))
+            return false; /* *out holds what was made, released by the caller */
+    return true;
 }
 
 /* Fill w's data from v; false if v is not rectangular with w's shape. */
@@ -377,8 +387,19 @@ static int read_arg(wf_reader *r, Decl *d, int i, Type *t, Value *arg) {
             break;
         }
         int64_t pos = 0;
-        leaves[got] = from_wf(&w, 0, &pos);
+        if (!from_wf(&w, 0, &pos, &leaves[got])) {
+            fprintf(stderr, "weft: error: argument %d of %s: an array of shape ", i + 1, d->name);
+            for (int k = 0; k < w.rank; k++)
+                fprintf(stderr, "[%lld]", (long long)w.shape[k]);
+            fprintf(stderr, " has more rows than the interpreter can hold (it keeps every row, even of an array "
+                            "without elements; compiled programs do not)\n");
+            rc = 1;
+        }
         wf_value_free(&w);
+        if (rc) {
+            got++; /* what from_wf made is released below */
+            break;
+        }
     }
     int k = 0;
     if (!rc)
