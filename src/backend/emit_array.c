@@ -153,7 +153,8 @@ static const char *strides_of(const char *v, int r) {
 }
 
 /* A C expression of the element count of view v of rank r. */
-static const char *count_of(const char *v, int r) { return xsprintf("wf_count(%d, %s.n)", r, v); }
+/* The element count of v, whose extents are set and whose memory is to be allocated. */
+static const char *count_of(const char *v, int r) { return xsprintf("wf_count_alloc(%d, %s.n)", r, v); }
 
 /* The copy of fa_copy_fresh; rare: on a path that seldom runs (an updated array that is not
  * unique), where it is a call (rts/flat.h wf_copy_cold), so that the C compiler neither sets up

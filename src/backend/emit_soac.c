@@ -81,7 +81,7 @@ void fs_alloc_output(FGen *g, CParam p, const char *w, const char *loc) {
     for (int k = 1; k < p.type.rank; k++)
         fg_line(g, "%s.n[%d] = %s;", x, k, dim_c(p.type.dims[k]));
     fg_dense_strides(g, x, p.type.rank);
-    fg_alloc(g, x, p.name, p.type.prim, xsprintf("wf_count(%d, %s.n)", p.type.rank, x), loc);
+    fg_alloc(g, x, p.name, p.type.prim, xsprintf("wf_count_alloc(%d, %s.n)", p.type.rank, x), loc);
     fg_bind(g, p.name, p.type, fg_alloc_class(g, p.name));
 }
 
@@ -644,7 +644,7 @@ static void emit_filter(FGen *g, const CStm *s) {
         for (int k = 1; k < t.rank; k++)
             fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, in, k);
         fg_dense_strides(g, x, t.rank);
-        fg_alloc(g, x, s->pat.data[j].name, t.prim, xsprintf("wf_count(%d, %s.n)", t.rank, x), loc);
+        fg_alloc(g, x, s->pat.data[j].name, t.prim, xsprintf("wf_count_alloc(%d, %s.n)", t.rank, x), loc);
     }
     const char *nt = fg_fresh(g, "kept"), *nf = fg_fresh(g, "left"), *i = fg_fresh(g, "i");
     fg_line(g, "int64_t %s = 0, %s WF_U = 0;", nt, nf);
@@ -744,7 +744,7 @@ void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc) {
                 fg_line(g, "%s.n[%d] = %s < 0 ? 0 : %s;", x, k, dim_c(p.type.dims[k]), dim_c(p.type.dims[k]));
         }
         fg_dense_strides(g, x, p.type.rank);
-        fg_alloc(g, x, p.name, p.type.prim, xsprintf("wf_count(%d, %s.n)", p.type.rank, x), loc);
+        fg_alloc(g, x, p.name, p.type.prim, xsprintf("wf_count_alloc(%d, %s.n)", p.type.rank, x), loc);
         fg_bind(g, p.name, p.type, fg_alloc_class(g, p.name));
     }
 }
