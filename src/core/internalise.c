@@ -4,6 +4,10 @@
  *  - a source value of primitive or array-of-primitive type is one atom (IV_ATOM);
  *  - a tuple or record is an IV_TUPLE of its components (records in the sorted field order of
  *    their type); an array of tuples is a tuple of arrays (the leaves carry the array dims);
+ *  - the unit value () (and {}) is a placeholder bool, false: it holds no data, but an array of
+ *    units must know its length, which its placeholder leaf [n]bool carries through every
+ *    construction that walks leaves.  Entry points take and give () as nothing, as the
+ *    interpreter does (entry_param, entry_results);
  *  - a function value is a compile-time closure (IV_FUN): a declaration, local function,
  *    lambda, operator section, partial application or composition, with its environment.
  * Every call is inlined, so the result is monomorphic and first-order: a higher-order
@@ -118,6 +122,13 @@ static IVal *iv_tuple(int n) {
     v->n = n;
     v->elems = xmalloc(sizeof(IVal *) * (size_t)(n ? n : 1));
     return v;
+}
+
+static IVal *unit_value(void) { return iv_atom(catom_bool(false), ctype_prim(PRIM_BOOL)); }
+
+static bool is_unit_type(Type *t) {
+    t = type_prune(t);
+    return (t->kind == T_TUPLE || t->kind == T_RECORD) && t->elems.len == 0;
 }
 
 static IVal *iv_fun(Clo *c) {
@@ -351,6 +362,8 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
     }
     case T_TUPLE:
     case T_RECORD:
+        if (is_unit_type(t)) /* its placeholder */
+            vec_push(out, ctype_array(PRIM_BOOL, rank, dims));
         for (int i = 0; i < t->elems.len; i++)
             src_leaves(t->elems.data[i], env, dims, rank, out, loc);
         return;
@@ -358,18 +371,35 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
     }
 }
 
+typedef Vec(bool) BoolVec;
+
+/* For each leaf of t (src_leaves' order), whether it is a unit's placeholder. */
+static void unit_leaves(Type *t, BoolVec *out) {
+    t = type_prune(t);
+    while (t->kind == T_ARRAY)
+        t = type_prune(t->elem);
+    if (t->kind != T_TUPLE && t->kind != T_RECORD) {
+        vec_push(out, false);
+        return;
+    }
+    if (is_unit_type(t))
+        vec_push(out, true);
+    for (int i = 0; i < t->elems.len; i++)
+        unit_leaves(t->elems.data[i], out);
+}
+
 /* A value of source type t whose leaves are the given atoms (shape only from t). */
 static IVal *src_shape(Type *t, Loc loc) {
     t = type_prune(t);
     while (t->kind == T_ARRAY)
         t = type_prune(t->elem);
-    if (t->kind == T_TUPLE || t->kind == T_RECORD) {
+    if ((t->kind == T_TUPLE || t->kind == T_RECORD) && !is_unit_type(t)) {
         IVal *v = iv_tuple(t->elems.len);
         for (int i = 0; i < t->elems.len; i++)
             v->elems[i] = src_shape(t->elems.data[i], loc);
         return v;
     }
-    if (t->kind != T_PRIM)
+    if (t->kind != T_PRIM && !is_unit_type(t))
         unsupported(loc, "a value of function or polymorphic type here");
     return iv_atom(catom_int(PRIM_I64, 0), ctype_prim(PRIM_I64));
 }
@@ -431,6 +461,8 @@ static void bind_pat(I *in, Env **env, Pat *p, IVal *v) {
     case P_WILDCARD: return;
     case P_ASCRIBE: bind_pat(in, env, p->inner, v); return;
     case P_TUPLE:
+        if (p->elems.len == 0) /* (): a unit's placeholder, nothing to bind */
+            return;
         if (p->elems.len == 1 && v->kind != IV_TUPLE) {
             bind_pat(in, env, p->elems.data[0], v);
             return;
@@ -441,6 +473,8 @@ static void bind_pat(I *in, Env **env, Pat *p, IVal *v) {
             bind_pat(in, env, p->elems.data[i], v->elems[i]);
         return;
     case P_RECORD: {
+        if (p->elems.len == 0)
+            return;
         if (v->kind != IV_TUPLE)
             die("record pattern does not match its value");
         Type *t = type_prune(p->type);
@@ -1402,6 +1436,8 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     case E_STRING: return string_value(in, e);
     case E_VAR: return var_value(in, env, e);
     case E_TUPLE: {
+        if (e->elems.len == 0)
+            return unit_value();
         if (e->elems.len == 1)
             return ie(in, env, e->elems.data[0]);
         IVal *t = iv_tuple(e->elems.len);
@@ -1410,6 +1446,8 @@ static IVal *ie(I *in, Env *env, Expr *e) {
         return t;
     }
     case E_RECORD: {
+        if (e->elems.len == 0)
+            return unit_value();
         Type *t = type_prune(e->type);
         IVal *r = iv_tuple(e->elems.len);
         for (int i = 0; i < e->elems.len; i++) {
@@ -1671,10 +1709,30 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
 
 /* ---- entry points ---- */
 
-static IVal *fresh_param(I *in, Type *t, Env *env, const char *base, CParamVec *params, Loc loc) {
+/* An entry parameter of type t: a fresh core parameter per leaf, but none for a unit (its
+ * placeholder is the constant), as the interpreter reads nothing for (); an array of units has
+ * no data format, so it cannot be read. */
+static IVal *entry_param(I *in, Type *t, Env *env, const char *base, CParamVec *params, Loc loc) {
     CTypeVec leaves = {0};
+    BoolVec units = {0};
     src_leaves(t, env, NULL, 0, &leaves, loc);
-    return fresh_like(in, src_shape(t, loc), &leaves, base, params);
+    unit_leaves(t, &units);
+    CAtomVec atoms = {0};
+    for (int i = 0; i < leaves.len; i++) {
+        if (units.data[i] && leaves.data[i].rank)
+            error_at(loc, "an entry point's parameter cannot hold an array of () values: they have no data format");
+        if (units.data[i]) {
+            vec_push(&atoms, catom_bool(false));
+            continue;
+        }
+        CParam p = {fresh(in, base), leaves.data[i]};
+        p.type.unique = false;
+        vec_push(&atoms, catom_var(p.name));
+        declare(in, p.name, p.type);
+        vec_push(params, p);
+    }
+    int pos = 0;
+    return rebuild(src_shape(t, loc), atoms.data, leaves.data, &pos);
 }
 
 /* An entry parameter of type t, read as one array per component where t holds arrays of
@@ -1724,17 +1782,23 @@ static CFun *entry(I *in, Decl *d) {
         }
     for (int i = 0; i < d->params.len; i++) {
         Pat *p = d->params.data[i];
-        IVal *v = fresh_param(in, p->type, env, pat_base(p), &f->params, d->loc);
+        IVal *v = entry_param(in, p->type, env, pat_base(p), &f->params, d->loc);
         same_component_sizes(in, p->type, v, 0, d->loc);
         bind_pat(in, &env, p, v);
     }
     int mark = cscope_mark(&in->vis);
     IVal *r = ie(in, env, d->body);
+    CAtomVec res = {0};
     CTypeVec rt = {0};
-    flat(r, &f->body->result, &rt, d->loc);
+    BoolVec units = {0};
+    flat(r, &res, &rt, d->loc);
+    unit_leaves(d->body->type, &units);
     cscope_pop(&in->vis, mark);
     for (int i = 0; i < rt.len; i++)
-        vec_push(&f->ret, clean(in, rt.data[i]));
+        if (!units.data[i]) { /* a unit's placeholder is no result: the interpreter prints nothing for () */
+            vec_push(&f->body->result, res.data[i]);
+            vec_push(&f->ret, clean(in, rt.data[i]));
+        }
     return f;
 }
 

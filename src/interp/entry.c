@@ -216,6 +216,18 @@ static int leaf_count(Type *t) {
     return n;
 }
 
+/* Whether t holds an array whose elements have no leaves (of () values): an argument cannot be
+ * read as one (no data gives its length); a result gives nothing for it, as for (). */
+static bool holds_leafless_array(Type *t) {
+    t = type_prune(t);
+    if (t->kind == T_ARRAY)
+        return leaf_count(t->elem) == 0 || holds_leafless_array(t->elem);
+    for (int i = 0; (t->kind == T_TUPLE || t->kind == T_RECORD) && i < t->elems.len; i++)
+        if (holds_leafless_array(t->elems.data[i]))
+            return true;
+    return false;
+}
+
 /* Whether t is a primitive type or an array of one: a leaf by itself. */
 static bool is_plain(Type *t) {
     t = type_prune(t);
@@ -368,8 +380,9 @@ static Decl *find_entry(Program *prog, const char *name) {
 static int read_arg(wf_reader *r, Decl *d, int i, Type *t, Value *arg) {
     int n = d->params.len;
     ShapeVec shapes = {0};
-    if (!type_leaves(t, 0, &shapes)) {
-        fprintf(stderr, "weft: error: parameter %d of entry point %s has no data format (a function or an abstract type)\n",
+    if (!type_leaves(t, 0, &shapes) || holds_leafless_array(t)) {
+        fprintf(stderr, "weft: error: parameter %d of entry point %s has no data format (a function, an abstract "
+                        "type or an array of () values)\n",
                 i + 1, d->name);
         return 1;
     }

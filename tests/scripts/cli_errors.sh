@@ -1,7 +1,8 @@
 # cli_errors.sh — malformed input outside what a test block can hold: a NUL byte in the source
 # is rejected at its location (the lexer would stop at it and silently drop the rest of the
 # program); a directory given as the program says so (not "Input/output error"); an option
-# without its value says that, not "unknown option".
+# without its value says that, not "unknown option"; an entry point taking an array of ()
+# values is refused (the interpreter crashed on it).
 . "$(dirname "$0")/lib.sh"
 # expect_error WANT CMD...: CMD exits 1 and its stderr contains WANT
 expect_error() {
@@ -27,4 +28,8 @@ expect_error "c: option '--cc' needs a value" "$WEFT" c tests/runtime/loop_for.f
 expect_error "run: option '-e' needs a value" "$WEFT" run tests/runtime/loop_for.fut -e
 expect_error "test: option '-j' needs a value" "$WEFT" test tests/runtime/loop_for.fut -j
 expect_error "autotune: option '-o' needs a value" "$WEFT" autotune tests/runtime/loop_for.fut -o
+# an entry point cannot take an array of () values (no data gives its length)
+printf 'entry f (xs: []()) (y: i32) : i64 = length xs + i64.i32 y\n' > "$T/units.fut"
+echo 1 | expect_error "parameter 1 of entry point f has no data format" "$WEFT" run "$T/units.fut" -e f
+expect_error "units.fut:1:1: error: an entry point's parameter cannot hold an array of () values" "$WEFT" c "$T/units.fut"
 finish
