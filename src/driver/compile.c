@@ -138,17 +138,6 @@ static const char *output_name(const Common *c) {
     return n > 4 && !strcmp(c->path + n - 4, ".fut") ? xstrndup(c->path, n - 4) : xsprintf("%s.out", c->path);
 }
 
-/* The program, checked, internalised and optimised (verified after each step). */
-static CProg *optimised_core(const char *path) {
-    Loaded l = load_program(path, "check");
-    CProg *p = core_internalise(l.prog, l.first_user_decl);
-    if (core_verify(p, "internalise"))
-        die("the core program does not verify");
-    if (core_optimise(p, NULL, core_verify_passes_wanted()))
-        die("the optimised core program does not verify");
-    return p;
-}
-
 /* Whether the flat generator compiles p: unless it may hold jagged arrays or WEFT_BOXED=1. */
 static bool use_flat(CProg *p) {
     const char *why = NULL, *boxed_env = getenv("WEFT_BOXED");
@@ -183,7 +172,7 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
     const char *path = opt.path, *out = output_name(&opt);
     bool no_cc = opt.no_cc;
 
-    CProg *p = optimised_core(path);
+    CProg *p = load_optimised_core(path);
     bool flat = use_flat(p);
     if (flat && multicore) { /* DESIGN.md step 6: the segment IR, versions for the CPU */
         flatten_prog(p, FLATTEN_CPU);
@@ -257,7 +246,7 @@ int cmd_cuda(int argc, char **argv) {
         nvcc = "nvcc -O3";
     const char *path = opt.path, *out = output_name(&opt);
     bool no_cc = opt.no_cc;
-    CProg *p = optimised_core(path);
+    CProg *p = load_optimised_core(path);
     bool flat = use_flat(p);
     char *kernels = NULL, *code;
     if (flat) { /* the segment IR, versions for the GPU; its segops become kernels */

@@ -2,6 +2,7 @@
 #ifndef WEFT_DRIVER_H
 #define WEFT_DRIVER_H
 
+#include "../core/ir.h"
 #include "../syntax/ast.h"
 
 /* pipeline.c: the whole front end in one place.  Stops after `stop` ("parse" or "check"). */
@@ -10,6 +11,8 @@ typedef struct {
     int first_user_decl; /* index of the first declaration from the user's file */
 } Loaded;
 Loaded load_program(const char *path, const char *stop);
+/* The program at path, checked, internalised and optimised (verified after each step). */
+CProg *load_optimised_core(const char *path);
 
 /* One function per subcommand; each returns the process exit status. */
 int cmd_check(int argc, char **argv);

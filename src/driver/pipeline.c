@@ -54,6 +54,16 @@ Loaded load_program(const char *path, const char *stop) {
     return l;
 }
 
+CProg *load_optimised_core(const char *path) {
+    Loaded l = load_program(path, "check");
+    CProg *p = core_internalise(l.prog, l.first_user_decl);
+    if (core_verify(p, "internalise"))
+        die("the core program does not verify");
+    if (core_optimise(p, NULL, core_verify_passes_wanted()))
+        die("the optimised core program does not verify");
+    return p;
+}
+
 /* weft check PROG.fut */
 int cmd_check(int argc, char **argv) {
     if (argc != 2)
@@ -88,12 +98,7 @@ int cmd_run(int argc, char **argv) {
 /* weft dev --print=seg: the optimised program's parallel structure as the multicore backend
  * compiles it: outermost SOACs, their versions and thresholds (src/backend/c/versions.c). */
 static int print_seg(const char *path) {
-    Loaded l = load_program(path, "check");
-    CProg *p = core_internalise(l.prog, l.first_user_decl);
-    if (core_verify(p, "internalise"))
-        die("the core program does not verify");
-    if (core_optimise(p, NULL, core_verify_passes_wanted()))
-        die("the optimised core program does not verify");
+    CProg *p = load_optimised_core(path);
     const char *why;
     if (!fgen_accepts(p, &why)) { /* the boxed backend's plan */
         fputs(cgen_plan(p), stdout);
