@@ -66,10 +66,10 @@ static void interp_command(const Options *o, const char *prog, const char *exe, 
 }
 
 /* ---- the sequential C backend (src/driver/compile.c): each program is compiled once, as the
- * real build compiles it (`weft c`'s C compiler and flags, $WEFT_CC included; `--cc
- * "$WEFT_TEST_CC"` when that is set), with warnings as errors and the runtime linked from an
- * object built once per test run (`--rts-obj`), into its own temporary directory.  Everything
- * is removed at exit. */
+ * real build compiles it (`weft c`'s C compiler and flags, $WEFT_CC included), with warnings
+ * as errors, or with `--cc "$WEFT_TEST_CC"` when that is set (the whole command: sanitizers),
+ * the runtime linked from an object built once per test run (`--rts-obj`), into its own
+ * temporary directory.  Everything is removed at exit. */
 
 /* Programs the compiled backends (c, multicore) skip, with the reason (counted as skipped). */
 static const struct {
@@ -144,9 +144,8 @@ static char *compiled_prepare(const Options *o, const char *prog, char **exe, co
         vec_push(&c_cleanup, rts_obj);
     }
     const char *cc = getenv("WEFT_TEST_CC");
-    return compile_in_tmpdir(o, prog, exe, backend,
-                             xsprintf("%s%s%s--cflags '%s' --rts-obj '%s'", cc && *cc ? "--cc '" : "",
-                                      cc && *cc ? cc : "", cc && *cc ? "' " : "", test_cflags, rts_obj));
+    const char *how = cc && *cc ? xsprintf("--cc '%s'", cc) : xsprintf("--cflags '%s'", test_cflags);
+    return compile_in_tmpdir(o, prog, exe, backend, xsprintf("%s --rts-obj '%s'", how, rts_obj));
 }
 
 static char *c_prepare(const Options *o, const char *prog, char **exe) {
