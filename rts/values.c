@@ -58,10 +58,18 @@ void wf_value_free(wf_value *v) {
     v->data = NULL;
 }
 
+/* Whether one of the sizes is zero: an array without elements, whatever the others (their
+ * product may overflow). */
+static bool has_zero_size(int rank, const int64_t *shape) {
+    for (int i = 0; i < rank; i++)
+        if (shape[i] == 0)
+            return true;
+    return false;
+}
+
 int64_t wf_value_count(const wf_value *v) {
-    for (int i = 0; i < v->rank; i++)
-        if (v->shape[i] == 0)
-            return 0; /* before the product, which the other sizes may overflow */
+    if (has_zero_size(v->rank, v->shape))
+        return 0;
     int64_t n = 1;
     for (int i = 0; i < v->rank; i++)
         n *= v->shape[i];
@@ -584,9 +592,9 @@ static int read_bin_data(wf_reader *r, const bin_header *h, wf_value *out) {
     out->prim = (wf_prim)h->prim;
     out->rank = h->rank;
     memcpy(out->shape, h->shape, sizeof h->shape);
-    int64_t count = 1;
-    for (int i = 0; i < h->rank; i++) {
-        if (h->shape[i] && count > INT64_MAX / h->shape[i]) {
+    int64_t count = has_zero_size(h->rank, h->shape) ? 0 : 1; /* 0: the others may overflow */
+    for (int i = 0; i < h->rank && count; i++) {
+        if (count > INT64_MAX / h->shape[i]) {
             set_err(r, "binary value: shape too large");
             return 1;
         }
@@ -788,10 +796,7 @@ static int parse_empty_dims(wf_reader *r, const token *t0, int64_t *shape, int *
         set_err(r, "line %d, col %d: expected ')' but found '%s'", t.line, t.col, tok_show(&t));
         return 1;
     }
-    int64_t count = 1;
-    for (int i = 0; i < *rank; i++)
-        count *= shape[i];
-    if (*rank == 0 || count != 0) {
+    if (!has_zero_size(*rank, shape)) {
         set_err(r, "line %d, col %d: empty() needs a shape with a zero dimension", t0->line, t0->col);
         return 1;
     }

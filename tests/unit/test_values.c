@@ -438,17 +438,26 @@ static void test_trees(void) {
     if (n >= 0)
         free_trees(t, n);
     static const unsigned char bin[] = {'b', 2, 0, ' ', 'i', '3', '2', 7, 0, 0, 0};
-    n = trees("empty([4611686018427387904][0][3]f64)", &t);
-    CHECK(n == 1);
-    if (n == 1) {
-        char *out = NULL;
-        size_t len = 0;
-        FILE *f = open_memstream(&out, &len);
-        wf_tree_print(f, t[0]);
-        fclose(f);
-        CHECK(!strcmp(out, "empty([4611686018427387904][0][3]f64)"));
-        free(out);
-        free_trees(t, n);
+    /* in text and in binary: [2^62][2^62][0], whose other sizes overflow any product */
+    static const unsigned char huge_bin[] = {'b', 2, 3, ' ', 'f', '6', '4', 0, 0, 0, 0, 0, 0, 0, 0x40,
+                                             0, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0, 0, 0};
+    const char *huge_text = "empty([4611686018427387904][4611686018427387904][0]f64)";
+    for (int bin = 0; bin < 2; bin++) {
+        wf_reader *hr = bin ? wf_reader_from_string((const char *)huge_bin, sizeof huge_bin)
+                            : wf_reader_from_string(huge_text, strlen(huge_text));
+        n = wf_read_trees(hr, &t);
+        wf_reader_free(hr);
+        CHECK(n == 1);
+        if (n == 1) {
+            char *out = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&out, &len);
+            wf_tree_print(f, t[0]);
+            fclose(f);
+            CHECK(!strcmp(out, huge_text));
+            free(out);
+            free_trees(t, n);
+        }
     }
     char text[64] = "[1, [2]] ";
     memcpy(text + 9, bin, sizeof bin);
