@@ -55,9 +55,27 @@ WF_HD static inline bool wf_is_dense(int r, const int64_t *n, const int64_t *s) 
 }
 
 WF_HD static inline int64_t wf_count(int r, const int64_t *n) {
+    for (int k = 0; k < r; k++)
+        if (n[k] == 0)
+            return 0; /* however large the other extents */
     int64_t c = 1;
     for (int k = 0; k < r; k++)
         c *= n[k];
+    return c;
+}
+
+/* The same for an array about to be allocated, whose extents may multiply past INT64_MAX:
+ * then INT64_MAX, for which wf_bytes says SIZE_MAX and the allocation fails at its location. */
+WF_HD static inline int64_t wf_count_alloc(int r, const int64_t *n) {
+    for (int k = 0; k < r; k++)
+        if (n[k] == 0)
+            return 0;
+    int64_t c = 1;
+    for (int k = 0; k < r; k++) {
+        if (n[k] > 0 && c > INT64_MAX / n[k])
+            return INT64_MAX;
+        c *= n[k];
+    }
     return c;
 }
 

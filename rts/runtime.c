@@ -257,6 +257,10 @@ void *wf_alloc(wf_ctx *ctx, size_t n, const char *loc) {
     block_header *h = NULL;
     if (n >= WF_CACHE_MIN) h = cache_take(n);
     if (!h && n <= SIZE_MAX - WF_BIG_ALIGN && n <= (size_t)INT64_MAX / 2) h = block_new(n);
+    if (!h && n == SIZE_MAX) { /* wf_bytes's answer for a size that overflows */
+        wf_error(ctx, loc, "out of memory: an array larger than the address space");
+        return NULL;
+    }
     if (!h) {
         wf_error(ctx, loc, "out of memory: cannot allocate %zu bytes (%" PRId64 " bytes in use)", n,
                  wf_mem_current(ctx));
@@ -281,14 +285,25 @@ int wf_value_alloc(wf_ctx *ctx, wf_value *v, wf_prim prim, int rank, const int64
     v->rank = rank;
     v->data = NULL;
     size_t bytes = wf_prim_size(prim);
+    bool no_elements = false; /* then no product of the other sizes matters, however large */
     for (int i = 0; i < rank; i++) {
         v->shape[i] = shape[i];
         if (shape[i] < 0)
             return wf_error(ctx, loc, "negative array dimension %" PRId64, shape[i]);
-        if (shape[i] > 0 && bytes > SIZE_MAX / (uint64_t)shape[i])
-            return wf_error(ctx, loc, "out of memory: array size overflows");
+        no_elements |= shape[i] == 0;
+    }
+    for (int i = 0; i < rank && !no_elements; i++) {
+        if (bytes > SIZE_MAX / (uint64_t)shape[i]) {
+            char sh[WF_MAX_RANK * 24] = "";
+            for (int k = 0, n = 0; k < rank; k++)
+                n += snprintf(sh + n, sizeof sh - (size_t)n, "[%" PRId64 "]", shape[k]);
+            return wf_error(ctx, loc, "out of memory: an array of shape %s%s is larger than the address space", sh,
+                            wf_prim_name(prim));
+        }
         bytes *= (size_t)shape[i];
     }
+    if (no_elements)
+        bytes = 0;
     v->data = wf_alloc(ctx, bytes, loc);
     return v->data ? 0 : 1;
 }

@@ -58,7 +58,18 @@ void wf_value_free(wf_value *v) {
     v->data = NULL;
 }
 
+/* Whether one of the sizes is zero: an array without elements, whatever the others (their
+ * product may overflow). */
+static bool has_zero_size(int rank, const int64_t *shape) {
+    for (int i = 0; i < rank; i++)
+        if (shape[i] == 0)
+            return true;
+    return false;
+}
+
 int64_t wf_value_count(const wf_value *v) {
+    if (has_zero_size(v->rank, v->shape))
+        return 0;
     int64_t n = 1;
     for (int i = 0; i < v->rank; i++)
         n *= v->shape[i];
@@ -581,9 +592,9 @@ static int read_bin_data(wf_reader *r, const bin_header *h, wf_value *out) {
     out->prim = (wf_prim)h->prim;
     out->rank = h->rank;
     memcpy(out->shape, h->shape, sizeof h->shape);
-    int64_t count = 1;
-    for (int i = 0; i < h->rank; i++) {
-        if (h->shape[i] && count > INT64_MAX / h->shape[i]) {
+    int64_t count = has_zero_size(h->rank, h->shape) ? 0 : 1; /* 0: the others may overflow */
+    for (int i = 0; i < h->rank && count; i++) {
+        if (count > INT64_MAX / h->shape[i]) {
             set_err(r, "binary value: shape too large");
             return 1;
         }
@@ -821,10 +832,7 @@ static int parse_empty_dims(wf_reader *r, const token *t0, int64_t *shape, int *
         set_err(r, "line %d, col %d: expected ')' but found '%s'", t.line, t.col, tok_show(&t));
         return 1;
     }
-    int64_t count = 1;
-    for (int i = 0; i < *rank; i++)
-        count *= shape[i];
-    if (*rank == 0 || count != 0) {
+    if (!has_zero_size(*rank, shape)) {
         set_err(r, "line %d, col %d: empty() needs a shape with a zero dimension", t0->line, t0->col);
         return 1;
     }
@@ -1455,6 +1463,7 @@ void wf_tree_free(wf_tree *t) {
         for (int i = 0; i < t->len; i++)
             wf_tree_free(t->elems[i]);
         free(t->elems);
+        free(t->shape);
     }
     free(t);
 }
@@ -1501,10 +1510,29 @@ static void leaf_from_elem(wf_tree *t, wf_prim p, const void *e) {
     }
 }
 
-/* An empty array tree of the given remaining shape (some dimension is zero). */
-static wf_tree *tree_from_shape(wf_reader *r, wf_prim p, int rank, const int64_t *shape, const unsigned char **data);
+/* The tree of an array without elements: one node holding its shape. */
+static wf_tree *tree_without_elements(wf_reader *r, wf_prim p, int rank, const int64_t *shape) {
+    wf_tree *t = tree_new(r);
+    int64_t *s = malloc(sizeof *s * (size_t)rank);
+    if (!t || !s) {
+        free(t);
+        free(s);
+        set_err(r, "out of memory");
+        return NULL;
+    }
+    memcpy(s, shape, sizeof *s * (size_t)rank);
+    t->is_array = true;
+    t->empty_prim = p;
+    t->empty_rank = rank;
+    t->shape = s;
+    return t;
+}
 
+/* The tree of the elements at *data of the given remaining shape. */
 static wf_tree *tree_from_shape(wf_reader *r, wf_prim p, int rank, const int64_t *shape, const unsigned char **data) {
+    for (int i = 0; i < rank; i++)
+        if (shape[i] == 0)
+            return tree_without_elements(r, p, rank, shape);
     wf_tree *t = tree_new(r);
     if (!t)
         return NULL;
@@ -1738,10 +1766,10 @@ void wf_tree_print(FILE *f, const wf_tree *t) {
         fputs(buf, f);
         return;
     }
-    if (t->len == 0 && t->empty_prim < WF_PRIM_COUNT) {
-        fputs("empty([0]", f);
-        for (int i = 1; i < t->empty_rank; i++)
-            fputs("[]", f); /* a tree keeps no inner sizes of an empty array */
+    if (t->shape) {
+        fputs("empty(", f);
+        for (int i = 0; i < t->empty_rank; i++)
+            fprintf(f, "[%" PRId64 "]", t->shape[i]);
         fprintf(f, "%s)", prim_names[t->empty_prim]);
         return;
     }
@@ -1852,16 +1880,63 @@ static bool leaf_cmp(const wf_tree *e, const wf_tree *a, const cmp_path *p, char
     return true;
 }
 
-static bool empty_cmp(const wf_tree *e, const wf_tree *a, const cmp_path *p, char *why, size_t n) {
-    if (e->empty_prim >= WF_PRIM_COUNT || a->empty_prim >= WF_PRIM_COUNT)
+/* Enter element i of the array at p (the path grows by "[i]"); path_leave(p, saved) returns. */
+static size_t path_enter(cmp_path *p, int i) {
+    size_t saved = p->plen;
+    int k = snprintf(p->path + saved, sizeof p->path - saved, "[%d]", i);
+    p->plen = saved + (k > 0 && (size_t)k < sizeof p->path - saved ? (size_t)k : 0);
+    return saved;
+}
+
+static void path_leave(cmp_path *p, size_t saved) {
+    p->plen = saved;
+    p->path[saved] = 0;
+}
+
+/* "empty([0][3]i32)" */
+static void empty_string(char *out, size_t n, const wf_tree *t) {
+    size_t k = (size_t)snprintf(out, n, "empty(");
+    for (int i = 0; i < t->empty_rank && k < n; i++)
+        k += (size_t)snprintf(out + k, n - k, "[%" PRId64 "]", t->shape[i]);
+    if (k < n)
+        snprintf(out + k, n - k, "%s)", prim_names[t->empty_prim]);
+}
+
+/* Two arrays without elements: the same element type and shape. */
+static bool empties_cmp(const wf_tree *e, const wf_tree *a, const cmp_path *p, char *why, size_t n) {
+    bool same = e->empty_prim == a->empty_prim && e->empty_rank == a->empty_rank;
+    for (int i = 0; same && i < e->empty_rank; i++)
+        same = e->shape[i] == a->shape[i];
+    if (same)
         return true;
-    if (e->empty_prim == a->empty_prim && e->empty_rank == a->empty_rank)
-        return true;
-    char se[64], sa[64];
-    type_string(se, sizeof se, e->empty_prim, e->empty_rank);
-    type_string(sa, sizeof sa, a->empty_prim, a->empty_rank);
-    fail(p, why, n, "expected an empty %s but got an empty %s", se, sa);
+    char se[160], sa[160];
+    empty_string(se, sizeof se, e);
+    empty_string(sa, sizeof sa, a);
+    fail(p, why, n, "expected %s but got %s", se, sa);
     return false;
+}
+
+/* An array written as [...] against the shape of one without elements (rank sizes): the same
+ * number of rows at every level the literal spells out; `[]` leaves the rest unknown. */
+static bool literal_fits_shape(const wf_tree *lit, int rank, const int64_t *shape, bool lit_expected,
+                               cmp_path *p, char *why, size_t n) {
+    if (rank == 0 || !lit->is_array) {
+        fail(p, why, n, "%s an array without elements, %s a value in it", lit_expected ? "got" : "expected",
+             lit_expected ? "expected" : "got");
+        return false;
+    }
+    if (lit->len != shape[0]) {
+        fail(p, why, n, "expected %" PRId64 " elements but got %" PRId64, lit_expected ? (int64_t)lit->len : shape[0],
+             lit_expected ? shape[0] : (int64_t)lit->len);
+        return false;
+    }
+    for (int i = 0; i < lit->len; i++) {
+        size_t saved = path_enter(p, i);
+        if (!literal_fits_shape(lit->elems[i], rank - 1, shape + 1, lit_expected, p, why, n))
+            return false;
+        path_leave(p, saved);
+    }
+    return true;
 }
 
 static bool tree_cmp(const wf_tree *e, const wf_tree *a, cmp_path *p, char *why, size_t n) {
@@ -1876,21 +1951,21 @@ static bool tree_cmp(const wf_tree *e, const wf_tree *a, cmp_path *p, char *why,
     }
     if (!e->is_array)
         return leaf_cmp(e, a, p, why, n);
+    if (e->shape && a->shape)
+        return empties_cmp(e, a, p, why, n);
+    if (e->shape || a->shape)
+        return literal_fits_shape(e->shape ? a : e, e->shape ? e->empty_rank : a->empty_rank,
+                                  e->shape ? e->shape : a->shape, a->shape != NULL, p, why, n);
     if (e->len != a->len) {
         fail(p, why, n, "expected %d elements but got %d", e->len, a->len);
         return false;
     }
-    if (e->len == 0)
-        return empty_cmp(e, a, p, why, n);
-    size_t saved = p->plen;
     for (int i = 0; i < e->len; i++) {
-        int k = snprintf(p->path + saved, sizeof p->path - saved, "[%d]", i);
-        p->plen = saved + (k > 0 && (size_t)k < sizeof p->path - saved ? (size_t)k : 0);
+        size_t saved = path_enter(p, i);
         if (!tree_cmp(e->elems[i], a->elems[i], p, why, n))
             return false;
+        path_leave(p, saved);
     }
-    p->plen = saved;
-    p->path[saved] = 0;
     return true;
 }
 

@@ -74,6 +74,10 @@ struct wf_tree {
     int len;
     wf_tree **elems;
     wf_prim empty_prim; int empty_rank; /* for empty([0]...) */
+    /* An array without elements read as a value (empty(...), binary, or one a dimension of
+     * zero): its whole shape, empty_rank sizes; len 0 and no elems, however large the other
+     * sizes.  NULL for arrays written as [...] (an empty [] has an unknown type). */
+    int64_t *shape;
 };
 /* Read all values in the reader (text or binary) into trees; returns the count, or -1 on error. */
 int wf_read_trees(wf_reader *r, wf_tree ***out);

@@ -173,18 +173,19 @@ char *read_file(const char *path, size_t *len_out) {
     size_t n;
     sb_reserve(&sb, 0);
     sb.data[0] = 0;
+    errno = 0;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         sb_reserve(&sb, n);
         memcpy(sb.data + sb.len, buf, n);
         sb.len += n;
         sb.data[sb.len] = 0;
     }
-    int failed = ferror(f);
+    int failed = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a directory */
     if (f != stdin)
         fclose(f);
     if (failed) {
         free(sb.data);
-        errno = EIO;
+        errno = failed;
         return NULL;
     }
     if (len_out)

@@ -89,3 +89,4 @@ const char *c_op_expr(const CExp *e, const char *const *args, const char **divis
     *divisor = (core_ops[e->op].flags & OPF_FAIL) && prim_is_int(e->prim) ? a[1] : NULL;
     return scalar_c_expr(e->op, e->prim, e->prim2, a);
 }
+

@@ -19,4 +19,5 @@ const char *c_const(CAtom a);          /* a scalar constant as a C expression */
  * first (the caller emits the check with e's location); otherwise it is set to NULL. */
 const char *c_op_expr(const CExp *e, const char *const *a, const char **divisor);
 
+
 #endif

@@ -638,9 +638,10 @@ static void emit_stm(FGen *g, const CStm *s) {
     case CE_ASSERT:
     {
         StrBuf vals = {0};
-        for (int k = 1; k < e->args.len; k++)
-            sb_printf(&vals, ", (long long)%s", fg_atom(g, e->args.data[k]));
-        const char *text = cassert_text(e->msg ? e->msg : "assertion failed", NULL, e->args.len - 1, true);
+        int *order = xmalloc(sizeof *order * (size_t)(4 * e->args.len + 8));
+        const char *text = cassert_text(e->msg ? e->msg : "assertion failed", NULL, e->args.len - 1, true, order);
+        for (const char *c = text; (c = strstr(c, "%lld")); c += 4)
+            sb_printf(&vals, ", (long long)%s", fg_atom(g, e->args.data[1 + *order++]));
         fg_fail(g, xsprintf("!%s", fg_atom(g, e->args.data[0])),
                 xsprintf("wf_error(ctx, %s, %s%s)", loc, c_string(text), vals.len ? vals.data : ""));
         return;

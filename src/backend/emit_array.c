@@ -153,13 +153,8 @@ static const char *strides_of(const char *v, int r) {
 }
 
 /* A C expression of the element count of view v of rank r. */
-static const char *count_of(const char *v, int r) {
-    StrBuf sb = {0};
-    sb_puts(&sb, "1");
-    for (int k = 0; k < r; k++)
-        sb_printf(&sb, " * %s.n[%d]", v, k);
-    return sb.data;
-}
+/* The element count of v, whose extents are set and whose memory is to be allocated. */
+static const char *count_of(const char *v, int r) { return xsprintf("wf_count_alloc(%d, %s.n)", r, v); }
 
 /* The copy of fa_copy_fresh; rare: on a path that seldom runs (an updated array that is not
  * unique), where it is a call (rts/flat.h wf_copy_cold), so that the C compiler neither sets up
@@ -347,6 +342,9 @@ static void emit_flatten(FGen *g, const CStm *s, const char *loc) {
     CAtom a = s->exp->args.data[0];
     const char *av = fg_atom(g, a), *x = c_name(s->pat.data[0].name);
     int r = fg_var(g, a.var)->type.rank;
+    fg_fail(g, xsprintf("%s.n[0] != 0 && %s.n[1] > INT64_MAX / %s.n[0]", av, av, av),
+            xsprintf("wf_error(ctx, %s, \"flatten: %%lld rows of %%lld elements are more than an array can hold\", "
+                     "(long long)%s.n[0], (long long)%s.n[1])", loc, av, av));
     fg_line(g, "%s.n[0] = %s.n[0] * %s.n[1];", x, av, av);
     for (int k = 2; k < r; k++)
         fg_line(g, "%s.n[%d] = %s.n[%d];", x, k - 1, av, k);
@@ -374,11 +372,13 @@ static void emit_concat(FGen *g, const CStm *s, const char *loc) {
     const CExp *e = s->exp;
     const char *x = c_name(s->pat.data[0].name), *a0 = fg_atom(g, e->args.data[0]);
     CType t = s->pat.data[0].type;
-    StrBuf total = {0};
-    sb_puts(&total, "0");
+    fg_line(g, "%s.n[0] = 0;", x);
     for (int i = 0; i < e->args.len; i++) {
         const char *ai = fg_atom(g, e->args.data[i]);
-        sb_printf(&total, " + %s.n[0]", ai);
+        fg_fail(g, xsprintf("%s.n[0] > INT64_MAX - %s.n[0]", ai, x),
+                xsprintf("wf_error(ctx, %s, \"concatenation: %%lld rows and %%lld more are more than an array can "
+                         "hold\", (long long)%s.n[0], (long long)%s.n[0])", loc, x, ai));
+        fg_line(g, "%s.n[0] += %s.n[0];", x, ai);
         for (int k = 1; k < t.rank && i > 0; k++) {
             fg_line(g, "if (%s.n[%d] != %s.n[%d]) {", ai, k, a0, k);
             fg_line(g, "    int64_t got_[] = {%s}, want_[] = {%s};", fg_extents(ai, 1, t.rank),
@@ -388,7 +388,6 @@ static void emit_concat(FGen *g, const CStm *s, const char *loc) {
             fg_line(g, "}");
         }
     }
-    fg_line(g, "%s.n[0] = %s;", x, total.data);
     for (int k = 1; k < t.rank; k++)
         fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, a0, k);
     fg_dense_strides(g, x, t.rank);

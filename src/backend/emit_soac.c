@@ -77,15 +77,11 @@ static const char *dim_c(CDim d) {
 
 void fs_alloc_output(FGen *g, CParam p, const char *w, const char *loc) {
     const char *x = c_name(p.name);
-    StrBuf count = {0};
     fg_line(g, "%s.n[0] = %s;", x, w);
-    sb_printf(&count, "%s", w);
-    for (int k = 1; k < p.type.rank; k++) {
+    for (int k = 1; k < p.type.rank; k++)
         fg_line(g, "%s.n[%d] = %s;", x, k, dim_c(p.type.dims[k]));
-        sb_printf(&count, " * %s.n[%d]", x, k);
-    }
     fg_dense_strides(g, x, p.type.rank);
-    fg_alloc(g, x, p.name, p.type.prim, count.data, loc);
+    fg_alloc(g, x, p.name, p.type.prim, xsprintf("wf_count_alloc(%d, %s.n)", p.type.rank, x), loc);
     fg_bind(g, p.name, p.type, fg_alloc_class(g, p.name));
 }
 
@@ -678,11 +674,7 @@ static void emit_filter(FGen *g, const CStm *s) {
         for (int k = 1; k < t.rank; k++)
             fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, in, k);
         fg_dense_strides(g, x, t.rank);
-        StrBuf count = {0};
-        sb_printf(&count, "%s", w);
-        for (int k = 1; k < t.rank; k++)
-            sb_printf(&count, " * %s.n[%d]", x, k);
-        fg_alloc(g, x, s->pat.data[j].name, t.prim, count.data, loc);
+        fg_alloc(g, x, s->pat.data[j].name, t.prim, xsprintf("wf_count_alloc(%d, %s.n)", t.rank, x), loc);
     }
     const char *nt = fg_fresh(g, "kept"), *nf = fg_fresh(g, "left"), *i = fg_fresh(g, "i");
     fg_line(g, "int64_t %s = 0, %s WF_U = 0;", nt, nf);
@@ -787,8 +779,6 @@ void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc) {
                 const char *d = dim_c(p.type.dims[k]);
                 fg_fail(g, xsprintf("(%s) && %s < 0", runs.data, d), xsprintf("wf_negative_size(ctx, %s, %s)", loc, d));
             }
-        StrBuf count = {0};
-        sb_puts(&count, "1");
         /* every point's result, one after the other (not a reduction's, one per segment) */
         bool flat = e->irregular && !(e->seg == SEG_RED && j < nops);
         for (int k = 0; k < p.type.rank; k++) {
@@ -796,10 +786,9 @@ void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc) {
                 fg_line(g, "%s.n[%d] = %s;", x, k, k < drop ? (flat ? w[e->params.len - 1] : w[k]) : dim_c(p.type.dims[k]));
             else /* no point runs when it is negative */
                 fg_line(g, "%s.n[%d] = %s < 0 ? 0 : %s;", x, k, dim_c(p.type.dims[k]), dim_c(p.type.dims[k]));
-            sb_printf(&count, " * %s.n[%d]", x, k);
         }
         fg_dense_strides(g, x, p.type.rank);
-        fg_alloc(g, x, p.name, p.type.prim, count.data, loc);
+        fg_alloc(g, x, p.name, p.type.prim, xsprintf("wf_count_alloc(%d, %s.n)", p.type.rank, x), loc);
         fg_bind(g, p.name, p.type, fg_alloc_class(g, p.name));
     }
 }

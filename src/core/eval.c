@@ -509,7 +509,7 @@ static V *eval_exp(E *e, const CExp *x, int *nres, V ***res) {
             int nv = 0;
             for (int k = 1; k < x->args.len && nv < 16; k++)
                 vals[nv++] = atom(e, a[k])->i;
-            rt_error_at(x->loc, "%s", cassert_text(x->msg, vals, nv, false));
+            rt_error_at(x->loc, "%s", cassert_text(x->msg ? x->msg : "assertion failed", vals, nv, false, NULL));
         }
         *nres = 0;
         *res = NULL;

@@ -4,6 +4,10 @@
  *  - a source value of primitive or array-of-primitive type is one atom (IV_ATOM);
  *  - a tuple or record is an IV_TUPLE of its components (records in the sorted field order of
  *    their type); an array of tuples is a tuple of arrays (the leaves carry the array dims);
+ *  - the unit value () (and {}) is a placeholder bool, false: it holds no data, but an array of
+ *    units must know its length, which its placeholder leaf [n]bool carries through every
+ *    construction that walks leaves.  Entry points take and give () as nothing, as the
+ *    interpreter does (entry_param, entry_results);
  *  - a function value is a compile-time closure (IV_FUN): a declaration, local function,
  *    lambda, operator section, partial application or composition, with its environment.
  * Every call is inlined, so the result is monomorphic and first-order: a higher-order
@@ -118,6 +122,13 @@ static IVal *iv_tuple(int n) {
     v->n = n;
     v->elems = xmalloc(sizeof(IVal *) * (size_t)(n ? n : 1));
     return v;
+}
+
+static IVal *unit_value(void) { return iv_atom(catom_bool(false), ctype_prim(PRIM_BOOL)); }
+
+static bool is_unit_type(Type *t) {
+    t = type_prune(t);
+    return (t->kind == T_TUPLE || t->kind == T_RECORD) && t->elems.len == 0;
 }
 
 static IVal *iv_fun(Clo *c) {
@@ -293,23 +304,28 @@ static CAtom dim_atom(I *in, CAtom arr, int k, Loc loc) {
     return emit1(in, e, "n");
 }
 
-static void emit_assert(I *in, CAtom c, const char *msg, Loc loc) {
+/* An assert of c; msg shows the values vals[0..n), one %lld each (the sizes of a mismatch). */
+static void emit_assert_showing(I *in, CAtom c, const char *msg, Loc loc, int n, const CAtom *vals) {
     if (c.kind == CA_CONST && c.ival)
         return;
     CExp *e = mk(CE_ASSERT, loc, 1, &c);
+    for (int i = 0; i < n; i++)
+        vec_push(&e->args, vals[i]);
     e->msg = msg;
     CParamVec none = {0};
     cbody_let(in->cur, none, e);
 }
+
+static void emit_assert(I *in, CAtom c, const char *msg, Loc loc) { emit_assert_showing(in, c, msg, loc, 0, NULL); }
 
 /* A run-time check that two arrays have the same outer size, unless known statically. */
 static void same_size(I *in, CAtom a, CAtom b, Loc loc) {
     CType ta = type_of(in, a), tb = type_of(in, b);
     if (cdim_eq(ta.dims[0], tb.dims[0]) && ta.dims[0].kind != CDIM_ANY)
         return;
-    CAtom na = dim_atom(in, a, 0, loc), nb = dim_atom(in, b, 0, loc);
-    CAtom c = op(in, COP_EQ, PRIM_I64, loc, 2, na, nb);
-    emit_assert(in, c, "size mismatch: arrays of different lengths", loc);
+    CAtom ns[2] = {dim_atom(in, a, 0, loc), dim_atom(in, b, 0, loc)};
+    CAtom c = op(in, COP_EQ, PRIM_I64, loc, 2, ns[0], ns[1]);
+    emit_assert_showing(in, c, "size mismatch: arrays of %lld and %lld elements", loc, 2, ns);
 }
 
 /* ---- source types ---- */
@@ -346,6 +362,8 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
     }
     case T_TUPLE:
     case T_RECORD:
+        if (is_unit_type(t)) /* its placeholder */
+            vec_push(out, ctype_array(PRIM_BOOL, rank, dims));
         for (int i = 0; i < t->elems.len; i++)
             src_leaves(t->elems.data[i], env, dims, rank, out, loc);
         return;
@@ -353,18 +371,35 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
     }
 }
 
+typedef Vec(bool) BoolVec;
+
+/* For each leaf of t (src_leaves' order), whether it is a unit's placeholder. */
+static void unit_leaves(Type *t, BoolVec *out) {
+    t = type_prune(t);
+    while (t->kind == T_ARRAY)
+        t = type_prune(t->elem);
+    if (t->kind != T_TUPLE && t->kind != T_RECORD) {
+        vec_push(out, false);
+        return;
+    }
+    if (is_unit_type(t))
+        vec_push(out, true);
+    for (int i = 0; i < t->elems.len; i++)
+        unit_leaves(t->elems.data[i], out);
+}
+
 /* A value of source type t whose leaves are the given atoms (shape only from t). */
 static IVal *src_shape(Type *t, Loc loc) {
     t = type_prune(t);
     while (t->kind == T_ARRAY)
         t = type_prune(t->elem);
-    if (t->kind == T_TUPLE || t->kind == T_RECORD) {
+    if ((t->kind == T_TUPLE || t->kind == T_RECORD) && !is_unit_type(t)) {
         IVal *v = iv_tuple(t->elems.len);
         for (int i = 0; i < t->elems.len; i++)
             v->elems[i] = src_shape(t->elems.data[i], loc);
         return v;
     }
-    if (t->kind != T_PRIM)
+    if (t->kind != T_PRIM && !is_unit_type(t))
         unsupported(loc, "a value of function or polymorphic type here");
     return iv_atom(catom_int(PRIM_I64, 0), ctype_prim(PRIM_I64));
 }
@@ -416,6 +451,8 @@ static void bind_pat(I *in, Env **env, Pat *p, IVal *v) {
     case P_WILDCARD: return;
     case P_ASCRIBE: bind_pat(in, env, p->inner, v); return;
     case P_TUPLE:
+        if (p->elems.len == 0) /* (): a unit's placeholder, nothing to bind */
+            return;
         if (p->elems.len == 1 && v->kind != IV_TUPLE) {
             bind_pat(in, env, p->elems.data[0], v);
             return;
@@ -426,6 +463,8 @@ static void bind_pat(I *in, Env **env, Pat *p, IVal *v) {
             bind_pat(in, env, p->elems.data[i], v->elems[i]);
         return;
     case P_RECORD: {
+        if (p->elems.len == 0)
+            return;
         if (v->kind != IV_TUPLE)
             die("record pattern does not match its value");
         Type *t = type_prune(p->type);
@@ -554,29 +593,32 @@ static bool is_size_tparam(const TypeParamVec *tps, const char *name) {
     return false;
 }
 
-/* An assert that dimension depth of arr is want, unless that is known statically. */
-static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *msg, Loc loc) {
+/* An assert that dimension depth of arr is want, unless that is known statically; msg shows
+ * the two sizes (two %lld): the array's first when have_first, else the wanted one first. */
+static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *msg, bool have_first, Loc loc) {
     CDim have = type_of(in, arr).dims[depth], w = cdim_of_atom(want);
     if (have.kind != CDIM_ANY && cdim_eq(have, w))
         return;
     CAtom n = dim_atom(in, arr, depth, loc);
     if (n.kind == CA_CONST && want.kind == CA_CONST && n.ival == want.ival)
         return;
-    emit_assert(in, op(in, COP_EQ, PRIM_I64, loc, 2, n, want), msg, loc);
+    CAtom shown[2] = {have_first ? n : want, have_first ? want : n};
+    emit_assert_showing(in, op(in, COP_EQ, PRIM_I64, loc, 2, n, want), msg, loc, 2, shown);
 }
 
 static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom arr, int depth, Loc loc) {
     for (int i = 0; i < sc->n; i++)
         if (sc->names[i] == name) {
             check_dim_is(in, arr, depth, sc->vals[i],
-                         xsprintf("size mismatch: size %s differs from its length elsewhere", name), loc);
+                         xsprintf("size mismatch: size %s is %%lld here, but %%lld elsewhere", name), true, loc);
             return;
         }
     if (!is_size_tparam(sc->tps, name)) {
         IVal *s = env_find(env, name);
         if (s && s->kind == IV_ATOM && s->type.rank == 0 && prim_is_int(s->type.prim)) {
             check_dim_is(in, arr, depth, to_i64(in, s->atom, loc),
-                         xsprintf("size mismatch: expected size %s, got an array of another length", name), loc);
+                         xsprintf("size mismatch: expected size %s = %%lld, got an array of %%lld elements", name),
+                         false, loc);
             return;
         }
     }
@@ -597,8 +639,7 @@ static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v,
             return;
         if (t->dim.kind == DIM_CONST)
             check_dim_is(in, leaf->atom, depth, i64c(t->dim.value),
-                         xsprintf("size mismatch: expected an array of %lld elements", (long long)t->dim.value),
-                         loc);
+                         "size mismatch: expected an array of %lld elements, got %lld", false, loc);
         else if (t->dim.kind == DIM_NAME)
             call_size(in, sc, env, t->dim.name, leaf->atom, depth, loc);
         call_sizes_texp(in, sc, env, t->elem, v, depth + 1, loc);
@@ -1252,30 +1293,23 @@ static void coerce_texp(I *in, Env *env, TypeExp *t, IVal *v, int depth, Loc loc
     case TE_UNIQUE: coerce_texp(in, env, t->elem, v, depth, loc); return;
     case TE_ARRAY: {
         CAtom want = {0};
-        bool have = false;
+        const char *msg = NULL; /* the interpreter's words (src/interp/eval.c, check_texp) */
         if (t->dim.kind == DIM_CONST) {
             want = i64c(t->dim.value);
-            have = true;
+            msg = "size mismatch: expected an array of %lld elements, got %lld";
         } else if (t->dim.kind == DIM_NAME) {
             IVal *s = env_find(env, t->dim.name);
             if (s && s->kind == IV_ATOM && s->type.rank == 0) {
                 want = to_i64(in, s->atom, loc);
-                have = true;
+                msg = xsprintf("size mismatch: expected size %s = %%lld, got an array of %%lld elements", t->dim.name);
             }
         }
-        if (have) {
+        if (msg) {
             CAtomVec leaves = {0};
             flat(v, &leaves, NULL, loc);
-            for (int i = 0; i < leaves.len; i++) {
-                CType lt = type_of(in, leaves.data[i]);
-                if (lt.rank <= depth)
-                    continue;
-                if (cdim_eq(lt.dims[depth], cdim_of_atom(want)))
-                    continue;
-                CAtom n = dim_atom(in, leaves.data[i], depth, loc);
-                CAtom c = op(in, COP_EQ, PRIM_I64, loc, 2, n, want);
-                emit_assert(in, c, "size mismatch in a coercion", loc);
-            }
+            for (int i = 0; i < leaves.len; i++)
+                if (type_of(in, leaves.data[i]).rank > depth)
+                    check_dim_is(in, leaves.data[i], depth, want, msg, false, loc);
         }
         coerce_texp(in, env, t->elem, v, depth + 1, loc);
         return;
@@ -1362,6 +1396,8 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     case E_STRING: return string_value(in, e);
     case E_VAR: return var_value(in, env, e);
     case E_TUPLE: {
+        if (e->elems.len == 0)
+            return unit_value();
         if (e->elems.len == 1)
             return ie(in, env, e->elems.data[0]);
         IVal *t = iv_tuple(e->elems.len);
@@ -1370,6 +1406,8 @@ static IVal *ie(I *in, Env *env, Expr *e) {
         return t;
     }
     case E_RECORD: {
+        if (e->elems.len == 0)
+            return unit_value();
         Type *t = type_prune(e->type);
         IVal *r = iv_tuple(e->elems.len);
         for (int i = 0; i < e->elems.len; i++) {
@@ -1623,10 +1661,30 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
 
 /* ---- entry points ---- */
 
-static IVal *fresh_param(I *in, Type *t, Env *env, const char *base, CParamVec *params, Loc loc) {
+/* An entry parameter of type t: a fresh core parameter per leaf, but none for a unit (its
+ * placeholder is the constant), as the interpreter reads nothing for (); an array of units has
+ * no data format, so it cannot be read. */
+static IVal *entry_param(I *in, Type *t, Env *env, const char *base, CParamVec *params, Loc loc) {
     CTypeVec leaves = {0};
+    BoolVec units = {0};
     src_leaves(t, env, NULL, 0, &leaves, loc);
-    return fresh_like(in, src_shape(t, loc), &leaves, base, params);
+    unit_leaves(t, &units);
+    CAtomVec atoms = {0};
+    for (int i = 0; i < leaves.len; i++) {
+        if (units.data[i] && leaves.data[i].rank)
+            error_at(loc, "an entry point's parameter cannot hold an array of () values: they have no data format");
+        if (units.data[i]) {
+            vec_push(&atoms, catom_bool(false));
+            continue;
+        }
+        CParam p = {fresh(in, base), leaves.data[i]};
+        p.type.unique = false;
+        vec_push(&atoms, catom_var(p.name));
+        declare(in, p.name, p.type);
+        vec_push(params, p);
+    }
+    int pos = 0;
+    return rebuild(src_shape(t, loc), atoms.data, leaves.data, &pos);
 }
 
 /* An entry parameter of type t, read as one array per component where t holds arrays of
@@ -1647,8 +1705,8 @@ static void same_component_sizes(I *in, Type *t, IVal *v, int depth, Loc loc) {
         for (int j = 1; j < leaves.len; j++)
             for (int k = 0; k < depth; k++)
                 check_dim_is(in, leaves.data[j], k, dim_atom(in, leaves.data[0], k, loc),
-                             "size mismatch: the components of an array of tuples or records have different lengths",
-                             loc);
+                             "size mismatch: the components of an array of tuples or records have different "
+                             "lengths (%lld and %lld)", true, loc);
     }
     for (int i = 0; i < t->elems.len && i < v->n; i++)
         same_component_sizes(in, t->elems.data[i], v->elems[i], depth, loc);
@@ -1676,17 +1734,23 @@ static CFun *entry(I *in, Decl *d) {
         }
     for (int i = 0; i < d->params.len; i++) {
         Pat *p = d->params.data[i];
-        IVal *v = fresh_param(in, p->type, env, pat_base(p), &f->params, d->loc);
+        IVal *v = entry_param(in, p->type, env, pat_base(p), &f->params, d->loc);
         same_component_sizes(in, p->type, v, 0, d->loc);
         bind_pat(in, &env, p, v);
     }
     int mark = cscope_mark(&in->vis);
     IVal *r = ie(in, env, d->body);
+    CAtomVec res = {0};
     CTypeVec rt = {0};
-    flat(r, &f->body->result, &rt, d->loc);
+    BoolVec units = {0};
+    flat(r, &res, &rt, d->loc);
+    unit_leaves(d->body->type, &units);
     cscope_pop(&in->vis, mark);
     for (int i = 0; i < rt.len; i++)
-        vec_push(&f->ret, clean(in, rt.data[i]));
+        if (!units.data[i]) { /* a unit's placeholder is no result: the interpreter prints nothing for () */
+            vec_push(&f->body->result, res.data[i]);
+            vec_push(&f->ret, clean(in, rt.data[i]));
+        }
     return f;
 }
 

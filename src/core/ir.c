@@ -60,22 +60,35 @@ bool cexp_concat(const CExp *e, int j, CAtom *o) {
     return true;
 }
 
-char *cassert_text(const char *msg, const int64_t *vals, int nvals, bool fmt) {
+char *cassert_text(const char *msg, const int64_t *vals, int nvals, bool fmt, int *order) {
     StrBuf sb = {0};
     sb_puts(&sb, "");
+    int next = 0, conv = 0;
     for (const char *c = msg; *c; c++) {
-        int k;
-        int used = 0;
+        int k = -1, used = 0;
         if (*c == '{' && sscanf(c, "{%d}%n", &k, &used) == 1 && used > 0 && k >= 0 && k < nvals) {
-            if (fmt)
-                sb_puts(&sb, "%lld");
-            else
-                sb_printf(&sb, "%lld", (long long)vals[k]);
             c += used - 1;
-        } else if (*c == '%' && fmt) {
-            sb_puts(&sb, "%%");
-        } else {
+        } else if (!strncmp(c, "%lld", 4) && next < nvals) {
+            k = next++;
+            c += 3;
+        } else if (!strncmp(c, "%%", 2)) {
+            sb_puts(&sb, fmt ? "%%" : "%");
+            c++;
+            continue;
+        }
+        if (k < 0) {
+            if (*c == '%' && fmt)
+                sb_putc(&sb, '%');
             sb_putc(&sb, *c);
+            continue;
+        }
+        if (fmt) {
+            sb_puts(&sb, "%lld");
+            if (order)
+                order[conv] = k;
+            conv++;
+        } else {
+            sb_printf(&sb, "%lld", (long long)vals[k]);
         }
     }
     return sb.data;
@@ -622,3 +635,4 @@ const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out) 
     }
     return c.err;
 }
+

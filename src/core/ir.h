@@ -86,8 +86,9 @@ typedef enum {
     CE_COPY,      /* copy a                     : args[0] */
     CE_ROTATE,    /* rotate r a                 : args = r, a */
     CE_ARRAY,     /* array t [a, b, ...]        : type = element type, args = elements */
-    CE_ASSERT,    /* assert c "msg" (a, ...)    : args[0] = c, msg; binds nothing.  The message may
-                     name the i64 operands args[1..] as {0}, {1}, ... (their values on failure) */
+    CE_ASSERT,    /* assert c "msg" (a, ...)    : args[0] = c, msg; binds nothing.  The message shows
+                     the i64 operands args[1..] on failure: {k} names one, %lld the next
+                     (cassert_text) */
     CE_APPLY,     /* apply f (a, b, ...)        : fname, args */
     /* the segment IR (src/flatten, docs/FLATTENING.md): after flattening only */
     CE_SEGOP,     /* segmap|segred|segscan LEVEL (i < w, ...) ops { B } : seg, level, params = the
@@ -248,9 +249,10 @@ bool catom_eq(CAtom a, CAtom b);
 /* Whether map result j (counting from the first map result) of a screma or segop is written
  * concatenated (see CExp.offsets); its offsets array then in *o. */
 bool cexp_concat(const CExp *e, int j, CAtom *o);
-/* An assertion's message with {k} replaced by vals[k] (fmt: NULL) — or, with fmt set, as a C
- * printf format whose k-th conversion is %lld for {k}, literal %s doubled. */
-char *cassert_text(const char *msg, const int64_t *vals, int nvals, bool fmt);
+/* An assertion's message (CE_ASSERT) with its values in: {k} names value k (of args[1..]), a
+ * %lld the next one in order.  fmt: as a C printf format instead, one %lld per value shown (and
+ * order[c] = which value the c-th shows, when order is given; vals unused), other % doubled. */
+char *cassert_text(const char *msg, const int64_t *vals, int nvals, bool fmt, int *order);
 /* Whether every operator of ops works on scalars (no array accumulators). */
 bool coperators_scalar(const COperatorVec *ops);
 CType ctype_prim(PrimType p);
@@ -283,6 +285,7 @@ void cbody_let(CBody *b, CParamVec pat, CExp *e);
 typedef bool (*CLookup)(void *ctx, const char *var, CType *out);
 const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out);
 CType catom_type(CAtom a, CLookup lookup, void *ctx, bool *ok);
+
 
 /* A map from interned names to types with nested scopes (verify.c, internalise.c). */
 typedef struct {

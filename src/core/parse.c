@@ -349,7 +349,7 @@ static void push_atoms(Lx *l, CExp *e, int n) {
  *       | update atom slice '=' atom | size INT atom | iota atom | replicate atom atom
  *       | rearrange '(' INT,* ')' atom | flatten atom | unflatten atom atom atom
  *       | concat atom+ | copy atom | rotate atom atom | array type '[' atom,* ']'
- *       | assert atom STRING | apply NAME atoms
+ *       | assert atom atom* STRING | apply NAME atoms
  *       | screma atom atoms (scan operator)* (reduce operator)* map lambda
  *       | scatter atom atoms atoms map lambda | hist atom atoms atoms op operator map lambda
  *       | (filter | partition) atom atoms map lambda
@@ -458,6 +458,8 @@ static CExp *expr(Lx *l) {
     } else if (accept(l, "assert")) {
         e = cexp_new(CE_ASSERT, loc);
         push_atoms(l, e, 1);
+        while (l->kind != T_STR && e->args.len < 9) /* the message's values */
+            push_atoms(l, e, 1);
         if (l->kind != T_STR)
             perr(l, "a message");
         e->msg = l->text;

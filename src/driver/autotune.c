@@ -653,8 +653,8 @@ static const char *parse_args(int argc, char **argv, Options *o) {
             o->exe = v;
         else if ((v = option_value(a, "--dataset")))
             vec_push(&o->only, v);
-        else if (!strcmp(a, "-o") && i + 1 < argc)
-            o->output = argv[++i];
+        else if ((v = option_arg("autotune", argc, argv, &i, "-o")))
+            o->output = v;
         else if (a[0] == '-' && a[1])
             fatal("autotune: unknown option '%s'\n%s", a, autotune_usage);
         else if (prog)

@@ -1,4 +1,5 @@
-/* compile.c — `weft c PROG.fut [-o OUT] [--cc CC] [--rts-obj FILE.o]`: the sequential C backend.
+/* compile.c — `weft c PROG.fut [-o OUT] [--cc CC] [--cflags FLAGS] [--rts-obj FILE.o]`: the
+ * sequential C backend; `weft multicore` (the same with OpenMP regions) and `weft cuda`.
  *
  *   load + check -> internalise -> verify -> optimise (src/core/passes.c) -> cgen_program -> OUT.c
  *   -> $CC -> OUT
@@ -9,10 +10,14 @@
  * (rts/runtime.c, rts/values.c and their headers) and the array helpers
  * (src/backend/c/wfa.h) are pasted into it from copies embedded in bin/weft at build time
  * (build/rts_data.c), so no source tree is needed.  With --rts-obj FILE.o the runtime's .c files
- * are compiled once into FILE.o (built when missing) and linked instead of pasted: `weft test`
- * uses this to compile hundreds of programs quickly.  --no-cc writes OUT.c and stops (the
- * compiler's own time, as `make bench` measures it).  CC defaults to $WEFT_CC, else
- * `cc -O3 -march=native`; -lm is added.
+ * are compiled once into FILE.o (built when missing, with the same command) and linked instead
+ * of pasted: `weft test` uses this to compile hundreds of programs quickly.  --no-cc writes OUT.c
+ * and stops (the compiler's own time, as `make bench` measures it).  CC defaults to $WEFT_CC,
+ * else `cc -O3 -march=native`; --cflags adds flags after it (weft test's warnings); -lm is added.
+ *
+ * One floating-point semantics: compiled code computes what the interpreter computes, so the C
+ * compiler may not contract `a * b + c` into a fused multiply-add (-ffp-contract=off, nvcc
+ * --fmad=false) nor use fast-math, unless the user asks with --fp-contract or --fast-math.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -87,56 +92,80 @@ static bool exists(const char *path) {
     return stat(path, &st) == 0;
 }
 
-/* jagged arrays as offsets and flat data (src/flatten/jagged.c), then a cleanup */
-static void represent(CProg *p) {
-    jagged_represent(p);
-    if (core_verify(p, "represent"))
-        die("the represented program does not verify");
-    core_cleanup(p);
-    if (core_verify(p, "cleanup"))
-        die("the represented program does not verify after its cleanup");
+/* ---- options shared by weft c, multicore and cuda ---- */
+
+/* How floating-point arithmetic may be compiled: IEEE (the interpreter's results, bit for bit),
+ * with fused multiply-adds (--fp-contract), or with the C compiler's fast-math (--fast-math). */
+typedef enum { FP_IEEE, FP_CONTRACT, FP_FAST } FpMode;
+static const char *const fp_cc_flags[] = {"-ffp-contract=off", "-ffp-contract=fast", "-ffast-math"};
+static const char *const fp_nvcc_flags[] = {"--fmad=false -Xcompiler -ffp-contract=off",
+                                            "--fmad=true -Xcompiler -ffp-contract=fast",
+                                            "--use_fast_math -Xcompiler -ffast-math"};
+
+typedef struct {
+    const char *path, *out;
+    bool no_cc;
+    FpMode fp;
+} Common;
+
+/* Consume argv[*i] when it is an option every backend takes, or the program; false when it
+ * is some other option. */
+static bool common_option(const char *tool, int argc, char **argv, int *i, Common *c) {
+    const char *v;
+    if (!strcmp(argv[*i], "--no-cc"))
+        c->no_cc = true;
+    else if (!strcmp(argv[*i], "--fp-contract"))
+        c->fp = FP_CONTRACT;
+    else if (!strcmp(argv[*i], "--fast-math"))
+        c->fp = FP_FAST;
+    else if ((v = option_arg(tool, argc, argv, i, "-o")))
+        c->out = v;
+    else if (argv[*i][0] == '-' && argv[*i][1])
+        return false;
+    else if (!c->path)
+        c->path = argv[*i];
+    else
+        fatal("%s: more than one program given", tool);
+    return true;
 }
+
+/* OUT: -o's, else PROG without .fut (PROG.out when it has no such suffix). */
+static const char *output_name(const Common *c) {
+    if (c->out)
+        return c->out;
+    size_t n = strlen(c->path);
+    return n > 4 && !strcmp(c->path + n - 4, ".fut") ? xstrndup(c->path, n - 4) : xsprintf("%s.out", c->path);
+}
+
+#define COMPILE_USAGE "usage: weft %s PROG.fut [-o OUT] [--cc CC] [--cflags FLAGS] [--fp-contract | --fast-math] [--rts-obj FILE.o] [--no-cc] [--library]"
 
 /* weft c and weft multicore: the same pipeline, the multicore one with OpenMP regions. */
 static int compile_cmd(int argc, char **argv, bool multicore) {
-    const char *path = NULL, *out = NULL, *cc = getenv("WEFT_CC"), *rts_obj = NULL;
-    bool no_cc = false, library = false; /* --library: library.c */
+    const char *tool = multicore ? "multicore" : "c";
+    const char *cc = getenv("WEFT_CC"), *cflags = "", *rts_obj = NULL, *v;
+    Common opt = {0};
+    bool library = false; /* --library: library.c */
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--no-cc"))
-            no_cc = true;
-        else if (!strcmp(argv[i], "--library"))
+        if (!strcmp(argv[i], "--library"))
             library = true;
-        else if (!strcmp(argv[i], "-o") && i + 1 < argc)
-            out = argv[++i];
-        else if (!strcmp(argv[i], "--cc") && i + 1 < argc)
-            cc = argv[++i];
-        else if (!strcmp(argv[i], "--rts-obj") && i + 1 < argc)
-            rts_obj = argv[++i];
-        else if (argv[i][0] == '-' && argv[i][1])
-            fatal("c: unknown option '%s'\nusage: weft c PROG.fut [-o OUT] [--cc CC] [--rts-obj FILE.o] [--no-cc]", argv[i]);
-        else if (!path)
-            path = argv[i];
-        else
-            fatal("c: more than one program given");
+        else if ((v = option_arg(tool, argc, argv, &i, "--cc")))
+            cc = v;
+        else if ((v = option_arg(tool, argc, argv, &i, "--cflags")))
+            cflags = v;
+        else if ((v = option_arg(tool, argc, argv, &i, "--rts-obj")))
+            rts_obj = v;
+        else if (!common_option(tool, argc, argv, &i, &opt))
+            fatal("%s: unknown option '%s'\n" COMPILE_USAGE, tool, argv[i], tool);
     }
-    if (!path)
-        fatal("usage: weft c PROG.fut [-o OUT] [--cc CC] [--rts-obj FILE.o] [--no-cc]");
+    if (!opt.path)
+        fatal(COMPILE_USAGE, tool);
     if (!cc || !*cc)
         cc = "cc -O3 -march=native";
-    if (multicore)
-        cc = xsprintf("%s -fopenmp", cc);
-    if (!out) {
-        size_t n = strlen(path);
-        out = n > 4 && !strcmp(path + n - 4, ".fut") ? xstrndup(path, n - 4) : xsprintf("%s.out", path);
-    }
+    cc = xsprintf("%s %s%s%s%s", cc, fp_cc_flags[opt.fp], *cflags ? " " : "", cflags, multicore ? " -fopenmp" : "");
+    const char *path = opt.path, *out = output_name(&opt);
+    bool no_cc = opt.no_cc;
 
-    Loaded l = load_program(path, "check");
-    CProg *p = core_internalise(l.prog, l.first_user_decl);
-    if (core_verify(p, "internalise"))
-        die("the core program does not verify");
-    if (core_optimise(p, NULL, core_verify_passes_wanted()))
-        die("the optimised core program does not verify");
-    represent(p);
+    CProg *p = load_represented_core(path);
     if (multicore) { /* DESIGN.md step 6: the segment IR, versions for the CPU */
         flatten_prog(p, FLATTEN_CPU);
         if (core_verify(p, "flatten"))
@@ -189,43 +218,27 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
 int cmd_c(int argc, char **argv) { return compile_cmd(argc, argv, false); }
 
 /* weft cuda PROG.fut [-o OUT] [--cuda-arch ARCH] [--nvcc CMD] [--no-cc]: OUT.c (the host
- * program: runtime, rts/cuda_host.h, wfa.h, the C backend's code with GPU regions launching
- * kernels) and OUT.cu (rts/cuda_kernels.cuh and the regions' kernels), built with nvcc. */
+ * program: runtime, rts/flat.h, rts/flat_cuda.h and the program's host code, launching its
+ * kernels) and OUT.cu (the device runtime and the kernels), built with nvcc. */
 int cmd_cuda(int argc, char **argv) {
-    const char *path = NULL, *out = NULL, *arch = "sm_90", *nvcc = getenv("WEFT_NVCC");
-    bool no_cc = false;
-    const char *usage = "usage: weft cuda PROG.fut [-o OUT] [--cuda-arch ARCH] [--nvcc CMD] [--no-cc]";
+    const char *arch = "sm_90", *nvcc = getenv("WEFT_NVCC"), *v;
+    Common opt = {0};
+    const char *usage = "usage: weft cuda PROG.fut [-o OUT] [--cuda-arch ARCH] [--nvcc CMD] [--fp-contract | --fast-math] [--no-cc]";
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--no-cc"))
-            no_cc = true;
-        else if (!strcmp(argv[i], "-o") && i + 1 < argc)
-            out = argv[++i];
-        else if (!strcmp(argv[i], "--cuda-arch") && i + 1 < argc)
-            arch = argv[++i];
-        else if (!strcmp(argv[i], "--nvcc") && i + 1 < argc)
-            nvcc = argv[++i];
-        else if (argv[i][0] == '-' && argv[i][1])
+        if ((v = option_arg("cuda", argc, argv, &i, "--cuda-arch")))
+            arch = v;
+        else if ((v = option_arg("cuda", argc, argv, &i, "--nvcc")))
+            nvcc = v;
+        else if (!common_option("cuda", argc, argv, &i, &opt))
             fatal("cuda: unknown option '%s'\n%s", argv[i], usage);
-        else if (!path)
-            path = argv[i];
-        else
-            fatal("cuda: more than one program given");
     }
-    if (!path)
+    if (!opt.path)
         fatal("%s", usage);
     if (!nvcc || !*nvcc)
         nvcc = "nvcc -O3";
-    if (!out) {
-        size_t n = strlen(path);
-        out = n > 4 && !strcmp(path + n - 4, ".fut") ? xstrndup(path, n - 4) : xsprintf("%s.out", path);
-    }
-    Loaded l = load_program(path, "check");
-    CProg *p = core_internalise(l.prog, l.first_user_decl);
-    if (core_verify(p, "internalise"))
-        die("the core program does not verify");
-    if (core_optimise(p, NULL, core_verify_passes_wanted()))
-        die("the optimised core program does not verify");
-    represent(p);
+    const char *path = opt.path, *out = output_name(&opt);
+    bool no_cc = opt.no_cc;
+    CProg *p = load_represented_core(path);
     flatten_prog(p, FLATTEN_GPU); /* the segment IR, versions for the GPU; its segops become kernels */
     if (core_verify(p, "flatten"))
         die("the flattened program does not verify");
@@ -252,6 +265,7 @@ int cmd_cuda(int argc, char **argv) {
     write_file(cufile, dev.data);
     if (no_cc)
         return 0;
-    return run_cc(xsprintf("%s --gpu-architecture=%s -o '%s' '%s' '%s' -lm", nvcc, arch, out, cufile, cfile));
+    return run_cc(xsprintf("%s %s --gpu-architecture=%s -o '%s' '%s' '%s' -lm", nvcc, fp_nvcc_flags[opt.fp], arch, out,
+                           cufile, cfile));
 }
 int cmd_multicore(int argc, char **argv) { return compile_cmd(argc, argv, true); }

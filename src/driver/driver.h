@@ -2,6 +2,7 @@
 #ifndef WEFT_DRIVER_H
 #define WEFT_DRIVER_H
 
+#include "../core/ir.h"
 #include "../syntax/ast.h"
 
 /* pipeline.c: the whole front end in one place.  Stops after `stop` ("parse" or "check"). */
@@ -10,6 +11,10 @@ typedef struct {
     int first_user_decl; /* index of the first declaration from the user's file */
 } Loaded;
 Loaded load_program(const char *path, const char *stop);
+/* The program at path, checked, internalised and optimised (verified after each step). */
+CProg *load_optimised_core(const char *path);
+/* The same, then the represent pass (jagged arrays as parts) and its cleanup. */
+CProg *load_represented_core(const char *path);
 
 /* One function per subcommand; each returns the process exit status. */
 int cmd_check(int argc, char **argv);
@@ -27,5 +32,8 @@ int cmd_cuda(int argc, char **argv);      /* compile.c: host C + CUDA kernels (n
 const char *option_value(const char *arg, const char *name);
 int option_positive(const char *tool, const char *s, const char *what);
 int option_nonnegative(const char *tool, const char *s, const char *what);
+/* The value of option NAME (`-o OUT`) when argv[*i] is NAME: the next argument (*i advanced
+ * past it), fatal "TOOL: option 'NAME' needs a value" when there is none; NULL otherwise. */
+const char *option_arg(const char *tool, int argc, char **argv, int *i, const char *name);
 
 #endif

@@ -22,3 +22,11 @@ static int option_count(const char *tool, const char *s, const char *what, long 
 int option_positive(const char *tool, const char *s, const char *what) { return option_count(tool, s, what, 1); }
 
 int option_nonnegative(const char *tool, const char *s, const char *what) { return option_count(tool, s, what, 0); }
+
+const char *option_arg(const char *tool, int argc, char **argv, int *i, const char *name) {
+    if (strcmp(argv[*i], name))
+        return NULL;
+    if (*i + 1 >= argc)
+        fatal("%s: option '%s' needs a value", tool, name);
+    return argv[++*i];
+}

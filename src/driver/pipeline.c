@@ -12,6 +12,7 @@
 #include "../core/ir.h"
 #include "../opt/opt.h"
 #include "../interp/interp.h"
+#include "../syntax/lexer.h"
 #include "../syntax/parser.h"
 #include "../types/check.h"
 #include "driver.h"
@@ -36,10 +37,12 @@ Loaded load_program(const char *path, const char *stop) {
     }
     l.first_user_decl = l.prog->decls.len;
 
-    char *text = read_file(path, NULL);
+    size_t len = 0;
+    char *text = read_file(path, &len);
     if (!text)
         fatal("cannot read '%s': %s", path, strerror(errno));
     source_register(path, text);
+    lex_reject_nul(path, text, len);
     Program *user = parse_program(path, text);
     l.prog->file = user->file;
     append_decls(l.prog, user);
@@ -48,6 +51,29 @@ Loaded load_program(const char *path, const char *stop) {
 
     check_program(l.prog);
     return l;
+}
+
+CProg *load_optimised_core(const char *path) {
+    Loaded l = load_program(path, "check");
+    CProg *p = core_internalise(l.prog, l.first_user_decl);
+    if (core_verify(p, "internalise"))
+        die("the core program does not verify");
+    if (core_optimise(p, NULL, core_verify_passes_wanted()))
+        die("the optimised core program does not verify");
+    return p;
+}
+
+/* load_optimised_core, then jagged arrays as offsets and flat data (src/flatten/jagged.c) and
+ * a cleanup: what every backend compiles. */
+CProg *load_represented_core(const char *path) {
+    CProg *p = load_optimised_core(path);
+    jagged_represent(p);
+    if (core_verify(p, "represent"))
+        die("the represented program does not verify");
+    core_cleanup(p);
+    if (core_verify(p, "cleanup"))
+        die("the represented program does not verify after its cleanup");
+    return p;
 }
 
 /* weft check PROG.fut */
@@ -63,8 +89,9 @@ int cmd_run(int argc, char **argv) {
     const char *path = NULL, *entry = NULL;
     bool binary = false;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-e") && i + 1 < argc)
-            entry = argv[++i];
+        const char *v = option_arg("run", argc, argv, &i, "-e");
+        if (v)
+            entry = v;
         else if (!strcmp(argv[i], "-b"))
             binary = true;
         else if (argv[i][0] == '-' && argv[i][1])
@@ -83,16 +110,7 @@ int cmd_run(int argc, char **argv) {
 /* weft dev --print=seg: the optimised program's parallel structure as the multicore backend
  * compiles it: outermost SOACs, their versions and thresholds (src/backend/c/versions.c). */
 static int print_seg(const char *path) {
-    Loaded l = load_program(path, "check");
-    CProg *p = core_internalise(l.prog, l.first_user_decl);
-    if (core_verify(p, "internalise"))
-        die("the core program does not verify");
-    if (core_optimise(p, NULL, core_verify_passes_wanted()))
-        die("the optimised core program does not verify");
-    jagged_represent(p);
-    core_cleanup(p);
-    if (core_verify(p, "represent"))
-        die("the represented program does not verify");
+    CProg *p = load_represented_core(path);
     flatten_prog(p, getenv("WEFT_FLATTEN_GPU") ? FLATTEN_GPU : FLATTEN_CPU);
     if (core_verify(p, "flatten"))
         die("the flattened program does not verify");
@@ -109,20 +127,8 @@ static int print_seg(const char *path) {
 /* weft dev --print=jagged: the optimised program after the represent pass (jagged arrays as
  * offsets and flat data) and its cleanup. */
 static int print_jagged(const char *path) {
-    Loaded l = load_program(path, "check");
-    CProg *p = core_internalise(l.prog, l.first_user_decl);
-    if (core_verify(p, "internalise"))
-        die("the core program does not verify");
-    if (core_optimise(p, NULL, core_verify_passes_wanted()))
-        die("the optimised core program does not verify");
-    jagged_represent(p);
-    int errors = core_verify(p, "represent");
-    if (!errors) {
-        core_cleanup(p);
-        errors = core_verify(p, "cleanup");
-    }
-    core_print_prog(stdout, p);
-    return errors ? 1 : 0;
+    core_print_prog(stdout, load_represented_core(path));
+    return 0;
 }
 
 /* weft dev --print=STAGE [--after=PASS] [--run] PROG.fut

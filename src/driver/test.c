@@ -9,8 +9,11 @@
  *     ["name"] [compiled|nobench|train|random|script] input ({ values } | @ file)
  *         [output ({ values } | @ file) | auto output | error: REGEX]
  * Values are read with rts/values.c as untyped trees and compared with wf_tree_equal (Futhark's
- * float tolerance).  Each backend is a small struct of function pointers (prepare, command):
- * today only the interpreter (`weft run`); compiled backends slot into `backends[]`.
+ * float tolerance; arrays without elements by their whole shape).  A case's `error: REGEX`
+ * wants a run-time failure, exit status 2, whose stderr matches: a program that does not
+ * type-check (status 1) fails it.  Each backend is a small struct of function pointers
+ * (prepare, command) in `backends[]`: interp (`weft run`), c, multicore, cuda; --backend names
+ * only those.  A program that does not compile fails each of its cases, reported once.
  * Subprocesses get stdin from a file and write stdout/stderr to temporary files, so no pipes
  * can fill up; a job past its timeout is killed with its whole process group.
  */
@@ -62,9 +65,11 @@ static void interp_command(const Options *o, const char *prog, const char *exe, 
     argv[5] = NULL;
 }
 
-/* ---- the sequential C backend (src/driver/compile.c): each program is compiled once, with
- * `weft c --cc "$WEFT_TEST_CC" --rts-obj`, into its own temporary directory; the runtime object
- * is built once per test run.  Everything is removed at exit. */
+/* ---- the sequential C backend (src/driver/compile.c): each program is compiled once, as the
+ * real build compiles it (`weft c`'s C compiler and flags, $WEFT_CC included), with warnings
+ * as errors, or with `--cc "$WEFT_TEST_CC"` when that is set (the whole command: sanitizers),
+ * the runtime linked from an object built once per test run (`--rts-obj`), into its own
+ * temporary directory.  Everything is removed at exit. */
 
 /* Programs the compiled backends (c, multicore) skip, with the reason (counted as skipped). */
 static const struct {
@@ -121,6 +126,11 @@ static char *compile_in_tmpdir(const Options *o, const char *prog, char **exe, c
     return NULL;
 }
 
+/* The warnings a compiled test program must not give.  GCC's flow-based array-bounds and
+ * maybe-uninitialized warnings are left out: at -O3 they report paths that cannot run in the
+ * boxed generator's rts (wfa.h slices and rearranges). */
+static const char test_cflags[] = "-Wall -Wextra -Werror -Wno-array-bounds -Wno-maybe-uninitialized";
+
 /* Compile prog with `weft BACKEND` (c or multicore), the runtime linked from one object. */
 static char *compiled_prepare(const Options *o, const char *prog, char **exe, const char *backend) {
     const char *why = excluded(prog);
@@ -134,9 +144,8 @@ static char *compiled_prepare(const Options *o, const char *prog, char **exe, co
         vec_push(&c_cleanup, rts_obj);
     }
     const char *cc = getenv("WEFT_TEST_CC");
-    if (!cc || !*cc)
-        cc = "cc -O1 -Wall -Wextra -Werror";
-    return compile_in_tmpdir(o, prog, exe, backend, xsprintf("--cc '%s' --rts-obj '%s'", cc, rts_obj));
+    const char *how = cc && *cc ? xsprintf("--cc '%s'", cc) : xsprintf("--cflags '%s'", test_cflags);
+    return compile_in_tmpdir(o, prog, exe, backend, xsprintf("%s --rts-obj '%s'", how, rts_obj));
 }
 
 static char *c_prepare(const Options *o, const char *prog, char **exe) {
@@ -370,6 +379,9 @@ static char *judge(const Job *j, const Options *o, const char *out, size_t out_l
             return xsprintf("the program succeeded but an error was expected\n  actual:   %s", testspec_shorten(out, 300));
         if (j->timed_out)
             return status_string(j, o);
+        if (!WIFEXITED(j->status) || WEXITSTATUS(j->status) != 2) /* 1: it did not compile, or bad input */
+            return xsprintf("%s, but a run-time error (exit status 2) was expected%s", status_string(j, o),
+                            stderr_part(err));
         if (regex_matches(j->c->output, err, &why))
             return NULL;
         return xsprintf("%s%s", why, stderr_part(err));
@@ -521,6 +533,7 @@ typedef struct {
     const char *path;
     const Backend *be;
     char *exe, *err;
+    bool reported; /* err printed (once, however many cases it fails) */
 } Prep;
 
 static Vec(Prep) preps;
@@ -579,8 +592,8 @@ static void prepare_all(Run *run, const Paths *files, const Backend **bes, int n
         return;
     for (int i = 0; i < files->len; i++)
         for (int k = 0; k < nbes; k++)
-            if (bes[k] && bes[k]->prepare && !prep_find(files->data[i], bes[k]))
-                vec_push(&preps, ((Prep){files->data[i], bes[k], NULL, NULL}));
+            if (bes[k]->prepare && !prep_find(files->data[i], bes[k]))
+                vec_push(&preps, ((Prep){files->data[i], bes[k], NULL, NULL, false}));
     pid_t *pids = xmalloc(sizeof *pids * (size_t)(preps.len + 1));
     char **res = xmalloc(sizeof *res * (size_t)(preps.len + 1));
     int running = 0, next = 0;
@@ -677,21 +690,22 @@ static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes
     for (int k = 0; k < nbes; k++) {
         const Backend *be = bes[k];
         char *exe = NULL, *prep_err = NULL;
+        Prep *prep = NULL;
         for (int e = 0; e < b->entries.len; e++)
             for (int i = 0; i < b->cases.len; i++) {
                 const Case *c = &b->cases.data[i];
-                if (!be || case_skipped(c, be)) {
+                if (case_skipped(c, be)) {
                     run->skipped++;
-                    if (run->opt.list && be)
+                    if (run->opt.list)
                         printf("%s:%d: %s entry %s case #%d: skipped (%s)\n", spec->path, c->line, be->name,
                                b->entries.data[e], i + 1, c->compiled ? "compiled only" : c->out == OUT_AUTO ? "auto output" : in_kinds[c->in]);
                     continue;
                 }
                 if (be->prepare && !exe && !prep_err) {
-                    Prep *p = prep_find(spec->path, be);
-                    if (p) {
-                        exe = p->exe;
-                        prep_err = p->err;
+                    prep = prep_find(spec->path, be);
+                    if (prep) {
+                        exe = prep->exe;
+                        prep_err = prep->err;
                     } else {
                         prep_err = be->prepare(&run->opt, spec->path, &exe);
                     }
@@ -709,8 +723,11 @@ static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes
                         printf("skip %s: backend %s: %s\n", spec->path, be->name, prep_err + 6);
                     continue;
                 }
-                if (prep_err) {
-                    printf("FAIL %s: backend %s: %s\n", spec->path, be->name, prep_err);
+                if (prep_err) { /* each case fails; the reason is printed once */
+                    if (!prep || !prep->reported)
+                        printf("FAIL %s: backend %s (every case): %s\n", spec->path, be->name, prep_err);
+                    if (prep)
+                        prep->reported = true;
                     run->failed++;
                     continue;
                 }
@@ -740,7 +757,7 @@ static void plan_file(Run *run, const char *path, const Backend **bes, int nbes)
     vec_push(&run->specs, spec);
     vec_push(&run->pending_per_file, 0);
     if (spec->disabled) {
-        run->skipped += count_cases(spec) * (nbes ? nbes : 1);
+        run->skipped += count_cases(spec) * nbes;
         if (run->opt.verbose || run->opt.list)
             printf("skip %s: disabled\n", path);
         return;
@@ -798,6 +815,24 @@ static void collect(const char *path, Paths *out) {
     }
 }
 
+/* The backends named in list ("interp,c"), into bes; an unknown or empty name is an error. */
+static int parse_backends(const char *list, const Backend **bes, int max) {
+    int n = 0;
+    for (const char *p = list;; p++) {
+        size_t len = strcspn(p, ",");
+        char *name = xstrndup(p, len);
+        if (!*name)
+            fatal("test: --backend=%s: an empty backend name (backends: interp, c, multicore, cuda)", list);
+        if (n == max)
+            fatal("test: too many backends");
+        if (!(bes[n++] = find_backend(name)))
+            fatal("test: unknown backend '%s' (backends: interp, c, multicore, cuda)", name);
+        p += len;
+        if (!*p)
+            return n;
+    }
+}
+
 static const char *const test_usage =
     "usage: weft test [--backend=interp[,c,...]] [--timeout=S] [-j N] [-v] [--list] [--weft=PATH] PATH...";
 
@@ -810,13 +845,13 @@ int cmd_test(int argc, char **argv) {
     const char *backend_list = "interp";
     Paths inputs = {0};
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        const char *a = argv[i], *v;
         if (!strncmp(a, "--backend=", 10))
             backend_list = a + 10;
         else if (!strncmp(a, "--timeout=", 10))
             run.opt.timeout_s = option_positive("test", a + 10, "timeout");
-        else if (!strcmp(a, "-j") && i + 1 < argc)
-            run.opt.jobs = option_positive("test", argv[++i], "job count");
+        else if ((v = option_arg("test", argc, argv, &i, "-j")))
+            run.opt.jobs = option_positive("test", v, "job count");
         else if (!strncmp(a, "-j", 2) && a[2])
             run.opt.jobs = option_positive("test", a + 2, "job count");
         else if (!strcmp(a, "-v"))
@@ -836,16 +871,7 @@ int cmd_test(int argc, char **argv) {
         fatal("test: cannot find the weft binary (use --weft=PATH)");
 
     const Backend *bes[16];
-    int nbes = 0;
-    char *list = xstrdup(backend_list);
-    for (char *name = strtok(list, ","); name; name = strtok(NULL, ",")) {
-        if (nbes == 16)
-            fatal("test: too many backends");
-        bes[nbes] = find_backend(name);
-        if (!bes[nbes])
-            printf("backend %s not available: its cases are skipped\n", name);
-        nbes++;
-    }
+    int nbes = parse_backends(backend_list, bes, 16);
 
     Paths files = {0};
     for (int i = 0; i < inputs.len; i++)

@@ -68,15 +68,25 @@ static void write_elem(wf_prim p, void *data, int64_t i, Value v) {
     }
 }
 
-static Value from_wf(const wf_value *w, int dim, int64_t *pos) {
-    if (dim == w->rank)
-        return read_elem(w->prim, w->data, (*pos)++);
-    if (w->shape[dim] == 0)
-        return v_array(array_new_empty(w->rank - dim - 1, w->shape + dim + 1));
-    Array *a = array_new(w->shape[dim]);
+/* The interpreter's value of w from dimension dim on, into *out; false when its rows do not fit
+ * in memory (the interpreter holds every row, even of an array without elements). */
+static bool from_wf(const wf_value *w, int dim, int64_t *pos, Value *out) {
+    if (dim == w->rank) {
+        *out = read_elem(w->prim, w->data, (*pos)++);
+        return true;
+    }
+    if (w->shape[dim] == 0) {
+        *out = v_array(array_new_empty(w->rank - dim - 1, w->shape + dim + 1));
+        return true;
+    }
+    Array *a = array_try_new(w->shape[dim]);
+    *out = a ? v_array(a) : (Value){0}; /* a scalar 0: nothing to release */
+    if (!a)
+        return false;
     for (int64_t i = 0; i < a->len; i++)
-        a->elems[i] = from_wf(w, dim + 1, pos);
-    return v_array(a);
+        if (!from_wf(w, dim + 1, pos, &a->elems[i]))
+            return false; /* *out holds what was made, released by the caller */
+    return true;
 }
 
 /* The rows lo..hi of level `level` of the jagged parts (values.h) as nested arrays. */
@@ -92,7 +102,8 @@ static Value from_jagged(const wf_value *parts, Shape s, int level, int64_t lo, 
         for (int64_t i = lo; i < hi; i++) {
             int64_t pos = 0;
             row.data = (char *)d->data + (size_t)(i * per) * wf_prim_size(d->prim);
-            a->elems[i - lo] = from_wf(&row, 0, &pos);
+            if (!from_wf(&row, 0, &pos, &a->elems[i - lo]))
+                rt_error_at((Loc){0}, "a row of a jagged argument has more rows than the interpreter can hold");
         }
         if (hi == lo) {
             int64_t dims[WF_MAX_RANK] = {0};
@@ -324,6 +335,18 @@ static int leaf_count(Type *t) {
     return n;
 }
 
+/* Whether t holds an array whose elements have no leaves (of () values): an argument cannot be
+ * read as one (no data gives its length); a result gives nothing for it, as for (). */
+static bool holds_leafless_array(Type *t) {
+    t = type_prune(t);
+    if (t->kind == T_ARRAY)
+        return leaf_count(t->elem) == 0 || holds_leafless_array(t->elem);
+    for (int i = 0; (t->kind == T_TUPLE || t->kind == T_RECORD) && i < t->elems.len; i++)
+        if (holds_leafless_array(t->elems.data[i]))
+            return true;
+    return false;
+}
+
 /* Whether t is a primitive type or an array of one: a leaf by itself. */
 static bool is_plain(Type *t) {
     t = type_prune(t);
@@ -476,8 +499,9 @@ static Decl *find_entry(Program *prog, const char *name) {
 static int read_arg(wf_reader *r, Decl *d, int i, Type *t, Value *arg) {
     int n = d->params.len;
     ShapeVec shapes = {0};
-    if (!type_leaves(t, 0, &shapes)) {
-        fprintf(stderr, "weft: error: parameter %d of entry point %s has no data format (a function or an abstract type)\n",
+    if (!type_leaves(t, 0, &shapes) || holds_leafless_array(t)) {
+        fprintf(stderr, "weft: error: parameter %d of entry point %s has no data format (a function, an abstract "
+                        "type or an array of () values)\n",
                 i + 1, d->name);
         return 1;
     }
@@ -505,8 +529,19 @@ static int read_arg(wf_reader *r, Decl *d, int i, Type *t, Value *arg) {
             break;
         }
         int64_t pos = 0;
-        leaves[got] = from_wf(&w, 0, &pos);
+        if (!from_wf(&w, 0, &pos, &leaves[got])) {
+            fprintf(stderr, "weft: error: argument %d of %s: an array of shape ", i + 1, d->name);
+            for (int k = 0; k < w.rank; k++)
+                fprintf(stderr, "[%lld]", (long long)w.shape[k]);
+            fprintf(stderr, " has more rows than the interpreter can hold (it keeps every row, even of an array "
+                            "without elements; compiled programs do not)\n");
+            rc = 1;
+        }
         wf_value_free(&w);
+        if (rc) {
+            got++; /* what from_wf made is released below */
+            break;
+        }
     }
     int k = 0;
     if (!rc)

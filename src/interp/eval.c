@@ -918,7 +918,7 @@ static Value eval_range(Expr *e, Env *env) {
     if (!ok)
         interp_error(e->loc, "invalid range %lld..%lld (step %lld)", (long long)start, (long long)end,
                      (long long)step);
-    Array *r = array_new(count);
+    Array *r = array_new_at(count, e->loc);
     for (int64_t i = 0; i < count; i++)
         r->elems[i] = v_prim_i(p, start + i * step);
     return v_array(r);

@@ -117,6 +117,10 @@ Value v_f64(double f);
 Value v_i64(int64_t i);
 Value v_unit(void);
 Array *array_new(int64_t len); /* elems zeroed (VK_PRIM i8 0); caller fills them */
+/* The same, NULL when len elements do not fit in memory (or their size overflows). */
+Array *array_try_new(int64_t len);
+/* The same, a run-time error at loc ("out of memory: an array of N elements") when they do not. */
+Array *array_new_at(int64_t len, Loc loc);
 Array *array_new_empty(int n, const int64_t *inner); /* length 0, inner dimensions given */
 /* The dimensions of v (at most max; the first row's for nested arrays, an empty array's
  * remembered ones); returns how many. */

@@ -183,7 +183,7 @@ static Value histogram(Value dest, Value op, Array *is, Array *vs, const char *w
 
 static Value do_hist(Value *a, Loc loc) { /* op ne k is vs */
     int64_t k = nonneg_size(a[2], "hist", loc);
-    Array *d = array_new(k);
+    Array *d = array_new_at(k, loc);
     for (int64_t i = 0; i < k; i++)
         d->elems[i] = v_retain(a[1]);
     Value r = histogram(v_array(d), a[0], arr(a[3], "hist", loc), arr(a[4], "hist", loc), "hist", loc);
@@ -203,7 +203,7 @@ static Value do_reduce_by_index(Value *a, Loc loc) { /* dest op ne is vs */
 
 static Value do_iota(Value *a, Loc loc) {
     int64_t n = nonneg_size(a[0], "iota", loc);
-    Array *r = array_new(n);
+    Array *r = array_new_at(n, loc);
     for (int64_t i = 0; i < n; i++)
         r->elems[i] = v_prim_i(a[0].prim, i);
     return v_array(r);
@@ -217,7 +217,7 @@ static Value do_replicate(Value *a, Loc loc) {
         v_release(a[1]);
         return v_array(array_new_empty(k, dims));
     }
-    Array *r = array_new(n);
+    Array *r = array_new_at(n, loc);
     for (int64_t i = 0; i < n; i++)
         r->elems[i] = v_retain(a[1]);
     v_release(a[1]);
@@ -231,7 +231,7 @@ static Value do_transpose(Value *a, Loc loc) {
         if (arr(xs->elems[i], "transpose", loc)->len != m)
             interp_error(loc, "transpose of an irregular array (row %lld has %lld elements, row 0 has %lld)",
                          (long long)i, (long long)xs->elems[i].as.arr->len, (long long)m);
-    Array *r = array_new(m);
+    Array *r = array_new_at(m, loc);
     for (int64_t j = 0; j < m; j++) {
         Array *row = array_new(n);
         for (int64_t i = 0; i < n; i++)

@@ -41,16 +41,31 @@ Value v_f64(double f) { return (Value){.kind = VK_PRIM, .prim = PRIM_F64, .as.f6
 Value v_i64(int64_t i) { return (Value){.kind = VK_PRIM, .prim = PRIM_I64, .as.i = i}; }
 Value v_unit(void) { return v_tuple(tuple_new(0)); }
 
-Array *array_new(int64_t len) {
+Array *array_try_new(int64_t len) {
     if (len < 0)
         die("array_new: negative length");
-    Array *a = malloc(sizeof(Array) + (size_t)len * sizeof(Value));
+    if ((uint64_t)len > (SIZE_MAX - sizeof(Array)) / sizeof(Value))
+        return NULL; /* the byte count would wrap around */
+    Array *a = calloc(1, sizeof(Array) + (size_t)len * sizeof(Value));
     if (!a)
-        fatal("out of memory (array of %lld elements)", (long long)len);
+        return NULL;
     a->rc = 1;
     a->eshape_n = 0;
     a->len = len;
-    memset(a->elems, 0, (size_t)len * sizeof(Value));
+    return a;
+}
+
+Array *array_new(int64_t len) {
+    Array *a = array_try_new(len);
+    if (!a)
+        fatal("out of memory (array of %lld elements)", (long long)len);
+    return a;
+}
+
+Array *array_new_at(int64_t len, Loc loc) {
+    Array *a = array_try_new(len);
+    if (!a)
+        interp_error(loc, "out of memory: an array of %lld elements", (long long)len);
     return a;
 }
 

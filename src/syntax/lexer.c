@@ -394,7 +394,7 @@ static void lex_operator(Lexer *lx, bool space) {
             return;
         }
     }
-    error_at(loc, "unknown operator '%s'", s);
+    error_at(loc, "unknown operator '%s' (weft has Futhark's operators only: user-defined operators are not supported)", s);
 }
 
 static bool lex_punct(Lexer *lx, bool space) {
@@ -482,6 +482,18 @@ static void lex_token(Lexer *lx, bool space) {
             error_at(here(lx), "unexpected character '%c'", c);
         error_at(here(lx), "unexpected byte 0x%02x", (unsigned)(unsigned char)c);
     }
+}
+
+void lex_reject_nul(const char *file, const char *text, size_t len) {
+    const char *nul = memchr(text, 0, len);
+    if (!nul)
+        return;
+    Loc loc = {intern(file), 1, 1};
+    for (const char *p = text; p < nul; p++) {
+        loc.col = *p == '\n' ? 1 : loc.col + 1;
+        loc.line += *p == '\n';
+    }
+    error_at(loc, "a NUL byte in the source (is this a text file?)");
 }
 
 TokenList lex_file(const char *file, const char *text) {

@@ -48,6 +48,10 @@ typedef struct {
  * through error_at(). */
 TokenList lex_file(const char *file, const char *text);
 
+/* Reject text of len bytes when it holds a NUL byte (the lexer reads up to the first one, so
+ * a NUL would silently end the program): an error at the byte's location. */
+void lex_reject_nul(const char *file, const char *text, size_t len);
+
 /* A description of a token for messages: 'let', 'x', end of file. */
 const char *tok_describe(const Token *t);
 

@@ -491,6 +491,8 @@ static const char *parse_field_name(Parser *ps) {
         next(ps);
         return t->kind == TOK_INT ? intern(xsprintf("%llu", (unsigned long long)t->ival)) : t->text;
     }
+    if (t->kind == TOK_LPAREN)
+        error_at(t->loc, "local opens M.(e) are not supported (modules are not): qualify each name, as in f32.sqrt x");
     expected(ps, "a field name");
 }
 

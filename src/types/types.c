@@ -3,7 +3,9 @@
  * Types are allocated from the global arena and shared freely; unification variables are
  * solved by setting `link`, so readers look through them with type_prune()/size_prune().
  * Printing uses Futhark's syntax; unsolved variables print as the class of types they stand
- * for ("a numeric type"), which keeps error messages readable.
+ * for ("a numeric type"), which keeps error messages readable, and otherwise as a type
+ * parameter a user would write: a, b, c, ... in the order the process first prints them (a
+ * message prints its types one after the other, so one variable keeps its name across them).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,16 +14,31 @@
 
 static int next_var_id;
 
+/* The type t stands for: the end of its chain of links, to which every variable on the way is
+ * then linked directly (path compression: a literal array's n element variables, each linked
+ * to the next, would otherwise cost n steps per look-up and its checking n^2). */
 Type *type_prune(Type *t) {
-    while (t && t->kind == T_VAR && t->link)
-        t = t->link;
-    return t;
+    Type *root = t;
+    while (root && root->kind == T_VAR && root->link)
+        root = root->link;
+    while (t != root) {
+        Type *next = t->link;
+        t->link = root;
+        t = next;
+    }
+    return root;
 }
 
-Size *size_prune(Size *s) {
-    while (s && s->kind == SIZE_VAR && s->link)
-        s = s->link;
-    return s;
+Size *size_prune(Size *s) { /* with path compression, as type_prune */
+    Size *root = s;
+    while (root && root->kind == SIZE_VAR && root->link)
+        root = root->link;
+    while (s != root) {
+        Size *next = s->link;
+        s->link = root;
+        s = next;
+    }
+    return root;
 }
 
 static Type *type_new(TypeKind kind) {
@@ -246,6 +263,33 @@ static const char *var_class(Type *t) {
 static void print_inner(StrBuf *sb, Type *t, bool arrow_param);
 static int print_depth;
 
+/* The names given to unsolved variables (by id), and the type parameters' names printed. */
+static Vec(int) named_ids;
+static Vec(const char *) var_names, printed_params;
+
+static bool name_taken(const char *name) {
+    for (int i = 0; i < printed_params.len; i++)
+        if (!strcmp(printed_params.data[i], name))
+            return true;
+    for (int i = 0; i < var_names.len; i++)
+        if (!strcmp(var_names.data[i], name))
+            return true;
+    return false;
+}
+
+/* Variable id's name: given when first printed, the first of a..z, a1..z1, a2.. not taken. */
+static const char *var_name(int id) {
+    for (int i = 0; i < named_ids.len; i++)
+        if (named_ids.data[i] == id)
+            return var_names.data[i];
+    char *name = NULL;
+    for (int n = 0; !name || name_taken(name); n++)
+        name = n < 26 ? xsprintf("%c", 'a' + n) : xsprintf("%c%d", 'a' + n % 26, n / 26);
+    vec_push(&named_ids, id);
+    vec_push(&var_names, name);
+    return name;
+}
+
 void type_print(StrBuf *sb, Type *t) { print_inner(sb, t, false); }
 
 /* Unsolved variables: at the top, the class of types they stand for; nested in a larger type,
@@ -264,7 +308,7 @@ static void print_var(StrBuf *sb, Type *t) {
             p++;
         sb_puts(sb, prim_name((PrimType)p));
     } else
-        sb_printf(sb, "'t%d", t->id);
+        sb_puts(sb, var_name(t->id));
 }
 
 static void print_type(StrBuf *sb, Type *t, bool arrow_param);
@@ -326,6 +370,7 @@ static void print_type(StrBuf *sb, Type *t, bool arrow_param) {
             sb_putc(sb, ')');
         break;
     case T_PARAM:
+        vec_push(&printed_params, t->name);
         sb_puts(sb, t->name);
         break;
     case T_VAR:

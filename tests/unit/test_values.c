@@ -418,8 +418,18 @@ static void test_trees(void) {
     CHECK(cmp_is("1", "[1i32]", "expected 1 but got an array"));
     CHECK(cmp_is("empty([0]i32)", "empty([0]i32)", NULL));
     CHECK(cmp_is("empty([2][0]i32)", "[[], []]", NULL));
-    CHECK(cmp_is("empty([0]i32)", "empty([0]f32)", "expected an empty []i32 but got an empty []f32"));
-    CHECK(cmp_is("empty([0][2]i32)", "empty([0]i32)", "empty [][]i32"));
+    CHECK(cmp_is("empty([0]i32)", "empty([0]f32)", "expected empty([0]i32) but got empty([0]f32)"));
+    CHECK(cmp_is("empty([0][2]i32)", "empty([0]i32)", "expected empty([0][2]i32) but got empty([0]i32)"));
+    /* arrays without elements keep every size, however large */
+    CHECK(cmp_is("empty([0][3]i32)", "empty([0][2]i32)", "expected empty([0][3]i32) but got empty([0][2]i32)"));
+    CHECK(cmp_is("empty([0][3]i32)", "empty([0][3]i32)", NULL));
+    CHECK(cmp_is("empty([4611686018427387904][0]f64)", "empty([4611686018427387904][0]f64)", NULL));
+    CHECK(cmp_is("empty([4611686018427387904][0]f64)", "empty([4611686018427387904][1][0]f64)", "but got empty([4611686018427387904][1][0]f64)"));
+    CHECK(cmp_is("[[], [], []]", "empty([2][0]i32)", "expected 3 elements but got 2"));
+    CHECK(cmp_is("empty([2][0]i32)", "[[], [], []]", "expected 2 elements but got 3"));
+    CHECK(cmp_is("[]", "empty([0][3]i32)", NULL)); /* the literal does not say */
+    CHECK(cmp_is("[[1]]", "empty([1][0]i32)", "at [0]: expected 1 elements but got 0"));
+    CHECK(cmp_is("[1]", "empty([1][0]i32)", "got an array without elements, expected a value in it"));
 
     /* Several values, binary mixed with text, and printing. */
     wf_tree **t;
@@ -428,6 +438,27 @@ static void test_trees(void) {
     if (n >= 0)
         free_trees(t, n);
     static const unsigned char bin[] = {'b', 2, 0, ' ', 'i', '3', '2', 7, 0, 0, 0};
+    /* in text and in binary: [2^62][2^62][0], whose other sizes overflow any product */
+    static const unsigned char huge_bin[] = {'b', 2, 3, ' ', 'f', '6', '4', 0, 0, 0, 0, 0, 0, 0, 0x40,
+                                             0, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0, 0, 0};
+    const char *huge_text = "empty([4611686018427387904][4611686018427387904][0]f64)";
+    for (int bin = 0; bin < 2; bin++) {
+        wf_reader *hr = bin ? wf_reader_from_string((const char *)huge_bin, sizeof huge_bin)
+                            : wf_reader_from_string(huge_text, strlen(huge_text));
+        n = wf_read_trees(hr, &t);
+        wf_reader_free(hr);
+        CHECK(n == 1);
+        if (n == 1) {
+            char *out = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&out, &len);
+            wf_tree_print(f, t[0]);
+            fclose(f);
+            CHECK(!strcmp(out, huge_text));
+            free(out);
+            free_trees(t, n);
+        }
+    }
     char text[64] = "[1, [2]] ";
     memcpy(text + 9, bin, sizeof bin);
     wf_reader *r = wf_reader_from_string(text, 9 + sizeof bin);

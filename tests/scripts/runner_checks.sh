@@ -1,0 +1,52 @@
+# runner_checks.sh — `weft test` refuses what it cannot honestly run and compares exactly:
+# unknown or empty backend names are errors (not skipped cases); arrays without elements are
+# compared with every size (empty([0][3]i32) is not empty([0][2]i32)); an `error:` case passes
+# only on a run-time error (exit status 2), not when the program does not type-check; a
+# program that does not compile fails each of its cases but is reported once.
+. "$(dirname "$0")/lib.sh"
+for list in bogus "" "c," "interp,,c"; do
+    "$WEFT" test --backend="$list" tests/runner/values.fut > "$T/out" 2>&1
+    rc=$?
+    [ $rc = 1 ] && grep -q -e "unknown backend 'bogus'" -e "an empty backend name" "$T/out" ||
+        fail "--backend=$list: exit status $rc: $(cat "$T/out")"
+done
+
+# counts FILE BACKENDS: the "N passed, N failed" line of weft test
+counts() { "$WEFT" test --backend="$2" "$1" > "$T/out" 2>&1; tail -n 1 "$T/out"; }
+
+cat > "$T/empty_dims.fut" <<'F'
+-- ==
+-- input { 0i64 } output { empty([0][3]i32) }
+-- input { 0i64 } output { empty([0][2]i32) }
+-- input { 0i64 } output { [] }
+entry main (n: i64) : [][]i32 = replicate n (replicate 2 0i32)
+F
+got=$(counts "$T/empty_dims.fut" interp,c,multicore)
+[ "$got" = "6 passed, 3 failed" ] || fail "empty_dims.fut: $got, expected 6 passed, 3 failed: $(cat "$T/out")"
+grep -q "expected empty(\[0\]\[3\]i32) but got empty(\[0\]\[2\]i32)" "$T/out" || fail "empty_dims.fut: no message naming both shapes"
+
+cat > "$T/type_error.fut" <<'F'
+-- ==
+-- input { 1 } error: .
+def main (x: i32) : i32 = x + true
+F
+got=$(counts "$T/type_error.fut" interp)
+[ "$got" = "0 passed, 1 failed" ] || fail "type_error.fut: $got, expected 0 passed, 1 failed: $(cat "$T/out")"
+grep -q "exit status 1, but a run-time error (exit status 2) was expected" "$T/out" ||
+    fail "type_error.fut: no message saying a run-time error was expected: $(cat "$T/out")"
+
+cat > "$T/no_cc.fut" <<'F'
+-- ==
+-- input { 1 } output { 2 }
+-- input { 2 } output { 3 }
+entry main (x: i32) : i32 = x + 1
+
+-- ==
+-- entry: g
+-- input { 3 } output { 4 }
+entry g (x: i32) : i32 = x + 1
+F
+got=$(WEFT_TEST_CC=false counts "$T/no_cc.fut" c)
+[ "$got" = "0 passed, 3 failed" ] || fail "no_cc.fut: $got, expected 0 passed, 3 failed: $(cat "$T/out")"
+[ "$(grep -c "compilation failed" "$T/out")" = 1 ] || fail "no_cc.fut: the compile failure is not printed once: $(cat "$T/out")"
+finish
