@@ -258,6 +258,7 @@ int cmd_cuda(int argc, char **argv) {
     paste(&dev, "cuda_kernels.cuh", &ddone);
     paste(&dev, "flat_dev.cuh", &ddone);
     paste(&dev, "cuda_scan.cuh", &ddone);
+    paste(&dev, "cuda_irregular.cuh", &ddone);
     sb_puts(&dev, "/* ---- the program's GPU regions ---- */\n");
     sb_puts(&dev, kernels);
     char *cfile = xsprintf("%s.c", out), *cufile = xsprintf("%s.cu", out);
