@@ -44,7 +44,7 @@ for f in $(find tests examples -name '*.fut' -not -path 'tests/errors/*' | sort)
     [ -s "$TMP/in" ] || continue
     "$WEFT" run "$f" ${entry:+-e "$entry"} < "$TMP/in" > "$TMP/want" 2> /dev/null || continue
     ran=$((ran + 1))
-    if WEFT_ENTRY=$entry "$WEFT" dev --print=core-opt-run "$f" < "$TMP/in" > "$TMP/got" 2> "$TMP/err" &&
+    if WEFT_ENTRY=$entry "$WEFT" dev --print=opt --run "$f" < "$TMP/in" > "$TMP/got" 2> "$TMP/err" &&
         [ "$(norm "$TMP/got")" = "$(norm "$TMP/want")" ]; then
         passed=$((passed + 1))
     elif echo "$KNOWN_DIFFERENT" | grep -qx "$f"; then
@@ -52,7 +52,7 @@ for f in $(find tests examples -name '*.fut' -not -path 'tests/errors/*' | sort)
     else
         failed=$((failed + 1))
         # before optimisation too? (then the evaluator or the internaliser is to blame)
-        WEFT_ENTRY=$entry "$WEFT" dev --print=core-run "$f" < "$TMP/in" > "$TMP/got0" 2>&1
+        WEFT_ENTRY=$entry "$WEFT" dev --print=core --run "$f" < "$TMP/in" > "$TMP/got0" 2>&1
         echo "FAIL $f: optimised core evaluates differently from weft run: $(head -c 200 "$TMP/err")"
         echo "  weft run:        $(head -c 200 "$TMP/want")"
         echo "  core, optimised: $(head -c 200 "$TMP/got")"

@@ -27,7 +27,7 @@ done
 
 # 1b. for the GPU also e_middle: one block per row, the scan and the reduction at block level,
 #     guarded by main.suff_intra_par_1 against rows times columns and a row fitting one block
-WEFT_FLATTEN_GPU=1 "$WEFT" dev --print=seg "$PROG" > "$TMP/gplan" 2>&1 || fail "dev --print=seg (GPU): exit status $?"
+"$WEFT" dev --print=seg --target=cuda "$PROG" > "$TMP/gplan" 2>&1 || fail "dev --print=seg (GPU): exit status $?"
 for pat in '^threshold "main\.suff_outer_par_0" = 32768$' '^threshold "main\.suff_intra_par_1" = 33554432$' \
            'threshold "main\.suff_intra_par_1" par_[a-z0-9_]*$' 'le i64 m_2 1024i64$' \
            'segscan block \(ltid_[a-z0-9_]* < m_2\)$' 'segred block \(ltid_[a-z0-9_]* < m_2\)$' \
@@ -35,10 +35,13 @@ for pat in '^threshold "main\.suff_outer_par_0" = 32768$' '^threshold "main\.suf
     grep -qE "$pat" "$TMP/gplan" || { fail "the GPU's flattened program has no line matching $pat:"; cat "$TMP/gplan"; }
 done
 
-# 1c. an irregular nest (each row's width its own) gets no versions: e_flat would be e_top again
+# 1c. an irregular nest (each row's width its own) gets two versions: one thread per row, or
+# flattened by elements (an irregular segred over a segmented space, src/flatten/irregular.c)
 printf 'entry rows (ns: []i64) : []i64 = map (\\n -> i64.sum (map (* 2) (iota n))) ns\n' > "$TMP/irregular.fut"
 "$WEFT" dev --print=seg "$TMP/irregular.fut" > "$TMP/iplan" 2>&1 || fail "dev --print=seg (irregular): exit status $?"
-grep -qx -- '-- 0 thresholds' "$TMP/iplan" || { fail "the irregular nest got thresholds:"; cat "$TMP/iplan"; }
+grep -qx -- '-- 1 threshold' "$TMP/iplan" || { fail "the irregular nest did not get one threshold:"; cat "$TMP/iplan"; }
+grep -q 'segred grid (gtid_[0-9o]* < [a-z_0-9]*, gtid_[0-9o]* < seg ' "$TMP/iplan" ||
+    { fail "the irregular nest has no segred over a segmented space:"; cat "$TMP/iplan"; }
 
 if ! echo 'int main(void){return 0;}' | cc -fopenmp -x c - -o "$TMP/probe" 2>/dev/null; then
     echo "versions: cc -fopenmp not available, compiled part skipped"

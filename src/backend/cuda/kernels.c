@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emit.h"
+#include "cuda.h"
 
 /* ------------------------------------------------------------------ which segops */
 
@@ -70,7 +70,7 @@ static bool chunked(const CExp *e) {
 
 bool fc_kernel(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    if (!g->cuda || g->device || g->lam)
+    if (g->device || g->lam)
         return false;
     if (e->kind == CE_SCATTER)
         return true;
@@ -307,7 +307,6 @@ static void elem_body(FGen *g, void *arg) {
         else
             dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
     }
-    fesc_body(e->body, false, &g->escapes);
     g->block = K->block;
     g->coop_results = K->block;
     fg_body(g, e->body, NULL, 0, dests);
@@ -331,7 +330,6 @@ static void ielem_body(FGen *g, void *arg) {
     for (int j = 0; j < nres; j++)
         dests[j] = j < K->nops ? (FDest){DEST_VAR, xsprintf("acc_->v%d", j)}
                                : fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, &flat, 1);
-    fesc_body(e->body, false, &g->escapes);
     fg_body(g, e->body, NULL, 0, dests);
 }
 
@@ -1117,3 +1115,21 @@ void fc_after(FGen *g, const CStm *s) {
         if (s->pat.data[j].type.rank && !omap_has(&g->lazy_iotas, s->pat.data[j].name))
             fg_line(g, "wfc_host_wrote(%s.m);", c_name(s->pat.data[j].name));
 }
+
+/* ------------------------------------------------------------------ the target */
+
+/* A statement the CUDA target runs itself: a segop at block level in block-level code
+ * (block.c), or a kernel (above). */
+static bool cuda_runs(FGen *g, const CStm *s) {
+    return (g->block && s->exp->kind == CE_SEGOP && s->exp->level == SEG_BLOCK) || fc_kernel(g, s);
+}
+
+static void cuda_run(FGen *g, const CStm *s) {
+    if (g->block && s->exp->kind == CE_SEGOP && s->exp->level == SEG_BLOCK)
+        fb_segop(g, s);
+    else
+        fc_segop(g, s);
+}
+
+const Target target_cuda = {"cuda", FLATTEN_GPU, false, true, true, cuda_runs, cuda_run, fc_before, fc_after,
+                            "wfc_result", "wfk_init, wfc_fini, wfc_sync, wfc_stage, wfc_collect"};
