@@ -5,27 +5,24 @@
 # on, OpenMP with -march=native (AVX: 32-byte streaming stores), and without OpenMP (sequential).
 # `--sanitize` adds an ASan+UBSan build (gcc) and, where clang and libomp are installed
 # (Debian: libomp-14-dev), a ThreadSanitizer build; gcc's libgomp gives TSan false positives.
-# Exit status 0 when every build and every test passes.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-CC=${CC:-cc}
-OUT=${BUILD:-build}/rts_mc
-mkdir -p "$OUT"
+# The counts are the unit tests' own checks (their "N passed, N failed" lines), summed.
+. "$(dirname "$0")/lib.sh"
+OUT=$T
 BASE="-std=c11 -O2 -Wall -Wextra -Werror"
-status=0
 
 run() { # name, compiler, flags...
     name=$1; cc=$2; shift 2
     for src in tests/unit/mc/*.c; do
         exe=$OUT/$(basename "$src" .c)_$name
         if ! $cc "$@" -o "$exe" "$src" -lm; then
-            echo "FAIL build $name: $src"; status=1; continue
+            fail "build $name: $src"; continue
         fi
         printf '%-28s ' "$(basename "$src" .c) [$name]:"
         "$exe" > "$exe.log" 2>&1
         rc=$?
         tail -n 40 "$exe.log"
-        if [ $rc -ne 0 ]; then echo "  (exit status $rc)"; status=1; fi
+        add_counts "$exe.log"
+        if [ $rc -ne 0 ]; then fail "$(basename "$src" .c) [$name]: exit status $rc"; fi
     done
 }
 
@@ -48,4 +45,4 @@ if [ "${1:-}" = "--sanitize" ]; then
         echo "skip tsan: clang with -fopenmp (libomp) not available"
     fi
 fi
-exit $status
+summary
