@@ -30,6 +30,12 @@ export WEFT
 # turn every run into a LeakSanitizer failure; memory errors are still reported.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 export ASAN_OPTIONS
+# OpenMP threads that spin while they wait take the CPU from the other executables and compilers
+# running beside them (weft test -j2, on cores other jobs share): the multicore passes took a
+# fifth to a third longer on the 2-core VM that way.  So they sleep, unless OMP_WAIT_POLICY says
+# otherwise; results do not depend on it.
+OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
+export OMP_WAIT_POLICY
 CC=${CC:-cc}
 BACKENDS=${WEFT_CHECK_BACKENDS-c,multicore}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-check-XXXXXX") || exit 1
@@ -37,6 +43,7 @@ trap 'rm -rf "$TMP"' EXIT INT TERM
 
 passed=0
 failed=0
+run_start=$(date +%s)
 
 header() { printf '\n=== %s ===\n' "$1"; }
 
@@ -65,15 +72,19 @@ counted() {
     fi
 }
 
+seconds_since() { echo "$(($(date +%s) - $1)) s"; }
+
 # Run one script; it prints its own counts (tests/scripts/lib.sh).  Its output is shown only
-# when something failed, else its summary line.
+# when something failed, else its summary line and how long it took.
 run_script() {
+    start=$(date +%s)
     sh "$1" > "$TMP/script.out" 2>&1
     rc=$?
     before=$failed
     counted "$1" $rc "$TMP/script.out"
     if [ "$failed" -eq "$before" ]; then
-        echo "ok   $1: $(grep -E '[0-9]+ passed, [0-9]+ failed' "$TMP/script.out" | tail -n 1 | sed 's/^[^ ]*: //')"
+        echo "ok   $1: $(grep -E '[0-9]+ passed, [0-9]+ failed' "$TMP/script.out" | tail -n 1 |
+            sed 's/^[^ ]*: //') ($(seconds_since "$start"))"
     else
         echo "FAIL $1"
         sed 's/^/    /' "$TMP/script.out"
@@ -83,10 +94,12 @@ run_script() {
 # weft_test COMMAND...: `COMMAND tests examples` (a `weft test` command line), shown and counted
 weft_test() {
     header "$* tests examples"
+    start=$(date +%s)
     "$@" $dirs > "$TMP/test.out" 2>&1
     rc=$?
     cat "$TMP/test.out"
     counted "$*" $rc "$TMP/test.out"
+    echo "($(seconds_since "$start"))"
 }
 
 full_only() { # full_only SCRIPT: one of FULL_SCRIPTS?
@@ -160,5 +173,6 @@ if [ -n "$full" ]; then
 fi
 
 echo
+echo "tests/run.sh ${1:-}: $(seconds_since "$run_start")"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
