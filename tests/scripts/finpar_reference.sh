@@ -8,7 +8,7 @@
 # output, exit 2, a message naming the file and the fault).
 . "$(dirname "$0")/lib.sh"
 ORIG=../shared/data/finpar/orig
-[ -d "$ORIG" ] || { echo "finpar_reference: no $ORIG, skipped"; exit 0; }
+[ -d "$ORIG" ] || { echo "finpar_reference: no $ORIG, skipped"; summary; }
 
 "$WEFT" multicore examples/finpar/optionpricing.fut -o "$T/op" && pass || { fail "weft multicore examples/finpar/optionpricing.fut"; summary; }
 for s in Small Medium Large; do

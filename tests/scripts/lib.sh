@@ -3,6 +3,7 @@
 # with WEFT (default bin/weft, made absolute), CC (default cc), a temporary directory T removed
 # on exit, and the counting of checks:
 #   check MESSAGE COMMAND...      run COMMAND: exit status 0 counts a pass, else a failure
+#                                 (and check returns 1: `check ... || summary` stops there)
 #   check_not MESSAGE COMMAND...  the same, but COMMAND must fail
 #   pass / fail MESSAGE           count one check by hand ("FAIL NAME: MESSAGE" on failure);
 #                                 both return 0, so `CONDITION && pass || fail MESSAGE` is exact
@@ -30,12 +31,12 @@ fail() {
 check() {
     check_message=$1
     shift
-    if "$@"; then pass; else fail "$check_message"; fi
+    if "$@"; then pass; else fail "$check_message"; return 1; fi
 }
 check_not() {
     check_message=$1
     shift
-    if "$@"; then fail "$check_message"; else pass; fi
+    if "$@"; then fail "$check_message"; return 1; else pass; fi
 }
 add_counts() {
     counts=$(grep -E '(^|[^0-9])[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1 |
