@@ -66,7 +66,7 @@ check-asan:
 	$(MAKE) BUILD=build-asan BIN=build-asan/weft \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" build-asan/weft
-	WEFT=build-asan/weft WEFT_CHECK_BACKENDS= sh tests/run.sh --all
+	WEFT=build-asan/weft WEFT_CHECK_BACKENDS= sh tests/run.sh --all --compiler-only
 
 bench: $(BIN)
 	WEFT=$(BIN) sh bench/run.sh

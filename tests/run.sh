@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/run.sh [--full | --all] — the test suite, in stages.
+# tests/run.sh [--full | --all] [--compiler-only] — the test suite, in stages.
 #
 # `make check` (no option), the quick part, meant to finish in minutes on two shared cores:
 #   1. unit tests: each tests/unit/*.c compiled with the rts/ sources and run
@@ -11,18 +11,24 @@
 #   5. multicore once more with WEFT_THRESHOLDS=0 (the outer-parallel versions) on 7 threads
 #   6. the scripts of FULL_SCRIPTS (the AST and core IR round trips and the optimiser's passes
 #      over the whole corpus)
-# --all runs both (`make check-asan` does).  Each stage prints "N passed, N failed" (a script
+# --all runs both.  --compiler-only leaves out what does not run $WEFT — the unit tests and the
+# scripts of NO_WEFT_SCRIPTS, whose results cannot depend on which weft is tested — for `make
+# check-asan`, which runs the rest with a weft built under ASan + UBSan.  Each stage prints "N passed, N failed" (a script
 # through tests/scripts/lib.sh's summary; one that prints none counts as one failure); the last
 # line is their sum, and the exit status is non-zero when anything failed.
 # WEFT defaults to bin/weft; CC to cc.
 cd "$(dirname "$0")/.." || exit 1
-case ${1:-} in
-    "") quick=1 full= ;;
-    --full) quick= full=1 ;;
-    --all) quick=1 full=1 ;;
-    *) echo "usage: sh tests/run.sh [--full | --all]" >&2; exit 2 ;;
-esac
+quick=1 full= compiler_only=
+for option in "$@"; do
+    case $option in
+        --full) quick= full=1 ;;
+        --all) quick=1 full=1 ;;
+        --compiler-only) compiler_only=1 ;;
+        *) echo "usage: sh tests/run.sh [--full | --all] [--compiler-only]" >&2; exit 2 ;;
+    esac
+done
 FULL_SCRIPTS="ast_roundtrip core_roundtrip core_passes"
+NO_WEFT_SCRIPTS="baselines bench_chart rts_multicore rts_runtime"
 WEFT=${WEFT:-bin/weft}
 case $WEFT in /*) ;; *) WEFT=$PWD/$WEFT ;; esac
 export WEFT
@@ -102,9 +108,19 @@ weft_test() {
     echo "($(seconds_since "$start"))"
 }
 
-full_only() { # full_only SCRIPT: one of FULL_SCRIPTS?
-    case " $FULL_SCRIPTS " in *" $(basename "$1" .sh) "*) return 0 ;; esac
+listed() { # listed SCRIPT LIST: is SCRIPT's name in LIST?
+    case " $2 " in *" $(basename "$1" .sh) "*) return 0 ;; esac
     return 1
+}
+full_only() { listed "$1" "$FULL_SCRIPTS"; }
+# run_scripts FULL: every executable tests/scripts/*.sh in FULL_SCRIPTS (FULL=1) or not in it
+run_scripts() {
+    for s in tests/scripts/*.sh; do
+        [ -f "$s" ] && [ -x "$s" ] || continue
+        if [ "$1" = 1 ]; then full_only "$s" || continue; else ! full_only "$s" || continue; fi
+        [ -n "$compiler_only" ] && listed "$s" "$NO_WEFT_SCRIPTS" && continue
+        run_script "$s"
+    done
 }
 
 unit_tests() {
@@ -142,15 +158,13 @@ if [ ! -x "$WEFT" ]; then
 fi
 
 if [ -n "$quick" ]; then
-    unit_tests
+    [ -n "$compiler_only" ] || unit_tests
     weft_test "$WEFT" test
     for backend in $(echo "$BACKENDS" | tr ',' ' '); do
         weft_test "$WEFT" test --backend="$backend"
     done
     header "scripts"
-    for s in tests/scripts/*.sh; do
-        [ -f "$s" ] && [ -x "$s" ] && ! full_only "$s" && run_script "$s"
-    done
+    run_scripts 0
     if [ -f tests/fuzz/run.sh ]; then
         header "fuzz"
         run_script tests/fuzz/run.sh
@@ -167,12 +181,10 @@ if [ -n "$full" ]; then
         weft_test env WEFT_THRESHOLDS=0 OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore
     esac
     header "whole-corpus scripts"
-    for s in tests/scripts/*.sh; do
-        [ -f "$s" ] && [ -x "$s" ] && full_only "$s" && run_script "$s"
-    done
+    run_scripts 1
 fi
 
 echo
-echo "tests/run.sh ${1:-}: $(seconds_since "$run_start")"
+echo "tests/run.sh $*: $(seconds_since "$run_start")"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
