@@ -13,9 +13,10 @@
 #      over the whole corpus)
 # --all runs both.  --compiler-only leaves out what does not run $WEFT — the unit tests and the
 # scripts of NO_WEFT_SCRIPTS, whose results cannot depend on which weft is tested — for `make
-# check-asan`, which runs the rest with a weft built under ASan + UBSan.  Each stage prints "N passed, N failed" (a script
-# through tests/scripts/lib.sh's summary; one that prints none counts as one failure); the last
-# line is their sum, and the exit status is non-zero when anything failed.
+# check-asan`, which runs the rest with a weft built under ASan + UBSan.
+# Each stage prints "N passed, N failed" (a script through tests/scripts/lib.sh's summary; one
+# that prints none counts as one failure) and its seconds; the last line is their sum, and the
+# exit status is non-zero when anything failed.
 # WEFT defaults to bin/weft; CC to cc.
 cd "$(dirname "$0")/.." || exit 1
 quick=1 full= compiler_only=
