@@ -50,6 +50,7 @@ struct Clo {
     IVal *fn2;   /* CL_COMPOSE: second */
     IVal **args; /* CL_PARTIAL */
     int nargs;
+    IVal **sizes; /* CL_DECL: its size parameters as the use inferred them (NULL: unknown), or NULL */
 };
 
 struct Env {
@@ -66,7 +67,6 @@ typedef struct {
     CScope vis;    /* variables visible at the current point */
     int counter;
     Loc call_loc;  /* when inside prelude code called from the user's file: that call */
-    Vec(Decl *) globals;
 } I;
 
 static Env *env_bind(Env *env, const char *name, IVal *v) {
@@ -550,21 +550,28 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc);
  * bound outside (a value parameter n in xs: [n]i32) and a constant become run-time checks. */
 #define MAX_CALL_SIZES 32
 typedef struct {
-    const TypeParamVec *tps; /* the callee's size parameters, or NULL */
+    const TypeParamVec *tps; /* the callee's size parameters (or a let's sizes), or NULL */
+    NameVec exist;           /* the sizes of enclosing ?[k]. quantifiers: fresh as well */
     int n;
     const char *names[MAX_CALL_SIZES];
     CAtom vals[MAX_CALL_SIZES];
 } CallSizes;
 
-static bool is_size_tparam(const TypeParamVec *tps, const char *name) {
-    if (tps)
-        for (int i = 0; i < tps->len; i++)
-            if (tps->data[i].is_size && tps->data[i].name == name)
+/* A size the type binds afresh at its first occurrence (rather than one bound outside). */
+static bool is_fresh_size(const CallSizes *sc, const char *name) {
+    if (sc->tps)
+        for (int i = 0; i < sc->tps->len; i++)
+            if (sc->tps->data[i].is_size && sc->tps->data[i].name == name)
                 return true;
+    for (int i = 0; i < sc->exist.len; i++)
+        if (sc->exist.data[i] == name)
+            return true;
     return false;
 }
 
-/* An assert that dimension depth of arr is want, unless that is known statically. */
+/* An assert that dimension depth of arr is want, unless that is known statically.  An inner
+ * dimension of an empty array is not checked (its rows' shape is not known everywhere, as in
+ * the interpreter). */
 static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *msg, Loc loc) {
     CDim have = type_of(in, arr).dims[depth], w = cdim_of_atom(want);
     if (have.kind != CDIM_ANY && cdim_eq(have, w))
@@ -572,7 +579,10 @@ static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *ms
     CAtom n = dim_atom(in, arr, depth, loc);
     if (n.kind == CA_CONST && want.kind == CA_CONST && n.ival == want.ival)
         return;
-    emit_assert(in, op(in, COP_EQ, PRIM_I64, loc, 2, n, want), msg, loc);
+    CAtom ok = op(in, COP_EQ, PRIM_I64, loc, 2, n, want);
+    for (int k = 0; k < depth; k++)
+        ok = op(in, COP_OR, PRIM_BOOL, loc, 2, ok, op(in, COP_EQ, PRIM_I64, loc, 2, dim_atom(in, arr, k, loc), i64c(0)));
+    emit_assert(in, ok, msg, loc);
 }
 
 static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom arr, int depth, Loc loc) {
@@ -582,7 +592,7 @@ static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom ar
                          xsprintf("size mismatch: size %s differs from its length elsewhere", name), loc);
             return;
         }
-    if (!is_size_tparam(sc->tps, name)) {
+    if (!is_fresh_size(sc, name)) {
         IVal *s = env_find(env, name);
         if (s && s->kind == IV_ATOM && s->type.rank == 0 && prim_is_int(s->type.prim)) {
             check_dim_is(in, arr, depth, to_i64(in, s->atom, loc),
@@ -596,11 +606,30 @@ static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom ar
     sc->vals[sc->n++] = dim_atom(in, arr, depth, loc);
 }
 
+/* The value of a size expression [n*m], in env with the sizes bound so far. */
+static CAtom size_expr_value(I *in, CallSizes *sc, Env *env, Expr *e, Loc loc) {
+    for (int i = 0; i < sc->n; i++)
+        env = env_bind(env, sc->names[i], iv_atom(sc->vals[i], ctype_prim(PRIM_I64)));
+    return to_i64(in, ie_atom(in, env, e), loc);
+}
+
 static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v, int depth, Loc loc) {
     if (!t || !v || v->kind == IV_FUN)
         return;
+    if (t->expanded) {
+        call_sizes_texp(in, sc, env, t->expanded, v, depth, loc);
+        return;
+    }
     switch (t->kind) {
     case TE_UNIQUE: call_sizes_texp(in, sc, env, t->elem, v, depth, loc); return;
+    case TE_EXIST: {
+        int n = sc->exist.len;
+        for (int i = 0; i < t->fields.len; i++)
+            vec_push(&sc->exist, t->fields.data[i]);
+        call_sizes_texp(in, sc, env, t->elem, v, depth, loc);
+        sc->exist.len = n;
+        return;
+    }
     case TE_ARRAY: {
         IVal *leaf = first_leaf(v, loc);
         if (!leaf || leaf->kind != IV_ATOM || leaf->type.rank <= depth)
@@ -611,6 +640,9 @@ static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v,
                          loc);
         else if (t->dim.kind == DIM_NAME)
             call_size(in, sc, env, t->dim.name, leaf->atom, depth, loc);
+        else if (t->dim.kind == DIM_EXPR)
+            check_dim_is(in, leaf->atom, depth, size_expr_value(in, sc, env, t->dim.expr, loc),
+                         "size mismatch: the array's length differs from its declared size", loc);
         call_sizes_texp(in, sc, env, t->elem, v, depth + 1, loc);
         return;
     }
@@ -635,18 +667,42 @@ static void call_sizes_pat(I *in, CallSizes *sc, Env *env, Pat *p, IVal *v, Loc 
     }
 }
 
+/* Bind the sizes sc found (they are in scope of the body that follows). */
+static Env *bind_call_sizes(CallSizes *sc, Env *env) {
+    for (int i = 0; i < sc->n; i++)
+        env = env_bind(env, sc->names[i], iv_atom(sc->vals[i], ctype_prim(PRIM_I64)));
+    return env;
+}
+
+/* The size parameters a call gives that no parameter's array does (unflatten's n and m), into
+ * sc: the use inferred them (sizes, per size parameter; NULL where unknown). */
+static void preset_sizes(CallSizes *sc, const PatVec *params, const TypeParamVec *tps, IVal **sizes) {
+    for (int i = 0, k = 0; sizes && tps && i < tps->len; i++) {
+        if (!tps->data[i].is_size)
+            continue;
+        const char *name = tps->data[i].name;
+        IVal *v = sizes[k];
+        if (v && v->kind == IV_ATOM && !v->type.rank && prim_is_int(v->type.prim) &&
+            !ast_size_bound_by_params(params, name) && sc->n < MAX_CALL_SIZES) {
+            sc->names[sc->n] = name;
+            sc->vals[sc->n++] = v->atom;
+        }
+        k++;
+    }
+}
+
 /* Inline a function body with its parameters bound to args: the sizes its parameters name are
  * bound (and checked) at the call (loc), its result is checked against its return type ret. */
 static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamVec *tps, TypeExp *ret,
-                         Expr *body, IVal **args, Loc loc) {
+                         Expr *body, IVal **args, IVal **sizes, Loc loc) {
     CallSizes sc = {.tps = tps};
+    preset_sizes(&sc, params, tps, sizes);
     Loc cl = L(in, loc);
     for (int i = 0; i < params->len; i++) {
         call_sizes_pat(in, &sc, env, params->data[i], args[i], cl);
         bind_pat(in, &env, params->data[i], args[i]);
     }
-    for (int i = 0; i < sc.n; i++)
-        env = env_bind(env, sc.names[i], iv_atom(sc.vals[i], ctype_prim(PRIM_I64)));
+    env = bind_call_sizes(&sc, env);
     IVal *r = ie(in, env, body);
     if (ret) {
         sc.tps = NULL;
@@ -735,8 +791,9 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
     case CL_LETFUN: {
         Loc saved = enter_code(in, c->e->loc, loc);
         IVal *r = c->kind == CL_LAMBDA
-                      ? inline_body(in, c->env, &c->e->params, NULL, c->e->texp, c->e->body, args, loc)
-                      : inline_body(in, c->env, &c->e->params, &c->e->tparams, c->e->texp, c->e->lhs, args, loc);
+                      ? inline_body(in, c->env, &c->e->params, NULL, c->e->texp, c->e->body, args, NULL, loc)
+                      : inline_body(in, c->env, &c->e->params, &c->e->tparams, c->e->texp, c->e->lhs, args,
+                                    NULL, loc);
         in->call_loc = saved;
         return r;
     }
@@ -748,7 +805,7 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
         if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics"))
             r = intrinsic(in, d, args, L(in, loc));
         else
-            r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, b, args, loc);
+            r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, b, args, c->sizes, loc);
         in->call_loc = saved;
         return r;
     }
@@ -1284,12 +1341,17 @@ static IVal *record_update(IVal *v, Type *t, NameVec *path, int k, IVal *nv, Loc
     return c;
 }
 
-/* e :> t — checks of the dimensions t names, then the value with those sizes as facts. */
+/* e :> t — checks of the dimensions t names (constants, sizes in scope, size expressions). */
 static void coerce_texp(I *in, Env *env, TypeExp *t, IVal *v, int depth, Loc loc) {
     if (!t || !v || v->kind == IV_FUN)
         return;
+    if (t->expanded) {
+        coerce_texp(in, env, t->expanded, v, depth, loc);
+        return;
+    }
     switch (t->kind) {
     case TE_UNIQUE: coerce_texp(in, env, t->elem, v, depth, loc); return;
+    case TE_EXIST: coerce_texp(in, env, t->elem, v, depth, loc); return; /* its sizes: any */
     case TE_ARRAY: {
         CAtom want = {0};
         bool have = false;
@@ -1302,6 +1364,9 @@ static void coerce_texp(I *in, Env *env, TypeExp *t, IVal *v, int depth, Loc loc
                 want = to_i64(in, s->atom, loc);
                 have = true;
             }
+        } else if (t->dim.kind == DIM_EXPR) {
+            want = to_i64(in, ie_atom(in, env, t->dim.expr), loc);
+            have = true;
         }
         if (have) {
             CAtomVec leaves = {0};
@@ -1329,35 +1394,77 @@ static void coerce_texp(I *in, Env *env, TypeExp *t, IVal *v, int depth, Loc loc
     }
 }
 
+/* The value of a size in env, or NULL when it is unknown there.  A size expression may call a
+ * function on variables of any type ([length xs - 1]). */
+static IVal *size_value(I *in, Env *env, Size *s, Loc loc) {
+    s = size_prune(s);
+    switch (s->kind) {
+    case SIZE_CONST: return scalar(i64c(s->value), PRIM_I64);
+    case SIZE_NAME: return env_find(env, s->name);
+    case SIZE_EXPR: {
+        IVal **args = xmalloc(sizeof *args * (size_t)(s->n + 1));
+        for (int i = 0; i < s->n; i++)
+            if (!(args[i] = size_value(in, env, s->args[i], loc)))
+                return NULL;
+        if (!s->fn) {
+            for (int i = 0; i < 2; i++) {
+                if (args[i]->kind != IV_ATOM || args[i]->type.rank || !prim_is_int(args[i]->type.prim))
+                    return NULL;
+                args[i] = scalar(to_i64(in, args[i]->atom, loc), PRIM_I64);
+            }
+            return binop(in, s->op, args[0], args[1], NULL, loc);
+        }
+        Clo *c = clo_new(CL_DECL, s->fn->params.len);
+        c->decl = s->fn;
+        return apply(in, iv_fun(c), s->n, args, loc);
+    }
+    default: return NULL;
+    }
+}
+
+/* A closure of the top-level definition d as used at `use` (its inferred sizes evaluated). */
+static IVal *decl_closure(I *in, Env *env, Decl *d, Expr *use) {
+    Clo *c = clo_new(CL_DECL, d->params.len);
+    c->decl = d;
+    bool inferred = false;
+    int nsizes = 0;
+    for (int i = 0; i < d->tparams.len; i++)
+        if (d->tparams.data[i].is_size) {
+            nsizes++;
+            inferred |= !ast_size_bound_by_params(&d->params, d->tparams.data[i].name);
+        }
+    if (inferred && use && use->size_args.len == nsizes) {
+        c->sizes = xmalloc(sizeof *c->sizes * (size_t)(nsizes + 1));
+        for (int i = 0; i < nsizes; i++)
+            c->sizes[i] = size_value(in, env, use->size_args.data[i], use->loc);
+    }
+    return iv_fun(c);
+}
+
+/* The top-level definition a variable (or a SEC_FUN section's function) names, as the type
+ * checker resolved it, or NULL for a local name. */
+static Decl *global_of(const Expr *e) {
+    const Binding *b = e->binding;
+    return b && b->kind == BIND_DEF ? b->decl : NULL;
+}
+
 static IVal *var_value(I *in, Env *env, Expr *e) {
-    Binding *b = e->binding;
-    if (!e->qual) {
+    Decl *d = global_of(e);
+    if (!d) {
         IVal *v = env_find(env, e->name);
         if (v)
             return v;
     }
-    if (!b || b->kind != BIND_DEF || !b->decl)
+    if (!d)
         unsupported(e->loc, xsprintf("the name %s%s%s here", e->qual ? e->qual : "", e->qual ? "." : "",
                                      e->name));
-    Decl *d = b->decl;
     if (d->params.len == 0) {
         Loc saved = enter_code(in, d->loc, e->loc);
         IVal *r = ie(in, NULL, d->body);
         in->call_loc = saved;
         return r;
     }
-    Clo *c = clo_new(CL_DECL, d->params.len);
-    c->decl = d;
-    return iv_fun(c);
-}
-
-static Decl *global_decl(I *in, const char *qual, const char *name) {
-    for (int i = in->globals.len - 1; i >= 0; i--) {
-        Decl *d = in->globals.data[i];
-        if (d->name == name && (d->qual == qual || (d->qual && qual && !strcmp(d->qual, qual))))
-            return d;
-    }
-    return NULL;
+    return decl_closure(in, env, d, e);
 }
 
 static IVal *section_value(I *in, Env *env, Expr *e) {
@@ -1371,15 +1478,10 @@ static IVal *section_value(I *in, Env *env, Expr *e) {
     case SEC_FIELD:
     case SEC_INDEX: break;
     case SEC_FUN: {
-        IVal *f = e->qual ? NULL : env_find(env, e->name);
-        if (!f) {
-            Decl *d = global_decl(in, e->qual, e->name);
-            if (!d)
-                unsupported(e->loc, "this backtick section");
-            Clo *dc = clo_new(CL_DECL, d->params.len);
-            dc->decl = d;
-            f = iv_fun(dc);
-        }
+        Decl *d = global_of(e);
+        IVal *f = d ? decl_closure(in, env, d, e) : env_find(env, e->name);
+        if (!f)
+            unsupported(e->loc, "this backtick section");
         c->fn = f;
         if (e->lhs)
             c->extra = ie(in, env, e->lhs);
@@ -1455,6 +1557,11 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     }
     case E_LET: {
         IVal *v = ie(in, env, e->lhs);
+        if (e->tparams.len || e->pat->kind == P_ASCRIBE) { /* let [n] (xs: [n]t) = ... */
+            CallSizes sc = {.tps = &e->tparams};
+            call_sizes_pat(in, &sc, env, e->pat, v, L(in, e->loc));
+            env = bind_call_sizes(&sc, env);
+        }
         bind_pat(in, &env, e->pat, v);
         return ie(in, env, e->body);
     }
@@ -1479,6 +1586,8 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     case E_ASCRIBE:
     case E_ATTR:
     case E_PAREN: return ie(in, env, e->lhs);
+    case E_CONSTR:
+    case E_MATCH: break;
     }
     unsupported(e->loc, "this expression");
 }
@@ -1671,9 +1780,16 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
 
 /* ---- entry points ---- */
 
-static IVal *fresh_param(I *in, Type *t, Env *env, const char *base, CParamVec *params, Loc loc) {
+/* An entry point's parameter: its dimensions are unknown but for the size parameters, which the
+ * executable binds from the inputs' shapes (checking that they agree); the other sizes the
+ * parameter's type declares are checked in the body (entry). */
+static IVal *fresh_param(I *in, Type *t, Env *sizes, const char *base, CParamVec *params, Loc loc) {
     CTypeVec leaves = {0};
-    src_leaves(t, env, NULL, 0, &leaves, loc);
+    src_leaves(t, sizes, NULL, 0, &leaves, loc);
+    for (int i = 0; i < leaves.len; i++)
+        for (int k = 0; k < leaves.data[i].rank; k++)
+            if (leaves.data[i].dims[k].kind == CDIM_CONST)
+                leaves.data[i].dims[k] = cdim_any();
     return fresh_like(in, src_shape(t, loc), &leaves, base, params);
 }
 
@@ -1722,14 +1838,21 @@ static CFun *entry(I *in, Decl *d) {
             declare(in, n, ctype_prim(PRIM_I64));
             env = env_bind(env, d->tparams.data[i].name, scalar(catom_var(n), PRIM_I64));
         }
+    Env *sizes = env;
+    CallSizes sc = {0};
     for (int i = 0; i < d->params.len; i++) {
         Pat *p = d->params.data[i];
-        IVal *v = fresh_param(in, p->type, env, pat_base(p), &f->params, d->loc);
+        IVal *v = fresh_param(in, p->type, sizes, pat_base(p), &f->params, d->loc);
         same_component_sizes(in, p->type, v, 0, d->loc);
+        call_sizes_pat(in, &sc, env, p, v, d->loc);
         bind_pat(in, &env, p, v);
     }
     int mark = cscope_mark(&in->vis);
     IVal *r = ie(in, env, d->body);
+    if (d->ret) {
+        CallSizes rc = {0};
+        call_sizes_texp(in, &rc, env, d->ret, r, 0, d->ret->loc);
+    }
     CTypeVec rt = {0};
     flat(r, &f->body->result, &rt, d->loc);
     cscope_pop(&in->vis, mark);
@@ -1747,9 +1870,6 @@ CProg *core_internalise(Program *prog, int first_user) {
     I in = {0};
     in.prog = prog;
     in.user_file = prog->file;
-    for (int i = 0; i < prog->decls.len; i++)
-        if (prog->decls.data[i]->kind == D_DEF)
-            vec_push(&in.globals, prog->decls.data[i]);
     CProg *p = xmalloc(sizeof *p);
     for (int i = first_user; i < prog->decls.len; i++)
         if (is_entry(prog, first_user, i)) {

@@ -416,7 +416,7 @@ int interp_run_entry(Program *prog, const char *entry, FILE *in, FILE *out, bool
     Value *args = xmalloc((size_t)(d->params.len + 1) * sizeof(Value));
     if (read_args(d, in, args))
         return 1;
-    Value r = call_decl(di, args, d->loc);
+    Value r = call_decl(di, args, NULL, d->loc);
     int rc = print_results(out, r, d, binary);
     v_release(r);
     fflush(out);

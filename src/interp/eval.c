@@ -77,46 +77,16 @@ static void pm_put(PtrMap *m, const void *key, void *val) {
     m->vals[i] = val;
 }
 
-static PtrMap var_decls;   /* Expr* (E_VAR, SEC_FUN section) -> DeclInfo* */
 static PtrMap decl_infos;  /* Decl* -> DeclInfo* */
 static PtrMap record_shapes; /* Expr* (E_RECORD) -> RecordShape* */
 
 DeclInfo *interp_decl(Decl *d) { return pm_get(&decl_infos, d); }
 
-/* ---- preparation: resolve top-level names ---- */
-
-static const char *global_key(const char *qual, const char *name) {
-    return qual ? intern(xsprintf("%s.%s", qual, name)) : name;
-}
-
-static void resolve_expr(PtrMap *globals, Expr *e);
-
-static void resolve_all(PtrMap *globals, ExprVec *v) {
-    for (int i = 0; i < v->len; i++)
-        resolve_expr(globals, v->data[i]);
-}
-
-static void resolve_expr(PtrMap *globals, Expr *e) {
-    if (!e)
-        return;
-    if (e->kind == E_VAR || (e->kind == E_SECTION && e->section == SEC_FUN && e->name)) {
-        DeclInfo *d = pm_get(globals, global_key(e->qual, e->name));
-        if (d)
-            pm_put(&var_decls, e, d);
-    }
-    resolve_expr(globals, e->lhs);
-    resolve_expr(globals, e->mid);
-    resolve_expr(globals, e->rhs);
-    resolve_expr(globals, e->body);
-    resolve_expr(globals, e->cond);
-    resolve_expr(globals, e->init);
-    resolve_all(globals, &e->elems);
-    resolve_all(globals, &e->args);
-    for (int i = 0; i < e->idx.len; i++) {
-        resolve_expr(globals, e->idx.data[i].start);
-        resolve_expr(globals, e->idx.data[i].end);
-        resolve_expr(globals, e->idx.data[i].stride);
-    }
+/* The top-level definition a variable (or a SEC_FUN section's function) names, as the type
+ * checker resolved it, or NULL for a local name. */
+static DeclInfo *global_of(const Expr *e) {
+    const Binding *b = e->binding;
+    return b && b->kind == BIND_DEF && b->decl ? pm_get(&decl_infos, b->decl) : NULL;
 }
 
 /* The primitive type at the bottom of a definition's result type, or PRIM_NONE. */
@@ -147,6 +117,11 @@ static DeclInfo *prepare_decl(Decl *d, int index) {
         if ((t && t->unique) || (p->kind == P_ASCRIBE && p->texp && p->texp->kind == TE_UNIQUE))
             di->consumes |= UINT32_C(1) << i;
     }
+    for (int i = 0; i < d->tparams.len; i++)
+        if (d->tparams.data[i].is_size) {
+            di->nsizes++;
+            di->inferred |= !ast_size_bound_by_params(&d->params, d->tparams.data[i].name);
+        }
     Expr *b = d->body;
     if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics")) {
         di->is_intrinsic = true;
@@ -156,16 +131,10 @@ static DeclInfo *prepare_decl(Decl *d, int index) {
 }
 
 void interp_prepare(Program *prog) {
-    PtrMap globals = {0};
     for (int i = 0; i < prog->decls.len; i++) {
         Decl *d = prog->decls.data[i];
-        if (d->kind != D_DEF)
-            continue;
-        DeclInfo *di = prepare_decl(d, i);
-        pm_put(&decl_infos, d, di);
-        if (!di->is_intrinsic)
-            resolve_expr(&globals, d->body);
-        pm_put(&globals, global_key(d->qual, d->name), di);
+        if (d->kind == D_DEF)
+            pm_put(&decl_infos, d, prepare_decl(d, i));
     }
 }
 
@@ -183,19 +152,34 @@ static void bind(Env **env, const char *name, Value v) {
 #define MAX_SIZES 32
 typedef struct {
     const TypeParamVec *tparams; /* size parameters of the function being called, or NULL */
+    NameVec exist;               /* the sizes of enclosing ?[k]. quantifiers: fresh as well */
     bool shallow; /* inner sizes from the first row only: intrinsics accept jagged arrays */
     int n;
     const char *names[MAX_SIZES];
     int64_t vals[MAX_SIZES];
 } SizeCtx;
 
+/* A size the type binds afresh at its first occurrence (rather than one bound outside). */
 static bool is_size_param(const SizeCtx *sc, const char *name) {
+    for (int i = 0; i < sc->exist.len; i++)
+        if (sc->exist.data[i] == name)
+            return true;
     if (!sc->tparams)
         return false;
     for (int i = 0; i < sc->tparams->len; i++)
         if (sc->tparams->data[i].is_size && sc->tparams->data[i].name == name)
             return true;
     return false;
+}
+
+/* The value of a size expression [n*m], in env with the sizes found so far. */
+static int64_t size_expr_value(Expr *e, SizeCtx *sc, Env *env) {
+    Env *e2 = env_retain(env);
+    for (int i = 0; i < sc->n; i++)
+        bind(&e2, sc->names[i], v_i64(sc->vals[i]));
+    Value v = eval(e, e2);
+    env_release(e2);
+    return v_int(v);
 }
 
 static void check_dim(const char *name, int64_t len, SizeCtx *sc, Env *env, Loc loc) {
@@ -224,10 +208,22 @@ static void check_dim(const char *name, int64_t len, SizeCtx *sc, Env *env, Loc 
 static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
     if (!t)
         return;
+    if (t->expanded) {
+        check_texp(t->expanded, v, sc, env, loc);
+        return;
+    }
     switch (t->kind) {
     case TE_UNIQUE:
         check_texp(t->elem, v, sc, env, loc);
         return;
+    case TE_EXIST: {
+        int n = sc->exist.len;
+        for (int i = 0; i < t->fields.len; i++)
+            vec_push(&sc->exist, t->fields.data[i]);
+        check_texp(t->elem, v, sc, env, loc);
+        sc->exist.len = n;
+        return;
+    }
     case TE_ARRAY: {
         if (v.kind != VK_ARRAY)
             return;
@@ -237,6 +233,12 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
                          (long long)t->dim.value, (long long)a->len);
         if (t->dim.kind == DIM_NAME)
             check_dim(t->dim.name, a->len, sc, env, loc);
+        if (t->dim.kind == DIM_EXPR) {
+            int64_t want = size_expr_value(t->dim.expr, sc, env);
+            if (want != a->len)
+                interp_error(loc, "size mismatch: expected an array of %lld elements, got %lld",
+                             (long long)want, (long long)a->len);
+        }
         TypeExp *el = t->elem;
         while (el && el->kind == TE_UNIQUE)
             el = el->elem;
@@ -346,9 +348,78 @@ static Value pat_value(Pat *p, Env *env) {
 
 /* ---- functions ---- */
 
+/* The value of a size in env, or VK_DEAD when it is unknown there.  A size expression may call a
+ * function on variables of any type ([length xs - 1]). */
+static Value eval_size(Size *s, Env *env) {
+    Value dead = {.kind = VK_DEAD};
+    s = size_prune(s);
+    switch (s->kind) {
+    case SIZE_CONST: return v_i64(s->value);
+    case SIZE_NAME: {
+        Value *v = env_lookup(env, s->name);
+        return v && v->kind != VK_DEAD ? v_retain(*v) : dead;
+    }
+    case SIZE_EXPR: {
+        Value args[8];
+        if (s->n > 8)
+            return dead;
+        for (int i = 0; i < s->n; i++) {
+            args[i] = eval_size(s->args[i], env);
+            if (args[i].kind == VK_DEAD) {
+                for (int j = 0; j < i; j++)
+                    v_release(args[j]);
+                return dead;
+            }
+        }
+        if (s->fn) {
+            DeclInfo *di = pm_get(&decl_infos, s->fn);
+            if (di && di->arity == s->n)
+                return call_decl(di, args, NULL, s->fn->loc);
+        } else if (args[0].kind == VK_PRIM && args[1].kind == VK_PRIM) {
+            int64_t r;
+            if (size_arith(s->op, v_int(args[0]), v_int(args[1]), &r))
+                return v_i64(r);
+        }
+        for (int i = 0; i < s->n; i++)
+            v_release(args[i]);
+        return dead;
+    }
+    default: return dead;
+    }
+}
+
+/* The size parameters of the function a variable names, as its use inferred them: for a
+ * function with a size parameter no parameter's array gives (else NULL).  Owned. */
+static int64_t *use_sizes(const Expr *use, DeclInfo *d, Env *env) {
+    if (!d || !d->inferred || use->size_args.len != d->nsizes)
+        return NULL;
+    int64_t *sizes = xmalloc(sizeof *sizes * (size_t)(d->nsizes + 1));
+    for (int i = 0; i < d->nsizes; i++) {
+        Value v = eval_size(use->size_args.data[i], env);
+        sizes[i] = v.kind == VK_PRIM ? v_int(v) : SIZE_UNKNOWN;
+        v_release(v);
+    }
+    return sizes;
+}
+
+/* The size parameters a call gives that no parameter's array does, into sc. */
+static void preset_sizes(SizeCtx *sc, PatVec *params, const TypeParamVec *tparams, const int64_t *sizes) {
+    for (int i = 0, k = 0; sizes && i < tparams->len; i++) {
+        if (!tparams->data[i].is_size)
+            continue;
+        const char *name = tparams->data[i].name;
+        if (sizes[k] != SIZE_UNKNOWN && !ast_size_bound_by_params(params, name) && sc->n < MAX_SIZES) {
+            sc->names[sc->n] = name;
+            sc->vals[sc->n++] = sizes[k];
+        }
+        k++;
+    }
+}
+
 static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const TypeParamVec *tparams,
-                            Env *cenv, Value *args, Loc loc) {
+                            Env *cenv, Value *args, const int64_t *sizes, Loc loc) {
     SizeCtx sc = {.tparams = tparams};
+    preset_sizes(&sc, params, tparams, sizes);
     Env *env = env_retain(cenv);
     for (int i = 0; i < params->len; i++)
         bind_pat(&env, params->data[i], args[i], &sc, loc);
@@ -365,9 +436,12 @@ static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const Type
 static bool has_dims(TypeExp *t) {
     if (!t)
         return false;
+    if (t->expanded)
+        return has_dims(t->expanded);
     switch (t->kind) {
     case TE_ARRAY: return t->dim.kind != DIM_ANY || has_dims(t->elem);
-    case TE_UNIQUE: return has_dims(t->elem);
+    case TE_UNIQUE:
+    case TE_EXIST: return has_dims(t->elem);
     case TE_TUPLE:
     case TE_RECORD:
         for (int i = 0; i < t->elems.len; i++)
@@ -389,9 +463,9 @@ static void check_intrinsic_params(DeclInfo *di, Value *args, Loc loc) {
     }
 }
 
-static Value global_value(DeclInfo *d, Loc loc);
+static Value global_value(DeclInfo *d, int64_t *sizes, Loc loc);
 
-Value call_decl(DeclInfo *di, Value *args, Loc loc) {
+Value call_decl(DeclInfo *di, Value *args, const int64_t *sizes, Loc loc) {
     Loc saved = user_loc;
     bool saved_have = have_user_loc;
     if (loc.file == interp_user_file) {
@@ -404,21 +478,23 @@ Value call_decl(DeclInfo *di, Value *args, Loc loc) {
         check_intrinsic_params(di, args, loc);
         r = call_intrinsic(di, args, loc);
     } else if (di->arity == 0) {
-        r = global_value(di, loc);
+        r = global_value(di, NULL, loc);
     } else {
-        r = eval_body_with(&d->params, d->body, d->ret, &d->tparams, NULL, args, loc);
+        r = eval_body_with(&d->params, d->body, d->ret, &d->tparams, NULL, args, sizes, loc);
     }
     user_loc = saved;
     have_user_loc = saved_have;
     return r;
 }
 
-static Value global_value(DeclInfo *d, Loc loc) {
+static Value global_value(DeclInfo *d, int64_t *sizes, Loc loc) {
     if (d->arity > 0) {
         Fun *f = fun_new(FN_DECL, d->arity);
         f->decl = d;
+        f->sizes = sizes;
         return v_fun(f);
     }
+    free(sizes);
     if (!d->evaluated) {
         if (d->evaluating)
             interp_error(loc, "definition %s refers to itself", d->decl->name);
@@ -477,12 +553,12 @@ static Value call_section(Fun *fn, Value *args, Loc loc) {
 
 static Value call_full(Fun *fn, Value *args, Loc loc) {
     switch (fn->kind) {
-    case FN_DECL: return call_decl(fn->decl, args, loc);
+    case FN_DECL: return call_decl(fn->decl, args, fn->sizes, loc);
     case FN_LAMBDA:
-        return eval_body_with(&fn->expr->params, fn->expr->body, fn->expr->texp, NULL, fn->env, args, loc);
+        return eval_body_with(&fn->expr->params, fn->expr->body, fn->expr->texp, NULL, fn->env, args, NULL, loc);
     case FN_LETFUN:
         return eval_body_with(&fn->expr->params, fn->expr->lhs, fn->expr->texp, &fn->expr->tparams,
-                              fn->env, args, loc);
+                              fn->env, args, NULL, loc);
     case FN_SECTION: return call_section(fn, args, loc);
     case FN_COMPOSE: {
         Value mid = apply_fun(fn->extra[0], 1, args, loc);
@@ -501,6 +577,10 @@ Value apply_fun(Value f, int n, Value *args, Loc loc) {
         Fun *g = fun_new(fn->kind, fn->arity);
         g->decl = fn->decl;
         g->expr = fn->expr;
+        if (fn->sizes) {
+            g->sizes = xmalloc(sizeof *g->sizes * (size_t)(fn->decl->nsizes + 1));
+            memcpy(g->sizes, fn->sizes, sizeof *g->sizes * (size_t)fn->decl->nsizes);
+        }
         g->env = env_retain(fn->env);
         g->extra[0] = v_retain(fn->extra[0]);
         g->extra[1] = v_retain(fn->extra[1]);
@@ -927,18 +1007,17 @@ static Value eval_range(Expr *e, Env *env) {
 /* ---- variables, applications, sections ---- */
 
 static Value eval_var(Expr *e, Env *env) {
-    if (!e->qual) {
+    DeclInfo *d = global_of(e);
+    if (!d) {
         Value *s = env_lookup(env, e->name);
         if (s) {
             if (s->kind == VK_DEAD)
                 interp_error(e->loc, "%s is used after being consumed", e->name);
             return v_retain(*s);
         }
+        die("unknown name %s%s%s", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
     }
-    DeclInfo *d = pm_get(&var_decls, e);
-    if (!d)
-        interp_error(e->loc, "unknown name %s%s%s", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
-    return global_value(d, e->loc);
+    return global_value(d, use_sizes(e, d, env), e->loc);
 }
 
 /* An empty array made by a function (map over an empty array, say) does not know its rows'
@@ -975,9 +1054,7 @@ static Value eval_apply(Expr *e, Env *env) {
     while (fn->kind == E_PAREN)
         fn = fn->lhs;
     int n = e->args.len;
-    DeclInfo *d = NULL;
-    if (fn->kind == E_VAR && (fn->qual || !env_lookup(env, fn->name)))
-        d = pm_get(&var_decls, fn);
+    DeclInfo *d = fn->kind == E_VAR ? global_of(fn) : NULL;
     Value f = {.kind = VK_DEAD};
     if (!(d && d->arity == n && n > 0))
         f = eval(fn, env);
@@ -989,7 +1066,9 @@ static Value eval_apply(Expr *e, Env *env) {
                                                              : eval(e->args.data[i], env);
     Value r;
     if (direct) {
-        r = call_decl(d, args, e->loc);
+        int64_t *sizes = use_sizes(fn, d, env);
+        r = call_decl(d, args, sizes, e->loc);
+        free(sizes);
     } else {
         if (f.kind != VK_FUN)
             interp_error(e->loc, "applying a value that is not a function");
@@ -1021,15 +1100,14 @@ static Value eval_section(Expr *e, Env *env) {
     else if (e->section == SEC_RIGHT || (e->section == SEC_FUN && e->rhs))
         f->extra[0] = eval(e->rhs, env);
     if (e->section == SEC_FUN) {
-        Value *s = e->qual ? NULL : env_lookup(env, e->name);
+        DeclInfo *d = global_of(e);
+        Value *s = d ? NULL : env_lookup(env, e->name);
         if (s)
             f->extra[1] = v_retain(*s);
-        else {
-            DeclInfo *d = pm_get(&var_decls, e);
-            if (!d)
-                interp_error(e->loc, "unknown function %s", e->name);
-            f->extra[1] = global_value(d, e->loc);
-        }
+        else if (d)
+            f->extra[1] = global_value(d, use_sizes(e, d, env), e->loc);
+        else
+            die("unknown function %s", e->name);
     }
     return v_fun(f);
 }
@@ -1191,6 +1269,8 @@ Value eval(Expr *e, Env *env) {
     }
     case E_ATTR:
     case E_PAREN: return eval(e->lhs, env);
+    case E_CONSTR:
+    case E_MATCH: break;
     }
     die("eval: unknown expression kind %d", (int)e->kind);
 }

@@ -86,7 +86,12 @@ struct Fun {
     Value extra[2];
     int nargs;      /* arguments supplied so far (partial application) */
     Value *args;    /* arity slots */
+    int64_t *sizes; /* FN_DECL: its size parameters as the use site inferred them (SIZE_UNKNOWN:
+                       not known there), or NULL; owned */
 };
+
+/* A size parameter whose value the use site did not determine. */
+#define SIZE_UNKNOWN INT64_MIN
 
 struct Env {
     int rc;
@@ -104,6 +109,9 @@ struct DeclInfo {
     int arity;         /* number of parameters */
     PrimType rprim;    /* primitive result type, if it is one (convert, from_bits) */
     uint32_t consumes; /* bit i: parameter i is unique (*t), so a variable passed to it is moved */
+    int nsizes;        /* number of size parameters */
+    bool inferred;     /* some size parameter is no parameter's array size: its value comes from
+                          the use site (unflatten's n and m, rep's n) */
     bool evaluated, evaluating; /* constants (arity 0) are evaluated once */
     Value value;
 };
@@ -185,8 +193,9 @@ DeclInfo *interp_decl(Decl *d);
 Value eval(Expr *e, Env *env);
 /* Apply a function value (borrowed) to n owned arguments. */
 Value apply_fun(Value f, int n, Value *args, Loc loc);
-/* Call a top-level definition with exactly its arity of owned arguments (arity 0: its value). */
-Value call_decl(DeclInfo *di, Value *args, Loc loc);
+/* Call a top-level definition with exactly its arity of owned arguments (arity 0: its value);
+ * sizes: its size parameters as the use site inferred them, or NULL. */
+Value call_decl(DeclInfo *di, Value *args, const int64_t *sizes, Loc loc);
 
 /* ---- intrinsics.c ---- */
 int intrinsic_lookup(const char *name); /* -1 if unknown */

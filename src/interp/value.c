@@ -134,6 +134,7 @@ static void free_fun(Fun *f) {
     v_release(f->extra[1]);
     env_release(f->env);
     free(f->args);
+    free(f->sizes);
     free(f);
 }
 

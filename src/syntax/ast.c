@@ -127,6 +127,11 @@ static void print_dim(Printer *pr, const DimExp *d) {
     case DIM_ANY: fputs("[]", pr->out); break;
     case DIM_NAME: fprintf(pr->out, "[%s]", d->name); break;
     case DIM_CONST: fprintf(pr->out, "[%lld]", (long long)d->value); break;
+    case DIM_EXPR:
+        fputc('[', pr->out);
+        print_full(pr, d->expr);
+        fputc(']', pr->out);
+        break;
     }
 }
 
@@ -156,7 +161,16 @@ static void print_arrow_ret(Printer *pr, const TypeExp *t) {
 static void print_texp(Printer *pr, const TypeExp *t) {
     FILE *o = pr->out;
     switch (t->kind) {
-    case TE_NAME: fputs(t->name, o); break;
+    case TE_NAME: fprintf(o, "%s%s%s", t->qual ? t->qual : "", t->qual ? "." : "", t->name); break;
+    case TE_EXIST:
+        fputc('(', o);
+        fputc('?', o);
+        for (int i = 0; i < t->fields.len; i++)
+            fprintf(o, "[%s]", t->fields.data[i]);
+        fputc('.', o);
+        print_texp(pr, t->elem);
+        fputc(')', o);
+        break;
     case TE_ARRAY:
         print_dim(pr, &t->dim);
         print_texp(pr, t->elem);
@@ -196,7 +210,7 @@ static void print_texp(Printer *pr, const TypeExp *t) {
         fputc(')', o);
         break;
     case TE_APPLY:
-        fputs(t->name, o);
+        fprintf(o, "%s%s%s", t->qual ? t->qual : "", t->qual ? "." : "", t->name);
         for (int i = 0; i < t->dim_args.len; i++) {
             fputc(' ', o);
             print_dim(pr, &t->dim_args.data[i]);
@@ -245,7 +259,18 @@ static void print_pat(Printer *pr, const Pat *p) {
     switch (p->kind) {
     case P_ID: fputs(p->name, o); break;
     case P_WILDCARD: fputc('_', o); break;
-    case P_LITERAL: fputs("_", o); break;
+    case P_LITERAL: print_full(pr, p->lit); break;
+    case P_CONSTR:
+        if (p->elems.len)
+            fputc('(', o);
+        fprintf(o, "#%s", p->name);
+        for (int i = 0; i < p->elems.len; i++) {
+            fputc(' ', o);
+            print_pat(pr, p->elems.data[i]);
+        }
+        if (p->elems.len)
+            fputc(')', o);
+        break;
     case P_TUPLE:
         fputc('(', o);
         for (int i = 0; i < p->elems.len; i++) {
@@ -297,6 +322,12 @@ static void print_tparams(Printer *pr, const TypeParamVec *tps) {
         else
             fprintf(pr->out, " '%s%s", tp->lifted ? "^" : "", tp->name);
     }
+}
+
+/* A name as written in an expression: an operator in parentheses, (+^) or (M.+^). */
+static void print_name(Printer *pr, const char *qual, const char *name) {
+    bool op = strchr("+-*/%=!<>&|^", name[0]) != NULL;
+    fprintf(pr->out, "%s%s%s%s%s", op ? "(" : "", qual ? qual : "", qual ? "." : "", name, op ? ")" : "");
 }
 
 static void print_escaped_byte(FILE *o, unsigned char c, char quote) {
@@ -393,7 +424,10 @@ static void print_section(Printer *pr, const Expr *e) {
             print_atom(pr, e->lhs);
             fputc(' ', o);
         }
-        fprintf(o, "`%s%s%s`", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
+        if (strchr("+-*/%=!<>&|^", e->name[0]))
+            fputs(e->name, o); /* a user-defined operator */
+        else
+            fprintf(o, "`%s%s%s`", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
         if (e->rhs) {
             fputc(' ', o);
             print_atom(pr, e->rhs);
@@ -409,6 +443,8 @@ static bool is_atomic(const Expr *e) {
     case E_TUPLE: case E_RECORD: case E_ARRAY: case E_PROJECT: case E_INDEX: case E_SECTION:
     case E_PAREN:
         return true;
+    case E_CONSTR:
+        return e->args.len == 0;
     default:
         return false;
     }
@@ -452,7 +488,7 @@ static void print_let(Printer *pr, const Expr *e) {
     FILE *o = pr->out;
     fputs("let ", o);
     if (e->kind == E_LETFUN) {
-        fputs(e->name, o);
+        print_name(pr, NULL, e->name);
         print_tparams(pr, &e->tparams);
         for (int i = 0; i < e->params.len; i++) {
             fputc(' ', o);
@@ -463,6 +499,9 @@ static void print_let(Printer *pr, const Expr *e) {
             print_texp(pr, e->texp);
         }
     } else {
+        print_tparams(pr, &e->tparams);
+        if (e->tparams.len)
+            fputc(' ', o);
         print_pat(pr, e->pat);
     }
     fputs(" = ", o);
@@ -542,9 +581,7 @@ static void print_full(Printer *pr, const Expr *e) {
     case E_INT: case E_FLOAT: case E_BOOL: case E_CHAR: case E_STRING:
         print_literal(pr, e);
         break;
-    case E_VAR:
-        fprintf(o, "%s%s%s", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
-        break;
+    case E_VAR: print_name(pr, e->qual, e->name); break;
     case E_TUPLE: print_list(pr, &e->elems, "(", ")"); break;
     case E_RECORD: print_record(pr, e); break;
     case E_ARRAY: print_list(pr, &e->elems, "[", "]"); break;
@@ -626,6 +663,26 @@ static void print_full(Printer *pr, const Expr *e) {
         print_full(pr, e->lhs);
         fputc(')', o);
         break;
+    case E_CONSTR:
+        fprintf(o, "#%s", e->name);
+        for (int i = 0; i < e->args.len; i++) {
+            fputc(' ', o);
+            print_atom(pr, e->args.data[i]);
+        }
+        break;
+    case E_MATCH:
+        fputs("match ", o);
+        print_full(pr, e->lhs);
+        pr->indent += 2;
+        for (int i = 0; i < e->cases.len; i++) {
+            newline(pr);
+            fputs("case ", o);
+            print_pat(pr, e->cases.data[i]);
+            fputs(" -> ", o);
+            print_atom(pr, e->elems.data[i]);
+        }
+        pr->indent -= 2;
+        break;
     }
 }
 
@@ -638,15 +695,15 @@ static void print_decl(Printer *pr, const Decl *d) {
     FILE *o = pr->out;
     print_attrs(pr, &d->attrs);
     if (d->kind == D_TYPE) {
-        fprintf(o, "type %s", d->name);
+        fprintf(o, "type %s%s%s", d->qual ? d->qual : "", d->qual ? "." : "", d->name);
         print_tparams(pr, &d->tparams);
         fputs(" = ", o);
         print_texp(pr, d->ret);
         fputc('\n', o);
         return;
     }
-    fprintf(o, "%s %s%s%s", d->is_entry ? "entry" : "def", d->qual ? d->qual : "",
-            d->qual ? "." : "", d->name);
+    fprintf(o, "%s ", d->is_entry ? "entry" : "def");
+    print_name(pr, d->qual, d->name);
     print_tparams(pr, &d->tparams);
     for (int i = 0; i < d->params.len; i++) {
         fputc(' ', o);
@@ -671,4 +728,44 @@ void ast_print_program(FILE *out, const Program *p, bool types) {
             fputc('\n', out);
         print_decl(&pr, p->decls.data[i]);
     }
+}
+
+/* ---- queries ---- */
+
+static bool texp_binds_size(const TypeExp *t, const char *name) {
+    if (!t)
+        return false;
+    if (t->expanded)
+        return texp_binds_size(t->expanded, name);
+    switch (t->kind) {
+    case TE_ARRAY:
+        return (t->dim.kind == DIM_NAME && t->dim.name == name) || texp_binds_size(t->elem, name);
+    case TE_UNIQUE:
+    case TE_EXIST:
+        return texp_binds_size(t->elem, name);
+    case TE_TUPLE:
+    case TE_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            if (texp_binds_size(t->elems.data[i], name))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
+static bool pat_binds_size(const Pat *p, const char *name) {
+    if (p->kind == P_ASCRIBE)
+        return texp_binds_size(p->texp, name) || pat_binds_size(p->inner, name);
+    for (int i = 0; i < p->elems.len; i++)
+        if (pat_binds_size(p->elems.data[i], name))
+            return true;
+    return false;
+}
+
+bool ast_size_bound_by_params(const PatVec *params, const char *name) {
+    for (int i = 0; i < params->len; i++)
+        if (pat_binds_size(params->data[i], name))
+            return true;
+    return false;
 }

@@ -24,6 +24,7 @@ typedef struct Pat Pat;
 typedef struct TypeExp TypeExp;
 typedef struct Decl Decl;
 typedef struct Type Type; /* semantic types: types/types.h */
+typedef struct Size Size; /* semantic sizes: types/types.h */
 
 /* Primitive types, in this order everywhere (the rts uses the same order). */
 #define PRIM_TYPES(X) \
@@ -85,12 +86,14 @@ typedef enum {
     DIM_ANY,   /* []      : unknown / existential size */
     DIM_NAME,  /* [n]     : a size variable (size parameter or parameter name in scope) */
     DIM_CONST, /* [3]     : a constant */
+    DIM_EXPR,  /* [n*m], [n+1], [M.k], [f n] : any expression of type i64 */
 } DimKind;
 
 typedef struct {
     DimKind kind;
     const char *name; /* DIM_NAME */
     int64_t value;    /* DIM_CONST */
+    Expr *expr;       /* DIM_EXPR */
     Loc loc;
 } DimExp;
 
@@ -102,19 +105,23 @@ typedef enum {
     TE_UNIQUE, /* *t */
     TE_ARROW,  /* t1 -> t2, or (x: t1) -> t2 with named parameter (arrow_name) */
     TE_APPLY,  /* parametric alias applied: vec3 f32 ; name + args (types or [dims]) */
+    TE_EXIST,  /* ?[n][m].t : sizes n, m (fields) existentially bound in elem */
 } TypeExpKind;
 
 struct TypeExp {
     TypeExpKind kind;
     Loc loc;
     const char *name;         /* TE_NAME, TE_APPLY; TE_ARROW: optional parameter name */
+    const char *qual;         /* TE_NAME, TE_APPLY: module path ("M", "M.N") of a qualified name */
     PrimType prim;            /* TE_NAME when the name is a primitive type, else PRIM_NONE */
     DimExp dim;               /* TE_ARRAY */
     TypeExp *elem;            /* TE_ARRAY, TE_UNIQUE (the inner type), TE_ARROW (parameter type) */
     TypeExp *ret;             /* TE_ARROW */
     TypeExpVec elems;         /* TE_TUPLE, TE_RECORD (field types), TE_APPLY (type arguments) */
-    NameVec fields;           /* TE_RECORD field names, parallel to elems */
+    NameVec fields;           /* TE_RECORD field names, parallel to elems; TE_EXIST the sizes */
     Vec(DimExp) dim_args;     /* TE_APPLY size arguments [n] */
+    TypeExp *expanded;        /* [typed] TE_NAME, TE_APPLY naming a type alias: its definition with
+                                 the arguments in place of the parameters (NULL for others) */
 };
 
 /* ---- patterns ---- */
@@ -125,14 +132,16 @@ typedef enum {
     P_TUPLE,    /* (p1, p2, ...); () is the unit pattern */
     P_RECORD,   /* {a = p1, b} — a field without '=' binds the field name */
     P_ASCRIBE,  /* (p : t) */
-    P_LITERAL,  /* reserved for match; not produced yet */
+    P_LITERAL,  /* 1, -2.5, 'a', true (in match cases): lit */
+    P_CONSTR,   /* #name p1 p2 ... : name, elems (the payload) */
 } PatKind;
 
 struct Pat {
     PatKind kind;
     Loc loc;
-    const char *name;  /* P_ID */
-    PatVec elems;      /* P_TUPLE, P_RECORD (field patterns) */
+    const char *name;  /* P_ID, P_CONSTR */
+    PatVec elems;      /* P_TUPLE, P_RECORD (field patterns), P_CONSTR (payload) */
+    Expr *lit;         /* P_LITERAL: an E_INT, E_FLOAT, E_BOOL or E_CHAR (negated: E_NEG of one) */
     NameVec fields;    /* P_RECORD field names, parallel to elems */
     Pat *inner;        /* P_ASCRIBE */
     TypeExp *texp;     /* P_ASCRIBE */
@@ -161,7 +170,7 @@ typedef enum {
     E_NOT,       /* !e  (lhs) : boolean not, or bitwise complement on integers */
     E_SECTION,   /* (op) / (e op) / (op e) / (.field.field) : see SectionKind */
     E_LAMBDA,    /* \p1 p2 ... : ret -> body : params, ret_texp, body */
-    E_LET,       /* let pat = rhs in body : pat, lhs = rhs, body */
+    E_LET,       /* let [n] pat = rhs in body : tparams (sizes), pat, lhs = rhs, body */
     E_LETFUN,    /* let f 't [n] (p1) (p2) : ret = rhs in body : name, tparams, params, ret_texp, lhs = rhs, body */
     E_IF,        /* if cond then lhs else rhs */
     E_LOOP,      /* loop pat = init (for i < n | for p in xs | while c) do body */
@@ -171,6 +180,8 @@ typedef enum {
     E_COERCE,    /* lhs :> texp */
     E_ATTR,      /* #[attr] lhs */
     E_PAREN,     /* (e) — kept only so the AST printer can round-trip; checker treats as lhs */
+    E_CONSTR,    /* #name e1 e2 ... : a sum type's constructor applied to its payload (args) */
+    E_MATCH,     /* match lhs (case cases[i] -> elems[i])... */
 } ExprKind;
 
 typedef enum {
@@ -221,13 +232,14 @@ struct Expr {
 
     /* names */
     const char *qual; /* E_VAR, E_SECTION(SEC_FUN): "f32" in f32.sqrt, else NULL */
-    const char *name; /* E_VAR, E_LETFUN, E_SECTION(SEC_FUN) */
+    const char *name; /* E_VAR, E_LETFUN, E_SECTION(SEC_FUN), E_CONSTR; may be an operator (+^) */
 
     /* children — which are used depends on kind, see ExprKind */
     Expr *lhs, *mid, *rhs, *body;
     Expr *cond;           /* E_IF condition; E_LOOP while-condition or for-bound (i < cond) or for-in array */
-    ExprVec elems;        /* E_TUPLE, E_RECORD, E_ARRAY */
-    ExprVec args;         /* E_APPLY */
+    ExprVec elems;        /* E_TUPLE, E_RECORD, E_ARRAY; E_MATCH: the bodies of the cases */
+    ExprVec args;         /* E_APPLY, E_CONSTR */
+    PatVec cases;         /* E_MATCH: the patterns of the cases */
     NameVec fields;       /* E_RECORD field names; E_PROJECT (one field); E_RECUPDATE/SEC_FIELD path */
     DimIndexVec idx;      /* E_INDEX, E_UPDATE, SEC_INDEX */
     BinOp op;             /* E_BINOP, E_SECTION */
@@ -237,7 +249,7 @@ struct Expr {
     /* binders */
     Pat *pat;             /* E_LET, E_LOOP (loop parameter pattern) */
     PatVec params;        /* E_LAMBDA, E_LETFUN */
-    TypeParamVec tparams; /* E_LETFUN */
+    TypeParamVec tparams; /* E_LETFUN; E_LET: the sizes of `let [n] p = e` */
     TypeExp *texp;        /* E_ASCRIBE, E_COERCE; E_LAMBDA/E_LETFUN: optional return type */
     LoopKind loop;        /* E_LOOP */
     const char *loop_var; /* E_LOOP for i < n: the name i */
@@ -250,6 +262,8 @@ struct Expr {
     void *binding;        /* E_VAR: the checker's binding record (types/check.h), NULL for builtins */
     int builtin;          /* E_VAR: builtin id (interp/builtins) when it names one, else -1 */
     Type *inst;           /* E_VAR of a polymorphic function: instantiated type (informational) */
+    Vec(Size *) size_args; /* E_VAR: what the callee's size parameters are at this use, in order
+                              (a name in scope, a constant, an expression over them, or unknown) */
 };
 
 /* ---- declarations ---- */
@@ -278,6 +292,13 @@ typedef struct {
     const char *file;
 } Program;
 
+/* ---- clone.c: deep copies (annotations left out) ---- */
+Expr *ast_clone_expr(const Expr *e);
+Pat *ast_clone_pat(const Pat *p);
+TypeExp *ast_clone_texp(const TypeExp *t);
+Decl *ast_clone_decl(const Decl *d);
+DimIndexVec ast_clone_indices(const DimIndexVec *idx);
+
 /* ---- ast.c: constructors and printing ---- */
 Expr *expr_new(ExprKind kind, Loc loc);
 Pat *pat_new(PatKind kind, Loc loc);
@@ -287,5 +308,8 @@ Decl *decl_new(DeclKind kind, Loc loc);
  * AST, annotate binders and literals with their types (weft dev --print=typed). */
 void ast_print_program(FILE *out, const Program *p, bool types);
 void ast_print_expr(FILE *out, const Expr *e, bool types);
+/* Is the size parameter `name` the size of some array a parameter pattern declares (outside
+ * function types)?  If not, its value comes from the call site (types/, interp/, core/). */
+bool ast_size_bound_by_params(const PatVec *params, const char *name);
 
 #endif

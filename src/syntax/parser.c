@@ -23,6 +23,7 @@
  *    chains of `let` are parsed iteratively so long function bodies do not count against it.
  */
 #include <float.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lexer.h"
@@ -164,26 +165,49 @@ static void parse_attrs(Parser *ps, AttrVec *out) {
 
 /* ---- types ---- */
 
-/* dim := '[' [ident | int] ']'   (the '[' is the current token) */
+/* dim := '[' [ident | int | expr] ']'   (the '[' is the current token) */
 static DimExp parse_dim(Parser *ps) {
     DimExp d = {0};
     d.loc = next(ps)->loc;
-    Token *t = peek(ps);
+    Token *t = peek(ps), *after = peek_at(ps, 1);
     if (t->kind == TOK_RBRACKET) {
         d.kind = DIM_ANY;
-    } else if (t->kind == TOK_IDENT) {
+    } else if (t->kind == TOK_IDENT && after->kind == TOK_RBRACKET) {
         d.kind = DIM_NAME;
         d.name = next(ps)->text;
-    } else if (t->kind == TOK_INT && (t->prim == PRIM_NONE || t->prim == PRIM_I64)) {
+    } else if (t->kind == TOK_INT && (t->prim == PRIM_NONE || t->prim == PRIM_I64) &&
+               after->kind == TOK_RBRACKET) {
         if (t->ival > (uint64_t)INT64_MAX)
             error_at(t->loc, "array size too large");
         d.kind = DIM_CONST;
         d.value = (int64_t)next(ps)->ival;
     } else {
-        expected(ps, "a size (name or constant) or ']'");
+        d.kind = DIM_EXPR;
+        d.loc = t->loc;
+        d.expr = parse_expr(ps);
     }
     expect(ps, TOK_RBRACKET, "']'");
     return d;
+}
+
+/* After a ',' of a list closed by `close`: false when the list ends there (a trailing comma). */
+static bool more_after_comma(Parser *ps, TokKind close) {
+    return peek(ps)->kind != close;
+}
+
+/* qualname := ident {'.' ident}   (no spaces around the dots); the path before the last name
+ * goes to *qual ("M", "M.N"), NULL when there is none. */
+static const char *parse_qualname(Parser *ps, const char **qual) {
+    const char *name = expect_ident(ps, "a name");
+    StrBuf path = {0};
+    while (peek(ps)->kind == TOK_DOT && !peek(ps)->space_before && peek_at(ps, 1)->kind == TOK_IDENT &&
+           !peek_at(ps, 1)->space_before) {
+        sb_printf(&path, "%s%s", path.len ? "." : "", name);
+        next(ps);
+        name = next(ps)->text;
+    }
+    *qual = path.len ? intern(path.data) : NULL;
+    return name;
 }
 
 /* Can the current token start a type argument of an alias application? */
@@ -200,27 +224,63 @@ static TypeExp *parse_type_parens(Parser *ps) {
     if (peek(ps)->kind != TOK_RPAREN) {
         do
             vec_push(&tup->elems, parse_type(ps));
-        while (peek(ps)->kind == TOK_COMMA && next(ps));
+        while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RPAREN));
     }
     expect(ps, TOK_RPAREN, "',' or ')'");
     return tup->elems.len == 1 ? tup->elems.data[0] : tup;
 }
 
-/* type_record := '{' [ident ':' type {',' ident ':' type}] '}' */
+/* field_name := ident | decimal   (a record's field; {0: a, 1: b} is the tuple (a, b)) */
+static const char *parse_record_field(Parser *ps) {
+    Token *t = peek(ps);
+    if (t->kind == TOK_INT && t->radix == 10 && t->prim == PRIM_NONE) {
+        next(ps);
+        return intern(xsprintf("%llu", (unsigned long long)t->ival));
+    }
+    return expect_ident(ps, "field name");
+}
+
+/* Fields 0, 1, ..., n-1 (n >= 2, any order): the positions of a tuple in perm (perm[i] is the
+ * element written at position i), else false. */
+static bool tuple_fields(const NameVec *fields, int *perm) {
+    int n = fields->len;
+    if (n < 2)
+        return false;
+    for (int i = 0; i < n; i++)
+        perm[i] = -1;
+    for (int i = 0; i < n; i++) {
+        const char *f = fields->data[i];
+        char *end;
+        long k = strtol(f, &end, 10);
+        if (*end || f[0] < '0' || f[0] > '9' || (f[0] == '0' && f[1]) || k >= n || perm[k] >= 0)
+            return false;
+        perm[k] = i;
+    }
+    return true;
+}
+
+/* type_record := '{' [field ':' type {',' field ':' type}] '}' */
 static TypeExp *parse_type_record(Parser *ps) {
     TypeExp *r = texp_new(TE_RECORD, next(ps)->loc);
     if (peek(ps)->kind != TOK_RBRACE) {
         do {
-            vec_push(&r->fields, expect_ident(ps, "field name"));
+            vec_push(&r->fields, parse_record_field(ps));
             expect(ps, TOK_COLON, "':'");
             vec_push(&r->elems, parse_type(ps));
-        } while (peek(ps)->kind == TOK_COMMA && next(ps));
+        } while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RBRACE));
     }
     expect(ps, TOK_RBRACE, "',' or '}'");
+    int perm[64];
+    if (r->fields.len <= 64 && tuple_fields(&r->fields, perm)) {
+        TypeExp *tup = texp_new(TE_TUPLE, r->loc);
+        for (int i = 0; i < r->fields.len; i++)
+            vec_push(&tup->elems, r->elems.data[perm[i]]);
+        return tup;
+    }
     return r;
 }
 
-/* type_atom := prim | name | '(' types ')' | '{' fields '}' */
+/* type_atom := prim | qualname | '(' types ')' | '{' fields '}' */
 static TypeExp *parse_type_atom(Parser *ps) {
     Token *t = peek(ps);
     if (t->kind == TOK_LPAREN)
@@ -229,10 +289,9 @@ static TypeExp *parse_type_atom(Parser *ps) {
         return parse_type_record(ps);
     if (t->kind != TOK_IDENT)
         expected(ps, "a type");
-    next(ps);
     TypeExp *n = texp_new(TE_NAME, t->loc);
-    n->name = t->text;
-    n->prim = prim_from_name(t->text);
+    n->name = parse_qualname(ps, &n->qual);
+    n->prim = n->qual ? PRIM_NONE : prim_from_name(n->name);
     return n;
 }
 
@@ -250,9 +309,9 @@ static TypeExp *parse_type_app(Parser *ps) {
         r = texp_new(TE_ARRAY, t->loc);
         r->dim = parse_dim(ps);
         r->elem = parse_type_app(ps);
-    } else if (t->kind == TOK_IDENT && prim_from_name(t->text) == PRIM_NONE) {
+    } else if (t->kind == TOK_IDENT) {
         r = parse_type_atom(ps);
-        if (starts_type_arg(ps)) {
+        if (r->prim == PRIM_NONE && starts_type_arg(ps)) {
             r->kind = TE_APPLY;
             while (starts_type_arg(ps)) {
                 if (peek(ps)->kind == TOK_LBRACKET)
@@ -268,12 +327,27 @@ static TypeExp *parse_type_app(Parser *ps) {
     return r;
 }
 
-/* type := '(' ident ':' type ')' '->' type | type_app ['->' type] */
+/* exist := '?' '[' ident ']' {'[' ident ']'} '.' type   (the '?' is current) */
+static TypeExp *parse_exist_type(Parser *ps) {
+    TypeExp *r = texp_new(TE_EXIST, next(ps)->loc);
+    do {
+        expect(ps, TOK_LBRACKET, "'[' after '?'");
+        vec_push(&r->fields, expect_ident(ps, "a size name"));
+        expect(ps, TOK_RBRACKET, "']'");
+    } while (peek(ps)->kind == TOK_LBRACKET);
+    expect(ps, TOK_DOT, "'.' after the existential sizes");
+    r->elem = parse_type(ps);
+    return r;
+}
+
+/* type := '(' ident ':' type ')' '->' type | exist | type_app ['->' type] */
 static TypeExp *parse_type(Parser *ps) {
     enter(ps);
     TypeExp *r;
     Token *t = peek(ps);
-    if (t->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_IDENT &&
+    if (t->kind == TOK_QUESTION) {
+        r = parse_exist_type(ps);
+    } else if (t->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_IDENT &&
         peek_at(ps, 2)->kind == TOK_COLON) {
         next(ps);
         r = texp_new(TE_ARROW, t->loc);
@@ -301,24 +375,34 @@ static TypeExp *parse_type(Parser *ps) {
 
 /* ---- patterns ---- */
 
-/* pat_record := '{' [field {',' field}] '}'  ;  field := ident ['=' pattern] */
+/* pat_record := '{' [field {',' field}] '}'  ;  field := field_name ['=' pattern] */
 static Pat *parse_pat_record(Parser *ps) {
     Pat *p = pat_new(P_RECORD, next(ps)->loc);
     if (peek(ps)->kind != TOK_RBRACE) {
         do {
-            Token *f = expect(ps, TOK_IDENT, "field name");
-            vec_push(&p->fields, f->text);
+            Token *f = peek(ps);
+            const char *name = parse_record_field(ps);
+            vec_push(&p->fields, name);
             if (is_op(peek(ps), "=")) {
                 next(ps);
                 vec_push(&p->elems, parse_pattern(ps));
             } else {
+                if (f->kind != TOK_IDENT)
+                    expected(ps, "'=' after a numeric field");
                 Pat *id = pat_new(P_ID, f->loc);
-                id->name = f->text;
+                id->name = name;
                 vec_push(&p->elems, id);
             }
-        } while (peek(ps)->kind == TOK_COMMA && next(ps));
+        } while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RBRACE));
     }
     expect(ps, TOK_RBRACE, "',' or '}'");
+    int perm[64];
+    if (p->fields.len <= 64 && tuple_fields(&p->fields, perm)) {
+        Pat *tup = pat_new(P_TUPLE, p->loc);
+        for (int i = 0; i < p->fields.len; i++)
+            vec_push(&tup->elems, p->elems.data[perm[i]]);
+        return tup;
+    }
     return p;
 }
 
@@ -328,7 +412,7 @@ static Pat *parse_pat_parens(Parser *ps) {
     if (peek(ps)->kind != TOK_RPAREN) {
         do
             vec_push(&tup->elems, parse_pattern(ps));
-        while (peek(ps)->kind == TOK_COMMA && next(ps));
+        while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RPAREN));
     }
     expect(ps, TOK_RPAREN, "',' or ')'");
     return tup->elems.len == 1 ? tup->elems.data[0] : tup;
@@ -451,6 +535,7 @@ static Expr *float_literal(Token *t) {
 /* ---- expressions: atoms ---- */
 
 static bool is_binop_token(Parser *ps, int k);
+static int qualified_binop_at(Parser *ps);
 
 /* index := [expr] [':' [expr] [':' [expr]]]  (inside a '[' ... ']' list) */
 static DimIndex parse_dim_index(Parser *ps) {
@@ -516,21 +601,116 @@ static void parse_backtick_name(Parser *ps, const char **qual, const char **name
     expect(ps, TOK_BACKTICK, "'`'");
 }
 
-/* section_right := '(' op expr ')'  |  '(' op ')'  |  '(' '`' name '`' [expr] ')'
- * (the '(' has been consumed; the operator is current) */
+/* A path of projections and indexings after a value: `.f`, `[i]` (sections and updates). */
+typedef struct {
+    const char *field; /* a field step, or NULL for an index step */
+    DimIndexVec idx;
+    Loc loc;
+} Step;
+typedef Vec(Step) StepVec;
+
+/* step := '[' indices ']' | '.' field   (first: the first step, which may be a bare field) */
+static bool parse_step(Parser *ps, StepVec *out, bool first) {
+    Token *t = peek(ps);
+    Step st = {0};
+    st.loc = t->loc;
+    if (t->kind == TOK_LBRACKET && (first || !t->space_before)) {
+        parse_indices(ps, &st.idx);
+    } else if (first && (t->kind == TOK_IDENT || t->kind == TOK_INT)) {
+        st.field = parse_field_name(ps);
+    } else if (t->kind == TOK_DOT && (first || !t->space_before)) {
+        next(ps);
+        st.field = parse_field_name(ps);
+    } else {
+        return false;
+    }
+    vec_push(out, st);
+    return true;
+}
+
+static Expr *apply_step(Expr *e, Step *st) {
+    Expr *r = expr_new(st->field ? E_PROJECT : E_INDEX, st->loc);
+    r->lhs = e;
+    if (st->field)
+        vec_push(&r->fields, st->field);
+    else
+        r->idx = ast_clone_indices(&st->idx);
+    return r;
+}
+
+/* The name a section desugared to a lambda binds (a name no program is likely to use). */
+#define SECTION_PARAM "section'"
+
+/* section_field := '(' '.' step {step} ')'   ('(' consumed, the '.' current): (.a.b) and (.[i])
+ * are sections of their own; a mixed path such as (.a[0]) or (.[0].f) becomes \x -> x.a[0]. */
+static Expr *parse_field_section(Parser *ps, Loc loc) {
+    StepVec steps = {0};
+    Token *dot = peek(ps);
+    next(ps);
+    parse_step(ps, &steps, true);
+    while (parse_step(ps, &steps, false))
+        ;
+    expect(ps, TOK_RPAREN, "')'");
+    bool all_fields = true;
+    for (int i = 0; i < steps.len; i++)
+        all_fields &= steps.data[i].field != NULL;
+    Expr *s = expr_new(E_SECTION, loc);
+    if (all_fields) {
+        s->section = SEC_FIELD;
+        for (int i = 0; i < steps.len; i++)
+            vec_push(&s->fields, steps.data[i].field);
+        return s;
+    }
+    if (steps.len == 1) {
+        s->section = SEC_INDEX;
+        s->idx = steps.data[0].idx;
+        return s;
+    }
+    Expr *lam = expr_new(E_LAMBDA, loc);
+    Pat *x = pat_new(P_ID, dot->loc);
+    x->name = intern(SECTION_PARAM);
+    vec_push(&lam->params, x);
+    Expr *body = expr_new(E_VAR, dot->loc);
+    body->name = x->name;
+    for (int i = 0; i < steps.len; i++)
+        body = apply_step(body, &steps.data[i]);
+    lam->body = body;
+    return lam;
+}
+
+/* A built-in operator token (+, ==, ...) rather than a user-defined one (+^, >>=). */
+static bool is_builtin_op(const Token *t) {
+    return t->kind == TOK_OP && binop_of(t->text) >= 0;
+}
+
+static Expr *op_var(Token *t, const char *qual) {
+    Expr *v = expr_new(E_VAR, t->loc);
+    v->qual = qual;
+    v->name = t->text;
+    return v;
+}
+
+/* section_right := '(' op [expr] ')' | '(' '`' qualname '`' [expr] ')'
+ * (the '(' has been consumed; the operator is current).  A built-in operator gives SEC_OP or
+ * SEC_RIGHT; a user-defined one is its own name ((+^) is the variable +^) or a SEC_FUN. */
 static Expr *parse_op_section(Parser *ps, Loc loc) {
     Expr *s = expr_new(E_SECTION, loc);
     Token *t = peek(ps);
     if (t->kind == TOK_BACKTICK) {
         s->section = SEC_FUN;
         parse_backtick_name(ps, &s->qual, &s->name);
-    } else {
-        int op = binop_of(t->text);
-        if (op < 0)
-            error_at(t->loc, "operator '%s' cannot be used as a section", t->text);
+    } else if (is_builtin_op(t)) {
         next(ps);
         s->section = SEC_OP;
-        s->op = (BinOp)op;
+        s->op = (BinOp)binop_of(t->text);
+    } else {
+        next(ps);
+        if (peek(ps)->kind == TOK_RPAREN) {
+            next(ps);
+            return op_var(t, NULL);
+        }
+        s->section = SEC_FUN;
+        s->name = t->text;
     }
     if (peek(ps)->kind != TOK_RPAREN) {
         s->rhs = parse_expr(ps);
@@ -541,23 +721,27 @@ static Expr *parse_op_section(Parser *ps, Loc loc) {
     return s;
 }
 
-/* section_field := '(' '.' field {'.' field} ')' | '(' '.' '[' indices ']' ')'   ('(' consumed) */
-static Expr *parse_field_section(Parser *ps, Loc loc) {
-    Expr *s = expr_new(E_SECTION, loc);
-    next(ps);
-    if (peek(ps)->kind == TOK_LBRACKET) {
-        s->section = SEC_INDEX;
-        parse_indices(ps, &s->idx);
-    } else {
-        s->section = SEC_FIELD;
-        vec_push(&s->fields, parse_field_name(ps));
-        while (peek(ps)->kind == TOK_DOT) {
-            next(ps);
-            vec_push(&s->fields, parse_field_name(ps));
-        }
+/* '(' quals op ')' : the number of tokens of `M.N.op` at the cursor ('(' consumed), or 0. */
+static int qualified_op_at(Parser *ps) {
+    int k = 0;
+    while (peek_at(ps, k)->kind == TOK_IDENT && peek_at(ps, k + 1)->kind == TOK_DOT &&
+           !peek_at(ps, k + 1)->space_before && !peek_at(ps, k + 2)->space_before)
+        k += 2;
+    if (k == 0 || peek_at(ps, k)->kind != TOK_OP || peek_at(ps, k + 1)->kind != TOK_RPAREN)
+        return 0;
+    return k + 1;
+}
+
+/* (M.N.op): the operator op of module M.N as a value ('(' consumed). */
+static Expr *parse_qualified_op(Parser *ps, int ntoks) {
+    StrBuf path = {0};
+    for (int i = 0; i + 1 < ntoks; i += 2) {
+        sb_printf(&path, "%s%s", path.len ? "." : "", next(ps)->text);
+        next(ps);
     }
+    Expr *v = op_var(next(ps), intern(path.data));
     expect(ps, TOK_RPAREN, "')'");
-    return s;
+    return v;
 }
 
 /* parens := '(' ')' | '(' expr {',' expr} ')' | '(' expr op ')' | sections */
@@ -570,6 +754,9 @@ static Expr *parse_parens(Parser *ps) {
     }
     if (t->kind == TOK_DOT)
         return parse_field_section(ps, loc);
+    int qop = qualified_op_at(ps);
+    if (qop)
+        return parse_qualified_op(ps, qop);
     if (t->kind == TOK_BACKTICK ||
         (t->kind == TOK_OP && is_binop_token(ps, 0) &&
          !(is_op(t, "-") && peek_at(ps, 1)->kind != TOK_RPAREN)))
@@ -583,13 +770,14 @@ static Expr *parse_parens(Parser *ps) {
         if (t->kind == TOK_BACKTICK) {
             s->section = SEC_FUN;
             parse_backtick_name(ps, &s->qual, &s->name);
-        } else {
-            int op = binop_of(t->text);
-            if (op < 0)
-                error_at(t->loc, "operator '%s' cannot be used as a section", t->text);
+        } else if (is_builtin_op(t)) {
             next(ps);
             s->section = SEC_LEFT;
-            s->op = (BinOp)op;
+            s->op = (BinOp)binop_of(t->text);
+        } else {
+            next(ps);
+            s->section = SEC_FUN;
+            s->name = t->text;
         }
         expect(ps, TOK_RPAREN, "')'");
         return s;
@@ -600,12 +788,10 @@ static Expr *parse_parens(Parser *ps) {
     }
     Expr *tup = expr_new(E_TUPLE, loc);
     vec_push(&tup->elems, first);
-    while (peek(ps)->kind == TOK_COMMA) {
-        next(ps);
+    while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RPAREN))
         vec_push(&tup->elems, parse_expr(ps));
-    }
     expect(ps, TOK_RPAREN, "',' or ')'");
-    return tup;
+    return tup->elems.len == 1 ? first : tup; /* (e,) is e */
 }
 
 /* array := '[' [expr {',' expr}] ']' */
@@ -614,30 +800,41 @@ static Expr *parse_array(Parser *ps) {
     if (peek(ps)->kind != TOK_RBRACKET) {
         do
             vec_push(&a->elems, parse_expr(ps));
-        while (peek(ps)->kind == TOK_COMMA && next(ps));
+        while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RBRACKET));
     }
     expect(ps, TOK_RBRACKET, "',' or ']'");
     return a;
 }
 
-/* record := '{' [field {',' field}] '}'  ;  field := ident ['=' expr] */
+/* record := '{' [field {',' field}] '}'  ;  field := field_name ['=' expr]
+ * A record of the fields 0 .. n-1 is the tuple of them ({0 = a, 1 = b} is (a, b)). */
 static Expr *parse_record(Parser *ps) {
     Expr *r = expr_new(E_RECORD, next(ps)->loc);
     if (peek(ps)->kind != TOK_RBRACE) {
         do {
-            Token *f = expect(ps, TOK_IDENT, "field name");
-            vec_push(&r->fields, f->text);
+            Token *f = peek(ps);
+            const char *name = parse_record_field(ps);
+            vec_push(&r->fields, name);
             if (is_op(peek(ps), "=")) {
                 next(ps);
                 vec_push(&r->elems, parse_expr(ps));
             } else {
+                if (f->kind != TOK_IDENT)
+                    expected(ps, "'=' after a numeric field");
                 Expr *v = expr_new(E_VAR, f->loc);
-                v->name = f->text;
+                v->name = name;
                 vec_push(&r->elems, v);
             }
-        } while (peek(ps)->kind == TOK_COMMA && next(ps));
+        } while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RBRACE));
     }
     expect(ps, TOK_RBRACE, "',' or '}'");
+    int perm[64];
+    if (r->fields.len <= 64 && tuple_fields(&r->fields, perm)) {
+        Expr *tup = expr_new(E_TUPLE, r->loc);
+        for (int i = 0; i < r->fields.len; i++)
+            vec_push(&tup->elems, r->elems.data[perm[i]]);
+        return tup;
+    }
     return r;
 }
 
@@ -791,31 +988,89 @@ static Expr *parse_loop(Parser *ps) {
     return e;
 }
 
+/* Does the index list contain a slice? */
+static bool has_slice(const DimIndexVec *idx) {
+    for (int i = 0; i < idx->len; i++)
+        if (idx->data[i].is_slice)
+            return true;
+    return false;
+}
+
+/* `base with steps[k..] = v` as updates of one kind each: a[i][j] merges into a[i, j] (when
+ * [i] has no slice), and a mixed path such as a[i].f becomes a with [i] = (a[i] with f = v),
+ * with base evaluated again for the inner value. */
+static Expr *build_update(Expr *base, StepVec *steps, int k, Expr *v, Loc loc) {
+    Step *st = &steps->data[k];
+    Expr *u = expr_new(st->field ? E_RECUPDATE : E_UPDATE, loc);
+    u->lhs = base;
+    int j = k;
+    if (st->field) {
+        while (j < steps->len && steps->data[j].field)
+            vec_push(&u->fields, steps->data[j++].field);
+    } else {
+        u->idx = ast_clone_indices(&st->idx);
+        for (j = k + 1; j < steps->len && !steps->data[j].field && !has_slice(&u->idx); j++)
+            for (int i = 0; i < steps->data[j].idx.len; i++)
+                vec_push(&u->idx, steps->data[j].idx.data[i]);
+    }
+    if (j == steps->len) {
+        u->rhs = v;
+        return u;
+    }
+    Expr *inner = ast_clone_expr(base);
+    for (int i = k; i < j; i++)
+        inner = apply_step(inner, &steps->data[i]);
+    u->rhs = build_update(inner, steps, j, v, loc);
+    return u;
+}
+
+/* sizes := { '[' ident ']' }   (after `let`: the sizes a pattern binds) */
+static void parse_size_binders(Parser *ps, TypeParamVec *out) {
+    while (peek(ps)->kind == TOK_LBRACKET) {
+        next(ps);
+        TypeParam tp = {0};
+        tp.loc = peek(ps)->loc;
+        tp.is_size = true;
+        tp.name = expect_ident(ps, "a size name");
+        expect(ps, TOK_RBRACKET, "']'");
+        vec_push(out, tp);
+    }
+}
+
 /* One binding of a let chain, without its body:
- *   'let' ident '[' indices ']' '=' expr                (in-place update)
- *   'let' ident type_params pat_atom {pat_atom} [':' type] '=' expr   (local function)
- *   'let' pattern '=' expr */
+ *   'let' ident step {step} '=' expr                     (in-place update: a[i], r.f, a[i].f)
+ *   'let' (ident | '(' op ')') type_params pat_atom {pat_atom} [':' type] '=' expr
+ *                                                          (local function)
+ *   'let' sizes pattern '=' expr */
 static Expr *parse_let_binding(Parser *ps) {
     Loc loc = next(ps)->loc;
     Token *t = peek(ps), *t1 = peek_at(ps, 1);
-    if (t->kind == TOK_IDENT && t1->kind == TOK_LBRACKET && !t1->space_before) {
+    if (t->kind == TOK_IDENT && (t1->kind == TOK_LBRACKET || t1->kind == TOK_DOT) &&
+        !t1->space_before) {
         next(ps);
-        Expr *upd = expr_new(E_UPDATE, t->loc);
-        upd->lhs = expr_new(E_VAR, t->loc);
-        upd->lhs->name = t->text;
-        parse_indices(ps, &upd->idx);
+        StepVec steps = {0};
+        while (parse_step(ps, &steps, false))
+            ;
         expect_op(ps, "=");
-        upd->rhs = parse_expr(ps);
+        Expr *base = expr_new(E_VAR, t->loc);
+        base->name = t->text;
         Expr *e = expr_new(E_LET, loc);
         e->pat = pat_new(P_ID, t->loc);
         e->pat->name = t->text;
-        e->lhs = upd;
+        e->lhs = build_update(base, &steps, 0, parse_expr(ps), t->loc);
         return e;
     }
-    if (t->kind == TOK_IDENT && t->text != intern("_") && !is_op(t1, "=") &&
-        t1->kind != TOK_COLON) {
+    bool op_name = t->kind == TOK_LPAREN && t1->kind == TOK_OP && peek_at(ps, 2)->kind == TOK_RPAREN;
+    if (op_name || (t->kind == TOK_IDENT && t->text != intern("_") && !is_op(t1, "=") &&
+                    t1->kind != TOK_COLON)) {
         Expr *e = expr_new(E_LETFUN, loc);
-        e->name = next(ps)->text;
+        if (op_name) {
+            next(ps);
+            e->name = next(ps)->text;
+            next(ps);
+        } else {
+            e->name = next(ps)->text;
+        }
         parse_type_params(ps, &e->tparams);
         while (starts_pat_atom(ps))
             vec_push(&e->params, parse_pat_atom(ps));
@@ -830,6 +1085,7 @@ static Expr *parse_let_binding(Parser *ps) {
         return e;
     }
     Expr *e = expr_new(E_LET, loc);
+    parse_size_binders(ps, &e->tparams);
     e->pat = parse_pattern(ps);
     expect_op(ps, "=");
     e->lhs = parse_expr(ps);
@@ -877,7 +1133,7 @@ static Expr *make_apply(Expr *f, Expr **args, int n, Loc loc) {
     return a;
 }
 
-/* apply := let | if | loop | lambda | attr_expr | postfix {postfix} */
+/* apply := let | if | loop | lambda | attr_expr | postfix {postfix} [lambda] */
 static Expr *parse_apply(Parser *ps) {
     Token *t = peek(ps);
     if (is_kw(t, "let"))
@@ -895,9 +1151,13 @@ static Expr *parse_apply(Parser *ps) {
     if (!starts_atom(ps))
         expected(ps, "an expression");
     Expr *f = parse_postfix(ps);
-    for (int n = 0; starts_atom(ps); chain_step(ps, &n)) {
+    for (int n = 0; starts_atom(ps) && !qualified_binop_at(ps); chain_step(ps, &n)) {
         Expr *arg = parse_postfix(ps);
         f = make_apply(f, &arg, 1, f->loc);
+    }
+    if (peek(ps)->kind == TOK_BACKSLASH) { /* f x \y -> e: a lambda as the last argument */
+        Expr *lam = parse_lambda(ps);
+        f = make_apply(f, &lam, 1, f->loc);
     }
     return f;
 }
@@ -925,7 +1185,9 @@ typedef struct {
     bool right;
 } OpInfo;
 
-/* Precedence by operator text (loosest = 1).  0: not a binary operator. */
+/* Precedence by operator text (loosest = 1).  0: not a binary operator.  A user-defined
+ * operator binds like the longest built-in operator it starts with (+^ as +, >>= as >>), or
+ * as the comparisons when it starts with ! or = (as in Futhark). */
 static OpInfo op_info(const char *s) {
     static const struct {
         const char *op;
@@ -941,10 +1203,20 @@ static OpInfo op_info(const char *s) {
         {"*", 10, false}, {"/", 10, false}, {"%", 10, false}, {"//", 10, false},
         {"%%", 10, false}, {"**", 11, true},
     };
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (!strcmp(table[i].op, s))
-            return (OpInfo){table[i].prec, table[i].right};
-    return (OpInfo){0, false};
+    if (!strcmp(s, "=") || !strcmp(s, "->") || !strcmp(s, "!"))
+        return (OpInfo){0, false};
+    size_t best = 0;
+    OpInfo r = {0, false};
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        size_t n = strlen(table[i].op);
+        if (n > best && !strncmp(table[i].op, s, n)) {
+            best = n;
+            r = (OpInfo){table[i].prec, table[i].right};
+        }
+    }
+    if (!best && (s[0] == '!' || s[0] == '='))
+        r = (OpInfo){6, false};
+    return r;
 }
 
 #define PREC_BACKTICK 1
@@ -957,12 +1229,24 @@ static bool is_binop_token(Parser *ps, int k) {
     return t->kind == TOK_OP && op_info(t->text).prec > 0;
 }
 
+/* `M.N.op` used infix (x f64.* y): the number of tokens before the operator, or 0. */
+static int qualified_binop_at(Parser *ps) {
+    int k = 0;
+    while (peek_at(ps, k)->kind == TOK_IDENT && peek_at(ps, k + 1)->kind == TOK_DOT &&
+           !peek_at(ps, k + 1)->space_before && !peek_at(ps, k + 2)->space_before)
+        k += 2;
+    return k && peek_at(ps, k)->kind == TOK_OP && op_info(peek_at(ps, k)->text).prec ? k : 0;
+}
+
 static OpInfo token_op_info(Parser *ps) {
     Token *t = peek(ps);
     if (t->kind == TOK_BACKTICK)
         return (OpInfo){PREC_BACKTICK, false};
     if (t->kind == TOK_OP)
         return op_info(t->text);
+    int k = qualified_binop_at(ps);
+    if (k)
+        return op_info(peek_at(ps, k)->text);
     return (OpInfo){0, false};
 }
 
@@ -977,7 +1261,8 @@ static bool op_ends_section(Parser *ps) {
     return peek_at(ps, 1)->kind == TOK_RPAREN;
 }
 
-/* Build `lhs op rhs` for the operator token `t` (pipes and backticks become applications). */
+/* Build `lhs op rhs` for the operator token `t` (pipes, backticks and user-defined operators
+ * become applications). */
 static Expr *make_binop(Expr *lhs, Token *t, const char *qual, const char *fname, Expr *rhs) {
     if (t->kind == TOK_BACKTICK) {
         Expr *f = expr_new(E_VAR, t->loc);
@@ -990,6 +1275,10 @@ static Expr *make_binop(Expr *lhs, Token *t, const char *qual, const char *fname
         return make_apply(rhs, &lhs, 1, lhs->loc);
     if (t->text == intern("<|"))
         return make_apply(lhs, &rhs, 1, lhs->loc);
+    if (!is_builtin_op(t)) { /* a user-defined operator is a function of two arguments */
+        Expr *args[2] = {lhs, rhs};
+        return make_apply(op_var(t, NULL), args, 2, lhs->loc);
+    }
     Expr *e = expr_new(E_BINOP, lhs->loc);
     e->op = (BinOp)binop_of(t->text);
     e->lhs = lhs;
@@ -1008,10 +1297,22 @@ static Expr *parse_binop(Parser *ps, int min_prec) {
             break;
         Token *t = peek(ps);
         const char *qual = NULL, *fname = NULL;
-        if (t->kind == TOK_BACKTICK)
+        if (t->kind == TOK_BACKTICK) {
             parse_backtick_name(ps, &qual, &fname);
-        else
+        } else if (t->kind == TOK_IDENT) { /* x M.op y: the function op of module M */
+            StrBuf path = {0};
+            while (peek(ps)->kind == TOK_IDENT) {
+                sb_printf(&path, "%s%s", path.len ? "." : "", next(ps)->text);
+                next(ps);
+            }
+            Token *o = next(ps);
+            Expr *rhs = parse_binop(ps, oi.right ? oi.prec : oi.prec + 1);
+            Expr *args[2] = {lhs, rhs};
+            lhs = make_apply(op_var(o, intern(path.data)), args, 2, lhs->loc);
+            continue;
+        } else {
             next(ps);
+        }
         Expr *rhs = parse_binop(ps, oi.right ? oi.prec : oi.prec + 1);
         lhs = make_binop(lhs, t, qual, fname, rhs);
     }
@@ -1041,28 +1342,20 @@ static Expr *parse_range(Parser *ps) {
     return r;
 }
 
-/* with := range { 'with' '[' indices ']' '=' range | 'with' field {'.' field} '=' range } */
+/* with := range { 'with' step {step} '=' range }   (a[i], r.f, and paths such as a[i].f) */
 static Expr *parse_with(Parser *ps) {
     enter(ps);
     Expr *e = parse_range(ps);
     for (int n = 0; is_kw(peek(ps), "with"); chain_step(ps, &n)) {
-        next(ps);
-        Expr *u;
-        if (peek(ps)->kind == TOK_LBRACKET) {
-            u = expr_new(E_UPDATE, e->loc);
-            parse_indices(ps, &u->idx);
-        } else {
-            u = expr_new(E_RECUPDATE, e->loc);
-            vec_push(&u->fields, parse_field_name(ps));
-            while (peek(ps)->kind == TOK_DOT) {
-                next(ps);
-                vec_push(&u->fields, parse_field_name(ps));
-            }
-        }
+        Loc loc = next(ps)->loc;
+        StepVec steps = {0};
+        if (!parse_step(ps, &steps, true))
+            expected(ps, "'[' or a field name after 'with'");
+        while (parse_step(ps, &steps, false))
+            ;
         expect_op(ps, "=");
-        u->lhs = e;
-        u->rhs = parse_range(ps);
-        e = u;
+        (void)loc;
+        e = build_update(e, &steps, 0, parse_range(ps), e->loc);
     }
     leave(ps);
     return e;
@@ -1096,16 +1389,63 @@ static void parse_decl_name(Parser *ps, Decl *d) {
     d->name = expect_ident(ps, "a name");
 }
 
-/* def := ('def' | 'entry' | 'let') decl_name type_params {pat_atom} [':' type] '=' expr */
+/* An infix definition `def p1 op p2`: the operator after a first pattern, or NULL (the cursor
+ * is left where it was). */
+static const char *infix_def_op(Parser *ps) {
+    Token *t = peek(ps);
+    if (t->kind != TOK_IDENT && t->kind != TOK_LPAREN)
+        return NULL;
+    if (t->kind == TOK_IDENT && (qualified_at(ps, 0) || peek_at(ps, 1)->kind != TOK_OP))
+        return NULL;
+    int save = ps->pos;
+    parse_pat_atom(ps);
+    Token *op = peek(ps);
+    ps->pos = save;
+    if (op->kind != TOK_OP || is_op(op, "="))
+        return NULL;
+    return op->text;
+}
+
+/* def := ('def' | 'entry' | 'let') (decl_name | '(' op ')') type_params {pat_atom} [':' type] '=' expr
+ *      | ('def' | 'entry' | 'let') pat_atom op pat_atom [':' type] '=' expr */
 static Decl *parse_def(Parser *ps, AttrVec attrs) {
     Token *kw = next(ps);
     Decl *d = decl_new(D_DEF, kw->loc);
     d->attrs = attrs;
     d->is_entry = is_kw(kw, "entry");
-    parse_decl_name(ps, d);
-    parse_type_params(ps, &d->tparams);
-    while (starts_pat_atom(ps))
+    bool op_name = peek(ps)->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_OP &&
+                   peek_at(ps, 2)->kind == TOK_RPAREN;
+    if (!op_name && peek(ps)->kind == TOK_LPAREN) { /* (ns.op), in the prelude */
+        next(ps);
+        int qop = qualified_op_at(ps);
+        ps->pos--;
+        if (qop) {
+            next(ps);
+            Expr *v = parse_qualified_op(ps, qop);
+            d->qual = v->qual;
+            d->name = v->name;
+        }
+    }
+    const char *infix = op_name || d->name ? NULL : infix_def_op(ps);
+    if (infix) {
+        d->name = infix;
         vec_push(&d->params, parse_pat_atom(ps));
+        next(ps);
+        vec_push(&d->params, parse_pat_atom(ps));
+    } else {
+        if (op_name) {
+            next(ps);
+            d->name = next(ps)->text;
+            next(ps);
+        } else if (!d->name) {
+            parse_decl_name(ps, d);
+        }
+        parse_type_params(ps, &d->tparams);
+        while (starts_pat_atom(ps))
+            vec_push(&d->params, parse_pat_atom(ps));
+    }
+    if (d->name == intern("&&") || d->name == intern("||"))
+        error_at(d->loc, "the operator '%s' cannot be redefined (it would not short-circuit)", d->name);
     if (peek(ps)->kind == TOK_COLON) {
         next(ps);
         d->ret = parse_type(ps);
@@ -1121,9 +1461,11 @@ static Decl *parse_def(Parser *ps, AttrVec attrs) {
 static Decl *parse_type_decl(Parser *ps, AttrVec attrs) {
     Decl *d = decl_new(D_TYPE, next(ps)->loc);
     d->attrs = attrs;
-    if (is_op(peek(ps), "^"))
+    if ((is_op(peek(ps), "^") || peek(ps)->kind == TOK_TILDE) && !peek(ps)->space_before)
         next(ps);
-    d->name = expect_ident(ps, "a type name");
+    if (peek(ps)->kind != TOK_IDENT)
+        expected(ps, "a type name");
+    parse_decl_name(ps, d);
     parse_type_params(ps, &d->tparams);
     expect_op(ps, "=");
     d->ret = parse_type(ps);

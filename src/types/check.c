@@ -38,14 +38,15 @@ static void bind_tparams(TypeParamVec *tps, Binding *b) {
     }
 }
 
-/* A size parameter takes its value from the arguments: one no parameter's type mentions could
- * never be known at a call (as in Futhark, an error). */
-static void check_size_params_used(TypeParamVec *tparams, Type **ps, int n) {
+/* A size parameter takes its value from the arguments or, when it is a size of the result
+ * only (rep's [n] in *[n]t), from the type the call site gives the result; one that neither
+ * mentions could never be known at a call (as in Futhark, an error). */
+static void check_size_params_used(TypeParamVec *tparams, Type **ps, int n, Type *rt) {
     for (int i = 0; i < tparams->len; i++) {
         TypeParam *tp = &tparams->data[i];
         if (!tp->is_size)
             continue;
-        bool used = false;
+        bool used = rt && type_mentions_size(rt, tp->name);
         for (int j = 0; j < n && !used; j++)
             used = type_mentions_size(ps[j], tp->name);
         if (!used)
@@ -68,8 +69,8 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
             error_at(params->data[i]->loc, "a parameter of an intrinsic needs a type");
         ps[i] = tc_check_pat(params->data[i], NULL, &seen, true);
     }
-    check_size_params_used(tparams, ps, n);
     Type *rt = ret ? tc_texp_to_type(ret) : NULL;
+    check_size_params_used(tparams, ps, n, rt);
     if (trusted) {
         if (!rt)
             error_at(body->loc, "an intrinsic needs a return type");
@@ -104,9 +105,34 @@ static void resolve_pat(Pat *p) {
     resolve_pat(p->inner);
 }
 
+/* A use of a function whose size parameter is not the size of any of its parameters' arrays
+ * (unflatten's n and m, in [n*m]t): the use must determine it, as its value is passed from
+ * there. */
+static void check_inferred_sizes(Expr *e) {
+    Binding *b = e->binding;
+    if (!b || !b->svars.len)
+        return;
+    const TypeParamVec *tps = b->decl ? &b->decl->tparams : b->fun ? &b->fun->tparams : NULL;
+    const PatVec *params = b->decl ? &b->decl->params : b->fun ? &b->fun->params : NULL;
+    if (!tps)
+        return;
+    for (int i = 0, k = 0; i < tps->len && k < e->size_args.len; i++) {
+        if (!tps->data[i].is_size)
+            continue;
+        const char *n = tps->data[i].name;
+        if (size_prune(e->size_args.data[k++])->kind == SIZE_ANY && !ast_size_bound_by_params(params, n))
+            error_at(e->loc, "the size [%s] of '%s' cannot be inferred here: give the argument a type with "
+                             "that size (a coercion :> [...]) or the result a type annotation",
+                     n, b->name);
+    }
+}
+
 void tc_resolve_expr(Expr *e) {
     if (!e)
         return;
+    for (int i = 0; i < e->size_args.len; i++)
+        e->size_args.data[i] = tc_resolve_size(e->size_args.data[i]);
+    check_inferred_sizes(e);
     Expr *kids[] = {e->lhs, e->mid, e->rhs, e->body, e->cond, e->init};
     for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
         tc_resolve_expr(kids[i]);
@@ -184,6 +210,47 @@ static void check_entry(Decl *d, Binding *b) {
         r = type_prune(r)->ret;
     if (has_arrow(r))
         error_at(d->loc, "entry point '%s' cannot return a function", name);
+    for (int i = 0; i < d->tparams.len; i++) /* no call site gives an entry point its sizes */
+        if (d->tparams.data[i].is_size && !ast_size_bound_by_params(&d->params, d->tparams.data[i].name))
+            error_at(d->tparams.data[i].loc, "size parameter [%s] is not the size of any parameter's array, "
+                                             "so its value cannot be known when the entry point is called",
+                     d->tparams.data[i].name);
+}
+
+/* The type of d's body: d's type after its parameters. */
+static Type *body_type(Decl *d) {
+    Type *t = type_prune(d->type);
+    for (int i = 0; i < d->params.len; i++)
+        t = type_prune(t->ret);
+    return t;
+}
+
+/* An entry point written point-free (`entry main = map f`, `entry scale k = map (*k)`): the
+ * parameters of the function its body gives become its own, as `entry main x0 = (map f) x0`
+ * (every later stage reads an entry point's parameters from its patterns). */
+static void eta_expand(Decl *d) {
+    Type *t = body_type(d);
+    Expr *app = expr_new(E_APPLY, d->body->loc);
+    app->lhs = d->body;
+    for (int i = d->params.len; t->kind == T_ARROW; i++, t = type_prune(t->ret)) {
+        Pat *p = pat_new(P_ID, d->loc);
+        p->name = intern(xsprintf("arg%d'", i));
+        p->type = t->param;
+        Binding *b = xmalloc(sizeof *b);
+        b->kind = BIND_LOCAL;
+        b->name = p->name;
+        b->type = t->param;
+        b->loc = d->loc;
+        b->is_param = true;
+        Expr *x = expr_new(E_VAR, d->loc);
+        x->name = p->name;
+        x->binding = b;
+        x->type = t->param;
+        vec_push(&d->params, p);
+        vec_push(&app->args, x);
+    }
+    app->type = t;
+    d->body = app;
 }
 
 static void check_def(Decl *d, bool user) {
@@ -201,8 +268,11 @@ static void check_def(Decl *d, bool user) {
         resolve_pat(d->params.data[i]);
     d->type = tc_resolve_type(t);
     b->type = d->type;
-    if (d->is_entry || (user && !d->qual && !strcmp(d->name, "main")))
+    if (d->is_entry || (user && !d->qual && !strcmp(d->name, "main"))) {
+        if (body_type(d)->kind == T_ARROW)
+            eta_expand(d);
         check_entry(d, b);
+    }
     if (!trusted)
         tc_consume_check_decl(d);
     tc_env_push(b);
@@ -211,6 +281,7 @@ static void check_def(Decl *d, bool user) {
 static void check_type_decl(Decl *d) {
     TypeEntry *te = xmalloc(sizeof *te);
     te->name = d->name;
+    te->qual = d->qual;
     Mark m = tc_env_mark();
     for (int i = 0; i < d->tparams.len; i++) {
         TypeParam *tp = &d->tparams.data[i];
@@ -227,6 +298,7 @@ static void check_type_decl(Decl *d) {
         }
     }
     te->type = tc_texp_to_type(d->ret);
+    te->texp = d->ret;
     tc_env_restore(m);
     tc_env_push_type(te);
 }

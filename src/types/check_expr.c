@@ -59,7 +59,8 @@ static Type *check_var(Expr *e) {
     }
     e->binding = b;
     e->builtin = -1;
-    Type *t = tc_instantiate(b);
+    e->size_args.len = 0;
+    Type *t = tc_instantiate(b, e);
     if (b->tvars.len || b->svars.len)
         e->inst = t;
     return t;
@@ -144,6 +145,18 @@ static Type *check_project(Expr *e) {
     return project(t, e->fields.data[0], e->loc);
 }
 
+/* An index or a slice bound: any integer type, as in Futhark; a literal whose type is still
+ * open (xs[0], xs[i+1] with i a literal-typed variable) is an i64. */
+static void check_index_operand(Expr *x) {
+    Type *t = type_prune(tc_check_expr(x, NULL));
+    if (t->kind == T_VAR && !t->fields.len) {
+        tc_expect_type(x, t, type_prim(PRIM_I64), "an index");
+        return;
+    }
+    if (!tc_require_prims(t, MASK_INT))
+        error_at(x->loc, "an index must be an integer, but this has type %s", type_str(t));
+}
+
 /* The type of t[idx...]; shared by indexing, in-place updates and index sections. */
 Type *tc_index_type(Type *t, DimIndexVec *idx, Loc loc) {
     int n = idx->len;
@@ -158,7 +171,6 @@ Type *tc_index_type(Type *t, DimIndexVec *idx, Loc loc) {
     if (type_rank(pt) < n)
         error_at(loc, "cannot index a value of type %s with %d index%s", type_str(pt), n,
                  n == 1 ? "" : "es");
-    Type *i64 = type_prim(PRIM_I64);
     Vec(Size *) kept = {0};
     Type *cur = pt;
     for (int i = 0; i < n; i++) {
@@ -166,7 +178,7 @@ Type *tc_index_type(Type *t, DimIndexVec *idx, Loc loc) {
         Expr *parts[3] = {d->start, d->end, d->stride};
         for (int k = 0; k < 3; k++)
             if (parts[k])
-                tc_expect_type(parts[k], tc_check_expr(parts[k], NULL), i64, "an index");
+                check_index_operand(parts[k]);
         cur = type_prune(cur);
         if (d->is_slice)
             vec_push(&kept, (d->start || d->end || d->stride) ? size_any() : cur->dim);
@@ -207,9 +219,21 @@ static Type *check_lambda(Expr *e, Type *hint) {
     return rt;
 }
 
+/* The sizes of `let [n] p = e` (and of a loop's pattern): i64 variables in the pattern's scope. */
+static void bind_size_binders(TypeParamVec *sizes) {
+    for (int i = 0; i < sizes->len; i++) {
+        TypeParam *tp = &sizes->data[i];
+        for (int j = 0; j < i; j++)
+            if (sizes->data[j].name == tp->name)
+                error_at(tp->loc, "duplicate size '%s'", tp->name);
+        tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc)->is_size = true;
+    }
+}
+
 static Type *check_let(Expr *e) {
     Type *rt = tc_check_expr(e->lhs, NULL);
     Mark m = tc_env_mark();
+    bind_size_binders(&e->tparams);
     NameVec seen = {0};
     Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
     tc_unify_why = NULL;
@@ -252,7 +276,7 @@ static Type *implicit_init(Pat *p) {
         Binding *b = tc_env_lookup(NULL, p->name);
         if (!b)
             error_at(p->loc, "unknown name '%s'", p->name);
-        return tc_instantiate(b);
+        return tc_instantiate(b, NULL);
     }
     case P_ASCRIBE:
         return implicit_init(p->inner);
@@ -388,6 +412,8 @@ static Type *infer(Expr *e, Type *hint) {
     case E_APPLY:
         return tc_check_apply(e);
     case E_BINOP:
+        if (tc_user_op(e))
+            return tc_check_apply(e);
         return tc_check_binop(e);
     case E_NEG: {
         Type *t = tc_check_expr(e->lhs, NULL);
@@ -424,6 +450,9 @@ static Type *infer(Expr *e, Type *hint) {
     case E_ATTR:
     case E_PAREN:
         return tc_check_expr(e->lhs, hint);
+    case E_CONSTR:
+    case E_MATCH:
+        error_at(e->loc, "sum types are not supported yet");
     }
     die("tc_check_expr: bad kind %d", (int)e->kind);
 }

@@ -17,12 +17,13 @@
 
 /* ---- env.c ---- */
 typedef struct {
-    const char *name;
+    const char *name, *qual;
     Type *type;           /* alias body or the T_PARAM itself */
     bool is_param;        /* a type parameter in scope */
     Vec(Type *) tparams;  /* parametric alias: its type parameters (T_PARAM) ... */
     NameVec sparams;      /* ... and size parameters, in declaration order */
     TypeParamVec order;   /* declaration order of all parameters */
+    TypeExp *texp;        /* an alias: its definition as written */
 } TypeEntry;
 
 typedef struct {
@@ -37,7 +38,7 @@ Binding *tc_env_bind_local(const char *name, Type *t, Loc loc);
 void tc_env_push(Binding *b);
 Binding *tc_env_lookup(const char *qual, const char *name);
 void tc_env_push_type(TypeEntry *te);
-TypeEntry *tc_env_lookup_type(const char *name);
+TypeEntry *tc_env_lookup_type(const char *qual, const char *name);
 /* Names bound since mark m (value bindings), for forgetting sizes when a scope ends. */
 void tc_env_names_since(Mark m, NameVec *out);
 
@@ -63,16 +64,22 @@ typedef struct {
     bool fresh_param_sizes; /* give named arrow parameters fresh size variables */
 } Subst;
 Type *tc_subst_type(Type *t, Subst *s);
-Type *tc_instantiate(Binding *b);
+/* A fresh instance of b's type scheme; the sizes its size parameters get are recorded in
+ * use->size_args (use may be NULL). */
+Type *tc_instantiate(Binding *b, Expr *use);
 /* Turn unconstrained variables above the current level into type parameters (added to tvars). */
 void tc_generalise(Type *t, Binding *b);
 /* Copy of t where the size names in names (or every constant size, if consts) are unknown. */
 Type *tc_forget_sizes(Type *t, NameVec *names, bool consts);
 /* Deep copy without variables: defaults overloaded variables (i32, f64), unknown sizes to []. */
 Type *tc_resolve_type(Type *t);
+Size *tc_resolve_size(Size *s); /* unsolved variables (also inside expressions) unknown */
 
 /* ---- texp.c ---- */
 Type *tc_texp_to_type(TypeExp *te);
+/* The size a checked i64 expression denotes: a variable in scope, a constant, arithmetic on
+ * sizes or a call of a top-level function on sizes; anything else is unknown. */
+Size *tc_size_of_expr(Expr *e);
 
 /* ---- check_pat.c ---- */
 /* Check p against expected (NULL: infer), set p->type, bind its names.  seen collects names
@@ -93,6 +100,7 @@ Type *tc_index_type(Type *t, DimIndexVec *idx, Loc loc);
 Type *tc_check_apply(Expr *e);
 Type *tc_check_binop(Expr *e);
 Type *tc_check_section(Expr *e);
+bool tc_user_op(Expr *e); /* a built-in operator shadowed by a user's: e rewritten into a call */
 /* The type of an operator used as a function: (+) : t -> t -> t. */
 Type *tc_binop_fun_type(BinOp op);
 

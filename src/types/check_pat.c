@@ -41,6 +41,8 @@ Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param) {
         if (!t)
             t = fresh();
         break;
+    case P_CONSTR:
+        error_at(p->loc, "sum types are not supported yet");
     case P_TUPLE: {
         int n = p->elems.len;
         Type *et = t ? type_prune(t) : NULL;

@@ -473,6 +473,9 @@ static Alias *walk(Expr *e) {
     case E_ATTR:
     case E_PAREN:
         return walk(e->lhs);
+    case E_CONSTR:
+    case E_MATCH:
+        break;
     }
     return alias_new();
 }

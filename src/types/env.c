@@ -41,9 +41,9 @@ Binding *tc_env_lookup(const char *qual, const char *name) {
 
 void tc_env_push_type(TypeEntry *te) { vec_push(&types, te); }
 
-TypeEntry *tc_env_lookup_type(const char *name) {
+TypeEntry *tc_env_lookup_type(const char *qual, const char *name) {
     for (int i = types.len - 1; i >= 0; i--)
-        if (types.data[i]->name == name)
+        if (types.data[i]->name == name && types.data[i]->qual == qual)
             return types.data[i];
     return NULL;
 }

@@ -98,7 +98,7 @@ Type *type_var(unsigned prims, int level) {
 }
 
 Size *size_any(void) {
-    static Size any = {SIZE_ANY, 0, NULL, NULL, 0};
+    static Size any = {.kind = SIZE_ANY};
     return &any;
 }
 
@@ -120,6 +120,73 @@ Size *size_var(void) {
     Size *s = xmalloc(sizeof *s);
     s->kind = SIZE_VAR;
     s->id = ++next_var_id;
+    return s;
+}
+
+bool size_is_arith(BinOp op) {
+    switch (op) {
+    case BIN_ADD: case BIN_SUB: case BIN_MUL: case BIN_DIV: case BIN_MOD: case BIN_QUOT:
+    case BIN_REM: case BIN_POW:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool size_arith(BinOp op, int64_t a, int64_t b, int64_t *out) {
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    switch (op) {
+    case BIN_ADD: *out = (int64_t)(ua + ub); return true;
+    case BIN_SUB: *out = (int64_t)(ua - ub); return true;
+    case BIN_MUL: *out = (int64_t)(ua * ub); return true;
+    case BIN_POW: {
+        if (b < 0)
+            return false;
+        uint64_t r = 1;
+        for (int64_t i = 0; i < b && i < 64; i++)
+            r *= ua;
+        *out = (int64_t)r;
+        return true;
+    }
+    default:
+        break;
+    }
+    if (b == 0 || (a == INT64_MIN && b == -1))
+        return false;
+    switch (op) {
+    case BIN_QUOT: *out = a / b; return true;
+    case BIN_REM: *out = a % b; return true;
+    case BIN_DIV: *out = a / b - ((a % b != 0) && ((a < 0) != (b < 0))); return true;
+    case BIN_MOD: *out = a % b + ((a % b != 0) && ((a < 0) != (b < 0)) ? b : 0); return true;
+    default: return false;
+    }
+}
+
+Size *size_binop(BinOp op, Size *a, Size *b) {
+    Size *pa = size_prune(a), *pb = size_prune(b);
+    if (pa->kind == SIZE_ANY || pb->kind == SIZE_ANY)
+        return size_any();
+    Size *s = xmalloc(sizeof *s);
+    s->kind = SIZE_EXPR;
+    s->op = op;
+    s->n = 2;
+    s->args = xmalloc(2 * sizeof *s->args);
+    s->args[0] = a;
+    s->args[1] = b;
+    return s;
+}
+
+Size *size_call(Decl *fn, int n, Size **args) {
+    for (int i = 0; i < n; i++)
+        if (size_prune(args[i])->kind == SIZE_ANY)
+            return size_any();
+    Size *s = xmalloc(sizeof *s);
+    s->kind = SIZE_EXPR;
+    s->fn = fn;
+    s->n = n;
+    s->args = xmalloc((size_t)(n + 1) * sizeof *s->args);
+    for (int i = 0; i < n; i++)
+        s->args[i] = args[i];
     return s;
 }
 
@@ -190,18 +257,46 @@ Type *type_copy_unique(Type *t, bool unique) {
 
 /* ---- printing ---- */
 
+/* A size as an operand of a size expression: compound ones in parentheses. */
+static void size_print_operand(StrBuf *sb, Size *s) {
+    s = size_prune(s);
+    bool paren = s && s->kind == SIZE_EXPR;
+    if (paren)
+        sb_putc(sb, '(');
+    size_print(sb, s);
+    if (paren)
+        sb_putc(sb, ')');
+}
+
 void size_print(StrBuf *sb, Size *s) {
     s = size_prune(s);
     if (!s)
         return;
-    if (s->kind == SIZE_CONST)
+    if (s->kind == SIZE_CONST) {
         sb_printf(sb, "%lld", (long long)s->value);
-    else if (s->kind == SIZE_NAME)
+    } else if (s->kind == SIZE_NAME) {
         sb_puts(sb, s->name);
+    } else if (s->kind == SIZE_EXPR && s->fn) {
+        sb_puts(sb, s->fn->name);
+        for (int i = 0; i < s->n; i++) {
+            sb_putc(sb, ' ');
+            size_print_operand(sb, s->args[i]);
+        }
+    } else if (s->kind == SIZE_EXPR) {
+        size_print_operand(sb, s->args[0]);
+        sb_puts(sb, binop_name(s->op));
+        size_print_operand(sb, s->args[1]);
+    }
 }
 
-static bool size_mentions(Size *s, const char *name) {
+bool size_mentions(Size *s, const char *name) {
     s = size_prune(s);
+    if (s && s->kind == SIZE_EXPR) {
+        for (int i = 0; i < s->n; i++)
+            if (size_mentions(s->args[i], name))
+                return true;
+        return false;
+    }
     return s && s->kind == SIZE_NAME && s->name == name;
 }
 

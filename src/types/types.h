@@ -18,14 +18,22 @@ typedef enum {
     SIZE_CONST, /* a known constant */
     SIZE_NAME,  /* a named size: size parameter [n] or a variable of type i64 in scope */
     SIZE_VAR,   /* unification variable; see link */
+    SIZE_EXPR,  /* an expression over sizes: [n*m], [n+1], [f n] (see below) */
 } SizeKind;
 
+/* A SIZE_EXPR is an arithmetic operator (op: + - * / % // %% **) on args[0], args[1], or, with
+ * fn set, a call of that top-level function on args[0..n).  Unification matches such sizes
+ * structurally, so unflatten's [n*m] learns n and m from an argument of size [a*b]. */
 struct Size {
     SizeKind kind;
     int64_t value;    /* SIZE_CONST */
     const char *name; /* SIZE_NAME */
     Size *link;       /* SIZE_VAR once solved */
     int id;           /* SIZE_VAR: for printing */
+    BinOp op;         /* SIZE_EXPR without fn */
+    Decl *fn;         /* SIZE_EXPR: the function called, or NULL */
+    int n;            /* SIZE_EXPR: number of args */
+    Size **args;      /* SIZE_EXPR */
 };
 
 typedef enum {
@@ -92,7 +100,8 @@ struct Binding {
 /* ---- types.c ---- */
 Type *type_prune(Type *t);         /* follow T_VAR links */
 Size *size_prune(Size *s);         /* follow SIZE_VAR links */
-bool type_mentions_size(Type *t, const char *name); /* a dimension of t is the size name (interned) */
+bool type_mentions_size(Type *t, const char *name); /* a dimension of t is or uses the size name (interned) */
+bool size_mentions(Size *s, const char *name);
 Type *type_prim(PrimType p);       /* shared instances for primitive types */
 Type *type_array(Type *elem, Size *dim);
 Type *type_tuple(int n, Type **elems);
@@ -105,6 +114,11 @@ Size *size_any(void);
 Size *size_const(int64_t v);
 Size *size_name(const char *name);
 Size *size_var(void);
+Size *size_binop(BinOp op, Size *a, Size *b); /* an unknown operand: unknown (nothing folded: [2*3] is not [6]) */
+Size *size_call(Decl *fn, int n, Size **args);
+bool size_is_arith(BinOp op);      /* an operator a size expression may use */
+/* The value of op on two i64 sizes (false: undefined, as division by zero). */
+bool size_arith(BinOp op, int64_t a, int64_t b, int64_t *out);
 int type_rank(Type *t);            /* number of array dimensions */
 Type *type_base(Type *t);          /* element type below all array dimensions */
 bool type_is_prim(Type *t, PrimType p);

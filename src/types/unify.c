@@ -28,6 +28,12 @@ bool tc_size_same(Size *a, Size *b) {
         return a->value == b->value;
     if (a->kind == SIZE_NAME)
         return a->name == b->name;
+    if (a->kind == SIZE_EXPR && a->fn == b->fn && a->op == b->op && a->n == b->n) {
+        for (int i = 0; i < a->n; i++)
+            if (!tc_size_same(a->args[i], b->args[i]))
+                return false;
+        return true;
+    }
     return false;
 }
 
@@ -42,6 +48,12 @@ static bool unify_size(Size *a, Size *b, bool strict) {
     }
     if (b->kind == SIZE_VAR) {
         b->link = a;
+        return true;
+    }
+    if (a->kind == SIZE_EXPR && b->kind == SIZE_EXPR && a->fn == b->fn && a->op == b->op && a->n == b->n) {
+        for (int i = 0; i < a->n; i++)
+            if (!unify_size(a->args[i], b->args[i], strict))
+                return false;
         return true;
     }
     if (strict && a->kind == SIZE_CONST && b->kind == SIZE_CONST && a->value != b->value) {
