@@ -50,7 +50,8 @@ struct Clo {
     IVal *fn2;   /* CL_COMPOSE: second */
     IVal **args; /* CL_PARTIAL */
     int nargs;
-    IVal **sizes; /* CL_DECL: its size parameters as the use inferred them (NULL: unknown), or NULL */
+    IVal **sizes; /* CL_DECL, CL_LETFUN: its size parameters as the use inferred them (NULL: unknown),
+                     or NULL */
 };
 
 struct Env {
@@ -555,6 +556,13 @@ typedef struct {
     int n;
     const char *names[MAX_CALL_SIZES];
     CAtom vals[MAX_CALL_SIZES];
+    /* size expressions ([n*2]) are checked once every size of the binding is known: the
+     * expressions, the arrays and dimensions they must equal, where */
+    int ndeferred;
+    Expr *dexprs[MAX_CALL_SIZES];
+    CAtom darrs[MAX_CALL_SIZES];
+    int ddepths[MAX_CALL_SIZES];
+    Loc dlocs[MAX_CALL_SIZES];
 } CallSizes;
 
 /* A size the type binds afresh at its first occurrence (rather than one bound outside). */
@@ -640,9 +648,14 @@ static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v,
                          loc);
         else if (t->dim.kind == DIM_NAME)
             call_size(in, sc, env, t->dim.name, leaf->atom, depth, loc);
-        else if (t->dim.kind == DIM_EXPR)
-            check_dim_is(in, leaf->atom, depth, size_expr_value(in, sc, env, t->dim.expr, loc),
-                         "size mismatch: the array's length differs from its declared size", loc);
+        else if (t->dim.kind == DIM_EXPR) {
+            if (sc->ndeferred == MAX_CALL_SIZES)
+                unsupported(loc, "so many size expressions in one binding");
+            sc->dexprs[sc->ndeferred] = t->dim.expr;
+            sc->darrs[sc->ndeferred] = leaf->atom;
+            sc->ddepths[sc->ndeferred] = depth;
+            sc->dlocs[sc->ndeferred++] = loc;
+        }
         call_sizes_texp(in, sc, env, t->elem, v, depth + 1, loc);
         return;
     }
@@ -667,8 +680,17 @@ static void call_sizes_pat(I *in, CallSizes *sc, Env *env, Pat *p, IVal *v, Loc 
     }
 }
 
+/* The size expressions call_sizes_texp deferred, now that the binding's sizes are known. */
+static void check_deferred(I *in, CallSizes *sc, Env *env) {
+    for (int i = 0; i < sc->ndeferred; i++)
+        check_dim_is(in, sc->darrs[i], sc->ddepths[i], size_expr_value(in, sc, env, sc->dexprs[i], sc->dlocs[i]),
+                     "size mismatch: the array's length differs from its declared size", sc->dlocs[i]);
+    sc->ndeferred = 0;
+}
+
 /* Bind the sizes sc found (they are in scope of the body that follows). */
-static Env *bind_call_sizes(CallSizes *sc, Env *env) {
+static Env *bind_call_sizes(I *in, CallSizes *sc, Env *env) {
+    check_deferred(in, sc, env);
     for (int i = 0; i < sc->n; i++)
         env = env_bind(env, sc->names[i], iv_atom(sc->vals[i], ctype_prim(PRIM_I64)));
     return env;
@@ -702,11 +724,12 @@ static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamV
         call_sizes_pat(in, &sc, env, params->data[i], args[i], cl);
         bind_pat(in, &env, params->data[i], args[i]);
     }
-    env = bind_call_sizes(&sc, env);
+    env = bind_call_sizes(in, &sc, env);
     IVal *r = ie(in, env, body);
     if (ret) {
         sc.tps = NULL;
         call_sizes_texp(in, &sc, env, ret, r, 0, L(in, ret->loc));
+        check_deferred(in, &sc, env);
     }
     return r;
 }
@@ -793,7 +816,7 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
         IVal *r = c->kind == CL_LAMBDA
                       ? inline_body(in, c->env, &c->e->params, NULL, c->e->texp, c->e->body, args, NULL, loc)
                       : inline_body(in, c->env, &c->e->params, &c->e->tparams, c->e->texp, c->e->lhs, args,
-                                    NULL, loc);
+                                    c->sizes, loc);
         in->call_loc = saved;
         return r;
     }
@@ -1422,22 +1445,44 @@ static IVal *size_value(I *in, Env *env, Size *s, Loc loc) {
     }
 }
 
+/* The size parameters (tparams) of a function with parameters params as the use inferred them
+ * (NULL where unknown); NULL unless one of them is no parameter's array size (unflatten's n
+ * and m, a size of a constant). */
+static IVal **use_sizes(I *in, Env *env, const TypeParamVec *tparams, const PatVec *params, Expr *use) {
+    bool inferred = false;
+    int nsizes = 0;
+    for (int i = 0; i < tparams->len; i++)
+        if (tparams->data[i].is_size) {
+            nsizes++;
+            inferred |= !ast_size_bound_by_params(params, tparams->data[i].name);
+        }
+    if (!inferred || !use || use->size_args.len != nsizes)
+        return NULL;
+    IVal **sizes = xmalloc(sizeof *sizes * (size_t)(nsizes + 1));
+    for (int i = 0; i < nsizes; i++)
+        sizes[i] = size_value(in, env, use->size_args.data[i], use->loc);
+    return sizes;
+}
+
 /* A closure of the top-level definition d as used at `use` (its inferred sizes evaluated). */
 static IVal *decl_closure(I *in, Env *env, Decl *d, Expr *use) {
     Clo *c = clo_new(CL_DECL, d->params.len);
     c->decl = d;
-    bool inferred = false;
-    int nsizes = 0;
-    for (int i = 0; i < d->tparams.len; i++)
-        if (d->tparams.data[i].is_size) {
-            nsizes++;
-            inferred |= !ast_size_bound_by_params(&d->params, d->tparams.data[i].name);
-        }
-    if (inferred && use && use->size_args.len == nsizes) {
-        c->sizes = xmalloc(sizeof *c->sizes * (size_t)(nsizes + 1));
-        for (int i = 0; i < nsizes; i++)
-            c->sizes[i] = size_value(in, env, use->size_args.data[i], use->loc);
-    }
+    c->sizes = use_sizes(in, env, &d->tparams, &d->params, use);
+    return iv_fun(c);
+}
+
+/* A local function (let f [n] ...) as used at `use`: a copy that knows the sizes the use
+ * inferred, when it has size parameters no parameter gives. */
+static IVal *letfun_use(I *in, Env *env, IVal *f, Expr *use) {
+    if (f->kind != IV_FUN || f->fun->kind != CL_LETFUN)
+        return f;
+    IVal **sizes = use_sizes(in, env, &f->fun->e->tparams, &f->fun->e->params, use);
+    if (!sizes)
+        return f;
+    Clo *c = xmalloc(sizeof *c);
+    *c = *f->fun;
+    c->sizes = sizes;
     return iv_fun(c);
 }
 
@@ -1453,14 +1498,15 @@ static IVal *var_value(I *in, Env *env, Expr *e) {
     if (!d) {
         IVal *v = env_find(env, e->name);
         if (v)
-            return v;
+            return letfun_use(in, env, v, e);
     }
     if (!d)
         unsupported(e->loc, xsprintf("the name %s%s%s here", e->qual ? e->qual : "", e->qual ? "." : "",
                                      e->name));
-    if (d->params.len == 0) {
+    if (d->params.len == 0) { /* a constant, sized by the use (def iiota [n] : [n]i64) */
         Loc saved = enter_code(in, d->loc, e->loc);
-        IVal *r = ie(in, NULL, d->body);
+        IVal *r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, d->body, NULL,
+                              use_sizes(in, env, &d->tparams, &d->params, e), e->loc);
         in->call_loc = saved;
         return r;
     }
@@ -1560,7 +1606,7 @@ static IVal *ie(I *in, Env *env, Expr *e) {
         if (e->tparams.len || e->pat->kind == P_ASCRIBE) { /* let [n] (xs: [n]t) = ... */
             CallSizes sc = {.tps = &e->tparams};
             call_sizes_pat(in, &sc, env, e->pat, v, L(in, e->loc));
-            env = bind_call_sizes(&sc, env);
+            env = bind_call_sizes(in, &sc, env);
         }
         bind_pat(in, &env, e->pat, v);
         return ie(in, env, e->body);
@@ -1847,11 +1893,13 @@ static CFun *entry(I *in, Decl *d) {
         call_sizes_pat(in, &sc, env, p, v, d->loc);
         bind_pat(in, &env, p, v);
     }
+    check_deferred(in, &sc, env);
     int mark = cscope_mark(&in->vis);
     IVal *r = ie(in, env, d->body);
     if (d->ret) {
         CallSizes rc = {0};
         call_sizes_texp(in, &rc, env, d->ret, r, 0, d->ret->loc);
+        check_deferred(in, &rc, env);
     }
     CTypeVec rt = {0};
     flat(r, &f->body->result, &rt, d->loc);

@@ -59,13 +59,15 @@ int cmd_check(int argc, char **argv) {
     return 0;
 }
 
-/* weft run PROG.fut [-e ENTRY] [-b] */
+/* weft run PROG.fut [-e ENTRY] [-b] [--tuning FILE] */
 int cmd_run(int argc, char **argv) {
-    const char *path = NULL, *entry = NULL;
+    const char *path = NULL, *entry = NULL, *tuning = NULL;
     bool binary = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-e") && i + 1 < argc)
             entry = argv[++i];
+        else if (!strcmp(argv[i], "--tuning") && i + 1 < argc)
+            tuning = argv[++i];
         else if (!strcmp(argv[i], "-b"))
             binary = true;
         else if (argv[i][0] == '-' && argv[i][1])
@@ -76,7 +78,9 @@ int cmd_run(int argc, char **argv) {
             fatal("run: more than one program given");
     }
     if (!path)
-        fatal("usage: weft run PROG.fut [-e ENTRY] [-b]");
+        fatal("usage: weft run PROG.fut [-e ENTRY] [-b] [--tuning FILE]");
+    if (tuning && interp_read_tuning(tuning))
+        return 1;
     Loaded l = load_program(path, "check");
     return interp_run_entry(l.prog, entry, stdin, stdout, binary);
 }

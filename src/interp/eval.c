@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interp.h"
 #include "internal.h"
 
 const char *interp_user_file;
@@ -157,6 +158,12 @@ typedef struct {
     int n;
     const char *names[MAX_SIZES];
     int64_t vals[MAX_SIZES];
+    /* size expressions ([n*2]) are checked once every size of the binding is known: the
+     * expressions, the lengths they must equal, where */
+    int ndeferred;
+    Expr *dexprs[MAX_SIZES];
+    int64_t dlens[MAX_SIZES];
+    Loc dlocs[MAX_SIZES];
 } SizeCtx;
 
 /* A size the type binds afresh at its first occurrence (rather than one bound outside). */
@@ -234,10 +241,11 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
         if (t->dim.kind == DIM_NAME)
             check_dim(t->dim.name, a->len, sc, env, loc);
         if (t->dim.kind == DIM_EXPR) {
-            int64_t want = size_expr_value(t->dim.expr, sc, env);
-            if (want != a->len)
-                interp_error(loc, "size mismatch: expected an array of %lld elements, got %lld",
-                             (long long)want, (long long)a->len);
+            if (sc->ndeferred == MAX_SIZES)
+                die("too many size expressions in one binding");
+            sc->dexprs[sc->ndeferred] = t->dim.expr;
+            sc->dlens[sc->ndeferred] = a->len;
+            sc->dlocs[sc->ndeferred++] = loc;
         }
         TypeExp *el = t->elem;
         while (el && el->kind == TE_UNIQUE)
@@ -270,7 +278,26 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
     }
 }
 
+/* The size expressions check_texp deferred, now that the binding's sizes are known. */
+static void check_deferred(SizeCtx *sc, Env *env) {
+    for (int i = 0; i < sc->ndeferred; i++) {
+        int64_t want = size_expr_value(sc->dexprs[i], sc, env);
+        if (want != sc->dlens[i])
+            interp_error(sc->dlocs[i], "size mismatch: expected an array of %lld elements, got %lld",
+                         (long long)want, (long long)sc->dlens[i]);
+    }
+    sc->ndeferred = 0;
+}
+
+/* Check v against type t (sizes, size expressions) in one go. */
+static void check_type(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
+    check_texp(t, v, sc, env, loc);
+    check_deferred(sc, env);
+}
+
+/* After a binding: check its size expressions, then bind the sizes it found. */
 static void push_sizes(Env **env, SizeCtx *sc) {
+    check_deferred(sc, *env);
     for (int i = 0; i < sc->n; i++)
         bind(env, sc->names[i], v_i64(sc->vals[i]));
     sc->n = 0;
@@ -388,18 +415,34 @@ static Value eval_size(Size *s, Env *env) {
     }
 }
 
-/* The size parameters of the function a variable names, as its use inferred them: for a
- * function with a size parameter no parameter's array gives (else NULL).  Owned. */
-static int64_t *use_sizes(const Expr *use, DeclInfo *d, Env *env) {
-    if (!d || !d->inferred || use->size_args.len != d->nsizes)
+/* The size parameters (tparams) of a function with parameters params, as the use inferred
+ * them; NULL unless one of them is no parameter's array size (unflatten's n and m, a size of
+ * a constant).  Owned; *n receives their number. */
+static int64_t *inferred_sizes(const TypeParamVec *tparams, const PatVec *params, const Expr *use, Env *env,
+                               int *n) {
+    int nsizes = 0;
+    bool inferred = false;
+    for (int i = 0; i < tparams->len; i++)
+        if (tparams->data[i].is_size) {
+            nsizes++;
+            inferred |= !ast_size_bound_by_params(params, tparams->data[i].name);
+        }
+    *n = nsizes;
+    if (!inferred || use->size_args.len != nsizes)
         return NULL;
-    int64_t *sizes = xmalloc(sizeof *sizes * (size_t)(d->nsizes + 1));
-    for (int i = 0; i < d->nsizes; i++) {
+    int64_t *sizes = xmalloc(sizeof *sizes * (size_t)(nsizes + 1));
+    for (int i = 0; i < nsizes; i++) {
         Value v = eval_size(use->size_args.data[i], env);
         sizes[i] = v.kind == VK_PRIM ? v_int(v) : SIZE_UNKNOWN;
         v_release(v);
     }
     return sizes;
+}
+
+/* The size parameters of the top-level definition d as its use inferred them (see above). */
+static int64_t *use_sizes(const Expr *use, DeclInfo *d, Env *env) {
+    int n;
+    return d && d->inferred ? inferred_sizes(&d->decl->tparams, &d->decl->params, use, env, &n) : NULL;
 }
 
 /* The size parameters a call gives that no parameter's array does, into sc. */
@@ -428,7 +471,7 @@ static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const Type
     push_sizes(&env, &sc);
     Value r = eval(body, env);
     if (ret)
-        check_texp(ret, r, &rc, env, ret->loc);
+        check_type(ret, r, &rc, env, ret->loc);
     env_release(env);
     return r;
 }
@@ -461,6 +504,7 @@ static void check_intrinsic_params(DeclInfo *di, Value *args, Loc loc) {
         if (p->kind == P_ASCRIBE && has_dims(p->texp))
             check_texp(p->texp, args[i], &sc, NULL, loc);
     }
+    check_deferred(&sc, NULL);
 }
 
 static Value global_value(DeclInfo *d, int64_t *sizes, Loc loc);
@@ -492,7 +536,14 @@ static Value global_value(DeclInfo *d, int64_t *sizes, Loc loc) {
         Fun *f = fun_new(FN_DECL, d->arity);
         f->decl = d;
         f->sizes = sizes;
+        f->nsizes = d->nsizes;
         return v_fun(f);
+    }
+    if (d->nsizes) { /* def iiota [n] : [n]i64 = iota n: a value per use */
+        Decl *dd = d->decl;
+        Value r = eval_body_with(&dd->params, dd->body, dd->ret, &dd->tparams, NULL, NULL, sizes, loc);
+        free(sizes);
+        return r;
     }
     free(sizes);
     if (!d->evaluated) {
@@ -502,7 +553,7 @@ static Value global_value(DeclInfo *d, int64_t *sizes, Loc loc) {
         d->value = eval(d->decl->body, NULL);
         if (d->decl->ret) {
             SizeCtx sc = {0};
-            check_texp(d->decl->ret, d->value, &sc, NULL, d->decl->ret->loc);
+            check_type(d->decl->ret, d->value, &sc, NULL, d->decl->ret->loc);
         }
         d->evaluated = true;
     }
@@ -558,7 +609,7 @@ static Value call_full(Fun *fn, Value *args, Loc loc) {
         return eval_body_with(&fn->expr->params, fn->expr->body, fn->expr->texp, NULL, fn->env, args, NULL, loc);
     case FN_LETFUN:
         return eval_body_with(&fn->expr->params, fn->expr->lhs, fn->expr->texp, &fn->expr->tparams,
-                              fn->env, args, NULL, loc);
+                              fn->env, args, fn->sizes, loc);
     case FN_SECTION: return call_section(fn, args, loc);
     case FN_COMPOSE: {
         Value mid = apply_fun(fn->extra[0], 1, args, loc);
@@ -578,8 +629,9 @@ Value apply_fun(Value f, int n, Value *args, Loc loc) {
         g->decl = fn->decl;
         g->expr = fn->expr;
         if (fn->sizes) {
-            g->sizes = xmalloc(sizeof *g->sizes * (size_t)(fn->decl->nsizes + 1));
-            memcpy(g->sizes, fn->sizes, sizeof *g->sizes * (size_t)fn->decl->nsizes);
+            g->nsizes = fn->nsizes;
+            g->sizes = xmalloc(sizeof *g->sizes * (size_t)(fn->nsizes + 1));
+            memcpy(g->sizes, fn->sizes, sizeof *g->sizes * (size_t)fn->nsizes);
         }
         g->env = env_retain(fn->env);
         g->extra[0] = v_retain(fn->extra[0]);
@@ -1006,6 +1058,25 @@ static Value eval_range(Expr *e, Env *env) {
 
 /* ---- variables, applications, sections ---- */
 
+/* A local function (let f [n] ...) as used at `use`: a copy that knows the sizes the use
+ * inferred, when it has size parameters no parameter gives. */
+static Value letfun_use(Value f, const Expr *use, Env *env) {
+    const Binding *b = use->binding;
+    if (!b || b->kind != BIND_LETFUN || f.kind != VK_FUN || f.as.fun->kind != FN_LETFUN || f.as.fun->nargs)
+        return v_retain(f);
+    Fun *fn = f.as.fun;
+    int n;
+    int64_t *sizes = inferred_sizes(&fn->expr->tparams, &fn->expr->params, use, env, &n);
+    if (!sizes)
+        return v_retain(f);
+    Fun *g = fun_new(FN_LETFUN, fn->arity);
+    g->expr = fn->expr;
+    g->env = env_retain(fn->env);
+    g->sizes = sizes;
+    g->nsizes = n;
+    return v_fun(g);
+}
+
 static Value eval_var(Expr *e, Env *env) {
     DeclInfo *d = global_of(e);
     if (!d) {
@@ -1013,7 +1084,7 @@ static Value eval_var(Expr *e, Env *env) {
         if (s) {
             if (s->kind == VK_DEAD)
                 interp_error(e->loc, "%s is used after being consumed", e->name);
-            return v_retain(*s);
+            return letfun_use(*s, e, env);
         }
         die("unknown name %s%s%s", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
     }
@@ -1163,6 +1234,53 @@ static Value eval_loop(Expr *e, Env *env) {
     die("bad loop kind");
 }
 
+/* ---- tuning parameters: #[param(NAME)] e ---- */
+
+static Vec(const char *) tuning_names;
+static Vec(int64_t) tuning_values;
+
+int interp_read_tuning(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "weft: error: cannot open tuning file '%s'\n", path);
+        return 1;
+    }
+    char line[1024];
+    for (int n = 1; fgets(line, sizeof line, f); n++) {
+        char *c = strstr(line, "--");
+        if (c)
+            *c = 0;
+        char name[512];
+        long long v;
+        char rest[2];
+        if (sscanf(line, " %511[^= \t] = %lld %1s", name, &v, rest) == 2) {
+            vec_push(&tuning_names, intern(name));
+            vec_push(&tuning_values, (int64_t)v);
+        } else if (sscanf(line, " %1s", rest) == 1) {
+            fprintf(stderr, "weft: error: %s:%d: expected NAME=VALUE\n", path, n);
+            fclose(f);
+            return 1;
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+/* The value the tuning file gives #[param(NAME)] among attrs, if any. */
+static bool tuning_param(const AttrVec *attrs, int64_t *v) {
+    for (int i = 0; i < attrs->len; i++) {
+        const Attr *a = attrs->data[i];
+        if (strcmp(a->name, "param") || a->args.len != 1)
+            continue;
+        for (int j = tuning_names.len - 1; j >= 0; j--)
+            if (tuning_names.data[j] == a->args.data[0]->name) {
+                *v = tuning_values.data[j];
+                return true;
+            }
+    }
+    return false;
+}
+
 /* ---- the evaluator ---- */
 
 static Value eval_let(Expr *e, Env *env) {
@@ -1264,10 +1382,13 @@ Value eval(Expr *e, Env *env) {
     case E_COERCE: {
         Value v = eval(e->lhs, env);
         SizeCtx sc = {0};
-        check_texp(e->texp, v, &sc, env, e->loc);
+        check_type(e->texp, v, &sc, env, e->loc);
         return v;
     }
-    case E_ATTR:
+    case E_ATTR: {
+        int64_t v;
+        return tuning_param(&e->attrs, &v) ? v_i64(v) : eval(e->lhs, env);
+    }
     case E_PAREN: return eval(e->lhs, env);
     case E_CONSTR:
     case E_MATCH: break;

@@ -86,8 +86,9 @@ struct Fun {
     Value extra[2];
     int nargs;      /* arguments supplied so far (partial application) */
     Value *args;    /* arity slots */
-    int64_t *sizes; /* FN_DECL: its size parameters as the use site inferred them (SIZE_UNKNOWN:
-                       not known there), or NULL; owned */
+    int64_t *sizes; /* FN_DECL, FN_LETFUN: its size parameters as the use site inferred them
+                       (SIZE_UNKNOWN: not known there), or NULL; owned */
+    int nsizes;     /* the length of sizes */
 };
 
 /* A size parameter whose value the use site did not determine. */
