@@ -71,9 +71,6 @@ def rotate [n] 't (r: i64) (xs: [n]t) : [n]t = intrinsics.rotate
 -- | Pair up the elements of two arrays of the same length.
 def zip [n] 'a 'b (xs: [n]a) (ys: [n]b) : *[n](a, b) = intrinsics.zip
 
--- | `assert c x` is x, or a run-time error if c is false.
-def assert 't (c: bool) (x: t) : t = intrinsics.assert
-
 -- | The identity, but forces its argument to be stored in memory in row-major order.
 def manifest 't (x: t) : t = intrinsics.manifest
 

@@ -23,6 +23,9 @@ bits() { case $1 in *8) echo 8;; *16) echo 16;; *32) echo 32;; *64) echo 64;; es
   for t in $nums; do
     echo
     for u in $nums; do
+      case $t$u in
+        u*i*) [ "$(bits "$u")" -lt "$(bits "$t")" ] && continue ;; # below
+      esac
       echo "def $t.$u (x: $u) : $t = intrinsics.convert"
     done
     echo "def $t.bool (x: bool) : $t = if x then 1$t else 0$t"
@@ -37,6 +40,15 @@ bits() { case $1 in *8) echo 8;; *16) echo 16;; *32) echo 32;; *64) echo 64;; es
     echo "def bool.$u (x: $u) : bool = x != 0$u"
   done
   echo "def bool.bool (x: bool) : bool = x"
+  echo
+  echo '-- A signed integer converted to a wider unsigned type is zero-extended (u16.i8 (-128i8)'
+  echo '-- is 128u16), as in Futhark: its bits as the unsigned type of its width, then widened.'
+  for t in u16 u32 u64; do
+    for u in i8 i16 i32; do
+      [ "$(bits "$u")" -lt "$(bits "$t")" ] || continue
+      echo "def $t.$u (x: $u) : $t = $t.u$(bits "$u") (u$(bits "$u").$u x)"
+    done
+  done
 } > "$out/40_convert.fut"
 
 # --- integer types -------------------------------------------------------------------------

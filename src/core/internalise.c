@@ -54,9 +54,12 @@ struct Clo {
                      or NULL */
 };
 
+/* Values, and the types the type parameters of the functions being inlined stand for (named
+ * 't: a name no value has). */
 struct Env {
     const char *name;
     IVal *val;
+    Type *type; /* a type parameter's binding */
     Env *next;
 };
 
@@ -331,8 +334,28 @@ static CDim src_dim(Size *s, Env *env) {
 }
 
 /* The leaf types of a source type under the given outer dimensions. */
-static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, Loc loc) {
+/* The type a type parameter stands for in the function being inlined (see bind_tparams), or
+ * NULL. */
+static Type *tparam_type(Env *env, const char *name) {
+    const char *key = intern(xsprintf("'%s", name));
+    for (; env; env = env->next)
+        if (env->name == key)
+            return env->type;
+    return NULL;
+}
+
+/* t with its type parameters (T_PARAM) replaced by what they stand for in env. */
+static Type *src_type(Type *t, Env *env) {
     t = type_prune(t);
+    if (t->kind == T_PARAM) {
+        Type *b = tparam_type(env, t->name);
+        return b ? b : t;
+    }
+    return t;
+}
+
+static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, Loc loc) {
+    t = src_type(t, env);
     switch (t->kind) {
     case T_PRIM: vec_push(out, ctype_array(t->prim, rank, dims)); return;
     case T_ARRAY: {
@@ -355,14 +378,14 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
 }
 
 /* A value of source type t whose leaves are the given atoms (shape only from t). */
-static IVal *src_shape(Type *t, Loc loc) {
-    t = type_prune(t);
+static IVal *src_shape(Type *t, Env *env, Loc loc) {
+    t = src_type(t, env);
     while (t->kind == T_ARRAY)
-        t = type_prune(t->elem);
+        t = src_type(t->elem, env);
     if (t->kind == T_TUPLE || t->kind == T_RECORD) {
         IVal *v = iv_tuple(t->elems.len);
         for (int i = 0; i < t->elems.len; i++)
-            v->elems[i] = src_shape(t->elems.data[i], loc);
+            v->elems[i] = src_shape(t->elems.data[i], env, loc);
         return v;
     }
     if (t->kind != T_PRIM)
@@ -715,6 +738,54 @@ static void preset_sizes(CallSizes *sc, const PatVec *params, const TypeParamVec
 
 /* Inline a function body with its parameters bound to args: the sizes its parameters name are
  * bound (and checked) at the call (loc), its result is checked against its return type ret. */
+/* The source type of a value (its leaves' primitive types and their dimensions below the
+ * outer `drop`), or NULL for a function. */
+static Type *ival_type(IVal *v, int drop) {
+    if (v->kind == IV_FUN)
+        return NULL;
+    if (v->kind == IV_TUPLE) {
+        Type **es = xmalloc(sizeof *es * (size_t)(v->n + 1));
+        for (int i = 0; i < v->n; i++)
+            if (!(es[i] = ival_type(v->elems[i], drop)))
+                return NULL;
+        return type_tuple(v->n, es);
+    }
+    Type *t = type_prim(v->type.prim);
+    for (int k = v->type.rank - 1; k >= drop; k--) {
+        CDim d = v->type.dims[k];
+        t = type_array(t, d.kind == CDIM_CONST ? size_const(d.value) : size_any());
+    }
+    return t;
+}
+
+/* Bind the type parameters that the parameter type pt mentions to what they stand for in the
+ * argument v (under `depth` array dimensions): an empty array literal [] of type []t inside a
+ * polymorphic function needs t's shape. */
+static Env *bind_tparams(Env *env, Type *pt, IVal *v, int depth) {
+    pt = type_prune(pt);
+    if (!pt || !v)
+        return env;
+    switch (pt->kind) {
+    case T_PARAM: {
+        const char *key = intern(xsprintf("'%s", pt->name));
+        Type *t = ival_type(v, depth);
+        if (t) {
+            env = env_bind(env, key, NULL);
+            env->type = t;
+        }
+        return env;
+    }
+    case T_ARRAY: return bind_tparams(env, pt->elem, v, depth + 1);
+    case T_TUPLE:
+    case T_RECORD:
+        if (v->kind == IV_TUPLE && v->n == pt->elems.len)
+            for (int i = 0; i < v->n; i++)
+                env = bind_tparams(env, pt->elems.data[i], v->elems[i], depth);
+        return env;
+    default: return env;
+    }
+}
+
 static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamVec *tps, TypeExp *ret,
                          Expr *body, IVal **args, IVal **sizes, Loc loc) {
     CallSizes sc = {.tps = tps};
@@ -722,6 +793,7 @@ static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamV
     Loc cl = L(in, loc);
     for (int i = 0; i < params->len; i++) {
         call_sizes_pat(in, &sc, env, params->data[i], args[i], cl);
+        env = bind_tparams(env, params->data[i]->type, args[i], 0);
         bind_pat(in, &env, params->data[i], args[i]);
     }
     env = bind_call_sizes(in, &sc, env);
@@ -1283,7 +1355,7 @@ static IVal *array_value(I *in, Env *env, Expr *e) {
             x->type = leaves.data[i];
             vec_push(&out, emit1(in, x, "arr"));
         }
-        return values_from(in, src_shape(t->elem, e->loc), out);
+        return values_from(in, src_shape(t->elem, env, e->loc), out);
     }
     Vec(CAtomVec) cols = {0};
     CTypeVec types = {0};
@@ -1632,6 +1704,9 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     case E_ASCRIBE:
     case E_ATTR:
     case E_PAREN: return ie(in, env, e->lhs);
+    case E_ASSERT:
+        emit_assert(in, ie_atom(in, env, e->cond), xsprintf("Assertion is false: %s", e->str), L(in, e->loc));
+        return ie(in, env, e->body);
     case E_CONSTR:
     case E_MATCH: break;
     }
@@ -1792,10 +1867,6 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
         t->elems[1] = a[1];
         return t;
     }
-    if (!strcmp(n, "assert")) {
-        emit_assert(in, a[0]->atom, "assertion failed", loc);
-        return a[1];
-    }
     if (!strcmp(n, "manifest") || !strcmp(n, "opaque"))
         return a[0];
     if (!strcmp(n, "convert") || !strcmp(n, "to_bits") || !strcmp(n, "from_bits")) {
@@ -1836,7 +1907,7 @@ static IVal *fresh_param(I *in, Type *t, Env *sizes, const char *base, CParamVec
         for (int k = 0; k < leaves.data[i].rank; k++)
             if (leaves.data[i].dims[k].kind == CDIM_CONST)
                 leaves.data[i].dims[k] = cdim_any();
-    return fresh_like(in, src_shape(t, loc), &leaves, base, params);
+    return fresh_like(in, src_shape(t, NULL, loc), &leaves, base, params);
 }
 
 /* An entry parameter of type t, read as one array per component where t holds arrays of

@@ -736,36 +736,29 @@ static void eval_indices(IndexCtx *c, DimIndexVec *idx, Env *env, Loc loc) {
     }
 }
 
-/* Resolve a slice against a length: first index, count and stride; false if invalid. */
+/* Resolve a slice against a length: first index, count and stride; false if invalid.
+ * Futhark's rule: the stride is not zero, the bounds are in the stride's order, and every
+ * index taken is in range; an empty slice (i == j) is always valid. */
 static bool slice_range(const IdxVal *x, int64_t n, int64_t *first, int64_t *count, int64_t *step) {
     int64_t s = x->has_stride ? x->stride : 1;
     if (s == 0)
         return false;
     int64_t i = x->has_start ? x->start : (s > 0 ? 0 : n - 1);
     int64_t j = x->has_end ? x->end : (s > 0 ? n : -1);
+    if (s > 0 ? j < i : j > i)
+        return false;
     *first = i;
     *step = s;
-    if (s > 0) {
-        if (i < 0 || i > j || j > n)
-            return false;
-        *count = (j - i + s - 1) / s;
-    } else {
-        if (i == j) {
-            if (i < -1 || i > n)
-                return false;
-            *count = 0;
-            return true;
-        }
-        if (i < 0 || i >= n || j < -1 || j > i)
-            return false;
-        *count = (i - j + (-s) - 1) / (-s);
-    }
-    return true;
+    *count = s > 0 ? (j - i + s - 1) / s : (i - j - s - 1) / -s;
+    int64_t last = i + (*count - 1) * s;
+    return *count == 0 || (i >= 0 && i < n && last >= 0 && last < n);
 }
 
+/* Index [1, 2:4] out of bounds for array of shape [3][5].  (Futhark's words: a slice is shown as
+ * written, with the start it defaults to when it has neither end nor stride) */
 static _Noreturn void index_error(IndexCtx *c, int level, Value here) {
     StrBuf sb = {0};
-    sb_puts(&sb, "index [");
+    sb_puts(&sb, "Index [");
     for (int i = 0; i < c->n; i++) {
         IdxVal *x = &c->iv[i];
         if (i)
@@ -774,8 +767,8 @@ static _Noreturn void index_error(IndexCtx *c, int level, Value here) {
             sb_printf(&sb, "%lld", (long long)x->start);
             continue;
         }
-        if (x->has_start)
-            sb_printf(&sb, "%lld", (long long)x->start);
+        if (x->has_start || (!x->has_end && !x->has_stride))
+            sb_printf(&sb, "%lld", (long long)(x->has_start ? x->start : x->has_stride && x->stride < 0 ? -1 : 0));
         sb_putc(&sb, ':');
         if (x->has_end)
             sb_printf(&sb, "%lld", (long long)x->end);
@@ -791,6 +784,7 @@ static _Noreturn void index_error(IndexCtx *c, int level, Value here) {
             break;
         here = here.as.arr->elems[0];
     }
+    sb_putc(&sb, '.');
     interp_error(c->loc, "%s", sb.data);
 }
 
@@ -1390,6 +1384,10 @@ Value eval(Expr *e, Env *env) {
         return tuning_param(&e->attrs, &v) ? v_i64(v) : eval(e->lhs, env);
     }
     case E_PAREN: return eval(e->lhs, env);
+    case E_ASSERT:
+        if (!prim_as_bool(eval(e->cond, env)))
+            interp_error(e->loc, "Assertion is false: %s", e->str);
+        return eval(e->body, env);
     case E_CONSTR:
     case E_MATCH: break;
     }

@@ -670,6 +670,12 @@ static void print_full(Printer *pr, const Expr *e) {
             print_atom(pr, e->args.data[i]);
         }
         break;
+    case E_ASSERT:
+        fputs("assert ", o);
+        print_atom(pr, e->cond);
+        fputc(' ', o);
+        print_full(pr, e->body);
+        break;
     case E_MATCH:
         fputs("match ", o);
         print_full(pr, e->lhs);

@@ -182,6 +182,7 @@ typedef enum {
     E_PAREN,     /* (e) — kept only so the AST printer can round-trip; checker treats as lhs */
     E_CONSTR,    /* #name e1 e2 ... : a sum type's constructor applied to its payload (args) */
     E_MATCH,     /* match lhs (case cases[i] -> elems[i])... */
+    E_ASSERT,    /* assert cond body : str = the condition as printed, for the failure message */
 } ExprKind;
 
 typedef enum {

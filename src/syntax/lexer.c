@@ -29,6 +29,7 @@ typedef struct {
 static const char *const keywords[] = {
     "let", "in", "if", "then", "else", "loop", "for", "while", "do", "with", "def", "entry",
     "type", "true", "false", "module", "import", "open", "local", "match", "case", "include",
+    "assert",
     NULL,
 };
 

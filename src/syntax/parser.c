@@ -1111,6 +1111,22 @@ static Expr *parse_let(Parser *ps) {
     return head;
 }
 
+/* assert := 'assert' postfix expr   (the condition's text is kept for the failure message) */
+static Expr *parse_assert(Parser *ps) {
+    Expr *e = expr_new(E_ASSERT, next(ps)->loc);
+    e->cond = parse_postfix(ps);
+    e->body = parse_expr(ps);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f) {
+        ast_print_expr(f, e->cond, false);
+        fclose(f);
+    }
+    e->str = text ? text : "";
+    return e;
+}
+
 /* attr_expr := '#[' attr ']' {'#[' attr ']'} expr */
 static Expr *parse_attr_expr(Parser *ps) {
     Expr *e = expr_new(E_ATTR, peek(ps)->loc);
@@ -1133,7 +1149,7 @@ static Expr *make_apply(Expr *f, Expr **args, int n, Loc loc) {
     return a;
 }
 
-/* apply := let | if | loop | lambda | attr_expr | postfix {postfix} [lambda] */
+/* apply := let | if | loop | assert | lambda | attr_expr | postfix {postfix} [lambda] */
 static Expr *parse_apply(Parser *ps) {
     Token *t = peek(ps);
     if (is_kw(t, "let"))
@@ -1142,6 +1158,8 @@ static Expr *parse_apply(Parser *ps) {
         return parse_if(ps);
     if (is_kw(t, "loop"))
         return parse_loop(ps);
+    if (is_kw(t, "assert"))
+        return parse_assert(ps);
     if (t->kind == TOK_BACKSLASH)
         return parse_lambda(ps);
     if (t->kind == TOK_HASHBRACKET)

@@ -450,6 +450,9 @@ static Type *infer(Expr *e, Type *hint) {
     case E_ATTR:
     case E_PAREN:
         return tc_check_expr(e->lhs, hint);
+    case E_ASSERT:
+        tc_expect_type(e->cond, tc_check_expr(e->cond, NULL), type_prim(PRIM_BOOL), "the condition of 'assert'");
+        return tc_check_expr(e->body, hint);
     case E_CONSTR:
     case E_MATCH:
         error_at(e->loc, "sum types are not supported yet");

@@ -28,6 +28,7 @@ struct Var {
     bool consumable;
     bool nonunique_param;
     int lambda_depth, loop_depth;
+    int id;         /* its position in all_vars: those bound later have higher ids */
     VarSet aliases; /* the variables whose storage this one may share, itself included */
 };
 
@@ -87,6 +88,7 @@ static Var *bind(const char *name, Loc loc, Type *t, Alias *rhs, bool consumable
     v->consumable = consumable;
     v->lambda_depth = lambda_depth;
     v->loop_depth = loop_depth;
+    v->id = all_vars.len;
     vec_push(&v->aliases, v);
     if (rhs && type_has_array(t))
         alias_flat(rhs, &v->aliases);
@@ -307,6 +309,36 @@ static void consume_loop_init(Pat *p, Alias *init, int *at, Loc loc, VarSet *kep
         alias_flat(init, kept);
 }
 
+/* What a loop's result may alias, per component of its parameter pattern p: the variables
+ * bound before the loop (id < first) that the body's result aliases, and the initial value's
+ * part where its parameter is not consumed (the loop may run zero times).  Variables of the
+ * body are dead after the loop. */
+static Alias *loop_result(Pat *p, Alias *init, Alias *body, int *at, int first) {
+    while (p->kind == P_ASCRIBE)
+        p = p->inner;
+    int n = p->elems.len;
+    if (p->kind == P_TUPLE && body->tuple && body->parts.len == n) {
+        Alias *r = alias_new();
+        r->tuple = true;
+        bool split = init && init->tuple && init->parts.len == n;
+        for (int i = 0; i < n; i++)
+            vec_push(&r->parts, loop_result(p->elems.data[i], split ? init->parts.data[i] : init,
+                                            body->parts.data[i], at, first));
+        return r;
+    }
+    int from = *at;
+    *at += pat_vars(p);
+    Alias *r = alias_new();
+    VarSet flat = {0};
+    alias_flat(body, &flat);
+    for (int i = 0; i < flat.len; i++)
+        if (flat.data[i]->id < first)
+            vec_push(&r->set, flat.data[i]);
+    if (!any_consumed(from, *at))
+        alias_flat(init, &r->set);
+    return r;
+}
+
 static Alias *walk_loop(Expr *e) {
     Alias *init;
     if (e->init) {
@@ -323,7 +355,7 @@ static Alias *walk_loop(Expr *e) {
                 set_add_all(&init->set, &v->aliases);
         }
     }
-    int n = scope.len;
+    int n = scope.len, first = all_vars.len;
     loop_depth++;
     bind_pat(e->pat, NULL, true, false);
     int nparams = scope.len;
@@ -341,31 +373,15 @@ static Alias *walk_loop(Expr *e) {
         walk(e->cond);
     Alias *body = walk(e->body);
     bool params_consumed = any_consumed(n, nparams);
-    VarSet flat = {0};
-    alias_flat(body, &flat);
-    bool aliases_param = false;
-    Alias *res = alias_new();
-    for (int i = 0; i < flat.len; i++) {
-        bool local = false;
-        for (int j = n; j < scope.len; j++)
-            if (scope.data[j] == flat.data[i])
-                local = true;
-        if (local)
-            aliases_param = true;
-        else
-            vec_push(&res->set, flat.data[i]);
-    }
     loop_depth--;
-    VarSet kept = {0};
+    int at = n;
+    Alias *res = loop_result(e->pat, init, body, &at, first);
     if (params_consumed) {
-        int at = n;
+        VarSet kept = {0};
+        at = n;
         consume_loop_init(e->pat, init, &at, e->init ? e->init->loc : e->pat->loc, &kept);
-    } else {
-        alias_flat(init, &kept);
     }
     scope.len = n;
-    if (aliases_param)
-        set_add_all(&res->set, &kept);
     return maybe(e, res);
 }
 
@@ -473,6 +489,9 @@ static Alias *walk(Expr *e) {
     case E_ATTR:
     case E_PAREN:
         return walk(e->lhs);
+    case E_ASSERT:
+        walk(e->cond);
+        return walk(e->body);
     case E_CONSTR:
     case E_MATCH:
         break;

@@ -398,13 +398,13 @@ static inline int wfa_own(wf_ctx *ctx, wfa **ap, const char *loc) {
 static inline int wfa_oob(wf_ctx *ctx, const char *loc, int n, const int64_t *idx, const wfa *a) {
     char buf[512];
     size_t len = 0;
-    len += (size_t)snprintf(buf + len, sizeof buf - len, "index [");
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "Index [");
     for (int k = 0; k < n && len < sizeof buf - 40; k++)
         len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", k ? ", " : "", (long long)idx[k]);
     len += (size_t)snprintf(buf + len, sizeof buf - len, "] out of bounds for array of shape ");
-    for (int k = 0; k < a->rank && len < sizeof buf - 40; k++)
+    for (int k = 0; k < a->rank && k < n && len < sizeof buf - 40; k++)
         len += (size_t)snprintf(buf + len, sizeof buf - len, "[%lld]", (long long)a->shape[k]);
-    return wf_error(ctx, loc, "%s", buf);
+    return wf_error(ctx, loc, "%s.", buf);
 }
 
 /* Pointer to the element (n == rank) or the row slot (n < rank) at idx; NULL when out of
@@ -466,7 +466,7 @@ static inline int64_t wfa_slice_len(int64_t s, int64_t e, int64_t d) {
 
 static inline int wfa_slice_bad(wf_ctx *ctx, const char *loc, int n, const int64_t *spec, const wfa *a) {
     char buf[512];
-    size_t len = (size_t)snprintf(buf, sizeof buf, "index [");
+    size_t len = (size_t)snprintf(buf, sizeof buf, "Index [");
     for (int k = 0; k < n && len < sizeof buf - 80; k++) {
         const int64_t *x = spec + 4 * k;
         if (x[0] && x[3] != 1)
@@ -479,22 +479,19 @@ static inline int wfa_slice_bad(wf_ctx *ctx, const char *loc, int n, const int64
             len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", k ? ", " : "", (long long)x[1]);
     }
     len += (size_t)snprintf(buf + len, sizeof buf - len, "] out of bounds for array of shape ");
-    for (int k = 0; k < a->rank && len < sizeof buf - 40; k++)
+    for (int k = 0; k < a->rank && k < n && len < sizeof buf - 40; k++)
         len += (size_t)snprintf(buf + len, sizeof buf - len, "[%lld]", (long long)a->shape[k]);
-    return wf_error(ctx, loc, "%s", buf);
+    return wf_error(ctx, loc, "%s.", buf);
 }
 
-/* Whether slice s:e:d is valid on an extent len (Futhark's rule: the bounds lie within the
- * array, and every index taken is in range). */
+/* Whether slice s:e:d is valid on an extent len (Futhark's rule, as rts/flat_views.h's
+ * wf_slice_ok: bounds in the stride's order, every index taken in range, empty slices valid). */
 static inline bool wfa_slice_ok(int64_t s, int64_t e, int64_t d, int64_t len) {
-    int64_t m = wfa_slice_len(s, e, d);
-    if (m < 0)
+    if (d == 0 || (d > 0 ? e < s : e > s))
         return false;
-    if (d > 0)
-        return s >= 0 && s <= e && e <= len;
-    if (m == 0)
-        return s == e && s >= -1 && s <= len;
-    return s >= 0 && s < len && s + (m - 1) * d >= 0 && e >= -1;
+    int64_t m = wfa_slice_len(s, e, d);
+    int64_t last = s + (m - 1) * d;
+    return m == 0 || (s >= 0 && s < len && last >= 0 && last < len);
 }
 
 static inline int wfa_plains_from(int n, const int64_t *spec, int k) {
