@@ -206,6 +206,9 @@ def (f64.<=) (x: f64) (y: f64) : bool = x <= y
 def (f64.>) (x: f64) (y: f64) : bool = x > y
 def (f64.>=) (x: f64) (y: f64) : bool = x >= y
 
+type f32.int_t = u32
+type f64.int_t = u64
+
 type bool.t = bool
 def (bool.==) (x: bool) (y: bool) : bool = x == y
 def (bool.!=) (x: bool) (y: bool) : bool = x != y

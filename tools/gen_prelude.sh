@@ -223,6 +223,9 @@ set -f # the operators * and ** are not file patterns
     done
   done
   echo
+  echo "type f32.int_t = u32"
+  echo "type f64.int_t = u64"
+  echo
   echo "type bool.t = bool"
   for o in == != '<' '<=' '>' '>='; do
     echo "def (bool.$o) (x: bool) (y: bool) : bool = x $o y"

@@ -653,12 +653,23 @@ static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v,
     }
     switch (t->kind) {
     case TE_UNIQUE: call_sizes_texp(in, sc, env, t->elem, v, depth, loc); return;
-    case TE_EXIST: {
+    case TE_EXIST: { /* ?[k].t: k is bound afresh here, and only here */
         int n = sc->exist.len;
         for (int i = 0; i < t->fields.len; i++)
             vec_push(&sc->exist, t->fields.data[i]);
         call_sizes_texp(in, sc, env, t->elem, v, depth, loc);
         sc->exist.len = n;
+        int kept = 0;
+        for (int i = 0; i < sc->n; i++) {
+            bool bound_here = false;
+            for (int j = 0; j < t->fields.len; j++)
+                bound_here |= sc->names[i] == t->fields.data[j];
+            if (!bound_here) {
+                sc->names[kept] = sc->names[i];
+                sc->vals[kept++] = sc->vals[i];
+            }
+        }
+        sc->n = kept;
         return;
     }
     case TE_ARRAY: {
@@ -1703,6 +1714,7 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     }
     case E_ASCRIBE:
     case E_ATTR:
+    case E_OPEN:
     case E_PAREN: return ie(in, env, e->lhs);
     case E_ASSERT:
         emit_assert(in, ie_atom(in, env, e->cond), xsprintf("Assertion is false: %s", e->str), L(in, e->loc));
@@ -1982,7 +1994,8 @@ static CFun *entry(I *in, Decl *d) {
 
 static bool is_entry(Program *prog, int first_user, int i) {
     Decl *d = prog->decls.data[i];
-    return d->kind == D_DEF && i >= first_user && !d->qual && (d->is_entry || !strcmp(d->name, "main"));
+    return d->kind == D_DEF && i >= first_user && !d->qual && d->loc.file == prog->file &&
+           (d->is_entry || !strcmp(d->name, "main"));
 }
 
 CProg *core_internalise(Program *prog, int first_user) {

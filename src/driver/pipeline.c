@@ -46,8 +46,8 @@ Loaded load_program(const char *path, const char *stop) {
     append_decls(l.prog, user);
     if (stop && !strcmp(stop, "parse"))
         return l;
-
-    check_program(l.prog);
+    resolve_imports(user);
+    check_program(l.prog, l.first_user_decl);
     return l;
 }
 

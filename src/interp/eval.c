@@ -223,12 +223,23 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
     case TE_UNIQUE:
         check_texp(t->elem, v, sc, env, loc);
         return;
-    case TE_EXIST: {
+    case TE_EXIST: { /* ?[k].t: k is bound afresh here, and only here */
         int n = sc->exist.len;
         for (int i = 0; i < t->fields.len; i++)
             vec_push(&sc->exist, t->fields.data[i]);
         check_texp(t->elem, v, sc, env, loc);
         sc->exist.len = n;
+        int kept = 0;
+        for (int i = 0; i < sc->n; i++) {
+            bool bound_here = false;
+            for (int j = 0; j < t->fields.len; j++)
+                bound_here |= sc->names[i] == t->fields.data[j];
+            if (!bound_here) {
+                sc->names[kept] = sc->names[i];
+                sc->vals[kept++] = sc->vals[i];
+            }
+        }
+        sc->n = kept;
         return;
     }
     case TE_ARRAY: {
@@ -1383,6 +1394,7 @@ Value eval(Expr *e, Env *env) {
         int64_t v;
         return tuning_param(&e->attrs, &v) ? v_i64(v) : eval(e->lhs, env);
     }
+    case E_OPEN:
     case E_PAREN: return eval(e->lhs, env);
     case E_ASSERT:
         if (!prim_as_bool(eval(e->cond, env)))

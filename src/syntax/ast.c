@@ -445,6 +445,8 @@ static bool is_atomic(const Expr *e) {
         return true;
     case E_CONSTR:
         return e->args.len == 0;
+    case E_OPEN:
+        return true;
     default:
         return false;
     }
@@ -670,6 +672,11 @@ static void print_full(Printer *pr, const Expr *e) {
             print_atom(pr, e->args.data[i]);
         }
         break;
+    case E_OPEN:
+        fprintf(o, "%s.(", e->name);
+        print_full(pr, e->lhs);
+        fputc(')', o);
+        break;
     case E_ASSERT:
         fputs("assert ", o);
         print_atom(pr, e->cond);
@@ -697,16 +704,178 @@ void ast_print_expr(FILE *out, const Expr *e, bool types) {
     print_full(&pr, e);
 }
 
+static void print_decl(Printer *pr, const Decl *d);
+static void print_sig(Printer *pr, const SigExp *s);
+
+static void print_decls(Printer *pr, const DeclVec *ds) {
+    for (int i = 0; i < ds->len; i++) {
+        if (i)
+            newline(pr);
+        print_decl(pr, ds->data[i]);
+    }
+}
+
+static void print_spec(Printer *pr, const ModSpec *sp) {
+    FILE *o = pr->out;
+    switch (sp->kind) {
+    case SPEC_VAL:
+        fputs("val ", o);
+        print_name(pr, NULL, sp->name);
+        print_tparams(pr, &sp->tparams);
+        fputs(" : ", o);
+        print_texp(pr, sp->texp);
+        break;
+    case SPEC_TYPE:
+        fprintf(o, "type %s", sp->name);
+        print_tparams(pr, &sp->tparams);
+        if (sp->texp) {
+            fputs(" = ", o);
+            print_texp(pr, sp->texp);
+        }
+        break;
+    case SPEC_MODULE:
+        fprintf(o, "module %s : ", sp->name);
+        print_sig(pr, sp->sig);
+        break;
+    case SPEC_INCLUDE:
+        fputs("include ", o);
+        print_sig(pr, sp->sig);
+        break;
+    }
+}
+
+/* Module types print parenthesised where they are not names or braces. */
+static void print_sig(Printer *pr, const SigExp *s) {
+    FILE *o = pr->out;
+    switch (s->kind) {
+    case SE_NAME: fputs(s->name, o); return;
+    case SE_SPECS:
+        fputc('{', o);
+        pr->indent += 2;
+        for (int i = 0; i < s->specs.len; i++) {
+            newline(pr);
+            print_spec(pr, s->specs.data[i]);
+        }
+        pr->indent -= 2;
+        newline(pr);
+        fputc('}', o);
+        return;
+    case SE_WITH:
+        fputc('(', o);
+        print_sig(pr, s->base);
+        fprintf(o, " with %s", s->name);
+        print_tparams(pr, &s->tparams);
+        fputs(" = ", o);
+        print_texp(pr, s->texp);
+        fputc(')', o);
+        return;
+    case SE_ARROW:
+        fputc('(', o);
+        if (s->name) {
+            fprintf(o, "(%s: ", s->name);
+            print_sig(pr, s->base);
+            fputc(')', o);
+        } else {
+            print_sig(pr, s->base);
+        }
+        fputs(" -> ", o);
+        print_sig(pr, s->ret);
+        fputc(')', o);
+        return;
+    }
+}
+
+static void print_mod_params(Printer *pr, const ModParamVec *ps) {
+    for (int i = 0; i < ps->len; i++) {
+        fprintf(pr->out, " (%s: ", ps->data[i].name);
+        print_sig(pr, ps->data[i].sig);
+        fputc(')', pr->out);
+    }
+}
+
+/* Module expressions print parenthesised where they are not atoms. */
+static void print_mod(Printer *pr, const ModExp *m) {
+    FILE *o = pr->out;
+    switch (m->kind) {
+    case ME_NAME: fputs(m->name, o); return;
+    case ME_IMPORT: fprintf(o, "(import \"%s\")", m->path); return;
+    case ME_STRUCT:
+        fputc('{', o);
+        pr->indent += 2;
+        newline(pr);
+        print_decls(pr, &m->decls);
+        pr->indent -= 2;
+        newline(pr);
+        fputc('}', o);
+        return;
+    case ME_APPLY:
+        fputc('(', o);
+        print_mod(pr, m->fn);
+        fputc(' ', o);
+        print_mod(pr, m->arg);
+        fputc(')', o);
+        return;
+    case ME_ASCRIBE:
+        fputc('(', o);
+        print_mod(pr, m->body);
+        fputs(" : ", o);
+        print_sig(pr, m->sig);
+        fputc(')', o);
+        return;
+    case ME_LAMBDA:
+        fputs("(\\", o);
+        print_mod_params(pr, &m->params);
+        if (m->sig) {
+            fputs(" : ", o);
+            print_sig(pr, m->sig);
+        }
+        fputs(" -> ", o);
+        print_mod(pr, m->body);
+        fputc(')', o);
+        return;
+    }
+}
+
 static void print_decl(Printer *pr, const Decl *d) {
     FILE *o = pr->out;
     print_attrs(pr, &d->attrs);
-    if (d->kind == D_TYPE) {
+    if (d->local)
+        fputs("local ", o);
+    switch (d->kind) {
+    case D_TYPE:
         fprintf(o, "type %s%s%s", d->qual ? d->qual : "", d->qual ? "." : "", d->name);
         print_tparams(pr, &d->tparams);
         fputs(" = ", o);
         print_texp(pr, d->ret);
-        fputc('\n', o);
+        newline(pr);
         return;
+    case D_MODULE:
+        fprintf(o, "module %s", d->name);
+        print_mod_params(pr, &d->mparams);
+        if (d->sig) {
+            fputs(" : ", o);
+            print_sig(pr, d->sig);
+        }
+        fputs(" = ", o);
+        print_mod(pr, d->mod);
+        newline(pr);
+        return;
+    case D_MODTYPE:
+        fprintf(o, "module type %s = ", d->name);
+        print_sig(pr, d->sig);
+        newline(pr);
+        return;
+    case D_OPEN:
+        fputs("open ", o);
+        print_mod(pr, d->mod);
+        newline(pr);
+        return;
+    case D_IMPORT:
+        fprintf(o, "import \"%s\"", d->mod->path);
+        newline(pr);
+        return;
+    case D_DEF:
+        break;
     }
     fprintf(o, "%s ", d->is_entry ? "entry" : "def");
     print_name(pr, d->qual, d->name);
@@ -720,20 +889,16 @@ static void print_decl(Printer *pr, const Decl *d) {
         print_texp(pr, d->ret);
     }
     fputs(" =", o);
-    pr->indent = 2;
+    pr->indent += 2;
     newline(pr);
     print_full(pr, d->body);
-    pr->indent = 0;
-    fputc('\n', o);
+    pr->indent -= 2;
+    newline(pr);
 }
 
 void ast_print_program(FILE *out, const Program *p, bool types) {
     Printer pr = {out, types, 0};
-    for (int i = 0; i < p->decls.len; i++) {
-        if (i)
-            fputc('\n', out);
-        print_decl(&pr, p->decls.data[i]);
-    }
+    print_decls(&pr, &p->decls);
 }
 
 /* ---- queries ---- */

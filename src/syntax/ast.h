@@ -183,6 +183,7 @@ typedef enum {
     E_CONSTR,    /* #name e1 e2 ... : a sum type's constructor applied to its payload (args) */
     E_MATCH,     /* match lhs (case cases[i] -> elems[i])... */
     E_ASSERT,    /* assert cond body : str = the condition as printed, for the failure message */
+    E_OPEN,      /* M.(lhs) : lhs with module M (path in name) opened; an E_PAREN once checked */
 } ExprKind;
 
 typedef enum {
@@ -267,37 +268,123 @@ struct Expr {
                               (a name in scope, a constant, an expression over them, or unknown) */
 };
 
+/* ---- modules (elaborated away by the type checker, types/module.c) ---- */
+
+typedef struct ModExp ModExp;
+typedef struct SigExp SigExp;
+typedef struct ModSpec ModSpec;
+typedef struct Program Program;
+typedef Vec(Decl *) DeclVec;
+
+/* A parameter of a parametric module: (name: sig). */
+typedef struct {
+    const char *name;
+    SigExp *sig;
+    Loc loc;
+} ModParam;
+typedef Vec(ModParam) ModParamVec;
+
+typedef enum {
+    ME_NAME,    /* M, M.N : name (the path) */
+    ME_STRUCT,  /* { decls } */
+    ME_APPLY,   /* fn arg : a parametric module applied */
+    ME_ASCRIBE, /* body : sig */
+    ME_LAMBDA,  /* \(p: S)... [: sig] -> body : params, sig (optional), body */
+    ME_IMPORT,  /* import "path" : path as written; file once loaded (syntax/import.c) */
+} ModExpKind;
+
+struct ModExp {
+    ModExpKind kind;
+    Loc loc;
+    const char *name;   /* ME_NAME */
+    DeclVec decls;      /* ME_STRUCT */
+    ModExp *fn, *arg;   /* ME_APPLY */
+    ModExp *body;       /* ME_ASCRIBE, ME_LAMBDA */
+    SigExp *sig;        /* ME_ASCRIBE, ME_LAMBDA (result, optional) */
+    ModParamVec params; /* ME_LAMBDA */
+    const char *path;   /* ME_IMPORT */
+    Program *file;      /* ME_IMPORT: the imported file, parsed */
+};
+
+typedef enum {
+    SE_NAME,  /* S, M.S : name (the path) */
+    SE_SPECS, /* { specs } */
+    SE_WITH,  /* base with name tparams = texp (a type refined) */
+    SE_ARROW, /* (name: param) -> ret, or param -> ret: a parametric module's type */
+} SigExpKind;
+
+struct SigExp {
+    SigExpKind kind;
+    Loc loc;
+    const char *name;      /* SE_NAME; SE_WITH: the type refined (a path); SE_ARROW: optional */
+    Vec(ModSpec *) specs;  /* SE_SPECS */
+    SigExp *base;          /* SE_WITH; SE_ARROW: the parameter */
+    SigExp *ret;           /* SE_ARROW */
+    TypeParamVec tparams;  /* SE_WITH */
+    TypeExp *texp;         /* SE_WITH */
+};
+
+typedef enum {
+    SPEC_VAL,     /* val name tparams : texp */
+    SPEC_TYPE,    /* type name tparams [= texp] (abstract without) */
+    SPEC_MODULE,  /* module name : sig */
+    SPEC_INCLUDE, /* include sig */
+} SpecKind;
+
+struct ModSpec {
+    SpecKind kind;
+    Loc loc;
+    const char *name;
+    TypeParamVec tparams;
+    TypeExp *texp;
+    SigExp *sig;
+};
+
 /* ---- declarations ---- */
 
 typedef enum {
-    D_DEF,  /* def / entry / let (top level) */
-    D_TYPE, /* type name 'a [n] = texp */
+    D_DEF,     /* def / entry / let (top level) */
+    D_TYPE,    /* type name 'a [n] = texp */
+    D_MODULE,  /* module name (p: S)... [: sig] = mod : mparams, sig, mod */
+    D_MODTYPE, /* module type name = sig */
+    D_OPEN,    /* open mod */
+    D_IMPORT,  /* import "path" : mod is the ME_IMPORT (local open import "path") */
 } DeclKind;
 
 struct Decl {
     DeclKind kind;
     Loc loc;
-    const char *name;     /* may be qualified in the prelude: "f32.sum" is name "sum", qual "f32" */
-    const char *qual;
+    const char *name;     /* a definition's, type's, module's or module type's name; may be
+                             qualified in the prelude: "f32.sum" is name "sum", qual "f32" */
+    const char *qual;     /* [typed] also the path of the module a definition is in */
     bool is_entry;
+    bool local;           /* `local dec`: not visible outside the module */
     TypeParamVec tparams;
     PatVec params;
     TypeExp *ret;         /* optional return type (D_DEF) or the aliased type (D_TYPE) */
     Expr *body;           /* D_DEF */
     AttrVec attrs;
     Type *type;           /* [typed] the function's type (params -> ret) */
+    ModParamVec mparams;  /* D_MODULE */
+    SigExp *sig;          /* D_MODULE (optional ascription), D_MODTYPE */
+    ModExp *mod;          /* D_MODULE, D_OPEN, D_IMPORT */
 };
 
-typedef struct {
-    Vec(Decl *) decls;
+/* A parsed file.  After type checking, decls is the whole program with its modules elaborated
+ * away: every definition (prelude, imported files, module members, parametric modules'
+ * instances) at the top level, in the order they were checked. */
+struct Program {
+    DeclVec decls;
     const char *file;
-} Program;
+};
 
 /* ---- clone.c: deep copies (annotations left out) ---- */
 Expr *ast_clone_expr(const Expr *e);
 Pat *ast_clone_pat(const Pat *p);
 TypeExp *ast_clone_texp(const TypeExp *t);
 Decl *ast_clone_decl(const Decl *d);
+ModExp *ast_clone_mod(const ModExp *m);
+SigExp *ast_clone_sig(const SigExp *s);
 DimIndexVec ast_clone_indices(const DimIndexVec *idx);
 
 /* ---- ast.c: constructors and printing ---- */

@@ -113,6 +113,57 @@ Expr *ast_clone_expr(const Expr *e) {
     return c;
 }
 
+static ModSpec *clone_spec(const ModSpec *sp) {
+    ModSpec *c = xmalloc(sizeof *c);
+    *c = *sp;
+    COPY_VEC(c->tparams, sp->tparams);
+    c->texp = ast_clone_texp(sp->texp);
+    c->sig = ast_clone_sig(sp->sig);
+    return c;
+}
+
+SigExp *ast_clone_sig(const SigExp *s) {
+    if (!s)
+        return NULL;
+    SigExp *c = xmalloc(sizeof *c);
+    *c = *s;
+    c->specs.data = NULL;
+    c->specs.len = c->specs.cap = 0;
+    for (int i = 0; i < s->specs.len; i++)
+        vec_push(&c->specs, clone_spec(s->specs.data[i]));
+    c->base = ast_clone_sig(s->base);
+    c->ret = ast_clone_sig(s->ret);
+    COPY_VEC(c->tparams, s->tparams);
+    c->texp = ast_clone_texp(s->texp);
+    return c;
+}
+
+static ModParamVec clone_mod_params(const ModParamVec *ps) {
+    ModParamVec r = {0};
+    for (int i = 0; i < ps->len; i++) {
+        ModParam p = ps->data[i];
+        p.sig = ast_clone_sig(p.sig);
+        vec_push(&r, p);
+    }
+    return r;
+}
+
+ModExp *ast_clone_mod(const ModExp *m) {
+    if (!m)
+        return NULL;
+    ModExp *c = xmalloc(sizeof *c);
+    *c = *m;
+    c->decls = (DeclVec){0};
+    for (int i = 0; i < m->decls.len; i++)
+        vec_push(&c->decls, ast_clone_decl(m->decls.data[i]));
+    c->fn = ast_clone_mod(m->fn);
+    c->arg = ast_clone_mod(m->arg);
+    c->body = ast_clone_mod(m->body);
+    c->sig = ast_clone_sig(m->sig);
+    c->params = clone_mod_params(&m->params);
+    return c; /* an import's file is shared: a file is one module */
+}
+
 Decl *ast_clone_decl(const Decl *d) {
     Decl *c = xmalloc(sizeof *c);
     *c = *d;
@@ -121,5 +172,8 @@ Decl *ast_clone_decl(const Decl *d) {
     c->ret = ast_clone_texp(d->ret);
     c->body = ast_clone_expr(d->body);
     c->type = NULL;
+    c->mparams = clone_mod_params(&d->mparams);
+    c->sig = ast_clone_sig(d->sig);
+    c->mod = ast_clone_mod(d->mod);
     return c;
 }

@@ -213,8 +213,8 @@ static const char *parse_qualname(Parser *ps, const char **qual) {
 /* Can the current token start a type argument of an alias application? */
 static bool starts_type_arg(Parser *ps) {
     Token *t = peek(ps);
-    return t->kind == TOK_IDENT || t->kind == TOK_LPAREN || t->kind == TOK_LBRACE ||
-           t->kind == TOK_LBRACKET;
+    return (t->kind == TOK_IDENT && t->text != intern("val")) || t->kind == TOK_LPAREN ||
+           t->kind == TOK_LBRACE || t->kind == TOK_LBRACKET;
 }
 
 /* type_tuple := '(' [type {',' type}] ')'   — a single type in parentheses is just that type */
@@ -721,27 +721,37 @@ static Expr *parse_op_section(Parser *ps, Loc loc) {
     return s;
 }
 
-/* '(' quals op ')' : the number of tokens of `M.N.op` at the cursor ('(' consumed), or 0. */
+/* '(' quals op : the number of tokens of `M.N.op` at the cursor ('(' consumed), or 0. */
 static int qualified_op_at(Parser *ps) {
     int k = 0;
     while (peek_at(ps, k)->kind == TOK_IDENT && peek_at(ps, k + 1)->kind == TOK_DOT &&
            !peek_at(ps, k + 1)->space_before && !peek_at(ps, k + 2)->space_before)
         k += 2;
-    if (k == 0 || peek_at(ps, k)->kind != TOK_OP || peek_at(ps, k + 1)->kind != TOK_RPAREN)
+    if (k == 0 || peek_at(ps, k)->kind != TOK_OP)
         return 0;
     return k + 1;
 }
 
-/* (M.N.op): the operator op of module M.N as a value ('(' consumed). */
-static Expr *parse_qualified_op(Parser *ps, int ntoks) {
+/* (M.N.op) is the operator op of module M.N as a value; (M.N.op e) a right section of it
+ * ('(' consumed). */
+static Expr *parse_qualified_op(Parser *ps, int ntoks, Loc loc) {
     StrBuf path = {0};
     for (int i = 0; i + 1 < ntoks; i += 2) {
         sb_printf(&path, "%s%s", path.len ? "." : "", next(ps)->text);
         next(ps);
     }
-    Expr *v = op_var(next(ps), intern(path.data));
+    Token *o = next(ps);
+    if (peek(ps)->kind == TOK_RPAREN) {
+        next(ps);
+        return op_var(o, intern(path.data));
+    }
+    Expr *s = expr_new(E_SECTION, loc);
+    s->section = SEC_FUN;
+    s->qual = intern(path.data);
+    s->name = o->text;
+    s->rhs = parse_expr(ps);
     expect(ps, TOK_RPAREN, "')'");
-    return v;
+    return s;
 }
 
 /* parens := '(' ')' | '(' expr {',' expr} ')' | '(' expr op ')' | sections */
@@ -756,20 +766,30 @@ static Expr *parse_parens(Parser *ps) {
         return parse_field_section(ps, loc);
     int qop = qualified_op_at(ps);
     if (qop)
-        return parse_qualified_op(ps, qop);
+        return parse_qualified_op(ps, qop, loc);
     if (t->kind == TOK_BACKTICK ||
         (t->kind == TOK_OP && is_binop_token(ps, 0) &&
          !(is_op(t, "-") && peek_at(ps, 1)->kind != TOK_RPAREN)))
         return parse_op_section(ps, loc);
     Expr *first = parse_expr(ps);
-    /* left section: (e op) or (e `f`) */
+    /* left section: (e op), (e M.op) or (e `f`) */
     t = peek(ps);
-    if (is_binop_token(ps, 0)) {
+    int qk = qualified_binop_at(ps);
+    if (is_binop_token(ps, 0) || qk) {
         Expr *s = expr_new(E_SECTION, loc);
         s->lhs = first;
         if (t->kind == TOK_BACKTICK) {
             s->section = SEC_FUN;
             parse_backtick_name(ps, &s->qual, &s->name);
+        } else if (qk) {
+            StrBuf path = {0};
+            for (int i = 0; i < qk; i += 2) {
+                sb_printf(&path, "%s%s", path.len ? "." : "", next(ps)->text);
+                next(ps);
+            }
+            s->section = SEC_FUN;
+            s->qual = intern(path.data);
+            s->name = next(ps)->text;
         } else if (is_builtin_op(t)) {
             next(ps);
             s->section = SEC_LEFT;
@@ -898,7 +918,31 @@ static Expr *parse_atom(Parser *ps) {
     expected(ps, "an expression");
 }
 
-/* postfix := atom { '[' indices ']' | '.' field }   (no space before '[' or '.') */
+/* The path M.N an expression written as names and projections spells, or NULL. */
+static const char *expr_path(Expr *e) {
+    if (e->kind == E_VAR)
+        return e->qual ? intern(xsprintf("%s.%s", e->qual, e->name)) : e->name;
+    if (e->kind != E_PROJECT)
+        return NULL;
+    const char *p = expr_path(e->lhs);
+    return p ? intern(xsprintf("%s.%s", p, e->fields.data[0])) : NULL;
+}
+
+/* local_open := path '.' '(' expr ')'   (the '.' is current): e with module path opened */
+static Expr *parse_local_open(Parser *ps, Expr *m) {
+    const char *path = expr_path(m);
+    if (!path)
+        error_at(peek(ps)->loc, "only a module can be opened with '.('");
+    next(ps);
+    next(ps);
+    Expr *o = expr_new(E_OPEN, m->loc);
+    o->name = path;
+    o->lhs = parse_expr(ps);
+    expect(ps, TOK_RPAREN, "')'");
+    return o;
+}
+
+/* postfix := atom { '[' indices ']' | '.' field | '.' '(' expr ')' }   (no space before '[' or '.') */
 static Expr *parse_postfix(Parser *ps) {
     enter(ps);
     Expr *e = parse_atom(ps);
@@ -909,6 +953,9 @@ static Expr *parse_postfix(Parser *ps) {
             ix->lhs = e;
             parse_indices(ps, &ix->idx);
             e = ix;
+        } else if (t->kind == TOK_DOT && !t->space_before && peek_at(ps, 1)->kind == TOK_LPAREN &&
+                   !peek_at(ps, 1)->space_before) {
+            e = parse_local_open(ps, e);
         } else if (t->kind == TOK_DOT && !t->space_before) {
             next(ps);
             Expr *pr = expr_new(E_PROJECT, e->loc);
@@ -1276,7 +1323,7 @@ static bool op_ends_section(Parser *ps) {
             k += 2;
         return peek_at(ps, k + 2)->kind == TOK_RPAREN;
     }
-    return peek_at(ps, 1)->kind == TOK_RPAREN;
+    return peek_at(ps, qualified_binop_at(ps) + 1)->kind == TOK_RPAREN; /* (e op), (e M.op) */
 }
 
 /* Build `lhs op rhs` for the operator token `t` (pipes, backticks and user-defined operators
@@ -1438,8 +1485,8 @@ static Decl *parse_def(Parser *ps, AttrVec attrs) {
         int qop = qualified_op_at(ps);
         ps->pos--;
         if (qop) {
-            next(ps);
-            Expr *v = parse_qualified_op(ps, qop);
+            Loc at = next(ps)->loc;
+            Expr *v = parse_qualified_op(ps, qop, at);
             d->qual = v->qual;
             d->name = v->name;
         }
@@ -1490,19 +1537,284 @@ static Decl *parse_type_decl(Parser *ps, AttrVec attrs) {
     return d;
 }
 
-/* decl := {'#[' attr ']'} (def | typedecl) */
-static Decl *parse_decl(Parser *ps) {
+/* ---- modules ---- */
+
+static Decl *parse_decl(Parser *ps);
+static SigExp *parse_sig(Parser *ps);
+static ModExp *parse_mod_exp(Parser *ps);
+
+/* A qualified name as one path "M.N.x". */
+static const char *parse_path(Parser *ps) {
+    const char *qual, *name = parse_qualname(ps, &qual);
+    return qual ? intern(xsprintf("%s.%s", qual, name)) : name;
+}
+
+/* string := a string literal (an import's path) */
+static const char *parse_import_path(Parser *ps) {
+    Token *t = expect(ps, TOK_STRING, "a file name in quotes");
+    return intern(t->str);
+}
+
+/* spec := 'val' (name | '(' op ')' | op) type_params ':' type
+ *       | ('type' | 'type^' | 'type~') name type_params ['=' type]
+ *       | 'module' name ':' sig  |  'include' sig  |  '#[' attr ']' spec */
+static ModSpec *parse_spec(Parser *ps) {
     AttrVec attrs = {0};
     parse_attrs(ps, &attrs);
     Token *t = peek(ps);
-    if (is_kw(t, "def") || is_kw(t, "entry") || is_kw(t, "let"))
-        return parse_def(ps, attrs);
-    if (is_kw(t, "type"))
-        return parse_type_decl(ps, attrs);
-    if (is_kw(t, "module") || is_kw(t, "import") || is_kw(t, "open") || is_kw(t, "local") ||
-        is_kw(t, "include"))
-        error_at(t->loc, "modules and imports are not supported");
-    expected(ps, "a declaration ('def', 'entry', 'let' or 'type')");
+    ModSpec *sp = xmalloc(sizeof *sp);
+    sp->loc = t->loc;
+    if (t->kind == TOK_IDENT && t->text == intern("val")) {
+        next(ps);
+        sp->kind = SPEC_VAL;
+        if (peek(ps)->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_OP) {
+            next(ps);
+            sp->name = next(ps)->text;
+            expect(ps, TOK_RPAREN, "')'");
+        } else if (peek(ps)->kind == TOK_OP) {
+            sp->name = next(ps)->text;
+        } else {
+            sp->name = expect_ident(ps, "a name");
+        }
+        parse_type_params(ps, &sp->tparams);
+        expect(ps, TOK_COLON, "':'");
+        sp->texp = parse_type(ps);
+    } else if (is_kw(t, "type")) {
+        next(ps);
+        if ((is_op(peek(ps), "^") || peek(ps)->kind == TOK_TILDE) && !peek(ps)->space_before)
+            next(ps);
+        sp->kind = SPEC_TYPE;
+        sp->name = expect_ident(ps, "a type name");
+        parse_type_params(ps, &sp->tparams);
+        if (is_op(peek(ps), "=")) {
+            next(ps);
+            sp->texp = parse_type(ps);
+        }
+    } else if (is_kw(t, "module")) {
+        next(ps);
+        sp->kind = SPEC_MODULE;
+        sp->name = expect_ident(ps, "a module name");
+        expect(ps, TOK_COLON, "':'");
+        sp->sig = parse_sig(ps);
+    } else if (is_kw(t, "include")) {
+        next(ps);
+        sp->kind = SPEC_INCLUDE;
+        sp->sig = parse_sig(ps);
+    } else {
+        expected(ps, "a specification ('val', 'type', 'module' or 'include')");
+    }
+    return sp;
+}
+
+/* sig_atom := path | '{' {spec} '}' | '(' sig ')' | '(' name ':' sig ')' '->' sig */
+static SigExp *parse_sig_atom(Parser *ps) {
+    Token *t = peek(ps);
+    SigExp *s = xmalloc(sizeof *s);
+    s->loc = t->loc;
+    if (t->kind == TOK_LBRACE) {
+        next(ps);
+        s->kind = SE_SPECS;
+        while (peek(ps)->kind != TOK_RBRACE && peek(ps)->kind != TOK_EOF)
+            vec_push(&s->specs, parse_spec(ps));
+        expect(ps, TOK_RBRACE, "a specification or '}'");
+        return s;
+    }
+    if (t->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_IDENT && peek_at(ps, 2)->kind == TOK_COLON) {
+        next(ps);
+        s->kind = SE_ARROW;
+        s->name = next(ps)->text;
+        next(ps);
+        s->base = parse_sig(ps);
+        expect(ps, TOK_RPAREN, "')'");
+        expect_op(ps, "->");
+        s->ret = parse_sig(ps);
+        return s;
+    }
+    if (t->kind == TOK_LPAREN) {
+        next(ps);
+        SigExp *inner = parse_sig(ps);
+        expect(ps, TOK_RPAREN, "')'");
+        return inner;
+    }
+    if (t->kind != TOK_IDENT)
+        expected(ps, "a module type");
+    s->kind = SE_NAME;
+    s->name = parse_path(ps);
+    return s;
+}
+
+static SigExp *parse_sig_arrow(Parser *ps, bool arrow);
+
+static SigExp *parse_sig(Parser *ps) { return parse_sig_arrow(ps, true); }
+
+/* sig := sig_atom {'with' path type_params '=' type} ['->' sig]   (the arrow only where a
+ * parametric module's type may be: not as a module lambda's result, \(p: S): R -> body) */
+static SigExp *parse_sig_arrow(Parser *ps, bool arrow) {
+    enter(ps);
+    SigExp *s = parse_sig_atom(ps);
+    while (is_kw(peek(ps), "with")) {
+        SigExp *w = xmalloc(sizeof *w);
+        w->loc = next(ps)->loc;
+        w->kind = SE_WITH;
+        w->base = s;
+        w->name = parse_path(ps);
+        parse_type_params(ps, &w->tparams);
+        expect_op(ps, "=");
+        w->texp = parse_type(ps);
+        s = w;
+    }
+    if (arrow && is_op(peek(ps), "->")) {
+        SigExp *a = xmalloc(sizeof *a);
+        a->loc = next(ps)->loc;
+        a->kind = SE_ARROW;
+        a->base = s;
+        a->ret = parse_sig(ps);
+        s = a;
+    }
+    leave(ps);
+    return s;
+}
+
+static bool starts_mod_atom(Parser *ps) {
+    Token *t = peek(ps);
+    return t->kind == TOK_IDENT || t->kind == TOK_LPAREN || t->kind == TOK_LBRACE || is_kw(t, "import");
+}
+
+/* mod_params := {'(' name ':' sig ')'} */
+static void parse_mod_params(Parser *ps, ModParamVec *out) {
+    while (peek(ps)->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_IDENT && peek_at(ps, 2)->kind == TOK_COLON) {
+        next(ps);
+        ModParam mp = {0};
+        mp.loc = peek(ps)->loc;
+        mp.name = next(ps)->text;
+        next(ps);
+        mp.sig = parse_sig(ps);
+        expect(ps, TOK_RPAREN, "')'");
+        vec_push(out, mp);
+    }
+}
+
+/* mod_atom := path | '(' mod_exp ')' | '{' {decl} '}' | 'import' string */
+static ModExp *parse_mod_atom(Parser *ps) {
+    Token *t = peek(ps);
+    ModExp *m = xmalloc(sizeof *m);
+    m->loc = t->loc;
+    if (t->kind == TOK_LBRACE) {
+        next(ps);
+        m->kind = ME_STRUCT;
+        while (peek(ps)->kind != TOK_RBRACE && peek(ps)->kind != TOK_EOF)
+            vec_push(&m->decls, parse_decl(ps));
+        expect(ps, TOK_RBRACE, "a declaration or '}'");
+    } else if (t->kind == TOK_LPAREN) {
+        next(ps);
+        m = parse_mod_exp(ps);
+        expect(ps, TOK_RPAREN, "')'");
+    } else if (is_kw(t, "import")) {
+        next(ps);
+        m->kind = ME_IMPORT;
+        m->path = parse_import_path(ps);
+    } else if (t->kind == TOK_IDENT) {
+        m->kind = ME_NAME;
+        m->name = parse_path(ps);
+    } else {
+        expected(ps, "a module");
+    }
+    return m;
+}
+
+/* mod_exp := '\' mod_params [':' sig] '->' mod_exp | mod_atom {mod_atom} [':' sig] */
+static ModExp *parse_mod_exp(Parser *ps) {
+    enter(ps);
+    ModExp *m;
+    if (peek(ps)->kind == TOK_BACKSLASH) {
+        m = xmalloc(sizeof *m);
+        m->loc = next(ps)->loc;
+        m->kind = ME_LAMBDA;
+        parse_mod_params(ps, &m->params);
+        if (!m->params.len)
+            expected(ps, "a parameter (name: module type)");
+        if (peek(ps)->kind == TOK_COLON) {
+            next(ps);
+            m->sig = parse_sig_arrow(ps, false);
+        }
+        expect_op(ps, "->");
+        m->body = parse_mod_exp(ps);
+    } else {
+        m = parse_mod_atom(ps);
+        while (starts_mod_atom(ps)) {
+            ModExp *a = xmalloc(sizeof *a);
+            a->loc = m->loc;
+            a->kind = ME_APPLY;
+            a->fn = m;
+            a->arg = parse_mod_atom(ps);
+            m = a;
+        }
+    }
+    while (peek(ps)->kind == TOK_COLON) {
+        ModExp *a = xmalloc(sizeof *a);
+        a->loc = next(ps)->loc;
+        a->kind = ME_ASCRIBE;
+        a->body = m;
+        a->sig = parse_sig(ps);
+        m = a;
+    }
+    leave(ps);
+    return m;
+}
+
+/* module := 'module' 'type' name '=' sig
+ *         | 'module' name mod_params [':' sig] '=' mod_exp */
+static Decl *parse_module(Parser *ps, AttrVec attrs) {
+    Decl *d = decl_new(D_MODULE, next(ps)->loc);
+    d->attrs = attrs;
+    if (is_kw(peek(ps), "type")) {
+        next(ps);
+        d->kind = D_MODTYPE;
+        d->name = expect_ident(ps, "a module type name");
+        expect_op(ps, "=");
+        d->sig = parse_sig(ps);
+        return d;
+    }
+    d->name = expect_ident(ps, "a module name");
+    parse_mod_params(ps, &d->mparams);
+    if (peek(ps)->kind == TOK_COLON) {
+        next(ps);
+        d->sig = parse_sig(ps);
+    }
+    expect_op(ps, "=");
+    d->mod = parse_mod_exp(ps);
+    return d;
+}
+
+/* decl := {'#[' attr ']'} (def | typedecl | module | 'open' mod_exp | 'import' string
+ *         | 'local' decl) */
+static Decl *parse_decl(Parser *ps) {
+    enter(ps);
+    AttrVec attrs = {0};
+    parse_attrs(ps, &attrs);
+    Token *t = peek(ps);
+    Decl *d;
+    if (is_kw(t, "def") || is_kw(t, "entry") || is_kw(t, "let")) {
+        d = parse_def(ps, attrs);
+    } else if (is_kw(t, "type")) {
+        d = parse_type_decl(ps, attrs);
+    } else if (is_kw(t, "module")) {
+        d = parse_module(ps, attrs);
+    } else if (is_kw(t, "open")) {
+        d = decl_new(D_OPEN, next(ps)->loc);
+        d->mod = parse_mod_exp(ps);
+    } else if (is_kw(t, "import")) {
+        d = decl_new(D_IMPORT, t->loc);
+        d->mod = parse_mod_atom(ps);
+    } else if (is_kw(t, "local")) {
+        next(ps);
+        d = parse_decl(ps);
+        d->local = true;
+    } else {
+        expected(ps, "a declaration ('def', 'entry', 'let', 'type', 'module', 'open', 'import' or 'local')");
+    }
+    leave(ps);
+    return d;
 }
 
 Program *parse_program(const char *file, const char *text) {

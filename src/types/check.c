@@ -1,5 +1,6 @@
-/* check.c — the type checker's entry: declarations in order, functions (top-level and local),
- * and the final walk that resolves every type annotation in the AST.
+/* check.c — the type checker's declarations (module.c walks a program's declarations and
+ * modules), functions (top-level and local), and the final walk that resolves every type
+ * annotation in the AST.
  *
  * A function is checked one let-level deeper; afterwards its unconstrained type variables
  * become type parameters (let-polymorphism, as in Futhark).  Overloaded variables (from
@@ -253,11 +254,10 @@ static void eta_expand(Decl *d) {
     d->body = app;
 }
 
-static void check_def(Decl *d, bool user) {
+Binding *tc_check_def(Decl *d, bool entry) {
     Binding *b = xmalloc(sizeof *b);
     b->kind = BIND_DEF;
     b->name = d->name;
-    b->qual = d->qual;
     b->loc = d->loc;
     b->decl = d;
     bool trusted = is_intrinsic(d->body);
@@ -268,17 +268,17 @@ static void check_def(Decl *d, bool user) {
         resolve_pat(d->params.data[i]);
     d->type = tc_resolve_type(t);
     b->type = d->type;
-    if (d->is_entry || (user && !d->qual && !strcmp(d->name, "main"))) {
+    if (entry) {
         if (body_type(d)->kind == T_ARROW)
             eta_expand(d);
         check_entry(d, b);
     }
     if (!trusted)
         tc_consume_check_decl(d);
-    tc_env_push(b);
+    return b;
 }
 
-static void check_type_decl(Decl *d) {
+TypeEntry *tc_check_type_decl(Decl *d) {
     TypeEntry *te = xmalloc(sizeof *te);
     te->name = d->name;
     te->qual = d->qual;
@@ -300,16 +300,5 @@ static void check_type_decl(Decl *d) {
     te->type = tc_texp_to_type(d->ret);
     te->texp = d->ret;
     tc_env_restore(m);
-    tc_env_push_type(te);
-}
-
-void check_program(Program *prog) {
-    for (int i = 0; i < prog->decls.len; i++) {
-        Decl *d = prog->decls.data[i];
-        bool user = prog->file && d->loc.file == prog->file;
-        if (d->kind == D_TYPE)
-            check_type_decl(d);
-        else
-            check_def(d, user);
-    }
+    return te;
 }

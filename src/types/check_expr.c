@@ -140,7 +140,34 @@ static Type *project(Type *t, const char *f, Loc loc) {
     return ft;
 }
 
+/* The module path (M, M.N) an expression written as a name or projections names, or NULL
+ * when it is a value (a local variable shadows a module of the same name). */
+static const char *module_path(Expr *e) {
+    const char *path = NULL;
+    if (e->kind == E_VAR && !e->qual) {
+        Binding *b = tc_env_lookup_any(e->name);
+        return b && b->kind == BIND_MODULE ? e->name : NULL;
+    }
+    if (e->kind == E_VAR)
+        path = intern(xsprintf("%s.%s", e->qual, e->name));
+    else if (e->kind == E_PROJECT && (path = module_path(e->lhs)))
+        path = intern(xsprintf("%s.%s", path, e->fields.data[0]));
+    return path && tc_lookup_module(path) ? path : NULL;
+}
+
+static Type *check_var(Expr *e);
+
 static Type *check_project(Expr *e) {
+    const char *m = module_path(e->lhs);
+    if (m) { /* M.x: the member x of module M, a qualified name */
+        const char *f = e->fields.data[0];
+        e->kind = E_VAR;
+        e->qual = m;
+        e->name = f;
+        e->lhs = NULL;
+        e->fields = (NameVec){0};
+        return check_var(e);
+    }
     Type *t = tc_check_expr(e->lhs, NULL);
     return project(t, e->fields.data[0], e->loc);
 }
@@ -450,6 +477,14 @@ static Type *infer(Expr *e, Type *hint) {
     case E_ATTR:
     case E_PAREN:
         return tc_check_expr(e->lhs, hint);
+    case E_OPEN: { /* M.(e): e with M's members in scope; then just (e) */
+        Mark m = tc_env_mark();
+        tc_open_module(e->name, e->loc);
+        Type *t = tc_check_expr(e->lhs, hint);
+        tc_env_restore(m);
+        e->kind = E_PAREN;
+        return t;
+    }
     case E_ASSERT:
         tc_expect_type(e->cond, tc_check_expr(e->cond, NULL), type_prim(PRIM_BOOL), "the condition of 'assert'");
         return tc_check_expr(e->body, hint);

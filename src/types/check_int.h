@@ -6,7 +6,8 @@
  *   texp.c       type expressions -> types
  *   check_pat.c  patterns
  *   check_expr.c expressions;  check_apply.c applications, operators and sections
- *   check.c      declarations and the program; the final annotation walk
+ *   check.c      declarations; the final annotation walk
+ *   module.c     the program: modules, module types, parametric modules, files (elaborated away)
  *   consume.c    uniqueness: no use after consumption
  */
 #ifndef WEFT_CHECK_INT_H
@@ -26,19 +27,43 @@ typedef struct {
     TypeExp *texp;        /* an alias: its definition as written */
 } TypeEntry;
 
+/* A module type in scope: module type S = sig. */
 typedef struct {
-    int vals, types;
+    const char *name;
+    SigExp *sig;
+} SigEntry;
+
+typedef struct {
+    int vals, types, sigs;
 } Mark;
+
+/* The whole environment, saved and restored around a parametric module's application (its
+ * body sees the environment of its definition). */
+typedef struct {
+    Vec(Binding *) vals;
+    Vec(TypeEntry *) types;
+    Vec(SigEntry *) sigs;
+} EnvSnap;
 
 extern int tc_level; /* let-nesting level for generalisation */
 
 Mark tc_env_mark(void);
 void tc_env_restore(Mark m);
+EnvSnap tc_env_save(void);
+void tc_env_load(EnvSnap s);
 Binding *tc_env_bind_local(const char *name, Type *t, Loc loc);
 void tc_env_push(Binding *b);
+/* A value: unqualified, the innermost binding of that name in scope; qualified (qual a module
+ * path "M.N"), a member of that module.  NULL if none. */
 Binding *tc_env_lookup(const char *qual, const char *name);
+/* The innermost binding of name in the value/module name space, either kind. */
+Binding *tc_env_lookup_any(const char *name);
 void tc_env_push_type(TypeEntry *te);
 TypeEntry *tc_env_lookup_type(const char *qual, const char *name);
+void tc_env_push_sig(SigEntry *se);
+/* The module or module type a path (M, M.N) names, or NULL. */
+Module *tc_lookup_module(const char *path);
+SigEntry *tc_lookup_sig(const char *path);
 /* Names bound since mark m (value bindings), for forgetting sizes when a scope ends. */
 void tc_env_names_since(Mark m, NameVec *out);
 
@@ -105,12 +130,24 @@ bool tc_user_op(Expr *e); /* a built-in operator shadowed by a user's: e rewritt
 Type *tc_binop_fun_type(BinOp op);
 
 /* ---- check.c ---- */
+/* Check a definition (entry: an entry point of the program); its binding (not in scope yet). */
+Binding *tc_check_def(Decl *d, bool entry);
+/* Check a type abbreviation; its entry (not in scope yet). */
+TypeEntry *tc_check_type_decl(Decl *d);
 /* Check a function-like binder (def or local function): tparams, params, return type, body.
  * Returns the function type; fills b's quantifiers. */
 Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Expr *body,
                      Binding *b, bool trusted);
 /* Resolve every type in an expression tree (defaulting leftovers). */
 void tc_resolve_expr(Expr *e);
+
+/* ---- module.c ---- */
+Binding *module_value(Module *m, const char *name);
+Module *module_submodule(Module *m, const char *name);
+TypeEntry *module_type(Module *m, const char *name);
+SigEntry *module_sig(Module *m, const char *name);
+/* Put the members of the module at path in scope (M.(e)); an error at loc if it is none. */
+void tc_open_module(const char *path, Loc loc);
 
 /* ---- consume.c ---- */
 void tc_consume_check_decl(Decl *d);

@@ -487,6 +487,7 @@ static Alias *walk(Expr *e) {
     case E_ASCRIBE:
     case E_COERCE:
     case E_ATTR:
+    case E_OPEN:
     case E_PAREN:
         return walk(e->lhs);
     case E_ASSERT:

@@ -54,10 +54,14 @@ static Size *dim_to_size(DimExp *d) {
         return size_any();
     case DIM_CONST:
         return size_const(d->value);
-    case DIM_NAME:
-        if (!tc_env_lookup(NULL, d->name))
+    case DIM_NAME: {
+        Binding *b = tc_env_lookup(NULL, d->name);
+        if (!b)
             error_at(d->loc, "unknown size '%s'", d->name);
+        if (!tc_unify(b->type, type_prim(PRIM_I64), true)) /* a name used as a size is an i64 */
+            error_at(d->loc, "the size '%s' must be an i64, but has type %s", d->name, type_str(b->type));
         return is_existential(d->name) ? size_any() : size_name(d->name);
+    }
     case DIM_EXPR:
         tc_expect_type(d->expr, tc_check_expr(d->expr, NULL), type_prim(PRIM_I64), "a size");
         tc_resolve_expr(d->expr);

@@ -79,9 +79,12 @@ struct Type {
 /* What an E_VAR refers to (Expr.binding). */
 typedef enum {
     BIND_LOCAL,  /* a let-, lambda-, loop- or parameter-bound variable, or a size parameter */
-    BIND_DEF,    /* a top-level def (decl) */
+    BIND_DEF,    /* a top-level def (decl), also one in a module */
     BIND_LETFUN, /* a local function (fun is the E_LETFUN) */
+    BIND_MODULE, /* a module (mod): modules and values share a name space (types/module.c) */
 } BindKind;
+
+typedef struct Module Module;
 
 typedef struct Binding Binding;
 struct Binding {
@@ -91,6 +94,7 @@ struct Binding {
     Loc loc;
     Decl *decl;          /* BIND_DEF */
     Expr *fun;           /* BIND_LETFUN */
+    Module *mod;         /* BIND_MODULE */
     Vec(Type *) tvars;   /* quantified type parameters (T_PARAM nodes) */
     NameVec svars;       /* quantified size parameters */
     bool is_param;       /* a function parameter (for uniqueness) */
