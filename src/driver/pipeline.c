@@ -47,7 +47,7 @@ Loaded load_program(const char *path, const char *stop) {
     if (stop && !strcmp(stop, "parse"))
         return l;
     resolve_imports(user);
-    check_program(l.prog, l.first_user_decl);
+    l.first_user_decl = check_program(l.prog, l.first_user_decl);
     return l;
 }
 

@@ -374,14 +374,16 @@ static void check_decls(DeclVec *ds, Module *into, const char *path) {
         check_decl(ds->data[i], into, path);
 }
 
-void check_program(Program *prog, int first_user) {
+int check_program(Program *prog, int first_user) {
     main_file = prog->file;
     for (int i = 0; i < first_user; i++)
         check_decl(prog->decls.data[i], NULL, NULL);
     prelude_env = tc_env_save();
+    int user_at = out.len;
     DeclVec user = {0};
     for (int i = first_user; i < prog->decls.len; i++)
         vec_push(&user, prog->decls.data[i]);
     check_decls(&user, NULL, NULL);
     prog->decls = out;
+    return user_at;
 }
