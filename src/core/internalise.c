@@ -368,6 +368,9 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
         src_leaves(t->elem, env, d2, rank + 1, out, loc);
         return;
     }
+    case T_SUM: /* the constructor's index, then every constructor's payload */
+        vec_push(out, ctype_array(PRIM_U8, rank, dims));
+        /* fall through */
     case T_TUPLE:
     case T_RECORD:
         for (int i = 0; i < t->elems.len; i++)
@@ -382,10 +385,13 @@ static IVal *src_shape(Type *t, Env *env, Loc loc) {
     t = src_type(t, env);
     while (t->kind == T_ARRAY)
         t = src_type(t->elem, env);
-    if (t->kind == T_TUPLE || t->kind == T_RECORD) {
-        IVal *v = iv_tuple(t->elems.len);
+    if (t->kind == T_TUPLE || t->kind == T_RECORD || t->kind == T_SUM) {
+        int tag = t->kind == T_SUM; /* a sum type's value: its constructor's index first */
+        IVal *v = iv_tuple(tag + t->elems.len);
+        if (tag)
+            v->elems[0] = iv_atom(catom_int(PRIM_I64, 0), ctype_prim(PRIM_I64));
         for (int i = 0; i < t->elems.len; i++)
-            v->elems[i] = src_shape(t->elems.data[i], env, loc);
+            v->elems[tag + i] = src_shape(t->elems.data[i], env, loc);
         return v;
     }
     if (t->kind != T_PRIM)
@@ -471,7 +477,13 @@ static void bind_pat(I *in, Env **env, Pat *p, IVal *v) {
         }
         return;
     }
-    default: unsupported(p->loc, "this pattern");
+    case P_CONSTR: { /* the payload of p's constructor (the only one, or the one a case tests) */
+        int k = type_ctor_index(src_type(p->type, *env), p->name);
+        for (int i = 0; i < p->elems.len; i++)
+            bind_pat(in, env, p->elems.data[i], v->elems[1 + k]->elems[i]);
+        return;
+    }
+    case P_LITERAL: return;
     }
 }
 
@@ -1149,32 +1161,143 @@ static IVal *update_value(I *in, Env *env, Expr *e) {
 
 /* ---- if, loops ---- */
 
-static IVal *if_value(I *in, Env *env, Expr *e) {
-    CAtom c = ie_atom(in, env, e->cond);
-    CBody *tb = cbody_new(), *eb = cbody_new();
-    CTypeVec tt = {0}, et = {0};
-    Sub s = sub_begin(in, tb);
-    IVal *tv = ie(in, env, e->lhs);
-    flat(tv, &tb->result, &tt, e->loc);
+/* One branch of an if or a match: its body, value and leaf types. */
+typedef struct {
+    CBody *body;
+    IVal *val;
+    CTypeVec types;
+} Branch;
+
+static Branch branch_of(I *in, Env *env, Expr *e) {
+    Branch b = {cbody_new(), NULL, {0}};
+    Sub s = sub_begin(in, b.body);
+    b.val = ie(in, env, e);
+    flat(b.val, &b.body->result, &b.types, e->loc);
     sub_end(in, s);
-    s = sub_begin(in, eb);
-    IVal *ev = ie(in, env, e->rhs);
-    flat(ev, &eb->result, &et, e->loc);
-    sub_end(in, s);
+    return b;
+}
+
+/* if c then a else b: the sizes the branches disagree on are unknown. */
+static IVal *emit_if(I *in, CAtom c, Branch *a, Branch *b, Loc loc) {
     CTypeVec ts = {0};
-    for (int i = 0; i < tt.len; i++) {
-        CType t = clean(in, tt.data[i]), u = clean(in, et.data[i]);
+    for (int i = 0; i < a->types.len; i++) {
+        CType t = clean(in, a->types.data[i]), u = clean(in, b->types.data[i]);
         for (int k = 0; k < t.rank; k++)
             if (!cdim_eq(t.dims[k], u.dims[k]))
                 t.dims[k] = cdim_any();
         vec_push(&ts, t);
     }
-    CExp *x = mk(CE_IF, e->loc, 1, &c);
-    x->body = tb;
-    x->body2 = eb;
+    CExp *x = mk(CE_IF, loc, 1, &c);
+    x->body = a->body;
+    x->body2 = b->body;
     CAtomVec r = emit_typed(in, x, &ts, "r");
     int pos = 0;
-    return rebuild(tv, r.data, ts.data, &pos);
+    return rebuild(a->val, r.data, ts.data, &pos);
+}
+
+static IVal *if_value(I *in, Env *env, Expr *e) {
+    CAtom c = ie_atom(in, env, e->cond);
+    Branch a = branch_of(in, env, e->lhs), b = branch_of(in, env, e->rhs);
+    return emit_if(in, c, &a, &b, e->loc);
+}
+
+/* ---- sum types: a value is a tuple of its constructor's index (u8) and every constructor's
+ * payload (the others' blank), so that the backends see only tuples ---- */
+
+/* The blank value of type t (zeros, arrays of zeros of t's sizes where known, else empty): the
+ * payload of the constructors a sum type's value does not have. */
+static IVal *blank_value(I *in, Env *env, Type *t, Loc loc) {
+    CTypeVec leaves = {0};
+    src_leaves(t, env, NULL, 0, &leaves, loc);
+    CAtomVec atoms = {0};
+    for (int i = 0; i < leaves.len; i++) {
+        CType lt = leaves.data[i];
+        CAtom x = prim_is_float(lt.prim) ? catom_float(lt.prim, 0) : catom_int(lt.prim, 0);
+        for (int k = lt.rank - 1; k >= 0; k--) {
+            CDim d = lt.dims[k];
+            CAtom n = d.kind == CDIM_CONST ? i64c(d.value) : d.kind == CDIM_VAR ? catom_var(d.var) : i64c(0);
+            CAtom two[2] = {n, x};
+            x = emit1(in, mk(CE_REPLICATE, loc, 2, two), "blank");
+        }
+        vec_push(&atoms, x);
+    }
+    return values_from(in, src_shape(t, env, loc), atoms);
+}
+
+/* #c args of sum type t. */
+static IVal *constr_value(I *in, Env *env, Expr *e) {
+    Type *t = src_type(e->type, env);
+    int k = type_ctor_index(t, e->name);
+    if (k < 0)
+        unsupported(e->loc, "a constructor of this type");
+    IVal *v = iv_tuple(1 + t->elems.len);
+    v->elems[0] = scalar(catom_int(PRIM_U8, k), PRIM_U8);
+    for (int i = 0; i < t->elems.len; i++) {
+        if (i != k) {
+            v->elems[1 + i] = blank_value(in, env, t->elems.data[i], e->loc);
+            continue;
+        }
+        IVal *payload = iv_tuple(e->args.len);
+        for (int j = 0; j < e->args.len; j++)
+            payload->elems[j] = ie(in, env, e->args.data[j]);
+        v->elems[1 + i] = payload;
+    }
+    return v;
+}
+
+static CAtom and_atoms(I *in, CAtom a, CAtom b, Loc loc) {
+    if (a.kind == CA_CONST)
+        return a.ival ? b : a;
+    if (b.kind == CA_CONST)
+        return b.ival ? a : b;
+    return op(in, COP_AND, PRIM_BOOL, loc, 2, a, b);
+}
+
+static CAtom equal(I *in, IVal *a, IVal *b, Loc loc);
+
+/* Whether v (of p's type) matches pattern p: a bool. */
+static CAtom pat_test(I *in, Env *env, Pat *p, IVal *v, Loc loc) {
+    switch (p->kind) {
+    case P_ASCRIBE: return pat_test(in, env, p->inner, v, loc);
+    case P_LITERAL: return equal(in, v, ie(in, env, p->lit), loc);
+    case P_CONSTR: {
+        int k = type_ctor_index(src_type(p->type, env), p->name);
+        CAtom c = op(in, COP_EQ, PRIM_U8, loc, 2, v->elems[0]->atom, catom_int(PRIM_U8, k));
+        for (int i = 0; i < p->elems.len; i++)
+            c = and_atoms(in, c, pat_test(in, env, p->elems.data[i], v->elems[1 + k]->elems[i], loc), loc);
+        return c;
+    }
+    case P_TUPLE:
+    case P_RECORD: {
+        if (p->kind == P_TUPLE && p->elems.len == 1 && v->kind != IV_TUPLE)
+            return pat_test(in, env, p->elems.data[0], v, loc);
+        CAtom c = catom_bool(true);
+        for (int i = 0; i < p->elems.len; i++) {
+            int f = p->kind == P_TUPLE ? i : type_field_index(src_type(p->type, env), p->fields.data[i]);
+            c = and_atoms(in, c, pat_test(in, env, p->elems.data[i], v->elems[f], loc), loc);
+        }
+        return c;
+    }
+    default: return catom_bool(true);
+    }
+}
+
+/* The cases of a match from k on, for its scrutinee's value v: if case k's pattern matches,
+ * its body, else the rest (the last case matches whatever is left: matches are exhaustive). */
+static IVal *match_from(I *in, Env *env, Expr *e, IVal *v, int k) {
+    Pat *p = e->cases.data[k];
+    Env *benv = env;
+    bind_pat(in, &benv, p, v);
+    CAtom c = k == e->cases.len - 1 ? catom_bool(true) : pat_test(in, env, p, v, e->loc);
+    if (c.kind == CA_CONST && c.ival)
+        return ie(in, benv, e->elems.data[k]);
+    Branch a = branch_of(in, benv, e->elems.data[k]);
+    Branch b = {cbody_new(), NULL, {0}};
+    Sub s = sub_begin(in, b.body);
+    b.val = match_from(in, env, e, v, k + 1);
+    flat(b.val, &b.body->result, &b.types, e->loc);
+    sub_end(in, s);
+    return emit_if(in, c, &a, &b, e->loc);
 }
 
 /* Current values of a loop pattern's variables (`loop x do ...`). */
@@ -1719,8 +1842,8 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     case E_ASSERT:
         emit_assert(in, ie_atom(in, env, e->cond), xsprintf("Assertion is false: %s", e->str), L(in, e->loc));
         return ie(in, env, e->body);
-    case E_CONSTR:
-    case E_MATCH: break;
+    case E_CONSTR: return constr_value(in, env, e);
+    case E_MATCH: return match_from(in, env, e, ie(in, env, e->lhs), 0);
     }
     unsupported(e->loc, "this expression");
 }

@@ -176,7 +176,9 @@ static int print_result(FILE *out, Value v, Shape s, bool binary) {
 typedef Vec(Shape) ShapeVec;
 
 /* The leaves of t, under `rank` array dimensions; false for a type without a data format (a
- * function, an abstract type). */
+ * function, an abstract type).  A sum type's value is given (opaque, as in Futhark, but with the
+ * compiled backends' representation) as its constructor's index (u8) and every constructor's
+ * payload, the others' blank. */
 static bool type_leaves(Type *t, int rank, ShapeVec *out) {
     t = type_prune(t);
     if (!t)
@@ -184,6 +186,9 @@ static bool type_leaves(Type *t, int rank, ShapeVec *out) {
     switch (t->kind) {
     case T_PRIM: vec_push(out, ((Shape){t->prim, rank})); return true;
     case T_ARRAY: return type_leaves(t->elem, rank + 1, out);
+    case T_SUM:
+        vec_push(out, ((Shape){PRIM_U8, rank}));
+        /* fall through */
     case T_TUPLE:
     case T_RECORD:
         for (int i = 0; i < t->elems.len; i++)
@@ -198,9 +203,9 @@ static int leaf_count(Type *t) {
     t = type_prune(t);
     if (t->kind == T_ARRAY)
         return leaf_count(t->elem);
-    if (t->kind != T_TUPLE && t->kind != T_RECORD)
+    if (t->kind != T_TUPLE && t->kind != T_RECORD && t->kind != T_SUM)
         return 1;
-    int n = 0;
+    int n = t->kind == T_SUM;
     for (int i = 0; i < t->elems.len; i++)
         n += leaf_count(t->elems.data[i]);
     return n;
@@ -228,6 +233,21 @@ static Value assemble(Type *t, Value *leaves, int *k, Loc loc) {
         for (int i = 0; i < t->elems.len; i++)
             tp->elems[i] = assemble(t->elems.data[i], leaves, k, loc);
         return v_tuple(tp);
+    }
+    if (t->kind == T_SUM) { /* the index, then the payloads: the index's constructor's is the value's */
+        int64_t c = v_int(leaves[(*k)++]);
+        if (c < 0 || c >= t->elems.len)
+            interp_error(loc, "a value of a sum type with constructor index %lld (it has %d constructors)",
+                         (long long)c, t->elems.len);
+        Value v = {0};
+        for (int i = 0; i < t->elems.len; i++) {
+            Value p = assemble(t->elems.data[i], leaves, k, loc);
+            if (i == c)
+                v = v_sum(t->fields.data[i], p.as.tup);
+            else
+                v_release(p);
+        }
+        return v;
     }
     int first = *k, nl = leaf_count(t->elem);
     int64_t n = leaves[first].as.arr->len;
@@ -271,6 +291,21 @@ static int leaf_dims(Type *t, int leaf, int64_t *dims, int *nd) {
     return leaf;
 }
 
+/* The leaves of a blank value of type t (zeros, empty arrays), stored at out[*k] on: the
+ * payloads of the constructors a sum type's value does not have. */
+static void blank_leaves(Type *t, Value *out, int *k) {
+    ShapeVec shapes = {0};
+    type_leaves(t, 0, &shapes);
+    for (int i = 0; i < shapes.len; i++) {
+        Shape sh = shapes.data[i];
+        int64_t dims[WF_MAX_RANK] = {0};
+        out[(*k)++] = sh.rank ? v_array(array_new_empty(sh.rank - 1, dims))
+                      : prim_is_float(sh.prim) ? (sh.prim == PRIM_F32 ? v_f32(0) : v_f64(0))
+                                               : v_prim_i(sh.prim, 0);
+    }
+    free(shapes.data);
+}
+
 /* The leaves' values of v, of type t, stored (owned) at out[*k] on: v itself for a primitive
  * type or an array of one; the arrays of each component for an array of tuples or records. */
 static void disassemble(Type *t, Value v, Value *out, int *k) {
@@ -282,6 +317,22 @@ static void disassemble(Type *t, Value v, Value *out, int *k) {
     if (t->kind == T_TUPLE || t->kind == T_RECORD) {
         for (int i = 0; i < t->elems.len; i++)
             disassemble(t->elems.data[i], v.as.tup->elems[i], out, k);
+        return;
+    }
+    if (t->kind == T_SUM) {
+        int c = 0;
+        while (c < t->fields.len && t->fields.data[c] != v.as.tup->ctor)
+            c++;
+        out[(*k)++] = v_prim_i(PRIM_U8, c);
+        for (int i = 0; i < t->elems.len; i++) {
+            if (i == c) {
+                Value p = v_tuple(v.as.tup);
+                p.kind = VK_TUPLE;
+                disassemble(t->elems.data[i], p, out, k);
+            } else {
+                blank_leaves(t->elems.data[i], out, k);
+            }
+        }
         return;
     }
     int first = *k, nl = leaf_count(t->elem);

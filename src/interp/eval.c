@@ -359,8 +359,48 @@ static void bind_pat(Env **env, Pat *p, Value v, SizeCtx *sc, Loc loc) {
         check_texp(p->texp, v, sc, *env, loc);
         bind_pat(env, p->inner, v, sc, loc);
         return;
-    default:
-        die("unsupported pattern kind %d", (int)p->kind);
+    case P_CONSTR: /* irrefutable here: the only constructor (the checker made sure) */
+        for (int i = 0; i < p->elems.len; i++)
+            bind_pat(env, p->elems.data[i], v_retain(v.as.tup->elems[i]), sc, loc);
+        v_release(v);
+        return;
+    case P_LITERAL:
+        v_release(v);
+        return;
+    }
+}
+
+/* Does v (borrowed) match p?  The value of a case's pattern test (match). */
+static bool pat_matches(Pat *p, Value v, Env *env) {
+    switch (p->kind) {
+    case P_ASCRIBE: return pat_matches(p->inner, v, env);
+    case P_CONSTR:
+        if (v.as.tup->ctor != p->name)
+            return false;
+        for (int i = 0; i < p->elems.len; i++)
+            if (!pat_matches(p->elems.data[i], v.as.tup->elems[i], env))
+                return false;
+        return true;
+    case P_LITERAL: {
+        Value lit = eval(p->lit, env);
+        bool eq = v_equal(v, lit);
+        v_release(lit);
+        return eq;
+    }
+    case P_TUPLE:
+        if (p->elems.len == 1 && v.kind != VK_TUPLE)
+            return pat_matches(p->elems.data[0], v, env);
+        for (int i = 0; i < p->elems.len; i++)
+            if (!pat_matches(p->elems.data[i], v.as.tup->elems[i], env))
+                return false;
+        return true;
+    case P_RECORD:
+        for (int i = 0; i < p->elems.len; i++)
+            if (!pat_matches(p->elems.data[i], v.as.tup->elems[record_field_index(v.as.tup, p->fields.data[i])],
+                             env))
+                return false;
+        return true;
+    default: return true;
     }
 }
 
@@ -1239,6 +1279,25 @@ static Value eval_loop(Expr *e, Env *env) {
     die("bad loop kind");
 }
 
+/* match x case p -> e ...: the first case whose pattern x matches (the checker made sure
+ * one does). */
+static Value eval_match(Expr *e, Env *env) {
+    Value v = eval(e->lhs, env);
+    for (int i = 0; i < e->cases.len; i++) {
+        Pat *p = e->cases.data[i];
+        if (!pat_matches(p, v, env))
+            continue;
+        Env *e2 = env_retain(env);
+        SizeCtx sc = {0};
+        bind_pat(&e2, p, v, &sc, p->loc);
+        push_sizes(&e2, &sc);
+        Value r = eval(e->elems.data[i], e2);
+        env_release(e2);
+        return r;
+    }
+    die("match: no case matched");
+}
+
 /* ---- tuning parameters: #[param(NAME)] e ---- */
 
 static Vec(const char *) tuning_names;
@@ -1400,8 +1459,13 @@ Value eval(Expr *e, Env *env) {
         if (!prim_as_bool(eval(e->cond, env)))
             interp_error(e->loc, "Assertion is false: %s", e->str);
         return eval(e->body, env);
-    case E_CONSTR:
-    case E_MATCH: break;
+    case E_CONSTR: {
+        Tuple *t = tuple_new(e->args.len);
+        for (int i = 0; i < e->args.len; i++)
+            t->elems[i] = eval(e->args.data[i], env);
+        return v_sum(e->name, t);
+    }
+    case E_MATCH: return eval_match(e, env);
     }
     die("eval: unknown expression kind %d", (int)e->kind);
 }

@@ -28,7 +28,7 @@
 #include "../syntax/ast.h"
 #include "../types/types.h"
 
-typedef enum { VK_PRIM, VK_ARRAY, VK_TUPLE, VK_RECORD, VK_FUN, VK_DEAD } ValueKind;
+typedef enum { VK_PRIM, VK_ARRAY, VK_TUPLE, VK_RECORD, VK_SUM, VK_FUN, VK_DEAD } ValueKind;
 
 typedef struct Array Array;
 typedef struct Tuple Tuple;
@@ -58,11 +58,13 @@ struct Array {
     Value elems[];
 };
 
-/* Tuples and records.  A record's fields are interned names sorted by strcmp. */
+/* Tuples, records and values of sum types.  A record's fields are interned names sorted by
+ * strcmp; a sum type's value is its constructor and the payload (elems). */
 struct Tuple {
     int rc;
     int n;
-    const char **fields; /* NULL for tuples */
+    const char **fields; /* NULL for tuples and sums */
+    const char *ctor;    /* VK_SUM: the constructor */
     Value elems[];
 };
 
@@ -134,6 +136,7 @@ int64_t array_inner_dim(const Array *a, int k);     /* inner dimension k (0: row
 Value v_array(Array *a);
 Tuple *tuple_new(int n);
 Value v_tuple(Tuple *t);
+Value v_sum(const char *ctor, Tuple *payload); /* a sum type's value (payload's ctor set) */
 Value v_pair(Value a, Value b); /* owned components */
 Fun *fun_new(FunKind kind, int arity);
 Value v_fun(Fun *f);
@@ -141,7 +144,7 @@ Value v_fun(Fun *f);
 static inline Value v_retain(Value v) {
     switch (v.kind) {
     case VK_ARRAY: v.as.arr->rc++; break;
-    case VK_TUPLE: case VK_RECORD: v.as.tup->rc++; break;
+    case VK_TUPLE: case VK_RECORD: case VK_SUM: v.as.tup->rc++; break;
     case VK_FUN: v.as.fun->rc++; break;
     default: break;
     }

@@ -162,6 +162,16 @@ static void print_texp(Printer *pr, const TypeExp *t) {
     FILE *o = pr->out;
     switch (t->kind) {
     case TE_NAME: fprintf(o, "%s%s%s", t->qual ? t->qual : "", t->qual ? "." : "", t->name); break;
+    case TE_SUM:
+        for (int i = 0; i < t->elems.len; i++) {
+            fprintf(o, "%s#%s", i ? " | " : "", t->fields.data[i]);
+            const TypeExp *p = t->elems.data[i];
+            for (int j = 0; j < p->elems.len; j++) {
+                fputc(' ', o);
+                print_texp_atom(pr, p->elems.data[j]);
+            }
+        }
+        break;
     case TE_EXIST:
         fputc('(', o);
         fputc('?', o);

@@ -106,6 +106,7 @@ typedef enum {
     TE_ARROW,  /* t1 -> t2, or (x: t1) -> t2 with named parameter (arrow_name) */
     TE_APPLY,  /* parametric alias applied: vec3 f32 ; name + args (types or [dims]) */
     TE_EXIST,  /* ?[n][m].t : sizes n, m (fields) existentially bound in elem */
+    TE_SUM,    /* #a t1 t2 | #b : constructors (fields) parallel to payloads (elems, TE_TUPLEs) */
 } TypeExpKind;
 
 struct TypeExp {

@@ -126,8 +126,11 @@ static Expr *parse_with(Parser *ps);
 static Expr *parse_binop(Parser *ps, int min_prec);
 static Pat *parse_pat_atom(Parser *ps);
 static Pat *parse_pattern(Parser *ps);
+static Expr *int_literal(Parser *ps, Token *t);
+static Expr *float_literal(Token *t);
 static TypeExp *parse_type(Parser *ps);
 static TypeExp *parse_type_app(Parser *ps);
+static TypeExp *parse_sum_type(Parser *ps);
 
 /* ---- attributes ---- */
 
@@ -308,7 +311,7 @@ static TypeExp *parse_type_app(Parser *ps) {
     } else if (t->kind == TOK_LBRACKET) {
         r = texp_new(TE_ARRAY, t->loc);
         r->dim = parse_dim(ps);
-        r->elem = parse_type_app(ps);
+        r->elem = peek(ps)->kind == TOK_CONSTR ? parse_sum_type(ps) : parse_type_app(ps);
     } else if (t->kind == TOK_IDENT) {
         r = parse_type_atom(ps);
         if (r->prim == PRIM_NONE && starts_type_arg(ps)) {
@@ -340,13 +343,36 @@ static TypeExp *parse_exist_type(Parser *ps) {
     return r;
 }
 
-/* type := '(' ident ':' type ')' '->' type | exist | type_app ['->' type] */
+/* A constructor's payload item: a type atom or an array type (#some [n]i32). */
+static bool starts_payload(Parser *ps) {
+    TokKind k = peek(ps)->kind;
+    return (k == TOK_IDENT && peek(ps)->text != intern("val")) || k == TOK_LPAREN || k == TOK_LBRACE ||
+           k == TOK_LBRACKET;
+}
+
+/* sum := constructor {payload} {'|' constructor {payload}}   (the first constructor is current) */
+static TypeExp *parse_sum_type(Parser *ps) {
+    TypeExp *r = texp_new(TE_SUM, peek(ps)->loc);
+    do {
+        Token *c = expect(ps, TOK_CONSTR, "a constructor");
+        vec_push(&r->fields, c->text);
+        TypeExp *payload = texp_new(TE_TUPLE, c->loc);
+        while (starts_payload(ps))
+            vec_push(&payload->elems, peek(ps)->kind == TOK_LBRACKET ? parse_type_app(ps) : parse_type_atom(ps));
+        vec_push(&r->elems, payload);
+    } while (is_op(peek(ps), "|") && next(ps));
+    return r;
+}
+
+/* type := '(' ident ':' type ')' '->' type | exist | sum | type_app ['->' type] */
 static TypeExp *parse_type(Parser *ps) {
     enter(ps);
     TypeExp *r;
     Token *t = peek(ps);
     if (t->kind == TOK_QUESTION) {
         r = parse_exist_type(ps);
+    } else if (t->kind == TOK_CONSTR) {
+        r = parse_sum_type(ps);
     } else if (t->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_IDENT &&
         peek_at(ps, 2)->kind == TOK_COLON) {
         next(ps);
@@ -418,7 +444,46 @@ static Pat *parse_pat_parens(Parser *ps) {
     return tup->elems.len == 1 ? tup->elems.data[0] : tup;
 }
 
-/* pat_atom := ident | '_' | pat_parens | pat_record | '#[' attr ']' pat_atom */
+static bool starts_pat_atom(Parser *ps);
+
+/* A literal pattern (in a match's case): an integer, float, character or boolean, perhaps
+ * negated. */
+static bool starts_pat_literal(Parser *ps) {
+    Token *t = peek(ps);
+    if (is_op(t, "-"))
+        t = peek_at(ps, 1);
+    return t->kind == TOK_INT || t->kind == TOK_FLOAT || t->kind == TOK_CHAR || is_kw(t, "true") ||
+           is_kw(t, "false");
+}
+
+/* pat_literal := ['-'] (int | float) | char | 'true' | 'false' */
+static Pat *parse_pat_literal(Parser *ps) {
+    Pat *p = pat_new(P_LITERAL, peek(ps)->loc);
+    Token *t = next(ps);
+    Expr *lit;
+    if (is_op(t, "-")) {
+        Token *n = next(ps);
+        if (n->kind == TOK_INT)
+            ps->negated_lit = n;
+        lit = expr_new(E_NEG, t->loc);
+        lit->lhs = n->kind == TOK_INT ? int_literal(ps, n) : float_literal(n);
+    } else if (t->kind == TOK_INT) {
+        lit = int_literal(ps, t);
+    } else if (t->kind == TOK_FLOAT) {
+        lit = float_literal(t);
+    } else if (t->kind == TOK_CHAR) {
+        lit = expr_new(E_CHAR, t->loc);
+        lit->ival = t->ival;
+    } else {
+        lit = expr_new(E_BOOL, t->loc);
+        lit->ival = is_kw(t, "true");
+    }
+    p->lit = lit;
+    return p;
+}
+
+/* pat_atom := ident | '_' | pat_parens | pat_record | '#[' attr ']' pat_atom | constructor
+ *           | pat_literal */
 static Pat *parse_pat_atom(Parser *ps) {
     enter(ps);
     Token *t = peek(ps);
@@ -441,6 +506,12 @@ static Pat *parse_pat_atom(Parser *ps) {
         p = parse_pat_atom(ps);
         for (int i = 0; i < attrs.len; i++)
             vec_push(&p->attrs, attrs.data[i]);
+    } else if (t->kind == TOK_CONSTR) {
+        next(ps);
+        p = pat_new(P_CONSTR, t->loc);
+        p->name = t->text;
+    } else if (starts_pat_literal(ps)) {
+        p = parse_pat_literal(ps);
     } else {
         expected(ps, "a pattern");
     }
@@ -448,9 +519,18 @@ static Pat *parse_pat_atom(Parser *ps) {
     return p;
 }
 
-/* pattern := pat_atom [':' type] */
+/* pattern := constructor {pat_atom} [':' type] | pat_atom [':' type] */
 static Pat *parse_pattern(Parser *ps) {
-    Pat *p = parse_pat_atom(ps);
+    Pat *p;
+    if (peek(ps)->kind == TOK_CONSTR) {
+        Token *c = next(ps);
+        p = pat_new(P_CONSTR, c->loc);
+        p->name = c->text;
+        while (starts_pat_atom(ps) || peek(ps)->kind == TOK_CONSTR || starts_pat_literal(ps))
+            vec_push(&p->elems, parse_pat_atom(ps));
+    } else {
+        p = parse_pat_atom(ps);
+    }
     if (peek(ps)->kind == TOK_COLON) {
         next(ps);
         Pat *a = pat_new(P_ASCRIBE, p->loc);
@@ -873,7 +953,7 @@ static bool starts_atom(Parser *ps) {
     Token *t = peek(ps);
     switch (t->kind) {
     case TOK_IDENT: case TOK_INT: case TOK_FLOAT: case TOK_CHAR: case TOK_STRING:
-    case TOK_LPAREN: case TOK_LBRACKET: case TOK_LBRACE:
+    case TOK_LPAREN: case TOK_LBRACKET: case TOK_LBRACE: case TOK_CONSTR: case TOK_HOLE:
         return true;
     case TOK_KEYWORD:
         return is_kw(t, "true") || is_kw(t, "false");
@@ -904,6 +984,13 @@ static Expr *parse_atom(Parser *ps) {
     case TOK_LPAREN: return parse_parens(ps);
     case TOK_LBRACKET: return parse_array(ps);
     case TOK_LBRACE: return parse_record(ps);
+    case TOK_CONSTR: /* a constructor without payload; in head position, see parse_apply */
+        next(ps);
+        e = expr_new(E_CONSTR, t->loc);
+        e->name = t->text;
+        return e;
+    case TOK_HOLE:
+        error_at(t->loc, "typed holes are not supported");
     case TOK_KEYWORD:
         if (is_kw(t, "true") || is_kw(t, "false")) {
             next(ps);
@@ -1158,6 +1245,21 @@ static Expr *parse_let(Parser *ps) {
     return head;
 }
 
+/* match := 'match' expr ('case' pattern '->' expr)+ */
+static Expr *parse_match(Parser *ps) {
+    Expr *e = expr_new(E_MATCH, next(ps)->loc);
+    e->lhs = parse_expr(ps);
+    if (!is_kw(peek(ps), "case"))
+        expected(ps, "'case'");
+    while (is_kw(peek(ps), "case")) {
+        next(ps);
+        vec_push(&e->cases, parse_pattern(ps));
+        expect_op(ps, "->");
+        vec_push(&e->elems, parse_expr(ps));
+    }
+    return e;
+}
+
 /* assert := 'assert' postfix expr   (the condition's text is kept for the failure message) */
 static Expr *parse_assert(Parser *ps) {
     Expr *e = expr_new(E_ASSERT, next(ps)->loc);
@@ -1196,7 +1298,8 @@ static Expr *make_apply(Expr *f, Expr **args, int n, Loc loc) {
     return a;
 }
 
-/* apply := let | if | loop | assert | lambda | attr_expr | postfix {postfix} [lambda] */
+/* apply := let | if | loop | match | assert | lambda | attr_expr | constructor {postfix}
+ *        | postfix {postfix} [lambda] */
 static Expr *parse_apply(Parser *ps) {
     Token *t = peek(ps);
     if (is_kw(t, "let"))
@@ -1211,8 +1314,14 @@ static Expr *parse_apply(Parser *ps) {
         return parse_lambda(ps);
     if (t->kind == TOK_HASHBRACKET)
         return parse_attr_expr(ps);
-    if (is_kw(t, "match") || is_kw(t, "case"))
-        error_at(t->loc, "match expressions are not supported");
+    if (is_kw(t, "match"))
+        return parse_match(ps);
+    if (t->kind == TOK_CONSTR) { /* #c a b: a constructor applied to its payload */
+        Expr *c = parse_atom(ps);
+        for (int n = 0; starts_atom(ps) && !qualified_binop_at(ps); chain_step(ps, &n))
+            vec_push(&c->args, parse_postfix(ps));
+        return c;
+    }
     if (!starts_atom(ps))
         expected(ps, "an expression");
     Expr *f = parse_postfix(ps);

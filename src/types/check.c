@@ -104,6 +104,14 @@ static void resolve_pat(Pat *p) {
     for (int i = 0; i < p->elems.len; i++)
         resolve_pat(p->elems.data[i]);
     resolve_pat(p->inner);
+    if (p->lit)
+        tc_resolve_expr(p->lit);
+}
+
+/* A pattern that binds (let, parameter, loop) must match every value of its type. */
+static void resolve_binder(Pat *p) {
+    resolve_pat(p);
+    tc_check_irrefutable(p);
 }
 
 /* A use of a function whose size parameter is not the size of any of its parameters' arrays
@@ -146,13 +154,17 @@ void tc_resolve_expr(Expr *e) {
         tc_resolve_expr(e->idx.data[i].end);
         tc_resolve_expr(e->idx.data[i].stride);
     }
-    resolve_pat(e->pat);
-    resolve_pat(e->loop_pat);
+    resolve_binder(e->pat);
+    resolve_binder(e->loop_pat);
     for (int i = 0; i < e->params.len; i++)
-        resolve_pat(e->params.data[i]);
+        resolve_binder(e->params.data[i]);
+    for (int i = 0; i < e->cases.len; i++)
+        resolve_pat(e->cases.data[i]);
     e->type = tc_resolve_type(e->type);
     if (e->inst)
         e->inst = tc_resolve_type(e->inst);
+    if (e->kind == E_MATCH)
+        tc_check_exhaustive(e);
     if ((e->kind == E_INT || e->kind == E_FLOAT) && e->type && e->type->kind == T_PRIM)
         e->prim = e->type->prim;
 }
@@ -168,6 +180,7 @@ static bool has_arrow(Type *t) {
         return has_arrow(t->elem);
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             if (has_arrow(t->elems.data[i]))
                 return true;
@@ -186,6 +199,7 @@ static bool has_param(Type *t) {
         return has_param(t->elem);
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             if (has_param(t->elems.data[i]))
                 return true;
@@ -265,7 +279,7 @@ Binding *tc_check_def(Decl *d, bool entry) {
     if (!trusted)
         tc_resolve_expr(d->body);
     for (int i = 0; i < d->params.len; i++)
-        resolve_pat(d->params.data[i]);
+        resolve_binder(d->params.data[i]);
     d->type = tc_resolve_type(t);
     b->type = d->type;
     if (entry) {

@@ -395,6 +395,41 @@ static Type *check_coerce(Expr *e) {
     return want;
 }
 
+/* #c a b: a value of a sum type with at least the constructor c (with a payload of a's and
+ * b's types); which sum type, the context decides. */
+static Type *check_constr(Expr *e) {
+    Type *t = fresh();
+    Type *payload = type_prune(tc_ctor_of(t, e->name, e->args.len));
+    for (int i = 0; i < e->args.len; i++)
+        tc_expect_type(e->args.data[i], tc_check_expr(e->args.data[i], NULL), payload->elems.data[i],
+                       xsprintf("argument %d of #%s", i + 1, e->name));
+    return t;
+}
+
+/* match x case p -> e ...: every case's pattern matches x's type, and the cases' values have one
+ * type (sizes they disagree on are unknown, as for if).  Exhaustiveness is checked once the
+ * types are known (tc_resolve_expr). */
+static Type *check_match(Expr *e, Type *hint) {
+    Type *st = tc_check_expr(e->lhs, NULL);
+    Type *rt = NULL;
+    for (int i = 0; i < e->cases.len; i++) {
+        Mark m = tc_env_mark();
+        NameVec seen = {0};
+        tc_check_pat(e->cases.data[i], st, &seen, false);
+        Type *bt = leave_scope(m, tc_check_expr(e->elems.data[i], hint));
+        if (!rt) {
+            rt = bt;
+            continue;
+        }
+        tc_unify_why = NULL;
+        if (!tc_unify(rt, bt, false))
+            error_at(e->elems.data[i]->loc, "the cases of 'match' have different types: %s and %s", type_str(rt),
+                     type_str(bt));
+        rt = tc_join(rt, bt);
+    }
+    return rt;
+}
+
 static Type *check_literal(Expr *e) {
     switch (e->kind) {
     case E_INT:
@@ -489,8 +524,9 @@ static Type *infer(Expr *e, Type *hint) {
         tc_expect_type(e->cond, tc_check_expr(e->cond, NULL), type_prim(PRIM_BOOL), "the condition of 'assert'");
         return tc_check_expr(e->body, hint);
     case E_CONSTR:
+        return check_constr(e);
     case E_MATCH:
-        error_at(e->loc, "sum types are not supported yet");
+        return check_match(e, hint);
     }
     die("tc_check_expr: bad kind %d", (int)e->kind);
 }

@@ -8,6 +8,7 @@
  *   check_expr.c expressions;  check_apply.c applications, operators and sections
  *   check.c      declarations; the final annotation walk
  *   module.c     the program: modules, module types, parametric modules, files (elaborated away)
+ *   exhaust.c    exhaustiveness of match, irrefutability of binding patterns
  *   consume.c    uniqueness: no use after consumption
  */
 #ifndef WEFT_CHECK_INT_H
@@ -76,6 +77,9 @@ bool tc_require_prims(Type *t, unsigned mask);
 bool tc_require_eq(Type *t);
 /* Type of field f of t; t may be a variable, which then gets a field constraint.  NULL if none. */
 Type *tc_field_of(Type *t, const char *f);
+/* The payload (a T_TUPLE of n types) of constructor c of t; t may be a variable, which then gets
+ * the constraint to have c.  NULL if t cannot have c with n payloads. */
+Type *tc_ctor_of(Type *t, const char *c, int n);
 /* After tc_unify(a, b, false): a type like a where sizes that differ between a and b are unknown. */
 Type *tc_join(Type *a, Type *b);
 bool tc_size_same(Size *a, Size *b);
@@ -148,6 +152,10 @@ TypeEntry *module_type(Module *m, const char *name);
 SigEntry *module_sig(Module *m, const char *name);
 /* Put the members of the module at path in scope (M.(e)); an error at loc if it is none. */
 void tc_open_module(const char *path, Loc loc);
+
+/* ---- exhaust.c ---- */
+void tc_check_exhaustive(Expr *match); /* its cases cover its scrutinee's type (types resolved) */
+void tc_check_irrefutable(Pat *p);     /* a binding pattern covers its type */
 
 /* ---- consume.c ---- */
 void tc_consume_check_decl(Decl *d);

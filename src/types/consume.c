@@ -111,6 +111,7 @@ static void bind_pat(Pat *p, Alias *rhs, bool consumable, bool is_param) {
         break;
     case P_TUPLE:
     case P_RECORD:
+    case P_CONSTR:
         for (int i = 0; i < p->elems.len; i++) {
             Alias *sub = rhs;
             if (p->kind == P_TUPLE && rhs && rhs->tuple && rhs->parts.len == p->elems.len)
@@ -240,30 +241,48 @@ static Alias *walk_let(Expr *e) {
     return r;
 }
 
+/* The branches of an if or a match (one runs): each is analysed from the consumption state
+ * before them, and a variable is consumed after them if some branch consumed it.  scrutinee:
+ * what a match's case patterns bind (NULL for if). */
+static Alias *walk_branches(Expr **bodies, Pat **pats, int n, Alias *scrutinee, Expr *e) {
+    int nv = all_vars.len;
+    bool *before = xmalloc((size_t)nv + 1), *after = xmalloc((size_t)nv + 1);
+    Loc *at = xmalloc(sizeof(Loc) * ((size_t)nv + 1));
+    for (int i = 0; i < nv; i++) {
+        before[i] = after[i] = all_vars.data[i]->consumed;
+        at[i] = all_vars.data[i]->consumed_at;
+    }
+    Alias *r = alias_new();
+    for (int k = 0; k < n; k++) {
+        for (int i = 0; i < nv; i++)
+            all_vars.data[i]->consumed = before[i];
+        int scope_at = scope.len;
+        if (pats)
+            bind_pat(pats[k], scrutinee, true, false);
+        alias_flat(walk(bodies[k]), &r->set);
+        scope.len = scope_at;
+        for (int i = 0; i < nv; i++)
+            if (all_vars.data[i]->consumed && !after[i]) {
+                after[i] = true;
+                at[i] = all_vars.data[i]->consumed_at;
+            }
+    }
+    for (int i = 0; i < nv; i++) {
+        all_vars.data[i]->consumed = after[i];
+        all_vars.data[i]->consumed_at = at[i];
+    }
+    return maybe(e, r);
+}
+
 static Alias *walk_if(Expr *e) {
     walk(e->cond);
-    int n = all_vars.len;
-    bool *before = xmalloc((size_t)n + 1);
-    Loc *at = xmalloc(sizeof(Loc) * ((size_t)n + 1));
-    for (int i = 0; i < n; i++)
-        before[i] = all_vars.data[i]->consumed;
-    Alias *a = walk(e->lhs);
-    bool *after_then = xmalloc((size_t)n + 1);
-    for (int i = 0; i < n; i++) {
-        after_then[i] = all_vars.data[i]->consumed;
-        at[i] = all_vars.data[i]->consumed_at;
-        all_vars.data[i]->consumed = before[i];
-    }
-    Alias *b = walk(e->rhs);
-    for (int i = 0; i < n; i++)
-        if (after_then[i] && !all_vars.data[i]->consumed) {
-            all_vars.data[i]->consumed = true;
-            all_vars.data[i]->consumed_at = at[i];
-        }
-    Alias *r = alias_new();
-    alias_flat(a, &r->set);
-    alias_flat(b, &r->set);
-    return maybe(e, r);
+    Expr *bodies[2] = {e->lhs, e->rhs};
+    return walk_branches(bodies, NULL, 2, NULL, e);
+}
+
+static Alias *walk_match(Expr *e) {
+    Alias *s = walk(e->lhs);
+    return walk_branches(e->elems.data, e->cases.data, e->elems.len, s, e);
 }
 
 static bool any_consumed(int from, int to) {
@@ -494,8 +513,9 @@ static Alias *walk(Expr *e) {
         walk(e->cond);
         return walk(e->body);
     case E_CONSTR:
+        return walk_union(&e->args);
     case E_MATCH:
-        break;
+        return walk_match(e);
     }
     return alias_new();
 }

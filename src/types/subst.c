@@ -50,7 +50,8 @@ Type *tc_subst_type(Type *t, Subst *su) {
         r = type_array(tc_subst_type(t->elem, su), subst_size(t->dim, su));
         break;
     case T_TUPLE:
-    case T_RECORD: {
+    case T_RECORD:
+    case T_SUM: {
         r = xmalloc(sizeof *r);
         *r = *t;
         r->elems.data = NULL;
@@ -123,6 +124,7 @@ static void gen_walk(Type *t, Binding *b) {
         break;
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             gen_walk(t->elems.data[i], b);
         break;
@@ -153,7 +155,8 @@ Type *tc_forget_sizes(Type *t, NameVec *names, bool consts) {
         break;
     }
     case T_TUPLE:
-    case T_RECORD: {
+    case T_RECORD:
+    case T_SUM: {
         bool changed = false;
         Type **es = xmalloc(sizeof(Type *) * (size_t)(t->elems.len + 1));
         for (int i = 0; i < t->elems.len; i++) {
@@ -162,7 +165,8 @@ Type *tc_forget_sizes(Type *t, NameVec *names, bool consts) {
         }
         if (!changed)
             return t;
-        r = t->kind == T_TUPLE ? type_tuple(t->elems.len, es)
+        r = t->kind == T_TUPLE  ? type_tuple(t->elems.len, es)
+            : t->kind == T_SUM ? type_sum(t->elems.len, t->fields.data, es)
                                : type_record(t->elems.len, t->fields.data, es);
         break;
     }
@@ -198,6 +202,11 @@ static PrimType default_prim(unsigned mask) {
 static void default_var(Type *v) {
     if (v->prims) {
         v->link = type_prim(default_prim(v->prims));
+        return;
+    }
+    if (v->sum) { /* a sum type of exactly the constructors it was seen with */
+        v->link = type_sum(v->fields.len, v->fields.data, v->elems.data);
+        v->fields.len = 0;
         return;
     }
     if (v->fields.len) {
@@ -263,6 +272,7 @@ Type *tc_resolve_type(Type *t) {
         break;
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         r = xmalloc(sizeof *r);
         *r = *t;
         r->elems.data = NULL;

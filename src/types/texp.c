@@ -179,6 +179,16 @@ Type *tc_texp_to_type(TypeExp *t) {
     }
     case TE_UNIQUE:
         return type_copy_unique(tc_texp_to_type(t->elem), true);
+    case TE_SUM: {
+        Type **ps = xmalloc(sizeof(Type *) * (size_t)(t->elems.len + 1));
+        for (int i = 0; i < t->elems.len; i++) {
+            for (int j = 0; j < i; j++)
+                if (t->fields.data[j] == t->fields.data[i])
+                    error_at(t->elems.data[i]->loc, "duplicate constructor #%s in sum type", t->fields.data[i]);
+            ps[i] = tc_texp_to_type(t->elems.data[i]);
+        }
+        return type_sum(t->elems.len, t->fields.data, ps);
+    }
     case TE_EXIST: {
         Mark m = tc_env_mark();
         int n = existentials.len;

@@ -76,6 +76,20 @@ Type *type_record(int n, const char **fields, Type **elems) {
     return t;
 }
 
+Type *type_sum(int n, const char **ctors, Type **payloads) {
+    Type *t = type_record(n, ctors, payloads); /* the same sorted pairs */
+    t->kind = T_SUM;
+    return t;
+}
+
+int type_ctor_index(Type *t, const char *ctor) {
+    t = type_prune(t);
+    for (int i = 0; t->kind == T_SUM && i < t->fields.len; i++)
+        if (t->fields.data[i] == ctor)
+            return i;
+    return -1;
+}
+
 Type *type_arrow(Type *param, Type *ret) {
     Type *t = type_new(T_ARROW);
     t->param = param;
@@ -219,6 +233,7 @@ bool type_has_array(Type *t) {
         return true;
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             if (type_has_array(t->elems.data[i]))
                 return true;
@@ -309,6 +324,7 @@ bool type_mentions_size(Type *t, const char *name) {
         return size_mentions(t->dim, name) || type_mentions_size(t->elem, name);
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             if (type_mentions_size(t->elems.data[i], name))
                 return true;
@@ -322,7 +338,7 @@ bool type_mentions_size(Type *t, const char *name) {
 
 static const char *var_class(Type *t) {
     if (t->fields.len)
-        return "a record type";
+        return t->sum ? "a sum type" : "a record type";
     if (t->prims == MASK_NUM)
         return "a numeric type";
     if (t->prims == MASK_INT)
@@ -404,6 +420,20 @@ static void print_type(StrBuf *sb, Type *t, bool arrow_param) {
             print_inner(sb, t->elems.data[i], false);
         }
         sb_putc(sb, '}');
+        break;
+    case T_SUM: /* #bar i16 | #foo (i32, bool) */
+        for (int i = 0; i < t->elems.len; i++) {
+            sb_printf(sb, "%s#%s", i ? " | " : "", t->fields.data[i]);
+            Type *p = type_prune(t->elems.data[i]);
+            for (int j = 0; j < p->elems.len; j++) {
+                Type *x = type_prune(p->elems.data[j]);
+                bool paren = x->kind == T_ARROW || x->kind == T_SUM;
+                sb_puts(sb, paren ? " (" : " ");
+                print_inner(sb, x, false);
+                if (paren)
+                    sb_putc(sb, ')');
+            }
+        }
         break;
     case T_ARROW:
         if (arrow_param)

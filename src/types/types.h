@@ -44,6 +44,8 @@ typedef enum {
     T_ARROW,  /* param -> ret */
     T_PARAM,  /* a rigid type parameter 't (inside a polymorphic function) */
     T_VAR,    /* unification variable; see link */
+    T_SUM,    /* #c1 t.. | #c2 t..: constructors (fields, sorted) parallel to payloads (elems,
+                 each a T_TUPLE of the constructor's payload types) */
 } TypeKind;
 
 /* Masks of primitive types, the constraint of an overloaded T_VAR (bit p = PRIM p allowed). */
@@ -60,8 +62,8 @@ struct Type {
     PrimType prim;         /* T_PRIM */
     Type *elem;            /* T_ARRAY */
     Size *dim;             /* T_ARRAY: size of the outermost dimension */
-    Vec(Type *) elems;     /* T_TUPLE, T_RECORD; T_VAR: types of the fields it must have */
-    NameVec fields;        /* T_RECORD; T_VAR: fields it must have (field projection on an unknown type) */
+    Vec(Type *) elems;     /* T_TUPLE, T_RECORD, T_SUM; T_VAR: types of the fields it must have */
+    NameVec fields;        /* T_RECORD, T_SUM; T_VAR: fields (or constructors) it must have */
     Type *param, *ret;     /* T_ARROW */
     const char *param_name;/* T_ARROW with a named parameter ((n: i64) -> [n]t) */
     const char *name;      /* T_PARAM */
@@ -73,6 +75,7 @@ struct Type {
     Size *param_size;      /* T_ARROW, instantiated: the size that stands for a named parameter's value */
     unsigned prims;        /* T_VAR: 0 = unconstrained, else the allowed primitive types (mask) */
     bool eq;               /* T_VAR: must be an equality type (no functions) */
+    bool sum;              /* T_VAR: fields are constructors it must have (elems their payloads) */
     int level;             /* T_VAR: let-nesting level, for generalisation */
 };
 
@@ -110,6 +113,8 @@ Type *type_prim(PrimType p);       /* shared instances for primitive types */
 Type *type_array(Type *elem, Size *dim);
 Type *type_tuple(int n, Type **elems);
 Type *type_record(int n, const char **fields, Type **elems); /* sorts the fields */
+Type *type_sum(int n, const char **ctors, Type **payloads);  /* sorts the constructors; payloads are T_TUPLEs */
+int type_ctor_index(Type *t, const char *ctor);              /* a T_SUM's constructor, -1 if none */
 Type *type_arrow(Type *param, Type *ret);
 Type *type_param(const char *name);
 Type *type_var(unsigned prims, int level);
