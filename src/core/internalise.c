@@ -71,6 +71,7 @@ typedef struct {
     CScope vis;    /* variables visible at the current point */
     int counter;
     Loc call_loc;  /* when inside prelude code called from the user's file: that call */
+    Vec(Decl *) inlining; /* the definitions whose calls are being inlined, outermost first */
 } I;
 
 static Env *env_bind(Env *env, const char *name, IVal *v) {
@@ -876,6 +877,16 @@ static IVal *call_section(I *in, Clo *c, IVal **args, Loc loc) {
     die("bad section");
 }
 
+/* Every call is inlined, so a (mutually) recursive function cannot be compiled yet: core
+ * functions that call each other would be needed (docs/LANGUAGE.md). */
+static void check_not_recursive(I *in, Decl *d, Loc loc) {
+    for (int i = 0; i < in->inlining.len; i++)
+        if (in->inlining.data[i] == d)
+            error_at(L(in, loc), "recursion ('%s' calls itself%s) is not yet supported on compiled backends; "
+                                 "the interpreter (weft run) runs it",
+                     d->name, i + 1 < in->inlining.len ? ", through other functions" : "");
+}
+
 static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
     if (f->kind != IV_FUN)
         die("apply of a non-function");
@@ -917,6 +928,8 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
     }
     case CL_DECL: {
         Decl *d = c->decl;
+        check_not_recursive(in, d, loc);
+        vec_push(&in->inlining, d);
         Loc saved = enter_code(in, d->loc, loc);
         IVal *r;
         Expr *b = d->body;
@@ -925,6 +938,7 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
         else
             r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, b, args, c->sizes, loc);
         in->call_loc = saved;
+        in->inlining.len--;
         return r;
     }
     }

@@ -8,6 +8,7 @@
  * Rectangular arrays go through wf_write_text / wf_write_binary; a jagged array is printed as
  * nested brackets (text only), with empty rows as empty([0]...t).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -457,19 +458,55 @@ static int read_args(Decl *d, FILE *in, Value *args) {
     return 0;
 }
 
-int interp_run_entry(Program *prog, const char *entry, FILE *in, FILE *out, bool binary) {
-    interp_user_file = prog->file ? intern(prog->file) : NULL;
-    interp_prepare(prog);
-    Decl *d = find_entry(prog, entry ? entry : "main");
+/* The interpreter recurses as the program does (and a program may recurse deeply: a recursive
+ * function over a long list), so it runs on a thread of its own with a large stack; eval.c
+ * stops with an error before the stack is exhausted. */
+#define INTERP_STACK ((size_t)1 << 30)
+
+typedef struct {
+    Program *prog;
+    const char *entry;
+    FILE *in, *out;
+    bool binary;
+    int rc;
+} Run;
+
+static int run_entry(Run *r) {
+    interp_user_file = r->prog->file ? intern(r->prog->file) : NULL;
+    interp_prepare(r->prog);
+    Decl *d = find_entry(r->prog, r->entry ? r->entry : "main");
     if (!d)
         return 1;
     DeclInfo *di = interp_decl(d);
     Value *args = xmalloc((size_t)(d->params.len + 1) * sizeof(Value));
-    if (read_args(d, in, args))
+    if (read_args(d, r->in, args))
         return 1;
-    Value r = call_decl(di, args, NULL, d->loc);
-    int rc = print_results(out, r, d, binary);
-    v_release(r);
-    fflush(out);
+    Value v = call_decl(di, args, NULL, d->loc);
+    int rc = print_results(r->out, v, d, r->binary);
+    v_release(v);
+    fflush(r->out);
     return rc;
+}
+
+static void *run_thread(void *arg) {
+    Run *r = arg;
+    char base;
+    interp_stack_start(&base, INTERP_STACK);
+    r->rc = run_entry(r);
+    return NULL;
+}
+
+int interp_run_entry(Program *prog, const char *entry, FILE *in, FILE *out, bool binary) {
+    Run r = {prog, entry, in, out, binary, 0};
+    pthread_attr_t attr;
+    pthread_t t;
+    if (pthread_attr_init(&attr) || pthread_attr_setstacksize(&attr, INTERP_STACK) ||
+        pthread_create(&t, &attr, run_thread, &r)) {
+        char base; /* no thread: run on this one's (smaller) stack */
+        interp_stack_start(&base, (size_t)4 << 20);
+        return run_entry(&r);
+    }
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+    return r.rc;
 }

@@ -560,7 +560,23 @@ static void check_intrinsic_params(DeclInfo *di, Value *args, Loc loc) {
 
 static Value global_value(DeclInfo *d, int64_t *sizes, Loc loc);
 
+static char *stack_base;
+static size_t stack_size;
+
+void interp_stack_start(void *base, size_t size) {
+    stack_base = base;
+    stack_size = size;
+}
+
+/* The stack left is checked at every call of a definition (recursion goes through them). */
+static void check_stack(Loc loc) {
+    char here;
+    if (stack_base && (size_t)(stack_base - &here) > stack_size - ((size_t)1 << 20))
+        interp_error(loc, "recursion too deep: the interpreter's stack is exhausted");
+}
+
 Value call_decl(DeclInfo *di, Value *args, const int64_t *sizes, Loc loc) {
+    check_stack(loc);
     Loc saved = user_loc;
     bool saved_have = have_user_loc;
     if (loc.file == interp_user_file) {

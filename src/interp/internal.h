@@ -191,6 +191,9 @@ Value scalar_math(int id, const Value *args, Loc loc);
 
 /* ---- eval.c ---- */
 extern const char *interp_user_file; /* errors inside the prelude are reported at the user's call */
+/* The stack the interpreter runs on starts at base and has size bytes: a call that would need
+ * more of it is a run-time error ("recursion too deep"), not a crash. */
+void interp_stack_start(void *base, size_t size);
 _Noreturn void interp_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void interp_prepare(Program *prog);
 DeclInfo *interp_decl(Decl *d);

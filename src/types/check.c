@@ -57,6 +57,18 @@ static void check_size_params_used(TypeParamVec *tparams, Type **ps, int n, Type
     }
 }
 
+/* The type of a function of parameters of types ps and result rt. */
+static Type *provisional_type(Type **ps, PatVec *params, Type *rt) {
+    for (int i = params->len - 1; i >= 0; i--) {
+        rt = type_arrow(ps[i], rt);
+        rt->param_name = tc_pat_simple_name(params->data[i]);
+    }
+    return rt;
+}
+
+/* A recursive use of a top-level function, inside its own body, sees it with the type its
+ * parameters and result have so far (monomorphic, as in Futhark, but for its explicit type
+ * and size parameters). */
 Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Expr *body, Binding *b,
                      bool trusted) {
     Mark m = tc_env_mark();
@@ -79,16 +91,19 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
         body->binding = NULL;
         body->builtin = -1;
     } else {
+        if (b && b->kind == BIND_DEF && n) { /* a top-level function is in scope of itself */
+            if (!rt)
+                rt = type_var(0, tc_level);
+            b->type = provisional_type(ps, params, rt);
+            tc_env_push(b);
+        }
         Type *bt = tc_check_expr(body, rt);
         if (rt)
             tc_expect_type(body, bt, rt, "the function body");
         else
             rt = bt;
     }
-    for (int i = n - 1; i >= 0; i--) {
-        rt = type_arrow(ps[i], rt);
-        rt->param_name = tc_pat_simple_name(params->data[i]);
-    }
+    rt = provisional_type(ps, params, rt);
     tc_level--;
     tc_generalise(rt, b);
     tc_env_restore(m);
@@ -268,12 +283,42 @@ static void eta_expand(Decl *d) {
     d->body = app;
 }
 
-Binding *tc_check_def(Decl *d, bool entry) {
+/* A definition's binding, with the type its annotations give (every parameter and the result
+ * annotated): what a use before the definition (mutual recursion) sees.  NULL if some
+ * annotation is missing. */
+Binding *tc_signature(Decl *d) {
+    if (!d->ret)
+        return NULL;
+    for (int i = 0; i < d->params.len; i++)
+        if (d->params.data[i]->kind != P_ASCRIBE)
+            return NULL;
     Binding *b = xmalloc(sizeof *b);
     b->kind = BIND_DEF;
     b->name = d->name;
     b->loc = d->loc;
     b->decl = d;
+    Mark m = tc_env_mark();
+    tc_level++;
+    bind_tparams(&d->tparams, b);
+    NameVec seen = {0};
+    Type **ps = xmalloc(sizeof(Type *) * (size_t)(d->params.len + 1));
+    for (int i = 0; i < d->params.len; i++)
+        ps[i] = tc_check_pat(ast_clone_pat(d->params.data[i]), NULL, &seen, true);
+    Type *rt = provisional_type(ps, &d->params, tc_texp_to_type(ast_clone_texp(d->ret)));
+    tc_level--;
+    tc_generalise(rt, b);
+    tc_env_restore(m);
+    b->type = tc_resolve_type(rt);
+    return b;
+}
+
+Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
+    Binding *b = pre ? pre : xmalloc(sizeof *b);
+    b->kind = BIND_DEF;
+    b->name = d->name;
+    b->loc = d->loc;
+    b->decl = d;
+    b->tvars.len = b->svars.len = 0;
     bool trusted = is_intrinsic(d->body);
     Type *t = tc_check_function(&d->tparams, &d->params, d->ret, d->body, b, trusted);
     if (!trusted)

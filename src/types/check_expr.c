@@ -35,6 +35,8 @@ static Type *leave_scope(Mark m, Type *t) {
 
 static Type *check_var(Expr *e) {
     Binding *b = tc_env_lookup(e->qual, e->name);
+    if (!b && !e->qual) /* a function defined later (mutual recursion) */
+        b = tc_forward_ref(e->name, e->loc);
     if (!b && e->qual) {
         /* r.a parsed as a qualified name: a field of the variable r */
         Binding *rb = tc_env_lookup(NULL, e->qual);

@@ -134,8 +134,11 @@ bool tc_user_op(Expr *e); /* a built-in operator shadowed by a user's: e rewritt
 Type *tc_binop_fun_type(BinOp op);
 
 /* ---- check.c ---- */
-/* Check a definition (entry: an entry point of the program); its binding (not in scope yet). */
-Binding *tc_check_def(Decl *d, bool entry);
+/* Check a definition (entry: an entry point of the program); its binding (not in scope yet):
+ * pre, when a use before it made one (tc_signature). */
+Binding *tc_check_def(Decl *d, bool entry, Binding *pre);
+/* The binding of a definition from its annotations alone, or NULL if it lacks some. */
+Binding *tc_signature(Decl *d);
 /* Check a type abbreviation; its entry (not in scope yet). */
 TypeEntry *tc_check_type_decl(Decl *d);
 /* Check a function-like binder (def or local function): tparams, params, return type, body.
@@ -152,6 +155,10 @@ TypeEntry *module_type(Module *m, const char *name);
 SigEntry *module_sig(Module *m, const char *name);
 /* Put the members of the module at path in scope (M.(e)); an error at loc if it is none. */
 void tc_open_module(const char *path, Loc loc);
+/* A use (at use) of name before its definition, later in the same declarations: the binding
+ * of that definition from its annotations (mutual recursion; an error if it lacks some), or
+ * NULL if there is none. */
+Binding *tc_forward_ref(const char *name, Loc use);
 
 /* ---- exhaust.c ---- */
 void tc_check_exhaustive(Expr *match); /* its cases cover its scrutinee's type (types resolved) */

@@ -49,6 +49,42 @@ typedef struct {
 } FileModule;
 static Vec(FileModule) files; /* the files checked so far */
 
+/* The declarations being checked (the innermost list) and which one: a use of a later
+ * definition refers forward (mutual recursion).  Bindings made for such uses, by definition. */
+static DeclVec *cur_decls;
+static int cur_index;
+typedef struct {
+    Decl *decl;
+    Binding *b;
+} Forward;
+static Vec(Forward) forwards;
+
+Binding *tc_forward_ref(const char *name, Loc use) {
+    for (int i = cur_decls ? cur_index + 1 : 0; cur_decls && i < cur_decls->len; i++) {
+        Decl *d = cur_decls->data[i];
+        if (d->kind != D_DEF || d->name != name || d->qual)
+            continue;
+        for (int j = 0; j < forwards.len; j++)
+            if (forwards.data[j].decl == d)
+                return forwards.data[j].b;
+        Binding *b = tc_signature(d);
+        if (!b)
+            error_at(use, "'%s' is defined later (line %d): a function used before its definition needs types on "
+                          "all its parameters and its result",
+                     name, d->loc.line);
+        vec_push(&forwards, ((Forward){d, b}));
+        return b;
+    }
+    return NULL;
+}
+
+static Binding *forward_of(Decl *d) {
+    for (int j = 0; j < forwards.len; j++)
+        if (forwards.data[j].decl == d)
+            return forwards.data[j].b;
+    return NULL;
+}
+
 /* ---- members ---- */
 
 Binding *module_value(Module *m, const char *name) {
@@ -309,7 +345,7 @@ static void check_decl(Decl *d, Module *into, const char *path) {
         const char *ns = d->qual;
         if (path)
             d->qual = path;
-        Binding *b = tc_check_def(d, entry);
+        Binding *b = tc_check_def(d, entry, forward_of(d));
         vec_push(&out, d);
         if (ns && !path) { /* the prelude's def f32.sqrt: a member of f32, not in scope as sqrt */
             vec_push(&namespace(ns, d->loc)->vals, b);
@@ -370,8 +406,13 @@ static void check_decl(Decl *d, Module *into, const char *path) {
 }
 
 static void check_decls(DeclVec *ds, Module *into, const char *path) {
-    for (int i = 0; i < ds->len; i++)
-        check_decl(ds->data[i], into, path);
+    DeclVec *saved = cur_decls;
+    int saved_index = cur_index;
+    cur_decls = ds;
+    for (cur_index = 0; cur_index < ds->len; cur_index++)
+        check_decl(ds->data[cur_index], into, path);
+    cur_decls = saved;
+    cur_index = saved_index;
 }
 
 int check_program(Program *prog, int first_user) {
