@@ -39,9 +39,18 @@ struct IVal {
 
 typedef enum { CL_DECL, CL_LETFUN, CL_LAMBDA, CL_SECTION, CL_PARTIAL, CL_COMPOSE } CloKind;
 
+/* The inlining of one definition's body, called from the code of `caller` (NULL: an entry
+ * point's body).  Code written in a body runs in its frame, wherever it is applied. */
+typedef struct Frame Frame;
+struct Frame {
+    Decl *decl;
+    Frame *caller;
+};
+
 struct Clo {
     CloKind kind;
     int arity;
+    Frame *frame; /* the frame of the code that made the closure */
     Decl *decl;  /* CL_DECL */
     Expr *e;     /* CL_LETFUN, CL_LAMBDA, CL_SECTION */
     Env *env;
@@ -71,7 +80,7 @@ typedef struct {
     CScope vis;    /* variables visible at the current point */
     int counter;
     Loc call_loc;  /* when inside prelude code called from the user's file: that call */
-    Vec(Decl *) inlining; /* the definitions whose calls are being inlined, outermost first */
+    Frame *frame;  /* the frame of the code being internalised */
 } I;
 
 static Env *env_bind(Env *env, const char *name, IVal *v) {
@@ -132,10 +141,11 @@ static IVal *iv_fun(Clo *c) {
     return v;
 }
 
-static Clo *clo_new(CloKind k, int arity) {
+static Clo *clo_new(I *in, CloKind k, int arity) {
     Clo *c = xmalloc(sizeof *c);
     c->kind = k;
     c->arity = arity;
+    c->frame = in->frame;
     return c;
 }
 
@@ -879,20 +889,39 @@ static IVal *call_section(I *in, Clo *c, IVal **args, Loc loc) {
 
 /* Every call is inlined, so a (mutually) recursive function cannot be compiled yet: core
  * functions that call each other would be needed (docs/LANGUAGE.md). */
+/* Inlining terminates unless a definition's body calls it again: through the frames of the
+ * code making the call (not those of functions it was passed to: map's body runs a lambda
+ * that calls map without recursion). */
+enum { MAX_INLINE_DEPTH = 10000 };
+
 static void check_not_recursive(I *in, Decl *d, Loc loc) {
-    for (int i = 0; i < in->inlining.len; i++)
-        if (in->inlining.data[i] == d)
+    int depth = 0;
+    for (Frame *f = in->frame; f; f = f->caller, depth++)
+        if (f->decl == d)
             error_at(L(in, loc), "recursion ('%s' calls itself%s) is not yet supported on compiled backends; "
                                  "the interpreter (weft run) runs it",
-                     d->name, i + 1 < in->inlining.len ? ", through other functions" : "");
+                     d->name, depth ? ", through other functions" : "");
+    if (depth > MAX_INLINE_DEPTH)
+        error_at(L(in, loc), "calls nested more than %d deep: too deep to inline", MAX_INLINE_DEPTH);
 }
 
+static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc);
+
+/* Apply f in the frame of the code that made it. */
 static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
     if (f->kind != IV_FUN)
         die("apply of a non-function");
+    Frame *saved = in->frame;
+    in->frame = f->fun->frame;
+    IVal *r = apply_closure(in, f, n, args, loc);
+    in->frame = saved;
+    return r;
+}
+
+static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc) {
     Clo *c = f->fun;
     if (n < c->arity) {
-        Clo *p = clo_new(CL_PARTIAL, c->arity - n);
+        Clo *p = clo_new(in, CL_PARTIAL, c->arity - n);
         p->fn = f;
         p->args = args;
         p->nargs = n;
@@ -929,7 +958,10 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
     case CL_DECL: {
         Decl *d = c->decl;
         check_not_recursive(in, d, loc);
-        vec_push(&in->inlining, d);
+        Frame *frame = xmalloc(sizeof *frame);
+        frame->decl = d;
+        frame->caller = in->frame;
+        in->frame = frame;
         Loc saved = enter_code(in, d->loc, loc);
         IVal *r;
         Expr *b = d->body;
@@ -938,7 +970,7 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
         else
             r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, b, args, c->sizes, loc);
         in->call_loc = saved;
-        in->inlining.len--;
+        in->frame = frame->caller;
         return r;
     }
     }
@@ -1055,7 +1087,7 @@ static IVal *binop(I *in, BinOp o, IVal *a, IVal *b, Type *lt, Loc loc) {
     if (o == BIN_CONCAT)
         return concat_values(in, a, b, loc);
     if (o == BIN_COMPOSE_FWD || o == BIN_COMPOSE_BWD) {
-        Clo *c = clo_new(CL_COMPOSE, 1);
+        Clo *c = clo_new(in, CL_COMPOSE, 1);
         c->fn = o == BIN_COMPOSE_FWD ? a : b;
         c->fn2 = o == BIN_COMPOSE_FWD ? b : a;
         return iv_fun(c);
@@ -1470,7 +1502,7 @@ static IVal *range_value(I *in, Env *env, Expr *e) {
         break;
     }
     }
-    emit_assert(in, ok, "invalid range", loc);
+    emit_assert(in, ok, "Range is invalid.", loc);
     CAtom io = emit1(in, mk(CE_IOTA, loc, 1, &count), "iota");
     CExp *m = mk(CE_SCREMA, loc, 1, &count);
     vec_push(&m->arrays, io);
@@ -1657,7 +1689,7 @@ static IVal *size_value(I *in, Env *env, Size *s, Loc loc) {
             }
             return binop(in, s->op, args[0], args[1], NULL, loc);
         }
-        Clo *c = clo_new(CL_DECL, s->fn->params.len);
+        Clo *c = clo_new(in, CL_DECL, s->fn->params.len);
         c->decl = s->fn;
         return apply(in, iv_fun(c), s->n, args, loc);
     }
@@ -1686,7 +1718,7 @@ static IVal **use_sizes(I *in, Env *env, const TypeParamVec *tparams, const PatV
 
 /* A closure of the top-level definition d as used at `use` (its inferred sizes evaluated). */
 static IVal *decl_closure(I *in, Env *env, Decl *d, Expr *use) {
-    Clo *c = clo_new(CL_DECL, d->params.len);
+    Clo *c = clo_new(in, CL_DECL, d->params.len);
     c->decl = d;
     c->sizes = use_sizes(in, env, &d->tparams, &d->params, use);
     return iv_fun(c);
@@ -1734,7 +1766,7 @@ static IVal *var_value(I *in, Env *env, Expr *e) {
 }
 
 static IVal *section_value(I *in, Env *env, Expr *e) {
-    Clo *c = clo_new(CL_SECTION, 1);
+    Clo *c = clo_new(in, CL_SECTION, 1);
     c->e = e;
     c->env = env;
     switch (e->section) {
@@ -1816,7 +1848,7 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     }
     case E_SECTION: return section_value(in, env, e);
     case E_LAMBDA: {
-        Clo *c = clo_new(CL_LAMBDA, e->params.len);
+        Clo *c = clo_new(in, CL_LAMBDA, e->params.len);
         c->e = e;
         c->env = env;
         return iv_fun(c);
@@ -1832,7 +1864,7 @@ static IVal *ie(I *in, Env *env, Expr *e) {
         return ie(in, env, e->body);
     }
     case E_LETFUN: {
-        Clo *c = clo_new(CL_LETFUN, e->params.len);
+        Clo *c = clo_new(in, CL_LETFUN, e->params.len);
         c->e = e;
         c->env = env;
         if (e->params.len == 0) /* a local constant */

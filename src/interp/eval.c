@@ -1082,6 +1082,13 @@ static Value eval_string(Expr *e) {
     return v_array(a);
 }
 
+/* Futhark's message: "Range 1..0...5 is invalid." (the second element only when written). */
+static void range_error(Expr *e, int64_t start, int64_t second, int64_t end) {
+    const char *op = e->range == RANGE_UPTO_EXCL ? "..<" : e->range == RANGE_DOWNTO_EXCL ? "..>" : "...";
+    const char *mid = e->mid ? xsprintf("..%lld", (long long)second) : "";
+    interp_error(e->loc, "Range %lld%s%s%lld is invalid.", (long long)start, mid, op, (long long)end);
+}
+
 static Value eval_range(Expr *e, Env *env) {
     Value a = eval(e->lhs, env), b = eval(e->rhs, env);
     PrimType p = a.prim;
@@ -1109,8 +1116,7 @@ static Value eval_range(Expr *e, Env *env) {
         }
     }
     if (!ok)
-        interp_error(e->loc, "invalid range %lld..%lld (step %lld)", (long long)start, (long long)end,
-                     (long long)step);
+        range_error(e, start, start + step, end);
     Array *r = array_new(count);
     for (int64_t i = 0; i < count; i++)
         r->elems[i] = v_prim_i(p, start + i * step);

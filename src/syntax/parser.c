@@ -1784,9 +1784,11 @@ static SigExp *parse_sig_arrow(Parser *ps, bool arrow) {
     return s;
 }
 
+/* The start of an argument of a module application.  Not `import`: after `module M = import
+ * "a"` a next `import "b"` is a declaration (an imported argument needs parentheses). */
 static bool starts_mod_atom(Parser *ps) {
     Token *t = peek(ps);
-    return t->kind == TOK_IDENT || t->kind == TOK_LPAREN || t->kind == TOK_LBRACE || is_kw(t, "import");
+    return t->kind == TOK_IDENT || t->kind == TOK_LPAREN || t->kind == TOK_LBRACE;
 }
 
 /* mod_params := {'(' name ':' sig ')'} */

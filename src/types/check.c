@@ -8,6 +8,7 @@
  * top-level declaration or defaulted (i32, f64) when the declaration is done.
  * A def whose body is `intrinsics.NAME` is trusted: only its signature is checked.
  */
+#include <ctype.h>
 #include <string.h>
 
 #include "check_int.h"
@@ -66,6 +67,18 @@ static Type *provisional_type(Type **ps, PatVec *params, Type *rt) {
     return rt;
 }
 
+/* A top-level function is in scope of itself where its name is new and an identifier: as in
+ * Futhark, a definition that reuses an earlier name (entry map1 xs = map1 f xs) calls that one,
+ * and an operator's body (def (+) (a: v2) (b: v2) = {x = a.x + b.x, ...}) the builtin one.  The
+ * prelude's namespace members (def (i32.+), b->qual "i32") are not in scope unqualified. */
+static bool self_in_scope(Binding *b, int nparams) {
+    if (!b || b->kind != BIND_DEF || !nparams || b->qual)
+        return false;
+    if (!isalpha((unsigned char)b->name[0]) && b->name[0] != '_')
+        return false;
+    return !tc_env_lookup(NULL, b->name);
+}
+
 /* A recursive use of a top-level function, inside its own body, sees it with the type its
  * parameters and result have so far (monomorphic, as in Futhark, but for its explicit type
  * and size parameters). */
@@ -91,7 +104,7 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
         body->binding = NULL;
         body->builtin = -1;
     } else {
-        if (b && b->kind == BIND_DEF && n) { /* a top-level function is in scope of itself */
+        if (self_in_scope(b, n)) {
             if (!rt)
                 rt = type_var(0, tc_level);
             b->type = provisional_type(ps, params, rt);

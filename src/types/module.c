@@ -345,7 +345,12 @@ static void check_decl(Decl *d, Module *into, const char *path) {
         const char *ns = d->qual;
         if (path)
             d->qual = path;
-        Binding *b = tc_check_def(d, entry, forward_of(d));
+        Binding *pre = forward_of(d);
+        if (ns && !path) {
+            pre = xmalloc(sizeof *pre);
+            pre->qual = ns;
+        }
+        Binding *b = tc_check_def(d, entry, pre);
         vec_push(&out, d);
         if (ns && !path) { /* the prelude's def f32.sqrt: a member of f32, not in scope as sqrt */
             vec_push(&namespace(ns, d->loc)->vals, b);

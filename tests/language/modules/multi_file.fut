@@ -1,6 +1,7 @@
 -- A program over three files: this one imports lib/stats.fut, which imports lib/linalg.fut
 -- (each path relative to the importing file), and names linalg.fut as a module too.  A file is
--- checked once however often it is imported; its `local` definitions are not visible.
+-- checked once however often it is imported; its `local` definitions are not visible.  (An
+-- import after `module L = import ...` is a declaration of its own, not an argument.)
 -- ==
 -- entry: stats
 -- input { [1.0, 2.0, 3.0, 4.0] } output { 2.5 1.25 }
@@ -13,8 +14,8 @@
 -- entry: via_module
 -- input { [1.5, 2.5] } output { [3.0, 5.0] }
 
-import "lib/stats"
 module L = import "lib/linalg"
+import "lib/stats"
 
 entry stats (xs: []f64) = (mean xs, variance xs)
 
