@@ -5,7 +5,7 @@ CFLAGS  ?= -O2 -g
 WERROR  ?= -Werror
 WFLAGS  := -std=c11 -Wall -Wextra $(WERROR) -Wshadow -Wmissing-prototypes -Wno-unused-parameter
 CPPFLAGS+= -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-LDLIBS  += -lm
+LDLIBS  += -lm -pthread
 
 BUILD   ?= build
 BIN     ?= bin/weft

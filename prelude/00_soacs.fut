@@ -3,8 +3,7 @@
 -- Everything in this file is an intrinsic: the signature is checked like any other
 -- definition, and the body `intrinsics.NAME` tells the interpreter (and later passes)
 -- to use the native implementation of NAME.  Parameter order, sizes and uniqueness
--- follow Futhark's prelude, except where a size would need an expression (n*m, n+m,
--- n-1): weft writes such sizes as [] (unknown), checked at run time where it matters.
+-- follow Futhark's prelude.
 
 -- | `iota n` is the array [0, 1, ..., n-1].
 def iota (n: i64) : *[n]i64 = intrinsics.iota
@@ -55,24 +54,22 @@ def reduce_by_index 'a [m] [n] (dest: *[m]a) (f: a -> a -> a) (ne: a) (is: [n]i6
 -- | Swap the two outer dimensions.
 def transpose [n] [m] 't (xs: [n][m]t) : [m][n]t = intrinsics.transpose
 
--- | Combine the two outer dimensions.  Unlike Futhark (xs: [n][m]t), the rows may have
--- different lengths: flatten is how a jagged array becomes a flat one.
-def flatten [n] 't (xs: [n][]t) : []t = intrinsics.flatten
+-- | Combine the two outer dimensions.  The rows may also have different lengths (a jagged
+-- [n][]t, which weft allows): flatten is how a jagged array becomes a flat one.
+def flatten [n] [m] 't (xs: [n][m]t) : [n * m]t = intrinsics.flatten
 
--- | `unflatten n m xs` splits the outer dimension of xs (of size n*m) into n rows of m.
-def unflatten 't (n: i64) (m: i64) (xs: []t) : [n][m]t = intrinsics.unflatten
+-- | `intrinsics.unflatten n m xs` splits the outer dimension of xs (of size n*m) into n rows
+-- of m; unflatten (prelude/30_array.fut) is the same with n and m inferred.
+def intrinsics.unflatten 't (n: i64) (m: i64) (xs: []t) : [n][m]t = intrinsics.unflatten
 
 -- | Concatenation; the operator ++ means the same.
-def concat [n] [m] 't (xs: [n]t) (ys: [m]t) : *[]t = intrinsics.concat
+def concat [n] [m] 't (xs: [n]t) (ys: [m]t) : *[n + m]t = intrinsics.concat
 
 -- | Rotate to the left by r (negative r rotates right): result[i] = xs[(i+r) mod n].
 def rotate [n] 't (r: i64) (xs: [n]t) : [n]t = intrinsics.rotate
 
 -- | Pair up the elements of two arrays of the same length.
 def zip [n] 'a 'b (xs: [n]a) (ys: [n]b) : *[n](a, b) = intrinsics.zip
-
--- | `assert c x` is x, or a run-time error if c is false.
-def assert 't (c: bool) (x: t) : t = intrinsics.assert
 
 -- | The identity, but forces its argument to be stored in memory in row-major order.
 def manifest 't (x: t) : t = intrinsics.manifest

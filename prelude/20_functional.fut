@@ -21,3 +21,4 @@ def iterate_until 'a (p: a -> bool) (f: a -> a) (x: a) : a =
 -- | Apply f to x while p holds (possibly zero times).
 def iterate_while 'a (p: a -> bool) (f: a -> a) (x: a) : a =
   loop y = x while p y do f y
+

@@ -21,8 +21,11 @@ def take [n] 't (i: i64) (xs: [n]t) : [i]t = xs[0:i]
 -- | All but the first i elements.
 def drop [n] 't (i: i64) (xs: [n]t) : []t = xs[i:]
 
--- | (take i xs, drop i xs).
-def split [n] 't (i: i64) (xs: [n]t) : ([i]t, []t) = (xs[0:i], xs[i:])
+-- | xs as an array of n elements (a run-time error if it has another length).
+def sized [m] 't (n: i64) (xs: [m]t) : [n]t = xs :> [n]t
+
+-- | The first n elements and the other m, n and m inferred from xs's size n + m.
+def split [n] [m] 't (xs: [n + m]t) : ([n]t, [m]t) = (xs[0:n], xs[n:n + m] :> [m]t)
 
 -- | The elements in reverse order.
 def reverse [n] 't (xs: [n]t) : [n]t = xs[::-1]
@@ -31,18 +34,25 @@ def reverse [n] 't (xs: [n]t) : [n]t = xs[::-1]
 def indices [n] 't (xs: [n]t) : *[n]i64 = iota (length xs)
 
 -- | Combine the three outer dimensions.
-def flatten_3d [n] [m] [l] 't (xs: [n][m][l]t) : []t = flatten (flatten xs)
+def flatten_3d [n] [m] [l] 't (xs: [n][m][l]t) : [n * m * l]t = flatten (flatten xs)
 
 -- | Combine the four outer dimensions.
-def flatten_4d [n] [m] [l] [k] 't (xs: [n][m][l][k]t) : []t = flatten (flatten_3d xs)
+def flatten_4d [n] [m] [l] [k] 't (xs: [n][m][l][k]t) : [n * m * l * k]t = flatten (flatten_3d xs)
+
+-- | Split the outer dimension into two: n and m are inferred from xs's size n * m (from a
+-- size coercion `xs :> [n * m]t`, say, or the result's type).
+def unflatten 't [n] [m] (xs: [n * m]t) : [n][m]t = intrinsics.unflatten n m xs
 
 -- | Split the outer dimension into three.
-def unflatten_3d 't (n: i64) (m: i64) (l: i64) (xs: []t) : [n][m][l]t =
-  unflatten n m (unflatten (n * m) l xs)
+def unflatten_3d 't [n] [m] [l] (xs: [n * m * l]t) : [n][m][l]t =
+  intrinsics.unflatten n m (intrinsics.unflatten (n * m) l xs)
 
 -- | Split the outer dimension into four.
-def unflatten_4d 't (n: i64) (m: i64) (l: i64) (k: i64) (xs: []t) : [n][m][l][k]t =
-  unflatten n m (unflatten_3d (n * m) l k xs)
+def unflatten_4d 't [n] [m] [l] [k] (xs: [n * m * l * k]t) : [n][m][l][k]t =
+  intrinsics.unflatten n m (intrinsics.unflatten (n * m) l (intrinsics.unflatten (n * m * l) k xs))
+
+-- | replicate with the size inferred from the context.
+def rep 't [n] (x: t) : *[n]t = replicate n x
 
 -- | True if f holds for every element (true on an empty array).
 def all [n] 'a (f: a -> bool) (xs: [n]a) : bool = reduce (&&) true (map f xs)
@@ -87,17 +97,43 @@ def spread 't [n] (k: i64) (x: t) (is: [n]i64) (vs: [n]t) : *[k]t =
 def scatter_3d 't [m] [n] [o] [l] (dest: *[m][n][o]t) (is: [l](i64, i64, i64)) (vs: [l]t) : *[m][n][o]t =
   let flat (i, j, k) =
     if i >= 0 && i < m && j >= 0 && j < n && k >= 0 && k < o then (i * n + j) * o + k else -1
-  in unflatten_3d m n o (scatter (flatten_3d dest) (map flat is) vs)
+  in intrinsics.unflatten m n (intrinsics.unflatten (m * n) o (scatter (flatten_3d dest) (map flat is) vs))
 
 -- | reduce_by_index with (row, column) indices into a two-dimensional array.
 def reduce_by_index_2d 'a [m] [n] [l] (dest: *[m][n]a) (f: a -> a -> a) (ne: a)
                        (is: [l](i64, i64)) (vs: [l]a) : *[m][n]a =
   let flat (i, j) = if i >= 0 && i < m && j >= 0 && j < n then i * n + j else -1
-  in unflatten m n (reduce_by_index (flatten dest) f ne (map flat is) vs)
+  in intrinsics.unflatten m n (reduce_by_index (flatten dest) f ne (map flat is) vs)
 
 -- | reduce_by_index with (i, j, k) indices into a three-dimensional array.
 def reduce_by_index_3d 'a [m] [n] [o] [l] (dest: *[m][n][o]a) (f: a -> a -> a) (ne: a)
                        (is: [l](i64, i64, i64)) (vs: [l]a) : *[m][n][o]a =
   let flat (i, j, k) =
     if i >= 0 && i < m && j >= 0 && j < n && k >= 0 && k < o then (i * n + j) * o + k else -1
-  in unflatten_3d m n o (reduce_by_index (flatten_3d dest) f ne (map flat is) vs)
+  in intrinsics.unflatten m n (intrinsics.unflatten (m * n) o (reduce_by_index (flatten_3d dest) f ne (map flat is) vs))
+
+-- | Exclusive prefix scan: ne, then the inclusive scan of all but the last element.
+def exscan [n] 'a (op: a -> a -> a) (ne: a) (xs: [n]a) : *[n]a =
+  scatter (replicate n ne) (map (+ 1) (iota n)) (scan op ne xs)
+
+-- | The shape, the flags that are true where a nonempty row starts, the offsets and the
+-- concatenation of a jagged array's rows (flatmap's results).
+def intrinsics.segments [n] 'b (bss: [n][]b) : ?[m].([n]i64, [m]bool, [n]i64, [m]b) =
+  let shape = map length bss
+  let offset = exscan (+) 0 shape
+  let data = flatten bss
+  let starts = map2 (\s o -> if s > 0 then o else -1) shape offset
+  in (shape, scatter (replicate (length data) false) starts (replicate n true), offset, data)
+
+-- | Apply f, which gives an array of any size and a value, to every element: (the sizes of
+-- the arrays, flags that are true where a nonempty array starts, the arrays' offsets, the
+-- arrays concatenated, the values).
+def flatmap [n] 'a 'b 'c (f: a -> ?[k].([k]b, c)) (xs: [n]a)
+    : ?[m].([n]i64, [m]bool, [n]i64, [m]b, [n]c) =
+  let (bss, cs) = unzip (map f xs)
+  let (shape, flags, offset, data) = intrinsics.segments bss
+  in (shape, flags, offset, data, cs)
+
+-- | flatmap without the values.
+def flatmap' [n] 'a 'b (f: a -> ?[k].[k]b) (xs: [n]a) : ?[m].([n]i64, [m]bool, [n]i64, [m]b) =
+  intrinsics.segments (map f xs)

@@ -68,7 +68,6 @@ def u8.f64 (x: f64) : u8 = intrinsics.convert
 def u8.bool (x: bool) : u8 = if x then 1u8 else 0u8
 def u8.to_i64 (x: u8) : i64 = intrinsics.convert
 
-def u16.i8 (x: i8) : u16 = intrinsics.convert
 def u16.i16 (x: i16) : u16 = intrinsics.convert
 def u16.i32 (x: i32) : u16 = intrinsics.convert
 def u16.i64 (x: i64) : u16 = intrinsics.convert
@@ -81,8 +80,6 @@ def u16.f64 (x: f64) : u16 = intrinsics.convert
 def u16.bool (x: bool) : u16 = if x then 1u16 else 0u16
 def u16.to_i64 (x: u16) : i64 = intrinsics.convert
 
-def u32.i8 (x: i8) : u32 = intrinsics.convert
-def u32.i16 (x: i16) : u32 = intrinsics.convert
 def u32.i32 (x: i32) : u32 = intrinsics.convert
 def u32.i64 (x: i64) : u32 = intrinsics.convert
 def u32.u8 (x: u8) : u32 = intrinsics.convert
@@ -94,9 +91,6 @@ def u32.f64 (x: f64) : u32 = intrinsics.convert
 def u32.bool (x: bool) : u32 = if x then 1u32 else 0u32
 def u32.to_i64 (x: u32) : i64 = intrinsics.convert
 
-def u64.i8 (x: i8) : u64 = intrinsics.convert
-def u64.i16 (x: i16) : u64 = intrinsics.convert
-def u64.i32 (x: i32) : u64 = intrinsics.convert
 def u64.i64 (x: i64) : u64 = intrinsics.convert
 def u64.u8 (x: u8) : u64 = intrinsics.convert
 def u64.u16 (x: u16) : u64 = intrinsics.convert
@@ -147,3 +141,12 @@ def bool.u64 (x: u64) : bool = x != 0u64
 def bool.f32 (x: f32) : bool = x != 0f32
 def bool.f64 (x: f64) : bool = x != 0f64
 def bool.bool (x: bool) : bool = x
+
+-- A signed integer converted to a wider unsigned type is zero-extended (u16.i8 (-128i8)
+-- is 128u16), as in Futhark: its bits as the unsigned type of its width, then widened.
+def u16.i8 (x: i8) : u16 = u16.u8 (u8.i8 x)
+def u32.i8 (x: i8) : u32 = u32.u8 (u8.i8 x)
+def u32.i16 (x: i16) : u32 = u32.u16 (u16.i16 x)
+def u64.i8 (x: i8) : u64 = u64.u8 (u8.i8 x)
+def u64.i16 (x: i16) : u64 = u64.u16 (u16.i16 x)
+def u64.i32 (x: i32) : u64 = u64.u32 (u32.i32 x)

@@ -71,6 +71,16 @@ def f32.mad (a: f32) (b: f32) (c: f32) : f32 = a * b + c
 def f32.isnan (x: f32) : bool = intrinsics.isnan
 def f32.isinf (x: f32) : bool = intrinsics.isinf
 
+-- | 1/sqrt(x).
+def f32.rsqrt (x: f32) : f32 = 1f32 / f32.sqrt x
+-- | The functions of pi*x, and the inverse ones divided by pi.
+def f32.sinpi (x: f32) : f32 = f32.sin (f32.pi * x)
+def f32.cospi (x: f32) : f32 = f32.cos (f32.pi * x)
+def f32.tanpi (x: f32) : f32 = f32.tan (f32.pi * x)
+def f32.asinpi (x: f32) : f32 = f32.asin x / f32.pi
+def f32.acospi (x: f32) : f32 = f32.acos x / f32.pi
+def f32.atanpi (x: f32) : f32 = f32.atan x / f32.pi
+def f32.atan2pi (x: f32) (y: f32) : f32 = f32.atan2 x y / f32.pi
 def f32.from_fraction (x: i64) (y: i64) : f32 = f32.i64 x / f32.i64 y
 -- | Linear interpolation; t should be in [0,1].
 def f32.lerp (v0: f32) (v1: f32) (t: f32) : f32 = v0 + (v1 - v0) * t

@@ -71,6 +71,16 @@ def f64.mad (a: f64) (b: f64) (c: f64) : f64 = a * b + c
 def f64.isnan (x: f64) : bool = intrinsics.isnan
 def f64.isinf (x: f64) : bool = intrinsics.isinf
 
+-- | 1/sqrt(x).
+def f64.rsqrt (x: f64) : f64 = 1f64 / f64.sqrt x
+-- | The functions of pi*x, and the inverse ones divided by pi.
+def f64.sinpi (x: f64) : f64 = f64.sin (f64.pi * x)
+def f64.cospi (x: f64) : f64 = f64.cos (f64.pi * x)
+def f64.tanpi (x: f64) : f64 = f64.tan (f64.pi * x)
+def f64.asinpi (x: f64) : f64 = f64.asin x / f64.pi
+def f64.acospi (x: f64) : f64 = f64.acos x / f64.pi
+def f64.atanpi (x: f64) : f64 = f64.atan x / f64.pi
+def f64.atan2pi (x: f64) (y: f64) : f64 = f64.atan2 x y / f64.pi
 def f64.from_fraction (x: i64) (y: i64) : f64 = f64.i64 x / f64.i64 y
 -- | Linear interpolation; t should be in [0,1].
 def f64.lerp (v0: f64) (v1: f64) (t: f64) : f64 = v0 + (v1 - v0) * t

@@ -409,7 +409,7 @@ static inline __attribute__((unused)) int wf_flat_result(wf_ctx *ctx, wf_value *
     return 0;
 }
 
-/* ---- run-time errors (the interpreter's messages) ---- */
+/* ---- run-time errors (the interpreter's messages, which are Futhark's) ---- */
 
 /* The reporters are out of line and cold: a check in a hot loop costs a compare and a branch. */
 #define WF_COLD __attribute__((unused, noinline, cold))
@@ -421,20 +421,21 @@ static inline __attribute__((unused)) int wf_shape_str(char *buf, size_t len, in
     return (int)at;
 }
 
-/* index [i, j] out of bounds for array of shape [n][m] */
+/* Index [i, j] out of bounds for array of shape [n][m].  (Futhark's words: the shape of the
+ * indexed dimensions) */
 static WF_COLD int wf_oob(wf_ctx *ctx, const char *loc, int k, const int64_t *idx, int r, const int64_t *n) {
     char buf[512], sh[256];
-    size_t at = (size_t)snprintf(buf, sizeof buf, "index [");
+    size_t at = (size_t)snprintf(buf, sizeof buf, "Index [");
     for (int i = 0; i < k && at + 40 < sizeof buf; i++)
         at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%lld", i ? ", " : "", (long long)idx[i]);
-    wf_shape_str(sh, sizeof sh, r, n);
-    return wf_error(ctx, loc, "%s] out of bounds for array of shape %s", buf, sh);
+    wf_shape_str(sh, sizeof sh, k < r ? k : r, n);
+    return wf_error(ctx, loc, "%s] out of bounds for array of shape %s.", buf, sh);
 }
 
 /* A slice spec holds 4 numbers per index: is_slice, start, end, stride. */
 static WF_COLD int wf_slice_bad(wf_ctx *ctx, const char *loc, int k, const int64_t *spec, int r, const int64_t *n) {
     char buf[512], sh[256];
-    size_t at = (size_t)snprintf(buf, sizeof buf, "index [");
+    size_t at = (size_t)snprintf(buf, sizeof buf, "Index [");
     for (int i = 0; i < k && at + 80 < sizeof buf; i++) {
         const int64_t *x = spec + 4 * i;
         if (x[0] && x[3] != 1)
@@ -446,8 +447,8 @@ static WF_COLD int wf_slice_bad(wf_ctx *ctx, const char *loc, int k, const int64
         else
             at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%lld", i ? ", " : "", (long long)x[1]);
     }
-    wf_shape_str(sh, sizeof sh, r, n);
-    return wf_error(ctx, loc, "%s] out of bounds for array of shape %s", buf, sh);
+    wf_shape_str(sh, sizeof sh, k < r ? k : r, n);
+    return wf_error(ctx, loc, "%s] out of bounds for array of shape %s.", buf, sh);
 }
 
 /* Copies on paths that seldom run (an updated array that is not unique): out of line.  n and s

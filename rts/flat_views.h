@@ -151,17 +151,16 @@ WF_HD static inline int64_t wf_slice_len(int64_t s, int64_t e, int64_t d) {
     return -1;
 }
 
-/* Whether the slice s:e:d is valid on an extent len: the bounds lie in the array and every
- * index taken is in range (Futhark's rule). */
+/* Whether the slice s:e:d is valid on an extent len (Futhark's rule): the stride is not zero, the
+ * bounds are in the stride's order (s <= e going up, e <= s going down), and every index the
+ * slice takes is in range; an empty slice (s == e) is always valid, so a[7:9:2] of 8 elements
+ * is [a[7]] and a[5:5] of 3 elements is empty. */
 WF_HD static inline bool wf_slice_ok(int64_t s, int64_t e, int64_t d, int64_t len) {
-    int64_t m = wf_slice_len(s, e, d);
-    if (m < 0)
+    if (d == 0 || (d > 0 ? e < s : e > s))
         return false;
-    if (d > 0)
-        return s >= 0 && s <= e && e <= len;
-    if (m == 0)
-        return s == e && s >= -1 && s <= len;
-    return s >= 0 && s < len && s + (m - 1) * d >= 0 && e >= -1;
+    int64_t m = wf_slice_len(s, e, d);
+    int64_t last = s + (m - 1) * d;
+    return m == 0 || (s >= 0 && s < len && last >= 0 && last < len);
 }
 
 #endif

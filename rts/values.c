@@ -421,10 +421,14 @@ static bool parse_literal(const token *t, literal *l) {
     return parse_decimal(body, l, k);
 }
 
-/* Does the integer literal fit in p?  Unsigned types accept only non-negative values. */
+/* Does the integer literal fit in p?  Unsigned types accept only non-negative values.  A
+ * literal with a type suffix is that type's value modulo 2^bits (-1u32 is 4294967295, 128i8 is
+ * -128), as Futhark reads it: it fits when its magnitude has at most 64 bits. */
 static bool int_fits(const literal *l, wf_prim p) {
     if (l->overflow)
         return false;
+    if (l->suffix == (int)p)
+        return true;
     int bits = prim_bits(p);
     if (prim_is_unsigned(p))
         return l->neg ? l->mag == 0 : (bits == 64 || l->mag < ((uint64_t)1 << bits));
@@ -432,10 +436,9 @@ static bool int_fits(const literal *l, wf_prim p) {
     return l->neg ? l->mag <= lim : l->mag < lim;
 }
 
+/* The literal's two's-complement bits (wrapped modulo 2^64). */
 static int64_t int_signed(const literal *l) {
-    if (!l->neg)
-        return (int64_t)l->mag;
-    return l->mag == (uint64_t)1 << 63 ? INT64_MIN : -(int64_t)l->mag;
+    return (int64_t)(l->neg ? (uint64_t)0 - l->mag : l->mag);
 }
 
 static double lit_double(const literal *l, wf_prim p) {
@@ -723,6 +726,7 @@ static bool fast_int(const char *s, wf_prim p, void *dst) {
     l.neg = neg;
     l.mag = mag;
     l.overflow = false;
+    l.suffix = *s ? (int)p : -1;
     if (!int_fits(&l, p))
         return false;
     store_int(dst, p, (uint64_t)int_signed(&l));
@@ -1591,10 +1595,18 @@ static wf_tree *tree_leaf(wf_reader *r, const token *t) {
             return NULL;
         }
         n->prim = p;
+        uint64_t bits = (uint64_t)int_signed(&l); /* wrapped to p's width (a suffixed literal) */
+        int width = prim_bits(p);
+        if (width < 64) {
+            uint64_t mask = ((uint64_t)1 << width) - 1, sign = (uint64_t)1 << (width - 1);
+            bits &= mask;
+            if (prim_is_signed(p))
+                bits = (bits ^ sign) - sign;
+        }
         if (prim_is_signed(p))
-            n->v.i = int_signed(&l);
+            n->v.i = (int64_t)bits;
         else
-            n->v.u = l.mag;
+            n->v.u = bits;
     }
     return n;
 }

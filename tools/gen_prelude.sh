@@ -44,6 +44,9 @@ math_def() {
   for t in $nums; do
     echo
     for u in $nums; do
+      case $t$u in
+        u*i*) [ "$(bits "$u")" -lt "$(bits "$t")" ] && continue ;; # below
+      esac
       echo "def $t.$u (x: $u) : $t = intrinsics.convert"
     done
     echo "def $t.bool (x: bool) : $t = if x then 1$t else 0$t"
@@ -58,6 +61,15 @@ math_def() {
     echo "def bool.$u (x: $u) : bool = x != 0$u"
   done
   echo "def bool.bool (x: bool) : bool = x"
+  echo
+  echo '-- A signed integer converted to a wider unsigned type is zero-extended (u16.i8 (-128i8)'
+  echo '-- is 128u16), as in Futhark: its bits as the unsigned type of its width, then widened.'
+  for t in u16 u32 u64; do
+    for u in i8 i16 i32; do
+      [ "$(bits "$u")" -lt "$(bits "$t")" ] || continue
+      echo "def $t.$u (x: $u) : $t = $t.u$(bits "$u") (u$(bits "$u").$u x)"
+    done
+  done
 } > "$out/40_convert.fut"
 
 # --- integer types -------------------------------------------------------------------------
@@ -171,6 +183,16 @@ for t in $floats; do
     echo "def $t.isnan (x: $t) : bool = intrinsics.isnan"
     echo "def $t.isinf (x: $t) : bool = intrinsics.isinf"
     echo
+    echo "-- | 1/sqrt(x)."
+    echo "def $t.rsqrt (x: $t) : $t = 1$t / $t.sqrt x"
+    echo "-- | The functions of pi*x, and the inverse ones divided by pi."
+    for f in sin cos tan; do
+      echo "def $t.${f}pi (x: $t) : $t = $t.$f ($t.pi * x)"
+    done
+    for f in asin acos atan; do
+      echo "def $t.${f}pi (x: $t) : $t = $t.$f x / $t.pi"
+    done
+    echo "def $t.atan2pi (x: $t) (y: $t) : $t = $t.atan2 x y / $t.pi"
     echo "def $t.from_fraction (x: i64) (y: i64) : $t = $t.i64 x / $t.i64 y"
     echo "-- | Linear interpolation; t should be in [0,1]."
     echo "def $t.lerp (v0: $t) (v1: $t) (t: $t) : $t = v0 + (v1 - v0) * t"
@@ -189,3 +211,32 @@ for t in $floats; do
     echo "  in x * $t.pow 2$t ($t.i32 h) * $t.pow 2$t ($t.i32 (k - h))"
   } > "$out/42_$t.fut"
 done
+
+# --- each namespace's type and operators ---------------------------------------------------
+set -f # the operators * and ** are not file patterns
+{
+  echo "$hdr"
+  echo "-- weft prelude: each numeric namespace's type t and its operators as functions, so that"
+  echo "-- (i32.+) and f64.t name them (as in Futhark, where i32 and f64 are modules)."
+  for t in $nums; do
+    echo
+    echo "type $t.t = $t"
+    ops="+ - * / % **"
+    case $t in [iu]*) ops="$ops // %% & | ^ << >> >>>" ;; esac
+    for o in $ops; do
+      echo "def ($t.$o) (x: $t) (y: $t) : $t = x $o y"
+    done
+    for o in == != '<' '<=' '>' '>='; do
+      echo "def ($t.$o) (x: $t) (y: $t) : bool = x $o y"
+    done
+  done
+  echo
+  echo "type f32.int_t = u32"
+  echo "type f64.int_t = u64"
+  echo
+  echo "type bool.t = bool"
+  for o in == != '<' '<=' '>' '>='; do
+    echo "def (bool.$o) (x: bool) (y: bool) : bool = x $o y"
+  done
+} > "$out/43_ops.fut"
+set +f

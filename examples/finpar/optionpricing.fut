@@ -246,7 +246,7 @@ def option_prices [D] [B] [M] [U] [T] [K] [L]
             loop (points, v) = (replicate blen (replicate D 0i32), v) for j < blen do
               let m = k0 + j0 + j + 1
               in (points with [j] = v, if j0 + j + 1 < len then sobol_next dir_vs m v else v)
-          let zs = unflatten_3d blen T U (ugaussians (flatten points))
+          let zs = unflatten_3d (ugaussians (flatten points) :> [blen * T * U]f64)
           in (loop sum for j < blen do map2 (+) sum (prices zs[j]), v)
     in sum
   let sums = reduce (map2 (+)) (replicate M 0.0) (map tile_sum (iota tiles))

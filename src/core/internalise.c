@@ -43,9 +43,18 @@ struct IVal {
 
 typedef enum { CL_DECL, CL_LETFUN, CL_LAMBDA, CL_SECTION, CL_PARTIAL, CL_COMPOSE } CloKind;
 
+/* The inlining of one definition's body, called from the code of `caller` (NULL: an entry
+ * point's body).  Code written in a body runs in its frame, wherever it is applied. */
+typedef struct Frame Frame;
+struct Frame {
+    Decl *decl;
+    Frame *caller;
+};
+
 struct Clo {
     CloKind kind;
     int arity;
+    Frame *frame; /* the frame of the code that made the closure */
     Decl *decl;  /* CL_DECL */
     Expr *e;     /* CL_LETFUN, CL_LAMBDA, CL_SECTION */
     Env *env;
@@ -54,11 +63,16 @@ struct Clo {
     IVal *fn2;   /* CL_COMPOSE: second */
     IVal **args; /* CL_PARTIAL */
     int nargs;
+    IVal **sizes; /* CL_DECL, CL_LETFUN: its size parameters as the use inferred them (NULL: unknown),
+                     or NULL */
 };
 
+/* Values, and the types the type parameters of the functions being inlined stand for (named
+ * 't: a name no value has). */
 struct Env {
     const char *name;
     IVal *val;
+    Type *type; /* a type parameter's binding */
     Env *next;
 };
 
@@ -70,7 +84,7 @@ typedef struct {
     CScope vis;    /* variables visible at the current point */
     int counter;
     Loc call_loc;  /* when inside prelude code called from the user's file: that call */
-    Vec(Decl *) globals;
+    Frame *frame;  /* the frame of the code being internalised */
 } I;
 
 static Env *env_bind(Env *env, const char *name, IVal *v) {
@@ -138,10 +152,11 @@ static IVal *iv_fun(Clo *c) {
     return v;
 }
 
-static Clo *clo_new(CloKind k, int arity) {
+static Clo *clo_new(I *in, CloKind k, int arity) {
     Clo *c = xmalloc(sizeof *c);
     c->kind = k;
     c->arity = arity;
+    c->frame = in->frame;
     return c;
 }
 
@@ -346,8 +361,28 @@ static CDim src_dim(Size *s, Env *env) {
 }
 
 /* The leaf types of a source type under the given outer dimensions. */
-static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, Loc loc) {
+/* The type a type parameter stands for in the function being inlined (see bind_tparams), or
+ * NULL. */
+static Type *tparam_type(Env *env, const char *name) {
+    const char *key = intern(xsprintf("'%s", name));
+    for (; env; env = env->next)
+        if (env->name == key)
+            return env->type;
+    return NULL;
+}
+
+/* t with its type parameters (T_PARAM) replaced by what they stand for in env. */
+static Type *src_type(Type *t, Env *env) {
     t = type_prune(t);
+    if (t->kind == T_PARAM) {
+        Type *b = tparam_type(env, t->name);
+        return b ? b : t;
+    }
+    return t;
+}
+
+static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, Loc loc) {
+    t = src_type(t, env);
     switch (t->kind) {
     case T_PRIM: vec_push(out, ctype_array(t->prim, rank, dims)); return;
     case T_ARRAY: {
@@ -360,6 +395,9 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
         src_leaves(t->elem, env, d2, rank + 1, out, loc);
         return;
     }
+    case T_SUM: /* the constructor's index, then every constructor's payload */
+        vec_push(out, ctype_array(PRIM_U8, rank, dims));
+        /* fall through */
     case T_TUPLE:
     case T_RECORD:
         if (is_unit_type(t)) /* its placeholder */
@@ -374,29 +412,35 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
 typedef Vec(bool) BoolVec;
 
 /* For each leaf of t (src_leaves' order), whether it is a unit's placeholder. */
-static void unit_leaves(Type *t, BoolVec *out) {
-    t = type_prune(t);
+static void unit_leaves(Type *t, Env *env, BoolVec *out) {
+    t = src_type(t, env);
     while (t->kind == T_ARRAY)
-        t = type_prune(t->elem);
-    if (t->kind != T_TUPLE && t->kind != T_RECORD) {
+        t = src_type(t->elem, env);
+    if (t->kind == T_SUM)
+        vec_push(out, false); /* the constructor's index */
+    if (t->kind != T_TUPLE && t->kind != T_RECORD && t->kind != T_SUM) {
         vec_push(out, false);
         return;
     }
     if (is_unit_type(t))
         vec_push(out, true);
     for (int i = 0; i < t->elems.len; i++)
-        unit_leaves(t->elems.data[i], out);
+        unit_leaves(t->elems.data[i], env, out);
 }
 
-/* A value of source type t whose leaves are the given atoms (shape only from t). */
-static IVal *src_shape(Type *t, Loc loc) {
-    t = type_prune(t);
+/* A value of source type t whose leaves are the given atoms (shape only from t); a unit is
+ * one leaf, its placeholder (as src_leaves lists it). */
+static IVal *src_shape(Type *t, Env *env, Loc loc) {
+    t = src_type(t, env);
     while (t->kind == T_ARRAY)
-        t = type_prune(t->elem);
-    if ((t->kind == T_TUPLE || t->kind == T_RECORD) && !is_unit_type(t)) {
-        IVal *v = iv_tuple(t->elems.len);
+        t = src_type(t->elem, env);
+    if ((t->kind == T_TUPLE || t->kind == T_RECORD || t->kind == T_SUM) && !is_unit_type(t)) {
+        int tag = t->kind == T_SUM; /* a sum type's value: its constructor's index first */
+        IVal *v = iv_tuple(tag + t->elems.len);
+        if (tag)
+            v->elems[0] = iv_atom(catom_int(PRIM_I64, 0), ctype_prim(PRIM_I64));
         for (int i = 0; i < t->elems.len; i++)
-            v->elems[i] = src_shape(t->elems.data[i], loc);
+            v->elems[tag + i] = src_shape(t->elems.data[i], env, loc);
         return v;
     }
     if (t->kind != T_PRIM && !is_unit_type(t))
@@ -476,7 +520,13 @@ static void bind_pat(I *in, Env **env, Pat *p, IVal *v) {
         }
         return;
     }
-    default: unsupported(p->loc, "this pattern");
+    case P_CONSTR: { /* the payload of p's constructor (the only one, or the one a case tests) */
+        int k = type_ctor_index(src_type(p->type, *env), p->name);
+        for (int i = 0; i < p->elems.len; i++)
+            bind_pat(in, env, p->elems.data[i], v->elems[1 + k]->elems[i]);
+        return;
+    }
+    case P_LITERAL: return;
     }
 }
 
@@ -579,22 +629,36 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc);
  * bound outside (a value parameter n in xs: [n]i32) and a constant become run-time checks. */
 #define MAX_CALL_SIZES 32
 typedef struct {
-    const TypeParamVec *tps; /* the callee's size parameters, or NULL */
+    const TypeParamVec *tps; /* the callee's size parameters (or a let's sizes), or NULL */
+    NameVec exist;           /* the sizes of enclosing ?[k]. quantifiers: fresh as well */
     int n;
     const char *names[MAX_CALL_SIZES];
     CAtom vals[MAX_CALL_SIZES];
+    /* size expressions ([n*2]) are checked once every size of the binding is known: the
+     * expressions, the arrays and dimensions they must equal, where */
+    int ndeferred;
+    Expr *dexprs[MAX_CALL_SIZES];
+    CAtom darrs[MAX_CALL_SIZES];
+    int ddepths[MAX_CALL_SIZES];
+    Loc dlocs[MAX_CALL_SIZES];
 } CallSizes;
 
-static bool is_size_tparam(const TypeParamVec *tps, const char *name) {
-    if (tps)
-        for (int i = 0; i < tps->len; i++)
-            if (tps->data[i].is_size && tps->data[i].name == name)
+/* A size the type binds afresh at its first occurrence (rather than one bound outside). */
+static bool is_fresh_size(const CallSizes *sc, const char *name) {
+    if (sc->tps)
+        for (int i = 0; i < sc->tps->len; i++)
+            if (sc->tps->data[i].is_size && sc->tps->data[i].name == name)
                 return true;
+    for (int i = 0; i < sc->exist.len; i++)
+        if (sc->exist.data[i] == name)
+            return true;
     return false;
 }
 
-/* An assert that dimension depth of arr is want, unless that is known statically; msg shows
- * the two sizes (two %lld): the array's first when have_first, else the wanted one first. */
+/* An assert that dimension depth of arr is want, unless that is known statically.  An inner
+ * dimension of an empty array is not checked (its rows' shape is not known everywhere, as in
+ * the interpreter).  msg shows the two sizes (two %lld): the array's first when have_first,
+ * else the wanted one first. */
 static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *msg, bool have_first, Loc loc) {
     CDim have = type_of(in, arr).dims[depth], w = cdim_of_atom(want);
     if (have.kind != CDIM_ANY && cdim_eq(have, w))
@@ -602,8 +666,11 @@ static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *ms
     CAtom n = dim_atom(in, arr, depth, loc);
     if (n.kind == CA_CONST && want.kind == CA_CONST && n.ival == want.ival)
         return;
+    CAtom ok = op(in, COP_EQ, PRIM_I64, loc, 2, n, want);
+    for (int k = 0; k < depth; k++)
+        ok = op(in, COP_OR, PRIM_BOOL, loc, 2, ok, op(in, COP_EQ, PRIM_I64, loc, 2, dim_atom(in, arr, k, loc), i64c(0)));
     CAtom shown[2] = {have_first ? n : want, have_first ? want : n};
-    emit_assert_showing(in, op(in, COP_EQ, PRIM_I64, loc, 2, n, want), msg, loc, 2, shown);
+    emit_assert_showing(in, ok, msg, loc, 2, shown);
 }
 
 static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom arr, int depth, Loc loc) {
@@ -613,7 +680,7 @@ static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom ar
                          xsprintf("size mismatch: size %s is %%lld here, but %%lld elsewhere", name), true, loc);
             return;
         }
-    if (!is_size_tparam(sc->tps, name)) {
+    if (!is_fresh_size(sc, name)) {
         IVal *s = env_find(env, name);
         if (s && s->kind == IV_ATOM && s->type.rank == 0 && prim_is_int(s->type.prim)) {
             check_dim_is(in, arr, depth, to_i64(in, s->atom, loc),
@@ -628,11 +695,41 @@ static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom ar
     sc->vals[sc->n++] = dim_atom(in, arr, depth, loc);
 }
 
+/* The value of a size expression [n*m], in env with the sizes bound so far. */
+static CAtom size_expr_value(I *in, CallSizes *sc, Env *env, Expr *e, Loc loc) {
+    for (int i = 0; i < sc->n; i++)
+        env = env_bind(env, sc->names[i], iv_atom(sc->vals[i], ctype_prim(PRIM_I64)));
+    return to_i64(in, ie_atom(in, env, e), loc);
+}
+
 static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v, int depth, Loc loc) {
     if (!t || !v || v->kind == IV_FUN)
         return;
+    if (t->expanded) {
+        call_sizes_texp(in, sc, env, t->expanded, v, depth, loc);
+        return;
+    }
     switch (t->kind) {
     case TE_UNIQUE: call_sizes_texp(in, sc, env, t->elem, v, depth, loc); return;
+    case TE_EXIST: { /* ?[k].t: k is bound afresh here, and only here */
+        int n = sc->exist.len;
+        for (int i = 0; i < t->fields.len; i++)
+            vec_push(&sc->exist, t->fields.data[i]);
+        call_sizes_texp(in, sc, env, t->elem, v, depth, loc);
+        sc->exist.len = n;
+        int kept = 0;
+        for (int i = 0; i < sc->n; i++) {
+            bool bound_here = false;
+            for (int j = 0; j < t->fields.len; j++)
+                bound_here |= sc->names[i] == t->fields.data[j];
+            if (!bound_here) {
+                sc->names[kept] = sc->names[i];
+                sc->vals[kept++] = sc->vals[i];
+            }
+        }
+        sc->n = kept;
+        return;
+    }
     case TE_ARRAY: {
         IVal *leaf = first_leaf(v, loc);
         if (!leaf || leaf->kind != IV_ATOM || leaf->type.rank <= depth)
@@ -642,6 +739,14 @@ static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v,
                          "size mismatch: expected an array of %lld elements, got %lld", false, loc);
         else if (t->dim.kind == DIM_NAME)
             call_size(in, sc, env, t->dim.name, leaf->atom, depth, loc);
+        else if (t->dim.kind == DIM_EXPR) {
+            if (sc->ndeferred == MAX_CALL_SIZES)
+                unsupported(loc, "so many size expressions in one binding");
+            sc->dexprs[sc->ndeferred] = t->dim.expr;
+            sc->darrs[sc->ndeferred] = leaf->atom;
+            sc->ddepths[sc->ndeferred] = depth;
+            sc->dlocs[sc->ndeferred++] = loc;
+        }
         call_sizes_texp(in, sc, env, t->elem, v, depth + 1, loc);
         return;
     }
@@ -666,22 +771,105 @@ static void call_sizes_pat(I *in, CallSizes *sc, Env *env, Pat *p, IVal *v, Loc 
     }
 }
 
+/* The size expressions call_sizes_texp deferred, now that the binding's sizes are known. */
+static void check_deferred(I *in, CallSizes *sc, Env *env) {
+    for (int i = 0; i < sc->ndeferred; i++)
+        check_dim_is(in, sc->darrs[i], sc->ddepths[i], size_expr_value(in, sc, env, sc->dexprs[i], sc->dlocs[i]),
+                     "size mismatch: expected an array of %lld elements, got %lld", false, sc->dlocs[i]);
+    sc->ndeferred = 0;
+}
+
+/* Bind the sizes sc found (they are in scope of the body that follows). */
+static Env *bind_call_sizes(I *in, CallSizes *sc, Env *env) {
+    check_deferred(in, sc, env);
+    for (int i = 0; i < sc->n; i++)
+        env = env_bind(env, sc->names[i], iv_atom(sc->vals[i], ctype_prim(PRIM_I64)));
+    return env;
+}
+
+/* The size parameters a call gives that no parameter's array does (unflatten's n and m), into
+ * sc: the use inferred them (sizes, per size parameter; NULL where unknown). */
+static void preset_sizes(CallSizes *sc, const PatVec *params, const TypeParamVec *tps, IVal **sizes) {
+    for (int i = 0, k = 0; sizes && tps && i < tps->len; i++) {
+        if (!tps->data[i].is_size)
+            continue;
+        const char *name = tps->data[i].name;
+        IVal *v = sizes[k];
+        if (v && v->kind == IV_ATOM && !v->type.rank && prim_is_int(v->type.prim) &&
+            !ast_size_bound_by_params(params, name) && sc->n < MAX_CALL_SIZES) {
+            sc->names[sc->n] = name;
+            sc->vals[sc->n++] = v->atom;
+        }
+        k++;
+    }
+}
+
 /* Inline a function body with its parameters bound to args: the sizes its parameters name are
  * bound (and checked) at the call (loc), its result is checked against its return type ret. */
+/* The source type of a value (its leaves' primitive types and their dimensions below the
+ * outer `drop`), or NULL for a function. */
+static Type *ival_type(IVal *v, int drop) {
+    if (v->kind == IV_FUN)
+        return NULL;
+    if (v->kind == IV_TUPLE) {
+        Type **es = xmalloc(sizeof *es * (size_t)(v->n + 1));
+        for (int i = 0; i < v->n; i++)
+            if (!(es[i] = ival_type(v->elems[i], drop)))
+                return NULL;
+        return type_tuple(v->n, es);
+    }
+    Type *t = type_prim(v->type.prim);
+    for (int k = v->type.rank - 1; k >= drop; k--) {
+        CDim d = v->type.dims[k];
+        t = type_array(t, d.kind == CDIM_CONST ? size_const(d.value) : size_any());
+    }
+    return t;
+}
+
+/* Bind the type parameters that the parameter type pt mentions to what they stand for in the
+ * argument v (under `depth` array dimensions): an empty array literal [] of type []t inside a
+ * polymorphic function needs t's shape. */
+static Env *bind_tparams(Env *env, Type *pt, IVal *v, int depth) {
+    pt = type_prune(pt);
+    if (!pt || !v)
+        return env;
+    switch (pt->kind) {
+    case T_PARAM: {
+        const char *key = intern(xsprintf("'%s", pt->name));
+        Type *t = ival_type(v, depth);
+        if (t) {
+            env = env_bind(env, key, NULL);
+            env->type = t;
+        }
+        return env;
+    }
+    case T_ARRAY: return bind_tparams(env, pt->elem, v, depth + 1);
+    case T_TUPLE:
+    case T_RECORD:
+        if (v->kind == IV_TUPLE && v->n == pt->elems.len)
+            for (int i = 0; i < v->n; i++)
+                env = bind_tparams(env, pt->elems.data[i], v->elems[i], depth);
+        return env;
+    default: return env;
+    }
+}
+
 static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamVec *tps, TypeExp *ret,
-                         Expr *body, IVal **args, Loc loc) {
+                         Expr *body, IVal **args, IVal **sizes, Loc loc) {
     CallSizes sc = {.tps = tps};
+    preset_sizes(&sc, params, tps, sizes);
     Loc cl = L(in, loc);
     for (int i = 0; i < params->len; i++) {
         call_sizes_pat(in, &sc, env, params->data[i], args[i], cl);
+        env = bind_tparams(env, params->data[i]->type, args[i], 0);
         bind_pat(in, &env, params->data[i], args[i]);
     }
-    for (int i = 0; i < sc.n; i++)
-        env = env_bind(env, sc.names[i], iv_atom(sc.vals[i], ctype_prim(PRIM_I64)));
+    env = bind_call_sizes(in, &sc, env);
     IVal *r = ie(in, env, body);
     if (ret) {
         sc.tps = NULL;
         call_sizes_texp(in, &sc, env, ret, r, 0, L(in, ret->loc));
+        check_deferred(in, &sc, env);
     }
     return r;
 }
@@ -733,12 +921,41 @@ static IVal *call_section(I *in, Clo *c, IVal **args, Loc loc) {
     die("bad section");
 }
 
+/* Every call is inlined, so a (mutually) recursive function cannot be compiled yet: core
+ * functions that call each other would be needed (docs/LANGUAGE.md). */
+/* Inlining terminates unless a definition's body calls it again: through the frames of the
+ * code making the call (not those of functions it was passed to: map's body runs a lambda
+ * that calls map without recursion). */
+enum { MAX_INLINE_DEPTH = 10000 };
+
+static void check_not_recursive(I *in, Decl *d, Loc loc) {
+    int depth = 0;
+    for (Frame *f = in->frame; f; f = f->caller, depth++)
+        if (f->decl == d)
+            error_at(L(in, loc), "recursion ('%s' calls itself%s) is not yet supported on compiled backends; "
+                                 "the interpreter (weft run) runs it",
+                     d->name, depth ? ", through other functions" : "");
+    if (depth > MAX_INLINE_DEPTH)
+        error_at(L(in, loc), "calls nested more than %d deep: too deep to inline", MAX_INLINE_DEPTH);
+}
+
+static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc);
+
+/* Apply f in the frame of the code that made it. */
 static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
     if (f->kind != IV_FUN)
         die("apply of a non-function");
+    Frame *saved = in->frame;
+    in->frame = f->fun->frame;
+    IVal *r = apply_closure(in, f, n, args, loc);
+    in->frame = saved;
+    return r;
+}
+
+static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc) {
     Clo *c = f->fun;
     if (n < c->arity) {
-        Clo *p = clo_new(CL_PARTIAL, c->arity - n);
+        Clo *p = clo_new(in, CL_PARTIAL, c->arity - n);
         p->fn = f;
         p->args = args;
         p->nargs = n;
@@ -766,21 +983,28 @@ static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
     case CL_LETFUN: {
         Loc saved = enter_code(in, c->e->loc, loc);
         IVal *r = c->kind == CL_LAMBDA
-                      ? inline_body(in, c->env, &c->e->params, NULL, c->e->texp, c->e->body, args, loc)
-                      : inline_body(in, c->env, &c->e->params, &c->e->tparams, c->e->texp, c->e->lhs, args, loc);
+                      ? inline_body(in, c->env, &c->e->params, NULL, c->e->texp, c->e->body, args, NULL, loc)
+                      : inline_body(in, c->env, &c->e->params, &c->e->tparams, c->e->texp, c->e->lhs, args,
+                                    c->sizes, loc);
         in->call_loc = saved;
         return r;
     }
     case CL_DECL: {
         Decl *d = c->decl;
+        check_not_recursive(in, d, loc);
+        Frame *frame = xmalloc(sizeof *frame);
+        frame->decl = d;
+        frame->caller = in->frame;
+        in->frame = frame;
         Loc saved = enter_code(in, d->loc, loc);
         IVal *r;
         Expr *b = d->body;
         if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics"))
             r = intrinsic(in, d, args, L(in, loc));
         else
-            r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, b, args, loc);
+            r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, b, args, c->sizes, loc);
         in->call_loc = saved;
+        in->frame = frame->caller;
         return r;
     }
     }
@@ -869,7 +1093,7 @@ static IVal *binop(I *in, BinOp o, IVal *a, IVal *b, Type *lt, Loc loc) {
     if (o == BIN_CONCAT)
         return concat_values(in, a, b, loc);
     if (o == BIN_COMPOSE_FWD || o == BIN_COMPOSE_BWD) {
-        Clo *c = clo_new(CL_COMPOSE, 1);
+        Clo *c = clo_new(in, CL_COMPOSE, 1);
         c->fn = o == BIN_COMPOSE_FWD ? a : b;
         c->fn2 = o == BIN_COMPOSE_FWD ? b : a;
         return iv_fun(c);
@@ -987,32 +1211,147 @@ static IVal *update_value(I *in, Env *env, Expr *e) {
 
 /* ---- if, loops ---- */
 
-static IVal *if_value(I *in, Env *env, Expr *e) {
-    CAtom c = ie_atom(in, env, e->cond);
-    CBody *tb = cbody_new(), *eb = cbody_new();
-    CTypeVec tt = {0}, et = {0};
-    Sub s = sub_begin(in, tb);
-    IVal *tv = ie(in, env, e->lhs);
-    flat(tv, &tb->result, &tt, e->loc);
+/* One branch of an if or a match: its body, value and leaf types. */
+typedef struct {
+    CBody *body;
+    IVal *val;
+    CTypeVec types;
+} Branch;
+
+static Branch branch_of(I *in, Env *env, Expr *e) {
+    Branch b = {cbody_new(), NULL, {0}};
+    Sub s = sub_begin(in, b.body);
+    b.val = ie(in, env, e);
+    flat(b.val, &b.body->result, &b.types, e->loc);
     sub_end(in, s);
-    s = sub_begin(in, eb);
-    IVal *ev = ie(in, env, e->rhs);
-    flat(ev, &eb->result, &et, e->loc);
-    sub_end(in, s);
+    return b;
+}
+
+/* if c then a else b: the sizes the branches disagree on are unknown. */
+static IVal *emit_if(I *in, CAtom c, Branch *a, Branch *b, Loc loc) {
     CTypeVec ts = {0};
-    for (int i = 0; i < tt.len; i++) {
-        CType t = clean(in, tt.data[i]), u = clean(in, et.data[i]);
+    for (int i = 0; i < a->types.len; i++) {
+        CType t = clean(in, a->types.data[i]), u = clean(in, b->types.data[i]);
         for (int k = 0; k < t.rank; k++)
             if (!cdim_eq(t.dims[k], u.dims[k]))
                 t.dims[k] = cdim_any();
         vec_push(&ts, t);
     }
-    CExp *x = mk(CE_IF, e->loc, 1, &c);
-    x->body = tb;
-    x->body2 = eb;
+    CExp *x = mk(CE_IF, loc, 1, &c);
+    x->body = a->body;
+    x->body2 = b->body;
     CAtomVec r = emit_typed(in, x, &ts, "r");
     int pos = 0;
-    return rebuild(tv, r.data, ts.data, &pos);
+    return rebuild(a->val, r.data, ts.data, &pos);
+}
+
+static IVal *if_value(I *in, Env *env, Expr *e) {
+    CAtom c = ie_atom(in, env, e->cond);
+    Branch a = branch_of(in, env, e->lhs), b = branch_of(in, env, e->rhs);
+    return emit_if(in, c, &a, &b, e->loc);
+}
+
+/* ---- sum types: a value is a tuple of its constructor's index (u8) and every constructor's
+ * payload (the others' blank), so that the backends see only tuples ---- */
+
+/* The blank value of type t (zeros, arrays of zeros of t's sizes where known, else empty): the
+ * payload of the constructors a sum type's value does not have. */
+static IVal *blank_value(I *in, Env *env, Type *t, Loc loc) {
+    CTypeVec leaves = {0};
+    src_leaves(t, env, NULL, 0, &leaves, loc);
+    CAtomVec atoms = {0};
+    for (int i = 0; i < leaves.len; i++) {
+        CType lt = leaves.data[i];
+        CAtom x = prim_is_float(lt.prim) ? catom_float(lt.prim, 0) : catom_int(lt.prim, 0);
+        for (int k = lt.rank - 1; k >= 0; k--) {
+            CDim d = lt.dims[k];
+            CAtom n = d.kind == CDIM_CONST ? i64c(d.value) : d.kind == CDIM_VAR ? catom_var(d.var) : i64c(0);
+            CAtom two[2] = {n, x};
+            x = emit1(in, mk(CE_REPLICATE, loc, 2, two), "blank");
+        }
+        vec_push(&atoms, x);
+    }
+    return values_from(in, src_shape(t, env, loc), atoms);
+}
+
+/* #c args of sum type t. */
+static IVal *constr_value(I *in, Env *env, Expr *e) {
+    Type *t = src_type(e->type, env);
+    int k = type_ctor_index(t, e->name);
+    if (k < 0)
+        unsupported(e->loc, "a constructor of this type");
+    IVal *v = iv_tuple(1 + t->elems.len);
+    v->elems[0] = scalar(catom_int(PRIM_U8, k), PRIM_U8);
+    for (int i = 0; i < t->elems.len; i++) {
+        if (i != k) {
+            v->elems[1 + i] = blank_value(in, env, t->elems.data[i], e->loc);
+            continue;
+        }
+        if (e->args.len == 0) { /* no payload: a unit, its placeholder */
+            v->elems[1 + i] = unit_value();
+            continue;
+        }
+        IVal *payload = iv_tuple(e->args.len);
+        for (int j = 0; j < e->args.len; j++)
+            payload->elems[j] = ie(in, env, e->args.data[j]);
+        v->elems[1 + i] = payload;
+    }
+    return v;
+}
+
+static CAtom and_atoms(I *in, CAtom a, CAtom b, Loc loc) {
+    if (a.kind == CA_CONST)
+        return a.ival ? b : a;
+    if (b.kind == CA_CONST)
+        return b.ival ? a : b;
+    return op(in, COP_AND, PRIM_BOOL, loc, 2, a, b);
+}
+
+static CAtom equal(I *in, IVal *a, IVal *b, Loc loc);
+
+/* Whether v (of p's type) matches pattern p: a bool. */
+static CAtom pat_test(I *in, Env *env, Pat *p, IVal *v, Loc loc) {
+    switch (p->kind) {
+    case P_ASCRIBE: return pat_test(in, env, p->inner, v, loc);
+    case P_LITERAL: return equal(in, v, ie(in, env, p->lit), loc);
+    case P_CONSTR: {
+        int k = type_ctor_index(src_type(p->type, env), p->name);
+        CAtom c = op(in, COP_EQ, PRIM_U8, loc, 2, v->elems[0]->atom, catom_int(PRIM_U8, k));
+        for (int i = 0; i < p->elems.len; i++)
+            c = and_atoms(in, c, pat_test(in, env, p->elems.data[i], v->elems[1 + k]->elems[i], loc), loc);
+        return c;
+    }
+    case P_TUPLE:
+    case P_RECORD: {
+        if (p->kind == P_TUPLE && p->elems.len == 1 && v->kind != IV_TUPLE)
+            return pat_test(in, env, p->elems.data[0], v, loc);
+        CAtom c = catom_bool(true);
+        for (int i = 0; i < p->elems.len; i++) {
+            int f = p->kind == P_TUPLE ? i : type_field_index(src_type(p->type, env), p->fields.data[i]);
+            c = and_atoms(in, c, pat_test(in, env, p->elems.data[i], v->elems[f], loc), loc);
+        }
+        return c;
+    }
+    default: return catom_bool(true);
+    }
+}
+
+/* The cases of a match from k on, for its scrutinee's value v: if case k's pattern matches,
+ * its body, else the rest (the last case matches whatever is left: matches are exhaustive). */
+static IVal *match_from(I *in, Env *env, Expr *e, IVal *v, int k) {
+    Pat *p = e->cases.data[k];
+    Env *benv = env;
+    bind_pat(in, &benv, p, v);
+    CAtom c = k == e->cases.len - 1 ? catom_bool(true) : pat_test(in, env, p, v, e->loc);
+    if (c.kind == CA_CONST && c.ival)
+        return ie(in, benv, e->elems.data[k]);
+    Branch a = branch_of(in, benv, e->elems.data[k]);
+    Branch b = {cbody_new(), NULL, {0}};
+    Sub s = sub_begin(in, b.body);
+    b.val = match_from(in, env, e, v, k + 1);
+    flat(b.val, &b.body->result, &b.types, e->loc);
+    sub_end(in, s);
+    return emit_if(in, c, &a, &b, e->loc);
 }
 
 /* Current values of a loop pattern's variables (`loop x do ...`). */
@@ -1171,7 +1510,7 @@ static IVal *range_value(I *in, Env *env, Expr *e) {
         break;
     }
     }
-    emit_assert(in, ok, "invalid range", loc);
+    emit_assert(in, ok, "Range is invalid.", loc);
     CAtom io = emit1(in, mk(CE_IOTA, loc, 1, &count), "iota");
     CExp *m = mk(CE_SCREMA, loc, 1, &count);
     vec_push(&m->arrays, io);
@@ -1204,7 +1543,7 @@ static IVal *array_value(I *in, Env *env, Expr *e) {
             x->type = leaves.data[i];
             vec_push(&out, emit1(in, x, "arr"));
         }
-        return values_from(in, src_shape(t->elem, e->loc), out);
+        return values_from(in, src_shape(t->elem, env, e->loc), out);
     }
     Vec(CAtomVec) cols = {0};
     CTypeVec types = {0};
@@ -1285,12 +1624,17 @@ static IVal *record_update(IVal *v, Type *t, NameVec *path, int k, IVal *nv, Loc
     return c;
 }
 
-/* e :> t — checks of the dimensions t names, then the value with those sizes as facts. */
+/* e :> t — checks of the dimensions t names (constants, sizes in scope, size expressions). */
 static void coerce_texp(I *in, Env *env, TypeExp *t, IVal *v, int depth, Loc loc) {
     if (!t || !v || v->kind == IV_FUN)
         return;
+    if (t->expanded) {
+        coerce_texp(in, env, t->expanded, v, depth, loc);
+        return;
+    }
     switch (t->kind) {
     case TE_UNIQUE: coerce_texp(in, env, t->elem, v, depth, loc); return;
+    case TE_EXIST: coerce_texp(in, env, t->elem, v, depth, loc); return; /* its sizes: any */
     case TE_ARRAY: {
         CAtom want = {0};
         const char *msg = NULL; /* the interpreter's words (src/interp/eval.c, check_texp) */
@@ -1303,6 +1647,9 @@ static void coerce_texp(I *in, Env *env, TypeExp *t, IVal *v, int depth, Loc loc
                 want = to_i64(in, s->atom, loc);
                 msg = xsprintf("size mismatch: expected size %s = %%lld, got an array of %%lld elements", t->dim.name);
             }
+        } else if (t->dim.kind == DIM_EXPR) {
+            want = to_i64(in, ie_atom(in, env, t->dim.expr), loc);
+            msg = "size mismatch: expected an array of %lld elements, got %lld";
         }
         if (msg) {
             CAtomVec leaves = {0};
@@ -1323,39 +1670,104 @@ static void coerce_texp(I *in, Env *env, TypeExp *t, IVal *v, int depth, Loc loc
     }
 }
 
-static IVal *var_value(I *in, Env *env, Expr *e) {
-    Binding *b = e->binding;
-    if (!e->qual) {
-        IVal *v = env_find(env, e->name);
-        if (v)
-            return v;
+/* The value of a size in env, or NULL when it is unknown there.  A size expression may call a
+ * function on variables of any type ([length xs - 1]). */
+static IVal *size_value(I *in, Env *env, Size *s, Loc loc) {
+    s = size_prune(s);
+    switch (s->kind) {
+    case SIZE_CONST: return scalar(i64c(s->value), PRIM_I64);
+    case SIZE_NAME: return env_find(env, s->name);
+    case SIZE_EXPR: {
+        IVal **args = xmalloc(sizeof *args * (size_t)(s->n + 1));
+        for (int i = 0; i < s->n; i++)
+            if (!(args[i] = size_value(in, env, s->args[i], loc)))
+                return NULL;
+        if (!s->fn) {
+            for (int i = 0; i < 2; i++) {
+                if (args[i]->kind != IV_ATOM || args[i]->type.rank || !prim_is_int(args[i]->type.prim))
+                    return NULL;
+                args[i] = scalar(to_i64(in, args[i]->atom, loc), PRIM_I64);
+            }
+            return binop(in, s->op, args[0], args[1], NULL, loc);
+        }
+        Clo *c = clo_new(in, CL_DECL, s->fn->params.len);
+        c->decl = s->fn;
+        return apply(in, iv_fun(c), s->n, args, loc);
     }
-    if (!b || b->kind != BIND_DEF || !b->decl)
-        unsupported(e->loc, xsprintf("the name %s%s%s here", e->qual ? e->qual : "", e->qual ? "." : "",
-                                     e->name));
-    Decl *d = b->decl;
-    if (d->params.len == 0) {
-        Loc saved = enter_code(in, d->loc, e->loc);
-        IVal *r = ie(in, NULL, d->body);
-        in->call_loc = saved;
-        return r;
+    default: return NULL;
     }
-    Clo *c = clo_new(CL_DECL, d->params.len);
+}
+
+/* The size parameters (tparams) of a function with parameters params as the use inferred them
+ * (NULL where unknown); NULL unless one of them is no parameter's array size (unflatten's n
+ * and m, a size of a constant). */
+static IVal **use_sizes(I *in, Env *env, const TypeParamVec *tparams, const PatVec *params, Expr *use) {
+    bool inferred = false;
+    int nsizes = 0;
+    for (int i = 0; i < tparams->len; i++)
+        if (tparams->data[i].is_size) {
+            nsizes++;
+            inferred |= !ast_size_bound_by_params(params, tparams->data[i].name);
+        }
+    if (!inferred || !use || use->size_args.len != nsizes)
+        return NULL;
+    IVal **sizes = xmalloc(sizeof *sizes * (size_t)(nsizes + 1));
+    for (int i = 0; i < nsizes; i++)
+        sizes[i] = size_value(in, env, use->size_args.data[i], use->loc);
+    return sizes;
+}
+
+/* A closure of the top-level definition d as used at `use` (its inferred sizes evaluated). */
+static IVal *decl_closure(I *in, Env *env, Decl *d, Expr *use) {
+    Clo *c = clo_new(in, CL_DECL, d->params.len);
     c->decl = d;
+    c->sizes = use_sizes(in, env, &d->tparams, &d->params, use);
     return iv_fun(c);
 }
 
-static Decl *global_decl(I *in, const char *qual, const char *name) {
-    for (int i = in->globals.len - 1; i >= 0; i--) {
-        Decl *d = in->globals.data[i];
-        if (d->name == name && (d->qual == qual || (d->qual && qual && !strcmp(d->qual, qual))))
-            return d;
+/* A local function (let f [n] ...) as used at `use`: a copy that knows the sizes the use
+ * inferred, when it has size parameters no parameter gives. */
+static IVal *letfun_use(I *in, Env *env, IVal *f, Expr *use) {
+    if (f->kind != IV_FUN || f->fun->kind != CL_LETFUN)
+        return f;
+    IVal **sizes = use_sizes(in, env, &f->fun->e->tparams, &f->fun->e->params, use);
+    if (!sizes)
+        return f;
+    Clo *c = xmalloc(sizeof *c);
+    *c = *f->fun;
+    c->sizes = sizes;
+    return iv_fun(c);
+}
+
+/* The top-level definition a variable (or a SEC_FUN section's function) names, as the type
+ * checker resolved it, or NULL for a local name. */
+static Decl *global_of(const Expr *e) {
+    const Binding *b = e->binding;
+    return b && b->kind == BIND_DEF ? b->decl : NULL;
+}
+
+static IVal *var_value(I *in, Env *env, Expr *e) {
+    Decl *d = global_of(e);
+    if (!d) {
+        IVal *v = env_find(env, e->name);
+        if (v)
+            return letfun_use(in, env, v, e);
     }
-    return NULL;
+    if (!d)
+        unsupported(e->loc, xsprintf("the name %s%s%s here", e->qual ? e->qual : "", e->qual ? "." : "",
+                                     e->name));
+    if (d->params.len == 0) { /* a constant, sized by the use (def iiota [n] : [n]i64) */
+        Loc saved = enter_code(in, d->loc, e->loc);
+        IVal *r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, d->body, NULL,
+                              use_sizes(in, env, &d->tparams, &d->params, e), e->loc);
+        in->call_loc = saved;
+        return r;
+    }
+    return decl_closure(in, env, d, e);
 }
 
 static IVal *section_value(I *in, Env *env, Expr *e) {
-    Clo *c = clo_new(CL_SECTION, 1);
+    Clo *c = clo_new(in, CL_SECTION, 1);
     c->e = e;
     c->env = env;
     switch (e->section) {
@@ -1365,15 +1777,10 @@ static IVal *section_value(I *in, Env *env, Expr *e) {
     case SEC_FIELD:
     case SEC_INDEX: break;
     case SEC_FUN: {
-        IVal *f = e->qual ? NULL : env_find(env, e->name);
-        if (!f) {
-            Decl *d = global_decl(in, e->qual, e->name);
-            if (!d)
-                unsupported(e->loc, "this backtick section");
-            Clo *dc = clo_new(CL_DECL, d->params.len);
-            dc->decl = d;
-            f = iv_fun(dc);
-        }
+        Decl *d = global_of(e);
+        IVal *f = d ? decl_closure(in, env, d, e) : env_find(env, e->name);
+        if (!f)
+            unsupported(e->loc, "this backtick section");
         c->fn = f;
         if (e->lhs)
             c->extra = ie(in, env, e->lhs);
@@ -1446,18 +1853,23 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     }
     case E_SECTION: return section_value(in, env, e);
     case E_LAMBDA: {
-        Clo *c = clo_new(CL_LAMBDA, e->params.len);
+        Clo *c = clo_new(in, CL_LAMBDA, e->params.len);
         c->e = e;
         c->env = env;
         return iv_fun(c);
     }
     case E_LET: {
         IVal *v = ie(in, env, e->lhs);
+        if (e->tparams.len || e->pat->kind == P_ASCRIBE) { /* let [n] (xs: [n]t) = ... */
+            CallSizes sc = {.tps = &e->tparams};
+            call_sizes_pat(in, &sc, env, e->pat, v, L(in, e->loc));
+            env = bind_call_sizes(in, &sc, env);
+        }
         bind_pat(in, &env, e->pat, v);
         return ie(in, env, e->body);
     }
     case E_LETFUN: {
-        Clo *c = clo_new(CL_LETFUN, e->params.len);
+        Clo *c = clo_new(in, CL_LETFUN, e->params.len);
         c->e = e;
         c->env = env;
         if (e->params.len == 0) /* a local constant */
@@ -1476,7 +1888,13 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     }
     case E_ASCRIBE:
     case E_ATTR:
+    case E_OPEN:
     case E_PAREN: return ie(in, env, e->lhs);
+    case E_ASSERT:
+        emit_assert(in, ie_atom(in, env, e->cond), xsprintf("Assertion is false: %s", e->str), L(in, e->loc));
+        return ie(in, env, e->body);
+    case E_CONSTR: return constr_value(in, env, e);
+    case E_MATCH: return match_from(in, env, e, ie(in, env, e->lhs), 0);
     }
     unsupported(e->loc, "this expression");
 }
@@ -1627,10 +2045,6 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
         t->elems[1] = a[1];
         return t;
     }
-    if (!strcmp(n, "assert")) {
-        emit_assert(in, a[0]->atom, "assertion failed", loc);
-        return a[1];
-    }
     if (!strcmp(n, "manifest") || !strcmp(n, "opaque"))
         return a[0];
     if (!strcmp(n, "convert") || !strcmp(n, "to_bits") || !strcmp(n, "from_bits")) {
@@ -1661,22 +2075,31 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
 
 /* ---- entry points ---- */
 
-/* An entry parameter of type t: a fresh core parameter per leaf, but none for a unit (its
- * placeholder is the constant), as the interpreter reads nothing for (); an array of units has
- * no data format, so it cannot be read. */
-static IVal *entry_param(I *in, Type *t, Env *env, const char *base, CParamVec *params, Loc loc) {
+/* An entry point's parameter: its dimensions are unknown but for the size parameters, which the
+ * executable binds from the inputs' shapes (checking that they agree); a constant dimension
+ * becomes a size parameter of its own (so that [n][3]t stays rectangular, not jagged), and the
+ * sizes the parameter's type declares are checked in the body (entry). */
+static IVal *entry_param(I *in, Type *t, Env *sizes, const char *base, CParamVec *params, NameVec *size_params,
+                         Loc loc) {
     CTypeVec leaves = {0};
     BoolVec units = {0};
-    src_leaves(t, env, NULL, 0, &leaves, loc);
-    unit_leaves(t, &units);
+    src_leaves(t, sizes, NULL, 0, &leaves, loc);
+    unit_leaves(t, sizes, &units);
     CAtomVec atoms = {0};
     for (int i = 0; i < leaves.len; i++) {
         if (units.data[i] && leaves.data[i].rank)
             error_at(loc, "an entry point's parameter cannot hold an array of () values: they have no data format");
-        if (units.data[i]) {
+        if (units.data[i]) { /* no parameter: the interpreter reads nothing for () */
             vec_push(&atoms, catom_bool(false));
             continue;
         }
+        for (int k = 0; k < leaves.data[i].rank; k++)
+            if (leaves.data[i].dims[k].kind == CDIM_CONST) { /* a size parameter of its own */
+                const char *n = fresh(in, "d");
+                vec_push(size_params, n);
+                declare(in, n, ctype_prim(PRIM_I64));
+                leaves.data[i].dims[k] = cdim_var(n);
+            }
         CParam p = {fresh(in, base), leaves.data[i]};
         p.type.unique = false;
         vec_push(&atoms, catom_var(p.name));
@@ -1684,7 +2107,7 @@ static IVal *entry_param(I *in, Type *t, Env *env, const char *base, CParamVec *
         vec_push(params, p);
     }
     int pos = 0;
-    return rebuild(src_shape(t, loc), atoms.data, leaves.data, &pos);
+    return rebuild(src_shape(t, NULL, loc), atoms.data, leaves.data, &pos);
 }
 
 /* An entry parameter of type t, read as one array per component where t holds arrays of
@@ -1732,19 +2155,28 @@ static CFun *entry(I *in, Decl *d) {
             declare(in, n, ctype_prim(PRIM_I64));
             env = env_bind(env, d->tparams.data[i].name, scalar(catom_var(n), PRIM_I64));
         }
+    Env *sizes = env;
+    CallSizes sc = {0};
     for (int i = 0; i < d->params.len; i++) {
         Pat *p = d->params.data[i];
-        IVal *v = entry_param(in, p->type, env, pat_base(p), &f->params, d->loc);
+        IVal *v = entry_param(in, p->type, sizes, pat_base(p), &f->params, &f->sizes, d->loc);
         same_component_sizes(in, p->type, v, 0, d->loc);
+        call_sizes_pat(in, &sc, env, p, v, d->loc);
         bind_pat(in, &env, p, v);
     }
+    check_deferred(in, &sc, env);
     int mark = cscope_mark(&in->vis);
     IVal *r = ie(in, env, d->body);
+    if (d->ret) {
+        CallSizes rc = {0};
+        call_sizes_texp(in, &rc, env, d->ret, r, 0, d->ret->loc);
+        check_deferred(in, &rc, env);
+    }
     CAtomVec res = {0};
     CTypeVec rt = {0};
     BoolVec units = {0};
     flat(r, &res, &rt, d->loc);
-    unit_leaves(d->body->type, &units);
+    unit_leaves(d->body->type, env, &units);
     cscope_pop(&in->vis, mark);
     for (int i = 0; i < rt.len; i++)
         if (!units.data[i]) { /* a unit's placeholder is no result: the interpreter prints nothing for () */
@@ -1756,16 +2188,14 @@ static CFun *entry(I *in, Decl *d) {
 
 static bool is_entry(Program *prog, int first_user, int i) {
     Decl *d = prog->decls.data[i];
-    return d->kind == D_DEF && i >= first_user && !d->qual && (d->is_entry || !strcmp(d->name, "main"));
+    return d->kind == D_DEF && i >= first_user && !d->qual && d->loc.file == prog->file &&
+           (d->is_entry || !strcmp(d->name, "main"));
 }
 
 CProg *core_internalise(Program *prog, int first_user) {
     I in = {0};
     in.prog = prog;
     in.user_file = prog->file;
-    for (int i = 0; i < prog->decls.len; i++)
-        if (prog->decls.data[i]->kind == D_DEF)
-            vec_push(&in.globals, prog->decls.data[i]);
     CProg *p = xmalloc(sizeof *p);
     for (int i = first_user; i < prog->decls.len; i++)
         if (is_entry(prog, first_user, i)) {

@@ -49,8 +49,8 @@ Loaded load_program(const char *path, const char *stop) {
     append_decls(l.prog, user);
     if (stop && !strcmp(stop, "parse"))
         return l;
-
-    check_program(l.prog);
+    resolve_imports(user);
+    l.first_user_decl = check_program(l.prog, l.first_user_decl);
     return l;
 }
 
@@ -119,14 +119,16 @@ int cmd_check(int argc, char **argv) {
     return 0;
 }
 
-/* weft run PROG.fut [-e ENTRY] [-b] */
+/* weft run PROG.fut [-e ENTRY] [-b] [--tuning FILE] */
 int cmd_run(int argc, char **argv) {
-    const char *path = NULL, *entry = NULL;
+    const char *path = NULL, *entry = NULL, *tuning = NULL;
     bool binary = false;
     for (int i = 1; i < argc; i++) {
-        const char *v = option_arg("run", argc, argv, &i, "-e");
-        if (v)
+        const char *v;
+        if ((v = option_arg("run", argc, argv, &i, "-e")))
             entry = v;
+        else if ((v = option_arg("run", argc, argv, &i, "--tuning")))
+            tuning = v;
         else if (!strcmp(argv[i], "-b"))
             binary = true;
         else if (argv[i][0] == '-' && argv[i][1])
@@ -137,7 +139,9 @@ int cmd_run(int argc, char **argv) {
             fatal("run: more than one program given");
     }
     if (!path)
-        fatal("usage: weft run PROG.fut [-e ENTRY] [-b]");
+        fatal("usage: weft run PROG.fut [-e ENTRY] [-b] [--tuning FILE]");
+    if (tuning && interp_read_tuning(tuning))
+        return 1;
     Loaded l = load_program(path, "check");
     return interp_run_entry(l.prog, entry, stdin, stdout, binary);
 }

@@ -4,7 +4,7 @@
  * A test block is a run of comment lines whose first is `-- ==`; it holds
  *     entry: f g          tags { disable nobench ... }     structure ... { ... }     warning: REGEX
  *     error: REGEX                                  (no input: compiling must fail)
- *     ["name"] [compiled|nobench|train|random|script] input ({ values } | @ file)
+ *     ["name"] [compiled|nobench|train|random|script|no_BACKEND] input ({ values } | @ file)
  *         [output ({ values } | @ file) | auto output | error: REGEX]
  */
 #include <errno.h>
@@ -143,7 +143,8 @@ static void parse_expected(Scan *sc, Case *c) {
     }
 }
 
-/* ["name"] {compiled|nobench|train|random|script} input ... ; w is the first word, already read. */
+/* ["name"] {compiled|nobench|train|random|script|no_BACKEND} input ... ; w is the first word,
+ * already read. */
 static void parse_case(Scan *sc, Block *b, char *w, const char *name) {
     Case c = {0};
     c.line = scan_line(sc, sc->pos);
@@ -160,6 +161,8 @@ static void parse_case(Scan *sc, Block *b, char *w, const char *name) {
             c.nobench = true;
         else if (!strcmp(w, "train"))
             c.train = true;
+        else if (!strncmp(w, "no_", 3))
+            ; /* no_python, no_wasm, no_ispc, no_opencl ...: backends weft does not have */
         else
             break;
     }

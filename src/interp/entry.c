@@ -8,6 +8,7 @@
  * Rectangular arrays go through wf_write_text / wf_write_binary; a jagged array is printed as
  * nested brackets (text only), with empty rows as empty([0]...t).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -295,7 +296,9 @@ static int print_result(FILE *out, Value v, Shape s, bool binary) {
 typedef Vec(Shape) ShapeVec;
 
 /* The leaves of t, under `rank` array dimensions; false for a type without a data format (a
- * function, an abstract type). */
+ * function, an abstract type).  A sum type's value is given (opaque, as in Futhark, but with the
+ * compiled backends' representation) as its constructor's index (u8) and every constructor's
+ * payload, the others' blank. */
 static bool type_leaves(Type *t, int rank, ShapeVec *out) {
     t = type_prune(t);
     if (!t)
@@ -313,6 +316,9 @@ static bool type_leaves(Type *t, int rank, ShapeVec *out) {
                     out->data[i].levels = rank;
         return true;
     }
+    case T_SUM:
+        vec_push(out, ((Shape){PRIM_U8, rank, 0}));
+        /* fall through */
     case T_TUPLE:
     case T_RECORD:
         for (int i = 0; i < t->elems.len; i++)
@@ -327,9 +333,9 @@ static int leaf_count(Type *t) {
     t = type_prune(t);
     if (t->kind == T_ARRAY)
         return leaf_count(t->elem);
-    if (t->kind != T_TUPLE && t->kind != T_RECORD)
+    if (t->kind != T_TUPLE && t->kind != T_RECORD && t->kind != T_SUM)
         return 1;
-    int n = 0;
+    int n = t->kind == T_SUM;
     for (int i = 0; i < t->elems.len; i++)
         n += leaf_count(t->elems.data[i]);
     return n;
@@ -369,6 +375,21 @@ static Value assemble(Type *t, Value *leaves, int *k, Loc loc) {
         for (int i = 0; i < t->elems.len; i++)
             tp->elems[i] = assemble(t->elems.data[i], leaves, k, loc);
         return v_tuple(tp);
+    }
+    if (t->kind == T_SUM) { /* the index, then the payloads: the index's constructor's is the value's */
+        int64_t c = v_int(leaves[(*k)++]);
+        if (c < 0 || c >= t->elems.len)
+            interp_error(loc, "a value of a sum type with constructor index %lld (it has %d constructors)",
+                         (long long)c, t->elems.len);
+        Value v = {0};
+        for (int i = 0; i < t->elems.len; i++) {
+            Value p = assemble(t->elems.data[i], leaves, k, loc);
+            if (i == c)
+                v = v_sum(t->fields.data[i], p.as.tup);
+            else
+                v_release(p);
+        }
+        return v;
     }
     int first = *k, nl = leaf_count(t->elem);
     int64_t n = leaves[first].as.arr->len;
@@ -412,6 +433,21 @@ static int leaf_dims(Type *t, int leaf, int64_t *dims, int *nd) {
     return leaf;
 }
 
+/* The leaves of a blank value of type t (zeros, empty arrays), stored at out[*k] on: the
+ * payloads of the constructors a sum type's value does not have. */
+static void blank_leaves(Type *t, Value *out, int *k) {
+    ShapeVec shapes = {0};
+    type_leaves(t, 0, &shapes);
+    for (int i = 0; i < shapes.len; i++) {
+        Shape sh = shapes.data[i];
+        int64_t dims[WF_MAX_RANK] = {0};
+        out[(*k)++] = sh.rank ? v_array(array_new_empty(sh.rank - 1, dims))
+                      : prim_is_float(sh.prim) ? (sh.prim == PRIM_F32 ? v_f32(0) : v_f64(0))
+                                               : v_prim_i(sh.prim, 0);
+    }
+    free(shapes.data);
+}
+
 /* The leaves' values of v, of type t, stored (owned) at out[*k] on: v itself for a primitive
  * type or an array of one; the arrays of each component for an array of tuples or records. */
 static void disassemble(Type *t, Value v, Value *out, int *k) {
@@ -423,6 +459,22 @@ static void disassemble(Type *t, Value v, Value *out, int *k) {
     if (t->kind == T_TUPLE || t->kind == T_RECORD) {
         for (int i = 0; i < t->elems.len; i++)
             disassemble(t->elems.data[i], v.as.tup->elems[i], out, k);
+        return;
+    }
+    if (t->kind == T_SUM) {
+        int c = 0;
+        while (c < t->fields.len && t->fields.data[c] != v.as.tup->ctor)
+            c++;
+        out[(*k)++] = v_prim_i(PRIM_U8, c);
+        for (int i = 0; i < t->elems.len; i++) {
+            if (i == c) {
+                Value p = v_tuple(v.as.tup);
+                p.kind = VK_TUPLE;
+                disassemble(t->elems.data[i], p, out, k);
+            } else {
+                blank_leaves(t->elems.data[i], out, k);
+            }
+        }
         return;
     }
     int first = *k, nl = leaf_count(t->elem);
@@ -569,19 +621,55 @@ static int read_args(Decl *d, FILE *in, Value *args) {
     return 0;
 }
 
-int interp_run_entry(Program *prog, const char *entry, FILE *in, FILE *out, bool binary) {
-    interp_user_file = prog->file ? intern(prog->file) : NULL;
-    interp_prepare(prog);
-    Decl *d = find_entry(prog, entry ? entry : "main");
+/* The interpreter recurses as the program does (and a program may recurse deeply: a recursive
+ * function over a long list), so it runs on a thread of its own with a large stack; eval.c
+ * stops with an error before the stack is exhausted. */
+#define INTERP_STACK ((size_t)1 << 30)
+
+typedef struct {
+    Program *prog;
+    const char *entry;
+    FILE *in, *out;
+    bool binary;
+    int rc;
+} Run;
+
+static int run_entry(Run *r) {
+    interp_user_file = r->prog->file ? intern(r->prog->file) : NULL;
+    interp_prepare(r->prog);
+    Decl *d = find_entry(r->prog, r->entry ? r->entry : "main");
     if (!d)
         return 1;
     DeclInfo *di = interp_decl(d);
     Value *args = xmalloc((size_t)(d->params.len + 1) * sizeof(Value));
-    if (read_args(d, in, args))
+    if (read_args(d, r->in, args))
         return 1;
-    Value r = call_decl(di, args, d->loc);
-    int rc = print_results(out, r, d, binary);
-    v_release(r);
-    fflush(out);
+    Value v = call_decl(di, args, NULL, d->loc);
+    int rc = print_results(r->out, v, d, r->binary);
+    v_release(v);
+    fflush(r->out);
     return rc;
+}
+
+static void *run_thread(void *arg) {
+    Run *r = arg;
+    char base;
+    interp_stack_start(&base, INTERP_STACK);
+    r->rc = run_entry(r);
+    return NULL;
+}
+
+int interp_run_entry(Program *prog, const char *entry, FILE *in, FILE *out, bool binary) {
+    Run r = {prog, entry, in, out, binary, 0};
+    pthread_attr_t attr;
+    pthread_t t;
+    if (pthread_attr_init(&attr) || pthread_attr_setstacksize(&attr, INTERP_STACK) ||
+        pthread_create(&t, &attr, run_thread, &r)) {
+        char base; /* no thread: run on this one's (smaller) stack */
+        interp_stack_start(&base, (size_t)4 << 20);
+        return run_entry(&r);
+    }
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+    return r.rc;
 }

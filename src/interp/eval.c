@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interp.h"
 #include "internal.h"
 
 const char *interp_user_file;
@@ -77,46 +78,16 @@ static void pm_put(PtrMap *m, const void *key, void *val) {
     m->vals[i] = val;
 }
 
-static PtrMap var_decls;   /* Expr* (E_VAR, SEC_FUN section) -> DeclInfo* */
 static PtrMap decl_infos;  /* Decl* -> DeclInfo* */
 static PtrMap record_shapes; /* Expr* (E_RECORD) -> RecordShape* */
 
 DeclInfo *interp_decl(Decl *d) { return pm_get(&decl_infos, d); }
 
-/* ---- preparation: resolve top-level names ---- */
-
-static const char *global_key(const char *qual, const char *name) {
-    return qual ? intern(xsprintf("%s.%s", qual, name)) : name;
-}
-
-static void resolve_expr(PtrMap *globals, Expr *e);
-
-static void resolve_all(PtrMap *globals, ExprVec *v) {
-    for (int i = 0; i < v->len; i++)
-        resolve_expr(globals, v->data[i]);
-}
-
-static void resolve_expr(PtrMap *globals, Expr *e) {
-    if (!e)
-        return;
-    if (e->kind == E_VAR || (e->kind == E_SECTION && e->section == SEC_FUN && e->name)) {
-        DeclInfo *d = pm_get(globals, global_key(e->qual, e->name));
-        if (d)
-            pm_put(&var_decls, e, d);
-    }
-    resolve_expr(globals, e->lhs);
-    resolve_expr(globals, e->mid);
-    resolve_expr(globals, e->rhs);
-    resolve_expr(globals, e->body);
-    resolve_expr(globals, e->cond);
-    resolve_expr(globals, e->init);
-    resolve_all(globals, &e->elems);
-    resolve_all(globals, &e->args);
-    for (int i = 0; i < e->idx.len; i++) {
-        resolve_expr(globals, e->idx.data[i].start);
-        resolve_expr(globals, e->idx.data[i].end);
-        resolve_expr(globals, e->idx.data[i].stride);
-    }
+/* The top-level definition a variable (or a SEC_FUN section's function) names, as the type
+ * checker resolved it, or NULL for a local name. */
+static DeclInfo *global_of(const Expr *e) {
+    const Binding *b = e->binding;
+    return b && b->kind == BIND_DEF && b->decl ? pm_get(&decl_infos, b->decl) : NULL;
 }
 
 /* The primitive type at the bottom of a definition's result type, or PRIM_NONE. */
@@ -147,6 +118,11 @@ static DeclInfo *prepare_decl(Decl *d, int index) {
         if ((t && t->unique) || (p->kind == P_ASCRIBE && p->texp && p->texp->kind == TE_UNIQUE))
             di->consumes |= UINT32_C(1) << i;
     }
+    for (int i = 0; i < d->tparams.len; i++)
+        if (d->tparams.data[i].is_size) {
+            di->nsizes++;
+            di->inferred |= !ast_size_bound_by_params(&d->params, d->tparams.data[i].name);
+        }
     Expr *b = d->body;
     if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics")) {
         di->is_intrinsic = true;
@@ -156,16 +132,10 @@ static DeclInfo *prepare_decl(Decl *d, int index) {
 }
 
 void interp_prepare(Program *prog) {
-    PtrMap globals = {0};
     for (int i = 0; i < prog->decls.len; i++) {
         Decl *d = prog->decls.data[i];
-        if (d->kind != D_DEF)
-            continue;
-        DeclInfo *di = prepare_decl(d, i);
-        pm_put(&decl_infos, d, di);
-        if (!di->is_intrinsic)
-            resolve_expr(&globals, d->body);
-        pm_put(&globals, global_key(d->qual, d->name), di);
+        if (d->kind == D_DEF)
+            pm_put(&decl_infos, d, prepare_decl(d, i));
     }
 }
 
@@ -183,19 +153,40 @@ static void bind(Env **env, const char *name, Value v) {
 #define MAX_SIZES 32
 typedef struct {
     const TypeParamVec *tparams; /* size parameters of the function being called, or NULL */
+    NameVec exist;               /* the sizes of enclosing ?[k]. quantifiers: fresh as well */
     bool shallow; /* inner sizes from the first row only: intrinsics accept jagged arrays */
     int n;
     const char *names[MAX_SIZES];
     int64_t vals[MAX_SIZES];
+    /* size expressions ([n*2]) are checked once every size of the binding is known: the
+     * expressions, the lengths they must equal, where */
+    int ndeferred;
+    Expr *dexprs[MAX_SIZES];
+    int64_t dlens[MAX_SIZES];
+    Loc dlocs[MAX_SIZES];
 } SizeCtx;
 
+/* A size the type binds afresh at its first occurrence (rather than one bound outside). */
 static bool is_size_param(const SizeCtx *sc, const char *name) {
+    for (int i = 0; i < sc->exist.len; i++)
+        if (sc->exist.data[i] == name)
+            return true;
     if (!sc->tparams)
         return false;
     for (int i = 0; i < sc->tparams->len; i++)
         if (sc->tparams->data[i].is_size && sc->tparams->data[i].name == name)
             return true;
     return false;
+}
+
+/* The value of a size expression [n*m], in env with the sizes found so far. */
+static int64_t size_expr_value(Expr *e, SizeCtx *sc, Env *env) {
+    Env *e2 = env_retain(env);
+    for (int i = 0; i < sc->n; i++)
+        bind(&e2, sc->names[i], v_i64(sc->vals[i]));
+    Value v = eval(e, e2);
+    env_release(e2);
+    return v_int(v);
 }
 
 static void check_dim(const char *name, int64_t len, SizeCtx *sc, Env *env, Loc loc) {
@@ -224,10 +215,33 @@ static void check_dim(const char *name, int64_t len, SizeCtx *sc, Env *env, Loc 
 static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
     if (!t)
         return;
+    if (t->expanded) {
+        check_texp(t->expanded, v, sc, env, loc);
+        return;
+    }
     switch (t->kind) {
     case TE_UNIQUE:
         check_texp(t->elem, v, sc, env, loc);
         return;
+    case TE_EXIST: { /* ?[k].t: k is bound afresh here, and only here */
+        int n = sc->exist.len;
+        for (int i = 0; i < t->fields.len; i++)
+            vec_push(&sc->exist, t->fields.data[i]);
+        check_texp(t->elem, v, sc, env, loc);
+        sc->exist.len = n;
+        int kept = 0;
+        for (int i = 0; i < sc->n; i++) {
+            bool bound_here = false;
+            for (int j = 0; j < t->fields.len; j++)
+                bound_here |= sc->names[i] == t->fields.data[j];
+            if (!bound_here) {
+                sc->names[kept] = sc->names[i];
+                sc->vals[kept++] = sc->vals[i];
+            }
+        }
+        sc->n = kept;
+        return;
+    }
     case TE_ARRAY: {
         if (v.kind != VK_ARRAY)
             return;
@@ -237,6 +251,13 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
                          (long long)t->dim.value, (long long)a->len);
         if (t->dim.kind == DIM_NAME)
             check_dim(t->dim.name, a->len, sc, env, loc);
+        if (t->dim.kind == DIM_EXPR) {
+            if (sc->ndeferred == MAX_SIZES)
+                die("too many size expressions in one binding");
+            sc->dexprs[sc->ndeferred] = t->dim.expr;
+            sc->dlens[sc->ndeferred] = a->len;
+            sc->dlocs[sc->ndeferred++] = loc;
+        }
         TypeExp *el = t->elem;
         while (el && el->kind == TE_UNIQUE)
             el = el->elem;
@@ -268,7 +289,26 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
     }
 }
 
+/* The size expressions check_texp deferred, now that the binding's sizes are known. */
+static void check_deferred(SizeCtx *sc, Env *env) {
+    for (int i = 0; i < sc->ndeferred; i++) {
+        int64_t want = size_expr_value(sc->dexprs[i], sc, env);
+        if (want != sc->dlens[i])
+            interp_error(sc->dlocs[i], "size mismatch: expected an array of %lld elements, got %lld",
+                         (long long)want, (long long)sc->dlens[i]);
+    }
+    sc->ndeferred = 0;
+}
+
+/* Check v against type t (sizes, size expressions) in one go. */
+static void check_type(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
+    check_texp(t, v, sc, env, loc);
+    check_deferred(sc, env);
+}
+
+/* After a binding: check its size expressions, then bind the sizes it found. */
 static void push_sizes(Env **env, SizeCtx *sc) {
+    check_deferred(sc, *env);
     for (int i = 0; i < sc->n; i++)
         bind(env, sc->names[i], v_i64(sc->vals[i]));
     sc->n = 0;
@@ -319,8 +359,48 @@ static void bind_pat(Env **env, Pat *p, Value v, SizeCtx *sc, Loc loc) {
         check_texp(p->texp, v, sc, *env, loc);
         bind_pat(env, p->inner, v, sc, loc);
         return;
-    default:
-        die("unsupported pattern kind %d", (int)p->kind);
+    case P_CONSTR: /* irrefutable here: the only constructor (the checker made sure) */
+        for (int i = 0; i < p->elems.len; i++)
+            bind_pat(env, p->elems.data[i], v_retain(v.as.tup->elems[i]), sc, loc);
+        v_release(v);
+        return;
+    case P_LITERAL:
+        v_release(v);
+        return;
+    }
+}
+
+/* Does v (borrowed) match p?  The value of a case's pattern test (match). */
+static bool pat_matches(Pat *p, Value v, Env *env) {
+    switch (p->kind) {
+    case P_ASCRIBE: return pat_matches(p->inner, v, env);
+    case P_CONSTR:
+        if (v.as.tup->ctor != p->name)
+            return false;
+        for (int i = 0; i < p->elems.len; i++)
+            if (!pat_matches(p->elems.data[i], v.as.tup->elems[i], env))
+                return false;
+        return true;
+    case P_LITERAL: {
+        Value lit = eval(p->lit, env);
+        bool eq = v_equal(v, lit);
+        v_release(lit);
+        return eq;
+    }
+    case P_TUPLE:
+        if (p->elems.len == 1 && v.kind != VK_TUPLE)
+            return pat_matches(p->elems.data[0], v, env);
+        for (int i = 0; i < p->elems.len; i++)
+            if (!pat_matches(p->elems.data[i], v.as.tup->elems[i], env))
+                return false;
+        return true;
+    case P_RECORD:
+        for (int i = 0; i < p->elems.len; i++)
+            if (!pat_matches(p->elems.data[i], v.as.tup->elems[record_field_index(v.as.tup, p->fields.data[i])],
+                             env))
+                return false;
+        return true;
+    default: return true;
     }
 }
 
@@ -346,9 +426,94 @@ static Value pat_value(Pat *p, Env *env) {
 
 /* ---- functions ---- */
 
+/* The value of a size in env, or VK_DEAD when it is unknown there.  A size expression may call a
+ * function on variables of any type ([length xs - 1]). */
+static Value eval_size(Size *s, Env *env) {
+    Value dead = {.kind = VK_DEAD};
+    s = size_prune(s);
+    switch (s->kind) {
+    case SIZE_CONST: return v_i64(s->value);
+    case SIZE_NAME: {
+        Value *v = env_lookup(env, s->name);
+        return v && v->kind != VK_DEAD ? v_retain(*v) : dead;
+    }
+    case SIZE_EXPR: {
+        Value args[8];
+        if (s->n > 8)
+            return dead;
+        for (int i = 0; i < s->n; i++) {
+            args[i] = eval_size(s->args[i], env);
+            if (args[i].kind == VK_DEAD) {
+                for (int j = 0; j < i; j++)
+                    v_release(args[j]);
+                return dead;
+            }
+        }
+        if (s->fn) {
+            DeclInfo *di = pm_get(&decl_infos, s->fn);
+            if (di && di->arity == s->n)
+                return call_decl(di, args, NULL, s->fn->loc);
+        } else if (args[0].kind == VK_PRIM && args[1].kind == VK_PRIM) {
+            int64_t r;
+            if (size_arith(s->op, v_int(args[0]), v_int(args[1]), &r))
+                return v_i64(r);
+        }
+        for (int i = 0; i < s->n; i++)
+            v_release(args[i]);
+        return dead;
+    }
+    default: return dead;
+    }
+}
+
+/* The size parameters (tparams) of a function with parameters params, as the use inferred
+ * them; NULL unless one of them is no parameter's array size (unflatten's n and m, a size of
+ * a constant).  Owned; *n receives their number. */
+static int64_t *inferred_sizes(const TypeParamVec *tparams, const PatVec *params, const Expr *use, Env *env,
+                               int *n) {
+    int nsizes = 0;
+    bool inferred = false;
+    for (int i = 0; i < tparams->len; i++)
+        if (tparams->data[i].is_size) {
+            nsizes++;
+            inferred |= !ast_size_bound_by_params(params, tparams->data[i].name);
+        }
+    *n = nsizes;
+    if (!inferred || use->size_args.len != nsizes)
+        return NULL;
+    int64_t *sizes = xmalloc(sizeof *sizes * (size_t)(nsizes + 1));
+    for (int i = 0; i < nsizes; i++) {
+        Value v = eval_size(use->size_args.data[i], env);
+        sizes[i] = v.kind == VK_PRIM ? v_int(v) : SIZE_UNKNOWN;
+        v_release(v);
+    }
+    return sizes;
+}
+
+/* The size parameters of the top-level definition d as its use inferred them (see above). */
+static int64_t *use_sizes(const Expr *use, DeclInfo *d, Env *env) {
+    int n;
+    return d && d->inferred ? inferred_sizes(&d->decl->tparams, &d->decl->params, use, env, &n) : NULL;
+}
+
+/* The size parameters a call gives that no parameter's array does, into sc. */
+static void preset_sizes(SizeCtx *sc, PatVec *params, const TypeParamVec *tparams, const int64_t *sizes) {
+    for (int i = 0, k = 0; sizes && i < tparams->len; i++) {
+        if (!tparams->data[i].is_size)
+            continue;
+        const char *name = tparams->data[i].name;
+        if (sizes[k] != SIZE_UNKNOWN && !ast_size_bound_by_params(params, name) && sc->n < MAX_SIZES) {
+            sc->names[sc->n] = name;
+            sc->vals[sc->n++] = sizes[k];
+        }
+        k++;
+    }
+}
+
 static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const TypeParamVec *tparams,
-                            Env *cenv, Value *args, Loc loc) {
+                            Env *cenv, Value *args, const int64_t *sizes, Loc loc) {
     SizeCtx sc = {.tparams = tparams};
+    preset_sizes(&sc, params, tparams, sizes);
     Env *env = env_retain(cenv);
     for (int i = 0; i < params->len; i++)
         bind_pat(&env, params->data[i], args[i], &sc, loc);
@@ -357,7 +522,7 @@ static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const Type
     push_sizes(&env, &sc);
     Value r = eval(body, env);
     if (ret)
-        check_texp(ret, r, &rc, env, ret->loc);
+        check_type(ret, r, &rc, env, ret->loc);
     env_release(env);
     return r;
 }
@@ -365,9 +530,12 @@ static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const Type
 static bool has_dims(TypeExp *t) {
     if (!t)
         return false;
+    if (t->expanded)
+        return has_dims(t->expanded);
     switch (t->kind) {
     case TE_ARRAY: return t->dim.kind != DIM_ANY || has_dims(t->elem);
-    case TE_UNIQUE: return has_dims(t->elem);
+    case TE_UNIQUE:
+    case TE_EXIST: return has_dims(t->elem);
     case TE_TUPLE:
     case TE_RECORD:
         for (int i = 0; i < t->elems.len; i++)
@@ -387,11 +555,28 @@ static void check_intrinsic_params(DeclInfo *di, Value *args, Loc loc) {
         if (p->kind == P_ASCRIBE && has_dims(p->texp))
             check_texp(p->texp, args[i], &sc, NULL, loc);
     }
+    check_deferred(&sc, NULL);
 }
 
-static Value global_value(DeclInfo *d, Loc loc);
+static Value global_value(DeclInfo *d, int64_t *sizes, Loc loc);
 
-Value call_decl(DeclInfo *di, Value *args, Loc loc) {
+static char *stack_base;
+static size_t stack_size;
+
+void interp_stack_start(void *base, size_t size) {
+    stack_base = base;
+    stack_size = size;
+}
+
+/* The stack left is checked at every call of a definition (recursion goes through them). */
+static void check_stack(Loc loc) {
+    char here;
+    if (stack_base && (size_t)(stack_base - &here) > stack_size - ((size_t)1 << 20))
+        interp_error(loc, "recursion too deep: the interpreter's stack is exhausted");
+}
+
+Value call_decl(DeclInfo *di, Value *args, const int64_t *sizes, Loc loc) {
+    check_stack(loc);
     Loc saved = user_loc;
     bool saved_have = have_user_loc;
     if (loc.file == interp_user_file) {
@@ -404,21 +589,30 @@ Value call_decl(DeclInfo *di, Value *args, Loc loc) {
         check_intrinsic_params(di, args, loc);
         r = call_intrinsic(di, args, loc);
     } else if (di->arity == 0) {
-        r = global_value(di, loc);
+        r = global_value(di, NULL, loc);
     } else {
-        r = eval_body_with(&d->params, d->body, d->ret, &d->tparams, NULL, args, loc);
+        r = eval_body_with(&d->params, d->body, d->ret, &d->tparams, NULL, args, sizes, loc);
     }
     user_loc = saved;
     have_user_loc = saved_have;
     return r;
 }
 
-static Value global_value(DeclInfo *d, Loc loc) {
+static Value global_value(DeclInfo *d, int64_t *sizes, Loc loc) {
     if (d->arity > 0) {
         Fun *f = fun_new(FN_DECL, d->arity);
         f->decl = d;
+        f->sizes = sizes;
+        f->nsizes = d->nsizes;
         return v_fun(f);
     }
+    if (d->nsizes) { /* def iiota [n] : [n]i64 = iota n: a value per use */
+        Decl *dd = d->decl;
+        Value r = eval_body_with(&dd->params, dd->body, dd->ret, &dd->tparams, NULL, NULL, sizes, loc);
+        free(sizes);
+        return r;
+    }
+    free(sizes);
     if (!d->evaluated) {
         if (d->evaluating)
             interp_error(loc, "definition %s refers to itself", d->decl->name);
@@ -426,7 +620,7 @@ static Value global_value(DeclInfo *d, Loc loc) {
         d->value = eval(d->decl->body, NULL);
         if (d->decl->ret) {
             SizeCtx sc = {0};
-            check_texp(d->decl->ret, d->value, &sc, NULL, d->decl->ret->loc);
+            check_type(d->decl->ret, d->value, &sc, NULL, d->decl->ret->loc);
         }
         d->evaluated = true;
     }
@@ -477,12 +671,12 @@ static Value call_section(Fun *fn, Value *args, Loc loc) {
 
 static Value call_full(Fun *fn, Value *args, Loc loc) {
     switch (fn->kind) {
-    case FN_DECL: return call_decl(fn->decl, args, loc);
+    case FN_DECL: return call_decl(fn->decl, args, fn->sizes, loc);
     case FN_LAMBDA:
-        return eval_body_with(&fn->expr->params, fn->expr->body, fn->expr->texp, NULL, fn->env, args, loc);
+        return eval_body_with(&fn->expr->params, fn->expr->body, fn->expr->texp, NULL, fn->env, args, NULL, loc);
     case FN_LETFUN:
         return eval_body_with(&fn->expr->params, fn->expr->lhs, fn->expr->texp, &fn->expr->tparams,
-                              fn->env, args, loc);
+                              fn->env, args, fn->sizes, loc);
     case FN_SECTION: return call_section(fn, args, loc);
     case FN_COMPOSE: {
         Value mid = apply_fun(fn->extra[0], 1, args, loc);
@@ -501,6 +695,11 @@ Value apply_fun(Value f, int n, Value *args, Loc loc) {
         Fun *g = fun_new(fn->kind, fn->arity);
         g->decl = fn->decl;
         g->expr = fn->expr;
+        if (fn->sizes) {
+            g->nsizes = fn->nsizes;
+            g->sizes = xmalloc(sizeof *g->sizes * (size_t)(fn->nsizes + 1));
+            memcpy(g->sizes, fn->sizes, sizeof *g->sizes * (size_t)fn->nsizes);
+        }
         g->env = env_retain(fn->env);
         g->extra[0] = v_retain(fn->extra[0]);
         g->extra[1] = v_retain(fn->extra[1]);
@@ -604,36 +803,29 @@ static void eval_indices(IndexCtx *c, DimIndexVec *idx, Env *env, Loc loc) {
     }
 }
 
-/* Resolve a slice against a length: first index, count and stride; false if invalid. */
+/* Resolve a slice against a length: first index, count and stride; false if invalid.
+ * Futhark's rule: the stride is not zero, the bounds are in the stride's order, and every
+ * index taken is in range; an empty slice (i == j) is always valid. */
 static bool slice_range(const IdxVal *x, int64_t n, int64_t *first, int64_t *count, int64_t *step) {
     int64_t s = x->has_stride ? x->stride : 1;
     if (s == 0)
         return false;
     int64_t i = x->has_start ? x->start : (s > 0 ? 0 : n - 1);
     int64_t j = x->has_end ? x->end : (s > 0 ? n : -1);
+    if (s > 0 ? j < i : j > i)
+        return false;
     *first = i;
     *step = s;
-    if (s > 0) {
-        if (i < 0 || i > j || j > n)
-            return false;
-        *count = (j - i + s - 1) / s;
-    } else {
-        if (i == j) {
-            if (i < -1 || i > n)
-                return false;
-            *count = 0;
-            return true;
-        }
-        if (i < 0 || i >= n || j < -1 || j > i)
-            return false;
-        *count = (i - j + (-s) - 1) / (-s);
-    }
-    return true;
+    *count = s > 0 ? (j - i + s - 1) / s : (i - j - s - 1) / -s;
+    int64_t last = i + (*count - 1) * s;
+    return *count == 0 || (i >= 0 && i < n && last >= 0 && last < n);
 }
 
+/* Index [1, 2:4] out of bounds for array of shape [3][5].  (Futhark's words: a slice is shown as
+ * written, with the start it defaults to when it has neither end nor stride) */
 static _Noreturn void index_error(IndexCtx *c, int level, Value here) {
     StrBuf sb = {0};
-    sb_puts(&sb, "index [");
+    sb_puts(&sb, "Index [");
     for (int i = 0; i < c->n; i++) {
         IdxVal *x = &c->iv[i];
         if (i)
@@ -642,8 +834,8 @@ static _Noreturn void index_error(IndexCtx *c, int level, Value here) {
             sb_printf(&sb, "%lld", (long long)x->start);
             continue;
         }
-        if (x->has_start)
-            sb_printf(&sb, "%lld", (long long)x->start);
+        if (x->has_start || (!x->has_end && !x->has_stride))
+            sb_printf(&sb, "%lld", (long long)(x->has_start ? x->start : x->has_stride && x->stride < 0 ? -1 : 0));
         sb_putc(&sb, ':');
         if (x->has_end)
             sb_printf(&sb, "%lld", (long long)x->end);
@@ -659,6 +851,7 @@ static _Noreturn void index_error(IndexCtx *c, int level, Value here) {
             break;
         here = here.as.arr->elems[0];
     }
+    sb_putc(&sb, '.');
     interp_error(c->loc, "%s", sb.data);
 }
 
@@ -889,6 +1082,13 @@ static Value eval_string(Expr *e) {
     return v_array(a);
 }
 
+/* Futhark's message: "Range 1..0...5 is invalid." (the second element only when written). */
+static void range_error(Expr *e, int64_t start, int64_t second, int64_t end) {
+    const char *op = e->range == RANGE_UPTO_EXCL ? "..<" : e->range == RANGE_DOWNTO_EXCL ? "..>" : "...";
+    const char *mid = e->mid ? xsprintf("..%lld", (long long)second) : "";
+    interp_error(e->loc, "Range %lld%s%s%lld is invalid.", (long long)start, mid, op, (long long)end);
+}
+
 static Value eval_range(Expr *e, Env *env) {
     Value a = eval(e->lhs, env), b = eval(e->rhs, env);
     PrimType p = a.prim;
@@ -916,8 +1116,7 @@ static Value eval_range(Expr *e, Env *env) {
         }
     }
     if (!ok)
-        interp_error(e->loc, "invalid range %lld..%lld (step %lld)", (long long)start, (long long)end,
-                     (long long)step);
+        range_error(e, start, start + step, end);
     Array *r = array_new_at(count, e->loc);
     for (int64_t i = 0; i < count; i++)
         r->elems[i] = v_prim_i(p, start + i * step);
@@ -926,19 +1125,37 @@ static Value eval_range(Expr *e, Env *env) {
 
 /* ---- variables, applications, sections ---- */
 
+/* A local function (let f [n] ...) as used at `use`: a copy that knows the sizes the use
+ * inferred, when it has size parameters no parameter gives. */
+static Value letfun_use(Value f, const Expr *use, Env *env) {
+    const Binding *b = use->binding;
+    if (!b || b->kind != BIND_LETFUN || f.kind != VK_FUN || f.as.fun->kind != FN_LETFUN || f.as.fun->nargs)
+        return v_retain(f);
+    Fun *fn = f.as.fun;
+    int n;
+    int64_t *sizes = inferred_sizes(&fn->expr->tparams, &fn->expr->params, use, env, &n);
+    if (!sizes)
+        return v_retain(f);
+    Fun *g = fun_new(FN_LETFUN, fn->arity);
+    g->expr = fn->expr;
+    g->env = env_retain(fn->env);
+    g->sizes = sizes;
+    g->nsizes = n;
+    return v_fun(g);
+}
+
 static Value eval_var(Expr *e, Env *env) {
-    if (!e->qual) {
+    DeclInfo *d = global_of(e);
+    if (!d) {
         Value *s = env_lookup(env, e->name);
         if (s) {
             if (s->kind == VK_DEAD)
                 interp_error(e->loc, "%s is used after being consumed", e->name);
-            return v_retain(*s);
+            return letfun_use(*s, e, env);
         }
+        die("unknown name %s%s%s", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
     }
-    DeclInfo *d = pm_get(&var_decls, e);
-    if (!d)
-        interp_error(e->loc, "unknown name %s%s%s", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
-    return global_value(d, e->loc);
+    return global_value(d, use_sizes(e, d, env), e->loc);
 }
 
 /* An empty array made by a function (map over an empty array, say) does not know its rows'
@@ -975,9 +1192,7 @@ static Value eval_apply(Expr *e, Env *env) {
     while (fn->kind == E_PAREN)
         fn = fn->lhs;
     int n = e->args.len;
-    DeclInfo *d = NULL;
-    if (fn->kind == E_VAR && (fn->qual || !env_lookup(env, fn->name)))
-        d = pm_get(&var_decls, fn);
+    DeclInfo *d = fn->kind == E_VAR ? global_of(fn) : NULL;
     Value f = {.kind = VK_DEAD};
     if (!(d && d->arity == n && n > 0))
         f = eval(fn, env);
@@ -989,7 +1204,9 @@ static Value eval_apply(Expr *e, Env *env) {
                                                              : eval(e->args.data[i], env);
     Value r;
     if (direct) {
-        r = call_decl(d, args, e->loc);
+        int64_t *sizes = use_sizes(fn, d, env);
+        r = call_decl(d, args, sizes, e->loc);
+        free(sizes);
     } else {
         if (f.kind != VK_FUN)
             interp_error(e->loc, "applying a value that is not a function");
@@ -1021,15 +1238,14 @@ static Value eval_section(Expr *e, Env *env) {
     else if (e->section == SEC_RIGHT || (e->section == SEC_FUN && e->rhs))
         f->extra[0] = eval(e->rhs, env);
     if (e->section == SEC_FUN) {
-        Value *s = e->qual ? NULL : env_lookup(env, e->name);
+        DeclInfo *d = global_of(e);
+        Value *s = d ? NULL : env_lookup(env, e->name);
         if (s)
             f->extra[1] = v_retain(*s);
-        else {
-            DeclInfo *d = pm_get(&var_decls, e);
-            if (!d)
-                interp_error(e->loc, "unknown function %s", e->name);
-            f->extra[1] = global_value(d, e->loc);
-        }
+        else if (d)
+            f->extra[1] = global_value(d, use_sizes(e, d, env), e->loc);
+        else
+            die("unknown function %s", e->name);
     }
     return v_fun(f);
 }
@@ -1083,6 +1299,72 @@ static Value eval_loop(Expr *e, Env *env) {
         }
     }
     die("bad loop kind");
+}
+
+/* match x case p -> e ...: the first case whose pattern x matches (the checker made sure
+ * one does). */
+static Value eval_match(Expr *e, Env *env) {
+    Value v = eval(e->lhs, env);
+    for (int i = 0; i < e->cases.len; i++) {
+        Pat *p = e->cases.data[i];
+        if (!pat_matches(p, v, env))
+            continue;
+        Env *e2 = env_retain(env);
+        SizeCtx sc = {0};
+        bind_pat(&e2, p, v, &sc, p->loc);
+        push_sizes(&e2, &sc);
+        Value r = eval(e->elems.data[i], e2);
+        env_release(e2);
+        return r;
+    }
+    die("match: no case matched");
+}
+
+/* ---- tuning parameters: #[param(NAME)] e ---- */
+
+static Vec(const char *) tuning_names;
+static Vec(int64_t) tuning_values;
+
+int interp_read_tuning(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "weft: error: cannot open tuning file '%s'\n", path);
+        return 1;
+    }
+    char line[1024];
+    for (int n = 1; fgets(line, sizeof line, f); n++) {
+        char *c = strstr(line, "--");
+        if (c)
+            *c = 0;
+        char name[512];
+        long long v;
+        char rest[2];
+        if (sscanf(line, " %511[^= \t] = %lld %1s", name, &v, rest) == 2) {
+            vec_push(&tuning_names, intern(name));
+            vec_push(&tuning_values, (int64_t)v);
+        } else if (sscanf(line, " %1s", rest) == 1) {
+            fprintf(stderr, "weft: error: %s:%d: expected NAME=VALUE\n", path, n);
+            fclose(f);
+            return 1;
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+/* The value the tuning file gives #[param(NAME)] among attrs, if any. */
+static bool tuning_param(const AttrVec *attrs, int64_t *v) {
+    for (int i = 0; i < attrs->len; i++) {
+        const Attr *a = attrs->data[i];
+        if (strcmp(a->name, "param") || a->args.len != 1)
+            continue;
+        for (int j = tuning_names.len - 1; j >= 0; j--)
+            if (tuning_names.data[j] == a->args.data[0]->name) {
+                *v = tuning_values.data[j];
+                return true;
+            }
+    }
+    return false;
 }
 
 /* ---- the evaluator ---- */
@@ -1186,11 +1468,26 @@ Value eval(Expr *e, Env *env) {
     case E_COERCE: {
         Value v = eval(e->lhs, env);
         SizeCtx sc = {0};
-        check_texp(e->texp, v, &sc, env, e->loc);
+        check_type(e->texp, v, &sc, env, e->loc);
         return v;
     }
-    case E_ATTR:
+    case E_ATTR: {
+        int64_t v;
+        return tuning_param(&e->attrs, &v) ? v_i64(v) : eval(e->lhs, env);
+    }
+    case E_OPEN:
     case E_PAREN: return eval(e->lhs, env);
+    case E_ASSERT:
+        if (!prim_as_bool(eval(e->cond, env)))
+            interp_error(e->loc, "Assertion is false: %s", e->str);
+        return eval(e->body, env);
+    case E_CONSTR: {
+        Tuple *t = tuple_new(e->args.len);
+        for (int i = 0; i < e->args.len; i++)
+            t->elems[i] = eval(e->args.data[i], env);
+        return v_sum(e->name, t);
+    }
+    case E_MATCH: return eval_match(e, env);
     }
     die("eval: unknown expression kind %d", (int)e->kind);
 }

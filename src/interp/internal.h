@@ -28,7 +28,7 @@
 #include "../syntax/ast.h"
 #include "../types/types.h"
 
-typedef enum { VK_PRIM, VK_ARRAY, VK_TUPLE, VK_RECORD, VK_FUN, VK_DEAD } ValueKind;
+typedef enum { VK_PRIM, VK_ARRAY, VK_TUPLE, VK_RECORD, VK_SUM, VK_FUN, VK_DEAD } ValueKind;
 
 typedef struct Array Array;
 typedef struct Tuple Tuple;
@@ -58,11 +58,13 @@ struct Array {
     Value elems[];
 };
 
-/* Tuples and records.  A record's fields are interned names sorted by strcmp. */
+/* Tuples, records and values of sum types.  A record's fields are interned names sorted by
+ * strcmp; a sum type's value is its constructor and the payload (elems). */
 struct Tuple {
     int rc;
     int n;
-    const char **fields; /* NULL for tuples */
+    const char **fields; /* NULL for tuples and sums */
+    const char *ctor;    /* VK_SUM: the constructor */
     Value elems[];
 };
 
@@ -86,7 +88,13 @@ struct Fun {
     Value extra[2];
     int nargs;      /* arguments supplied so far (partial application) */
     Value *args;    /* arity slots */
+    int64_t *sizes; /* FN_DECL, FN_LETFUN: its size parameters as the use site inferred them
+                       (SIZE_UNKNOWN: not known there), or NULL; owned */
+    int nsizes;     /* the length of sizes */
 };
+
+/* A size parameter whose value the use site did not determine. */
+#define SIZE_UNKNOWN INT64_MIN
 
 struct Env {
     int rc;
@@ -104,6 +112,9 @@ struct DeclInfo {
     int arity;         /* number of parameters */
     PrimType rprim;    /* primitive result type, if it is one (convert, from_bits) */
     uint32_t consumes; /* bit i: parameter i is unique (*t), so a variable passed to it is moved */
+    int nsizes;        /* number of size parameters */
+    bool inferred;     /* some size parameter is no parameter's array size: its value comes from
+                          the use site (unflatten's n and m, rep's n) */
     bool evaluated, evaluating; /* constants (arity 0) are evaluated once */
     Value value;
 };
@@ -129,6 +140,7 @@ int64_t array_inner_dim(const Array *a, int k);     /* inner dimension k (0: row
 Value v_array(Array *a);
 Tuple *tuple_new(int n);
 Value v_tuple(Tuple *t);
+Value v_sum(const char *ctor, Tuple *payload); /* a sum type's value (payload's ctor set) */
 Value v_pair(Value a, Value b); /* owned components */
 Fun *fun_new(FunKind kind, int arity);
 Value v_fun(Fun *f);
@@ -136,7 +148,7 @@ Value v_fun(Fun *f);
 static inline Value v_retain(Value v) {
     switch (v.kind) {
     case VK_ARRAY: v.as.arr->rc++; break;
-    case VK_TUPLE: case VK_RECORD: v.as.tup->rc++; break;
+    case VK_TUPLE: case VK_RECORD: case VK_SUM: v.as.tup->rc++; break;
     case VK_FUN: v.as.fun->rc++; break;
     default: break;
     }
@@ -182,14 +194,18 @@ Value scalar_intrinsic(COp op, const Value *args, PrimType result, Loc loc);
 
 /* ---- eval.c ---- */
 extern const char *interp_user_file; /* errors inside the prelude are reported at the user's call */
+/* The stack the interpreter runs on starts at base and has size bytes: a call that would need
+ * more of it is a run-time error ("recursion too deep"), not a crash. */
+void interp_stack_start(void *base, size_t size);
 _Noreturn void interp_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void interp_prepare(Program *prog);
 DeclInfo *interp_decl(Decl *d);
 Value eval(Expr *e, Env *env);
 /* Apply a function value (borrowed) to n owned arguments. */
 Value apply_fun(Value f, int n, Value *args, Loc loc);
-/* Call a top-level definition with exactly its arity of owned arguments (arity 0: its value). */
-Value call_decl(DeclInfo *di, Value *args, Loc loc);
+/* Call a top-level definition with exactly its arity of owned arguments (arity 0: its value);
+ * sizes: its size parameters as the use site inferred them, or NULL. */
+Value call_decl(DeclInfo *di, Value *args, const int64_t *sizes, Loc loc);
 
 /* ---- intrinsics.c ---- */
 int intrinsic_lookup(const char *name); /* -1 if unknown */

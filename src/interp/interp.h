@@ -10,4 +10,9 @@
  * (bounds, sizes, division by zero, assert) exit with status 2 via rt_error_at(). */
 int interp_run_entry(Program *prog, const char *entry, FILE *in, FILE *out, bool binary);
 
+/* Read NAME=VALUE lines (`--` comments) setting tuning parameters: #[param(NAME)] e is VALUE
+ * instead of e.  Names the program does not use (flattening thresholds) are ignored.  Returns 0,
+ * or 1 after reporting a malformed file. */
+int interp_read_tuning(const char *path);
+
 #endif

@@ -17,7 +17,7 @@
     X(SCATTER_2D, "scatter_2d") X(HIST, "hist") X(REDUCE_BY_INDEX, "reduce_by_index")             \
     X(IOTA, "iota") X(REPLICATE, "replicate") X(LENGTH, "length") X(TRANSPOSE, "transpose")       \
     X(FLATTEN, "flatten") X(UNFLATTEN, "unflatten") X(CONCAT, "concat") X(ROTATE, "rotate")       \
-    X(COPY, "copy") X(ZIP, "zip") X(ASSERT, "assert") X(MANIFEST, "manifest")                     \
+    X(COPY, "copy") X(ZIP, "zip") X(MANIFEST, "manifest")                     \
     X(OPAQUE, "opaque") X(CONVERT, "convert") X(TO_BITS, "to_bits") X(FROM_BITS, "from_bits")
 
 enum {
@@ -339,10 +339,6 @@ Value call_intrinsic(DeclInfo *di, Value *a, Loc loc) {
     case I_COPY:
     case I_MANIFEST:
     case I_OPAQUE: return a[0]; /* copy on write makes copy a no-op */
-    case I_ASSERT:
-        if (!prim_as_bool(a[0]))
-            interp_error(loc, "assertion failed");
-        return a[1];
     case I_CONVERT:
         if (di->rprim == PRIM_NONE)
             die("%s: convert without a primitive result type", di->decl->name);

@@ -112,6 +112,11 @@ Tuple *tuple_new(int n) {
 
 Value v_tuple(Tuple *t) { return (Value){.kind = t->fields ? VK_RECORD : VK_TUPLE, .as.tup = t}; }
 
+Value v_sum(const char *ctor, Tuple *payload) {
+    payload->ctor = ctor;
+    return (Value){.kind = VK_SUM, .as.tup = payload};
+}
+
 Value v_pair(Value a, Value b) {
     Tuple *t = tuple_new(2);
     t->elems[0] = a;
@@ -149,6 +154,7 @@ static void free_fun(Fun *f) {
     v_release(f->extra[1]);
     env_release(f->env);
     free(f->args);
+    free(f->sizes);
     free(f);
 }
 
@@ -160,6 +166,7 @@ void v_release_obj(Value v) {
         break;
     case VK_TUPLE:
     case VK_RECORD:
+    case VK_SUM:
         if (--v.as.tup->rc == 0)
             free_tuple(v.as.tup);
         break;
@@ -236,7 +243,8 @@ bool v_equal(Value a, Value b) {
         return true;
     case VK_TUPLE:
     case VK_RECORD:
-        if (a.as.tup->n != b.as.tup->n)
+    case VK_SUM:
+        if (a.as.tup->n != b.as.tup->n || a.as.tup->ctor != b.as.tup->ctor)
             return false;
         for (int i = 0; i < a.as.tup->n; i++)
             if (!v_equal(a.as.tup->elems[i], b.as.tup->elems[i]))

@@ -114,6 +114,11 @@ static void print_dim(Printer *pr, const DimExp *d) {
     case DIM_ANY: fputs("[]", pr->out); break;
     case DIM_NAME: fprintf(pr->out, "[%s]", d->name); break;
     case DIM_CONST: fprintf(pr->out, "[%lld]", (long long)d->value); break;
+    case DIM_EXPR:
+        fputc('[', pr->out);
+        print_full(pr, d->expr);
+        fputc(']', pr->out);
+        break;
     }
 }
 
@@ -143,7 +148,26 @@ static void print_arrow_ret(Printer *pr, const TypeExp *t) {
 static void print_texp(Printer *pr, const TypeExp *t) {
     FILE *o = pr->out;
     switch (t->kind) {
-    case TE_NAME: fputs(t->name, o); break;
+    case TE_NAME: fprintf(o, "%s%s%s", t->qual ? t->qual : "", t->qual ? "." : "", t->name); break;
+    case TE_SUM:
+        for (int i = 0; i < t->elems.len; i++) {
+            fprintf(o, "%s#%s", i ? " | " : "", t->fields.data[i]);
+            const TypeExp *p = t->elems.data[i];
+            for (int j = 0; j < p->elems.len; j++) {
+                fputc(' ', o);
+                print_texp_atom(pr, p->elems.data[j]);
+            }
+        }
+        break;
+    case TE_EXIST:
+        fputc('(', o);
+        fputc('?', o);
+        for (int i = 0; i < t->fields.len; i++)
+            fprintf(o, "[%s]", t->fields.data[i]);
+        fputc('.', o);
+        print_texp(pr, t->elem);
+        fputc(')', o);
+        break;
     case TE_ARRAY:
         print_dim(pr, &t->dim);
         print_texp(pr, t->elem);
@@ -183,7 +207,7 @@ static void print_texp(Printer *pr, const TypeExp *t) {
         fputc(')', o);
         break;
     case TE_APPLY:
-        fputs(t->name, o);
+        fprintf(o, "%s%s%s", t->qual ? t->qual : "", t->qual ? "." : "", t->name);
         for (int i = 0; i < t->dim_args.len; i++) {
             fputc(' ', o);
             print_dim(pr, &t->dim_args.data[i]);
@@ -232,7 +256,18 @@ static void print_pat(Printer *pr, const Pat *p) {
     switch (p->kind) {
     case P_ID: fputs(p->name, o); break;
     case P_WILDCARD: fputc('_', o); break;
-    case P_LITERAL: fputs("_", o); break;
+    case P_LITERAL: print_full(pr, p->lit); break;
+    case P_CONSTR:
+        if (p->elems.len)
+            fputc('(', o);
+        fprintf(o, "#%s", p->name);
+        for (int i = 0; i < p->elems.len; i++) {
+            fputc(' ', o);
+            print_pat(pr, p->elems.data[i]);
+        }
+        if (p->elems.len)
+            fputc(')', o);
+        break;
     case P_TUPLE:
         fputc('(', o);
         for (int i = 0; i < p->elems.len; i++) {
@@ -284,6 +319,12 @@ static void print_tparams(Printer *pr, const TypeParamVec *tps) {
         else
             fprintf(pr->out, " '%s%s", tp->lifted ? "^" : "", tp->name);
     }
+}
+
+/* A name as written in an expression: an operator in parentheses, (+^) or (M.+^). */
+static void print_name(Printer *pr, const char *qual, const char *name) {
+    bool op = strchr("+-*/%=!<>&|^", name[0]) != NULL;
+    fprintf(pr->out, "%s%s%s%s%s", op ? "(" : "", qual ? qual : "", qual ? "." : "", name, op ? ")" : "");
 }
 
 static void print_escaped_byte(FILE *o, unsigned char c, char quote) {
@@ -380,7 +421,10 @@ static void print_section(Printer *pr, const Expr *e) {
             print_atom(pr, e->lhs);
             fputc(' ', o);
         }
-        fprintf(o, "`%s%s%s`", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
+        if (strchr("+-*/%=!<>&|^", e->name[0]))
+            fputs(e->name, o); /* a user-defined operator */
+        else
+            fprintf(o, "`%s%s%s`", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
         if (e->rhs) {
             fputc(' ', o);
             print_atom(pr, e->rhs);
@@ -395,6 +439,10 @@ static bool is_atomic(const Expr *e) {
     case E_INT: case E_FLOAT: case E_BOOL: case E_CHAR: case E_STRING: case E_VAR:
     case E_TUPLE: case E_RECORD: case E_ARRAY: case E_PROJECT: case E_INDEX: case E_SECTION:
     case E_PAREN:
+        return true;
+    case E_CONSTR:
+        return e->args.len == 0;
+    case E_OPEN:
         return true;
     default:
         return false;
@@ -439,7 +487,7 @@ static void print_let(Printer *pr, const Expr *e) {
     FILE *o = pr->out;
     fputs("let ", o);
     if (e->kind == E_LETFUN) {
-        fputs(e->name, o);
+        print_name(pr, NULL, e->name);
         print_tparams(pr, &e->tparams);
         for (int i = 0; i < e->params.len; i++) {
             fputc(' ', o);
@@ -450,6 +498,9 @@ static void print_let(Printer *pr, const Expr *e) {
             print_texp(pr, e->texp);
         }
     } else {
+        print_tparams(pr, &e->tparams);
+        if (e->tparams.len)
+            fputc(' ', o);
         print_pat(pr, e->pat);
     }
     fputs(" = ", o);
@@ -529,9 +580,7 @@ static void print_full(Printer *pr, const Expr *e) {
     case E_INT: case E_FLOAT: case E_BOOL: case E_CHAR: case E_STRING:
         print_literal(pr, e);
         break;
-    case E_VAR:
-        fprintf(o, "%s%s%s", e->qual ? e->qual : "", e->qual ? "." : "", e->name);
-        break;
+    case E_VAR: print_name(pr, e->qual, e->name); break;
     case E_TUPLE: print_list(pr, &e->elems, "(", ")"); break;
     case E_RECORD: print_record(pr, e); break;
     case E_ARRAY: print_list(pr, &e->elems, "[", "]"); break;
@@ -613,6 +662,37 @@ static void print_full(Printer *pr, const Expr *e) {
         print_full(pr, e->lhs);
         fputc(')', o);
         break;
+    case E_CONSTR:
+        fprintf(o, "#%s", e->name);
+        for (int i = 0; i < e->args.len; i++) {
+            fputc(' ', o);
+            print_atom(pr, e->args.data[i]);
+        }
+        break;
+    case E_OPEN:
+        fprintf(o, "%s.(", e->name);
+        print_full(pr, e->lhs);
+        fputc(')', o);
+        break;
+    case E_ASSERT:
+        fputs("assert ", o);
+        print_atom(pr, e->cond);
+        fputc(' ', o);
+        print_full(pr, e->body);
+        break;
+    case E_MATCH:
+        fputs("match ", o);
+        print_full(pr, e->lhs);
+        pr->indent += 2;
+        for (int i = 0; i < e->cases.len; i++) {
+            newline(pr);
+            fputs("case ", o);
+            print_pat(pr, e->cases.data[i]);
+            fputs(" -> ", o);
+            print_atom(pr, e->elems.data[i]);
+        }
+        pr->indent -= 2;
+        break;
     }
 }
 
@@ -621,19 +701,181 @@ void ast_print_expr(FILE *out, const Expr *e, bool types) {
     print_full(&pr, e);
 }
 
+static void print_decl(Printer *pr, const Decl *d);
+static void print_sig(Printer *pr, const SigExp *s);
+
+static void print_decls(Printer *pr, const DeclVec *ds) {
+    for (int i = 0; i < ds->len; i++) {
+        if (i)
+            newline(pr);
+        print_decl(pr, ds->data[i]);
+    }
+}
+
+static void print_spec(Printer *pr, const ModSpec *sp) {
+    FILE *o = pr->out;
+    switch (sp->kind) {
+    case SPEC_VAL:
+        fputs("val ", o);
+        print_name(pr, NULL, sp->name);
+        print_tparams(pr, &sp->tparams);
+        fputs(" : ", o);
+        print_texp(pr, sp->texp);
+        break;
+    case SPEC_TYPE:
+        fprintf(o, "type %s", sp->name);
+        print_tparams(pr, &sp->tparams);
+        if (sp->texp) {
+            fputs(" = ", o);
+            print_texp(pr, sp->texp);
+        }
+        break;
+    case SPEC_MODULE:
+        fprintf(o, "module %s : ", sp->name);
+        print_sig(pr, sp->sig);
+        break;
+    case SPEC_INCLUDE:
+        fputs("include ", o);
+        print_sig(pr, sp->sig);
+        break;
+    }
+}
+
+/* Module types print parenthesised where they are not names or braces. */
+static void print_sig(Printer *pr, const SigExp *s) {
+    FILE *o = pr->out;
+    switch (s->kind) {
+    case SE_NAME: fputs(s->name, o); return;
+    case SE_SPECS:
+        fputc('{', o);
+        pr->indent += 2;
+        for (int i = 0; i < s->specs.len; i++) {
+            newline(pr);
+            print_spec(pr, s->specs.data[i]);
+        }
+        pr->indent -= 2;
+        newline(pr);
+        fputc('}', o);
+        return;
+    case SE_WITH:
+        fputc('(', o);
+        print_sig(pr, s->base);
+        fprintf(o, " with %s", s->name);
+        print_tparams(pr, &s->tparams);
+        fputs(" = ", o);
+        print_texp(pr, s->texp);
+        fputc(')', o);
+        return;
+    case SE_ARROW:
+        fputc('(', o);
+        if (s->name) {
+            fprintf(o, "(%s: ", s->name);
+            print_sig(pr, s->base);
+            fputc(')', o);
+        } else {
+            print_sig(pr, s->base);
+        }
+        fputs(" -> ", o);
+        print_sig(pr, s->ret);
+        fputc(')', o);
+        return;
+    }
+}
+
+static void print_mod_params(Printer *pr, const ModParamVec *ps) {
+    for (int i = 0; i < ps->len; i++) {
+        fprintf(pr->out, " (%s: ", ps->data[i].name);
+        print_sig(pr, ps->data[i].sig);
+        fputc(')', pr->out);
+    }
+}
+
+/* Module expressions print parenthesised where they are not atoms. */
+static void print_mod(Printer *pr, const ModExp *m) {
+    FILE *o = pr->out;
+    switch (m->kind) {
+    case ME_NAME: fputs(m->name, o); return;
+    case ME_IMPORT: fprintf(o, "(import \"%s\")", m->path); return;
+    case ME_STRUCT:
+        fputc('{', o);
+        pr->indent += 2;
+        newline(pr);
+        print_decls(pr, &m->decls);
+        pr->indent -= 2;
+        newline(pr);
+        fputc('}', o);
+        return;
+    case ME_APPLY:
+        fputc('(', o);
+        print_mod(pr, m->fn);
+        fputc(' ', o);
+        print_mod(pr, m->arg);
+        fputc(')', o);
+        return;
+    case ME_ASCRIBE:
+        fputc('(', o);
+        print_mod(pr, m->body);
+        fputs(" : ", o);
+        print_sig(pr, m->sig);
+        fputc(')', o);
+        return;
+    case ME_LAMBDA:
+        fputs("(\\", o);
+        print_mod_params(pr, &m->params);
+        if (m->sig) {
+            fputs(" : ", o);
+            print_sig(pr, m->sig);
+        }
+        fputs(" -> ", o);
+        print_mod(pr, m->body);
+        fputc(')', o);
+        return;
+    }
+}
+
 static void print_decl(Printer *pr, const Decl *d) {
     FILE *o = pr->out;
     print_attrs(pr, &d->attrs);
-    if (d->kind == D_TYPE) {
-        fprintf(o, "type %s", d->name);
+    if (d->local)
+        fputs("local ", o);
+    switch (d->kind) {
+    case D_TYPE:
+        fprintf(o, "type %s%s%s", d->qual ? d->qual : "", d->qual ? "." : "", d->name);
         print_tparams(pr, &d->tparams);
         fputs(" = ", o);
         print_texp(pr, d->ret);
-        fputc('\n', o);
+        newline(pr);
         return;
+    case D_MODULE:
+        fprintf(o, "module %s", d->name);
+        print_mod_params(pr, &d->mparams);
+        if (d->sig) {
+            fputs(" : ", o);
+            print_sig(pr, d->sig);
+        }
+        fputs(" = ", o);
+        print_mod(pr, d->mod);
+        newline(pr);
+        return;
+    case D_MODTYPE:
+        fprintf(o, "module type %s = ", d->name);
+        print_sig(pr, d->sig);
+        newline(pr);
+        return;
+    case D_OPEN:
+        fputs("open ", o);
+        print_mod(pr, d->mod);
+        newline(pr);
+        return;
+    case D_IMPORT:
+        fprintf(o, "import \"%s\"", d->mod->path);
+        newline(pr);
+        return;
+    case D_DEF:
+        break;
     }
-    fprintf(o, "%s %s%s%s", d->is_entry ? "entry" : "def", d->qual ? d->qual : "",
-            d->qual ? "." : "", d->name);
+    fprintf(o, "%s ", d->is_entry ? "entry" : "def");
+    print_name(pr, d->qual, d->name);
     print_tparams(pr, &d->tparams);
     for (int i = 0; i < d->params.len; i++) {
         fputc(' ', o);
@@ -644,18 +886,54 @@ static void print_decl(Printer *pr, const Decl *d) {
         print_texp(pr, d->ret);
     }
     fputs(" =", o);
-    pr->indent = 2;
+    pr->indent += 2;
     newline(pr);
     print_full(pr, d->body);
-    pr->indent = 0;
-    fputc('\n', o);
+    pr->indent -= 2;
+    newline(pr);
 }
 
 void ast_print_program(FILE *out, const Program *p, bool types) {
     Printer pr = {out, types, 0};
-    for (int i = 0; i < p->decls.len; i++) {
-        if (i)
-            fputc('\n', out);
-        print_decl(&pr, p->decls.data[i]);
+    print_decls(&pr, &p->decls);
+}
+
+/* ---- queries ---- */
+
+static bool texp_binds_size(const TypeExp *t, const char *name) {
+    if (!t)
+        return false;
+    if (t->expanded)
+        return texp_binds_size(t->expanded, name);
+    switch (t->kind) {
+    case TE_ARRAY:
+        return (t->dim.kind == DIM_NAME && t->dim.name == name) || texp_binds_size(t->elem, name);
+    case TE_UNIQUE:
+    case TE_EXIST:
+        return texp_binds_size(t->elem, name);
+    case TE_TUPLE:
+    case TE_RECORD:
+        for (int i = 0; i < t->elems.len; i++)
+            if (texp_binds_size(t->elems.data[i], name))
+                return true;
+        return false;
+    default:
+        return false;
     }
+}
+
+static bool pat_binds_size(const Pat *p, const char *name) {
+    if (p->kind == P_ASCRIBE)
+        return texp_binds_size(p->texp, name) || pat_binds_size(p->inner, name);
+    for (int i = 0; i < p->elems.len; i++)
+        if (pat_binds_size(p->elems.data[i], name))
+            return true;
+    return false;
+}
+
+bool ast_size_bound_by_params(const PatVec *params, const char *name) {
+    for (int i = 0; i < params->len; i++)
+        if (pat_binds_size(params->data[i], name))
+            return true;
+    return false;
 }

@@ -25,6 +25,7 @@ typedef struct Pat Pat;
 typedef struct TypeExp TypeExp;
 typedef struct Decl Decl;
 typedef struct Type Type; /* semantic types: types/types.h */
+typedef struct Size Size; /* semantic sizes: types/types.h */
 
 
 /* Binary operators, lowest to highest precedence groups as in Futhark:
@@ -69,12 +70,14 @@ typedef enum {
     DIM_ANY,   /* []      : unknown / existential size */
     DIM_NAME,  /* [n]     : a size variable (size parameter or parameter name in scope) */
     DIM_CONST, /* [3]     : a constant */
+    DIM_EXPR,  /* [n*m], [n+1], [M.k], [f n] : any expression of type i64 */
 } DimKind;
 
 typedef struct {
     DimKind kind;
     const char *name; /* DIM_NAME */
     int64_t value;    /* DIM_CONST */
+    Expr *expr;       /* DIM_EXPR */
     Loc loc;
 } DimExp;
 
@@ -86,19 +89,24 @@ typedef enum {
     TE_UNIQUE, /* *t */
     TE_ARROW,  /* t1 -> t2, or (x: t1) -> t2 with named parameter (arrow_name) */
     TE_APPLY,  /* parametric alias applied: vec3 f32 ; name + args (types or [dims]) */
+    TE_EXIST,  /* ?[n][m].t : sizes n, m (fields) existentially bound in elem */
+    TE_SUM,    /* #a t1 t2 | #b : constructors (fields) parallel to payloads (elems, TE_TUPLEs) */
 } TypeExpKind;
 
 struct TypeExp {
     TypeExpKind kind;
     Loc loc;
     const char *name;         /* TE_NAME, TE_APPLY; TE_ARROW: optional parameter name */
+    const char *qual;         /* TE_NAME, TE_APPLY: module path ("M", "M.N") of a qualified name */
     PrimType prim;            /* TE_NAME when the name is a primitive type, else PRIM_NONE */
     DimExp dim;               /* TE_ARRAY */
     TypeExp *elem;            /* TE_ARRAY, TE_UNIQUE (the inner type), TE_ARROW (parameter type) */
     TypeExp *ret;             /* TE_ARROW */
     TypeExpVec elems;         /* TE_TUPLE, TE_RECORD (field types), TE_APPLY (type arguments) */
-    NameVec fields;           /* TE_RECORD field names, parallel to elems */
+    NameVec fields;           /* TE_RECORD field names, parallel to elems; TE_EXIST the sizes */
     Vec(DimExp) dim_args;     /* TE_APPLY size arguments [n] */
+    TypeExp *expanded;        /* [typed] TE_NAME, TE_APPLY naming a type alias: its definition with
+                                 the arguments in place of the parameters (NULL for others) */
 };
 
 /* ---- patterns ---- */
@@ -109,14 +117,16 @@ typedef enum {
     P_TUPLE,    /* (p1, p2, ...); () is the unit pattern */
     P_RECORD,   /* {a = p1, b} — a field without '=' binds the field name */
     P_ASCRIBE,  /* (p : t) */
-    P_LITERAL,  /* reserved for match; not produced yet */
+    P_LITERAL,  /* 1, -2.5, 'a', true (in match cases): lit */
+    P_CONSTR,   /* #name p1 p2 ... : name, elems (the payload) */
 } PatKind;
 
 struct Pat {
     PatKind kind;
     Loc loc;
-    const char *name;  /* P_ID */
-    PatVec elems;      /* P_TUPLE, P_RECORD (field patterns) */
+    const char *name;  /* P_ID, P_CONSTR */
+    PatVec elems;      /* P_TUPLE, P_RECORD (field patterns), P_CONSTR (payload) */
+    Expr *lit;         /* P_LITERAL: an E_INT, E_FLOAT, E_BOOL or E_CHAR (negated: E_NEG of one) */
     NameVec fields;    /* P_RECORD field names, parallel to elems */
     Pat *inner;        /* P_ASCRIBE */
     TypeExp *texp;     /* P_ASCRIBE */
@@ -145,7 +155,7 @@ typedef enum {
     E_NOT,       /* !e  (lhs) : boolean not, or bitwise complement on integers */
     E_SECTION,   /* (op) / (e op) / (op e) / (.field.field) : see SectionKind */
     E_LAMBDA,    /* \p1 p2 ... : ret -> body : params, ret_texp, body */
-    E_LET,       /* let pat = rhs in body : pat, lhs = rhs, body */
+    E_LET,       /* let [n] pat = rhs in body : tparams (sizes), pat, lhs = rhs, body */
     E_LETFUN,    /* let f 't [n] (p1) (p2) : ret = rhs in body : name, tparams, params, ret_texp, lhs = rhs, body */
     E_IF,        /* if cond then lhs else rhs */
     E_LOOP,      /* loop pat = init (for i < n | for p in xs | while c) do body */
@@ -155,6 +165,10 @@ typedef enum {
     E_COERCE,    /* lhs :> texp */
     E_ATTR,      /* #[attr] lhs */
     E_PAREN,     /* (e) — kept only so the AST printer can round-trip; checker treats as lhs */
+    E_CONSTR,    /* #name e1 e2 ... : a sum type's constructor applied to its payload (args) */
+    E_MATCH,     /* match lhs (case cases[i] -> elems[i])... */
+    E_ASSERT,    /* assert cond body : str = the condition as printed, for the failure message */
+    E_OPEN,      /* M.(lhs) : lhs with module M (path in name) opened; an E_PAREN once checked */
 } ExprKind;
 
 typedef enum {
@@ -205,13 +219,14 @@ struct Expr {
 
     /* names */
     const char *qual; /* E_VAR, E_SECTION(SEC_FUN): "f32" in f32.sqrt, else NULL */
-    const char *name; /* E_VAR, E_LETFUN, E_SECTION(SEC_FUN) */
+    const char *name; /* E_VAR, E_LETFUN, E_SECTION(SEC_FUN), E_CONSTR; may be an operator (+^) */
 
     /* children — which are used depends on kind, see ExprKind */
     Expr *lhs, *mid, *rhs, *body;
     Expr *cond;           /* E_IF condition; E_LOOP while-condition or for-bound (i < cond) or for-in array */
-    ExprVec elems;        /* E_TUPLE, E_RECORD, E_ARRAY */
-    ExprVec args;         /* E_APPLY */
+    ExprVec elems;        /* E_TUPLE, E_RECORD, E_ARRAY; E_MATCH: the bodies of the cases */
+    ExprVec args;         /* E_APPLY, E_CONSTR */
+    PatVec cases;         /* E_MATCH: the patterns of the cases */
     NameVec fields;       /* E_RECORD field names; E_PROJECT (one field); E_RECUPDATE/SEC_FIELD path */
     DimIndexVec idx;      /* E_INDEX, E_UPDATE, SEC_INDEX */
     BinOp op;             /* E_BINOP, E_SECTION */
@@ -221,7 +236,7 @@ struct Expr {
     /* binders */
     Pat *pat;             /* E_LET, E_LOOP (loop parameter pattern) */
     PatVec params;        /* E_LAMBDA, E_LETFUN */
-    TypeParamVec tparams; /* E_LETFUN */
+    TypeParamVec tparams; /* E_LETFUN; E_LET: the sizes of `let [n] p = e` */
     TypeExp *texp;        /* E_ASCRIBE, E_COERCE; E_LAMBDA/E_LETFUN: optional return type */
     LoopKind loop;        /* E_LOOP */
     const char *loop_var; /* E_LOOP for i < n: the name i */
@@ -234,33 +249,128 @@ struct Expr {
     void *binding;        /* E_VAR: the checker's binding record (types/check.h), NULL for builtins */
     int builtin;          /* E_VAR: builtin id (interp/builtins) when it names one, else -1 */
     Type *inst;           /* E_VAR of a polymorphic function: instantiated type (informational) */
+    Vec(Size *) size_args; /* E_VAR: what the callee's size parameters are at this use, in order
+                              (a name in scope, a constant, an expression over them, or unknown) */
+};
+
+/* ---- modules (elaborated away by the type checker, types/module.c) ---- */
+
+typedef struct ModExp ModExp;
+typedef struct SigExp SigExp;
+typedef struct ModSpec ModSpec;
+typedef struct Program Program;
+typedef Vec(Decl *) DeclVec;
+
+/* A parameter of a parametric module: (name: sig). */
+typedef struct {
+    const char *name;
+    SigExp *sig;
+    Loc loc;
+} ModParam;
+typedef Vec(ModParam) ModParamVec;
+
+typedef enum {
+    ME_NAME,    /* M, M.N : name (the path) */
+    ME_STRUCT,  /* { decls } */
+    ME_APPLY,   /* fn arg : a parametric module applied */
+    ME_ASCRIBE, /* body : sig */
+    ME_LAMBDA,  /* \(p: S)... [: sig] -> body : params, sig (optional), body */
+    ME_IMPORT,  /* import "path" : path as written; file once loaded (syntax/import.c) */
+} ModExpKind;
+
+struct ModExp {
+    ModExpKind kind;
+    Loc loc;
+    const char *name;   /* ME_NAME */
+    DeclVec decls;      /* ME_STRUCT */
+    ModExp *fn, *arg;   /* ME_APPLY */
+    ModExp *body;       /* ME_ASCRIBE, ME_LAMBDA */
+    SigExp *sig;        /* ME_ASCRIBE, ME_LAMBDA (result, optional) */
+    ModParamVec params; /* ME_LAMBDA */
+    const char *path;   /* ME_IMPORT */
+    Program *file;      /* ME_IMPORT: the imported file, parsed */
+};
+
+typedef enum {
+    SE_NAME,  /* S, M.S : name (the path) */
+    SE_SPECS, /* { specs } */
+    SE_WITH,  /* base with name tparams = texp (a type refined) */
+    SE_ARROW, /* (name: param) -> ret, or param -> ret: a parametric module's type */
+} SigExpKind;
+
+struct SigExp {
+    SigExpKind kind;
+    Loc loc;
+    const char *name;      /* SE_NAME; SE_WITH: the type refined (a path); SE_ARROW: optional */
+    Vec(ModSpec *) specs;  /* SE_SPECS */
+    SigExp *base;          /* SE_WITH; SE_ARROW: the parameter */
+    SigExp *ret;           /* SE_ARROW */
+    TypeParamVec tparams;  /* SE_WITH */
+    TypeExp *texp;         /* SE_WITH */
+};
+
+typedef enum {
+    SPEC_VAL,     /* val name tparams : texp */
+    SPEC_TYPE,    /* type name tparams [= texp] (abstract without) */
+    SPEC_MODULE,  /* module name : sig */
+    SPEC_INCLUDE, /* include sig */
+} SpecKind;
+
+struct ModSpec {
+    SpecKind kind;
+    Loc loc;
+    const char *name;
+    TypeParamVec tparams;
+    TypeExp *texp;
+    SigExp *sig;
 };
 
 /* ---- declarations ---- */
 
 typedef enum {
-    D_DEF,  /* def / entry / let (top level) */
-    D_TYPE, /* type name 'a [n] = texp */
+    D_DEF,     /* def / entry / let (top level) */
+    D_TYPE,    /* type name 'a [n] = texp */
+    D_MODULE,  /* module name (p: S)... [: sig] = mod : mparams, sig, mod */
+    D_MODTYPE, /* module type name = sig */
+    D_OPEN,    /* open mod */
+    D_IMPORT,  /* import "path" : mod is the ME_IMPORT (local open import "path") */
 } DeclKind;
 
 struct Decl {
     DeclKind kind;
     Loc loc;
-    const char *name;     /* may be qualified in the prelude: "f32.sum" is name "sum", qual "f32" */
-    const char *qual;
+    const char *name;     /* a definition's, type's, module's or module type's name; may be
+                             qualified in the prelude: "f32.sum" is name "sum", qual "f32" */
+    const char *qual;     /* [typed] also the path of the module a definition is in */
     bool is_entry;
+    bool local;           /* `local dec`: not visible outside the module */
     TypeParamVec tparams;
     PatVec params;
     TypeExp *ret;         /* optional return type (D_DEF) or the aliased type (D_TYPE) */
     Expr *body;           /* D_DEF */
     AttrVec attrs;
     Type *type;           /* [typed] the function's type (params -> ret) */
+    ModParamVec mparams;  /* D_MODULE */
+    SigExp *sig;          /* D_MODULE (optional ascription), D_MODTYPE */
+    ModExp *mod;          /* D_MODULE, D_OPEN, D_IMPORT */
 };
 
-typedef struct {
-    Vec(Decl *) decls;
+/* A parsed file.  After type checking, decls is the whole program with its modules elaborated
+ * away: every definition (prelude, imported files, module members, parametric modules'
+ * instances) at the top level, in the order they were checked. */
+struct Program {
+    DeclVec decls;
     const char *file;
-} Program;
+};
+
+/* ---- clone.c: deep copies (annotations left out) ---- */
+Expr *ast_clone_expr(const Expr *e);
+Pat *ast_clone_pat(const Pat *p);
+TypeExp *ast_clone_texp(const TypeExp *t);
+Decl *ast_clone_decl(const Decl *d);
+ModExp *ast_clone_mod(const ModExp *m);
+SigExp *ast_clone_sig(const SigExp *s);
+DimIndexVec ast_clone_indices(const DimIndexVec *idx);
 
 /* ---- ast.c: constructors and printing ---- */
 Expr *expr_new(ExprKind kind, Loc loc);
@@ -271,5 +381,8 @@ Decl *decl_new(DeclKind kind, Loc loc);
  * AST, annotate binders and literals with their types (weft dev --print=typed). */
 void ast_print_program(FILE *out, const Program *p, bool types);
 void ast_print_expr(FILE *out, const Expr *e, bool types);
+/* Is the size parameter `name` the size of some array a parameter pattern declares (outside
+ * function types)?  If not, its value comes from the call site (types/, interp/, core/). */
+bool ast_size_bound_by_params(const PatVec *params, const char *name);
 
 #endif

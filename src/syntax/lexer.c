@@ -2,7 +2,8 @@
  *
  * Design: a single forward scan with a cursor (line, column); every token gets the location
  * of its first byte.  Operators are lexed by maximal munch over the operator characters
- * + - * / % = ! < > & | ^ and must then be one of the known operators, as in Futhark.
+ * + - * / % = ! < > & | ^ (and '.' after the first); any such symbol is an operator token, the
+ * built-in ones and user-defined ones (`+^`, `>>=`) alike, as in Futhark.
  * `--` always starts a comment (doc comments `-- |` included).
  *
  * Numbers: decimal, 0x hex, 0b binary, underscores anywhere after the first digit, decimal
@@ -28,13 +29,10 @@ typedef struct {
 static const char *const keywords[] = {
     "let", "in", "if", "then", "else", "loop", "for", "while", "do", "with", "def", "entry",
     "type", "true", "false", "module", "import", "open", "local", "match", "case", "include",
+    "assert",
     NULL,
 };
 
-static const char *const operators[] = {
-    "+", "-", "*", "/", "%", "//", "%%", "**", "==", "!=", "<", "<=", ">", ">=", "&&", "||",
-    "&", "|", "^", "<<", ">>", ">>>", "++", ">->", "<-<", "|>", "<|", "->", "=", "!", NULL,
-};
 
 static Loc here(const Lexer *lx) {
     return (Loc){lx->file, lx->line, lx->col};
@@ -383,18 +381,21 @@ static void lex_operator(Lexer *lx, bool space) {
     Loc loc = here(lx);
     const char *start = lx->p;
     size_t n = 0;
-    while (is_op_char(start[n]) && !(start[n] == '-' && start[n + 1] == '-' && n > 0))
+    while ((is_op_char(start[n]) || (n > 0 && start[n] == '.' && is_op_char(start[n + 1]))) &&
+           !(start[n] == '-' && start[n + 1] == '-' && n > 0))
         n++;
-    char *s = xstrndup(start, n);
-    for (int i = 0; operators[i]; i++) {
-        if (!strcmp(operators[i], s)) {
-            advance_n(lx, (int)n);
-            push(lx, TOK_OP, loc, space, start);
-            free(s);
-            return;
-        }
-    }
-    error_at(loc, "unknown operator '%s' (weft has Futhark's operators only: user-defined operators are not supported)", s);
+    advance_n(lx, (int)n);
+    push(lx, TOK_OP, loc, space, start);
+}
+
+/* #name: a constructor of a sum type (the token's text is the name without '#'). */
+static void lex_constructor(Lexer *lx, bool space) {
+    Loc loc = here(lx);
+    advance(lx);
+    const char *start = lx->p;
+    while (is_ident_char(*lx->p))
+        advance(lx);
+    push(lx, TOK_CONSTR, loc, space, start);
 }
 
 static bool lex_punct(Lexer *lx, bool space) {
@@ -421,11 +422,24 @@ static bool lex_punct(Lexer *lx, bool space) {
         }
         break;
     case '#':
+        if (is_ident_start(p[1]) && p[1] != '_') {
+            lex_constructor(lx, space);
+            return true;
+        }
         if (p[1] != '[')
-            error_at(loc, "unexpected character '#' (attributes are written #[...])");
+            error_at(loc, "unexpected character '#' (attributes are written #[...], constructors #name)");
         k = TOK_HASHBRACKET;
         n = 2;
         break;
+    case '?':
+        if (p[1] == '?' && p[2] == '?') {
+            k = TOK_HOLE;
+            n = 3;
+        } else {
+            k = TOK_QUESTION;
+        }
+        break;
+    case '~': k = TOK_TILDE; break;
     case '.':
         if (p[1] == '.' && p[2] == '<') {
             k = TOK_DOTDOTLT;
@@ -516,6 +530,7 @@ const char *tok_describe(const Token *t) {
     switch (t->kind) {
     case TOK_EOF: return "end of file";
     case TOK_STRING: return "string literal";
+    case TOK_CONSTR: return xsprintf("'#%s'", t->text);
     default: return xsprintf("'%s'", t->text);
     }
 }

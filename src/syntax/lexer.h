@@ -18,12 +18,14 @@ typedef enum {
     TOK_FLOAT,    /* fval; prim: suffix or PRIM_NONE */
     TOK_CHAR,     /* ival: the byte */
     TOK_STRING,   /* str, str_len: the decoded bytes */
-    TOK_OP,       /* text: interned operator (+, ==, |>, ->, =, !, ...) */
+    TOK_OP,       /* text: interned operator (+, ==, |>, ->, =, !, ...; user-defined ones too) */
     TOK_LPAREN, TOK_RPAREN, TOK_LBRACKET, TOK_RBRACKET, TOK_LBRACE, TOK_RBRACE,
     TOK_COMMA, TOK_COLON, TOK_COERCE, /* : and :> */
     TOK_DOT, TOK_DOTDOT, TOK_DOTDOTLT, TOK_DOTDOTGT, TOK_DOTDOTDOT, /* . .. ..< ..> ... */
     TOK_BACKSLASH, TOK_BACKTICK, TOK_HASHBRACKET, /* \ ` #[ */
     TOK_TICK, TOK_TICK_HAT, TOK_TICK_TILDE,       /* ' '^ '~ (type parameters) */
+    TOK_QUESTION, TOK_TILDE, TOK_HOLE,            /* ? (existential sizes) ~ (type~) ??? (a hole) */
+    TOK_CONSTR,   /* #name: a sum type constructor; text: the name without '#' */
 } TokKind;
 
 typedef struct {

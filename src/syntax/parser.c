@@ -23,6 +23,7 @@
  *    chains of `let` are parsed iteratively so long function bodies do not count against it.
  */
 #include <float.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lexer.h"
@@ -125,8 +126,11 @@ static Expr *parse_with(Parser *ps);
 static Expr *parse_binop(Parser *ps, int min_prec);
 static Pat *parse_pat_atom(Parser *ps);
 static Pat *parse_pattern(Parser *ps);
+static Expr *int_literal(Parser *ps, Token *t);
+static Expr *float_literal(Token *t);
 static TypeExp *parse_type(Parser *ps);
 static TypeExp *parse_type_app(Parser *ps);
+static TypeExp *parse_sum_type(Parser *ps);
 
 /* ---- attributes ---- */
 
@@ -164,33 +168,56 @@ static void parse_attrs(Parser *ps, AttrVec *out) {
 
 /* ---- types ---- */
 
-/* dim := '[' [ident | int] ']'   (the '[' is the current token) */
+/* dim := '[' [ident | int | expr] ']'   (the '[' is the current token) */
 static DimExp parse_dim(Parser *ps) {
     DimExp d = {0};
     d.loc = next(ps)->loc;
-    Token *t = peek(ps);
+    Token *t = peek(ps), *after = peek_at(ps, 1);
     if (t->kind == TOK_RBRACKET) {
         d.kind = DIM_ANY;
-    } else if (t->kind == TOK_IDENT) {
+    } else if (t->kind == TOK_IDENT && after->kind == TOK_RBRACKET) {
         d.kind = DIM_NAME;
         d.name = next(ps)->text;
-    } else if (t->kind == TOK_INT && (t->prim == PRIM_NONE || t->prim == PRIM_I64)) {
+    } else if (t->kind == TOK_INT && (t->prim == PRIM_NONE || t->prim == PRIM_I64) &&
+               after->kind == TOK_RBRACKET) {
         if (t->ival > (uint64_t)INT64_MAX)
             error_at(t->loc, "array size too large");
         d.kind = DIM_CONST;
         d.value = (int64_t)next(ps)->ival;
     } else {
-        expected(ps, "a size (name or constant) or ']'");
+        d.kind = DIM_EXPR;
+        d.loc = t->loc;
+        d.expr = parse_expr(ps);
     }
     expect(ps, TOK_RBRACKET, "']'");
     return d;
 }
 
+/* After a ',' of a list closed by `close`: false when the list ends there (a trailing comma). */
+static bool more_after_comma(Parser *ps, TokKind close) {
+    return peek(ps)->kind != close;
+}
+
+/* qualname := ident {'.' ident}   (no spaces around the dots); the path before the last name
+ * goes to *qual ("M", "M.N"), NULL when there is none. */
+static const char *parse_qualname(Parser *ps, const char **qual) {
+    const char *name = expect_ident(ps, "a name");
+    StrBuf path = {0};
+    while (peek(ps)->kind == TOK_DOT && !peek(ps)->space_before && peek_at(ps, 1)->kind == TOK_IDENT &&
+           !peek_at(ps, 1)->space_before) {
+        sb_printf(&path, "%s%s", path.len ? "." : "", name);
+        next(ps);
+        name = next(ps)->text;
+    }
+    *qual = path.len ? intern(path.data) : NULL;
+    return name;
+}
+
 /* Can the current token start a type argument of an alias application? */
 static bool starts_type_arg(Parser *ps) {
     Token *t = peek(ps);
-    return t->kind == TOK_IDENT || t->kind == TOK_LPAREN || t->kind == TOK_LBRACE ||
-           t->kind == TOK_LBRACKET;
+    return (t->kind == TOK_IDENT && t->text != intern("val")) || t->kind == TOK_LPAREN ||
+           t->kind == TOK_LBRACE || t->kind == TOK_LBRACKET;
 }
 
 /* type_tuple := '(' [type {',' type}] ')'   — a single type in parentheses is just that type */
@@ -200,27 +227,63 @@ static TypeExp *parse_type_parens(Parser *ps) {
     if (peek(ps)->kind != TOK_RPAREN) {
         do
             vec_push(&tup->elems, parse_type(ps));
-        while (peek(ps)->kind == TOK_COMMA && next(ps));
+        while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RPAREN));
     }
     expect(ps, TOK_RPAREN, "',' or ')'");
     return tup->elems.len == 1 ? tup->elems.data[0] : tup;
 }
 
-/* type_record := '{' [ident ':' type {',' ident ':' type}] '}' */
+/* field_name := ident | decimal   (a record's field; {0: a, 1: b} is the tuple (a, b)) */
+static const char *parse_record_field(Parser *ps) {
+    Token *t = peek(ps);
+    if (t->kind == TOK_INT && t->radix == 10 && t->prim == PRIM_NONE) {
+        next(ps);
+        return intern(xsprintf("%llu", (unsigned long long)t->ival));
+    }
+    return expect_ident(ps, "field name");
+}
+
+/* Fields 0, 1, ..., n-1 (n >= 2, any order): the positions of a tuple in perm (perm[i] is the
+ * element written at position i), else false. */
+static bool tuple_fields(const NameVec *fields, int *perm) {
+    int n = fields->len;
+    if (n < 2)
+        return false;
+    for (int i = 0; i < n; i++)
+        perm[i] = -1;
+    for (int i = 0; i < n; i++) {
+        const char *f = fields->data[i];
+        char *end;
+        long k = strtol(f, &end, 10);
+        if (*end || f[0] < '0' || f[0] > '9' || (f[0] == '0' && f[1]) || k >= n || perm[k] >= 0)
+            return false;
+        perm[k] = i;
+    }
+    return true;
+}
+
+/* type_record := '{' [field ':' type {',' field ':' type}] '}' */
 static TypeExp *parse_type_record(Parser *ps) {
     TypeExp *r = texp_new(TE_RECORD, next(ps)->loc);
     if (peek(ps)->kind != TOK_RBRACE) {
         do {
-            vec_push(&r->fields, expect_ident(ps, "field name"));
+            vec_push(&r->fields, parse_record_field(ps));
             expect(ps, TOK_COLON, "':'");
             vec_push(&r->elems, parse_type(ps));
-        } while (peek(ps)->kind == TOK_COMMA && next(ps));
+        } while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RBRACE));
     }
     expect(ps, TOK_RBRACE, "',' or '}'");
+    int perm[64];
+    if (r->fields.len <= 64 && tuple_fields(&r->fields, perm)) {
+        TypeExp *tup = texp_new(TE_TUPLE, r->loc);
+        for (int i = 0; i < r->fields.len; i++)
+            vec_push(&tup->elems, r->elems.data[perm[i]]);
+        return tup;
+    }
     return r;
 }
 
-/* type_atom := prim | name | '(' types ')' | '{' fields '}' */
+/* type_atom := prim | qualname | '(' types ')' | '{' fields '}' */
 static TypeExp *parse_type_atom(Parser *ps) {
     Token *t = peek(ps);
     if (t->kind == TOK_LPAREN)
@@ -229,10 +292,9 @@ static TypeExp *parse_type_atom(Parser *ps) {
         return parse_type_record(ps);
     if (t->kind != TOK_IDENT)
         expected(ps, "a type");
-    next(ps);
     TypeExp *n = texp_new(TE_NAME, t->loc);
-    n->name = t->text;
-    n->prim = prim_from_name(t->text);
+    n->name = parse_qualname(ps, &n->qual);
+    n->prim = n->qual ? PRIM_NONE : prim_from_name(n->name);
     return n;
 }
 
@@ -249,10 +311,10 @@ static TypeExp *parse_type_app(Parser *ps) {
     } else if (t->kind == TOK_LBRACKET) {
         r = texp_new(TE_ARRAY, t->loc);
         r->dim = parse_dim(ps);
-        r->elem = parse_type_app(ps);
-    } else if (t->kind == TOK_IDENT && prim_from_name(t->text) == PRIM_NONE) {
+        r->elem = peek(ps)->kind == TOK_CONSTR ? parse_sum_type(ps) : parse_type_app(ps);
+    } else if (t->kind == TOK_IDENT) {
         r = parse_type_atom(ps);
-        if (starts_type_arg(ps)) {
+        if (r->prim == PRIM_NONE && starts_type_arg(ps)) {
             r->kind = TE_APPLY;
             while (starts_type_arg(ps)) {
                 if (peek(ps)->kind == TOK_LBRACKET)
@@ -268,12 +330,50 @@ static TypeExp *parse_type_app(Parser *ps) {
     return r;
 }
 
-/* type := '(' ident ':' type ')' '->' type | type_app ['->' type] */
+/* exist := '?' '[' ident ']' {'[' ident ']'} '.' type   (the '?' is current) */
+static TypeExp *parse_exist_type(Parser *ps) {
+    TypeExp *r = texp_new(TE_EXIST, next(ps)->loc);
+    do {
+        expect(ps, TOK_LBRACKET, "'[' after '?'");
+        vec_push(&r->fields, expect_ident(ps, "a size name"));
+        expect(ps, TOK_RBRACKET, "']'");
+    } while (peek(ps)->kind == TOK_LBRACKET);
+    expect(ps, TOK_DOT, "'.' after the existential sizes");
+    r->elem = parse_type(ps);
+    return r;
+}
+
+/* A constructor's payload item: a type atom or an array type (#some [n]i32). */
+static bool starts_payload(Parser *ps) {
+    TokKind k = peek(ps)->kind;
+    return (k == TOK_IDENT && peek(ps)->text != intern("val")) || k == TOK_LPAREN || k == TOK_LBRACE ||
+           k == TOK_LBRACKET;
+}
+
+/* sum := constructor {payload} {'|' constructor {payload}}   (the first constructor is current) */
+static TypeExp *parse_sum_type(Parser *ps) {
+    TypeExp *r = texp_new(TE_SUM, peek(ps)->loc);
+    do {
+        Token *c = expect(ps, TOK_CONSTR, "a constructor");
+        vec_push(&r->fields, c->text);
+        TypeExp *payload = texp_new(TE_TUPLE, c->loc);
+        while (starts_payload(ps))
+            vec_push(&payload->elems, peek(ps)->kind == TOK_LBRACKET ? parse_type_app(ps) : parse_type_atom(ps));
+        vec_push(&r->elems, payload);
+    } while (is_op(peek(ps), "|") && next(ps));
+    return r;
+}
+
+/* type := '(' ident ':' type ')' '->' type | exist | sum | type_app ['->' type] */
 static TypeExp *parse_type(Parser *ps) {
     enter(ps);
     TypeExp *r;
     Token *t = peek(ps);
-    if (t->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_IDENT &&
+    if (t->kind == TOK_QUESTION) {
+        r = parse_exist_type(ps);
+    } else if (t->kind == TOK_CONSTR) {
+        r = parse_sum_type(ps);
+    } else if (t->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_IDENT &&
         peek_at(ps, 2)->kind == TOK_COLON) {
         next(ps);
         r = texp_new(TE_ARROW, t->loc);
@@ -301,24 +401,34 @@ static TypeExp *parse_type(Parser *ps) {
 
 /* ---- patterns ---- */
 
-/* pat_record := '{' [field {',' field}] '}'  ;  field := ident ['=' pattern] */
+/* pat_record := '{' [field {',' field}] '}'  ;  field := field_name ['=' pattern] */
 static Pat *parse_pat_record(Parser *ps) {
     Pat *p = pat_new(P_RECORD, next(ps)->loc);
     if (peek(ps)->kind != TOK_RBRACE) {
         do {
-            Token *f = expect(ps, TOK_IDENT, "field name");
-            vec_push(&p->fields, f->text);
+            Token *f = peek(ps);
+            const char *name = parse_record_field(ps);
+            vec_push(&p->fields, name);
             if (is_op(peek(ps), "=")) {
                 next(ps);
                 vec_push(&p->elems, parse_pattern(ps));
             } else {
+                if (f->kind != TOK_IDENT)
+                    expected(ps, "'=' after a numeric field");
                 Pat *id = pat_new(P_ID, f->loc);
-                id->name = f->text;
+                id->name = name;
                 vec_push(&p->elems, id);
             }
-        } while (peek(ps)->kind == TOK_COMMA && next(ps));
+        } while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RBRACE));
     }
     expect(ps, TOK_RBRACE, "',' or '}'");
+    int perm[64];
+    if (p->fields.len <= 64 && tuple_fields(&p->fields, perm)) {
+        Pat *tup = pat_new(P_TUPLE, p->loc);
+        for (int i = 0; i < p->fields.len; i++)
+            vec_push(&tup->elems, p->elems.data[perm[i]]);
+        return tup;
+    }
     return p;
 }
 
@@ -328,13 +438,52 @@ static Pat *parse_pat_parens(Parser *ps) {
     if (peek(ps)->kind != TOK_RPAREN) {
         do
             vec_push(&tup->elems, parse_pattern(ps));
-        while (peek(ps)->kind == TOK_COMMA && next(ps));
+        while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RPAREN));
     }
     expect(ps, TOK_RPAREN, "',' or ')'");
     return tup->elems.len == 1 ? tup->elems.data[0] : tup;
 }
 
-/* pat_atom := ident | '_' | pat_parens | pat_record | '#[' attr ']' pat_atom */
+static bool starts_pat_atom(Parser *ps);
+
+/* A literal pattern (in a match's case): an integer, float, character or boolean, perhaps
+ * negated. */
+static bool starts_pat_literal(Parser *ps) {
+    Token *t = peek(ps);
+    if (is_op(t, "-"))
+        t = peek_at(ps, 1);
+    return t->kind == TOK_INT || t->kind == TOK_FLOAT || t->kind == TOK_CHAR || is_kw(t, "true") ||
+           is_kw(t, "false");
+}
+
+/* pat_literal := ['-'] (int | float) | char | 'true' | 'false' */
+static Pat *parse_pat_literal(Parser *ps) {
+    Pat *p = pat_new(P_LITERAL, peek(ps)->loc);
+    Token *t = next(ps);
+    Expr *lit;
+    if (is_op(t, "-")) {
+        Token *n = next(ps);
+        if (n->kind == TOK_INT)
+            ps->negated_lit = n;
+        lit = expr_new(E_NEG, t->loc);
+        lit->lhs = n->kind == TOK_INT ? int_literal(ps, n) : float_literal(n);
+    } else if (t->kind == TOK_INT) {
+        lit = int_literal(ps, t);
+    } else if (t->kind == TOK_FLOAT) {
+        lit = float_literal(t);
+    } else if (t->kind == TOK_CHAR) {
+        lit = expr_new(E_CHAR, t->loc);
+        lit->ival = t->ival;
+    } else {
+        lit = expr_new(E_BOOL, t->loc);
+        lit->ival = is_kw(t, "true");
+    }
+    p->lit = lit;
+    return p;
+}
+
+/* pat_atom := ident | '_' | pat_parens | pat_record | '#[' attr ']' pat_atom | constructor
+ *           | pat_literal */
 static Pat *parse_pat_atom(Parser *ps) {
     enter(ps);
     Token *t = peek(ps);
@@ -357,6 +506,12 @@ static Pat *parse_pat_atom(Parser *ps) {
         p = parse_pat_atom(ps);
         for (int i = 0; i < attrs.len; i++)
             vec_push(&p->attrs, attrs.data[i]);
+    } else if (t->kind == TOK_CONSTR) {
+        next(ps);
+        p = pat_new(P_CONSTR, t->loc);
+        p->name = t->text;
+    } else if (starts_pat_literal(ps)) {
+        p = parse_pat_literal(ps);
     } else {
         expected(ps, "a pattern");
     }
@@ -364,9 +519,18 @@ static Pat *parse_pat_atom(Parser *ps) {
     return p;
 }
 
-/* pattern := pat_atom [':' type] */
+/* pattern := constructor {pat_atom} [':' type] | pat_atom [':' type] */
 static Pat *parse_pattern(Parser *ps) {
-    Pat *p = parse_pat_atom(ps);
+    Pat *p;
+    if (peek(ps)->kind == TOK_CONSTR) {
+        Token *c = next(ps);
+        p = pat_new(P_CONSTR, c->loc);
+        p->name = c->text;
+        while (starts_pat_atom(ps) || peek(ps)->kind == TOK_CONSTR || starts_pat_literal(ps))
+            vec_push(&p->elems, parse_pat_atom(ps));
+    } else {
+        p = parse_pat_atom(ps);
+    }
     if (peek(ps)->kind == TOK_COLON) {
         next(ps);
         Pat *a = pat_new(P_ASCRIBE, p->loc);
@@ -451,6 +615,7 @@ static Expr *float_literal(Token *t) {
 /* ---- expressions: atoms ---- */
 
 static bool is_binop_token(Parser *ps, int k);
+static int qualified_binop_at(Parser *ps);
 
 /* index := [expr] [':' [expr] [':' [expr]]]  (inside a '[' ... ']' list) */
 static DimIndex parse_dim_index(Parser *ps) {
@@ -518,21 +683,116 @@ static void parse_backtick_name(Parser *ps, const char **qual, const char **name
     expect(ps, TOK_BACKTICK, "'`'");
 }
 
-/* section_right := '(' op expr ')'  |  '(' op ')'  |  '(' '`' name '`' [expr] ')'
- * (the '(' has been consumed; the operator is current) */
+/* A path of projections and indexings after a value: `.f`, `[i]` (sections and updates). */
+typedef struct {
+    const char *field; /* a field step, or NULL for an index step */
+    DimIndexVec idx;
+    Loc loc;
+} Step;
+typedef Vec(Step) StepVec;
+
+/* step := '[' indices ']' | '.' field   (first: the first step, which may be a bare field) */
+static bool parse_step(Parser *ps, StepVec *out, bool first) {
+    Token *t = peek(ps);
+    Step st = {0};
+    st.loc = t->loc;
+    if (t->kind == TOK_LBRACKET && (first || !t->space_before)) {
+        parse_indices(ps, &st.idx);
+    } else if (first && (t->kind == TOK_IDENT || t->kind == TOK_INT)) {
+        st.field = parse_field_name(ps);
+    } else if (t->kind == TOK_DOT && (first || !t->space_before)) {
+        next(ps);
+        st.field = parse_field_name(ps);
+    } else {
+        return false;
+    }
+    vec_push(out, st);
+    return true;
+}
+
+static Expr *apply_step(Expr *e, Step *st) {
+    Expr *r = expr_new(st->field ? E_PROJECT : E_INDEX, st->loc);
+    r->lhs = e;
+    if (st->field)
+        vec_push(&r->fields, st->field);
+    else
+        r->idx = ast_clone_indices(&st->idx);
+    return r;
+}
+
+/* The name a section desugared to a lambda binds (a name no program is likely to use). */
+#define SECTION_PARAM "section'"
+
+/* section_field := '(' '.' step {step} ')'   ('(' consumed, the '.' current): (.a.b) and (.[i])
+ * are sections of their own; a mixed path such as (.a[0]) or (.[0].f) becomes \x -> x.a[0]. */
+static Expr *parse_field_section(Parser *ps, Loc loc) {
+    StepVec steps = {0};
+    Token *dot = peek(ps);
+    next(ps);
+    parse_step(ps, &steps, true);
+    while (parse_step(ps, &steps, false))
+        ;
+    expect(ps, TOK_RPAREN, "')'");
+    bool all_fields = true;
+    for (int i = 0; i < steps.len; i++)
+        all_fields &= steps.data[i].field != NULL;
+    Expr *s = expr_new(E_SECTION, loc);
+    if (all_fields) {
+        s->section = SEC_FIELD;
+        for (int i = 0; i < steps.len; i++)
+            vec_push(&s->fields, steps.data[i].field);
+        return s;
+    }
+    if (steps.len == 1) {
+        s->section = SEC_INDEX;
+        s->idx = steps.data[0].idx;
+        return s;
+    }
+    Expr *lam = expr_new(E_LAMBDA, loc);
+    Pat *x = pat_new(P_ID, dot->loc);
+    x->name = intern(SECTION_PARAM);
+    vec_push(&lam->params, x);
+    Expr *body = expr_new(E_VAR, dot->loc);
+    body->name = x->name;
+    for (int i = 0; i < steps.len; i++)
+        body = apply_step(body, &steps.data[i]);
+    lam->body = body;
+    return lam;
+}
+
+/* A built-in operator token (+, ==, ...) rather than a user-defined one (+^, >>=). */
+static bool is_builtin_op(const Token *t) {
+    return t->kind == TOK_OP && binop_of(t->text) >= 0;
+}
+
+static Expr *op_var(Token *t, const char *qual) {
+    Expr *v = expr_new(E_VAR, t->loc);
+    v->qual = qual;
+    v->name = t->text;
+    return v;
+}
+
+/* section_right := '(' op [expr] ')' | '(' '`' qualname '`' [expr] ')'
+ * (the '(' has been consumed; the operator is current).  A built-in operator gives SEC_OP or
+ * SEC_RIGHT; a user-defined one is its own name ((+^) is the variable +^) or a SEC_FUN. */
 static Expr *parse_op_section(Parser *ps, Loc loc) {
     Expr *s = expr_new(E_SECTION, loc);
     Token *t = peek(ps);
     if (t->kind == TOK_BACKTICK) {
         s->section = SEC_FUN;
         parse_backtick_name(ps, &s->qual, &s->name);
-    } else {
-        int op = binop_of(t->text);
-        if (op < 0)
-            error_at(t->loc, "operator '%s' cannot be used as a section", t->text);
+    } else if (is_builtin_op(t)) {
         next(ps);
         s->section = SEC_OP;
-        s->op = (BinOp)op;
+        s->op = (BinOp)binop_of(t->text);
+    } else {
+        next(ps);
+        if (peek(ps)->kind == TOK_RPAREN) {
+            next(ps);
+            return op_var(t, NULL);
+        }
+        s->section = SEC_FUN;
+        s->name = t->text;
     }
     if (peek(ps)->kind != TOK_RPAREN) {
         s->rhs = parse_expr(ps);
@@ -543,21 +803,35 @@ static Expr *parse_op_section(Parser *ps, Loc loc) {
     return s;
 }
 
-/* section_field := '(' '.' field {'.' field} ')' | '(' '.' '[' indices ']' ')'   ('(' consumed) */
-static Expr *parse_field_section(Parser *ps, Loc loc) {
-    Expr *s = expr_new(E_SECTION, loc);
-    next(ps);
-    if (peek(ps)->kind == TOK_LBRACKET) {
-        s->section = SEC_INDEX;
-        parse_indices(ps, &s->idx);
-    } else {
-        s->section = SEC_FIELD;
-        vec_push(&s->fields, parse_field_name(ps));
-        while (peek(ps)->kind == TOK_DOT) {
-            next(ps);
-            vec_push(&s->fields, parse_field_name(ps));
-        }
+/* '(' quals op : the number of tokens of `M.N.op` at the cursor ('(' consumed), or 0. */
+static int qualified_op_at(Parser *ps) {
+    int k = 0;
+    while (peek_at(ps, k)->kind == TOK_IDENT && peek_at(ps, k + 1)->kind == TOK_DOT &&
+           !peek_at(ps, k + 1)->space_before && !peek_at(ps, k + 2)->space_before)
+        k += 2;
+    if (k == 0 || peek_at(ps, k)->kind != TOK_OP)
+        return 0;
+    return k + 1;
+}
+
+/* (M.N.op) is the operator op of module M.N as a value; (M.N.op e) a right section of it
+ * ('(' consumed). */
+static Expr *parse_qualified_op(Parser *ps, int ntoks, Loc loc) {
+    StrBuf path = {0};
+    for (int i = 0; i + 1 < ntoks; i += 2) {
+        sb_printf(&path, "%s%s", path.len ? "." : "", next(ps)->text);
+        next(ps);
     }
+    Token *o = next(ps);
+    if (peek(ps)->kind == TOK_RPAREN) {
+        next(ps);
+        return op_var(o, intern(path.data));
+    }
+    Expr *s = expr_new(E_SECTION, loc);
+    s->section = SEC_FUN;
+    s->qual = intern(path.data);
+    s->name = o->text;
+    s->rhs = parse_expr(ps);
     expect(ps, TOK_RPAREN, "')'");
     return s;
 }
@@ -572,26 +846,40 @@ static Expr *parse_parens(Parser *ps) {
     }
     if (t->kind == TOK_DOT)
         return parse_field_section(ps, loc);
+    int qop = qualified_op_at(ps);
+    if (qop)
+        return parse_qualified_op(ps, qop, loc);
     if (t->kind == TOK_BACKTICK ||
         (t->kind == TOK_OP && is_binop_token(ps, 0) &&
          !(is_op(t, "-") && peek_at(ps, 1)->kind != TOK_RPAREN)))
         return parse_op_section(ps, loc);
     Expr *first = parse_expr(ps);
-    /* left section: (e op) or (e `f`) */
+    /* left section: (e op), (e M.op) or (e `f`) */
     t = peek(ps);
-    if (is_binop_token(ps, 0)) {
+    int qk = qualified_binop_at(ps);
+    if (is_binop_token(ps, 0) || qk) {
         Expr *s = expr_new(E_SECTION, loc);
         s->lhs = first;
         if (t->kind == TOK_BACKTICK) {
             s->section = SEC_FUN;
             parse_backtick_name(ps, &s->qual, &s->name);
-        } else {
-            int op = binop_of(t->text);
-            if (op < 0)
-                error_at(t->loc, "operator '%s' cannot be used as a section", t->text);
+        } else if (qk) {
+            StrBuf path = {0};
+            for (int i = 0; i < qk; i += 2) {
+                sb_printf(&path, "%s%s", path.len ? "." : "", next(ps)->text);
+                next(ps);
+            }
+            s->section = SEC_FUN;
+            s->qual = intern(path.data);
+            s->name = next(ps)->text;
+        } else if (is_builtin_op(t)) {
             next(ps);
             s->section = SEC_LEFT;
-            s->op = (BinOp)op;
+            s->op = (BinOp)binop_of(t->text);
+        } else {
+            next(ps);
+            s->section = SEC_FUN;
+            s->name = t->text;
         }
         expect(ps, TOK_RPAREN, "')'");
         return s;
@@ -602,12 +890,10 @@ static Expr *parse_parens(Parser *ps) {
     }
     Expr *tup = expr_new(E_TUPLE, loc);
     vec_push(&tup->elems, first);
-    while (peek(ps)->kind == TOK_COMMA) {
-        next(ps);
+    while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RPAREN))
         vec_push(&tup->elems, parse_expr(ps));
-    }
     expect(ps, TOK_RPAREN, "',' or ')'");
-    return tup;
+    return tup->elems.len == 1 ? first : tup; /* (e,) is e */
 }
 
 /* array := '[' [expr {',' expr}] ']' */
@@ -616,30 +902,41 @@ static Expr *parse_array(Parser *ps) {
     if (peek(ps)->kind != TOK_RBRACKET) {
         do
             vec_push(&a->elems, parse_expr(ps));
-        while (peek(ps)->kind == TOK_COMMA && next(ps));
+        while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RBRACKET));
     }
     expect(ps, TOK_RBRACKET, "',' or ']'");
     return a;
 }
 
-/* record := '{' [field {',' field}] '}'  ;  field := ident ['=' expr] */
+/* record := '{' [field {',' field}] '}'  ;  field := field_name ['=' expr]
+ * A record of the fields 0 .. n-1 is the tuple of them ({0 = a, 1 = b} is (a, b)). */
 static Expr *parse_record(Parser *ps) {
     Expr *r = expr_new(E_RECORD, next(ps)->loc);
     if (peek(ps)->kind != TOK_RBRACE) {
         do {
-            Token *f = expect(ps, TOK_IDENT, "field name");
-            vec_push(&r->fields, f->text);
+            Token *f = peek(ps);
+            const char *name = parse_record_field(ps);
+            vec_push(&r->fields, name);
             if (is_op(peek(ps), "=")) {
                 next(ps);
                 vec_push(&r->elems, parse_expr(ps));
             } else {
+                if (f->kind != TOK_IDENT)
+                    expected(ps, "'=' after a numeric field");
                 Expr *v = expr_new(E_VAR, f->loc);
-                v->name = f->text;
+                v->name = name;
                 vec_push(&r->elems, v);
             }
-        } while (peek(ps)->kind == TOK_COMMA && next(ps));
+        } while (peek(ps)->kind == TOK_COMMA && next(ps) && more_after_comma(ps, TOK_RBRACE));
     }
     expect(ps, TOK_RBRACE, "',' or '}'");
+    int perm[64];
+    if (r->fields.len <= 64 && tuple_fields(&r->fields, perm)) {
+        Expr *tup = expr_new(E_TUPLE, r->loc);
+        for (int i = 0; i < r->fields.len; i++)
+            vec_push(&tup->elems, r->elems.data[perm[i]]);
+        return tup;
+    }
     return r;
 }
 
@@ -658,7 +955,7 @@ static bool starts_atom(Parser *ps) {
     Token *t = peek(ps);
     switch (t->kind) {
     case TOK_IDENT: case TOK_INT: case TOK_FLOAT: case TOK_CHAR: case TOK_STRING:
-    case TOK_LPAREN: case TOK_LBRACKET: case TOK_LBRACE:
+    case TOK_LPAREN: case TOK_LBRACKET: case TOK_LBRACE: case TOK_CONSTR: case TOK_HOLE:
         return true;
     case TOK_KEYWORD:
         return is_kw(t, "true") || is_kw(t, "false");
@@ -689,6 +986,13 @@ static Expr *parse_atom(Parser *ps) {
     case TOK_LPAREN: return parse_parens(ps);
     case TOK_LBRACKET: return parse_array(ps);
     case TOK_LBRACE: return parse_record(ps);
+    case TOK_CONSTR: /* a constructor without payload; in head position, see parse_apply */
+        next(ps);
+        e = expr_new(E_CONSTR, t->loc);
+        e->name = t->text;
+        return e;
+    case TOK_HOLE:
+        error_at(t->loc, "typed holes are not supported");
     case TOK_KEYWORD:
         if (is_kw(t, "true") || is_kw(t, "false")) {
             next(ps);
@@ -703,7 +1007,31 @@ static Expr *parse_atom(Parser *ps) {
     expected(ps, "an expression");
 }
 
-/* postfix := atom { '[' indices ']' | '.' field }   (no space before '[' or '.') */
+/* The path M.N an expression written as names and projections spells, or NULL. */
+static const char *expr_path(Expr *e) {
+    if (e->kind == E_VAR)
+        return e->qual ? intern(xsprintf("%s.%s", e->qual, e->name)) : e->name;
+    if (e->kind != E_PROJECT)
+        return NULL;
+    const char *p = expr_path(e->lhs);
+    return p ? intern(xsprintf("%s.%s", p, e->fields.data[0])) : NULL;
+}
+
+/* local_open := path '.' '(' expr ')'   (the '.' is current): e with module path opened */
+static Expr *parse_local_open(Parser *ps, Expr *m) {
+    const char *path = expr_path(m);
+    if (!path)
+        error_at(peek(ps)->loc, "only a module can be opened with '.('");
+    next(ps);
+    next(ps);
+    Expr *o = expr_new(E_OPEN, m->loc);
+    o->name = path;
+    o->lhs = parse_expr(ps);
+    expect(ps, TOK_RPAREN, "')'");
+    return o;
+}
+
+/* postfix := atom { '[' indices ']' | '.' field | '.' '(' expr ')' }   (no space before '[' or '.') */
 static Expr *parse_postfix(Parser *ps) {
     enter(ps);
     Expr *e = parse_atom(ps);
@@ -714,6 +1042,9 @@ static Expr *parse_postfix(Parser *ps) {
             ix->lhs = e;
             parse_indices(ps, &ix->idx);
             e = ix;
+        } else if (t->kind == TOK_DOT && !t->space_before && peek_at(ps, 1)->kind == TOK_LPAREN &&
+                   !peek_at(ps, 1)->space_before) {
+            e = parse_local_open(ps, e);
         } else if (t->kind == TOK_DOT && !t->space_before) {
             next(ps);
             Expr *pr = expr_new(E_PROJECT, e->loc);
@@ -793,31 +1124,89 @@ static Expr *parse_loop(Parser *ps) {
     return e;
 }
 
+/* Does the index list contain a slice? */
+static bool has_slice(const DimIndexVec *idx) {
+    for (int i = 0; i < idx->len; i++)
+        if (idx->data[i].is_slice)
+            return true;
+    return false;
+}
+
+/* `base with steps[k..] = v` as updates of one kind each: a[i][j] merges into a[i, j] (when
+ * [i] has no slice), and a mixed path such as a[i].f becomes a with [i] = (a[i] with f = v),
+ * with base evaluated again for the inner value. */
+static Expr *build_update(Expr *base, StepVec *steps, int k, Expr *v, Loc loc) {
+    Step *st = &steps->data[k];
+    Expr *u = expr_new(st->field ? E_RECUPDATE : E_UPDATE, loc);
+    u->lhs = base;
+    int j = k;
+    if (st->field) {
+        while (j < steps->len && steps->data[j].field)
+            vec_push(&u->fields, steps->data[j++].field);
+    } else {
+        u->idx = ast_clone_indices(&st->idx);
+        for (j = k + 1; j < steps->len && !steps->data[j].field && !has_slice(&u->idx); j++)
+            for (int i = 0; i < steps->data[j].idx.len; i++)
+                vec_push(&u->idx, steps->data[j].idx.data[i]);
+    }
+    if (j == steps->len) {
+        u->rhs = v;
+        return u;
+    }
+    Expr *inner = ast_clone_expr(base);
+    for (int i = k; i < j; i++)
+        inner = apply_step(inner, &steps->data[i]);
+    u->rhs = build_update(inner, steps, j, v, loc);
+    return u;
+}
+
+/* sizes := { '[' ident ']' }   (after `let`: the sizes a pattern binds) */
+static void parse_size_binders(Parser *ps, TypeParamVec *out) {
+    while (peek(ps)->kind == TOK_LBRACKET) {
+        next(ps);
+        TypeParam tp = {0};
+        tp.loc = peek(ps)->loc;
+        tp.is_size = true;
+        tp.name = expect_ident(ps, "a size name");
+        expect(ps, TOK_RBRACKET, "']'");
+        vec_push(out, tp);
+    }
+}
+
 /* One binding of a let chain, without its body:
- *   'let' ident '[' indices ']' '=' expr                (in-place update)
- *   'let' ident type_params pat_atom {pat_atom} [':' type] '=' expr   (local function)
- *   'let' pattern '=' expr */
+ *   'let' ident step {step} '=' expr                     (in-place update: a[i], r.f, a[i].f)
+ *   'let' (ident | '(' op ')') type_params pat_atom {pat_atom} [':' type] '=' expr
+ *                                                          (local function)
+ *   'let' sizes pattern '=' expr */
 static Expr *parse_let_binding(Parser *ps) {
     Loc loc = next(ps)->loc;
     Token *t = peek(ps), *t1 = peek_at(ps, 1);
-    if (t->kind == TOK_IDENT && t1->kind == TOK_LBRACKET && !t1->space_before) {
+    if (t->kind == TOK_IDENT && (t1->kind == TOK_LBRACKET || t1->kind == TOK_DOT) &&
+        !t1->space_before) {
         next(ps);
-        Expr *upd = expr_new(E_UPDATE, t->loc);
-        upd->lhs = expr_new(E_VAR, t->loc);
-        upd->lhs->name = t->text;
-        parse_indices(ps, &upd->idx);
+        StepVec steps = {0};
+        while (parse_step(ps, &steps, false))
+            ;
         expect_op(ps, "=");
-        upd->rhs = parse_expr(ps);
+        Expr *base = expr_new(E_VAR, t->loc);
+        base->name = t->text;
         Expr *e = expr_new(E_LET, loc);
         e->pat = pat_new(P_ID, t->loc);
         e->pat->name = t->text;
-        e->lhs = upd;
+        e->lhs = build_update(base, &steps, 0, parse_expr(ps), t->loc);
         return e;
     }
-    if (t->kind == TOK_IDENT && t->text != intern("_") && !is_op(t1, "=") &&
-        t1->kind != TOK_COLON) {
+    bool op_name = t->kind == TOK_LPAREN && t1->kind == TOK_OP && peek_at(ps, 2)->kind == TOK_RPAREN;
+    if (op_name || (t->kind == TOK_IDENT && t->text != intern("_") && !is_op(t1, "=") &&
+                    t1->kind != TOK_COLON)) {
         Expr *e = expr_new(E_LETFUN, loc);
-        e->name = next(ps)->text;
+        if (op_name) {
+            next(ps);
+            e->name = next(ps)->text;
+            next(ps);
+        } else {
+            e->name = next(ps)->text;
+        }
         parse_type_params(ps, &e->tparams);
         while (starts_pat_atom(ps))
             vec_push(&e->params, parse_pat_atom(ps));
@@ -832,6 +1221,7 @@ static Expr *parse_let_binding(Parser *ps) {
         return e;
     }
     Expr *e = expr_new(E_LET, loc);
+    parse_size_binders(ps, &e->tparams);
     e->pat = parse_pattern(ps);
     expect_op(ps, "=");
     e->lhs = parse_expr(ps);
@@ -857,6 +1247,37 @@ static Expr *parse_let(Parser *ps) {
     return head;
 }
 
+/* match := 'match' expr ('case' pattern '->' expr)+ */
+static Expr *parse_match(Parser *ps) {
+    Expr *e = expr_new(E_MATCH, next(ps)->loc);
+    e->lhs = parse_expr(ps);
+    if (!is_kw(peek(ps), "case"))
+        expected(ps, "'case'");
+    while (is_kw(peek(ps), "case")) {
+        next(ps);
+        vec_push(&e->cases, parse_pattern(ps));
+        expect_op(ps, "->");
+        vec_push(&e->elems, parse_expr(ps));
+    }
+    return e;
+}
+
+/* assert := 'assert' postfix expr   (the condition's text is kept for the failure message) */
+static Expr *parse_assert(Parser *ps) {
+    Expr *e = expr_new(E_ASSERT, next(ps)->loc);
+    e->cond = parse_postfix(ps);
+    e->body = parse_expr(ps);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f) {
+        ast_print_expr(f, e->cond, false);
+        fclose(f);
+    }
+    e->str = text ? text : "";
+    return e;
+}
+
 /* attr_expr := '#[' attr ']' {'#[' attr ']'} expr */
 static Expr *parse_attr_expr(Parser *ps) {
     Expr *e = expr_new(E_ATTR, peek(ps)->loc);
@@ -879,7 +1300,8 @@ static Expr *make_apply(Expr *f, Expr **args, int n, Loc loc) {
     return a;
 }
 
-/* apply := let | if | loop | lambda | attr_expr | postfix {postfix} */
+/* apply := let | if | loop | match | assert | lambda | attr_expr | constructor {postfix}
+ *        | postfix {postfix} [lambda] */
 static Expr *parse_apply(Parser *ps) {
     Token *t = peek(ps);
     if (is_kw(t, "let"))
@@ -888,18 +1310,30 @@ static Expr *parse_apply(Parser *ps) {
         return parse_if(ps);
     if (is_kw(t, "loop"))
         return parse_loop(ps);
+    if (is_kw(t, "assert"))
+        return parse_assert(ps);
     if (t->kind == TOK_BACKSLASH)
         return parse_lambda(ps);
     if (t->kind == TOK_HASHBRACKET)
         return parse_attr_expr(ps);
-    if (is_kw(t, "match") || is_kw(t, "case"))
-        error_at(t->loc, "match expressions are not supported");
+    if (is_kw(t, "match"))
+        return parse_match(ps);
+    if (t->kind == TOK_CONSTR) { /* #c a b: a constructor applied to its payload */
+        Expr *c = parse_atom(ps);
+        for (int n = 0; starts_atom(ps) && !qualified_binop_at(ps); chain_step(ps, &n))
+            vec_push(&c->args, parse_postfix(ps));
+        return c;
+    }
     if (!starts_atom(ps))
         expected(ps, "an expression");
     Expr *f = parse_postfix(ps);
-    for (int n = 0; starts_atom(ps); chain_step(ps, &n)) {
+    for (int n = 0; starts_atom(ps) && !qualified_binop_at(ps); chain_step(ps, &n)) {
         Expr *arg = parse_postfix(ps);
         f = make_apply(f, &arg, 1, f->loc);
+    }
+    if (peek(ps)->kind == TOK_BACKSLASH) { /* f x \y -> e: a lambda as the last argument */
+        Expr *lam = parse_lambda(ps);
+        f = make_apply(f, &lam, 1, f->loc);
     }
     return f;
 }
@@ -927,7 +1361,9 @@ typedef struct {
     bool right;
 } OpInfo;
 
-/* Precedence by operator text (loosest = 1).  0: not a binary operator. */
+/* Precedence by operator text (loosest = 1).  0: not a binary operator.  A user-defined
+ * operator binds like the longest built-in operator it starts with (+^ as +, >>= as >>), or
+ * as the comparisons when it starts with ! or = (as in Futhark). */
 static OpInfo op_info(const char *s) {
     static const struct {
         const char *op;
@@ -943,10 +1379,20 @@ static OpInfo op_info(const char *s) {
         {"*", 10, false}, {"/", 10, false}, {"%", 10, false}, {"//", 10, false},
         {"%%", 10, false}, {"**", 11, true},
     };
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (!strcmp(table[i].op, s))
-            return (OpInfo){table[i].prec, table[i].right};
-    return (OpInfo){0, false};
+    if (!strcmp(s, "=") || !strcmp(s, "->") || !strcmp(s, "!"))
+        return (OpInfo){0, false};
+    size_t best = 0;
+    OpInfo r = {0, false};
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        size_t n = strlen(table[i].op);
+        if (n > best && !strncmp(table[i].op, s, n)) {
+            best = n;
+            r = (OpInfo){table[i].prec, table[i].right};
+        }
+    }
+    if (!best && (s[0] == '!' || s[0] == '='))
+        r = (OpInfo){6, false};
+    return r;
 }
 
 #define PREC_BACKTICK 1
@@ -959,12 +1405,24 @@ static bool is_binop_token(Parser *ps, int k) {
     return t->kind == TOK_OP && op_info(t->text).prec > 0;
 }
 
+/* `M.N.op` used infix (x f64.* y): the number of tokens before the operator, or 0. */
+static int qualified_binop_at(Parser *ps) {
+    int k = 0;
+    while (peek_at(ps, k)->kind == TOK_IDENT && peek_at(ps, k + 1)->kind == TOK_DOT &&
+           !peek_at(ps, k + 1)->space_before && !peek_at(ps, k + 2)->space_before)
+        k += 2;
+    return k && peek_at(ps, k)->kind == TOK_OP && op_info(peek_at(ps, k)->text).prec ? k : 0;
+}
+
 static OpInfo token_op_info(Parser *ps) {
     Token *t = peek(ps);
     if (t->kind == TOK_BACKTICK)
         return (OpInfo){PREC_BACKTICK, false};
     if (t->kind == TOK_OP)
         return op_info(t->text);
+    int k = qualified_binop_at(ps);
+    if (k)
+        return op_info(peek_at(ps, k)->text);
     return (OpInfo){0, false};
 }
 
@@ -976,10 +1434,11 @@ static bool op_ends_section(Parser *ps) {
             k += 2;
         return peek_at(ps, k + 2)->kind == TOK_RPAREN;
     }
-    return peek_at(ps, 1)->kind == TOK_RPAREN;
+    return peek_at(ps, qualified_binop_at(ps) + 1)->kind == TOK_RPAREN; /* (e op), (e M.op) */
 }
 
-/* Build `lhs op rhs` for the operator token `t` (pipes and backticks become applications). */
+/* Build `lhs op rhs` for the operator token `t` (pipes, backticks and user-defined operators
+ * become applications). */
 static Expr *make_binop(Expr *lhs, Token *t, const char *qual, const char *fname, Expr *rhs) {
     if (t->kind == TOK_BACKTICK) {
         Expr *f = expr_new(E_VAR, t->loc);
@@ -992,6 +1451,10 @@ static Expr *make_binop(Expr *lhs, Token *t, const char *qual, const char *fname
         return make_apply(rhs, &lhs, 1, lhs->loc);
     if (t->text == intern("<|"))
         return make_apply(lhs, &rhs, 1, lhs->loc);
+    if (!is_builtin_op(t)) { /* a user-defined operator is a function of two arguments */
+        Expr *args[2] = {lhs, rhs};
+        return make_apply(op_var(t, NULL), args, 2, lhs->loc);
+    }
     Expr *e = expr_new(E_BINOP, lhs->loc);
     e->op = (BinOp)binop_of(t->text);
     e->lhs = lhs;
@@ -1010,10 +1473,22 @@ static Expr *parse_binop(Parser *ps, int min_prec) {
             break;
         Token *t = peek(ps);
         const char *qual = NULL, *fname = NULL;
-        if (t->kind == TOK_BACKTICK)
+        if (t->kind == TOK_BACKTICK) {
             parse_backtick_name(ps, &qual, &fname);
-        else
+        } else if (t->kind == TOK_IDENT) { /* x M.op y: the function op of module M */
+            StrBuf path = {0};
+            while (peek(ps)->kind == TOK_IDENT) {
+                sb_printf(&path, "%s%s", path.len ? "." : "", next(ps)->text);
+                next(ps);
+            }
+            Token *o = next(ps);
+            Expr *rhs = parse_binop(ps, oi.right ? oi.prec : oi.prec + 1);
+            Expr *args[2] = {lhs, rhs};
+            lhs = make_apply(op_var(o, intern(path.data)), args, 2, lhs->loc);
+            continue;
+        } else {
             next(ps);
+        }
         Expr *rhs = parse_binop(ps, oi.right ? oi.prec : oi.prec + 1);
         lhs = make_binop(lhs, t, qual, fname, rhs);
     }
@@ -1043,28 +1518,20 @@ static Expr *parse_range(Parser *ps) {
     return r;
 }
 
-/* with := range { 'with' '[' indices ']' '=' range | 'with' field {'.' field} '=' range } */
+/* with := range { 'with' step {step} '=' range }   (a[i], r.f, and paths such as a[i].f) */
 static Expr *parse_with(Parser *ps) {
     enter(ps);
     Expr *e = parse_range(ps);
     for (int n = 0; is_kw(peek(ps), "with"); chain_step(ps, &n)) {
-        next(ps);
-        Expr *u;
-        if (peek(ps)->kind == TOK_LBRACKET) {
-            u = expr_new(E_UPDATE, e->loc);
-            parse_indices(ps, &u->idx);
-        } else {
-            u = expr_new(E_RECUPDATE, e->loc);
-            vec_push(&u->fields, parse_field_name(ps));
-            while (peek(ps)->kind == TOK_DOT) {
-                next(ps);
-                vec_push(&u->fields, parse_field_name(ps));
-            }
-        }
+        Loc loc = next(ps)->loc;
+        StepVec steps = {0};
+        if (!parse_step(ps, &steps, true))
+            expected(ps, "'[' or a field name after 'with'");
+        while (parse_step(ps, &steps, false))
+            ;
         expect_op(ps, "=");
-        u->lhs = e;
-        u->rhs = parse_range(ps);
-        e = u;
+        (void)loc;
+        e = build_update(e, &steps, 0, parse_range(ps), e->loc);
     }
     leave(ps);
     return e;
@@ -1098,16 +1565,63 @@ static void parse_decl_name(Parser *ps, Decl *d) {
     d->name = expect_ident(ps, "a name");
 }
 
-/* def := ('def' | 'entry' | 'let') decl_name type_params {pat_atom} [':' type] '=' expr */
+/* An infix definition `def p1 op p2`: the operator after a first pattern, or NULL (the cursor
+ * is left where it was). */
+static const char *infix_def_op(Parser *ps) {
+    Token *t = peek(ps);
+    if (t->kind != TOK_IDENT && t->kind != TOK_LPAREN)
+        return NULL;
+    if (t->kind == TOK_IDENT && (qualified_at(ps, 0) || peek_at(ps, 1)->kind != TOK_OP))
+        return NULL;
+    int save = ps->pos;
+    parse_pat_atom(ps);
+    Token *op = peek(ps);
+    ps->pos = save;
+    if (op->kind != TOK_OP || is_op(op, "="))
+        return NULL;
+    return op->text;
+}
+
+/* def := ('def' | 'entry' | 'let') (decl_name | '(' op ')') type_params {pat_atom} [':' type] '=' expr
+ *      | ('def' | 'entry' | 'let') pat_atom op pat_atom [':' type] '=' expr */
 static Decl *parse_def(Parser *ps, AttrVec attrs) {
     Token *kw = next(ps);
     Decl *d = decl_new(D_DEF, kw->loc);
     d->attrs = attrs;
     d->is_entry = is_kw(kw, "entry");
-    parse_decl_name(ps, d);
-    parse_type_params(ps, &d->tparams);
-    while (starts_pat_atom(ps))
+    bool op_name = peek(ps)->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_OP &&
+                   peek_at(ps, 2)->kind == TOK_RPAREN;
+    if (!op_name && peek(ps)->kind == TOK_LPAREN) { /* (ns.op), in the prelude */
+        next(ps);
+        int qop = qualified_op_at(ps);
+        ps->pos--;
+        if (qop) {
+            Loc at = next(ps)->loc;
+            Expr *v = parse_qualified_op(ps, qop, at);
+            d->qual = v->qual;
+            d->name = v->name;
+        }
+    }
+    const char *infix = op_name || d->name ? NULL : infix_def_op(ps);
+    if (infix) {
+        d->name = infix;
         vec_push(&d->params, parse_pat_atom(ps));
+        next(ps);
+        vec_push(&d->params, parse_pat_atom(ps));
+    } else {
+        if (op_name) {
+            next(ps);
+            d->name = next(ps)->text;
+            next(ps);
+        } else if (!d->name) {
+            parse_decl_name(ps, d);
+        }
+        parse_type_params(ps, &d->tparams);
+        while (starts_pat_atom(ps))
+            vec_push(&d->params, parse_pat_atom(ps));
+    }
+    if (d->name == intern("&&") || d->name == intern("||"))
+        error_at(d->loc, "the operator '%s' cannot be redefined (it would not short-circuit)", d->name);
     if (peek(ps)->kind == TOK_COLON) {
         next(ps);
         d->ret = parse_type(ps);
@@ -1123,28 +1637,297 @@ static Decl *parse_def(Parser *ps, AttrVec attrs) {
 static Decl *parse_type_decl(Parser *ps, AttrVec attrs) {
     Decl *d = decl_new(D_TYPE, next(ps)->loc);
     d->attrs = attrs;
-    if (is_op(peek(ps), "^"))
+    if ((is_op(peek(ps), "^") || peek(ps)->kind == TOK_TILDE) && !peek(ps)->space_before)
         next(ps);
-    d->name = expect_ident(ps, "a type name");
+    if (peek(ps)->kind != TOK_IDENT)
+        expected(ps, "a type name");
+    parse_decl_name(ps, d);
     parse_type_params(ps, &d->tparams);
     expect_op(ps, "=");
     d->ret = parse_type(ps);
     return d;
 }
 
-/* decl := {'#[' attr ']'} (def | typedecl) */
-static Decl *parse_decl(Parser *ps) {
+/* ---- modules ---- */
+
+static Decl *parse_decl(Parser *ps);
+static SigExp *parse_sig(Parser *ps);
+static ModExp *parse_mod_exp(Parser *ps);
+
+/* A qualified name as one path "M.N.x". */
+static const char *parse_path(Parser *ps) {
+    const char *qual, *name = parse_qualname(ps, &qual);
+    return qual ? intern(xsprintf("%s.%s", qual, name)) : name;
+}
+
+/* string := a string literal (an import's path) */
+static const char *parse_import_path(Parser *ps) {
+    Token *t = expect(ps, TOK_STRING, "a file name in quotes");
+    return intern(t->str);
+}
+
+/* spec := 'val' (name | '(' op ')' | op) type_params ':' type
+ *       | ('type' | 'type^' | 'type~') name type_params ['=' type]
+ *       | 'module' name ':' sig  |  'include' sig  |  '#[' attr ']' spec */
+static ModSpec *parse_spec(Parser *ps) {
     AttrVec attrs = {0};
     parse_attrs(ps, &attrs);
     Token *t = peek(ps);
-    if (is_kw(t, "def") || is_kw(t, "entry") || is_kw(t, "let"))
-        return parse_def(ps, attrs);
-    if (is_kw(t, "type"))
-        return parse_type_decl(ps, attrs);
-    if (is_kw(t, "module") || is_kw(t, "import") || is_kw(t, "open") || is_kw(t, "local") ||
-        is_kw(t, "include"))
-        error_at(t->loc, "modules and imports are not supported");
-    expected(ps, "a declaration ('def', 'entry', 'let' or 'type')");
+    ModSpec *sp = xmalloc(sizeof *sp);
+    sp->loc = t->loc;
+    if (t->kind == TOK_IDENT && t->text == intern("val")) {
+        next(ps);
+        sp->kind = SPEC_VAL;
+        if (peek(ps)->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_OP) {
+            next(ps);
+            sp->name = next(ps)->text;
+            expect(ps, TOK_RPAREN, "')'");
+        } else if (peek(ps)->kind == TOK_OP) {
+            sp->name = next(ps)->text;
+        } else {
+            sp->name = expect_ident(ps, "a name");
+        }
+        parse_type_params(ps, &sp->tparams);
+        expect(ps, TOK_COLON, "':'");
+        sp->texp = parse_type(ps);
+    } else if (is_kw(t, "type")) {
+        next(ps);
+        if ((is_op(peek(ps), "^") || peek(ps)->kind == TOK_TILDE) && !peek(ps)->space_before)
+            next(ps);
+        sp->kind = SPEC_TYPE;
+        sp->name = expect_ident(ps, "a type name");
+        parse_type_params(ps, &sp->tparams);
+        if (is_op(peek(ps), "=")) {
+            next(ps);
+            sp->texp = parse_type(ps);
+        }
+    } else if (is_kw(t, "module")) {
+        next(ps);
+        sp->kind = SPEC_MODULE;
+        sp->name = expect_ident(ps, "a module name");
+        expect(ps, TOK_COLON, "':'");
+        sp->sig = parse_sig(ps);
+    } else if (is_kw(t, "include")) {
+        next(ps);
+        sp->kind = SPEC_INCLUDE;
+        sp->sig = parse_sig(ps);
+    } else {
+        expected(ps, "a specification ('val', 'type', 'module' or 'include')");
+    }
+    return sp;
+}
+
+/* sig_atom := path | '{' {spec} '}' | '(' sig ')' | '(' name ':' sig ')' '->' sig */
+static SigExp *parse_sig_atom(Parser *ps) {
+    Token *t = peek(ps);
+    SigExp *s = xmalloc(sizeof *s);
+    s->loc = t->loc;
+    if (t->kind == TOK_LBRACE) {
+        next(ps);
+        s->kind = SE_SPECS;
+        while (peek(ps)->kind != TOK_RBRACE && peek(ps)->kind != TOK_EOF)
+            vec_push(&s->specs, parse_spec(ps));
+        expect(ps, TOK_RBRACE, "a specification or '}'");
+        return s;
+    }
+    if (t->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_IDENT && peek_at(ps, 2)->kind == TOK_COLON) {
+        next(ps);
+        s->kind = SE_ARROW;
+        s->name = next(ps)->text;
+        next(ps);
+        s->base = parse_sig(ps);
+        expect(ps, TOK_RPAREN, "')'");
+        expect_op(ps, "->");
+        s->ret = parse_sig(ps);
+        return s;
+    }
+    if (t->kind == TOK_LPAREN) {
+        next(ps);
+        SigExp *inner = parse_sig(ps);
+        expect(ps, TOK_RPAREN, "')'");
+        return inner;
+    }
+    if (t->kind != TOK_IDENT)
+        expected(ps, "a module type");
+    s->kind = SE_NAME;
+    s->name = parse_path(ps);
+    return s;
+}
+
+static SigExp *parse_sig_arrow(Parser *ps, bool arrow);
+
+static SigExp *parse_sig(Parser *ps) { return parse_sig_arrow(ps, true); }
+
+/* sig := sig_atom {'with' path type_params '=' type} ['->' sig]   (the arrow only where a
+ * parametric module's type may be: not as a module lambda's result, \(p: S): R -> body) */
+static SigExp *parse_sig_arrow(Parser *ps, bool arrow) {
+    enter(ps);
+    SigExp *s = parse_sig_atom(ps);
+    while (is_kw(peek(ps), "with")) {
+        SigExp *w = xmalloc(sizeof *w);
+        w->loc = next(ps)->loc;
+        w->kind = SE_WITH;
+        w->base = s;
+        w->name = parse_path(ps);
+        parse_type_params(ps, &w->tparams);
+        expect_op(ps, "=");
+        w->texp = parse_type(ps);
+        s = w;
+    }
+    if (arrow && is_op(peek(ps), "->")) {
+        SigExp *a = xmalloc(sizeof *a);
+        a->loc = next(ps)->loc;
+        a->kind = SE_ARROW;
+        a->base = s;
+        a->ret = parse_sig(ps);
+        s = a;
+    }
+    leave(ps);
+    return s;
+}
+
+/* The start of an argument of a module application.  Not `import`: after `module M = import
+ * "a"` a next `import "b"` is a declaration (an imported argument needs parentheses). */
+static bool starts_mod_atom(Parser *ps) {
+    Token *t = peek(ps);
+    return t->kind == TOK_IDENT || t->kind == TOK_LPAREN || t->kind == TOK_LBRACE;
+}
+
+/* mod_params := {'(' name ':' sig ')'} */
+static void parse_mod_params(Parser *ps, ModParamVec *out) {
+    while (peek(ps)->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_IDENT && peek_at(ps, 2)->kind == TOK_COLON) {
+        next(ps);
+        ModParam mp = {0};
+        mp.loc = peek(ps)->loc;
+        mp.name = next(ps)->text;
+        next(ps);
+        mp.sig = parse_sig(ps);
+        expect(ps, TOK_RPAREN, "')'");
+        vec_push(out, mp);
+    }
+}
+
+/* mod_atom := path | '(' mod_exp ')' | '{' {decl} '}' | 'import' string */
+static ModExp *parse_mod_atom(Parser *ps) {
+    Token *t = peek(ps);
+    ModExp *m = xmalloc(sizeof *m);
+    m->loc = t->loc;
+    if (t->kind == TOK_LBRACE) {
+        next(ps);
+        m->kind = ME_STRUCT;
+        while (peek(ps)->kind != TOK_RBRACE && peek(ps)->kind != TOK_EOF)
+            vec_push(&m->decls, parse_decl(ps));
+        expect(ps, TOK_RBRACE, "a declaration or '}'");
+    } else if (t->kind == TOK_LPAREN) {
+        next(ps);
+        m = parse_mod_exp(ps);
+        expect(ps, TOK_RPAREN, "')'");
+    } else if (is_kw(t, "import")) {
+        next(ps);
+        m->kind = ME_IMPORT;
+        m->path = parse_import_path(ps);
+    } else if (t->kind == TOK_IDENT) {
+        m->kind = ME_NAME;
+        m->name = parse_path(ps);
+    } else {
+        expected(ps, "a module");
+    }
+    return m;
+}
+
+/* mod_exp := '\' mod_params [':' sig] '->' mod_exp | mod_atom {mod_atom} [':' sig] */
+static ModExp *parse_mod_exp(Parser *ps) {
+    enter(ps);
+    ModExp *m;
+    if (peek(ps)->kind == TOK_BACKSLASH) {
+        m = xmalloc(sizeof *m);
+        m->loc = next(ps)->loc;
+        m->kind = ME_LAMBDA;
+        parse_mod_params(ps, &m->params);
+        if (!m->params.len)
+            expected(ps, "a parameter (name: module type)");
+        if (peek(ps)->kind == TOK_COLON) {
+            next(ps);
+            m->sig = parse_sig_arrow(ps, false);
+        }
+        expect_op(ps, "->");
+        m->body = parse_mod_exp(ps);
+    } else {
+        m = parse_mod_atom(ps);
+        while (starts_mod_atom(ps)) {
+            ModExp *a = xmalloc(sizeof *a);
+            a->loc = m->loc;
+            a->kind = ME_APPLY;
+            a->fn = m;
+            a->arg = parse_mod_atom(ps);
+            m = a;
+        }
+    }
+    while (peek(ps)->kind == TOK_COLON) {
+        ModExp *a = xmalloc(sizeof *a);
+        a->loc = next(ps)->loc;
+        a->kind = ME_ASCRIBE;
+        a->body = m;
+        a->sig = parse_sig(ps);
+        m = a;
+    }
+    leave(ps);
+    return m;
+}
+
+/* module := 'module' 'type' name '=' sig
+ *         | 'module' name mod_params [':' sig] '=' mod_exp */
+static Decl *parse_module(Parser *ps, AttrVec attrs) {
+    Decl *d = decl_new(D_MODULE, next(ps)->loc);
+    d->attrs = attrs;
+    if (is_kw(peek(ps), "type")) {
+        next(ps);
+        d->kind = D_MODTYPE;
+        d->name = expect_ident(ps, "a module type name");
+        expect_op(ps, "=");
+        d->sig = parse_sig(ps);
+        return d;
+    }
+    d->name = expect_ident(ps, "a module name");
+    parse_mod_params(ps, &d->mparams);
+    if (peek(ps)->kind == TOK_COLON) {
+        next(ps);
+        d->sig = parse_sig(ps);
+    }
+    expect_op(ps, "=");
+    d->mod = parse_mod_exp(ps);
+    return d;
+}
+
+/* decl := {'#[' attr ']'} (def | typedecl | module | 'open' mod_exp | 'import' string
+ *         | 'local' decl) */
+static Decl *parse_decl(Parser *ps) {
+    enter(ps);
+    AttrVec attrs = {0};
+    parse_attrs(ps, &attrs);
+    Token *t = peek(ps);
+    Decl *d;
+    if (is_kw(t, "def") || is_kw(t, "entry") || is_kw(t, "let")) {
+        d = parse_def(ps, attrs);
+    } else if (is_kw(t, "type")) {
+        d = parse_type_decl(ps, attrs);
+    } else if (is_kw(t, "module")) {
+        d = parse_module(ps, attrs);
+    } else if (is_kw(t, "open")) {
+        d = decl_new(D_OPEN, next(ps)->loc);
+        d->mod = parse_mod_exp(ps);
+    } else if (is_kw(t, "import")) {
+        d = decl_new(D_IMPORT, t->loc);
+        d->mod = parse_mod_atom(ps);
+    } else if (is_kw(t, "local")) {
+        next(ps);
+        d = parse_decl(ps);
+        d->local = true;
+    } else {
+        expected(ps, "a declaration ('def', 'entry', 'let', 'type', 'module', 'open', 'import' or 'local')");
+    }
+    leave(ps);
+    return d;
 }
 
 Program *parse_program(const char *file, const char *text) {

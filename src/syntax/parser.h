@@ -8,4 +8,7 @@
  * points into nothing of it, but diagnostics quote it).  Errors go through error_at() (exit 1). */
 Program *parse_program(const char *file, const char *text);
 
+/* Load the files p imports (import.c): each ME_IMPORT gets its parsed file. */
+void resolve_imports(Program *p);
+
 #endif

@@ -1,5 +1,6 @@
-/* check.c — the type checker's entry: declarations in order, functions (top-level and local),
- * and the final walk that resolves every type annotation in the AST.
+/* check.c — the type checker's declarations (module.c walks a program's declarations and
+ * modules), functions (top-level and local), and the final walk that resolves every type
+ * annotation in the AST.
  *
  * A function is checked one let-level deeper; afterwards its unconstrained type variables
  * become type parameters (let-polymorphism, as in Futhark).  Overloaded variables (from
@@ -7,6 +8,7 @@
  * top-level declaration or defaulted (i32, f64) when the declaration is done.
  * A def whose body is `intrinsics.NAME` is trusted: only its signature is checked.
  */
+#include <ctype.h>
 #include <string.h>
 
 #include "check_int.h"
@@ -38,14 +40,15 @@ static void bind_tparams(TypeParamVec *tps, Binding *b) {
     }
 }
 
-/* A size parameter takes its value from the arguments: one no parameter's type mentions could
- * never be known at a call (as in Futhark, an error). */
-static void check_size_params_used(TypeParamVec *tparams, Type **ps, int n) {
+/* A size parameter takes its value from the arguments or, when it is a size of the result
+ * only (rep's [n] in *[n]t), from the type the call site gives the result; one that neither
+ * mentions could never be known at a call (as in Futhark, an error). */
+static void check_size_params_used(TypeParamVec *tparams, Type **ps, int n, Type *rt) {
     for (int i = 0; i < tparams->len; i++) {
         TypeParam *tp = &tparams->data[i];
         if (!tp->is_size)
             continue;
-        bool used = false;
+        bool used = rt && type_mentions_size(rt, tp->name);
         for (int j = 0; j < n && !used; j++)
             used = type_mentions_size(ps[j], tp->name);
         if (!used)
@@ -55,6 +58,30 @@ static void check_size_params_used(TypeParamVec *tparams, Type **ps, int n) {
     }
 }
 
+/* The type of a function of parameters of types ps and result rt. */
+static Type *provisional_type(Type **ps, PatVec *params, Type *rt) {
+    for (int i = params->len - 1; i >= 0; i--) {
+        rt = type_arrow(ps[i], rt);
+        rt->param_name = tc_pat_simple_name(params->data[i]);
+    }
+    return rt;
+}
+
+/* A top-level function is in scope of itself where its name is new and an identifier: as in
+ * Futhark, a definition that reuses an earlier name (entry map1 xs = map1 f xs) calls that one,
+ * and an operator's body (def (+) (a: v2) (b: v2) = {x = a.x + b.x, ...}) the builtin one.  The
+ * prelude's namespace members (def (i32.+), b->qual "i32") are not in scope unqualified. */
+static bool self_in_scope(Binding *b, int nparams) {
+    if (!b || b->kind != BIND_DEF || !nparams || b->qual)
+        return false;
+    if (!isalpha((unsigned char)b->name[0]) && b->name[0] != '_')
+        return false;
+    return !tc_env_lookup(NULL, b->name);
+}
+
+/* A recursive use of a top-level function, inside its own body, sees it with the type its
+ * parameters and result have so far (monomorphic, as in Futhark, but for its explicit type
+ * and size parameters). */
 Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Expr *body, Binding *b,
                      bool trusted) {
     Mark m = tc_env_mark();
@@ -68,8 +95,8 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
             error_at(params->data[i]->loc, "a parameter of an intrinsic needs a type");
         ps[i] = tc_check_pat(params->data[i], NULL, &seen, true);
     }
-    check_size_params_used(tparams, ps, n);
     Type *rt = ret ? tc_texp_to_type(ret) : NULL;
+    check_size_params_used(tparams, ps, n, rt);
     if (trusted) {
         if (!rt)
             error_at(body->loc, "an intrinsic needs a return type");
@@ -77,16 +104,19 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
         body->binding = NULL;
         body->builtin = -1;
     } else {
+        if (self_in_scope(b, n)) {
+            if (!rt)
+                rt = type_var(0, tc_level);
+            b->type = provisional_type(ps, params, rt);
+            tc_env_push(b);
+        }
         Type *bt = tc_check_expr(body, rt);
         if (rt)
             tc_expect_type(body, bt, rt, "the function body");
         else
             rt = bt;
     }
-    for (int i = n - 1; i >= 0; i--) {
-        rt = type_arrow(ps[i], rt);
-        rt->param_name = tc_pat_simple_name(params->data[i]);
-    }
+    rt = provisional_type(ps, params, rt);
     tc_level--;
     tc_generalise(rt, b);
     tc_env_restore(m);
@@ -102,11 +132,44 @@ static void resolve_pat(Pat *p) {
     for (int i = 0; i < p->elems.len; i++)
         resolve_pat(p->elems.data[i]);
     resolve_pat(p->inner);
+    if (p->lit)
+        tc_resolve_expr(p->lit);
+}
+
+/* A pattern that binds (let, parameter, loop) must match every value of its type. */
+static void resolve_binder(Pat *p) {
+    resolve_pat(p);
+    tc_check_irrefutable(p);
+}
+
+/* A use of a function whose size parameter is not the size of any of its parameters' arrays
+ * (unflatten's n and m, in [n*m]t): the use must determine it, as its value is passed from
+ * there. */
+static void check_inferred_sizes(Expr *e) {
+    Binding *b = e->binding;
+    if (!b || !b->svars.len)
+        return;
+    const TypeParamVec *tps = b->decl ? &b->decl->tparams : b->fun ? &b->fun->tparams : NULL;
+    const PatVec *params = b->decl ? &b->decl->params : b->fun ? &b->fun->params : NULL;
+    if (!tps)
+        return;
+    for (int i = 0, k = 0; i < tps->len && k < e->size_args.len; i++) {
+        if (!tps->data[i].is_size)
+            continue;
+        const char *n = tps->data[i].name;
+        if (size_prune(e->size_args.data[k++])->kind == SIZE_ANY && !ast_size_bound_by_params(params, n))
+            error_at(e->loc, "the size [%s] of '%s' cannot be inferred here: give the argument a type with "
+                             "that size (a coercion :> [...]) or the result a type annotation",
+                     n, b->name);
+    }
 }
 
 void tc_resolve_expr(Expr *e) {
     if (!e)
         return;
+    for (int i = 0; i < e->size_args.len; i++)
+        e->size_args.data[i] = tc_resolve_size(e->size_args.data[i]);
+    check_inferred_sizes(e);
     Expr *kids[] = {e->lhs, e->mid, e->rhs, e->body, e->cond, e->init};
     for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
         tc_resolve_expr(kids[i]);
@@ -119,13 +182,17 @@ void tc_resolve_expr(Expr *e) {
         tc_resolve_expr(e->idx.data[i].end);
         tc_resolve_expr(e->idx.data[i].stride);
     }
-    resolve_pat(e->pat);
-    resolve_pat(e->loop_pat);
+    resolve_binder(e->pat);
+    resolve_binder(e->loop_pat);
     for (int i = 0; i < e->params.len; i++)
-        resolve_pat(e->params.data[i]);
+        resolve_binder(e->params.data[i]);
+    for (int i = 0; i < e->cases.len; i++)
+        resolve_pat(e->cases.data[i]);
     e->type = tc_resolve_type(e->type);
     if (e->inst)
         e->inst = tc_resolve_type(e->inst);
+    if (e->kind == E_MATCH)
+        tc_check_exhaustive(e);
     if ((e->kind == E_INT || e->kind == E_FLOAT) && e->type && e->type->kind == T_PRIM)
         e->prim = e->type->prim;
 }
@@ -141,6 +208,7 @@ static bool has_arrow(Type *t) {
         return has_arrow(t->elem);
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             if (has_arrow(t->elems.data[i]))
                 return true;
@@ -159,6 +227,7 @@ static bool has_param(Type *t) {
         return has_param(t->elem);
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             if (has_param(t->elems.data[i]))
                 return true;
@@ -184,33 +253,107 @@ static void check_entry(Decl *d, Binding *b) {
         r = type_prune(r)->ret;
     if (has_arrow(r))
         error_at(d->loc, "entry point '%s' cannot return a function", name);
+    for (int i = 0; i < d->tparams.len; i++) /* no call site gives an entry point its sizes */
+        if (d->tparams.data[i].is_size && !ast_size_bound_by_params(&d->params, d->tparams.data[i].name))
+            error_at(d->tparams.data[i].loc, "size parameter [%s] is not the size of any parameter's array, "
+                                             "so its value cannot be known when the entry point is called",
+                     d->tparams.data[i].name);
 }
 
-static void check_def(Decl *d, bool user) {
+/* The type of d's body: d's type after its parameters. */
+static Type *body_type(Decl *d) {
+    Type *t = type_prune(d->type);
+    for (int i = 0; i < d->params.len; i++)
+        t = type_prune(t->ret);
+    return t;
+}
+
+/* An entry point written point-free (`entry main = map f`, `entry scale k = map (*k)`): the
+ * parameters of the function its body gives become its own, as `entry main x0 = (map f) x0`
+ * (every later stage reads an entry point's parameters from its patterns). */
+static void eta_expand(Decl *d) {
+    Type *t = body_type(d);
+    Expr *app = expr_new(E_APPLY, d->body->loc);
+    app->lhs = d->body;
+    for (int i = d->params.len; t->kind == T_ARROW; i++, t = type_prune(t->ret)) {
+        Pat *p = pat_new(P_ID, d->loc);
+        p->name = intern(xsprintf("arg%d'", i));
+        p->type = t->param;
+        Binding *b = xmalloc(sizeof *b);
+        b->kind = BIND_LOCAL;
+        b->name = p->name;
+        b->type = t->param;
+        b->loc = d->loc;
+        b->is_param = true;
+        Expr *x = expr_new(E_VAR, d->loc);
+        x->name = p->name;
+        x->binding = b;
+        x->type = t->param;
+        vec_push(&d->params, p);
+        vec_push(&app->args, x);
+    }
+    app->type = t;
+    d->body = app;
+}
+
+/* A definition's binding, with the type its annotations give (every parameter and the result
+ * annotated): what a use before the definition (mutual recursion) sees.  NULL if some
+ * annotation is missing. */
+Binding *tc_signature(Decl *d) {
+    if (!d->ret)
+        return NULL;
+    for (int i = 0; i < d->params.len; i++)
+        if (d->params.data[i]->kind != P_ASCRIBE)
+            return NULL;
     Binding *b = xmalloc(sizeof *b);
     b->kind = BIND_DEF;
     b->name = d->name;
-    b->qual = d->qual;
     b->loc = d->loc;
     b->decl = d;
+    Mark m = tc_env_mark();
+    tc_level++;
+    bind_tparams(&d->tparams, b);
+    NameVec seen = {0};
+    Type **ps = xmalloc(sizeof(Type *) * (size_t)(d->params.len + 1));
+    for (int i = 0; i < d->params.len; i++)
+        ps[i] = tc_check_pat(ast_clone_pat(d->params.data[i]), NULL, &seen, true);
+    Type *rt = provisional_type(ps, &d->params, tc_texp_to_type(ast_clone_texp(d->ret)));
+    tc_level--;
+    tc_generalise(rt, b);
+    tc_env_restore(m);
+    b->type = tc_resolve_type(rt);
+    return b;
+}
+
+Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
+    Binding *b = pre ? pre : xmalloc(sizeof *b);
+    b->kind = BIND_DEF;
+    b->name = d->name;
+    b->loc = d->loc;
+    b->decl = d;
+    b->tvars.len = b->svars.len = 0;
     bool trusted = is_intrinsic(d->body);
     Type *t = tc_check_function(&d->tparams, &d->params, d->ret, d->body, b, trusted);
     if (!trusted)
         tc_resolve_expr(d->body);
     for (int i = 0; i < d->params.len; i++)
-        resolve_pat(d->params.data[i]);
+        resolve_binder(d->params.data[i]);
     d->type = tc_resolve_type(t);
     b->type = d->type;
-    if (d->is_entry || (user && !d->qual && !strcmp(d->name, "main")))
+    if (entry) {
+        if (body_type(d)->kind == T_ARROW)
+            eta_expand(d);
         check_entry(d, b);
+    }
     if (!trusted)
         tc_consume_check_decl(d);
-    tc_env_push(b);
+    return b;
 }
 
-static void check_type_decl(Decl *d) {
+TypeEntry *tc_check_type_decl(Decl *d) {
     TypeEntry *te = xmalloc(sizeof *te);
     te->name = d->name;
+    te->qual = d->qual;
     Mark m = tc_env_mark();
     for (int i = 0; i < d->tparams.len; i++) {
         TypeParam *tp = &d->tparams.data[i];
@@ -227,17 +370,7 @@ static void check_type_decl(Decl *d) {
         }
     }
     te->type = tc_texp_to_type(d->ret);
+    te->texp = d->ret;
     tc_env_restore(m);
-    tc_env_push_type(te);
-}
-
-void check_program(Program *prog) {
-    for (int i = 0; i < prog->decls.len; i++) {
-        Decl *d = prog->decls.data[i];
-        bool user = prog->file && d->loc.file == prog->file;
-        if (d->kind == D_TYPE)
-            check_type_decl(d);
-        else
-            check_def(d, user);
-    }
+    return te;
 }

@@ -6,6 +6,9 @@
 
 #include "../syntax/ast.h"
 
-void check_program(Program *prog);
+/* Check prog, whose declarations from first_user on are the user's file (those before, the
+ * prelude): afterwards prog->decls is every definition, modules elaborated away, and the
+ * result is the index of the first one that is not the prelude's. */
+int check_program(Program *prog, int first_user);
 
 #endif

@@ -5,7 +5,8 @@
  * function literals are checked, and only then the lambdas and sections, with their expected
  * parameter types as hints.  So in `map (\r -> r.x) rs` the lambda sees rs's element type.
  * A named parameter (n: i64) -> [n]t gets a size from its argument: a variable names the
- * size, a literal gives a constant, anything else an unknown size.
+ * size, a literal gives a constant, arithmetic on sizes a size expression (iota (n*m) has
+ * type [n*m]i64), anything else an unknown size.
  *
  * Operators are overloaded as in Futhark: arithmetic on numbers, bitwise on integers,
  * comparisons on primitive types, == on equality types, && || on bool, ++ on arrays, and
@@ -35,15 +36,8 @@ static bool is_fun_literal(Expr *a) {
 
 static void bind_param_size(Size *ps, Expr *arg) {
     ps = size_prune(ps);
-    if (!ps || ps->kind != SIZE_VAR)
-        return;
-    arg = strip_parens(arg);
-    if (arg->kind == E_VAR && !arg->qual)
-        ps->link = size_name(arg->name);
-    else if (arg->kind == E_INT)
-        ps->link = size_const((int64_t)arg->ival);
-    else
-        ps->link = size_any();
+    if (ps && ps->kind == SIZE_VAR)
+        ps->link = tc_size_of_expr(arg);
 }
 
 typedef struct {
@@ -217,7 +211,7 @@ static Type *operands(BinOp op, Type *lt, Type *rt, Loc lloc, Loc rloc) {
                      type_str(lt), type_str(rt));
         Size *a = size_prune(lp->dim), *b = size_prune(rp->dim);
         Size *s = a->kind == SIZE_CONST && b->kind == SIZE_CONST ? size_const(a->value + b->value)
-                                                                : size_any();
+                                                                : size_binop(BIN_ADD, a, b);
         return type_array(tc_join(elem, relem), s);
     }
     case OPC_FWD:
@@ -257,7 +251,8 @@ static Type *check_fun_section(Expr *e) {
     if (!b)
         error_at(e->loc, "unknown name '%s'", e->name);
     e->binding = b;
-    Type *ft = tc_instantiate(b);
+    e->size_args.len = 0;
+    Type *ft = tc_instantiate(b, e);
     if (!e->lhs && !e->rhs)
         return ft;
     Type *a = fresh(), *bb = fresh(), *c = fresh();
@@ -273,7 +268,34 @@ static Type *check_fun_section(Expr *e) {
     return type_arrow(a, c);
 }
 
+/* A built-in operator that a user-defined one of the same name shadows (def (+) ... or an
+ * `open` of a module that defines it): e becomes a call of that function (E_BINOP -> E_APPLY,
+ * an operator section -> a SEC_FUN section).  && and || are never user-defined. */
+bool tc_user_op(Expr *e) {
+    BinOp op = e->op;
+    if (op == BIN_AND || op == BIN_OR)
+        return false;
+    const char *name = intern(binop_name(op));
+    if (!tc_env_lookup(NULL, name))
+        return false;
+    Expr *f = expr_new(E_VAR, e->loc);
+    f->name = name;
+    if (e->kind == E_BINOP) {
+        e->kind = E_APPLY;
+        vec_push(&e->args, e->lhs);
+        vec_push(&e->args, e->rhs);
+        e->lhs = f;
+        e->rhs = NULL;
+    } else {
+        e->section = SEC_FUN;
+        e->name = name;
+    }
+    return true;
+}
+
 Type *tc_check_section(Expr *e) {
+    if ((e->section == SEC_OP || e->section == SEC_LEFT || e->section == SEC_RIGHT) && tc_user_op(e))
+        return tc_check_section(e);
     switch (e->section) {
     case SEC_OP: {
         Type *lt = fresh(), *rt = fresh();

@@ -35,6 +35,8 @@ static Type *leave_scope(Mark m, Type *t) {
 
 static Type *check_var(Expr *e) {
     Binding *b = tc_env_lookup(e->qual, e->name);
+    if (!b && !e->qual) /* a function defined later (mutual recursion) */
+        b = tc_forward_ref(e->name, e->loc);
     if (!b && e->qual) {
         /* r.a parsed as a qualified name: a field of the variable r */
         Binding *rb = tc_env_lookup(NULL, e->qual);
@@ -59,7 +61,8 @@ static Type *check_var(Expr *e) {
     }
     e->binding = b;
     e->builtin = -1;
-    Type *t = tc_instantiate(b);
+    e->size_args.len = 0;
+    Type *t = tc_instantiate(b, e);
     if (b->tvars.len || b->svars.len)
         e->inst = t;
     return t;
@@ -139,9 +142,48 @@ static Type *project(Type *t, const char *f, Loc loc) {
     return ft;
 }
 
+/* The module path (M, M.N) an expression written as a name or projections names, or NULL
+ * when it is a value (a local variable shadows a module of the same name). */
+static const char *module_path(Expr *e) {
+    const char *path = NULL;
+    if (e->kind == E_VAR && !e->qual) {
+        Binding *b = tc_env_lookup_any(e->name);
+        return b && b->kind == BIND_MODULE ? e->name : NULL;
+    }
+    if (e->kind == E_VAR)
+        path = intern(xsprintf("%s.%s", e->qual, e->name));
+    else if (e->kind == E_PROJECT && (path = module_path(e->lhs)))
+        path = intern(xsprintf("%s.%s", path, e->fields.data[0]));
+    return path && tc_lookup_module(path) ? path : NULL;
+}
+
+static Type *check_var(Expr *e);
+
 static Type *check_project(Expr *e) {
+    const char *m = module_path(e->lhs);
+    if (m) { /* M.x: the member x of module M, a qualified name */
+        const char *f = e->fields.data[0];
+        e->kind = E_VAR;
+        e->qual = m;
+        e->name = f;
+        e->lhs = NULL;
+        e->fields = (NameVec){0};
+        return check_var(e);
+    }
     Type *t = tc_check_expr(e->lhs, NULL);
     return project(t, e->fields.data[0], e->loc);
+}
+
+/* An index or a slice bound: any integer type, as in Futhark; a literal whose type is still
+ * open (xs[0], xs[i+1] with i a literal-typed variable) is an i64. */
+static void check_index_operand(Expr *x) {
+    Type *t = type_prune(tc_check_expr(x, NULL));
+    if (t->kind == T_VAR && !t->fields.len) {
+        tc_expect_type(x, t, type_prim(PRIM_I64), "an index");
+        return;
+    }
+    if (!tc_require_prims(t, MASK_INT))
+        error_at(x->loc, "an index must be an integer, but this has type %s", type_str(t));
 }
 
 /* The type of t[idx...]; shared by indexing, in-place updates and index sections. */
@@ -158,7 +200,6 @@ Type *tc_index_type(Type *t, DimIndexVec *idx, Loc loc) {
     if (type_rank(pt) < n)
         error_at(loc, "cannot index a value of type %s with %d index%s", type_str(pt), n,
                  n == 1 ? "" : "es");
-    Type *i64 = type_prim(PRIM_I64);
     Vec(Size *) kept = {0};
     Type *cur = pt;
     for (int i = 0; i < n; i++) {
@@ -166,7 +207,7 @@ Type *tc_index_type(Type *t, DimIndexVec *idx, Loc loc) {
         Expr *parts[3] = {d->start, d->end, d->stride};
         for (int k = 0; k < 3; k++)
             if (parts[k])
-                tc_expect_type(parts[k], tc_check_expr(parts[k], NULL), i64, "an index");
+                check_index_operand(parts[k]);
         cur = type_prune(cur);
         if (d->is_slice)
             vec_push(&kept, (d->start || d->end || d->stride) ? size_any() : cur->dim);
@@ -207,9 +248,21 @@ static Type *check_lambda(Expr *e, Type *hint) {
     return rt;
 }
 
+/* The sizes of `let [n] p = e` (and of a loop's pattern): i64 variables in the pattern's scope. */
+static void bind_size_binders(TypeParamVec *sizes) {
+    for (int i = 0; i < sizes->len; i++) {
+        TypeParam *tp = &sizes->data[i];
+        for (int j = 0; j < i; j++)
+            if (sizes->data[j].name == tp->name)
+                error_at(tp->loc, "duplicate size '%s'", tp->name);
+        tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc)->is_size = true;
+    }
+}
+
 static Type *check_let(Expr *e) {
     Type *rt = tc_check_expr(e->lhs, NULL);
     Mark m = tc_env_mark();
+    bind_size_binders(&e->tparams);
     NameVec seen = {0};
     Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
     tc_unify_why = NULL;
@@ -252,7 +305,7 @@ static Type *implicit_init(Pat *p) {
         Binding *b = tc_env_lookup(NULL, p->name);
         if (!b)
             error_at(p->loc, "unknown name '%s'", p->name);
-        return tc_instantiate(b);
+        return tc_instantiate(b, NULL);
     }
     case P_ASCRIBE:
         return implicit_init(p->inner);
@@ -344,6 +397,41 @@ static Type *check_coerce(Expr *e) {
     return want;
 }
 
+/* #c a b: a value of a sum type with at least the constructor c (with a payload of a's and
+ * b's types); which sum type, the context decides. */
+static Type *check_constr(Expr *e) {
+    Type *t = fresh();
+    Type *payload = type_prune(tc_ctor_of(t, e->name, e->args.len));
+    for (int i = 0; i < e->args.len; i++)
+        tc_expect_type(e->args.data[i], tc_check_expr(e->args.data[i], NULL), payload->elems.data[i],
+                       xsprintf("argument %d of #%s", i + 1, e->name));
+    return t;
+}
+
+/* match x case p -> e ...: every case's pattern matches x's type, and the cases' values have one
+ * type (sizes they disagree on are unknown, as for if).  Exhaustiveness is checked once the
+ * types are known (tc_resolve_expr). */
+static Type *check_match(Expr *e, Type *hint) {
+    Type *st = tc_check_expr(e->lhs, NULL);
+    Type *rt = NULL;
+    for (int i = 0; i < e->cases.len; i++) {
+        Mark m = tc_env_mark();
+        NameVec seen = {0};
+        tc_check_pat(e->cases.data[i], st, &seen, false);
+        Type *bt = leave_scope(m, tc_check_expr(e->elems.data[i], hint));
+        if (!rt) {
+            rt = bt;
+            continue;
+        }
+        tc_unify_why = NULL;
+        if (!tc_unify(rt, bt, false))
+            error_at(e->elems.data[i]->loc, "the cases of 'match' have different types: %s and %s", type_str(rt),
+                     type_str(bt));
+        rt = tc_join(rt, bt);
+    }
+    return rt;
+}
+
 static Type *check_literal(Expr *e) {
     switch (e->kind) {
     case E_INT:
@@ -388,6 +476,8 @@ static Type *infer(Expr *e, Type *hint) {
     case E_APPLY:
         return tc_check_apply(e);
     case E_BINOP:
+        if (tc_user_op(e))
+            return tc_check_apply(e);
         return tc_check_binop(e);
     case E_NEG: {
         Type *t = tc_check_expr(e->lhs, NULL);
@@ -424,6 +514,21 @@ static Type *infer(Expr *e, Type *hint) {
     case E_ATTR:
     case E_PAREN:
         return tc_check_expr(e->lhs, hint);
+    case E_OPEN: { /* M.(e): e with M's members in scope; then just (e) */
+        Mark m = tc_env_mark();
+        tc_open_module(e->name, e->loc);
+        Type *t = tc_check_expr(e->lhs, hint);
+        tc_env_restore(m);
+        e->kind = E_PAREN;
+        return t;
+    }
+    case E_ASSERT:
+        tc_expect_type(e->cond, tc_check_expr(e->cond, NULL), type_prim(PRIM_BOOL), "the condition of 'assert'");
+        return tc_check_expr(e->body, hint);
+    case E_CONSTR:
+        return check_constr(e);
+    case E_MATCH:
+        return check_match(e, hint);
     }
     die("tc_check_expr: bad kind %d", (int)e->kind);
 }

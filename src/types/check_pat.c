@@ -37,10 +37,33 @@ Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param) {
         break;
     }
     case P_WILDCARD:
-    case P_LITERAL:
         if (!t)
             t = fresh();
         break;
+    case P_LITERAL: {
+        Type *lt = tc_check_expr(p->lit, NULL);
+        tc_unify_why = NULL;
+        if (t && !tc_unify(t, lt, true))
+            mismatch(p, t, lt);
+        if (!t)
+            t = lt;
+        break;
+    }
+    case P_CONSTR: {
+        if (!t)
+            t = fresh();
+        int n = p->elems.len;
+        Type *payload = tc_ctor_of(t, p->name, n);
+        if (!payload && type_ctor_index(t, p->name) >= 0)
+            error_at(p->loc, "the pattern and the type %s differ in arity at constructor #%s", type_str(t), p->name);
+        if (!payload)
+            error_at(p->loc, "the pattern #%s with %d argument(s) cannot match a value of type %s", p->name, n,
+                     type_str(t));
+        payload = type_prune(payload);
+        for (int i = 0; i < n; i++)
+            tc_check_pat(p->elems.data[i], payload->elems.data[i], seen, is_param);
+        break;
+    }
     case P_TUPLE: {
         int n = p->elems.len;
         Type *et = t ? type_prune(t) : NULL;

@@ -28,6 +28,7 @@ struct Var {
     bool consumable;
     bool nonunique_param;
     int lambda_depth, loop_depth;
+    int id;         /* its position in all_vars: those bound later have higher ids */
     VarSet aliases; /* the variables whose storage this one may share, itself included */
 };
 
@@ -87,6 +88,7 @@ static Var *bind(const char *name, Loc loc, Type *t, Alias *rhs, bool consumable
     v->consumable = consumable;
     v->lambda_depth = lambda_depth;
     v->loop_depth = loop_depth;
+    v->id = all_vars.len;
     vec_push(&v->aliases, v);
     if (rhs && type_has_array(t))
         alias_flat(rhs, &v->aliases);
@@ -109,6 +111,7 @@ static void bind_pat(Pat *p, Alias *rhs, bool consumable, bool is_param) {
         break;
     case P_TUPLE:
     case P_RECORD:
+    case P_CONSTR:
         for (int i = 0; i < p->elems.len; i++) {
             Alias *sub = rhs;
             if (p->kind == P_TUPLE && rhs && rhs->tuple && rhs->parts.len == p->elems.len)
@@ -238,30 +241,48 @@ static Alias *walk_let(Expr *e) {
     return r;
 }
 
+/* The branches of an if or a match (one runs): each is analysed from the consumption state
+ * before them, and a variable is consumed after them if some branch consumed it.  scrutinee:
+ * what a match's case patterns bind (NULL for if). */
+static Alias *walk_branches(Expr **bodies, Pat **pats, int n, Alias *scrutinee, Expr *e) {
+    int nv = all_vars.len;
+    bool *before = xmalloc((size_t)nv + 1), *after = xmalloc((size_t)nv + 1);
+    Loc *at = xmalloc(sizeof(Loc) * ((size_t)nv + 1));
+    for (int i = 0; i < nv; i++) {
+        before[i] = after[i] = all_vars.data[i]->consumed;
+        at[i] = all_vars.data[i]->consumed_at;
+    }
+    Alias *r = alias_new();
+    for (int k = 0; k < n; k++) {
+        for (int i = 0; i < nv; i++)
+            all_vars.data[i]->consumed = before[i];
+        int scope_at = scope.len;
+        if (pats)
+            bind_pat(pats[k], scrutinee, true, false);
+        alias_flat(walk(bodies[k]), &r->set);
+        scope.len = scope_at;
+        for (int i = 0; i < nv; i++)
+            if (all_vars.data[i]->consumed && !after[i]) {
+                after[i] = true;
+                at[i] = all_vars.data[i]->consumed_at;
+            }
+    }
+    for (int i = 0; i < nv; i++) {
+        all_vars.data[i]->consumed = after[i];
+        all_vars.data[i]->consumed_at = at[i];
+    }
+    return maybe(e, r);
+}
+
 static Alias *walk_if(Expr *e) {
     walk(e->cond);
-    int n = all_vars.len;
-    bool *before = xmalloc((size_t)n + 1);
-    Loc *at = xmalloc(sizeof(Loc) * ((size_t)n + 1));
-    for (int i = 0; i < n; i++)
-        before[i] = all_vars.data[i]->consumed;
-    Alias *a = walk(e->lhs);
-    bool *after_then = xmalloc((size_t)n + 1);
-    for (int i = 0; i < n; i++) {
-        after_then[i] = all_vars.data[i]->consumed;
-        at[i] = all_vars.data[i]->consumed_at;
-        all_vars.data[i]->consumed = before[i];
-    }
-    Alias *b = walk(e->rhs);
-    for (int i = 0; i < n; i++)
-        if (after_then[i] && !all_vars.data[i]->consumed) {
-            all_vars.data[i]->consumed = true;
-            all_vars.data[i]->consumed_at = at[i];
-        }
-    Alias *r = alias_new();
-    alias_flat(a, &r->set);
-    alias_flat(b, &r->set);
-    return maybe(e, r);
+    Expr *bodies[2] = {e->lhs, e->rhs};
+    return walk_branches(bodies, NULL, 2, NULL, e);
+}
+
+static Alias *walk_match(Expr *e) {
+    Alias *s = walk(e->lhs);
+    return walk_branches(e->elems.data, e->cases.data, e->elems.len, s, e);
 }
 
 static bool any_consumed(int from, int to) {
@@ -307,6 +328,36 @@ static void consume_loop_init(Pat *p, Alias *init, int *at, Loc loc, VarSet *kep
         alias_flat(init, kept);
 }
 
+/* What a loop's result may alias, per component of its parameter pattern p: the variables
+ * bound before the loop (id < first) that the body's result aliases, and the initial value's
+ * part where its parameter is not consumed (the loop may run zero times).  Variables of the
+ * body are dead after the loop. */
+static Alias *loop_result(Pat *p, Alias *init, Alias *body, int *at, int first) {
+    while (p->kind == P_ASCRIBE)
+        p = p->inner;
+    int n = p->elems.len;
+    if (p->kind == P_TUPLE && body->tuple && body->parts.len == n) {
+        Alias *r = alias_new();
+        r->tuple = true;
+        bool split = init && init->tuple && init->parts.len == n;
+        for (int i = 0; i < n; i++)
+            vec_push(&r->parts, loop_result(p->elems.data[i], split ? init->parts.data[i] : init,
+                                            body->parts.data[i], at, first));
+        return r;
+    }
+    int from = *at;
+    *at += pat_vars(p);
+    Alias *r = alias_new();
+    VarSet flat = {0};
+    alias_flat(body, &flat);
+    for (int i = 0; i < flat.len; i++)
+        if (flat.data[i]->id < first)
+            vec_push(&r->set, flat.data[i]);
+    if (!any_consumed(from, *at))
+        alias_flat(init, &r->set);
+    return r;
+}
+
 static Alias *walk_loop(Expr *e) {
     Alias *init;
     if (e->init) {
@@ -323,7 +374,7 @@ static Alias *walk_loop(Expr *e) {
                 set_add_all(&init->set, &v->aliases);
         }
     }
-    int n = scope.len;
+    int n = scope.len, first = all_vars.len;
     loop_depth++;
     bind_pat(e->pat, NULL, true, false);
     int nparams = scope.len;
@@ -341,31 +392,15 @@ static Alias *walk_loop(Expr *e) {
         walk(e->cond);
     Alias *body = walk(e->body);
     bool params_consumed = any_consumed(n, nparams);
-    VarSet flat = {0};
-    alias_flat(body, &flat);
-    bool aliases_param = false;
-    Alias *res = alias_new();
-    for (int i = 0; i < flat.len; i++) {
-        bool local = false;
-        for (int j = n; j < scope.len; j++)
-            if (scope.data[j] == flat.data[i])
-                local = true;
-        if (local)
-            aliases_param = true;
-        else
-            vec_push(&res->set, flat.data[i]);
-    }
     loop_depth--;
-    VarSet kept = {0};
+    int at = n;
+    Alias *res = loop_result(e->pat, init, body, &at, first);
     if (params_consumed) {
-        int at = n;
+        VarSet kept = {0};
+        at = n;
         consume_loop_init(e->pat, init, &at, e->init ? e->init->loc : e->pat->loc, &kept);
-    } else {
-        alias_flat(init, &kept);
     }
     scope.len = n;
-    if (aliases_param)
-        set_add_all(&res->set, &kept);
     return maybe(e, res);
 }
 
@@ -471,8 +506,16 @@ static Alias *walk(Expr *e) {
     case E_ASCRIBE:
     case E_COERCE:
     case E_ATTR:
+    case E_OPEN:
     case E_PAREN:
         return walk(e->lhs);
+    case E_ASSERT:
+        walk(e->cond);
+        return walk(e->body);
+    case E_CONSTR:
+        return walk_union(&e->args);
+    case E_MATCH:
+        return walk_match(e);
     }
     return alias_new();
 }

@@ -7,14 +7,32 @@
 
 #include "check_int.h"
 
-static Size *subst_size(Size *s, Subst *su) {
+/* A size expression with each operand replaced by f(operand). */
+static Size *map_size_expr(Size *s, Size *(*f)(Size *, void *), void *cx) {
+    Size **args = xmalloc((size_t)(s->n + 1) * sizeof *args);
+    bool changed = false;
+    for (int i = 0; i < s->n; i++) {
+        args[i] = f(s->args[i], cx);
+        changed |= args[i] != s->args[i];
+    }
+    if (!changed)
+        return s;
+    return s->fn ? size_call(s->fn, s->n, args) : size_binop(s->op, args[0], args[1]);
+}
+
+static Size *subst_size_cx(Size *s, void *cx) {
+    Subst *su = cx;
     s = size_prune(s);
     if (s->kind == SIZE_NAME)
         for (int i = su->sfrom.len - 1; i >= 0; i--)
             if (su->sfrom.data[i] == s->name)
                 return su->sto.data[i];
+    if (s->kind == SIZE_EXPR)
+        return map_size_expr(s, subst_size_cx, su);
     return s;
 }
+
+static Size *subst_size(Size *s, Subst *su) { return subst_size_cx(s, su); }
 
 Type *tc_subst_type(Type *t, Subst *su) {
     t = type_prune(t);
@@ -32,7 +50,8 @@ Type *tc_subst_type(Type *t, Subst *su) {
         r = type_array(tc_subst_type(t->elem, su), subst_size(t->dim, su));
         break;
     case T_TUPLE:
-    case T_RECORD: {
+    case T_RECORD:
+    case T_SUM: {
         r = xmalloc(sizeof *r);
         *r = *t;
         r->elems.data = NULL;
@@ -61,7 +80,7 @@ Type *tc_subst_type(Type *t, Subst *su) {
     return r;
 }
 
-Type *tc_instantiate(Binding *b) {
+Type *tc_instantiate(Binding *b, Expr *use) {
     if (!b->tvars.len && !b->svars.len && !b->decl && !b->fun)
         return b->type;
     Subst su = {0};
@@ -71,10 +90,22 @@ Type *tc_instantiate(Binding *b) {
         vec_push(&su.tto, type_var(0, tc_level));
     }
     for (int i = 0; i < b->svars.len; i++) {
+        Size *s = size_var();
         vec_push(&su.sfrom, b->svars.data[i]);
-        vec_push(&su.sto, size_var());
+        vec_push(&su.sto, s);
+        if (use)
+            vec_push(&use->size_args, s);
     }
     return tc_subst_type(b->type, &su);
+}
+
+/* Unsolved sizes of a generalised type are unknown. */
+static void gen_size(Size *s) {
+    s = size_prune(s);
+    if (s->kind == SIZE_VAR)
+        s->link = size_any();
+    for (int i = 0; s->kind == SIZE_EXPR && i < s->n; i++)
+        gen_size(s->args[i]);
 }
 
 static void gen_walk(Type *t, Binding *b) {
@@ -87,15 +118,13 @@ static void gen_walk(Type *t, Binding *b) {
             vec_push(&b->tvars, p);
         }
         break;
-    case T_ARRAY: {
-        Size *s = size_prune(t->dim);
-        if (s->kind == SIZE_VAR)
-            s->link = size_any();
+    case T_ARRAY:
+        gen_size(t->dim);
         gen_walk(t->elem, b);
         break;
-    }
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             gen_walk(t->elems.data[i], b);
         break;
@@ -110,21 +139,15 @@ static void gen_walk(Type *t, Binding *b) {
 
 void tc_generalise(Type *t, Binding *b) { gen_walk(t, b); }
 
-static bool in_names(NameVec *names, const char *n) {
-    for (int i = 0; names && i < names->len; i++)
-        if (names->data[i] == n)
-            return true;
-    return false;
-}
-
 Type *tc_forget_sizes(Type *t, NameVec *names, bool consts) {
     t = type_prune(t);
     Type *r;
     switch (t->kind) {
     case T_ARRAY: {
         Size *s = size_prune(t->dim);
-        bool drop = (s->kind == SIZE_NAME && in_names(names, s->name)) ||
-                    (consts && s->kind == SIZE_CONST);
+        bool drop = (consts && (s->kind == SIZE_CONST || s->kind == SIZE_EXPR));
+        for (int i = 0; names && i < names->len && !drop; i++)
+            drop = size_mentions(s, names->data[i]);
         Type *e = tc_forget_sizes(t->elem, names, consts);
         if (!drop && e == type_prune(t->elem))
             return t;
@@ -132,7 +155,8 @@ Type *tc_forget_sizes(Type *t, NameVec *names, bool consts) {
         break;
     }
     case T_TUPLE:
-    case T_RECORD: {
+    case T_RECORD:
+    case T_SUM: {
         bool changed = false;
         Type **es = xmalloc(sizeof(Type *) * (size_t)(t->elems.len + 1));
         for (int i = 0; i < t->elems.len; i++) {
@@ -141,7 +165,8 @@ Type *tc_forget_sizes(Type *t, NameVec *names, bool consts) {
         }
         if (!changed)
             return t;
-        r = t->kind == T_TUPLE ? type_tuple(t->elems.len, es)
+        r = t->kind == T_TUPLE  ? type_tuple(t->elems.len, es)
+            : t->kind == T_SUM ? type_sum(t->elems.len, t->fields.data, es)
                                : type_record(t->elems.len, t->fields.data, es);
         break;
     }
@@ -179,6 +204,11 @@ static void default_var(Type *v) {
         v->link = type_prim(default_prim(v->prims));
         return;
     }
+    if (v->sum) { /* a sum type of exactly the constructors it was seen with */
+        v->link = type_sum(v->fields.len, v->fields.data, v->elems.data);
+        v->fields.len = 0;
+        return;
+    }
     if (v->fields.len) {
         /* all-numeric fields 0..k-1: a tuple; otherwise a record of exactly those fields */
         bool tuple = true;
@@ -208,6 +238,22 @@ static void default_var(Type *v) {
     v->link = type_unit();
 }
 
+static Size *resolve_size_cx(Size *s, void *cx) {
+    (void)cx;
+    return tc_resolve_size(s);
+}
+
+Size *tc_resolve_size(Size *s) {
+    s = size_prune(s);
+    if (s->kind == SIZE_VAR) {
+        s->link = size_any();
+        return size_any();
+    }
+    if (s->kind == SIZE_EXPR)
+        return map_size_expr(s, resolve_size_cx, NULL);
+    return s;
+}
+
 Type *tc_resolve_type(Type *t) {
     t = type_prune(t);
     if (!t)
@@ -221,17 +267,12 @@ Type *tc_resolve_type(Type *t) {
     case T_PRIM:
     case T_PARAM:
         return t;
-    case T_ARRAY: {
-        Size *s = size_prune(t->dim);
-        if (s->kind == SIZE_VAR) {
-            s->link = size_any();
-            s = size_any();
-        }
-        r = type_array(tc_resolve_type(t->elem), s);
+    case T_ARRAY:
+        r = type_array(tc_resolve_type(t->elem), tc_resolve_size(t->dim));
         break;
-    }
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         r = xmalloc(sizeof *r);
         *r = *t;
         r->elems.data = NULL;

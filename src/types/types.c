@@ -93,6 +93,20 @@ Type *type_record(int n, const char **fields, Type **elems) {
     return t;
 }
 
+Type *type_sum(int n, const char **ctors, Type **payloads) {
+    Type *t = type_record(n, ctors, payloads); /* the same sorted pairs */
+    t->kind = T_SUM;
+    return t;
+}
+
+int type_ctor_index(Type *t, const char *ctor) {
+    t = type_prune(t);
+    for (int i = 0; t->kind == T_SUM && i < t->fields.len; i++)
+        if (t->fields.data[i] == ctor)
+            return i;
+    return -1;
+}
+
 Type *type_arrow(Type *param, Type *ret) {
     Type *t = type_new(T_ARROW);
     t->param = param;
@@ -115,7 +129,7 @@ Type *type_var(unsigned prims, int level) {
 }
 
 Size *size_any(void) {
-    static Size any = {SIZE_ANY, 0, NULL, NULL, 0};
+    static Size any = {.kind = SIZE_ANY};
     return &any;
 }
 
@@ -137,6 +151,73 @@ Size *size_var(void) {
     Size *s = xmalloc(sizeof *s);
     s->kind = SIZE_VAR;
     s->id = ++next_var_id;
+    return s;
+}
+
+bool size_is_arith(BinOp op) {
+    switch (op) {
+    case BIN_ADD: case BIN_SUB: case BIN_MUL: case BIN_DIV: case BIN_MOD: case BIN_QUOT:
+    case BIN_REM: case BIN_POW:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool size_arith(BinOp op, int64_t a, int64_t b, int64_t *out) {
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    switch (op) {
+    case BIN_ADD: *out = (int64_t)(ua + ub); return true;
+    case BIN_SUB: *out = (int64_t)(ua - ub); return true;
+    case BIN_MUL: *out = (int64_t)(ua * ub); return true;
+    case BIN_POW: {
+        if (b < 0)
+            return false;
+        uint64_t r = 1;
+        for (int64_t i = 0; i < b && i < 64; i++)
+            r *= ua;
+        *out = (int64_t)r;
+        return true;
+    }
+    default:
+        break;
+    }
+    if (b == 0 || (a == INT64_MIN && b == -1))
+        return false;
+    switch (op) {
+    case BIN_QUOT: *out = a / b; return true;
+    case BIN_REM: *out = a % b; return true;
+    case BIN_DIV: *out = a / b - ((a % b != 0) && ((a < 0) != (b < 0))); return true;
+    case BIN_MOD: *out = a % b + ((a % b != 0) && ((a < 0) != (b < 0)) ? b : 0); return true;
+    default: return false;
+    }
+}
+
+Size *size_binop(BinOp op, Size *a, Size *b) {
+    Size *pa = size_prune(a), *pb = size_prune(b);
+    if (pa->kind == SIZE_ANY || pb->kind == SIZE_ANY)
+        return size_any();
+    Size *s = xmalloc(sizeof *s);
+    s->kind = SIZE_EXPR;
+    s->op = op;
+    s->n = 2;
+    s->args = xmalloc(2 * sizeof *s->args);
+    s->args[0] = a;
+    s->args[1] = b;
+    return s;
+}
+
+Size *size_call(Decl *fn, int n, Size **args) {
+    for (int i = 0; i < n; i++)
+        if (size_prune(args[i])->kind == SIZE_ANY)
+            return size_any();
+    Size *s = xmalloc(sizeof *s);
+    s->kind = SIZE_EXPR;
+    s->fn = fn;
+    s->n = n;
+    s->args = xmalloc((size_t)(n + 1) * sizeof *s->args);
+    for (int i = 0; i < n; i++)
+        s->args[i] = args[i];
     return s;
 }
 
@@ -169,6 +250,7 @@ bool type_has_array(Type *t) {
         return true;
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             if (type_has_array(t->elems.data[i]))
                 return true;
@@ -207,18 +289,46 @@ Type *type_copy_unique(Type *t, bool unique) {
 
 /* ---- printing ---- */
 
+/* A size as an operand of a size expression: compound ones in parentheses. */
+static void size_print_operand(StrBuf *sb, Size *s) {
+    s = size_prune(s);
+    bool paren = s && s->kind == SIZE_EXPR;
+    if (paren)
+        sb_putc(sb, '(');
+    size_print(sb, s);
+    if (paren)
+        sb_putc(sb, ')');
+}
+
 void size_print(StrBuf *sb, Size *s) {
     s = size_prune(s);
     if (!s)
         return;
-    if (s->kind == SIZE_CONST)
+    if (s->kind == SIZE_CONST) {
         sb_printf(sb, "%lld", (long long)s->value);
-    else if (s->kind == SIZE_NAME)
+    } else if (s->kind == SIZE_NAME) {
         sb_puts(sb, s->name);
+    } else if (s->kind == SIZE_EXPR && s->fn) {
+        sb_puts(sb, s->fn->name);
+        for (int i = 0; i < s->n; i++) {
+            sb_putc(sb, ' ');
+            size_print_operand(sb, s->args[i]);
+        }
+    } else if (s->kind == SIZE_EXPR) {
+        size_print_operand(sb, s->args[0]);
+        sb_puts(sb, binop_name(s->op));
+        size_print_operand(sb, s->args[1]);
+    }
 }
 
-static bool size_mentions(Size *s, const char *name) {
+bool size_mentions(Size *s, const char *name) {
     s = size_prune(s);
+    if (s && s->kind == SIZE_EXPR) {
+        for (int i = 0; i < s->n; i++)
+            if (size_mentions(s->args[i], name))
+                return true;
+        return false;
+    }
     return s && s->kind == SIZE_NAME && s->name == name;
 }
 
@@ -231,6 +341,7 @@ bool type_mentions_size(Type *t, const char *name) {
         return size_mentions(t->dim, name) || type_mentions_size(t->elem, name);
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             if (type_mentions_size(t->elems.data[i], name))
                 return true;
@@ -244,7 +355,7 @@ bool type_mentions_size(Type *t, const char *name) {
 
 static const char *var_class(Type *t) {
     if (t->fields.len)
-        return "a record type";
+        return t->sum ? "a sum type" : "a record type";
     if (t->prims == MASK_NUM)
         return "a numeric type";
     if (t->prims == MASK_INT)
@@ -353,6 +464,20 @@ static void print_type(StrBuf *sb, Type *t, bool arrow_param) {
             print_inner(sb, t->elems.data[i], false);
         }
         sb_putc(sb, '}');
+        break;
+    case T_SUM: /* #bar i16 | #foo (i32, bool) */
+        for (int i = 0; i < t->elems.len; i++) {
+            sb_printf(sb, "%s#%s", i ? " | " : "", t->fields.data[i]);
+            Type *p = type_prune(t->elems.data[i]);
+            for (int j = 0; j < p->elems.len; j++) {
+                Type *x = type_prune(p->elems.data[j]);
+                bool paren = x->kind == T_ARROW || x->kind == T_SUM;
+                sb_puts(sb, paren ? " (" : " ");
+                print_inner(sb, x, false);
+                if (paren)
+                    sb_putc(sb, ')');
+            }
+        }
         break;
     case T_ARROW:
         if (arrow_param)

@@ -18,14 +18,22 @@ typedef enum {
     SIZE_CONST, /* a known constant */
     SIZE_NAME,  /* a named size: size parameter [n] or a variable of type i64 in scope */
     SIZE_VAR,   /* unification variable; see link */
+    SIZE_EXPR,  /* an expression over sizes: [n*m], [n+1], [f n] (see below) */
 } SizeKind;
 
+/* A SIZE_EXPR is an arithmetic operator (op: + - * / % // %% **) on args[0], args[1], or, with
+ * fn set, a call of that top-level function on args[0..n).  Unification matches such sizes
+ * structurally, so unflatten's [n*m] learns n and m from an argument of size [a*b]. */
 struct Size {
     SizeKind kind;
     int64_t value;    /* SIZE_CONST */
     const char *name; /* SIZE_NAME */
     Size *link;       /* SIZE_VAR once solved */
     int id;           /* SIZE_VAR: for printing */
+    BinOp op;         /* SIZE_EXPR without fn */
+    Decl *fn;         /* SIZE_EXPR: the function called, or NULL */
+    int n;            /* SIZE_EXPR: number of args */
+    Size **args;      /* SIZE_EXPR */
 };
 
 typedef enum {
@@ -36,6 +44,8 @@ typedef enum {
     T_ARROW,  /* param -> ret */
     T_PARAM,  /* a rigid type parameter 't (inside a polymorphic function) */
     T_VAR,    /* unification variable; see link */
+    T_SUM,    /* #c1 t.. | #c2 t..: constructors (fields, sorted) parallel to payloads (elems,
+                 each a T_TUPLE of the constructor's payload types) */
 } TypeKind;
 
 /* Masks of primitive types, the constraint of an overloaded T_VAR (bit p = PRIM p allowed). */
@@ -52,8 +62,8 @@ struct Type {
     PrimType prim;         /* T_PRIM */
     Type *elem;            /* T_ARRAY */
     Size *dim;             /* T_ARRAY: size of the outermost dimension */
-    Vec(Type *) elems;     /* T_TUPLE, T_RECORD; T_VAR: types of the fields it must have */
-    NameVec fields;        /* T_RECORD; T_VAR: fields it must have (field projection on an unknown type) */
+    Vec(Type *) elems;     /* T_TUPLE, T_RECORD, T_SUM; T_VAR: types of the fields it must have */
+    NameVec fields;        /* T_RECORD, T_SUM; T_VAR: fields (or constructors) it must have */
     Type *param, *ret;     /* T_ARROW */
     const char *param_name;/* T_ARROW with a named parameter ((n: i64) -> [n]t) */
     const char *name;      /* T_PARAM */
@@ -65,15 +75,19 @@ struct Type {
     Size *param_size;      /* T_ARROW, instantiated: the size that stands for a named parameter's value */
     unsigned prims;        /* T_VAR: 0 = unconstrained, else the allowed primitive types (mask) */
     bool eq;               /* T_VAR: must be an equality type (no functions) */
+    bool sum;              /* T_VAR: fields are constructors it must have (elems their payloads) */
     int level;             /* T_VAR: let-nesting level, for generalisation */
 };
 
 /* What an E_VAR refers to (Expr.binding). */
 typedef enum {
     BIND_LOCAL,  /* a let-, lambda-, loop- or parameter-bound variable, or a size parameter */
-    BIND_DEF,    /* a top-level def (decl) */
+    BIND_DEF,    /* a top-level def (decl), also one in a module */
     BIND_LETFUN, /* a local function (fun is the E_LETFUN) */
+    BIND_MODULE, /* a module (mod): modules and values share a name space (types/module.c) */
 } BindKind;
+
+typedef struct Module Module;
 
 typedef struct Binding Binding;
 struct Binding {
@@ -83,6 +97,7 @@ struct Binding {
     Loc loc;
     Decl *decl;          /* BIND_DEF */
     Expr *fun;           /* BIND_LETFUN */
+    Module *mod;         /* BIND_MODULE */
     Vec(Type *) tvars;   /* quantified type parameters (T_PARAM nodes) */
     NameVec svars;       /* quantified size parameters */
     bool is_param;       /* a function parameter (for uniqueness) */
@@ -92,11 +107,14 @@ struct Binding {
 /* ---- types.c ---- */
 Type *type_prune(Type *t);         /* follow T_VAR links */
 Size *size_prune(Size *s);         /* follow SIZE_VAR links */
-bool type_mentions_size(Type *t, const char *name); /* a dimension of t is the size name (interned) */
+bool type_mentions_size(Type *t, const char *name); /* a dimension of t is or uses the size name (interned) */
+bool size_mentions(Size *s, const char *name);
 Type *type_prim(PrimType p);       /* shared instances for primitive types */
 Type *type_array(Type *elem, Size *dim);
 Type *type_tuple(int n, Type **elems);
 Type *type_record(int n, const char **fields, Type **elems); /* sorts the fields */
+Type *type_sum(int n, const char **ctors, Type **payloads);  /* sorts the constructors; payloads are T_TUPLEs */
+int type_ctor_index(Type *t, const char *ctor);              /* a T_SUM's constructor, -1 if none */
 Type *type_arrow(Type *param, Type *ret);
 Type *type_param(const char *name);
 Type *type_var(unsigned prims, int level);
@@ -105,6 +123,11 @@ Size *size_any(void);
 Size *size_const(int64_t v);
 Size *size_name(const char *name);
 Size *size_var(void);
+Size *size_binop(BinOp op, Size *a, Size *b); /* an unknown operand: unknown (nothing folded: [2*3] is not [6]) */
+Size *size_call(Decl *fn, int n, Size **args);
+bool size_is_arith(BinOp op);      /* an operator a size expression may use */
+/* The value of op on two i64 sizes (false: undefined, as division by zero). */
+bool size_arith(BinOp op, int64_t a, int64_t b, int64_t *out);
 int type_rank(Type *t);            /* number of array dimensions */
 Type *type_base(Type *t);          /* element type below all array dimensions */
 bool type_is_prim(Type *t, PrimType p);

@@ -28,6 +28,12 @@ bool tc_size_same(Size *a, Size *b) {
         return a->value == b->value;
     if (a->kind == SIZE_NAME)
         return a->name == b->name;
+    if (a->kind == SIZE_EXPR && a->fn == b->fn && a->op == b->op && a->n == b->n) {
+        for (int i = 0; i < a->n; i++)
+            if (!tc_size_same(a->args[i], b->args[i]))
+                return false;
+        return true;
+    }
     return false;
 }
 
@@ -42,6 +48,12 @@ static bool unify_size(Size *a, Size *b, bool strict) {
     }
     if (b->kind == SIZE_VAR) {
         b->link = a;
+        return true;
+    }
+    if (a->kind == SIZE_EXPR && b->kind == SIZE_EXPR && a->fn == b->fn && a->op == b->op && a->n == b->n) {
+        for (int i = 0; i < a->n; i++)
+            if (!unify_size(a->args[i], b->args[i], strict))
+                return false;
         return true;
     }
     if (strict && a->kind == SIZE_CONST && b->kind == SIZE_CONST && a->value != b->value) {
@@ -60,6 +72,7 @@ static bool occurs(Type *v, Type *t) {
         return occurs(v, t->elem);
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
     case T_VAR:
         for (int i = 0; i < t->elems.len; i++)
             if (occurs(v, t->elems.data[i]))
@@ -86,6 +99,7 @@ static void lower_levels(Type *t, int level) {
         break;
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             lower_levels(t->elems.data[i], level);
         break;
@@ -127,6 +141,7 @@ bool tc_require_eq(Type *t) {
         return tc_require_eq(t->elem);
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             if (!tc_require_eq(t->elems.data[i]))
                 return false;
@@ -142,7 +157,7 @@ Type *tc_field_of(Type *t, const char *f) {
         int i = type_field_index(t, f);
         return i < 0 ? NULL : t->elems.data[i];
     }
-    if (t->kind != T_VAR || t->prims)
+    if (t->kind != T_VAR || t->prims || t->sum)
         return NULL;
     for (int i = 0; i < t->fields.len; i++)
         if (t->fields.data[i] == f)
@@ -153,11 +168,65 @@ Type *tc_field_of(Type *t, const char *f) {
     return ft;
 }
 
+/* The payload of constructor c of t: t a sum type, or a variable that then gets the
+ * constraint to have c (with a payload of n fresh types).  NULL if t cannot have c. */
+Type *tc_ctor_of(Type *t, const char *c, int n) {
+    t = type_prune(t);
+    if (t->kind == T_SUM) {
+        int i = type_ctor_index(t, c);
+        return i < 0 || type_prune(t->elems.data[i])->elems.len != n ? NULL : t->elems.data[i];
+    }
+    if (t->kind != T_VAR || t->prims || (t->fields.len && !t->sum))
+        return NULL;
+    for (int i = 0; i < t->fields.len; i++)
+        if (t->fields.data[i] == c)
+            return type_prune(t->elems.data[i])->elems.len == n ? t->elems.data[i] : NULL;
+    Type **ps = xmalloc(sizeof *ps * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+        ps[i] = type_var(0, t->level);
+    t->sum = true;
+    vec_push(&t->fields, c);
+    vec_push(&t->elems, type_tuple(n, ps));
+    return t->elems.data[t->elems.len - 1];
+}
+
+/* v's constructor constraints hold of t. */
+static bool bind_ctors(Type *v, Type *t, bool strict) {
+    for (int i = 0; i < v->fields.len; i++) {
+        Type *vp = type_prune(v->elems.data[i]);
+        Type *tp = tc_ctor_of(t, v->fields.data[i], vp->elems.len);
+        if (!tp) {
+            tc_unify_why = xsprintf("it has no constructor #%s of %d argument(s)", v->fields.data[i], vp->elems.len);
+            return false;
+        }
+        if (!tc_unify(tp, vp, strict))
+            return false;
+    }
+    return true;
+}
+
 /* Link variable v to t (t is not v), checking v's constraints. */
 static bool bind_var(Type *v, Type *t, bool strict) {
     if (occurs(v, t)) {
         tc_unify_why = "the type would be infinite";
         return false;
+    }
+    if (v->sum) {
+        if (!bind_ctors(v, t, strict) || (v->eq && !tc_require_eq(t)))
+            return false;
+        v->link = t;
+        lower_levels(t, v->level);
+        return true;
+    }
+    if (t->kind == T_VAR && t->sum) { /* a record constraint cannot meet a sum constraint */
+        if (v->fields.len || v->prims)
+            return false;
+        v->link = t;
+        if (t->level > v->level)
+            t->level = v->level;
+        if (v->eq && !tc_require_eq(t))
+            return false;
+        return true;
     }
     if (t->kind == T_VAR) {
         if (v->prims && !tc_require_prims(t, v->prims))
@@ -195,11 +264,34 @@ static bool bind_var(Type *v, Type *t, bool strict) {
     return true;
 }
 
+/* Why two sum types differ: the constructors only one has. */
+static const char *unshared(Type *a, Type *b) {
+    StrBuf sb = {0};
+    Type *ts[2] = {a, b};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < ts[k]->fields.len; i++)
+            if (type_ctor_index(ts[1 - k], ts[k]->fields.data[i]) < 0)
+                sb_printf(&sb, "%s#%s", sb.len ? ", " : "", ts[k]->fields.data[i]);
+    return xsprintf("Unshared constructors: %s.", sb.data ? sb.data : "");
+}
+
 static bool unify_elems(Type *a, Type *b, bool strict) {
+    if (a->kind == T_SUM) {
+        for (int i = 0; i < a->fields.len; i++)
+            if (type_ctor_index(b, a->fields.data[i]) < 0) {
+                tc_unify_why = unshared(a, b);
+                return false;
+            }
+        for (int i = 0; i < b->fields.len; i++)
+            if (type_ctor_index(a, b->fields.data[i]) < 0) {
+                tc_unify_why = unshared(a, b);
+                return false;
+            }
+    }
     if (a->elems.len != b->elems.len)
         return false;
     for (int i = 0; i < a->elems.len; i++) {
-        if (a->kind == T_RECORD && strcmp(a->fields.data[i], b->fields.data[i]))
+        if (a->kind != T_TUPLE && strcmp(a->fields.data[i], b->fields.data[i]))
             return false;
         if (!tc_unify(a->elems.data[i], b->elems.data[i], strict))
             return false;
@@ -225,6 +317,7 @@ bool tc_unify(Type *a, Type *b, bool strict) {
         return unify_size(a->dim, b->dim, strict) && tc_unify(a->elem, b->elem, strict);
     case T_TUPLE:
     case T_RECORD:
+    case T_SUM:
         return unify_elems(a, b, strict);
     case T_ARROW:
         return tc_unify(a->param, b->param, strict) && tc_unify(a->ret, b->ret, strict);
@@ -252,7 +345,8 @@ Type *tc_join(Type *a, Type *b) {
         return t;
     }
     case T_TUPLE:
-    case T_RECORD: {
+    case T_RECORD:
+    case T_SUM: {
         Type **es = xmalloc(sizeof(Type *) * (size_t)(a->elems.len + 1));
         bool changed = false;
         for (int i = 0; i < a->elems.len; i++) {
@@ -263,6 +357,8 @@ Type *tc_join(Type *a, Type *b) {
             return a;
         if (a->kind == T_TUPLE)
             return type_tuple(a->elems.len, es);
+        if (a->kind == T_SUM)
+            return type_sum(a->elems.len, a->fields.data, es);
         return type_record(a->elems.len, a->fields.data, es);
     }
     default:

@@ -31,7 +31,7 @@ entry loop_pairs [n] (w: [n]i64) : i64 =
 -- ==
 -- entry: not_lowest
 -- input { [3i64, 5i64, 10i64, 20i64] }
--- error: index \[-1\] out of bounds for array of shape \[4\]
+-- error: Index \[-1\] out of bounds for array of shape \[4\]
 entry not_lowest [n] (w: [n]i64) : [n]i64 =
   map (\d -> if d == 1 then 0 else w[d - 1]) (iota n)
 
@@ -44,7 +44,7 @@ entry not_lowest [n] (w: [n]i64) : [n]i64 =
 -- input { [3i64, 5i64, 10i64, 20i64] 2i64 }
 -- output { 5i64 }
 -- input { [3i64, 5i64, 10i64, 20i64] 9i64 }
--- error: index \[8\] out of bounds for array of shape \[4\]
+-- error: Index \[8\] out of bounds for array of shape \[4\]
 entry unknown [n] (w: [n]i64) (k: i64) : i64 =
   if k == 0 then 0 else w[k - 1]
 
@@ -53,6 +53,6 @@ entry unknown [n] (w: [n]i64) (k: i64) : i64 =
 -- ==
 -- entry: after_if
 -- input { [3i64, 5i64, 10i64, 20i64] }
--- error: index \[-1\] out of bounds for array of shape \[4\]
+-- error: Index \[-1\] out of bounds for array of shape \[4\]
 entry after_if [n] (w: [n]i64) : [n]i64 =
   map (\d -> let a = if d == 0 then 0 else w[d - 1] in a + w[d - 1]) (iota n)

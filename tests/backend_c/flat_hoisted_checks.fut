@@ -8,7 +8,7 @@
 -- input { [1, 2, 3] [[10, 20], [30, 40], [50, 60]] 1i64 }
 -- output { [21, 42, 63] }
 -- input { [1, 2, 3] [[10, 20], [30, 40], [50, 60]] 2i64 }
--- error: index \[2\] out of bounds for array of shape \[2\]
+-- error: Index \[2\] out of bounds for array of shape \[2\]
 -- input { empty([0]i32) empty([0][2]i32) 7i64 }
 -- output { empty([0]i32) }
 entry row_index [n] (xs: [n]i32) (rows: [n][2]i32) (k: i64) =
@@ -19,7 +19,7 @@ entry row_index [n] (xs: [n]i32) (rows: [n][2]i32) (k: i64) =
 -- input { [1, 2, 3] [[10, 20], [30, 40]] 1i64 0i64 }
 -- output { [31, 32, 33] }
 -- input { [1, 2, 3] [[10, 20], [30, 40]] 0i64 2i64 }
--- error: index \[0, 2\] out of bounds for array of shape \[2\]\[2\]
+-- error: Index \[0, 2\] out of bounds for array of shape \[2\]\[2\]
 -- input { empty([0]i32) [[10, 20], [30, 40]] 5i64 5i64 }
 -- output { empty([0]i32) }
 entry outer_index [m] [p] (xs: []i32) (a: [m][p]i32) (i: i64) (j: i64) =

@@ -1,4 +1,6 @@
--- Integer-to-integer conversions: truncation wraps, signed sources sign-extend, unsigned sources zero-extend.
+-- Integer-to-integer conversions: truncation wraps, signed sources sign-extend to signed types,
+-- and zero-extend to unsigned ones (u32.i8 (-1i8) is 255u32, as in Futhark); unsigned sources
+-- zero-extend.
 -- ==
 -- entry: narrow
 -- input { 300 } output { 44i8 44u8 300i16 }
@@ -9,7 +11,7 @@ entry narrow (x: i32) : (i8, u8, i16) = (i8.i32 x, u8.i32 x, i16.i32 x)
 
 -- ==
 -- entry: widen_signed
--- input { -1i8 } output { -1 4294967295u32 -1i64 18446744073709551615u64 }
+-- input { -1i8 } output { -1 255u32 -1i64 255u64 }
 -- input { 100i8 } output { 100 100u32 100i64 100u64 }
 entry widen_signed (x: i8) : (i32, u32, i64, u64) = (i32.i8 x, u32.i8 x, i64.i8 x, u64.i8 x)
 

@@ -25,7 +25,7 @@ entry map2_mismatch (xs: []i32) (ys: []i32) : []i32 = map2 (+) xs ys
 -- entry: bad_unflatten
 -- input { 2i64 2i64 [1, 2, 3] } error: .
 -- input { 2i64 2i64 [1, 2, 3, 4, 5] } error: .
-entry bad_unflatten (n: i64) (m: i64) (xs: []i32) : [][]i32 = unflatten n m xs
+entry bad_unflatten (n: i64) (m: i64) (xs: []i32) : [][]i32 = unflatten (xs :> [n * m]i32)
 
 -- ==
 -- entry: scatter_mismatch

@@ -1,4 +1,4 @@
--- take, drop, split at the ends and in the middle.
+-- take, drop, split at the ends and in the middle (split's sizes are inferred from its argument's [n + m]).
 -- ==
 -- entry: tk
 -- input { 2i64 [1, 2, 3, 4] } output { [1, 2] }
@@ -18,7 +18,7 @@ entry dr (i: i64) (xs: []i32) : []i32 = drop i xs
 -- input { 1i64 [1, 2, 3] } output { [1] [2, 3] }
 -- input { 0i64 [1, 2, 3] } output { empty([0]i32) [1, 2, 3] }
 -- input { 3i64 [1, 2, 3] } output { [1, 2, 3] empty([0]i32) }
-entry sp (i: i64) (xs: []i32) : ([]i32, []i32) = split i xs
+entry sp (i: i64) (xs: []i32) : ([]i32, []i32) = split (xs :> [i + (length xs - i)]i32)
 
 -- ==
 -- entry: oob

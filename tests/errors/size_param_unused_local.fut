@@ -1,6 +1,7 @@
--- The same for a local function: [m] appears only in the return type.
+-- A local function whose [m] appears only in its return type: its value must come from the
+-- use, which gives the result no type with that size here.
 -- ==
--- error: size_param_unused_local\.fut:5:9: error: size parameter \[m\] is not the size of any parameter's array
+-- error: size_param_unused_local\.fut:7:6: error: the size \[m\] of 'f' cannot be inferred here
 def fill (x: i32) : []i32 =
   let f [m] (y: i32) : [m]i32 = replicate m y
   in f x

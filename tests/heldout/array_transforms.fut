@@ -51,7 +51,7 @@ entry tr [n][m] (a: [n][m]i32) : [m][n]i32 = transpose a
 
 entry flat_unflat [n][m] (a: [n][m]i32) : ([]i32, [m][n]i32) =
   let f = flatten a
-  in (f, unflatten m n f)
+  in (f, unflatten (f :> [m * n]i32))
 
 entry cat (xs: []i32) (ys: []i32) : ([]i32, []i32) = (xs ++ ys, concat ys xs)
 

@@ -47,7 +47,7 @@ entry pairsum [n] (xs: [n]i32) (ys: []i32) : [n]i32 = map2 (+) xs (ys :> [n]i32)
 
 entry chunks [n] (k: i64) (xs: [n]i32) : [][]i32 =
   let c = n / k
-  in unflatten c k xs[0:c * k]
+  in unflatten (xs[0:c * k] :> [c * k]i32)
 
 -- A^T A, written with explicit sizes on every intermediate.
 entry gram [n][m] (a: [n][m]f64) : [m][m]f64 =

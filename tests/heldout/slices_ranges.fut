@@ -20,7 +20,7 @@
 -- input { 1i64 }
 -- output { [0i64] [1i64] [1i64] [0i64] }
 -- input { 0i64 }
--- error: invalid range
+-- error: Range .*is invalid
 
 -- ==
 -- entry: stepped

@@ -2,7 +2,7 @@
 -- ==
 -- entry: fail
 -- input { 5i64 } error: out of bounds
--- input { 7i64 } error: ^.*index \[7\]
+-- input { 7i64 } error: ^.*Index \[7\]
 -- input { 1i64 } output { 2 }
 
 -- ==

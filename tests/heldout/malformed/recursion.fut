@@ -1,7 +1,10 @@
--- Recursive functions are not allowed.
+-- Recursion is allowed (tests/language/recursion.fut), but a function used before its
+-- definition needs types on all its parameters and its result.
 -- ==
--- error: recursion\.fut:5:[0-9]+: error:
-def fact (x: i32) : i32 =
-  if x == 0 then 1 else x * fact (x - 1)
+-- error: recursion\.fut:6:[0-9]+: error:
+def is_even (x: i32) : bool =
+  if x == 0 then true else is_odd (x - 1)
 
-entry main (x: i32) : i32 = fact x
+def is_odd x = if x == 0 then false else is_even (x - 1)
+
+entry main (x: i32) : bool = is_even x

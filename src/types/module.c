@@ -1,0 +1,435 @@
+/* module.c — Futhark's module system, elaborated away while the program is checked.
+ *
+ * A module is a table of bindings (values, types, submodules, module types) built by checking
+ * its declarations; nothing of it reaches later stages: every definition, wherever it is
+ * written, is checked once where it occurs and appended to one flat list of definitions (the
+ * program check_program leaves behind), and every use of a name is resolved through the scopes
+ * to the binding of the definition it means (Expr.binding), which is all the interpreter and
+ * the internaliser follow.
+ *
+ *  - `module M = {...}`: the declarations are checked in a scope of their own; the ones not
+ *    `local` are M's members, reached as M.x (and by `open M`).
+ *  - A parametric module is a closure: its parameter, its body and the environment it was
+ *    defined in.  Each application checks a fresh copy of the body (ast_clone_mod) in that
+ *    environment with the parameter bound to the argument, so every instance has definitions of
+ *    its own (as Futhark, which elaborates modules away by the same substitution).
+ *  - Ascription `M : S` keeps the members S names (an error names a missing one); type
+ *    abstraction is not enforced (transparent ascription: programs Futhark accepts behave the
+ *    same, the difference is only in which wrong programs are caught).
+ *  - A file is a module: `import "f"` opens it locally, `module M = import "f"` names it.  Each
+ *    file (syntax/import.c loads them) is checked once, in an environment of the prelude only.
+ *  - The prelude's namespaces (def f32.sqrt, type i32.t) are modules, made as their members are
+ *    declared.
+ */
+#include <string.h>
+
+#include "check_int.h"
+
+struct Module {
+    const char *path;       /* what its definitions are qualified by (Decl.qual), or NULL */
+    Vec(Binding *) vals;    /* its values and (BIND_MODULE) submodules, in definition order */
+    Vec(TypeEntry *) types;
+    Vec(SigEntry *) sigs;
+    /* a parametric module: its parameter, body (a lambda when there are more parameters), the
+     * type of its result (or NULL) and the environment of its definition */
+    bool functor;
+    ModParam param;
+    ModExp *body;
+    SigExp *result;
+    EnvSnap closure;
+};
+
+static DeclVec out;         /* every definition and type abbreviation, in the order checked */
+static EnvSnap prelude_env; /* the environment a file sees: the prelude's */
+static const char *main_file;
+
+typedef struct {
+    Program *file;
+    Module *mod;
+} FileModule;
+static Vec(FileModule) files; /* the files checked so far */
+
+/* The declarations being checked (the innermost list) and which one: a use of a later
+ * definition refers forward (mutual recursion).  Bindings made for such uses, by definition. */
+static DeclVec *cur_decls;
+static int cur_index;
+typedef struct {
+    Decl *decl;
+    Binding *b;
+} Forward;
+static Vec(Forward) forwards;
+
+Binding *tc_forward_ref(const char *name, Loc use) {
+    for (int i = cur_decls ? cur_index + 1 : 0; cur_decls && i < cur_decls->len; i++) {
+        Decl *d = cur_decls->data[i];
+        if (d->kind != D_DEF || d->name != name || d->qual)
+            continue;
+        for (int j = 0; j < forwards.len; j++)
+            if (forwards.data[j].decl == d)
+                return forwards.data[j].b;
+        Binding *b = tc_signature(d);
+        if (!b)
+            error_at(use, "'%s' is defined later (line %d): a function used before its definition needs types on "
+                          "all its parameters and its result",
+                     name, d->loc.line);
+        vec_push(&forwards, ((Forward){d, b}));
+        return b;
+    }
+    return NULL;
+}
+
+static Binding *forward_of(Decl *d) {
+    for (int j = 0; j < forwards.len; j++)
+        if (forwards.data[j].decl == d)
+            return forwards.data[j].b;
+    return NULL;
+}
+
+/* ---- members ---- */
+
+Binding *module_value(Module *m, const char *name) {
+    for (int i = m->vals.len - 1; i >= 0; i--)
+        if (m->vals.data[i]->name == name && m->vals.data[i]->kind != BIND_MODULE)
+            return m->vals.data[i];
+    return NULL;
+}
+
+Module *module_submodule(Module *m, const char *name) {
+    for (int i = m->vals.len - 1; i >= 0; i--)
+        if (m->vals.data[i]->name == name && m->vals.data[i]->kind == BIND_MODULE)
+            return m->vals.data[i]->mod;
+    return NULL;
+}
+
+TypeEntry *module_type(Module *m, const char *name) {
+    for (int i = m->types.len - 1; i >= 0; i--)
+        if (m->types.data[i]->name == name)
+            return m->types.data[i];
+    return NULL;
+}
+
+SigEntry *module_sig(Module *m, const char *name) {
+    for (int i = m->sigs.len - 1; i >= 0; i--)
+        if (m->sigs.data[i]->name == name)
+            return m->sigs.data[i];
+    return NULL;
+}
+
+static Module *module_new(const char *path) {
+    Module *m = xmalloc(sizeof *m);
+    m->path = path;
+    return m;
+}
+
+static Binding *module_binding(const char *name, Module *m, Loc loc) {
+    Binding *b = xmalloc(sizeof *b);
+    b->kind = BIND_MODULE;
+    b->name = name;
+    b->mod = m;
+    b->loc = loc;
+    return b;
+}
+
+/* The path of a member of a module at path (NULL: a file's top level). */
+static const char *subpath(const char *path, const char *name) {
+    return path ? intern(xsprintf("%s.%s", path, name)) : name;
+}
+
+/* Everything m has, in scope (open). */
+static void open_module(Module *m) {
+    for (int i = 0; i < m->vals.len; i++)
+        tc_env_push(m->vals.data[i]);
+    for (int i = 0; i < m->types.len; i++)
+        tc_env_push_type(m->types.data[i]);
+    for (int i = 0; i < m->sigs.len; i++)
+        tc_env_push_sig(m->sigs.data[i]);
+}
+
+void tc_open_module(const char *path, Loc loc) {
+    Module *m = tc_lookup_module(path);
+    if (!m || m->functor)
+        error_at(loc, "'%s' is not a module that can be opened", path);
+    open_module(m);
+}
+
+/* Everything m has, as members of into too (a non-local open). */
+static void export_all(Module *into, Module *m) {
+    for (int i = 0; i < m->vals.len; i++)
+        vec_push(&into->vals, m->vals.data[i]);
+    for (int i = 0; i < m->types.len; i++)
+        vec_push(&into->types, m->types.data[i]);
+    for (int i = 0; i < m->sigs.len; i++)
+        vec_push(&into->sigs, m->sigs.data[i]);
+}
+
+/* ---- module types ---- */
+
+/* The specifications of a module type, includes expanded (refinements `with` add nothing:
+ * ascription is transparent). */
+typedef Vec(ModSpec *) SpecVec;
+
+static void sig_specs(SigExp *s, SpecVec *out_specs) {
+    switch (s->kind) {
+    case SE_NAME: {
+        SigEntry *se = tc_lookup_sig(s->name);
+        if (!se)
+            error_at(s->loc, "unknown module type '%s'", s->name);
+        sig_specs(se->sig, out_specs);
+        return;
+    }
+    case SE_SPECS:
+        for (int i = 0; i < s->specs.len; i++) {
+            ModSpec *sp = s->specs.data[i];
+            if (sp->kind == SPEC_INCLUDE)
+                sig_specs(sp->sig, out_specs);
+            else
+                vec_push(out_specs, sp);
+        }
+        return;
+    case SE_WITH: sig_specs(s->base, out_specs); return;
+    case SE_ARROW: return; /* a parametric module's type: its members are its instances' */
+    }
+}
+
+static Module *ascribe(Module *m, SigExp *s, Loc loc);
+
+/* m restricted to what module type s specifies; an error at loc if m lacks some of it. */
+static Module *ascribe(Module *m, SigExp *s, Loc loc) {
+    if (m->functor || s->kind == SE_ARROW)
+        return m;
+    SpecVec specs = {0};
+    sig_specs(s, &specs);
+    Module *r = module_new(m->path);
+    for (int i = 0; i < specs.len; i++) {
+        ModSpec *sp = specs.data[i];
+        switch (sp->kind) {
+        case SPEC_VAL: {
+            Binding *b = module_value(m, sp->name);
+            if (!b)
+                error_at(loc, "the module does not define '%s', which its module type (line %d) requires",
+                         sp->name, sp->loc.line);
+            vec_push(&r->vals, b);
+            break;
+        }
+        case SPEC_TYPE: {
+            TypeEntry *te = module_type(m, sp->name);
+            if (!te)
+                error_at(loc, "the module does not define the type '%s', which its module type (line %d) requires",
+                         sp->name, sp->loc.line);
+            vec_push(&r->types, te);
+            break;
+        }
+        case SPEC_MODULE: {
+            Module *sub = module_submodule(m, sp->name);
+            if (!sub)
+                error_at(loc, "the module does not define the module '%s', which its module type (line %d) requires",
+                         sp->name, sp->loc.line);
+            vec_push(&r->vals, module_binding(sp->name, ascribe(sub, sp->sig, loc), sp->loc));
+            break;
+        }
+        case SPEC_INCLUDE: break;
+        }
+    }
+    return r;
+}
+
+/* ---- module expressions ---- */
+
+static void check_decls(DeclVec *ds, Module *into, const char *path);
+static Module *eval_mod(ModExp *me, const char *path);
+
+/* A parametric module: the first of params, and the rest as a lambda for its body. */
+static Module *functor(ModParamVec *params, SigExp *result, ModExp *body, Loc loc) {
+    Module *f = module_new(NULL);
+    f->functor = true;
+    f->param = params->data[0];
+    f->result = result;
+    f->body = body;
+    if (params->len > 1) {
+        ModExp *rest = xmalloc(sizeof *rest);
+        rest->kind = ME_LAMBDA;
+        rest->loc = loc;
+        for (int i = 1; i < params->len; i++)
+            vec_push(&rest->params, params->data[i]);
+        rest->sig = result;
+        rest->body = body;
+        f->body = rest;
+        f->result = NULL;
+    }
+    f->closure = tc_env_save();
+    return f;
+}
+
+/* f applied to a: a fresh copy of f's body checked in f's environment with its parameter a. */
+static Module *apply_functor(Module *f, Module *a, const char *path, Loc loc) {
+    if (!f->functor)
+        error_at(loc, "this module is not a parametric module and cannot be applied");
+    ascribe(a, f->param.sig, loc); /* the argument has what the parameter's type requires */
+    EnvSnap saved = tc_env_save();
+    tc_env_load(f->closure);
+    tc_env_push(module_binding(f->param.name, a, f->param.loc));
+    Module *r = eval_mod(ast_clone_mod(f->body), path);
+    if (f->result)
+        r = ascribe(r, f->result, loc);
+    tc_env_load(saved);
+    return r;
+}
+
+/* The module a file is: its declarations checked (once) in the prelude's environment. */
+static Module *file_module(Program *file) {
+    for (int i = 0; i < files.len; i++)
+        if (files.data[i].file == file) {
+            if (!files.data[i].mod)
+                die("import cycle not caught when loading %s", file->file);
+            return files.data[i].mod;
+        }
+    vec_push(&files, ((FileModule){file, NULL}));
+    int at = files.len - 1;
+    EnvSnap saved = tc_env_save();
+    tc_env_load(prelude_env);
+    Module *m = module_new(NULL);
+    check_decls(&file->decls, m, NULL);
+    tc_env_load(saved);
+    files.data[at].mod = m;
+    return m;
+}
+
+static Module *eval_mod(ModExp *me, const char *path) {
+    switch (me->kind) {
+    case ME_NAME: {
+        Module *m = tc_lookup_module(me->name);
+        if (!m)
+            error_at(me->loc, "unknown module '%s'", me->name);
+        return m;
+    }
+    case ME_STRUCT: {
+        Module *m = module_new(path);
+        Mark mark = tc_env_mark();
+        check_decls(&me->decls, m, path);
+        tc_env_restore(mark);
+        return m;
+    }
+    case ME_IMPORT:
+        if (!me->file)
+            die("import \"%s\" was not loaded", me->path);
+        return file_module(me->file);
+    case ME_APPLY: {
+        Module *f = eval_mod(me->fn, NULL);
+        return apply_functor(f, eval_mod(me->arg, NULL), path, me->loc);
+    }
+    case ME_ASCRIBE: return ascribe(eval_mod(me->body, path), me->sig, me->loc);
+    case ME_LAMBDA: return functor(&me->params, me->sig, me->body, me->loc);
+    }
+    die("eval_mod: bad kind %d", (int)me->kind);
+}
+
+/* ---- declarations ---- */
+
+/* The prelude's namespace module (f32 in def f32.sqrt), made at its first member. */
+static Module *namespace(const char *qual, Loc loc) {
+    Module *m = tc_lookup_module(qual);
+    if (!m) {
+        m = module_new(qual);
+        tc_env_push(module_binding(qual, m, loc));
+    }
+    return m;
+}
+
+/* Check d, a declaration of the module into (NULL: the top level of the program's main file) at
+ * path, and bind what it defines. */
+static void check_decl(Decl *d, Module *into, const char *path) {
+    switch (d->kind) {
+    case D_DEF: {
+        bool top = !into && !d->qual && d->loc.file == main_file;
+        bool entry = top && (d->is_entry || !strcmp(d->name, "main"));
+        const char *ns = d->qual;
+        if (path)
+            d->qual = path;
+        Binding *pre = forward_of(d);
+        if (ns && !path) {
+            pre = xmalloc(sizeof *pre);
+            pre->qual = ns;
+        }
+        Binding *b = tc_check_def(d, entry, pre);
+        vec_push(&out, d);
+        if (ns && !path) { /* the prelude's def f32.sqrt: a member of f32, not in scope as sqrt */
+            vec_push(&namespace(ns, d->loc)->vals, b);
+            return;
+        }
+        tc_env_push(b);
+        if (into && !d->local)
+            vec_push(&into->vals, b);
+        return;
+    }
+    case D_TYPE: {
+        const char *ns = d->qual;
+        d->qual = NULL;
+        TypeEntry *te = tc_check_type_decl(d);
+        vec_push(&out, d);
+        if (ns) {
+            vec_push(&namespace(ns, d->loc)->types, te);
+            return;
+        }
+        tc_env_push_type(te);
+        if (into && !d->local)
+            vec_push(&into->types, te);
+        return;
+    }
+    case D_MODULE: {
+        const char *sub = subpath(path, d->name);
+        Module *m = d->mparams.len ? functor(&d->mparams, d->sig, d->mod, d->loc) : eval_mod(d->mod, sub);
+        if (d->sig && !d->mparams.len)
+            m = ascribe(m, d->sig, d->loc);
+        Binding *b = module_binding(d->name, m, d->loc);
+        tc_env_push(b);
+        if (into && !d->local)
+            vec_push(&into->vals, b);
+        return;
+    }
+    case D_MODTYPE: {
+        SigEntry *se = xmalloc(sizeof *se);
+        se->name = d->name;
+        se->sig = d->sig;
+        tc_env_push_sig(se);
+        if (into && !d->local)
+            vec_push(&into->sigs, se);
+        return;
+    }
+    case D_OPEN: {
+        Module *m = eval_mod(d->mod, NULL);
+        if (m->functor)
+            error_at(d->loc, "a parametric module cannot be opened");
+        open_module(m);
+        if (into && !d->local)
+            export_all(into, m);
+        return;
+    }
+    case D_IMPORT: /* import "f" is local open import "f" */
+        open_module(eval_mod(d->mod, NULL));
+        return;
+    }
+}
+
+static void check_decls(DeclVec *ds, Module *into, const char *path) {
+    DeclVec *saved = cur_decls;
+    int saved_index = cur_index;
+    cur_decls = ds;
+    for (cur_index = 0; cur_index < ds->len; cur_index++)
+        check_decl(ds->data[cur_index], into, path);
+    cur_decls = saved;
+    cur_index = saved_index;
+}
+
+int check_program(Program *prog, int first_user) {
+    main_file = prog->file;
+    for (int i = 0; i < first_user; i++)
+        check_decl(prog->decls.data[i], NULL, NULL);
+    prelude_env = tc_env_save();
+    int user_at = out.len;
+    DeclVec user = {0};
+    for (int i = first_user; i < prog->decls.len; i++)
+        vec_push(&user, prog->decls.data[i]);
+    check_decls(&user, NULL, NULL);
+    prog->decls = out;
+    return user_at;
+}

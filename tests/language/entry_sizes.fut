@@ -1,0 +1,27 @@
+-- Every size an entry point declares is checked, on every backend: its parameters' constant
+-- sizes, sizes shared between parameters, size expressions, and its result's type.
+-- ==
+-- entry: rows3
+-- input { [[1, 2, 3]] } output { [[1, 2, 3]] }
+-- input { [[1, 2]] } error: size mismatch
+
+-- ==
+-- entry: pair
+-- input { [1, 2] [3, 4] } output { [4, 6] }
+-- input { [1] [2, 3] } error: .
+
+-- ==
+-- entry: two
+-- input { [1, 2] } output { [1, 2] }
+-- input { [1, 2, 3] } error: size mismatch
+
+-- ==
+-- entry: double
+-- input { [1, 2] [3, 4, 5, 6] } output { [4, 6, 5, 6] }
+-- input { [1, 2] [3, 4, 5] } error: size mismatch
+
+def id2 (xs: []i32) : [2]i32 = xs :> [2]i32
+entry rows3 (xss: [][3]i32) = xss
+entry pair [n] (xs: [n]i32) (ys: [n]i32) = map2 (+) xs ys
+entry two (xs: []i32) : [2]i32 = id2 xs
+entry double [n] (xs: [n]i32) (ys: [n * 2]i32) : [n * 2]i32 = map2 (+) (xs ++ replicate n 0 :> [n * 2]i32) ys
