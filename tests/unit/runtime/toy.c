@@ -58,12 +58,12 @@ static int e_alloc(wf_ctx *ctx, const wf_value *args, wf_value *res) {
     return 0;
 }
 
-static const wf_type t_i32_1d[] = {{WF_I32, 1, false}}, t_i32[] = {{WF_I32, 0, false}};
-static const wf_type t_pair_in[] = {{WF_I64, 1, true}, {WF_I64, 0, false}};
-static const wf_type t_pair_out[] = {{WF_I64, 1, false}, {WF_I64, 0, false}};
-static const wf_type t_index_in[] = {{WF_F64, 1, false}, {WF_I64, 0, false}}, t_f64[] = {{WF_F64, 0, false}};
-static const wf_type t_f32_2d[] = {{WF_F32, 2, false}};
-static const wf_type t_i64[] = {{WF_I64, 0, false}}, t_u8_1d[] = {{WF_U8, 1, false}};
+static const wf_type t_i32_1d[] = {{WF_I32, 1, false, 0}}, t_i32[] = {{WF_I32, 0, false, 0}};
+static const wf_type t_pair_in[] = {{WF_I64, 1, true, 0}, {WF_I64, 0, false, 0}};
+static const wf_type t_pair_out[] = {{WF_I64, 1, false, 0}, {WF_I64, 0, false, 0}};
+static const wf_type t_index_in[] = {{WF_F64, 1, false, 0}, {WF_I64, 0, false, 0}}, t_f64[] = {{WF_F64, 0, false, 0}};
+static const wf_type t_f32_2d[] = {{WF_F32, 2, false, 0}};
+static const wf_type t_i64[] = {{WF_I64, 0, false, 0}}, t_u8_1d[] = {{WF_U8, 1, false, 0}};
 
 static const wf_entry entries[] = {
     {"main", 1, t_i32_1d, 1, t_i32, e_main},
