@@ -187,13 +187,14 @@ typedef struct {
     const char *times;
 } fd_options;
 
-static inline fd_options fd_parse(int argc, char **argv, const char *usage) {
+static inline fd_options fd_parse(int argc, char **argv) {
     fd_options o = {1, NULL};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-r") && i + 1 < argc) o.runs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "-t") && i + 1 < argc) o.times = argv[++i];
+        else if (!strcmp(argv[i], "-b")) continue; /* binary output, as always (weft's flag) */
         else {
-            fprintf(stderr, "usage: %s %s [-r RUNS] [-t FILE] < input > output\n", fd_tool, usage);
+            fprintf(stderr, "usage: %s [-r RUNS] [-t FILE] [-b] < input > output\n", fd_tool);
             exit(1);
         }
     }

@@ -12,6 +12,7 @@
  *   gen sinmap FACTOR                     []i64: one width of 4.5e7 FACTOR, then 5e4 FACTOR
  *                                         widths of 100 (bench/irregular/sinmap.fut)
  *   gen i32 N SEED                        [N]i32 over the whole range (quicksort)
+ *   gen i64 N                             the scalar N, i64 (primes)
  *   gen csr SHAPE COUNT COLS SEED         CSR row_ptr []i64, cols []i64 (0..COLS-1), vals []f32,
  *                                         x [COLS]f32 (csr_spmv main)
  *   gen csrdense SHAPE COUNT COLS P SEED  row_ptr, cols, vals and a dense B [COLS][P]f32
@@ -128,6 +129,12 @@ static void sinmap(int argc, char **argv) {
     fd_write_header(stdout, " i64", 1, &n);
     fd_write_bytes(stdout, &big, 8);
     WRITE_VALUES(int64_t, n - 1, i, 100);
+}
+
+static void i64_scalar(int argc, char **argv) {
+    if (argc != 3) fd_die("usage: gen i64 N", NULL);
+    int64_t n = parse_count(argv[2], "N");
+    fd_write_scalar(stdout, " i64", &n);
 }
 
 static void i32s(int argc, char **argv) {
@@ -283,13 +290,14 @@ int main(int argc, char **argv) {
     if (!strcmp(kind, "jagged")) jagged(argc, argv);
     else if (!strcmp(kind, "sinmap")) sinmap(argc, argv);
     else if (!strcmp(kind, "i32")) i32s(argc, argv);
+    else if (!strcmp(kind, "i64")) i64_scalar(argc, argv);
     else if (!strcmp(kind, "csr")) csr_vector(argc, argv);
     else if (!strcmp(kind, "csrdense")) csr_dense(argc, argv);
     else if (!strcmp(kind, "ranks")) ranks(argc, argv);
     else if (!strcmp(kind, "points")) points(argc, argv);
     else if (!strcmp(kind, "cmp")) return cmp(argc, argv);
     else {
-        fprintf(stderr, "usage: gen jagged|sinmap|i32|csr|csrdense|ranks|points|cmp ... (see bench/irregular/gen.c)\n");
+        fprintf(stderr, "usage: gen jagged|sinmap|i32|i64|csr|csrdense|ranks|points|cmp ... (see bench/irregular/gen.c)\n");
         return 1;
     }
     if (fflush(stdout) != 0) fd_die("cannot write the output", NULL);

@@ -76,7 +76,7 @@ static void run(void *ctx) {
 
 int main(int argc, char **argv) {
     fd_tool = "primes";
-    fd_options o = fd_parse(argc, argv, "");
+    fd_options o = fd_parse(argc, argv);
     static job j;
     fd_value n = fd_expect(" i64", 0, 0, "n");
     j.n = *(int64_t *)n.data;

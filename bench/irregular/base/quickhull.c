@@ -101,7 +101,7 @@ static void run(void *ctx) {
 
 int main(int argc, char **argv) {
     fd_tool = "quickhull";
-    fd_options o = fd_parse(argc, argv, "");
+    fd_options o = fd_parse(argc, argv);
     static job j;
     j.xs = fd_expect(" f64", 1, 0, "xs");
     j.ys = fd_expect(" f64", 1, 0, "ys");

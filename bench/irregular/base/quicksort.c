@@ -65,7 +65,7 @@ static void run(void *state) {
 
 int main(int argc, char **argv) {
     fd_tool = "quicksort";
-    fd_options o = fd_parse(argc, argv, "");
+    fd_options o = fd_parse(argc, argv);
     job j = {fd_expect(" i32", 1, 0, "xs"), NULL};
     j.work = fd_alloc((size_t)j.xs.count * 4);
     fd_time(o, copy_input, run, &j);

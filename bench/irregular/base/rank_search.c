@@ -59,7 +59,7 @@ static void run(void *ctx) {
 
 int main(int argc, char **argv) {
     fd_tool = "rank_search";
-    fd_options o = fd_parse(argc, argv, "");
+    fd_options o = fd_parse(argc, argv);
     static job j;
     j.ks = fd_expect(" i64", 1, 0, "ks");
     j.lens = fd_expect(" i64", 1, 0, "lens");

@@ -27,7 +27,7 @@ static void run(void *ctx) {
 
 int main(int argc, char **argv) {
     fd_tool = "segsum";
-    fd_options o = fd_parse(argc, argv, "");
+    fd_options o = fd_parse(argc, argv);
     static job j;
     j.xss = fd_expect(" i32", 2, 1, "xss");
     j.sums = fd_alloc((size_t)j.xss.dims[0] * 4);

@@ -30,7 +30,7 @@ static void run(void *ctx) {
 
 int main(int argc, char **argv) {
     fd_tool = "sinmap";
-    fd_options o = fd_parse(argc, argv, "");
+    fd_options o = fd_parse(argc, argv);
     static job j;
     j.ns = fd_expect(" i64", 1, 0, "ns");
     for (int64_t i = 0; i < j.ns.dims[0]; i++)

@@ -28,7 +28,7 @@ static void run(void *ctx) {
 
 int main(int argc, char **argv) {
     fd_tool = "spmv";
-    fd_options o = fd_parse(argc, argv, "");
+    fd_options o = fd_parse(argc, argv);
     static job j;
     j.row_ptr = fd_expect(" i64", 1, 0, "row_ptr");
     j.cols = fd_expect(" i64", 1, 0, "cols");
