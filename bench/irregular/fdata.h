@@ -3,7 +3,8 @@
  * read from and written to stdio, a seeded random generator, the baselines' command line and
  * timing (`-r RUNS -t FILE`, as weft's executables: one untimed warm-up run, then RUNS timed
  * runs), and the split of a jagged array's elements into equal ranges for the OpenMP baselines.
- * Header-only, every function static: each tool is one C file that includes it.
+ * Header-only, every function static inline: each tool is one C file that includes it (C11, and
+ * C++ for bench/cuda/cub_segsum.cu).
  */
 #ifndef FDATA_H
 #define FDATA_H
@@ -106,8 +107,8 @@ static inline int fd_read(FILE *f, fd_value *v) {
         fd_read_exact(f, &rows, 8);
         if (rows < 0) fd_die("negative row count", NULL);
         v->dims[0] = rows;
-        v->lens = fd_alloc((size_t)rows * 8);
-        v->offs = fd_alloc((size_t)(rows + 1) * 8);
+        v->lens = (int64_t *)fd_alloc((size_t)rows * 8);
+        v->offs = (int64_t *)fd_alloc((size_t)(rows + 1) * 8);
         fd_read_exact(f, v->lens, (size_t)rows * 8);
         v->offs[0] = 0;
         for (int64_t i = 0; i < rows; i++) {
@@ -134,8 +135,8 @@ static inline fd_value fd_expect(const char *type, int rank, int levels, const c
         fd_die("input of the wrong type", what);
     if (levels == 1 && v.levels == 0) { /* a rectangular value (version 2) for a [][]t */
         v.levels = 1;
-        v.lens = fd_alloc((size_t)v.dims[0] * 8);
-        v.offs = fd_alloc((size_t)(v.dims[0] + 1) * 8);
+        v.lens = (int64_t *)fd_alloc((size_t)v.dims[0] * 8);
+        v.offs = (int64_t *)fd_alloc((size_t)(v.dims[0] + 1) * 8);
         v.offs[0] = 0;
         for (int64_t i = 0; i < v.dims[0]; i++) v.lens[i] = v.dims[1], v.offs[i + 1] = v.offs[i] + v.dims[1];
     }
