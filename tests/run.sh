@@ -1,14 +1,35 @@
 #!/bin/sh
-# tests/run.sh — everything `make check` runs, in stages:
+# tests/run.sh [--full | --all] [--compiler-only] — the test suite, in stages.
+#
+# `make check` (no option), the quick part, meant to finish in minutes on two shared cores:
 #   1. unit tests: each tests/unit/*.c compiled with the rts/ sources and run
 #   2. `$WEFT test tests examples`: the -- == blocks of every program, on the interpreter, then
-#      on each compiled backend in $WEFT_CHECK_BACKENDS (default: c,multicore; empty to skip),
-#      and multicore once more with WEFT_THRESHOLDS=0 (the outer-parallel versions) on 7 threads
-#   3. each executable tests/scripts/*.sh (exit 0 = one pass, else one failure)
-#   4. tests/fuzz/run.sh, when present (same convention)
-# It sums the "N passed, N failed" of every stage, prints the total as its last line and exits
-# non-zero when anything failed.  WEFT defaults to bin/weft; CC to cc.
+#      on each compiled backend in $WEFT_CHECK_BACKENDS (default: c,multicore; empty to skip)
+#   3. every executable tests/scripts/*.sh but the slow ones of FULL_SCRIPTS below
+#   4. tests/fuzz/run.sh, when present
+# `make check-full` (--full), the slow whole-corpus passes the quick part leaves out:
+#   5. multicore once more with WEFT_THRESHOLDS=0 (the outer-parallel versions) on 7 threads
+#   6. the scripts of FULL_SCRIPTS (the AST and core IR round trips and the optimiser's passes
+#      over the whole corpus)
+# --all runs both.  --compiler-only leaves out what does not run $WEFT — the unit tests and the
+# scripts of NO_WEFT_SCRIPTS, whose results cannot depend on which weft is tested — for `make
+# check-asan`, which runs the rest with a weft built under ASan + UBSan.
+# Each stage prints "N passed, N failed" (a script through tests/scripts/lib.sh's summary; one
+# that prints none counts as one failure) and its seconds; the last line is their sum, and the
+# exit status is non-zero when anything failed.
+# WEFT defaults to bin/weft; CC to cc.
 cd "$(dirname "$0")/.." || exit 1
+quick=1 full= compiler_only=
+for option in "$@"; do
+    case $option in
+        --full) quick= full=1 ;;
+        --all) quick=1 full=1 ;;
+        --compiler-only) compiler_only=1 ;;
+        *) echo "usage: sh tests/run.sh [--full | --all] [--compiler-only]" >&2; exit 2 ;;
+    esac
+done
+FULL_SCRIPTS="ast_roundtrip core_roundtrip core_passes"
+NO_WEFT_SCRIPTS="baselines bench_chart rts_multicore rts_runtime"
 WEFT=${WEFT:-bin/weft}
 case $WEFT in /*) ;; *) WEFT=$PWD/$WEFT ;; esac
 export WEFT
@@ -16,109 +37,155 @@ export WEFT
 # turn every run into a LeakSanitizer failure; memory errors are still reported.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 export ASAN_OPTIONS
+# OpenMP threads that spin while they wait take the CPU from the other executables and compilers
+# running beside them (weft test -j2, on cores other jobs share): the multicore passes took a
+# fifth to a third longer on the 2-core VM that way.  So they sleep, unless OMP_WAIT_POLICY says
+# otherwise; results do not depend on it.
+OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
+export OMP_WAIT_POLICY
 CC=${CC:-cc}
+BACKENDS=${WEFT_CHECK_BACKENDS-c,multicore}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-check-XXXXXX") || exit 1
 trap 'rm -rf "$TMP"' EXIT INT TERM
 
 passed=0
 failed=0
+run_start=$(date +%s)
 
 header() { printf '\n=== %s ===\n' "$1"; }
 
 # Add the counts of the last line of file $1 that contains "N passed, N failed" (perhaps after a
 # name: "test_values: N passed, N failed"); a stage that printed no such line is one failure.
+# Returns 1 when it counted a failure.
 add_counts() {
     line=$(grep -E '(^|[^0-9])[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1)
     if [ -z "$line" ]; then
-        echo "FAIL $1: no \"N passed, N failed\" line"
+        echo "FAIL $2: no \"N passed, N failed\" line"
         failed=$((failed + 1))
-        return
+        return 1
     fi
     p=$(echo "$line" | sed -E 's/^(.*[^0-9])?([0-9]+) passed, ([0-9]+) failed.*$/\2/')
     f=$(echo "$line" | sed -E 's/^(.*[^0-9])?([0-9]+) passed, ([0-9]+) failed.*$/\3/')
     passed=$((passed + p))
     failed=$((failed + f))
+    [ "$f" -eq 0 ]
 }
 
-# Run one script; exit 0 is a pass.  Its output is shown only when it fails.
-run_script() {
-    if sh "$1" > "$TMP/script.out" 2>&1; then
-        passed=$((passed + 1))
-        echo "ok   $1"
-    else
+# counted NAME RC OUTPUT: add OUTPUT's counts; a non-zero RC with no failure counted is one more
+counted() {
+    if add_counts "$3" "$1" && [ "$2" -ne 0 ]; then
+        echo "FAIL $1: exit status $2"
         failed=$((failed + 1))
+    fi
+}
+
+seconds_since() { echo "$(($(date +%s) - $1)) s"; }
+
+# Run one script; it prints its own counts (tests/scripts/lib.sh).  Its output is shown only
+# when something failed, else its summary line and how long it took.
+run_script() {
+    start=$(date +%s)
+    sh "$1" > "$TMP/script.out" 2>&1
+    rc=$?
+    before=$failed
+    counted "$1" $rc "$TMP/script.out"
+    if [ "$failed" -eq "$before" ]; then
+        echo "ok   $1: $(grep -E '[0-9]+ passed, [0-9]+ failed' "$TMP/script.out" | tail -n 1 |
+            sed 's/^[^ ]*: //') ($(seconds_since "$start"))"
+    else
         echo "FAIL $1"
         sed 's/^/    /' "$TMP/script.out"
     fi
 }
 
-header "unit tests"
-for src in tests/unit/*.c; do
-    [ -f "$src" ] || continue
-    name=$(basename "$src" .c)
-    # A line " * rts: a.c b.c" in the test names the rts/ files it needs; default: all of them.
-    deps=$(sed -n -E 's/^ \* rts: (.*)$/\1/p' "$src" | head -n 1)
-    if [ -n "$deps" ]; then
-        deps=$(for d in $deps; do printf 'rts/%s ' "$d"; done)
-    else
-        deps=$(ls rts/*.c)
-    fi
-    if ! $CC -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g \
-            -o "$TMP/$name" "$src" $deps -lm > "$TMP/$name.cc" 2>&1; then
-        echo "FAIL $src: does not compile"
-        sed 's/^/    /' "$TMP/$name.cc"
-        failed=$((failed + 1))
-        continue
-    fi
-    "$TMP/$name" > "$TMP/$name.out" 2>&1
+# weft_test COMMAND...: `COMMAND tests examples` (a `weft test` command line), shown and counted
+weft_test() {
+    header "$* tests examples"
+    start=$(date +%s)
+    "$@" $dirs > "$TMP/test.out" 2>&1
     rc=$?
-    cat "$TMP/$name.out"
-    add_counts "$TMP/$name.out"
-    if [ $rc -ne 0 ] && ! grep -qE ' [1-9][0-9]* failed' "$TMP/$name.out"; then
-        echo "FAIL $src: exit status $rc"
-        failed=$((failed + 1))
-    fi
-done
+    cat "$TMP/test.out"
+    counted "$*" $rc "$TMP/test.out"
+    echo "($(seconds_since "$start"))"
+}
 
-header "test programs: $WEFT test tests examples"
+listed() { # listed SCRIPT LIST: is SCRIPT's name in LIST?
+    case " $2 " in *" $(basename "$1" .sh) "*) return 0 ;; esac
+    return 1
+}
+full_only() { listed "$1" "$FULL_SCRIPTS"; }
+# run_scripts FULL: every executable tests/scripts/*.sh in FULL_SCRIPTS (FULL=1) or not in it
+run_scripts() {
+    for s in tests/scripts/*.sh; do
+        [ -f "$s" ] && [ -x "$s" ] || continue
+        if [ "$1" = 1 ]; then full_only "$s" || continue; else ! full_only "$s" || continue; fi
+        [ -n "$compiler_only" ] && listed "$s" "$NO_WEFT_SCRIPTS" && continue
+        run_script "$s"
+    done
+}
+
+unit_tests() {
+    header "unit tests"
+    for src in tests/unit/*.c; do
+        [ -f "$src" ] || continue
+        name=$(basename "$src" .c)
+        # A line " * rts: a.c b.c" in the test names the rts/ files it needs; default: all of them.
+        deps=$(sed -n -E 's/^ \* rts: (.*)$/\1/p' "$src" | head -n 1)
+        if [ -n "$deps" ]; then
+            deps=$(for d in $deps; do printf 'rts/%s ' "$d"; done)
+        else
+            deps=$(ls rts/*.c)
+        fi
+        if ! $CC -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g \
+                -o "$TMP/$name" "$src" $deps -lm > "$TMP/$name.cc" 2>&1; then
+            echo "FAIL $src: does not compile"
+            sed 's/^/    /' "$TMP/$name.cc"
+            failed=$((failed + 1))
+            continue
+        fi
+        "$TMP/$name" > "$TMP/$name.out" 2>&1
+        rc=$?
+        cat "$TMP/$name.out"
+        counted "$src" $rc "$TMP/$name.out"
+    done
+}
+
 dirs=""
 for d in tests examples; do [ -d "$d" ] && dirs="$dirs $d"; done
 if [ ! -x "$WEFT" ]; then
     echo "FAIL: $WEFT is not an executable (build it first)"
-    failed=$((failed + 1))
-else
-    "$WEFT" test $dirs > "$TMP/test.out" 2>&1
-    cat "$TMP/test.out"
-    add_counts "$TMP/test.out"
-    for backend in $(echo "${WEFT_CHECK_BACKENDS-c,multicore}" | tr ',' ' '); do
-        header "compiled programs: $WEFT test --backend=$backend tests examples"
-        "$WEFT" test --backend="$backend" $dirs > "$TMP/test-$backend.out" 2>&1
-        cat "$TMP/test-$backend.out"
-        add_counts "$TMP/test-$backend.out"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+if [ -n "$quick" ]; then
+    [ -n "$compiler_only" ] || unit_tests
+    weft_test "$WEFT" test
+    for backend in $(echo "$BACKENDS" | tr ',' ' '); do
+        weft_test "$WEFT" test --backend="$backend"
     done
+    header "scripts"
+    run_scripts 0
+    if [ -f tests/fuzz/run.sh ]; then
+        header "fuzz"
+        run_script tests/fuzz/run.sh
+    fi
+fi
+
+if [ -n "$full" ]; then
     # multicore programs have two versions of each outermost map with inner parallelism
     # (docs/FLATTENING.md); the test inputs, mostly narrow, take the inner one by default, so
     # the corpus runs once more with every threshold at 0: the outer-parallel versions, and
     # with 7 threads, more than most machines' cores, so that threads steal chunks from the
     # ones the system holds back (src/backend/multicore/regions.c)
-    case ",${WEFT_CHECK_BACKENDS-c,multicore}," in *,multicore,*)
-        header "compiled programs, outer versions, 7 threads: WEFT_THRESHOLDS=0 OMP_NUM_THREADS=7 $WEFT test --backend=multicore tests examples"
-        WEFT_THRESHOLDS=0 OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore $dirs > "$TMP/test-outer.out" 2>&1
-        cat "$TMP/test-outer.out"
-        add_counts "$TMP/test-outer.out"
+    case ",$BACKENDS," in *,multicore,*)
+        weft_test env WEFT_THRESHOLDS=0 OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore
     esac
-fi
-
-header "scripts"
-for s in tests/scripts/*.sh; do
-    [ -f "$s" ] && [ -x "$s" ] && run_script "$s"
-done
-
-if [ -f tests/fuzz/run.sh ]; then
-    header "fuzz"
-    run_script tests/fuzz/run.sh
+    header "whole-corpus scripts"
+    run_scripts 1
 fi
 
 echo
+echo "tests/run.sh $*: $(seconds_since "$run_start")"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -211,7 +211,7 @@ Own fg_alloc_class(FGen *g, const char *var) {
 
 void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const char *count, const char *loc) {
     const char *hint = var ? omap_get(&g->hints, var) : NULL;
-    const char *shared = (g->multicore && !g->par) || g->blockmem ? "true" : "false";
+    const char *shared = (g->target->regions && !g->par) || g->blockmem ? "true" : "false";
     if (hint) {
         int hr = (int)omap_int(&g->hint_ranks, var);
         fg_line(g, "if (%s == wf_count(%d, %s.n)) {", count, hr, hint);
@@ -401,7 +401,7 @@ static void emit_results(FGen *g, const CBody *b, const CParam *params, int np, 
 void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest *dests) {
     bool coop = g->coop_results; /* this body's, not its statements' bodies' */
     g->coop_results = false;
-    FLife *life = flife_body(b, params, np);
+    const FLife *life = memory_lifetimes(g->mem, b, params, np);
     const FLife *saved_life = g->life;
     const CStm *saved_stm = g->stm;
     int saved_at = g->at;
@@ -428,15 +428,15 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
         g->moved = (OMap){0};
         for (int j = 0; j < s->pat.len; j++)
             fg_decl(g, s->pat.data[j]);
-        bool host = g->cuda && !g->device && g->lam == 0;
-        if (host)
-            fc_before(g, s);
+        bool host = !g->device && g->lam == 0;
+        if (host && g->target->before)
+            g->target->before(g, s);
         emit_stm(g, s);
         for (int j = 0; j < s->pat.len; j++)
             if (!omap_get(&g->vars, s->pat.data[j].name))
                 fg_bind(g, s->pat.data[j].name, s->pat.data[j].type, default_own(g, s, j));
-        if (host)
-            fc_after(g, s);
+        if (host && g->target->after)
+            g->target->after(g, s);
         for (int j = 0; j < s->pat.len; j++)
             if (flife_last(life, s->pat.data[j].name) == -1)
                 release_if_owned(g, s->pat.data[j].name);
@@ -456,7 +456,7 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
 }
 
 void fg_lambda(FGen *g, const CLambda *lam, const char **args, const FDest *dests, bool results_escape) {
-    fesc_body(lam->body, results_escape, &g->escapes);
+    (void)results_escape; /* the memory plan knows (src/memory/plan.c) */
     g->lam++;
     fg_line(g, "{");
     g->indent++;
@@ -586,7 +586,6 @@ static void emit_loop(FGen *g, const CStm *s) {
     }
     g->indent++;
     g->iter++;
-    fesc_body(e->body, true, &g->escapes);
     FDest *dests = xmalloc(sizeof *dests * (size_t)(np + 1));
     for (int i = 0; i < np; i++) {
         CParam p = e->params.data[i];
@@ -656,12 +655,8 @@ static void emit_stm(FGen *g, const CStm *s) {
     case CE_HIST:
     case CE_FILTER:
     case CE_SEGOP:
-        if (g->block && e->kind == CE_SEGOP && e->level == SEG_BLOCK)
-            fb_segop(g, s);
-        else if (fc_kernel(g, s))
-            fc_segop(g, s);
-        else if (fp_parallel(g, s))
-            fp_soac(g, s);
+        if (g->target->runs && g->target->runs(g, s))
+            g->target->run(g, s);
         else
             fu_soac(g, s);
         return;
@@ -734,7 +729,7 @@ static void entry_params(FGen *g, const CFun *f) {
         for (int k = 0; k < p.type.rank; k++)
             fg_line(g, "%s.n[%d] = args[%d].shape[%d];", v, k, i, k);
         fg_dense_strides(g, v, p.type.rank);
-        if (g->cuda) { /* a block of its own, so that it can have a device copy */
+        if (g->target->mirrored) { /* a block of its own, so that it can have a device copy */
             fg_line(g, "%s.m = wf_blk_wrap(ctx, %s.p, wf_bytes(wf_count(%d, %s.n), %d), NULL);", v, v, p.type.rank, v,
                     c_esz(p.type.prim));
             fg_line(g, "if (!%s.m) WF_FAIL(1);", v);
@@ -761,7 +756,7 @@ static void entry_body(FGen *g, void *arg) {
         CType t = f->ret.data[i];
         if (t.rank) {
             fg_line(g, "if (%s(ctx, &results[%d], %d, %d, res_%d.p, res_%d.m, res_%d.n, res_%d.s)) WF_FAIL(1);",
-                    g->cuda ? "wfc_result" : "wf_flat_result", i, (int)t.prim, t.rank, i, i, i, i);
+                    g->target->result_fn, i, (int)t.prim, t.rank, i, i, i, i);
         } else {
             fg_line(g, "if (wf_value_alloc(ctx, &results[%d], %d, 0, NULL, NULL)) WF_FAIL(1);", i, (int)t.prim);
             fg_line(g, "*(%s *)results[%d].data = res_%d;", c_prim(t.prim), i, i);
@@ -778,8 +773,7 @@ static void emit_entry(FGen *g, const CFun *f, int no) {
     g->escapes = (OMap){0};
     fr_reset(g);
     g->fun = f->name;
-    flayout_fun(f, &g->layouts);
-    opt_lazy_iotas(f, &g->lazy_iotas);
+    g->mem = memory_fun(g->plan, f, &g->layouts, &g->lazy_iotas, &g->escapes);
     fg_line(g, "static int entry_%d_body(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
     g->indent++;
     fg_line(g, "(void)args;");
@@ -811,16 +805,30 @@ static int type_list(FGen *g, const char *name, const CExternVec *ext, int n, co
     return count;
 }
 
-static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
-    StrBuf out = {0}, types = {0};
+const char *fg_param_table(FGen *g) {
+    const CProg *p = g->prog;
+    if (!p->thresholds.len)
+        return "NULL, 0";
+    fg_line(g, "static const wf_param_decl params[] = {");
+    for (int i = 0; i < p->thresholds.len; i++)
+        fg_line(g, "    {%s, %lld},", c_string(p->thresholds.data[i].name), (long long)p->thresholds.data[i].dflt);
+    fg_line(g, "};");
+    return xsprintf("params, %d", p->thresholds.len);
+}
+
+char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, char **kernels) {
+    StrBuf out = {0}, types = {0}, kern = {0};
     FGen g = {0};
     g.out = &out;
     g.types = &types;
-    g.multicore = multicore;
-    g.cuda = kernels != NULL;
-    g.kernels = kernels;
+    g.target = t;
+    g.plan = plan;
+    if (t->kernels) {
+        sb_puts(&kern, "/* ---- the program's kernels ---- */\n");
+        g.kernels = &kern;
+    }
     g.prog = p;
-    const char *tiling = getenv("WEFT_TILING"); /* 0: no tiled kernels (ftile.c), to compare */
+    const char *tiling = getenv("WEFT_TILING"); /* 0: no tiled kernels (tile.c), to compare */
     g.no_tiling = tiling && !strcmp(tiling, "0");
     fg_line(&g, "/* ---- the program ---- */");
     /* -DWF_VECTORISE_CHEAP in --cc: the program's code (not the runtime above) under gcc's
@@ -849,31 +857,17 @@ static char *program(const CProg *p, bool multicore, StrBuf *kernels) {
     if (ne == 0)
         sb_puts(&ents, "{NULL, 0, NULL, 0, NULL, NULL}");
     fg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
-    if (g.cuda)
-        fg_line(&g, "static const wf_program program = {entries, %d, %s, wfk_init, wfc_fini, wfc_sync, wfc_stage, wfc_collect};", ne,
-                fp_param_table(&g));
-    else
-        fg_line(&g, "static const wf_program program = {entries, %d, %s, NULL, NULL, NULL, NULL, NULL};", ne, fp_param_table(&g));
+    fg_line(&g, "static const wf_program program = {entries, %d, %s, %s};", ne, fg_param_table(&g), t->hooks);
     fg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
     StrBuf all = {0};
     sb_puts(&all, "/* ---- view types ---- */\n");
     sb_puts(&all, types.data ? types.data : "");
+    if (t->kernels) { /* the kernels use the host's view types: at the top of both files */
+        StrBuf k = {0};
+        sb_puts(&k, all.data);
+        sb_puts(&k, kern.data);
+        *kernels = k.data;
+    }
     sb_puts(&all, out.data);
     return all.data;
-}
-
-char *fgen_program(const CProg *p, bool multicore) { return program(p, multicore, NULL); }
-
-char *fgen_program_cuda(const CProg *p, char **kernels) {
-    StrBuf k = {0};
-    sb_puts(&k, "/* ---- the program's kernels ---- */\n");
-    char *host = program(p, false, &k);
-    /* the view types the kernels use are the host's: defined at the top of both files */
-    const char *types_end = strstr(host, "/* ---- the program ---- */");
-    StrBuf all = {0};
-    if (types_end)
-        sb_printf(&all, "%.*s", (int)(types_end - host), host);
-    sb_puts(&all, k.data);
-    *kernels = all.data;
-    return host;
 }

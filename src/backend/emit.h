@@ -24,7 +24,10 @@
 
 #include "../core/ir.h"
 #include "../opt/opt.h"
+#include "../flatten/flatten.h"
 #include "cexpr.h"
+#include "../memory/memory.h"
+#include "target.h"
 
 /* ======== fgen.c: the entry point of the backend ======== */
 
@@ -32,16 +35,13 @@
  * dimensions (no jagged arrays), and no function is called with apply.  Otherwise *why says
  * what it met first. */
 bool fgen_accepts(const CProg *p, const char **why);
-/* The program's C code (without the runtime): functions, entry wrappers, wf_program, main.
- * multicore: the segops (and SOACs) on the host become OpenMP parallel regions (compile with
- * -fopenmp); p should be flattened (src/flatten) for it. */
-char *fgen_program(const CProg *p, bool multicore);
+/* The program's C code (without the runtime) for target t: functions, entry wrappers,
+ * wf_program, main; p flattened as t asks (t->flatten), plan its memory plan.  For a target with device code
+ * (t->kernels), *kernels gets that code (the .cu text); otherwise kernels is untouched. */
+char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, char **kernels);
+/* The program's tuning parameters: emits their table, returns the wf_program fields. */
+const char *fg_param_table(FGen *g);
 
-
-/* ======== layout.c ======== */
-typedef enum { LAYOUT_DENSE, LAYOUT_STRIDED } Layout;
-/* The layout of every array variable of f (absent from *out: dense). */
-void flayout_fun(const CFun *f, OMap *out);
 
 /* ======== range.c (the functions are after FGen) ======== */
 /* The bound `base + off` of an i64 value (base: a core variable; NULL: the constant off). */
@@ -59,24 +59,6 @@ typedef struct {
     CAtom idx;
     CDim dim;
 } FChecked;
-
-/* ======== lifetime.c ======== */
-/* For the variables bound by a body (its statements, and the parameters given): the index of
- * the statement after which each is dead, counting the uses of views of it (index, slices,
- * rearrange, reshapes, atoms) as its own uses.  -1: never used; stms.len: used by the
- * body's results. */
-typedef struct {
-    OMap last; /* name -> last index + 2 (0: not bound here) */
-    int nstms;
-} FLife;
-FLife *flife_body(const CBody *b, const CParam *params, int nparams);
-int flife_last(const FLife *l, const char *var); /* as above; -2 when var is not bound here */
-
-/* ======== escape.c ======== */
-/* Adds to out the variables bound in iteration body b (and the bodies of its ifs) whose arrays
- * may outlive the iteration: b's results when results_escape (a loop body, an operator), and
- * everything those may share memory with. */
-void fesc_body(const CBody *b, bool results_escape, OMap *out);
 
 /* ======== the generator's state, shared by fgen.c, farray.c, fsoac.c, fpar.c ======== */
 
@@ -118,8 +100,7 @@ struct FGen {
     OMap type_done;    /* view struct names already defined */
     int indent;
     int tmp;           /* counter for fresh C names */
-    bool multicore;
-    bool cuda;         /* weft cuda: host code keeps blocks coherent with their device copies */
+    const Target *target; /* the target the code is for (target.h) */
     bool device;       /* emitting a kernel's device code (fcuda.c) */
     bool no_tiling;    /* WEFT_TILING=0: no tiled kernels (ftile.c) */
     int block;         /* emitting block-level code: every thread of the block runs it (fblock.c) */
@@ -134,11 +115,13 @@ struct FGen {
                           SOACs and segops may be parallel regions) */
     const CProg *prog; /* its thresholds */
     OMap vars;         /* core variable -> FVar * */
-    OMap layouts;      /* flayout_fun of the current function */
-    OMap lazy_iotas;   /* iota arrays never built (opt_lazy_iotas) */
+    const MemPlan *plan; /* the program's memory plan (src/memory) */
+    MemFun *mem;       /* the current function's */
+    OMap layouts;      /* its strided arrays */
+    OMap lazy_iotas;   /* its iota arrays never built (opt_lazy_iotas) */
     OMap hints;        /* variable -> C name of the map-output row it may be built in */
     OMap hint_ranks;   /* variable -> rank of that row */
-    OMap escapes;      /* variables of iteration bodies whose arrays may outlive the iteration */
+    OMap escapes;      /* its variables of iteration bodies whose arrays may outlive the iteration */
     /* loop parameters made unique before their loop (stays_unique): updated with no check */
     OMap unique_params;
     OMap ranges, lins; /* range.c: known bounds of i64 variables, variables = another + constant */
@@ -159,10 +142,6 @@ struct FGen {
     const char *seg_flat; /* an irregular segop's point being emitted: its flat index (C), where
                              its map and scan results go */
 };
-
-/* fprivate.c: the firstprivate clause (" firstprivate(a, b)", or "") of a parallel region
- * whose code is body: the program's variables it reads and neither declares nor assigns. */
-const char *fp_firstprivate(FGen *g, const char *body);
 
 /* fgen.c */
 void fg_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -322,55 +301,5 @@ int fs_simple_op_code(const COperator *op);
 void fs_scatter_hist_loop(FGen *g, const CStm *s, const char *w);
 /* scatter / hist: the destinations taken unique into the statement's results. */
 void fs_take_dests(FGen *g, const CStm *s, const char *loc);
-
-/* fblock.c: weft cuda, a segop at block level (e_middle), in block-level code */
-void fb_segop(FGen *g, const CStm *s);
-/* Whether b has block-level segops (then the grid segmap around it runs one block per point). */
-bool fb_body_has_block(const CBody *b);
-
-/* ftile.c: weft cuda, block tiling of a segmap's dot products */
-#define FT_TILE 16    /* a block is FT_TILE x FT_TILE points */
-#define FT_KTILE 64   /* columns of the rows per step (a multiple of FT_TILE) */
-#define FT_MAX_ROWS 4 /* row groups (reduce-map inputs) a tiled segmap may have */
-typedef struct {
-    const char *array; /* the free rank-2 array the row is read from */
-    int dim;           /* the index of the space that picks the row */
-    PrimType prim;
-} FTileRow;
-typedef struct {
-    FTileRow rows[FT_MAX_ROWS];
-    int nrows;
-    const CExp *screma; /* the body's reduce-map over the rows */
-    const char *result;
-} FTile;
-/* Whether the segmap e (on the host, for a kernel) is a nest of dot products it can tile. */
-bool ft_match(FGen *g, const CExp *e, FTile *t);
-/* The host's C condition for running the tiled kernel (w: the space's widths). */
-const char *ft_host_condition(FGen *g, const FTile *t, const char **w);
-int ft_smem_bytes(const FTile *t);
-/* The bodies of the spec's tile() and finish() methods, in device mode (out: the output view's
- * C name); the accumulator's C type; the fold's width (C expression, device mode). */
-void ft_emit_tile_body(FGen *g, const FTile *t, const char *out);
-void ft_emit_finish_body(FGen *g, const FTile *t, const char *out);
-const char *ft_acc_type(const FTile *t);
-const char *ft_width(FGen *g, const FTile *t);
-
-/* fcuda.c: weft cuda */
-/* Whether the statement is a segop on the host that runs as a kernel. */
-bool fc_kernel(FGen *g, const CStm *s);
-void fc_segop(FGen *g, const CStm *s);
-/* Host code around a statement: the blocks it reads current on the host, those it wrote stale
- * on the device. */
-void fc_before(FGen *g, const CStm *s);
-void fc_after(FGen *g, const CStm *s);
-/* The program's host code and, in *kernels, its CUDA code (p flattened for the GPU). */
-char *fgen_program_cuda(const CProg *p, char **kernels);
-
-/* fpar.c */
-/* Whether the SOAC statement runs as a parallel region here (outermost, multicore). */
-bool fp_parallel(FGen *g, const CStm *s);
-void fp_soac(FGen *g, const CStm *s);
-/* The program's tuning parameters: emits their table, returns the wf_program fields. */
-const char *fp_param_table(FGen *g);
 
 #endif

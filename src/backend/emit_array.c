@@ -162,7 +162,7 @@ static const char *count_of(const char *v, int r) { return xsprintf("wf_count_al
 static void copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc,
                        bool rare) {
     const char *c = fg_fresh(g, "cp");
-    bool host = g->cuda && !g->device; /* weft cuda's host code: the copy is made on the host */
+    bool host = g->target->mirrored && !g->device; /* host code of a target with device copies: the copy is made on the host */
     if (host)
         fg_fail(g, xsprintf("wfc_host(ctx, %s.m)", dst), "1");
     fg_line(g, "%s %s = %s;", fg_ctype(g, t), c, dst);
@@ -450,7 +450,7 @@ static void emit_array(FGen *g, const CStm *s, const char *loc) {
     bool consts = et.rank == 0 && n > 0;
     for (int i = 0; i < n && consts; i++)
         consts = e->args.data[i].kind == CA_CONST;
-    if (consts && !g->cuda) { /* static data (the CUDA backend mirrors blocks only) */
+    if (consts && !g->target->mirrored) { /* static data (device copies are of blocks only) */
         StrBuf vals = {0};
         sb_puts(&vals, "");
         for (int i = 0; i < n; i++)

@@ -839,7 +839,6 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
     }
     g->iter++;
     g->lam++;
-    fesc_body(e->body, false, &g->escapes);
     fg_body(g, e->body, NULL, 0, dests);
     g->lam--;
     int at = 0;

@@ -578,6 +578,34 @@ static V *from_wf(const wf_value *w, int k, int64_t *off) {
     return r;
 }
 
+/* Rows lo..hi of level `level` of a jagged value's parts (values.h) as nested arrays. */
+static V *from_jagged(const wf_value *parts, int rank, int levels, int level, int64_t lo, int64_t hi) {
+    V *r = new_array((PrimType)parts[levels].prim, rank - level, hi - lo);
+    for (int64_t i = lo; i < hi; i++) {
+        if (level < levels) {
+            const int64_t *o = parts[level].data;
+            set_el(r, i - lo, from_jagged(parts, rank, levels, level + 1, o[i], o[i + 1]));
+            continue;
+        }
+        const wf_value *d = &parts[levels];
+        int64_t per = 1;
+        for (int k = 1; k < d->rank; k++)
+            per *= d->shape[k];
+        int64_t off = i * per;
+        set_el(r, i - lo, from_wf(d, 1, &off));
+    }
+    return r;
+}
+
+/* The jagged levels of a parameter's type: its innermost `[]` after the outer dimension. */
+static int param_levels(CType t) {
+    int L = 0;
+    for (int k = 1; k < t.rank; k++)
+        if (t.dims[k].kind == CDIM_ANY)
+            L = k;
+    return L;
+}
+
 static void print_v(FILE *out, const V *v, PrimType prim, int rank) {
     if (!rank) {
         union { int8_t i8; int16_t i16; int32_t i32; int64_t i64; float f32; double f64; uint8_t b; } u;
@@ -627,6 +655,18 @@ int core_eval_entry(const CProg *p, FILE *in, FILE *out) {
     for (int i = 0; i < f->params.len; i++) {
         CType t = f->params.data[i].type;
         wf_value w = {0};
+        int L = param_levels(t);
+        if (L) { /* rows of different lengths (docs/EXECUTABLES.md "Jagged arrays") */
+            wf_value parts[WF_MAX_RANK + 1];
+            if (wf_read_jagged(r, (wf_prim)t.prim, t.rank, L, parts))
+                fatal("core eval: argument %d: %s", i + 1, wf_reader_error(r));
+            bind(&e, f->params.data[i].name, from_jagged(parts, t.rank, L, 0, 0, parts[0].shape[0] - 1));
+            if (t.dims[0].kind == CDIM_VAR && !omap_has(&e.env, t.dims[0].var))
+                bind(&e, t.dims[0].var, scalar_i(PRIM_I64, parts[0].shape[0] - 1));
+            for (int k = 0; k <= L; k++)
+                wf_value_free(&parts[k]);
+            continue;
+        }
         if (wf_read_value(r, (wf_prim)t.prim, t.rank, &w))
             fatal("core eval: argument %d: %s", i + 1, wf_reader_error(r));
         int64_t off = 0;

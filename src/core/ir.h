@@ -421,8 +421,5 @@ CAtom cb_reduce(CBuild *b, COp op, PrimType p, CAtom ne, CAtom xs); /* reduce wi
  * first 0 (the offsets of rows of those lengths, one after the other). */
 CAtom cb_offsets(CBuild *b, CAtom lens);
 
-/* ======== dev.c ======== */
-/* weft dev --print=core|core-parse: internalise (or parse a core file), verify, print. */
-int core_dev(const char *stage, const char *path);
 
 #endif

@@ -458,8 +458,6 @@ static CExp *expr(Lx *l) {
     } else if (accept(l, "assert")) {
         e = cexp_new(CE_ASSERT, loc);
         push_atoms(l, e, 1);
-        while (l->kind != T_STR && e->args.len < 9) /* the message's values */
-            push_atoms(l, e, 1);
         if (l->kind != T_STR)
             perr(l, "a message");
         e->msg = l->text;

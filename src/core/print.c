@@ -263,8 +263,7 @@ static void expr(P *p, const CExp *e) {
         break;
     case CE_ASSERT:
         sb_puts(sb, "assert");
-        for (int i = 0; i < e->args.len; i++)
-            atom(p, e->args.data[i]);
+        atom(p, e->args.data[0]);
         sb_putc(sb, ' ');
         string(sb, e->msg);
         if (e->args.len > 1) {

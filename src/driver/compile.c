@@ -1,14 +1,11 @@
 /* compile.c — `weft c PROG.fut [-o OUT] [--cc CC] [--cflags FLAGS] [--rts-obj FILE.o]`: the
  * sequential C backend; `weft multicore` (the same with OpenMP regions) and `weft cuda`.
  *
- *   load + check -> internalise -> verify -> optimise (src/core/passes.c) -> cgen_program -> OUT.c
- *   -> $CC -> OUT
- *
- * The optimiser verifies the core program after every pass under WEFT_VERIFY_PASSES=1.
+ *   the pipeline (pipeline.c) for the target -> OUT.c (and OUT.cu) -> $CC (or nvcc) -> OUT
  *
  * OUT defaults to PROG without `.fut`.  The generated OUT.c is self-contained: the runtime
- * (rts/runtime.c, rts/values.c and their headers) and the array helpers
- * (src/backend/c/wfa.h) are pasted into it from copies embedded in bin/weft at build time
+ * (rts/runtime.c, rts/values.c and their headers) and the arrays' runtime (rts/flat.h) are
+ * pasted into it from copies embedded in bin/weft at build time
  * (build/rts_data.c), so no source tree is needed.  With --rts-obj FILE.o the runtime's .c files
  * are compiled once into FILE.o (built when missing, with the same command) and linked instead
  * of pasted: `weft test` uses this to compile hundreds of programs quickly.  --no-cc writes OUT.c
@@ -25,9 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../backend/emit.h"
-#include "../flatten/flatten.h"
-#include "../opt/opt.h"
 #include "driver.h"
 #include "library.h"
 
@@ -165,13 +159,9 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
     const char *path = opt.path, *out = output_name(&opt);
     bool no_cc = opt.no_cc;
 
-    CProg *p = load_represented_core(path);
-    if (multicore) { /* DESIGN.md step 6: the segment IR, versions for the CPU */
-        flatten_prog(p, FLATTEN_CPU);
-        if (core_verify(p, "flatten"))
-            die("the flattened program does not verify");
-    }
-    char *code = fgen_program(p, multicore);
+    Compiled comp = pipeline(path, multicore ? &target_multicore : &target_c, STAGE_CODE, NULL);
+    CProg *p = comp.core;
+    char *code = comp.code;
 
     if (rts_obj && !no_cc && !exists(rts_obj)) {
         StrBuf rs = {0};
@@ -238,11 +228,8 @@ int cmd_cuda(int argc, char **argv) {
         nvcc = "nvcc -O3";
     const char *path = opt.path, *out = output_name(&opt);
     bool no_cc = opt.no_cc;
-    CProg *p = load_represented_core(path);
-    flatten_prog(p, FLATTEN_GPU); /* the segment IR, versions for the GPU; its segops become kernels */
-    if (core_verify(p, "flatten"))
-        die("the flattened program does not verify");
-    char *kernels = NULL, *code = fgen_program_cuda(p, &kernels);
+    Compiled comp = pipeline(path, &target_cuda, STAGE_CODE, NULL);
+    char *code = comp.code, *kernels = comp.kernels;
 
     StrBuf host = {0}, dev = {0};
     Done hdone = {0}, ddone = {0};
@@ -258,6 +245,7 @@ int cmd_cuda(int argc, char **argv) {
     paste(&dev, "cuda_kernels.cuh", &ddone);
     paste(&dev, "flat_dev.cuh", &ddone);
     paste(&dev, "cuda_scan.cuh", &ddone);
+    paste(&dev, "cuda_irregular.cuh", &ddone);
     sb_puts(&dev, "/* ---- the program's GPU regions ---- */\n");
     sb_puts(&dev, kernels);
     char *cfile = xsprintf("%s.c", out), *cufile = xsprintf("%s.cu", out);

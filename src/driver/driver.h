@@ -2,7 +2,9 @@
 #ifndef WEFT_DRIVER_H
 #define WEFT_DRIVER_H
 
+#include "../backend/target.h"
 #include "../core/ir.h"
+#include "../memory/memory.h"
 #include "../syntax/ast.h"
 
 /* pipeline.c: the whole front end in one place.  Stops after `stop` ("parse" or "check"). */
@@ -11,10 +13,40 @@ typedef struct {
     int first_user_decl; /* index of the first declaration from the user's file */
 } Loaded;
 Loaded load_program(const char *path, const char *stop);
-/* The program at path, checked, internalised and optimised (verified after each step). */
+/* The stages of the compiler, in order (pipeline.c's table). */
+typedef enum {
+    STAGE_AST,    /* parse */
+    STAGE_TYPED,  /* type check */
+    STAGE_CORE,   /* internalise */
+    STAGE_OPT,    /* optimise */
+    STAGE_JAGGED, /* represent: jagged arrays as offsets and flat data */
+    STAGE_SEG,    /* flatten for the target */
+    STAGE_MEM,    /* plan memory */
+    STAGE_CODE,   /* generate */
+    STAGE_COUNT
+} Stage;
+typedef struct {
+    const char *name; /* as in weft dev --print=NAME */
+    const char *pass; /* what the stage does */
+    const char *what; /* where, and what it gives */
+} StageInfo;
+extern const StageInfo pipeline_stages[STAGE_COUNT];
+int pipeline_stage(const char *name); /* -1 when unknown */
+
+/* What the pipeline made, up to the stage it stopped after. */
+typedef struct {
+    const Target *target;
+    Stage stop;
+    Loaded front;  /* the checked (or parsed) program */
+    CProg *core;   /* the core program after the last core stage run */
+    MemPlan *plan;
+    char *code, *kernels; /* the generated C, and the CUDA text for a target with kernels */
+} Compiled;
+/* Runs the stages in order for target t up to stop (after_pass: the optimiser's pass to stop
+ * after when stop is STAGE_OPT, or NULL), verifying the core program after each core stage. */
+Compiled pipeline(const char *path, const Target *t, Stage stop, const char *after_pass);
+/* The program at path, checked, internalised and optimised (the pipeline up to STAGE_OPT). */
 CProg *load_optimised_core(const char *path);
-/* The same, then the represent pass (jagged arrays as parts) and its cleanup. */
-CProg *load_represented_core(const char *path);
 
 /* One function per subcommand; each returns the process exit status. */
 int cmd_check(int argc, char **argv);

@@ -1018,6 +1018,8 @@ static void drop_dead_iotas(CBody *b) {
 }
 
 void flatten_prog(CProg *p, FlattenTarget target) {
+    if (target == FLATTEN_NONE)
+        return;
     for (int i = 0; i < p->funs.len; i++) {
         CFun *fun = p->funs.data[i];
         F f = {p, fun, target, 0, {0}, {0}};

@@ -9,6 +9,7 @@
 #include "../core/ir.h"
 
 typedef enum {
+    FLATTEN_NONE, /* no flattening: the program runs in sequence (weft c) */
     FLATTEN_CPU, /* levels: grid (all threads) and sequential; versions e_top / e_flat */
     FLATTEN_GPU, /* the same versions, thresholds defaulting to a GPU's parallelism */
 } FlattenTarget;

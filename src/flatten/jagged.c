@@ -1640,10 +1640,24 @@ static void lower_fun(J *j, CFun *f) {
     CTypeVec ret = {0};
     for (int i = 0; i < f->ret.len; i++) {
         CType t = f->ret.data[i];
+        if (!vals[i].rep && jagged_levels(t) && vals[i].atom.kind == CA_VAR) {
+            /* regular after all (replicate n xs): given as the rectangular array it is, so that
+             * its shape survives when it has no rows */
+            t = ctype_copy(type_of(j, vals[i].atom));
+            for (int k = 0; k < t.rank; k++) /* what the body names is not in scope outside it */
+                if (t.dims[k].kind == CDIM_VAR)
+                    t.dims[k] = cdim_any();
+            t.unique = f->ret.data[i].unique;
+        }
         int L = jagged_levels(t);
+        if (L && !vals[i].rep)
+            L = 0;
         vec_push(&f->ext_ret, ((CExtern){t, L}));
         int before = b.body->result.len;
-        val_atoms(j, &b, vals[i], t, &b.body->result);
+        if (L)
+            val_atoms(j, &b, vals[i], t, &b.body->result);
+        else
+            vec_push(&b.body->result, vals[i].rep ? regular_of_rep(j, &b, vals[i].rep, "a regular result") : vals[i].atom);
         for (int k = before; k < b.body->result.len; k++) {
             CAtom a = b.body->result.data[k];
             CType rt = !L ? t : a.kind == CA_VAR ? cb_type(&b, a) : ctype_prim(a.prim);

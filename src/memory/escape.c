@@ -13,7 +13,7 @@
  * keeps it takes a reference, and a slot only reuses a block nobody else holds) but slower:
  * its slot would need a new block every iteration.
  */
-#include "../backend/emit.h"
+#include "memory.h"
 
 static void add(OMap *out, CAtom a, bool *changed) {
     if (a.kind == CA_VAR && !omap_has(out, a.var)) {

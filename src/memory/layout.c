@@ -11,7 +11,7 @@
  * The analysis walks the function until nothing changes: loop parameters and accumulators
  * become strided when a later iteration may make them so.
  */
-#include "../backend/emit.h"
+#include "memory.h"
 
 typedef struct {
     OMap *strided;

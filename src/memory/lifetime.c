@@ -7,7 +7,7 @@
  * memory with the array it consumes too, but takes it over: the consumed name is dead.)  Uses in
  * the body's results count as the last index (stms.len).
  */
-#include "../backend/emit.h"
+#include "memory.h"
 
 static void set_last(FLife *l, const char *v, int at) {
     intptr_t cur = omap_int(&l->last, v);

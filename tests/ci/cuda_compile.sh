@@ -5,15 +5,12 @@
 # CUDA's headers), the kernels OUT.cu with nvcc for sm_90.  nvcc's fixed cost is paid once:
 # the programs' kernels are compiled together, each in a C++ namespace of its own (their
 # extern "C" launchers made plain for this check); if that fails, each program is compiled
-# alone to name the culprits.  Prints "N passed, N failed"; skips (exit 0) without nvcc.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-WEFT=${WEFT:-bin/weft}
+# alone to name the culprits.  One check per program; skipped (no checks) without nvcc.
+. "$(dirname "$0")/../scripts/lib.sh"
 ARCH=${CUDA_ARCH:-sm_90}
 if ! command -v nvcc > /dev/null 2>&1; then
     echo "cuda_compile: nvcc not found, skipped"
-    echo "0 passed, 0 failed"
-    exit 0
+    summary
 fi
 # CUDA's headers: where nvcc itself looks (its dry run prints INCLUDES), else beside nvcc
 INC=$(nvcc --dryrun -x cu -c /dev/null -o /dev/null 2>&1 | sed -n 's/^#\$ INCLUDES="-I\([^"]*\)".*/\1/p' | head -n 1)
@@ -22,13 +19,9 @@ for dir in "$INC" "$(dirname "$(readlink -f "$(command -v nvcc)")")/../include" 
 done
 if [ ! -f "$INC/cuda_runtime_api.h" ]; then
     echo "cuda_compile: nvcc found but not CUDA's headers (cuda_runtime_api.h, in nvcc's INCLUDES or beside nvcc): an incomplete toolkit, skipped"
-    echo "0 passed, 0 failed"
-    exit 0
+    summary
 fi
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-pass=0
-fail=0
+TMP=$T
 n=0
 marker='/* ---- the program'"'"'s GPU regions ---- */'
 : > "$TMP/list"
@@ -38,12 +31,12 @@ for prog in $(find tests examples -name '*.fut' | sort); do
     n=$((n + 1))
     out="$TMP/p$n"
     if ! "$WEFT" cuda --no-cc "$prog" -o "$out" > "$TMP/err" 2>&1; then
-        echo "FAIL $prog: weft cuda"; sed 's/^/  /' "$TMP/err" | head -20
-        fail=$((fail + 1)); continue
+        fail "$prog: weft cuda"; sed 's/^/  /' "$TMP/err" | head -20
+        continue
     fi
     if ! cc -fsyntax-only -std=c11 -Wall -Wextra -Werror -I"$INC" "$out.c" > "$TMP/err" 2>&1; then
-        echo "FAIL $prog: the host code (cc)"; sed 's/^/  /' "$TMP/err" | head -20
-        fail=$((fail + 1)); continue
+        fail "$prog: the host code (cc)"; sed 's/^/  /' "$TMP/err" | head -20
+        continue
     fi
     echo "$n $prog" >> "$TMP/list"
 done
@@ -57,18 +50,16 @@ if [ -n "$first" ]; then
         echo "}" >> "$TMP/all.cu"
     done < "$TMP/list"
     if nvcc -O1 --gpu-architecture="$ARCH" -c "$TMP/all.cu" -o "$TMP/all.o" > "$TMP/err" 2>&1; then
-        pass=$((pass + $(wc -l < "$TMP/list")))
+        while read -r k prog; do pass; done < "$TMP/list"
     else
         while read -r k prog; do
             if nvcc -O1 --gpu-architecture="$ARCH" -c "$TMP/p$k.cu" -o "$TMP/p$k.o" > "$TMP/err" 2>&1; then
-                pass=$((pass + 1))
+                pass
             else
-                echo "FAIL $prog: the kernels (nvcc)"; grep -v '^$' "$TMP/err" | sed 's/^/  /' | head -20
-                fail=$((fail + 1))
+                fail "$prog: the kernels (nvcc)"; grep -v '^$' "$TMP/err" | sed 's/^/  /' | head -20
             fi
         done < "$TMP/list"
     fi
 fi
 echo "cuda_compile: $n programs, kernels for $ARCH"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

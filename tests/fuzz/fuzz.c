@@ -9,7 +9,8 @@
  * also runs `WEFT run` with the original file's first `input { ... }` block on stdin.  A run
  * fails the smoke test when the process dies by a signal other than our time-out, exits with a
  * status other than 0, 1 or 2, or prints a sanitizer report.  The mutant that failed is kept
- * (tests/fuzz/out/crash-N.fut) so it can be replayed.  Deterministic for a given SEED.
+ * (tests/fuzz/out/crash-N.fut) so it can be replayed.  Deterministic for a given SEED.  Ends with
+ * "fuzz: N passed, M failed": each mutant is one check, failed when it crashed weft.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -288,6 +289,6 @@ int main(int argc, char **argv) {
     unlink(in);
     unlink(err);
     rmdir(dir);
-    printf("fuzz: %ld mutants, %d crashes\n", count, crashes);
+    printf("fuzz: %ld passed, %d failed (of %ld mutants, those that crashed weft)\n", count - crashes, crashes, count);
     return crashes ? 1 : 0;
 }

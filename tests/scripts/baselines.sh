@@ -6,38 +6,36 @@
 #   LocVolCalib    |res - ref|   <= 1e-5   (element-wise)
 # It also checks the Futhark-format .out files (f32, 0.2 % relative tolerance) and
 # the reduced datasets of examples/finpar/data (whose .out files were made by
-# these baselines).  Run from the repository root; uses $CC or cc.  Exit 0 = pass.
-set -u
-CC=${CC:-cc}
+# these baselines).  Uses $CC.
+. "$(dirname "$0")/lib.sh"
 DATA=${DATA:-../shared/data/finpar}
 OUT=${BUILD:-build}/baselines
-mkdir -p "$OUT" || exit 1
+mkdir -p "$OUT" || exit 2
 for p in optionpricing locvolcalib; do
-    $CC -std=c11 -Wall -Wextra -O3 -o "$OUT/$p" bench/baselines/$p.c -lm || { echo "FAIL: build $p"; exit 1; }
+    check "build $p" $CC -std=c11 -Wall -Wextra -O3 -o "$OUT/$p" bench/baselines/$p.c -lm || summary
 done
 
 # compare A B ABS REL: every number of file A within ABS + REL*|b| of B's (bench/baselines/compare.awk)
 compare() { awk -v abs="$3" -v rel="$4" -f bench/baselines/compare.awk "$1" "$2"; }
 
-fail=0
-check() { # name result reference abs rel
+compare_check() { # name result reference abs rel
     printf '%-44s ' "$1"
-    if compare "$2" "$3" "$4" "$5"; then echo "  ok"; else echo "  FAIL"; fail=1; fi
+    if compare "$2" "$3" "$4" "$5"; then echo "  ok"; pass; else echo "  FAIL"; fail "$1"; fi
 }
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 # FinPar's datasets live outside the repository (../shared); a clone elsewhere skips them
 [ -d "$DATA" ] || echo "baselines: no $DATA, the FinPar datasets are skipped"
 for s in small:Small medium:Medium; do
     [ -d "$DATA" ] || break
     lo=${s%%:*}; up=${s##*:}
-    "$OUT/optionpricing" -t "$tmp/t" < "$DATA/OptionPricing-$lo.in" > "$tmp/op-$lo" 2>/dev/null || { echo "FAIL: optionpricing $lo"; fail=1; }
-    check "OptionPricing-$lo vs FinPar (0.0005) $(cat "$tmp/t")us" "$tmp/op-$lo" "$DATA/orig/OptionPricing-$up.output.data" 0.0005 0
-    check "OptionPricing-$lo vs .out (0.2%)" "$tmp/op-$lo" "$DATA/OptionPricing-$lo.out" 0 0.002
-    "$OUT/locvolcalib" -t "$tmp/t" < "$DATA/LocVolCalib-$lo.in" > "$tmp/lv-$lo" 2>/dev/null || { echo "FAIL: locvolcalib $lo"; fail=1; }
-    check "LocVolCalib-$lo vs FinPar (1e-5) $(cat "$tmp/t")us" "$tmp/lv-$lo" "$DATA/orig/LocVolCalib-$up.output.data" 1e-5 0
-    check "LocVolCalib-$lo vs .out (1e-5)" "$tmp/lv-$lo" "$DATA/LocVolCalib-$lo.out" 1e-5 0
+    "$OUT/optionpricing" -t "$T/t" < "$DATA/OptionPricing-$lo.in" > "$T/op-$lo" 2>/dev/null &&
+        pass || fail "optionpricing $lo"
+    compare_check "OptionPricing-$lo vs FinPar (0.0005) $(cat "$T/t")us" "$T/op-$lo" "$DATA/orig/OptionPricing-$up.output.data" 0.0005 0
+    compare_check "OptionPricing-$lo vs .out (0.2%)" "$T/op-$lo" "$DATA/OptionPricing-$lo.out" 0 0.002
+    "$OUT/locvolcalib" -t "$T/t" < "$DATA/LocVolCalib-$lo.in" > "$T/lv-$lo" 2>/dev/null &&
+        pass || fail "locvolcalib $lo"
+    compare_check "LocVolCalib-$lo vs FinPar (1e-5) $(cat "$T/t")us" "$T/lv-$lo" "$DATA/orig/LocVolCalib-$up.output.data" 1e-5 0
+    compare_check "LocVolCalib-$lo vs .out (1e-5)" "$T/lv-$lo" "$DATA/LocVolCalib-$lo.out" 1e-5 0
 done
 
 # The reduced datasets of the Futhark programs.
@@ -48,9 +46,7 @@ for f in examples/finpar/data/*.in; do
         locvolcalib-*) prog=locvolcalib ;;
         *) continue ;;
     esac
-    "$OUT/$prog" < "$f" > "$tmp/r" 2>/dev/null || { echo "FAIL: $prog $f"; fail=1; continue; }
-    check "$(basename "$f") (f32 rounding)" "$tmp/r" "${f%.in}.out" 0 1e-7
+    "$OUT/$prog" < "$f" > "$T/r" 2>/dev/null || { fail "$prog $f"; continue; }
+    compare_check "$(basename "$f") (f32 rounding)" "$T/r" "${f%.in}.out" 0 1e-7
 done
-
-[ $fail = 0 ] && echo "baselines: all ok" || echo "baselines: FAILED"
-exit $fail
+summary

@@ -5,19 +5,15 @@
 # figure, escapes) and the SVGs and index.html checked for their content; then malformed files
 # must give "chart: FILE:LINE: error: ..." and exit status 1, never a crash.
 # Uses sh, grep and (when installed) xmllint.
-cd "$(dirname "$0")/../.." || exit 1
-CC=${CC:-cc}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-bench-chart-XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT
-status=0
-fail() { echo "bench_chart: $*"; status=1; }
+. "$(dirname "$0")/lib.sh"
+TMP=$T
 # expect TEXT FILE: FILE contains TEXT
-expect() { grep -qF -- "$1" "$2" || fail "missing in $(basename "$2"): $1"; }
+expect() { check "missing in $(basename "$2"): $1" grep -qF -- "$1" "$2"; }
 # count TEXT FILE: the number of lines of FILE that contain TEXT
 count() { grep -cF -- "$1" "$2"; }
 
-$CC -std=c11 -Wall -Wextra -Werror -O2 -o "$TMP/chart" bench/chart.c -lm > "$TMP/cc.out" 2>&1 ||
-    { fail "bench/chart.c does not compile:"; cat "$TMP/cc.out"; exit 1; }
+check "bench/chart.c compiles" $CC -std=c11 -Wall -Wextra -Werror -O2 -o "$TMP/chart" bench/chart.c -lm > "$TMP/cc.out" 2>&1 ||
+    { cat "$TMP/cc.out"; summary; }
 
 # 1. a results file with two benchmarks
 cat > "$TMP/results.json" <<'JSON'
@@ -38,21 +34,21 @@ cat > "$TMP/results.json" <<'JSON'
   ]}
  ]}
 JSON
-"$TMP/chart" "$TMP/results.json" "$TMP/charts" > "$TMP/chart.out" 2>&1 ||
-    fail "chart exit status $? on a good file: $(cat "$TMP/chart.out")"
+"$TMP/chart" "$TMP/results.json" "$TMP/charts" > "$TMP/chart.out" 2>&1 &&
+    pass || fail "chart exit status $? on a good file: $(cat "$TMP/chart.out")"
 a=$TMP/charts/Alpha.svg b=$TMP/charts/Beta_log.svg
 for f in "$a" "$b" "$TMP/charts/index.html"; do
-    [ -s "$f" ] || { fail "not written: $f"; exit 1; }
+    check "not written: $f" [ -s "$f" ] || summary
 done
-[ "$(ls "$TMP/charts" | wc -l)" -eq 3 ] || fail "expected 3 files in the chart directory, found: $(ls "$TMP/charts")"
+check "expected 3 files in the chart directory, found: $(ls "$TMP/charts")" [ "$(ls "$TMP/charts" | wc -l)" -eq 3 ]
 # well-formed XML, an <svg> root
 for f in "$a" "$b"; do
     if command -v xmllint > /dev/null 2>&1; then
-        xmllint --noout "$f" > "$TMP/xmllint.out" 2>&1 || fail "$(basename "$f") is not well-formed: $(cat "$TMP/xmllint.out")"
+        xmllint --noout "$f" > "$TMP/xmllint.out" 2>&1 && pass || fail "$(basename "$f") is not well-formed: $(cat "$TMP/xmllint.out")"
     fi
-    sed -n 2p "$f" | grep -q '^<svg xmlns="http://www.w3.org/2000/svg" version="1.1" ' || fail "$(basename "$f"): no <svg> root on line 2"
-    [ "$(count '<svg ' "$f")" -eq 1 ] && [ "$(count '</svg>' "$f")" -eq 1 ] || fail "$(basename "$f"): <svg> not balanced"
-    [ "$(tail -n 1 "$f")" = '</svg>' ] || fail "$(basename "$f"): does not end with </svg>"
+    sed -n 2p "$f" | grep -q '^<svg xmlns="http://www.w3.org/2000/svg" version="1.1" ' && pass || fail "$(basename "$f"): no <svg> root on line 2"
+    [ "$(count '<svg ' "$f")" -eq 1 ] && [ "$(count '</svg>' "$f")" -eq 1 ] && pass || fail "$(basename "$f"): <svg> not balanced"
+    check "$(basename "$f"): does not end with </svg>" [ "$(tail -n 1 "$f")" = '</svg>' ]
 done
 # Alpha: linear scale, the datasets and variants, times, ratios to the C baseline (100/200, 1500/1000)
 expect 'median time (linear scale, from 0)' "$a"
@@ -73,8 +69,8 @@ expect '>0</text>' "$a"
 expect '>2 ms</text>' "$a"
 h100=$(grep -F '<title>weft multicore, small:' "$a" | sed -n 's/.* height="\([0-9.]*\)".*/\1/p')
 h2000=$(grep -F '<title>FinPar' "$a" | sed -n 's/.* height="\([0-9.]*\)".*/\1/p')
-[ -n "$h100" ] && [ -n "$h2000" ] && awk -v a="$h100" -v b="$h2000" 'BEGIN { exit !(b > 0 && a * 20 > b - 0.5 && a * 20 < b + 0.5) }' ||
-    fail "Alpha: bar heights $h100 (100 µs) and $h2000 (2 ms) are not 1:20"
+[ -n "$h100" ] && [ -n "$h2000" ] && awk -v a="$h100" -v b="$h2000" 'BEGIN { exit !(b > 0 && a * 20 > b - 0.5 && a * 20 < b + 0.5) }' &&
+    pass || fail "Alpha: bar heights $h100 (100 µs) and $h2000 (2 ms) are not 1:20"
 # Beta: 5 µs and 2.5 s span more than 30x: log scale; no baseline, so no ratios; escapes decoded
 expect 'median time (log scale)' "$b"
 expect '>n=1/2</text>' "$b"
@@ -83,8 +79,8 @@ expect '>5.00 µs</text>' "$b"
 expect '>2.50 s</text>' "$b"
 expect '>1 µs</text>' "$b"
 expect '>10 s</text>' "$b"
-grep -q '[0-9]x</text>' "$b" && fail "Beta log: a ratio without a baseline"
-grep -q 'FAIL' "$b" && fail "Beta log: FAIL without a failed result"
+check_not "Beta log: a ratio without a baseline" grep -q '[0-9]x</text>' "$b"
+check_not "Beta log: FAIL without a failed result" grep -q 'FAIL' "$b"
 expect '<img src="Alpha.svg"' "$TMP/charts/index.html"
 expect '<img src="Beta_log.svg"' "$TMP/charts/index.html"
 
@@ -93,9 +89,9 @@ bad() { # bad NAME EXPECTED-MESSAGE (the file's text on stdin)
     cat > "$TMP/$1.json"
     "$TMP/chart" "$TMP/$1.json" "$TMP/bad-charts" > "$TMP/$1.out" 2>&1
     rc=$?
-    [ $rc -eq 1 ] || fail "$1: exit status $rc (expected 1)"
+    check "$1: exit status $rc (expected 1)" [ $rc -eq 1 ]
     expect "chart: $TMP/$1.json:$2" "$TMP/$1.out"
-    [ "$(wc -l < "$TMP/$1.out")" -eq 1 ] || fail "$1: expected one line of output, got: $(cat "$TMP/$1.out")"
+    check "$1: expected one line of output, got: $(cat "$TMP/$1.out")" [ "$(wc -l < "$TMP/$1.out")" -eq 1 ]
 }
 printf '{"benchmarks": [\n  {"name": "x" "results": []}\n]}\n' | bad comma '2: error: expected'
 printf '{"benchmarks": [\n\n  {"name": "x, "results": []}\n]}\n' | bad string '3: error: expected'
@@ -116,9 +112,8 @@ printf '{"benchmarks": [\n {"name": "A", "results": [\n  {"dataset": "d", "varia
 printf '{"benchmarks": [\n {"name": "A", "results": [\n  {"variant": "v", "median_us": 1}]}]}\n' |
     bad no_dataset '3: error: a result of benchmark "A" has no "dataset"'
 "$TMP/chart" "$TMP/nosuch.json" "$TMP/bad-charts" > "$TMP/nosuch.out" 2>&1
-[ $? -eq 1 ] || fail "a missing file: exit status not 1"
+check "a missing file: exit status not 1" [ $? -eq 1 ]
 expect "chart: $TMP/nosuch.json: error: cannot read: No such file or directory" "$TMP/nosuch.out"
-[ ! -e "$TMP/bad-charts" ] || fail "a malformed file still wrote charts"
+check "a malformed file still wrote charts" [ ! -e "$TMP/bad-charts" ]
 
-[ $status -eq 0 ] && echo "bench_chart: all checks passed"
-exit $status
+summary

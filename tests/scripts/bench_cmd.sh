@@ -2,22 +2,18 @@
 # bench_cmd.sh — `weft bench`: times tests/bench/tiny.fut (two datasets, two skipped), checks the
 # JSON it writes, that a wrong expected output fails the run (exit 1), and the usage errors.
 # Uses sh, grep and awk only.
-cd "$(dirname "$0")/../.." || exit 1
-WEFT=${WEFT:-bin/weft}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-bench-cmd-XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT
-status=0
-fail() { echo "bench_cmd: $*"; status=1; }
+. "$(dirname "$0")/lib.sh"
+TMP=$T
 # expect TEXT FILE: FILE contains the line fragment TEXT
-expect() { grep -qF -- "$1" "$2" || fail "missing in $(basename "$2"): $1"; }
+expect() { check "missing in $(basename "$2"): $1" grep -qF -- "$1" "$2"; }
 
 # 1. two datasets timed and validated; the nobench and random cases are skipped
-"$WEFT" bench --runs=2 --json="$TMP/tiny.json" tests/bench/tiny.fut > "$TMP/tiny.out" 2>&1 ||
-    fail "tiny.fut: exit status $? (expected 0)"
+"$WEFT" bench --runs=2 --json="$TMP/tiny.json" tests/bench/tiny.fut > "$TMP/tiny.out" 2>&1 &&
+    pass || fail "tiny.fut: exit status $? (expected 0)"
 expect 'Results for tests/bench/tiny.fut:main (using c, 2 runs):' "$TMP/tiny.out"
 expect 'dataset #0 ("[1.5f32, 2f32, 3f32]"):  median ' "$TMP/tiny.out"
 expect 'dataset data/tiny.in:  median ' "$TMP/tiny.out"
-[ "$(grep -c '^dataset ' "$TMP/tiny.out")" -eq 2 ] || fail "tiny.fut: expected 2 datasets"
+check "tiny.fut: expected 2 datasets" [ "$(grep -c '^dataset ' "$TMP/tiny.out")" -eq 2 ]
 j=$TMP/tiny.json
 expect '{"tests/bench/tiny.fut:main": {"datasets": {' "$j"
 expect '"#0 (\"[1.5f32, 2f32, 3f32]\")": {"runtimes": [' "$j"
@@ -28,12 +24,12 @@ awk '/"runtimes": / {
         if (!match($0, /"runtimes": \[[0-9]+, [0-9]+\], "bytes": [1-9][0-9]*, "median_us": [0-9.]+, "validated": true}/))
             { print "bad dataset line: " $0; bad = 1 }
      }
-     END { if (n != 2) { print "expected 2 datasets in the JSON, found " n; bad = 1 }; exit bad }' "$j" > "$TMP/awk.out" ||
-    fail "JSON shape: $(cat "$TMP/awk.out")"
-awk '/compile_seconds/ && !/"compile_seconds": [0-9]+\.[0-9]+}}$/ { bad = 1 } END { exit bad }' "$j" ||
-    fail "JSON: compile_seconds is not a number"
+     END { if (n != 2) { print "expected 2 datasets in the JSON, found " n; bad = 1 }; exit bad }' "$j" > "$TMP/awk.out" &&
+    pass || fail "JSON shape: $(cat "$TMP/awk.out")"
+check "JSON: compile_seconds is not a number" \
+    awk '/compile_seconds/ && !/"compile_seconds": [0-9]+\.[0-9]+}}$/ { bad = 1 } END { exit bad }' "$j"
 # braces balance (a cheap well-formedness check)
-awk '{ o += gsub(/{/, "{"); c += gsub(/}/, "}") } END { exit o != c }' "$j" || fail "JSON: unbalanced braces"
+check "JSON: unbalanced braces" awk '{ o += gsub(/{/, "{"); c += gsub(/}/, "}") } END { exit o != c }' "$j"
 
 # 2. a wrong expected output: reported, other datasets still timed, exit status 1
 cat > "$TMP/wrong.fut" <<'FUT'
@@ -46,7 +42,7 @@ entry twice (x: i64): i64 = x * 2
 FUT
 "$WEFT" bench --runs=1 --json="$TMP/wrong.json" "$TMP/wrong.fut" > "$TMP/wrong.out" 2>&1
 rc=$?
-[ $rc -eq 1 ] || fail "wrong.fut: exit status $rc (expected 1)"
+check "wrong.fut: exit status $rc (expected 1)" [ $rc -eq 1 ]
 expect 'dataset right:  median ' "$TMP/wrong.out"
 expect 'dataset wrong:  FAILED' "$TMP/wrong.out"
 expect 'expected 9i64 but got 8i64' "$TMP/wrong.out"
@@ -59,7 +55,7 @@ err() { # err EXPECTED ARGS...
     shift
     "$WEFT" bench "$@" > "$TMP/err.out" 2>&1
     rc=$?
-    [ $rc -eq 1 ] || fail "bench $*: exit status $rc (expected 1)"
+    check "bench $*: exit status $rc (expected 1)" [ $rc -eq 1 ]
     expect "$want" "$TMP/err.out"
 }
 err "weft: error: bench: unknown option '--frob'" --frob tests/bench/tiny.fut
@@ -69,5 +65,4 @@ err "weft: error: bench: tests/bench/tiny.fut has no benchmarkable dataset for e
 err "weft: error: bench: bad number of runs '0'" --runs=0 tests/bench/tiny.fut
 err "weft: error: bench: no program given" --runs=2
 err "weft nosuchbackend failed (exit status 1): weft: error: unknown command 'nosuchbackend'" --backend=nosuchbackend tests/bench/tiny.fut
-
-exit $status
+summary

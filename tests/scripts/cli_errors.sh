@@ -10,8 +10,8 @@ expect_error() {
     shift
     "$@" > "$T/out" 2> "$T/err"
     rc=$?
-    [ $rc = 1 ] || fail "$*: exit status $rc, expected 1"
-    grep -qF -- "$want" "$T/err" || fail "$*: stderr lacks '$want': $(cat "$T/err")"
+    [ $rc = 1 ] && pass || fail "$*: exit status $rc, expected 1"
+    grep -qF -- "$want" "$T/err" && pass || fail "$*: stderr lacks '$want': $(cat "$T/err")"
 }
 printf 'def main (x: i32) : i32 =\n  x\000 + 1\n' > "$T/nul.fut"
 expect_error "nul.fut:2:4: error: a NUL byte in the source" "$WEFT" check "$T/nul.fut"
@@ -32,4 +32,4 @@ expect_error "autotune: option '-o' needs a value" "$WEFT" autotune tests/runtim
 printf 'entry f (xs: []()) (y: i32) : i64 = length xs + i64.i32 y\n' > "$T/units.fut"
 echo 1 | expect_error "parameter 1 of entry point f has no data format" "$WEFT" run "$T/units.fut" -e f
 expect_error "units.fut:1:1: error: an entry point's parameter cannot hold an array of () values" "$WEFT" c "$T/units.fut"
-finish
+summary

@@ -4,14 +4,12 @@
 #     parse back, verify and print identically (`--print=core-parse`);
 #  2. for programs whose first test block has an inline `-- input { ... }` (on its entry
 #     point: WEFT_ENTRY tells the evaluator which): the core evaluator (src/core/eval.c) on the
-#     optimised program (`--print=core-opt-run`) must print what the interpreter (`weft run`)
-#     prints; on a difference the unoptimised core (`--print=core-run`) is shown too.  Inner sizes of empty arrays are not compared (the
+#     optimised program (`--print=opt --run`) must print what the interpreter (`weft run`)
+#     prints; on a difference the unoptimised core (`--print=core --run`) is shown too.  Inner sizes of empty arrays are not compared (the
 #     evaluator does not keep them).
-# Prints "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 1
-WEFT=${WEFT:-bin/weft}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-passes-XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT INT TERM
+# A whole-corpus pass: `make check-full` runs it, not `make check` (tests/run.sh).
+. "$(dirname "$0")/lib.sh"
+TMP=$T
 
 norm() { sed -E 's/empty\(\[0\](\[[0-9]+\])*/empty([0]/g' "$1"; }
 
@@ -19,20 +17,17 @@ norm() { sed -E 's/empty\(\[0\](\[[0-9]+\])*/empty([0]/g' "$1"; }
 KNOWN_DIFFERENT="
 "
 
-passed=0
-failed=0
 ran=0
 known=0
 for f in $(find tests examples -name '*.fut' -not -path 'tests/errors/*' | sort); do
     if "$WEFT" dev --print=core-opt "$f" > "$TMP/a.core" 2> "$TMP/err" &&
         "$WEFT" dev --print=core-parse "$TMP/a.core" > "$TMP/b.core" 2>> "$TMP/err" &&
         cmp -s "$TMP/a.core" "$TMP/b.core"; then
-        passed=$((passed + 1))
+        pass
     elif ! "$WEFT" dev --print=core "$f" > /dev/null 2>&1; then
         continue # not a program the internaliser handles (core_roundtrip.sh)
     else
-        failed=$((failed + 1))
-        echo "FAIL $f: $(head -c 300 "$TMP/err" | head -n 3)"
+        fail "$f: $(head -c 300 "$TMP/err" | head -n 3)"
         continue
     fi
     # the first test block's first inline input (and its entry point, if it names one)
@@ -44,21 +39,19 @@ for f in $(find tests examples -name '*.fut' -not -path 'tests/errors/*' | sort)
     [ -s "$TMP/in" ] || continue
     "$WEFT" run "$f" ${entry:+-e "$entry"} < "$TMP/in" > "$TMP/want" 2> /dev/null || continue
     ran=$((ran + 1))
-    if WEFT_ENTRY=$entry "$WEFT" dev --print=core-opt-run "$f" < "$TMP/in" > "$TMP/got" 2> "$TMP/err" &&
+    if WEFT_ENTRY=$entry "$WEFT" dev --print=opt --run "$f" < "$TMP/in" > "$TMP/got" 2> "$TMP/err" &&
         [ "$(norm "$TMP/got")" = "$(norm "$TMP/want")" ]; then
-        passed=$((passed + 1))
+        pass
     elif echo "$KNOWN_DIFFERENT" | grep -qx "$f"; then
         known=$((known + 1))
     else
-        failed=$((failed + 1))
         # before optimisation too? (then the evaluator or the internaliser is to blame)
-        WEFT_ENTRY=$entry "$WEFT" dev --print=core-run "$f" < "$TMP/in" > "$TMP/got0" 2>&1
-        echo "FAIL $f: optimised core evaluates differently from weft run: $(head -c 200 "$TMP/err")"
+        WEFT_ENTRY=$entry "$WEFT" dev --print=core --run "$f" < "$TMP/in" > "$TMP/got0" 2>&1
+        fail "$f: optimised core evaluates differently from weft run: $(head -c 200 "$TMP/err")"
         echo "  weft run:        $(head -c 200 "$TMP/want")"
         echo "  core, optimised: $(head -c 200 "$TMP/got")"
         echo "  core:            $(head -c 200 "$TMP/got0")"
     fi
 done
 echo "core passes: $ran programs run on the core evaluator after optimisation, $known known different"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

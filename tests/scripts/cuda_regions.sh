@@ -11,13 +11,13 @@ entry sums (xs: []i32) : []i32 = scan (+) 0 xs
 entry minmax (xs: []f64) : (f64, f64) = reduce (\(a, b) (c, d) -> (f64.min a c, f64.max b d)) (f64.inf, -f64.inf) (map (\x -> (x, x)) xs)
 entry gather [n][m] (a: [n][m]f32) (is: []i64) : []f32 = map (\i -> a[i % n, i % m]) is
 F
-"$WEFT" cuda --no-cc "$T/flat.fut" -o "$T/flat" || fail "weft cuda flat.fut"
-[ "$(launches "$T/flat")" = 3 ] || fail "flat.fut: expected 3 GPU kernels, got $(launches "$T/flat")"
-grep -q 'return wfs_scan<int32_t, 0>' "$T/flat.cu" || fail "flat.fut: the plain scan does not use the look-back scan"
-grep -q 'wfk_run_reduce' "$T/flat.cu" && grep -q 'wfd_run_map' "$T/flat.cu" ||
-    fail "flat.fut: expected a reduce and a map kernel"
-grep -q 'v_a_[0-9]*\.s\[0\] + .*v_a_[0-9]*\.s\[1\]' "$T/flat.cu" ||
-    fail "flat.fut: the 2-D array is not read through its strides"
+"$WEFT" cuda --no-cc "$T/flat.fut" -o "$T/flat" && pass || fail "weft cuda flat.fut"
+[ "$(launches "$T/flat")" = 3 ] && pass || fail "flat.fut: expected 3 GPU kernels, got $(launches "$T/flat")"
+grep -q 'return wfs_scan<int32_t, 0>' "$T/flat.cu" && pass || fail "flat.fut: the plain scan does not use the look-back scan"
+grep -q 'wfk_run_reduce' "$T/flat.cu" && grep -q 'wfd_run_map' "$T/flat.cu" &&
+    pass || fail "flat.fut: expected a reduce and a map kernel"
+grep -q 'v_a_[0-9]*\.s\[0\] + .*v_a_[0-9]*\.s\[1\]' "$T/flat.cu" &&
+    pass || fail "flat.fut: the 2-D array is not read through its strides"
 
 # scatter and hist as kernels (a hist with one scalar destination: wfd_run_hist, f64 min by a
 # compare-and-swap loop); a hist with a tuple operator stays on the host
@@ -28,17 +28,17 @@ entry argmin (k: i64) (is: []i64) (vs: []f64) : ([]f64, []i64) =
   unzip (hist (\(a, i) (b, j) -> if a < b || (a == b && i < j) then (a, i) else (b, j)) (f64.inf, -1) k is (zip vs (indices vs)))
 entry perm (xs: []i32) (is: []i64) : []i32 = scatter (copy xs) is xs
 F
-"$WEFT" cuda --no-cc "$T/hist.fut" -o "$T/hist" || fail "weft cuda hist.fut"
-[ "$(launches "$T/hist")" = 3 ] || fail "hist.fut: expected 3 GPU kernels (two hists, a scatter), got $(launches "$T/hist")"
-[ "$(grep -c 'return wfd_run_hist(' "$T/hist.cu")" = 2 ] || fail "hist.fut: expected 2 hist kernels"
-grep -q 'wf_cas_f64(' "$T/hist.cu" || fail "hist.fut: f64.min is not combined by compare-and-swap"
-grep -q 'wfd_atomic_native(0, ' "$T/hist.cu" || fail "hist.fut: + does not try the native atomic"
+"$WEFT" cuda --no-cc "$T/hist.fut" -o "$T/hist" && pass || fail "weft cuda hist.fut"
+[ "$(launches "$T/hist")" = 3 ] && pass || fail "hist.fut: expected 3 GPU kernels (two hists, a scatter), got $(launches "$T/hist")"
+[ "$(grep -c 'return wfd_run_hist(' "$T/hist.cu")" = 2 ] && pass || fail "hist.fut: expected 2 hist kernels"
+grep -q 'wf_cas_f64(' "$T/hist.cu" && pass || fail "hist.fut: f64.min is not combined by compare-and-swap"
+grep -q 'wfd_atomic_native(0, ' "$T/hist.cu" && pass || fail "hist.fut: + does not try the native atomic"
 
 # matmul's flat version reads the transposed b along the inner index: a dense copy, when a warp
 # or block takes each segment
-"$WEFT" cuda --no-cc bench/flatten/matmul.fut -o "$T/mm" || fail "weft cuda matmul.fut"
-grep -q 'if (v_tr_[0-9]*\.s\[1\] != 1 && (w_[0-9]* >= 16))' "$T/mm.c" ||
-    fail "matmul.fut: no dense copy of the transposed matrix for the segmented reduction"
+"$WEFT" cuda --no-cc bench/flatten/matmul.fut -o "$T/mm" && pass || fail "weft cuda matmul.fut"
+grep -q 'if (v_tr_[0-9]*\.s\[1\] != 1 && (w_[0-9]* >= 16))' "$T/mm.c" &&
+    pass || fail "matmul.fut: no dense copy of the transposed matrix for the segmented reduction"
 
 # a map of reduces over rows: three code paths chosen by thresholds, one thread per row, one
 # block per row (the reduction over its threads: rts/flat_dev.cuh wfd_run_block_map) or a
@@ -46,27 +46,27 @@ grep -q 'if (v_tr_[0-9]*\.s\[1\] != 1 && (w_[0-9]* >= 16))' "$T/mm.c" ||
 cat > "$T/segred.fut" <<'F'
 entry rowsums [n][m] (xss: [n][m]f64) : []f64 = map (\row -> reduce (+) 0 (map (* 2) row)) xss
 F
-"$WEFT" cuda --no-cc "$T/segred.fut" -o "$T/segred" || fail "weft cuda segred.fut"
-[ "$(launches "$T/segred")" = 3 ] || fail "segred.fut: expected 3 GPU kernels, got $(launches "$T/segred")"
-grep -q 'rowsums.suff_outer_par_0' "$T/segred.c" || fail "segred.fut: the versions are not guarded by a threshold"
-grep -q 'rowsums.suff_intra_par_1' "$T/segred.c" || fail "segred.fut: the block-level version is not guarded"
-grep -q 'wfd_run_segred' "$T/segred.cu" || fail "segred.fut: no segmented reduction kernel"
-grep -q 'wfd_run_block_map' "$T/segred.cu" || fail "segred.fut: no block kernel"
-grep -q 'wfb_sync(ctx)' "$T/segred.cu" || fail "segred.fut: the block kernel has no barriers"
+"$WEFT" cuda --no-cc "$T/segred.fut" -o "$T/segred" && pass || fail "weft cuda segred.fut"
+[ "$(launches "$T/segred")" = 3 ] && pass || fail "segred.fut: expected 3 GPU kernels, got $(launches "$T/segred")"
+grep -q 'rowsums.suff_outer_par_0' "$T/segred.c" && pass || fail "segred.fut: the versions are not guarded by a threshold"
+grep -q 'rowsums.suff_intra_par_1' "$T/segred.c" && pass || fail "segred.fut: the block-level version is not guarded"
+grep -q 'wfd_run_segred' "$T/segred.cu" && pass || fail "segred.fut: no segmented reduction kernel"
+grep -q 'wfd_run_block_map' "$T/segred.cu" && pass || fail "segred.fut: no block kernel"
+grep -q 'wfb_sync(ctx)' "$T/segred.cu" && pass || fail "segred.fut: the block kernel has no barriers"
 
 # the same over a jagged parameter: its rows are views of the flat data, and the map a kernel
 cat > "$T/jagged.fut" <<'F'
 entry rowsums (xss: [][]f64) : []f64 = map (\row -> reduce (+) 0 (map (* 2) row)) xss
 F
-"$WEFT" cuda --no-cc "$T/jagged.fut" -o "$T/jagged" || fail "weft cuda jagged.fut"
-[ "$(launches "$T/jagged")" -ge 1 ] || fail "jagged.fut: the map over jagged rows did not become a GPU kernel"
+"$WEFT" cuda --no-cc "$T/jagged.fut" -o "$T/jagged" && pass || fail "weft cuda jagged.fut"
+[ "$(launches "$T/jagged")" -ge 1 ] && pass || fail "jagged.fut: the map over jagged rows did not become a GPU kernel"
 
 # an irregular nest: each thread builds its own iota (a per-thread arena on the device)
 cat > "$T/nested.fut" <<'F'
 entry rows (ns: []i64) : []i64 = map (\n -> i64.sum (map (* 2) (iota n))) ns
 F
-"$WEFT" cuda --no-cc "$T/nested.fut" -o "$T/nested" || fail "weft cuda nested.fut"
-[ "$(launches "$T/nested")" -ge 1 ] || fail "nested.fut: the irregular map did not become a GPU kernel"
+"$WEFT" cuda --no-cc "$T/nested.fut" -o "$T/nested" && pass || fail "weft cuda nested.fut"
+[ "$(launches "$T/nested")" -ge 1 ] && pass || fail "nested.fut: the irregular map did not become a GPU kernel"
 
 # a slice of an array a kernel made is a view: the host wrote nothing, so the block must not be
 # marked as written by the host (the next kernel would get the host's stale copy)
@@ -74,17 +74,17 @@ cat > "$T/slice.fut" <<'F'
 def horner (cs: []i64) (x: i64) : i64 = loop acc = 0 for c in reverse cs do acc * x + c
 entry main (cs: []i64) (xs: []i64) : []i64 = map (horner (drop 1 (map2 (*) cs (indices cs)))) xs
 F
-"$WEFT" cuda --no-cc "$T/slice.fut" -o "$T/slice" || fail "weft cuda slice.fut"
-grep -q 'v_ix_[0-9]* = \|v_ix_[0-9]*\.p = ' "$T/slice.c" || fail "slice.fut: no slice view found"
-grep -q 'wfc_host_wrote(v_ix_' "$T/slice.c" && fail "slice.fut: a slice marks its block as written by the host"
+"$WEFT" cuda --no-cc "$T/slice.fut" -o "$T/slice" && pass || fail "weft cuda slice.fut"
+grep -q 'v_ix_[0-9]* = \|v_ix_[0-9]*\.p = ' "$T/slice.c" && pass || fail "slice.fut: no slice view found"
+check_not "slice.fut: a slice marks its block as written by the host" grep -q 'wfc_host_wrote(v_ix_' "$T/slice.c"
 
 # weft test --backend=cuda: skipped without a GPU, passing with one
 out=$("$WEFT" test --backend=cuda examples/scan/prefix_sum.fut 2>&1)
 rc=$?
 if nvidia-smi -L > /dev/null 2>&1 && command -v nvcc > /dev/null 2>&1; then
-    [ $rc = 0 ] || fail "weft test --backend=cuda on a GPU machine: $out"
+    [ $rc = 0 ] && pass || fail "weft test --backend=cuda on a GPU machine: $out"
 else
-    [ $rc = 0 ] && echo "$out" | grep -q '^0 passed, 0 failed, [1-9][0-9]* skipped' ||
-        fail "weft test --backend=cuda without a GPU should skip every case: $out"
+    [ $rc = 0 ] && echo "$out" | grep -q '^0 passed, 0 failed, [1-9][0-9]* skipped' &&
+        pass || fail "weft test --backend=cuda without a GPU should skip every case: $out"
 fi
-finish
+summary

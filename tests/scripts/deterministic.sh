@@ -8,16 +8,16 @@ for prog in examples/finpar/locvolcalib.fut examples/finpar/optionpricing.fut; d
     base=$(basename "$prog" .fut)
     for be in c multicore cuda; do
         for run in 1 2 3; do
-            "$WEFT" $be --no-cc "$prog" -o "$T/$base-$be-$run" > /dev/null 2>&1 ||
-                { fail "weft $be --no-cc $prog"; continue 2; }
+            "$WEFT" $be --no-cc "$prog" -o "$T/$base-$be-$run" > /dev/null 2>&1 &&
+                pass || { fail "weft $be --no-cc $prog"; continue 2; }
         done
         for ext in c cu; do
             [ -f "$T/$base-$be-1.$ext" ] || continue
             for run in 2 3; do
-                cmp -s "$T/$base-$be-1.$ext" "$T/$base-$be-$run.$ext" ||
-                    fail "weft $be $prog: run $run wrote another .$ext than run 1"
+                cmp -s "$T/$base-$be-1.$ext" "$T/$base-$be-$run.$ext" &&
+                    pass || fail "weft $be $prog: run $run wrote another .$ext than run 1"
             done
         done
     done
 done
-finish
+summary

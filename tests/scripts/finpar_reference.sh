@@ -8,9 +8,9 @@
 # output, exit 2, a message naming the file and the fault).
 . "$(dirname "$0")/lib.sh"
 ORIG=../shared/data/finpar/orig
-[ -d "$ORIG" ] || { echo "finpar_reference: no $ORIG, skipped"; exit 0; }
+[ -d "$ORIG" ] || { echo "finpar_reference: no $ORIG, skipped"; summary; }
 
-"$WEFT" multicore examples/finpar/optionpricing.fut -o "$T/op" || { fail "weft multicore examples/finpar/optionpricing.fut"; finish; }
+"$WEFT" multicore examples/finpar/optionpricing.fut -o "$T/op" && pass || { fail "weft multicore examples/finpar/optionpricing.fut"; summary; }
 for s in Small Medium Large; do
     if ! sh tools/finpar_op_input.sh "$ORIG/OptionPricing-$s.input.data" > "$T/$s.in"; then
         fail "$s: the conversion failed"
@@ -19,7 +19,7 @@ for s in Small Medium Large; do
     # FinPar's [ r1, ... ] // comment, one number per line
     sed 's://.*$::' "$ORIG/OptionPricing-$s.output.data" | tr -d '[]' | tr ', ' '\n\n' | grep . > "$T/$s.ref"
     for e in main main_batched; do
-        "$T/op" -e $e < "$T/$s.in" > "$T/$s.out" || { fail "$s: the run of $e failed"; continue; }
+        "$T/op" -e $e < "$T/$s.in" > "$T/$s.out" && pass || { fail "$s: the run of $e failed"; continue; }
         # [p1f32, ...], one number per line
         tr -d '[]' < "$T/$s.out" | tr ',' '\n' | sed 's/f32//; s/ //g' > "$T/$s.got"
         if ! paste "$T/$s.got" "$T/$s.ref" | awk '
@@ -34,11 +34,11 @@ done
 # malformed files: no output, exit 2, a message naming the file and what is wrong
 bad() { # NAME CONTENTS MESSAGE
     printf "$2" > "$T/$1"
-    sh tools/finpar_op_input.sh "$T/$1" > "$T/$1.out" 2> "$T/$1.err" && fail "$1: converted"
-    [ -s "$T/$1.out" ] && fail "$1: wrote output"
-    grep -qxF "finpar_op_input.sh: $T/$1: $3" "$T/$1.err" || fail "$1: unexpected message: $(cat "$T/$1.err")"
+    sh tools/finpar_op_input.sh "$T/$1" > "$T/$1.out" 2> "$T/$1.err" && fail "$1: converted" || pass
+    check_not "$1: wrote output" [ -s "$T/$1.out" ]
+    grep -qxF "finpar_op_input.sh: $T/$1: $3" "$T/$1.err" && pass || fail "$1: unexpected message: $(cat "$T/$1.err")"
 }
 bad truncated.data '1 // contract\n8 // iterations\n[ [ 1, 2\n' 'expected 6 header numbers and 9 arrays, got 2 and 1'
 bad short.data '1\n8\n1\n1\n1\n30\n[1]\n[1]\n[1]\n[1]\n[1]\n[]\n[1]\n[1]\n[1]\n' 'direction vectors holds 1 numbers, not 30'
 bad token.data '1\n8\n1\n1\n1\n30\n[x]\n' 'unexpected token "x"'
-finish
+summary

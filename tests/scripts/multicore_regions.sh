@@ -15,14 +15,14 @@ cat > "$T/rows.fut" <<'F'
 entry best [n][m] (xss: [n][m]i32) : [n][m]i32 =
   scan (\a b -> if a[0] >= b[0] then a else b) (replicate m i32.lowest) xss
 F
-"$WEFT" multicore --no-cc "$T/scans.fut" -o "$T/scans" || fail "weft multicore scans.fut"
-grep -q '= wf_scan_chunks(' "$T/scans.c" || fail "scans.fut: the scan of pairs of f64 is not chained"
+"$WEFT" multicore --no-cc "$T/scans.fut" -o "$T/scans" && pass || fail "weft multicore scans.fut"
+grep -q '= wf_scan_chunks(' "$T/scans.c" && pass || fail "scans.fut: the scan of pairs of f64 is not chained"
 pragma=$(grep 'pragma omp parallel' "$T/scans.c")
-[ "$(echo "$pragma" | wc -l)" = 1 ] || fail "scans.fut: expected one region, got: $pragma"
-echo "$pragma" | grep -q 'firstprivate(v_as_[0-9]*, v_bs_[0-9]*' ||
-    fail "scans.fut: the inputs are not firstprivate: $pragma"
-echo "$pragma" | grep -q 'v_x_' && fail "scans.fut: an operator parameter declared in the region is listed: $pragma"
-"$WEFT" multicore --no-cc "$T/rows.fut" -o "$T/rows" || fail "weft multicore rows.fut"
-grep -q '= wf_scan_chunks(' "$T/rows.c" && fail "rows.fut: a scan with array accumulators is chained"
-grep -q '= wf_chunks(' "$T/rows.c" || fail "rows.fut: the scan of rows is not a parallel region"
-finish
+[ "$(echo "$pragma" | wc -l)" = 1 ] && pass || fail "scans.fut: expected one region, got: $pragma"
+echo "$pragma" | grep -q 'firstprivate(v_as_[0-9]*, v_bs_[0-9]*' &&
+    pass || fail "scans.fut: the inputs are not firstprivate: $pragma"
+echo "$pragma" | grep -q 'v_x_' && fail "scans.fut: an operator parameter declared in the region is listed: $pragma" || pass
+"$WEFT" multicore --no-cc "$T/rows.fut" -o "$T/rows" && pass || fail "weft multicore rows.fut"
+check_not "rows.fut: a scan with array accumulators is chained" grep -q '= wf_scan_chunks(' "$T/rows.c"
+grep -q '= wf_chunks(' "$T/rows.c" && pass || fail "rows.fut: the scan of rows is not a parallel region"
+summary

@@ -3,41 +3,39 @@
 # Each test is built in five configurations: OpenMP with default tuning, OpenMP with tiny
 # blocks (so small inputs take the parallel paths), the same with non-temporal stores forced
 # on, OpenMP with -march=native (AVX: 32-byte streaming stores), and without OpenMP (sequential).
-# `--sanitize` adds an ASan+UBSan build (gcc) and, where clang and libomp are installed
-# (Debian: libomp-14-dev), a ThreadSanitizer build; gcc's libgomp gives TSan false positives.
-# Exit status 0 when every build and every test passes.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-CC=${CC:-cc}
-OUT=${BUILD:-build}/rts_mc
-mkdir -p "$OUT"
+# `--sanitize` builds it instead under ASan+UBSan (gcc) and, where clang and libomp are installed
+# (Debian: libomp-14-dev), ThreadSanitizer (gcc's libgomp gives TSan false positives): .ci/run's
+# TSan stage, after make check has run the five.
+# The counts are the unit tests' own checks (their "N passed, N failed" lines), summed.
+. "$(dirname "$0")/lib.sh"
+OUT=$T
 BASE="-std=c11 -O2 -Wall -Wextra -Werror"
-status=0
 
 run() { # name, compiler, flags...
     name=$1; cc=$2; shift 2
     for src in tests/unit/mc/*.c; do
         exe=$OUT/$(basename "$src" .c)_$name
         if ! $cc "$@" -o "$exe" "$src" -lm; then
-            echo "FAIL build $name: $src"; status=1; continue
+            fail "build $name: $src"; continue
         fi
         printf '%-28s ' "$(basename "$src" .c) [$name]:"
         "$exe" > "$exe.log" 2>&1
         rc=$?
         tail -n 40 "$exe.log"
-        if [ $rc -ne 0 ]; then echo "  (exit status $rc)"; status=1; fi
+        add_counts "$exe.log"
+        if [ $rc -ne 0 ]; then fail "$(basename "$src" .c) [$name]: exit status $rc"; fi
     done
 }
 
-run omp "$CC" $BASE -fopenmp
-run omp-small "$CC" $BASE -fopenmp -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=256
-run omp-stream "$CC" $BASE -fopenmp -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=512 -DWF_MC_STREAM_BYTES=0 \
-    -DWF_MC_STREAM_GENERIC=1
-# -march=native: with AVX, the vector scan streams 32 bytes per store
-run omp-native "$CC" $BASE -fopenmp -march=native -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=4096
-run seq "$CC" $BASE -Wpedantic
-
-if [ "${1:-}" = "--sanitize" ]; then
+if [ "${1:-}" != "--sanitize" ]; then
+    run omp "$CC" $BASE -fopenmp
+    run omp-small "$CC" $BASE -fopenmp -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=256
+    run omp-stream "$CC" $BASE -fopenmp -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=512 -DWF_MC_STREAM_BYTES=0 \
+        -DWF_MC_STREAM_GENERIC=1
+    # -march=native: with AVX, the vector scan streams 32 bytes per store
+    run omp-native "$CC" $BASE -fopenmp -march=native -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=4096
+    run seq "$CC" $BASE -Wpedantic
+else
     OMP_NUM_THREADS=4 run asan "$CC" $BASE -O1 -g -fopenmp -fsanitize=address,undefined \
         -fno-omit-frame-pointer -fno-sanitize-recover=all -DTEST_QUICK -DWF_MC_SEQ_MIN=0 -DWF_MC_BLOCK_BYTES=1024
     if command -v clang >/dev/null 2>&1 && echo 'int main(void){return 0;}' |
@@ -48,4 +46,4 @@ if [ "${1:-}" = "--sanitize" ]; then
         echo "skip tsan: clang with -fopenmp (libomp) not available"
     fi
 fi
-exit $status
+summary

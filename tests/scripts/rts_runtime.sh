@@ -4,53 +4,42 @@
 # errors and once with ASan+UBSan (leak detection on), and checks every command-line flag by
 # running it: outputs, -t files, -b round trips, errors and exit statuses, tuning parameters, -h.
 # Also builds tests/unit/test_runtime.c under the sanitizers.  Exit status 0 when all is well.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-CC=${CC:-cc}
-OUT=$(mktemp -d "${TMPDIR:-/tmp}/weft-rts-runtime-XXXXXX") || exit 2
-trap 'rm -rf "$OUT"' EXIT INT TERM
+. "$(dirname "$0")/lib.sh"
+OUT=$T
 FLAGS="-std=c11 -Wall -Wextra -Werror -Wpedantic -Wshadow -Wmissing-prototypes -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g"
 SAN="-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 SRC="rts/runtime.c rts/values.c"
-fails=0
-checks=0
-
-fail() { echo "FAIL [$build] $*"; fails=$((fails + 1)); }
 
 # run RC STDIN ARGS...: run the program with STDIN as its input, expect exit status RC;
 # stdout and stderr land in $OUT/out and $OUT/err.
 run() {
     want=$1; input=$2; shift 2
-    checks=$((checks + 1))
     printf '%s' "$input" | "$EXE" "$@" > "$OUT/out" 2> "$OUT/err"
     got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "toy $*: exit status $got, expected $want"
+    if [ "$got" -eq "$want" ]; then
+        pass
+    else
+        fail "[$build] toy $*: exit status $got, expected $want"
         sed 's/^/    stderr: /' "$OUT/err" | head -n 5
     fi
 }
 out_is() { # expected stdout
-    checks=$((checks + 1))
     printf '%s\n' "$1" > "$OUT/want"
-    cmp -s "$OUT/want" "$OUT/out" || { fail "stdout: expected '$1', got '$(cat "$OUT/out")'"; }
+    check "[$build] stdout: expected '$1', got '$(cat "$OUT/out")'" cmp -s "$OUT/want" "$OUT/out"
 }
 err_has() { # substring of stderr
-    checks=$((checks + 1))
-    grep -qF -- "$1" "$OUT/err" || fail "stderr lacks '$1': $(head -c 400 "$OUT/err")"
+    check "[$build] stderr lacks '$1': $(head -c 400 "$OUT/err")" grep -qF -- "$1" "$OUT/err"
 }
 err_empty() {
-    checks=$((checks + 1))
-    [ -s "$OUT/err" ] && fail "unexpected stderr: $(head -c 400 "$OUT/err")"
+    check_not "[$build] unexpected stderr: $(head -c 400 "$OUT/err")" [ -s "$OUT/err" ]
 }
 out_empty() {
-    checks=$((checks + 1))
-    [ -s "$OUT/out" ] && fail "unexpected stdout: $(head -c 400 "$OUT/out")"
+    check_not "[$build] unexpected stdout: $(head -c 400 "$OUT/out")" [ -s "$OUT/out" ]
 }
 lines_of_ints() { # file, count
-    checks=$((checks + 1))
     n=$(grep -cE '^[0-9]+$' "$1")
     total=$(wc -l < "$1")
-    [ "$n" -eq "$2" ] && [ "$total" -eq "$2" ] || fail "$1: expected $2 lines of integers, got: $(cat "$1")"
+    [ "$n" -eq "$2" ] && [ "$total" -eq "$2" ] && pass || fail "[$build] $1: expected $2 lines of integers, got: $(cat "$1")"
 }
 
 flags_tests() {
@@ -81,14 +70,11 @@ flags_tests() {
     run 0 '[4]' --no-print-result; out_empty
     run 0 '[[1.5, 2], [3, 4]]' -e ident -bn; out_empty
     run 0 '[[1.5, 2], [3, -4.25]]' -e ident -b; cp "$OUT/out" "$OUT/bin"
-    checks=$((checks + 1))
-    [ "$(head -c 1 "$OUT/bin")" = b ] || fail "-b output does not start with 'b'"
-    checks=$((checks + 1))
-    "$EXE" -e ident < "$OUT/bin" > "$OUT/out" 2> "$OUT/err" || fail "cannot read -b output back"
+    check "[$build] -b output does not start with 'b'" [ "$(head -c 1 "$OUT/bin")" = b ]
+    "$EXE" -e ident < "$OUT/bin" > "$OUT/out" 2> "$OUT/err" && pass || fail "[$build] cannot read -b output back"
     out_is '[[1.5f32, 2.0f32], [3.0f32, -4.25f32]]'
     run 0 '[1, 2] 5' -e pair --binary-output; cp "$OUT/out" "$OUT/bin2"
-    checks=$((checks + 1))
-    "$EXE" -e pair < "$OUT/bin2" > "$OUT/out" 2> "$OUT/err" || fail "cannot read -b pair output back"
+    "$EXE" -e pair < "$OUT/bin2" > "$OUT/out" 2> "$OUT/err" && pass || fail "[$build] cannot read -b pair output back"
     out_is '[8i64, 9i64]
 2i64'
     # other flags
@@ -144,9 +130,8 @@ pair.threshold=0'
     run 1 '[1, 2] true' -e pair; err_has 'argument 2 of 2'
     # run-time errors
     run 2 '[1.0, 2.0] 5' -e index; out_empty
-    checks=$((checks + 1))
-    [ "$(cat "$OUT/err")" = 'toy.fut:8:5-9: error: index [5] out of bounds for array of shape [2]' ] ||
-        fail "index error message: $(cat "$OUT/err")"
+    [ "$(cat "$OUT/err")" = 'toy.fut:8:5-9: error: index [5] out of bounds for array of shape [2]' ] &&
+        pass || fail "[$build] index error message: $(cat "$OUT/err")"
     run 0 '[1.0, 2.0] 1' -e index; out_is '2.0f64'
     run 2 '[1.0, 2.0] -1' -e index -r 3 -t "$OUT/times"; err_has 'index [-1] out of bounds'
     run 2 '4611686018427387904' -e alloc; err_has 'toy.fut:14:3: error: out of memory'
@@ -157,8 +142,7 @@ out_has_help() {
         '--no-print-result' '--num-threads N' '--tuning FILE' '--param NAME=VALUE' '--print-params' \
         '--log' '--debugging' '--print-peak-mem' 'main : []i32 -> i32' \
         'pair : *[]i64 -> i64 -> ([]i64, i64)' 'ident : [][]f32 -> [][]f32'; do
-        checks=$((checks + 1))
-        grep -qF -- "$s" "$OUT/out" || fail "help lacks '$s'"
+        check "[$build] help lacks '$s'" grep -qF -- "$s" "$OUT/out"
     done
 }
 
@@ -167,22 +151,21 @@ EXE=$OUT/toy
 if $CC $FLAGS -O2 -o "$EXE" tests/unit/runtime/toy.c $SRC -lm; then
     flags_tests
 else
-    fail "toy.c does not compile"
+    fail "[$build] toy.c does not compile"
 fi
 
 build=asan
 EXE=$OUT/toy_asan
 if $CC $FLAGS $SAN -o "$EXE" tests/unit/runtime/toy.c $SRC -lm; then
     ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:exitcode=99 flags_tests
-    checks=$((checks + 1))
     if $CC $FLAGS $SAN -o "$OUT/unit_asan" tests/unit/test_runtime.c $SRC -lm; then
-        ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:exitcode=99 "$OUT/unit_asan" > "$OUT/unit.out" 2>&1 ||
-            { fail "test_runtime under ASan"; cat "$OUT/unit.out"; }
+        ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:exitcode=99 "$OUT/unit_asan" > "$OUT/unit.out" 2>&1 &&
+            pass || { fail "[$build] test_runtime under ASan"; cat "$OUT/unit.out"; }
     else
-        fail "test_runtime.c does not compile with sanitizers"
+        fail "[$build] test_runtime.c does not compile with sanitizers"
     fi
 else
-    fail "toy.c does not compile with sanitizers"
+    fail "[$build] toy.c does not compile with sanitizers"
 fi
 
 # Jagged results (wf_result_jagged): a hand-written entry returning a triangle [n][]i64 (row i
@@ -230,8 +213,7 @@ if $CC $FLAGS $SAN -Irts -o "$EXE" "$OUT/jag.c" $SRC -lm; then
     run 1 '2i64' -b; err_has 'result 1 of entry point'; err_has 'binary data format cannot hold'
     unset ASAN_OPTIONS
 else
-    fail "jag.c does not compile with sanitizers"
+    fail "[$build] jag.c does not compile with sanitizers"
 fi
 
-echo "rts_runtime: $checks checks, $fails failed"
-[ "$fails" -eq 0 ]
+summary

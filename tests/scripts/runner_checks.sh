@@ -7,7 +7,7 @@
 for list in bogus "" "c," "interp,,c"; do
     "$WEFT" test --backend="$list" tests/runner/values.fut > "$T/out" 2>&1
     rc=$?
-    [ $rc = 1 ] && grep -q -e "unknown backend 'bogus'" -e "an empty backend name" "$T/out" ||
+    [ $rc = 1 ] && grep -q -e "unknown backend 'bogus'" -e "an empty backend name" "$T/out" && pass ||
         fail "--backend=$list: exit status $rc: $(cat "$T/out")"
 done
 
@@ -22,8 +22,8 @@ cat > "$T/empty_dims.fut" <<'F'
 entry main (n: i64) : [][]i32 = replicate n (replicate 2 0i32)
 F
 got=$(counts "$T/empty_dims.fut" interp,c,multicore)
-[ "$got" = "6 passed, 3 failed" ] || fail "empty_dims.fut: $got, expected 6 passed, 3 failed: $(cat "$T/out")"
-grep -q "expected empty(\[0\]\[3\]i32) but got empty(\[0\]\[2\]i32)" "$T/out" || fail "empty_dims.fut: no message naming both shapes"
+[ "$got" = "6 passed, 3 failed" ] && pass || fail "empty_dims.fut: $got, expected 6 passed, 3 failed: $(cat "$T/out")"
+grep -q "expected empty(\[0\]\[3\]i32) but got empty(\[0\]\[2\]i32)" "$T/out" && pass || fail "empty_dims.fut: no message naming both shapes"
 
 cat > "$T/type_error.fut" <<'F'
 -- ==
@@ -31,8 +31,8 @@ cat > "$T/type_error.fut" <<'F'
 def main (x: i32) : i32 = x + true
 F
 got=$(counts "$T/type_error.fut" interp)
-[ "$got" = "0 passed, 1 failed" ] || fail "type_error.fut: $got, expected 0 passed, 1 failed: $(cat "$T/out")"
-grep -q "exit status 1, but a run-time error (exit status 2) was expected" "$T/out" ||
+[ "$got" = "0 passed, 1 failed" ] && pass || fail "type_error.fut: $got, expected 0 passed, 1 failed: $(cat "$T/out")"
+grep -q "exit status 1, but a run-time error (exit status 2) was expected" "$T/out" && pass ||
     fail "type_error.fut: no message saying a run-time error was expected: $(cat "$T/out")"
 
 cat > "$T/no_cc.fut" <<'F'
@@ -47,6 +47,6 @@ entry main (x: i32) : i32 = x + 1
 entry g (x: i32) : i32 = x + 1
 F
 got=$(WEFT_TEST_CC=false counts "$T/no_cc.fut" c)
-[ "$got" = "0 passed, 3 failed" ] || fail "no_cc.fut: $got, expected 0 passed, 3 failed: $(cat "$T/out")"
-[ "$(grep -c "compilation failed" "$T/out")" = 1 ] || fail "no_cc.fut: the compile failure is not printed once: $(cat "$T/out")"
-finish
+[ "$got" = "0 passed, 3 failed" ] && pass || fail "no_cc.fut: $got, expected 0 passed, 3 failed: $(cat "$T/out")"
+[ "$(grep -c "compilation failed" "$T/out")" = 1 ] && pass || fail "no_cc.fut: the compile failure is not printed once: $(cat "$T/out")"
+summary

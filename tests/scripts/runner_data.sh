@@ -18,12 +18,12 @@ cat > "$D/prog.fut" <<'F'
 -- output { 1 }
 entry main (x: i32) : i32 = x
 F
-"$WEFT" test --backend=interp "$D/prog.fut" > "$T/out" 2>&1 && fail "weft test passed with an absent data file inside the tree"
-grep -qxF "skip $D/prog.fut:2: backend interp: the data file $D/../../../../no-such-folder/values.in, outside the tested tree, is absent" "$T/out" ||
-    fail "no notice for the absent input outside the tree"
-grep -qxF "skip $D/prog.fut:4: backend interp: the data file $D/../../../../no-such-folder/values.out, outside the tested tree, is absent" "$T/out" ||
-    fail "no notice for the absent output outside the tree"
-grep -qF "cannot open the input file $D/absent.in" "$T/out" || fail "the absent input inside the tree did not fail its case"
-grep -qxF "1 passed, 1 failed, 2 skipped" "$T/out" || fail "counts: $(tail -1 "$T/out")"
-[ "$fails" = 0 ] || cat "$T/out"
-finish
+"$WEFT" test --backend=interp "$D/prog.fut" > "$T/out" 2>&1 && fail "weft test passed with an absent data file inside the tree" || pass
+grep -qxF "skip $D/prog.fut:2: backend interp: the data file $D/../../../../no-such-folder/values.in, outside the tested tree, is absent" "$T/out" &&
+    pass || fail "no notice for the absent input outside the tree"
+grep -qxF "skip $D/prog.fut:4: backend interp: the data file $D/../../../../no-such-folder/values.out, outside the tested tree, is absent" "$T/out" &&
+    pass || fail "no notice for the absent output outside the tree"
+grep -qF "cannot open the input file $D/absent.in" "$T/out" && pass || fail "the absent input inside the tree did not fail its case"
+grep -qxF "1 passed, 1 failed, 2 skipped" "$T/out" && pass || fail "counts: $(tail -1 "$T/out")"
+[ "$checks_failed" = 0 ] || cat "$T/out"
+summary

@@ -1,15 +1,8 @@
 #!/bin/sh
 # runner_list.sh — `weft test --list` parses test blocks as intended (no program is run).
-cd "$(dirname "$0")/../.." || exit 1
-WEFT=${WEFT:-bin/weft}
-out=$("$WEFT" test --list --backend=interp tests/runner 2>&1)
-status=0
-expect() {
-    if ! printf '%s\n' "$out" | grep -qF -- "$1"; then
-        echo "runner_list: missing: $1"
-        status=1
-    fi
-}
+. "$(dirname "$0")/lib.sh"
+"$WEFT" test --list --backend=interp tests/runner > "$T/out" 2>&1
+expect() { check "missing: $1" grep -qF -- "$1" "$T/out"; }
 expect "values.fut:4: interp entry id_i32 case #1: input 1 -> output 1"
 expect "values.fut:6: interp entry id_i32 case #3: skipped (compiled only)"
 expect "values.fut:12: interp entry id_arr case #3: input [ -- a comment inside the values 4, 5 ] -> output [4i32, 5i32]"
@@ -24,5 +17,5 @@ expect "skip tests/runner/fail/wrong.fut: disabled"
 # value cases: 20, 3 skipped on interp; disabled files: 11 cases (an unknown backend is an
 # error: runner_checks.sh)
 expect "0 passed, 0 failed, 14 skipped"
-[ $status -eq 0 ] || printf '%s\n' "$out"
-exit $status
+[ "$checks_failed" -eq 0 ] || cat "$T/out"
+summary

@@ -2,28 +2,15 @@
 # runner_selftest.sh — `weft test` must report deliberate failures correctly.
 # Copies tests/runner/fail/*.fut (disabled in the main run) without their `tags { disable }`,
 # runs `$WEFT test` on them and checks the counts and the failure messages.
-cd "$(dirname "$0")/../.." || exit 1
-WEFT=${WEFT:-bin/weft}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-selftest-XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT INT TERM
+. "$(dirname "$0")/lib.sh"
+TMP=$T
 
 for f in tests/runner/fail/*.fut; do
     grep -v '^-- tags { disable }$' "$f" > "$TMP/$(basename "$f")"
 done
 "$WEFT" test --timeout=2 "$TMP" > "$TMP/out" 2>&1
-rc=$?
-status=0
-cat "$TMP/out"
-if [ $rc -eq 0 ]; then
-    echo "selftest: weft test exited 0 despite failures"
-    status=1
-fi
-expect() {
-    if ! grep -qF -- "$1" "$TMP/out"; then
-        echo "selftest: missing in the output: $1"
-        status=1
-    fi
-}
+check "weft test exited 0 despite failures" [ $? -ne 0 ]
+expect() { check "missing in the output: $1" grep -qF -- "$1" "$TMP/out"; }
 expect "wrong.fut:3: entry main, case #1 (interp)"
 expect "actual:   2i32"
 expect "at [2]: expected 5 but got 4i32"
@@ -35,4 +22,5 @@ expect "timed out after 2 s"
 expect "compilation succeeded but an error was expected"
 expect "expected 'input' but found 'outptu'"
 expect "2 passed, 9 failed"
-exit $status
+[ "$checks_failed" -eq 0 ] || cat "$TMP/out"
+summary

@@ -279,5 +279,5 @@ else
     echo "$script_name: nvcc not found, the CUDA compile check skipped"
 fi
 
-echo "$script_name: $passed passed, $fails failed"
-finish
+checks_passed=$((checks_passed + passed))
+summary

@@ -15,10 +15,10 @@ entry fused (xs: []i32) : []i32 = scan (+) 0 (map (* 2) xs)
 entry column [n] (xss: [n][2]i32) : [n]i32 = scan (+) 0 (transpose xss)[1]
 entry lambda (xs: []i32) : []i32 = scan (\a b -> i32.max a b) i32.lowest xs
 F
-"$WEFT" multicore --no-cc "$T/plain.fut" -o "$T/plain" || fail "weft multicore plain.fut"
-[ "$(calls "$T/plain.c")" = 2 ] || fail "the two top-level scans do not call the vectorised scan"
-"$WEFT" c --no-cc "$T/plain.fut" -o "$T/plain-c" || fail "weft c plain.fut"
-[ "$(calls "$T/plain-c.c")" = 0 ] || fail "weft c calls the multicore scan"
-"$WEFT" multicore --no-cc "$T/other.fut" -o "$T/other" || fail "weft multicore other.fut"
-[ "$(calls "$T/other.c")" = 0 ] || fail "a fused map, a column or a lambda operator went to the vectorised scan"
-finish
+"$WEFT" multicore --no-cc "$T/plain.fut" -o "$T/plain" && pass || fail "weft multicore plain.fut"
+[ "$(calls "$T/plain.c")" = 2 ] && pass || fail "the two top-level scans do not call the vectorised scan"
+"$WEFT" c --no-cc "$T/plain.fut" -o "$T/plain-c" && pass || fail "weft c plain.fut"
+[ "$(calls "$T/plain-c.c")" = 0 ] && pass || fail "weft c calls the multicore scan"
+"$WEFT" multicore --no-cc "$T/other.fut" -o "$T/other" && pass || fail "weft multicore other.fut"
+[ "$(calls "$T/other.c")" = 0 ] && pass || fail "a fused map, a column or a lambda operator went to the vectorised scan"
+summary

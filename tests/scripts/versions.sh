@@ -5,62 +5,61 @@
 # --tuning and WEFT_THRESHOLDS, both versions give the interpreter's results on few long rows
 # and on many short ones, and weft autotune measures each path once.  Skipped without an
 # OpenMP-capable cc.
-cd "$(dirname "$0")/../.." || exit 1
-WEFT=${WEFT:-bin/weft}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/weft-versions-XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT
-status=0
-fail() { echo "versions: $*"; status=1; }
+. "$(dirname "$0")/lib.sh"
+TMP=$T
 PROG=tests/flatten/versions.fut
 
 # 1. the flattened program: the threshold, e_top (one segmap over the rows, sequential inside)
 #    and e_flat (segscan and segred over rows x columns)
-"$WEFT" dev --print=seg "$PROG" > "$TMP/plan" 2>&1 || fail "dev --print=seg: exit status $?"
+"$WEFT" dev --print=seg "$PROG" > "$TMP/plan" 2>&1 && pass || fail "dev --print=seg: exit status $?"
 for pat in '^threshold "main\.suff_outer_par_0" = 16$' \
            'threshold "main\.suff_outer_par_0" n_1$' \
            'segmap grid \(gtid_[a-z0-9_]* < n_1\)$' \
            'segscan grid \(gtid_[a-z0-9_]* < n_1, gtid_[a-z0-9_]* < m_2\)$' \
            'segred grid \(gtid_[a-z0-9_]* < n_1, gtid_[a-z0-9_]* < m_2\)$' \
            '^-- main: 2 code paths$' '^-- 1 threshold$'; do
-    grep -qE "$pat" "$TMP/plan" || { fail "the flattened program has no line matching $pat:"; cat "$TMP/plan"; }
+    grep -qE "$pat" "$TMP/plan" && pass || { fail "the flattened program has no line matching $pat:"; cat "$TMP/plan"; }
 done
 
 # 1b. for the GPU also e_middle: one block per row, the scan and the reduction at block level,
 #     guarded by main.suff_intra_par_1 against rows times columns and a row fitting one block
-WEFT_FLATTEN_GPU=1 "$WEFT" dev --print=seg "$PROG" > "$TMP/gplan" 2>&1 || fail "dev --print=seg (GPU): exit status $?"
+"$WEFT" dev --print=seg --target=cuda "$PROG" > "$TMP/gplan" 2>&1 && pass || fail "dev --print=seg (GPU): exit status $?"
 for pat in '^threshold "main\.suff_outer_par_0" = 32768$' '^threshold "main\.suff_intra_par_1" = 33554432$' \
            'threshold "main\.suff_intra_par_1" par_[a-z0-9_]*$' 'le i64 m_2 1024i64$' \
            'segscan block \(ltid_[a-z0-9_]* < m_2\)$' 'segred block \(ltid_[a-z0-9_]* < m_2\)$' \
            '^-- main: 3 code paths$' '^-- 2 thresholds$'; do
-    grep -qE "$pat" "$TMP/gplan" || { fail "the GPU's flattened program has no line matching $pat:"; cat "$TMP/gplan"; }
+    grep -qE "$pat" "$TMP/gplan" && pass || { fail "the GPU's flattened program has no line matching $pat:"; cat "$TMP/gplan"; }
 done
 
-# 1c. an irregular nest (each row's width its own) gets no versions: e_flat would be e_top again
+# 1c. an irregular nest (each row's width its own) gets two versions: one thread per row, or
+# flattened by elements (an irregular segred over a segmented space, src/flatten/irregular.c)
 printf 'entry rows (ns: []i64) : []i64 = map (\\n -> i64.sum (map (* 2) (iota n))) ns\n' > "$TMP/irregular.fut"
-"$WEFT" dev --print=seg "$TMP/irregular.fut" > "$TMP/iplan" 2>&1 || fail "dev --print=seg (irregular): exit status $?"
-grep -qx -- '-- 0 thresholds' "$TMP/iplan" || { fail "the irregular nest got thresholds:"; cat "$TMP/iplan"; }
+"$WEFT" dev --print=seg "$TMP/irregular.fut" > "$TMP/iplan" 2>&1 && pass || fail "dev --print=seg (irregular): exit status $?"
+grep -qx -- '-- 1 threshold' "$TMP/iplan" && pass || { fail "the irregular nest did not get one threshold:"; cat "$TMP/iplan"; }
+grep -q 'segred grid (gtid_[0-9o]* < [a-z_0-9]*, gtid_[0-9o]* < seg ' "$TMP/iplan" && pass ||
+    { fail "the irregular nest has no segred over a segmented space:"; cat "$TMP/iplan"; }
 
 if ! echo 'int main(void){return 0;}' | cc -fopenmp -x c - -o "$TMP/probe" 2>/dev/null; then
     echo "versions: cc -fopenmp not available, compiled part skipped"
-    exit $status
+    summary
 fi
-"$WEFT" multicore "$PROG" -o "$TMP/v" > "$TMP/cc.out" 2>&1 || { cat "$TMP/cc.out"; fail "weft multicore failed"; exit 1; }
+"$WEFT" multicore "$PROG" -o "$TMP/v" > "$TMP/cc.out" 2>&1 && pass || { cat "$TMP/cc.out"; fail "weft multicore failed"; summary; }
 
 # 2. the parameter
-[ "$("$TMP/v" --print-params)" = "main.suff_outer_par_0=16" ] || fail "--print-params: $("$TMP/v" --print-params)"
+[ "$("$TMP/v" --print-params)" = "main.suff_outer_par_0=16" ] && pass || fail "--print-params: $("$TMP/v" --print-params)"
 
 # 3. inputs: 2 rows of 50000, 3000 rows of 7
 awk 'BEGIN { printf "["; for (r = 0; r < 2; r++) { printf "%s[", r ? ", " : ""; for (i = 0; i < 50000; i++) printf "%s%d", i ? ", " : "", (i * 7 + r) % 101 - 50; printf "]" } print "]" }' > "$TMP/long.in"
 awk 'BEGIN { printf "["; for (r = 0; r < 3000; r++) { printf "%s[", r ? ", " : ""; for (i = 0; i < 7; i++) printf "%s%d", i ? ", " : "", (i * 13 + r) % 97 - 48; printf "]" } print "]" }' > "$TMP/short.in"
 for d in long short; do
-    "$WEFT" run "$PROG" < "$TMP/$d.in" > "$TMP/$d.expected" || fail "$d: weft run failed"
+    "$WEFT" run "$PROG" < "$TMP/$d.in" > "$TMP/$d.expected" && pass || fail "$d: weft run failed"
 done
 # run NAME DATASET EXPECTED-LOG-LINE ARGS...: results equal the interpreter's, the log has the line
 run() {
     name=$1 d=$2 line=$3; shift 3
-    "$TMP/v" -L "$@" < "$TMP/$d.in" > "$TMP/out" 2> "$TMP/log" || { fail "$name: exit status $?"; cat "$TMP/log"; return; }
-    cmp -s "$TMP/out" "$TMP/$d.expected" || fail "$name: results differ from the interpreter's"
-    grep -qxF "$line" "$TMP/log" || { fail "$name: no log line '$line'"; cat "$TMP/log"; }
+    "$TMP/v" -L "$@" < "$TMP/$d.in" > "$TMP/out" 2> "$TMP/log" && pass || { fail "$name: exit status $?"; cat "$TMP/log"; return; }
+    cmp -s "$TMP/out" "$TMP/$d.expected" && pass || fail "$name: results differ from the interpreter's"
+    grep -qxF "$line" "$TMP/log" && pass || { fail "$name: no log line '$line'"; cat "$TMP/log"; }
 }
 run "2 rows, default" long "Compared main.suff_outer_par_0 <= 2: false."
 run "3000 rows, default" short "Compared main.suff_outer_par_0 <= 3000: true."
@@ -71,26 +70,28 @@ run "2 rows, --tuning" long "Compared main.suff_outer_par_0 <= 2: true." --tunin
 WEFT_THRESHOLDS=100000 run "3000 rows, WEFT_THRESHOLDS" short "Compared main.suff_outer_par_0 <= 3000: false."
 WEFT_THRESHOLDS=intra_par=0,outer_par=1 run "2 rows, WEFT_THRESHOLDS by kind" long "Compared main.suff_outer_par_0 <= 2: true."
 WEFT_THRESHOLDS=outer_par=1,x run "2 rows, bad WEFT_THRESHOLDS" long "Compared main.suff_outer_par_0 <= 2: false."
-grep -qF "warning: WEFT_THRESHOLDS='outer_par=1,x' is neither N nor KIND=N" "$TMP/log" || fail "bad WEFT_THRESHOLDS: no warning"
+grep -qF "warning: WEFT_THRESHOLDS='outer_par=1,x' is neither N nor KIND=N" "$TMP/log" && pass || fail "bad WEFT_THRESHOLDS: no warning"
 
 # 4. a bad value is an error naming the parameter
 if "$TMP/v" --param main.suff_outer_par_0=x < "$TMP/short.in" > /dev/null 2> "$TMP/err"; then
     fail "--param with a bad value succeeded"
+else
+    pass
 fi
-grep -qF "main.suff_outer_par_0" "$TMP/err" || fail "bad --param: message does not name the parameter: $(cat "$TMP/err")"
+grep -qF "main.suff_outer_par_0" "$TMP/err" && pass || fail "bad --param: message does not name the parameter: $(cat "$TMP/err")"
 
 # 5. weft autotune on the two datasets tagged `train`: each compares the threshold with one
 #    value, so each has exactly two paths, each measured once (a -L run and a timed run; one
 #    more run lists the parameters): 9
 #    program runs; the tuning file sets the parameter and the tuned program still agrees
 { sed '/^-- ==$/,/^[^-]/{/^--/d}' "$PROG"; printf -- '-- ==\n-- train input @ long.in\n-- train input @ short.in\n'; } > "$TMP/tune.fut"
-"$WEFT" autotune --num-threads=2 --runs=1 --min-time=0 "$TMP/tune.fut" > "$TMP/tune.log" 2>&1 || { fail "autotune: exit status $?"; cat "$TMP/tune.log"; }
-grep -qx '9 program runs; wrote .*tune.fut.tuning' "$TMP/tune.log" || { fail "autotune: expected 9 program runs"; cat "$TMP/tune.log"; }
-[ "$(grep -c ': path [12] (main.suff_outer_par_0<=' "$TMP/tune.log")" = 4 ] || { fail "autotune: expected 2 paths per dataset"; cat "$TMP/tune.log"; }
-grep -qE '^main\.suff_outer_par_0=[0-9]+$' "$TMP/tune.fut.tuning" || fail "autotune: no setting in $(cat "$TMP/tune.fut.tuning")"
+"$WEFT" autotune --num-threads=2 --runs=1 --min-time=0 "$TMP/tune.fut" > "$TMP/tune.log" 2>&1 && pass || { fail "autotune: exit status $?"; cat "$TMP/tune.log"; }
+grep -qx '9 program runs; wrote .*tune.fut.tuning' "$TMP/tune.log" && pass || { fail "autotune: expected 9 program runs"; cat "$TMP/tune.log"; }
+[ "$(grep -c ': path [12] (main.suff_outer_par_0<=' "$TMP/tune.log")" = 4 ] && pass || { fail "autotune: expected 2 paths per dataset"; cat "$TMP/tune.log"; }
+grep -qE '^main\.suff_outer_par_0=[0-9]+$' "$TMP/tune.fut.tuning" && pass || fail "autotune: no setting in $(cat "$TMP/tune.fut.tuning")"
 # ... with --min-time, each path's short timed runs are repeated once, with more runs: 13
-"$WEFT" autotune --num-threads=2 --runs=1 --min-time=50 "$TMP/tune.fut" > "$TMP/tune2.log" 2>&1 || { fail "autotune --min-time: exit status $?"; cat "$TMP/tune2.log"; }
-grep -qx '13 program runs; wrote .*tune.fut.tuning' "$TMP/tune2.log" || { fail "autotune --min-time: expected 13 program runs"; cat "$TMP/tune2.log"; }
+"$WEFT" autotune --num-threads=2 --runs=1 --min-time=50 "$TMP/tune.fut" > "$TMP/tune2.log" 2>&1 && pass || { fail "autotune --min-time: exit status $?"; cat "$TMP/tune2.log"; }
+grep -qx '13 program runs; wrote .*tune.fut.tuning' "$TMP/tune2.log" && pass || { fail "autotune --min-time: expected 13 program runs"; cat "$TMP/tune2.log"; }
 run "2 rows, autotuned" long "Compared main.suff_outer_par_0 <= 2: $(awk -F= '/^main/ { print ($2 <= 2) ? "true." : "false." }' "$TMP/tune.fut.tuning")" --tuning "$TMP/tune.fut.tuning"
 
 # 6. a run past --timeout marks its path slow (the comparisons logged before it was stopped are
@@ -104,10 +105,12 @@ entry main [n] [m] (xss: [n][m]i32) (k: i64) : [n]i32 =
 F
 if "$WEFT" autotune --num-threads=2 --runs=1 --min-time=0 --timeout=1 "$TMP/slow.fut" > "$TMP/slow.log" 2>&1; then
     fail "autotune: a program slower than --timeout was tuned"
+else
+    pass
 fi
 [ "$(grep -c 'path [12] (main.suff_outer_par_0<=2:[TF])  timed out (> 1 s)' "$TMP/slow.log")" = 2 ] &&
-    grep -q 'error: autotune: every path of .*slow.fut on .* ran past --timeout=1' "$TMP/slow.log" ||
-    { fail "autotune: timed-out paths not reported"; cat "$TMP/slow.log"; }
+    grep -q 'error: autotune: every path of .*slow.fut on .* ran past --timeout=1' "$TMP/slow.log" &&
+    pass || { fail "autotune: timed-out paths not reported"; cat "$TMP/slow.log"; }
 
 # 7. the tie-break, with timings made up by a stand-in executable (--exe), shaped like
 #    OptionPricing on the GPU: the outer version of a map over 8192 tiles takes 1000 µs when
@@ -145,11 +148,11 @@ echo 1i64
 F
 chmod +x "$TMP/fake.sh"
 printf 'entry main (n: i64) : i64 = n - 49\n-- ==\n-- train input { 50i64 } output { 1i64 }\n' > "$TMP/tie.fut"
-"$WEFT" autotune --runs=1 --min-time=0 --exe="$TMP/fake.sh" "$TMP/tie.fut" > "$TMP/tie.log" 2>&1 || { fail "autotune --exe: exit status $?"; cat "$TMP/tie.log"; }
+"$WEFT" autotune --runs=1 --min-time=0 --exe="$TMP/fake.sh" "$TMP/tie.fut" > "$TMP/tie.log" 2>&1 && pass || { fail "autotune --exe: exit status $?"; cat "$TMP/tie.log"; }
 [ "$(grep -c ': path [1-5] (' "$TMP/tie.log")" = 5 ] &&
     awk -F= '/^main.suff_outer_par_0=/ { a = $2 <= 8192 } /^main.suff_outer_par_1=/ { b = $2 > 1 }
-             /^main.suff_outer_par_2=/ { c = $2 > 3 } END { exit !(a && b && c) }' "$TMP/tie.fut.tuning" ||
-    { fail "autotune: the tie did not go to the setting giving up the least parallelism"; cat "$TMP/tie.log" "$TMP/tie.fut.tuning"; }
+             /^main.suff_outer_par_2=/ { c = $2 > 3 } END { exit !(a && b && c) }' "$TMP/tie.fut.tuning" &&
+    pass || { fail "autotune: the tie did not go to the setting giving up the least parallelism"; cat "$TMP/tie.log" "$TMP/tie.fut.tuning"; }
 
 # 8. tools/replay_autotune.sh answers from that run's log: tuning again with it as the stand-in
 #    measures the same five paths and writes the same setting; a setting the log has no path for
@@ -160,15 +163,15 @@ cp "$TMP/tie.log" "$TMP/tie.autotune.log"
 if REPLAY_LOG="$TMP/tie.autotune.log" REPLAY_PARAMS="$TMP/tie.params" REPLAY_NAMES='#0 ("50i64")' \
     "$WEFT" autotune --runs=1 --min-time=0 --exe=tools/replay_autotune.sh "$TMP/replay.fut" > "$TMP/replay.log" 2>&1; then
     [ "$(grep -c ': path [1-5] (' "$TMP/replay.log")" = 5 ] &&
-        [ "$(grep '^main' "$TMP/replay.fut.tuning")" = "$(grep '^main' "$TMP/tie.fut.tuning")" ] ||
-        { fail "replay_autotune: a different search or setting"; cat "$TMP/replay.log" "$TMP/replay.fut.tuning"; }
+        [ "$(grep '^main' "$TMP/replay.fut.tuning")" = "$(grep '^main' "$TMP/tie.fut.tuning")" ] &&
+        pass || { fail "replay_autotune: a different search or setting"; cat "$TMP/replay.log" "$TMP/replay.fut.tuning"; }
 else
     fail "replay_autotune: autotune exit status $?"; cat "$TMP/replay.log"
 fi
 grep -v 'path 5 (' "$TMP/tie.autotune.log" > "$TMP/short.log"
 echo 0i32 | REPLAY_LOG="$TMP/short.log" REPLAY_PARAMS="$TMP/tie.params" REPLAY_NAMES='#0 ("50i64")' \
     tools/replay_autotune.sh --param main.suff_outer_par_1=1 --param main.suff_outer_par_2=3 -L > /dev/null 2> "$TMP/replay.err" &&
-    fail "replay_autotune: a setting without a logged path was answered"
-grep -q 'replay: no path of #0 ("50i64") in .*short.log for this setting' "$TMP/replay.err" ||
-    fail "replay_autotune: expected a message naming the dataset and log, got: $(cat "$TMP/replay.err")"
-exit $status
+    fail "replay_autotune: a setting without a logged path was answered" || pass
+grep -q 'replay: no path of #0 ("50i64") in .*short.log for this setting' "$TMP/replay.err" &&
+    pass || fail "replay_autotune: expected a message naming the dataset and log, got: $(cat "$TMP/replay.err")"
+summary

@@ -19,7 +19,7 @@
  * the segop (its results visible to all); a thread that fails leaves the kernel, and the others
  * leave at their next barrier (wfb_sync).
  */
-#include "../emit.h"
+#include "cuda.h"
 
 bool fb_body_has_block(const CBody *b) {
     for (int i = 0; i < b->stms.len; i++) {

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emit.h"
+#include "cuda.h"
 
 /* ------------------------------------------------------------------ which segops */
 
@@ -70,7 +70,7 @@ static bool chunked(const CExp *e) {
 
 bool fc_kernel(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    if (!g->cuda || g->device || g->lam)
+    if (g->device || g->lam)
         return false;
     if (e->kind == CE_SCATTER)
         return true;
@@ -78,6 +78,8 @@ bool fc_kernel(FGen *g, const CStm *s) {
         return e->dests.len == 1 && fs_hist_scalar(e);
     if (e->kind != CE_SEGOP || e->level != SEG_GRID)
         return false;
+    if (e->irregular) /* by points, without arenas (rts/cuda_irregular.cuh) */
+        return (e->seg == SEG_MAP || coperators_scalar(fs_seg_ops(e))) && !body_allocates(e->body);
     if (e->seg == SEG_MAP)
         return true;
     /* reductions and scans: scalar operators, operands computed without arenas; a reduction
@@ -305,11 +307,74 @@ static void elem_body(FGen *g, void *arg) {
         else
             dests[j] = fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, idx, k);
     }
-    fesc_body(e->body, false, &g->escapes);
     g->block = K->block;
     g->coop_results = K->block;
     fg_body(g, e->body, NULL, 0, dests);
     g->block = 0;
+}
+
+/* The body of an irregular segop's ielem(): the point (seg_, j_) at flat index i_, map results
+ * into the flat outputs, the operators' operands into *acc_. */
+static void ielem_body(FGen *g, void *arg) {
+    const Ker *K = arg;
+    const CStm *s = K->s;
+    const CExp *e = s->exp;
+    const char *given[2] = {"seg_", "j_"};
+    for (int j = 0; j < 2; j++) {
+        fg_bind(g, e->params.data[j].name, ctype_prim(PRIM_I64), OWN_BORROWED);
+        fg_line(g, "int64_t %s = %s;", c_name(e->params.data[j].name), given[j]);
+    }
+    int nres = e->body->result.len;
+    FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
+    const char *flat = "i_";
+    for (int j = 0; j < nres; j++)
+        dests[j] = j < K->nops ? (FDest){DEST_VAR, xsprintf("acc_->v%d", j)}
+                               : fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, &flat, 1);
+    fg_body(g, e->body, NULL, 0, dests);
+}
+
+static void emit_op(FGen *g, const Ker *K, const char *fn, const COperatorVec *ops);
+
+/* An irregular segop's spec and launcher (rts/cuda_irregular.cuh). */
+static void emit_irregular_spec(FGen *g, const Ker *K) {
+    const CStm *s = K->s;
+    const CExp *e = s->exp;
+    const char *acc = K->nops ? xsprintf("%s_acc", K->name) : "wfk_none";
+    const char *O = c_name(e->segs.var);
+    k_line(g, "struct %s : %s_args {", K->name, K->name);
+    k_line(g, "    typedef %s Acc;", acc);
+    k_line(g, "    int64_t w, segs;");
+    k_line(g, "    char *arena;");
+    k_line(g, "    int64_t arena_bytes;");
+    k_line(g, "    unsigned long long *wanted;");
+    k_line(g, "    __device__ int64_t off(int64_t s_) const { return %s.p[s_ * %s.s[0]]; }", O, O);
+    k_line(g, "    __device__ int ielem(wfk_ctx *kctx_, int64_t seg_, int64_t j_, int64_t i_, Acc *acc_) const {");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
+    k_line(g, "        wfd_ctx *ctx = &dctx_;");
+    k_line(g, "        (void)ctx; (void)acc_; (void)i_;");
+    Saved sv = enter_device(g);
+    fg_slot_scope(g, ielem_body, (void *)K);
+    leave_device(g, sv);
+    k_line(g, "        return 0;");
+    k_line(g, "    }");
+    if (K->nops) {
+        emit_op(g, K, "scan_op", fs_seg_ops(e));
+        k_line(g, "    __device__ void %s(int64_t i_, Acc v_) const {", e->seg == SEG_SCAN ? "scan_store" : "seg_store");
+        for (int j = 0; j < K->nops; j++)
+            k_line(g, "        %s.p[i_] = v_.v%d;", c_name(s->pat.data[j].name), j);
+        k_line(g, "    }");
+    }
+    k_line(g, "};");
+    launcher_begin(g, K);
+    k_line(g, "    s.segs = s.wd[0];");
+    k_line(g, "    s.w = s.wd[1];");
+    launcher_arena(g);
+    if (e->seg == SEG_MAP)
+        k_line(g, "    (void)max_threads;\n    return wfg_run_map(L, s);");
+    else
+        k_line(g, "    (void)max_threads;\n    return wfg_run_scan<%s, %s>(L, s);", K->name, e->seg == SEG_RED ? "true" : "false");
+    k_line(g, "}");
+    k_line(g, "%s", "");
 }
 
 static void emit_op(FGen *g, const Ker *K, const char *fn, const COperatorVec *ops) {
@@ -457,6 +522,10 @@ static void block_size(FGen *g, const CBody *b, const char *bs, bool *known) {
 static void emit_spec(FGen *g, const Ker *K) {
     const CStm *s = K->s;
     const CExp *e = s->exp;
+    if (e->irregular) {
+        emit_irregular_spec(g, K);
+        return;
+    }
     if (K->block) {
         emit_block_spec(g, K);
         return;
@@ -890,8 +959,8 @@ void fc_segop(FGen *g, const CStm *s) {
             K.op_types[at++] = ops->data[o].lam->ret.data[j];
     free_vars(g, e, &K.fv);
     FTile tile;
-    bool tiled = !K.block && !g->no_tiling && ft_match(g, e, &tile);
-    if (!K.block) { /* a block's threads walk a row together: its rows are coalesced as they are */
+    bool tiled = !K.block && !e->irregular && !g->no_tiling && ft_match(g, e, &tile);
+    if (!K.block && !e->irregular) { /* a block's threads walk a row together: its rows are coalesced as they are */
         find_transposed(g, e, &K.fv);
         find_dense(g, e, &K.fv);
     }
@@ -1046,3 +1115,21 @@ void fc_after(FGen *g, const CStm *s) {
         if (s->pat.data[j].type.rank && !omap_has(&g->lazy_iotas, s->pat.data[j].name))
             fg_line(g, "wfc_host_wrote(%s.m);", c_name(s->pat.data[j].name));
 }
+
+/* ------------------------------------------------------------------ the target */
+
+/* A statement the CUDA target runs itself: a segop at block level in block-level code
+ * (block.c), or a kernel (above). */
+static bool cuda_runs(FGen *g, const CStm *s) {
+    return (g->block && s->exp->kind == CE_SEGOP && s->exp->level == SEG_BLOCK) || fc_kernel(g, s);
+}
+
+static void cuda_run(FGen *g, const CStm *s) {
+    if (g->block && s->exp->kind == CE_SEGOP && s->exp->level == SEG_BLOCK)
+        fb_segop(g, s);
+    else
+        fc_segop(g, s);
+}
+
+const Target target_cuda = {"cuda", FLATTEN_GPU, false, true, true, cuda_runs, cuda_run, fc_before, fc_after,
+                            "wfc_result", "wfk_init, wfc_fini, wfc_sync, wfc_stage, wfc_collect"};

@@ -19,7 +19,7 @@
  */
 #include <string.h>
 
-#include "../emit.h"
+#include "cuda.h"
 
 /* A lambda the tiled kernel may run between barriers: scalar operations that cannot fail. */
 static bool simple_lambda(const CLambda *lam) {

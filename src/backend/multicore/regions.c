@@ -39,7 +39,7 @@
 
 bool fp_parallel(FGen *g, const CStm *s) {
     CExpKind k = s->exp->kind;
-    return g->multicore && !g->par && g->lam == 0 &&
+    return !g->par && g->lam == 0 &&
            (k == CE_SCREMA || k == CE_SEGOP || k == CE_SCATTER || k == CE_HIST);
 }
 
@@ -847,13 +847,6 @@ void fp_soac(FGen *g, const CStm *s) {
     fg_line(g, "}");
 }
 
-const char *fp_param_table(FGen *g) {
-    const CProg *p = g->prog;
-    if (!p->thresholds.len)
-        return "NULL, 0";
-    fg_line(g, "static const wf_param_decl params[] = {");
-    for (int i = 0; i < p->thresholds.len; i++)
-        fg_line(g, "    {%s, %lld},", c_string(p->thresholds.data[i].name), (long long)p->thresholds.data[i].dflt);
-    fg_line(g, "};");
-    return xsprintf("params, %d", p->thresholds.len);
-}
+const Target target_multicore = {"multicore", FLATTEN_CPU, true,         false,
+                                 false,       fp_parallel, fp_soac,      NULL,
+                                 NULL,        "wf_flat_result", "NULL, NULL, NULL, NULL, NULL"};

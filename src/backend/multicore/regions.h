@@ -37,6 +37,15 @@ Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread);
 void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char *hi);
 void chunks_end(FGen *g);
 
+/* regions.c */
+/* Whether the SOAC statement runs as a parallel region here (outermost, multicore). */
+bool fp_parallel(FGen *g, const CStm *s);
+void fp_soac(FGen *g, const CStm *s);
+
+/* firstprivate.c: the firstprivate clause (" firstprivate(a, b)", or "") of a parallel region
+ * whose code is body: the program's variables it reads and neither declares nor assigns. */
+const char *fp_firstprivate(FGen *g, const char *body);
+
 /* segmented.c: an irregular segop (CExp.irregular) as a region over the flat space of its
  * points, cut into chunks by points rather than by segments. */
 void fp_irregular_segop(FGen *g, const CStm *s);

@@ -1,0 +1,281 @@
+/* cuda_irregular.cuh — irregular segops on the GPU (src/backend/cuda/kernels.c; docs/FLATTENING.md,
+ * "Irregular nests"): a segop over (i < segs, j < seg O) whose segments differ in length runs by
+ * its flat points, in tiles of blockDim x items consecutive points, so that one segment of a
+ * million points and a million segments of one point cost the same.  Pasted into OUT.cu after
+ * flat_dev.cuh.
+ *
+ * A tile finds the segments it touches with two binary searches in the offsets (thread 0), then
+ * each point finds its own in that narrow range.  Reductions and scans are one single-pass
+ * segmented scan with decoupled look-back (cuda_kernels.cuh's machinery) over pairs (value,
+ * "a segment starts here"): the operator lifted to pairs restarts at a segment start, so it
+ * stays associative and operands are never reordered.  A segscan stores every point; a segred
+ * stores each segment's last point, and the neutral element for the empty segments (the point
+ * that ends a segment fills the empty ones after it, point 0 those before it).
+ *
+ * The spec S (generated) has, beyond the args:
+ *   int64_t w, segs                      the total points and the segments
+ *   int64_t off(s)                       O[s]
+ *   int ielem(ctx, seg, j, i, Acc *)     the body at point (seg, j), flat index i: map results
+ *                                        into the outputs, the operators' operands into *Acc
+ *   scan_op, scan_ne                     the operator (cuda_kernels.cuh's conventions)
+ *   scan_store(i, Acc), seg_store(seg, Acc)
+ */
+
+/* The segment of point i: the last s in [lo, hi] with O[s] <= i (past the empty ones). */
+template <class S>
+__device__ static int64_t wfg_segment(const S &s, int64_t i, int64_t lo, int64_t hi) {
+    while (lo < hi) {
+        int64_t m = lo + (hi - lo + 1) / 2;
+        if (s.off(m) <= i)
+            lo = m;
+        else
+            hi = m - 1;
+    }
+    return lo;
+}
+
+/* The segments the points [base, base + n) touch, into range[0..1] (thread 0; then a barrier). */
+template <class S>
+__device__ static void wfg_tile_range(const S &s, int64_t base, int64_t n, int64_t *range) {
+    if (threadIdx.x == 0) {
+        range[0] = wfg_segment(s, base, 0, s.segs - 1);
+        range[1] = wfg_segment(s, base + n - 1, range[0], s.segs - 1);
+    }
+    __syncthreads();
+}
+
+/* ---- segmap ---- */
+
+template <class S>
+__global__ void wfg_map_kernel(wfk_ctx *ctx, S s, int items) {
+    __shared__ int64_t range[2];
+    int bs = (int)blockDim.x, t = (int)threadIdx.x;
+    int64_t tile_n = (int64_t)bs * items;
+    for (int64_t base = (int64_t)blockIdx.x * tile_n; base < s.w; base += (int64_t)gridDim.x * tile_n) {
+        int64_t n = s.w - base < tile_n ? s.w - base : tile_n;
+        wfg_tile_range(s, base, n, range);
+        for (int k = 0; k < items; k++) {
+            int64_t j = (int64_t)k * bs + t;
+            if (j >= n)
+                continue;
+            int64_t i = base + j, seg = wfg_segment(s, i, range[0], range[1]);
+            typename S::Acc unused;
+            (void)s.ielem(ctx, seg, i - s.off(seg), i, &unused); /* a failure is recorded; go on */
+        }
+        __syncthreads();
+    }
+}
+
+/* ---- segscan and segred ---- */
+
+template <class T>
+struct wfg_pair {
+    T v;
+    int start; /* a segment starts at a point of the range the pair sums up */
+};
+
+/* The operator lifted to pairs: b restarts the sum when a segment starts in it. */
+template <class S>
+struct wfg_lift {
+    S s;
+    __device__ int scan_op(wfk_ctx *ctx, const wfg_pair<typename S::Acc> &a, const wfg_pair<typename S::Acc> &b,
+                           wfg_pair<typename S::Acc> *r) const {
+        if (b.start) {
+            *r = b;
+            return 0;
+        }
+        r->start = a.start;
+        return s.scan_op(ctx, a.v, b.v, &r->v);
+    }
+};
+
+/* A reduction's stores: point i ends segment seg (its value v), then the empty segments after
+ * it; point 0 also fills the empty ones before its segment. */
+template <class S>
+__device__ static void wfg_seg_stores(const S &s, int64_t i, int64_t seg, const typename S::Acc &v) {
+    if (i == 0)
+        for (int64_t e = 0; e < seg; e++)
+            s.seg_store(e, s.scan_ne());
+    if (i + 1 != s.off(seg + 1))
+        return;
+    s.seg_store(seg, v);
+    for (int64_t e = seg + 1; e < s.segs && s.off(e + 1) == s.off(e); e++)
+        s.seg_store(e, s.scan_ne());
+}
+
+template <class S, bool RED>
+__global__ void wfg_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<typename S::Acc>> *st,
+                                unsigned long long *counter) {
+    typedef wfg_pair<typename S::Acc> P;
+    extern __shared__ unsigned char wfk_smem[];
+    wfg_lift<S> L = {s};
+    int t = (int)threadIdx.x, bs = (int)blockDim.x, tile_n = bs * items;
+    P *buf = (P *)wfk_smem;                 /* wfk_pad(tile_n) pairs */
+    P *tot = buf + wfk_pad(tile_n) + 1;     /* bs run totals, then the tile's prefix */
+    P *win = tot + bs + 1;                  /* the look-back window: 32 pairs */
+    int *sg = (int *)(win + 32);            /* each point's segment, less range[0] */
+    __shared__ long long tile_sh;
+    __shared__ int64_t range[2];
+    if (t == 0)
+        tile_sh = (long long)atomicAdd(counter, 1ULL);
+    __syncthreads();
+    int64_t tile = tile_sh, base = tile * tile_n;
+    int n = s.w - base < tile_n ? (int)(s.w - base) : tile_n;
+    wfg_tile_range(s, base, n, range);
+    P ne = {s.scan_ne(), 0};
+    /* 1. the points of the tile, coalesced */
+    for (int k = 0; k < items; k++) {
+        int j = k * bs + t;
+        if (j < n) {
+            int64_t i = base + j, seg = wfg_segment(s, i, range[0], range[1]);
+            int64_t j0 = s.off(seg);
+            P p;
+            p.start = i == j0;
+            if (s.ielem(ctx, seg, i - j0, i, &p.v))
+                p.v = ne.v;
+            buf[wfk_pad(j)] = p;
+            sg[j] = (int)(seg - range[0]);
+        }
+    }
+    __syncthreads();
+    /* 2. each thread scans its run [t*items, (t+1)*items) */
+    int lo = t * items, hi = lo + items < n ? lo + items : n;
+    P run = ne;
+    for (int j = lo; j < hi; j++) {
+        P r;
+        if (j == lo) {
+            r = buf[wfk_pad(j)];
+            if (j == 0 && tile == 0 && !r.start && L.scan_op(ctx, ne, r, &r)) /* from the neutral element */
+                r = buf[0];
+        } else if (L.scan_op(ctx, run, buf[wfk_pad(j)], &r)) {
+            r = run;
+        }
+        run = r;
+        buf[wfk_pad(j)] = r;
+    }
+    tot[t] = run;
+    __syncthreads();
+    /* 3. inclusive scan of the run totals: in each warp, then across the warps */
+    int lane = t & 31, warp = t >> 5, nwarps = bs >> 5;
+    P x = run;
+    for (int d = 1; d < 32; d *= 2) {
+        P y = wfk_shfl_up(x, d), r;
+        if (lane >= d && !L.scan_op(ctx, y, x, &r))
+            x = r;
+    }
+    if (lane == 31)
+        win[warp] = x;
+    __syncthreads();
+    if (warp == 0) {
+        P z = lane < nwarps ? win[lane] : ne;
+        for (int d = 1; d < 32; d *= 2) {
+            P y = wfk_shfl_up(z, d), r;
+            if (lane >= d && lane < nwarps && !L.scan_op(ctx, y, z, &r))
+                z = r;
+        }
+        if (lane < nwarps)
+            win[lane] = z;
+    }
+    __syncthreads();
+    if (warp > 0) {
+        P r;
+        if (!L.scan_op(ctx, win[warp - 1], x, &r))
+            x = r;
+    }
+    tot[t] = x;
+    __syncthreads();
+    /* the tile's prefix: look back, or publish tile 0's inclusive prefix */
+    int last = (n + items - 1) / items;
+    if (t < 32) {
+        if (tile > 0) {
+            P prefix = wfk_look_back(ctx, L, st, tile, tot[last - 1], win);
+            if (t == 0)
+                tot[bs] = prefix;
+        } else if (t == 0) {
+            wfk_publish<wfg_lift<S>>(st, 0, tot[last - 1], 2);
+        }
+    }
+    __syncthreads();
+    /* 4. each run gets the prefix of everything before it */
+    if (lo < hi && (t > 0 || tile > 0)) {
+        P pre;
+        if (t == 0)
+            pre = tot[bs];
+        else if (tile == 0 || L.scan_op(ctx, tot[bs], tot[t - 1], &pre))
+            pre = tot[t - 1];
+        for (int j = lo; j < hi; j++) {
+            P r;
+            if (!L.scan_op(ctx, pre, buf[wfk_pad(j)], &r))
+                buf[wfk_pad(j)] = r;
+        }
+    }
+    __syncthreads();
+    /* 5. store, coalesced */
+    for (int k = 0; k < items; k++) {
+        int j = k * bs + t;
+        if (j >= n)
+            continue;
+        int64_t i = base + j;
+        if constexpr (RED)
+            wfg_seg_stores(s, i, range[0] + sg[j], buf[wfk_pad(j)].v);
+        else
+            s.scan_store(i, buf[wfk_pad(j)].v);
+    }
+}
+
+/* Every segment the neutral element (a segred with no points at all). */
+template <class S>
+__global__ void wfg_fill_kernel(S s) {
+    int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < s.segs; e += stride)
+        s.seg_store(e, s.scan_ne());
+}
+
+/* ---- launching ---- */
+
+#define WFG_MAP_ITEMS 4
+
+template <class S>
+static int wfg_run_map(const wfk_launch *L, const S &s) {
+    if (s.w == 0)
+        return 0;
+    int bs = L->block_size;
+    int64_t tile = (int64_t)bs * WFG_MAP_ITEMS, blocks = (s.w + tile - 1) / tile;
+    if (blocks > (1 << 20))
+        blocks = 1 << 20;
+    wfg_map_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s, WFG_MAP_ITEMS);
+    return (int)cudaGetLastError();
+}
+
+template <class S, bool RED>
+static int wfg_run_scan(const wfk_launch *L, const S &s) {
+    typedef wfg_pair<typename S::Acc> P;
+    int bs = L->block_size;
+    if (s.w == 0) {
+        if constexpr (RED) {
+            if (s.segs > 0) {
+                int64_t blocks = (s.segs + bs - 1) / bs;
+                wfg_fill_kernel<S><<<(unsigned)(blocks < (1 << 20) ? blocks : (1 << 20)), bs>>>(s);
+            }
+        }
+        return (int)cudaGetLastError();
+    }
+    int items = wfk_scan_items(sizeof(P) + sizeof(int), bs);
+    int64_t tile = (int64_t)bs * items, tiles = (s.w + tile - 1) / tile;
+    size_t state = (sizeof(wfk_tile<P>) * (size_t)tiles + 15) & ~(size_t)15;
+    char *scratch = (char *)wfk_scratch(state + 16);
+    if (!scratch)
+        return (int)cudaErrorMemoryAllocation;
+    cudaError_t e = cudaMemsetAsync(scratch, 0, state + 16);
+    if (e != cudaSuccess)
+        return (int)e;
+    size_t smem = sizeof(P) * (size_t)(tile + tile / 32 + 1 + bs + 1 + 32) + sizeof(int) * (size_t)tile;
+    if (smem > 48 * 1024) {
+        e = cudaFuncSetAttribute(wfg_scan_kernel<S, RED>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (e != cudaSuccess)
+            return (int)e;
+    }
+    wfg_scan_kernel<S, RED><<<(unsigned)tiles, bs, smem>>>((wfk_ctx *)L->err, s, items, (wfk_tile<P> *)scratch,
+                                                           (unsigned long long *)(scratch + state));
+    return (int)cudaGetLastError();
+}

@@ -1,0 +1,170 @@
+/* plan.c — the memory plan of a program (memory.h): for each function its strided arrays
+ * (layout.c), its iotas never built, the arrays of its iterations that may outlive them
+ * (escape.c) and, for every body, where each variable dies (lifetime.c).  The emitter reads it;
+ * `weft dev --print=mem` prints it.
+ *
+ * Iteration bodies escape as their kind says: a loop's results and an operator's new
+ * accumulators are carried to the next iteration; the results of a map, scatter, hist or filter
+ * lambda and of a segop's body are written out (copied, or built in place) before it ends.
+ */
+#include <string.h>
+
+#include "memory.h"
+
+typedef struct {
+    const CBody *body;
+    const CParam *params;
+    int nparams;
+    const FLife *life;
+} Life;
+
+struct MemFun {
+    const CFun *fun;
+    OMap layouts, lazy_iotas, escapes;
+    Vec(Life) lives;
+};
+
+static void walk_body(MemFun *mf, const CBody *b, const CParam *params, int np);
+
+static void walk_lambda(MemFun *mf, const CLambda *l, bool results_escape) {
+    if (!l)
+        return;
+    fesc_body(l->body, results_escape, &mf->escapes);
+    walk_body(mf, l->body, l->params.data, l->params.len);
+}
+
+static void walk_ops(MemFun *mf, const COperatorVec *ops) {
+    for (int i = 0; i < ops->len; i++)
+        walk_lambda(mf, ops->data[i].lam, true);
+}
+
+static void walk_exp(MemFun *mf, const CExp *e) {
+    switch (e->kind) {
+    case CE_IF:
+        walk_body(mf, e->body, NULL, 0);
+        walk_body(mf, e->body2, NULL, 0);
+        return;
+    case CE_LOOP:
+        fesc_body(e->body, true, &mf->escapes);
+        walk_body(mf, e->body, e->params.data, e->params.len);
+        return;
+    case CE_SEGOP:
+        fesc_body(e->body, false, &mf->escapes);
+        walk_body(mf, e->body, NULL, 0);
+        walk_ops(mf, &e->scans);
+        walk_ops(mf, &e->reds);
+        return;
+    case CE_SCREMA:
+    case CE_SCATTER:
+    case CE_HIST:
+    case CE_FILTER:
+        walk_lambda(mf, e->lam, false);
+        walk_ops(mf, &e->scans);
+        walk_ops(mf, &e->reds);
+        return;
+    default: return;
+    }
+}
+
+static void walk_body(MemFun *mf, const CBody *b, const CParam *params, int np) {
+    memory_lifetimes(mf, b, params, np);
+    for (int i = 0; i < b->stms.len; i++)
+        walk_exp(mf, b->stms.data[i].exp);
+}
+
+static MemFun *plan_fun(const CFun *f) {
+    MemFun *mf = xmalloc(sizeof *mf);
+    *mf = (MemFun){f, {0}, {0}, {0}, {0}};
+    flayout_fun(f, &mf->layouts);
+    opt_lazy_iotas(f, &mf->lazy_iotas);
+    walk_body(mf, f->body, NULL, 0);
+    return mf;
+}
+
+MemPlan *memory_plan(const CProg *p) {
+    MemPlan *m = xmalloc(sizeof *m);
+    *m = (MemPlan){{0}};
+    for (int i = 0; i < p->funs.len; i++)
+        vec_push(&m->funs, plan_fun(p->funs.data[i]));
+    return m;
+}
+
+MemFun *memory_fun(const MemPlan *m, const CFun *f, OMap *layouts, OMap *lazy_iotas, OMap *escapes) {
+    for (int i = 0; i < m->funs.len; i++) {
+        MemFun *mf = m->funs.data[i];
+        if (mf->fun == f) {
+            *layouts = mf->layouts;
+            *lazy_iotas = mf->lazy_iotas;
+            *escapes = mf->escapes;
+            return mf;
+        }
+    }
+    die("memory: no plan for function %s", f->name);
+}
+
+const FLife *memory_lifetimes(MemFun *mf, const CBody *b, const CParam *params, int nparams) {
+    for (int i = 0; i < mf->lives.len; i++) {
+        Life *l = &mf->lives.data[i];
+        if (l->body == b && l->params == params && l->nparams == nparams)
+            return l->life;
+    }
+    Life l = {b, params, nparams, flife_body(b, params, nparams)};
+    vec_push(&mf->lives, l);
+    return l.life;
+}
+
+/* ---- printing ---- */
+
+/* The names of map m, sorted (the map's order depends on its hash). */
+static void print_names(FILE *out, const char *what, const OMap *m) {
+    Vec(const char *) names = {0};
+    for (int k = 0; k < m->cap; k++)
+        if (m->keys[k] && m->vals[k])
+            vec_push(&names, m->keys[k]);
+    for (int i = 1; i < names.len; i++)
+        for (int j = i; j > 0 && strcmp(names.data[j - 1], names.data[j]) > 0; j--) {
+            const char *t = names.data[j];
+            names.data[j] = names.data[j - 1];
+            names.data[j - 1] = t;
+        }
+    fprintf(out, "  %s:", what);
+    for (int i = 0; i < names.len; i++)
+        fprintf(out, " %s", names.data[i]);
+    fprintf(out, "%s\n", names.len ? "" : " (none)");
+}
+
+/* A body's lifetimes: after which statement each of its variables dies (its first pattern
+ * names the statement), or "results" / "unused". */
+static void print_life(FILE *out, const CBody *b, const FLife *l, int depth) {
+    for (int k = 0; k < l->last.cap; k++) {
+        const char *v = l->last.keys[k];
+        if (!v)
+            continue;
+        int at = flife_last(l, v);
+        fprintf(out, "%*s%s dies ", 2 * depth + 4, "", v);
+        if (at == -1)
+            fprintf(out, "unused\n");
+        else if (at == b->stms.len)
+            fprintf(out, "in the results\n");
+        else
+            fprintf(out, "after %s\n", b->stms.data[at].pat.len ? b->stms.data[at].pat.data[0].name : "an assertion");
+    }
+}
+
+void memory_print(FILE *out, const CProg *p, const MemPlan *m) {
+    for (int i = 0; i < m->funs.len; i++) {
+        MemFun *mf = m->funs.data[i];
+        fprintf(out, "fun %s\n", mf->fun->name);
+        print_names(out, "strided", &mf->layouts);
+        print_names(out, "iotas not built", &mf->lazy_iotas);
+        print_names(out, "escape their iteration", &mf->escapes);
+        for (int k = 0; k < mf->lives.len; k++) {
+            const Life *l = &mf->lives.data[k];
+            const CBody *b = l->body;
+            fprintf(out, "  body %d (%d statements%s%s):\n", k, b->stms.len, l->nparams ? ", parameters " : "",
+                    l->nparams ? l->params[0].name : "");
+            print_life(out, b, l->life, 0);
+        }
+    }
+    (void)p;
+}
