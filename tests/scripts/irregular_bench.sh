@@ -15,29 +15,29 @@
 # REGEN=1 rewrites the committed files of data.list instead of checking them.
 . "$(dirname "$0")/lib.sh"
 case $T in /*) ;; *) T=$PWD/$T ;; esac
-make -s -C bench/irregular OUT="$T" > "$T/make.log" 2>&1 || { cat "$T/make.log"; fail "bench/irregular does not build"; finish; }
+make -s -C bench/irregular OUT="$T" > "$T/make.log" 2>&1 || { cat "$T/make.log"; fail "bench/irregular does not build"; summary; }
 tol() { case $1 in sinmap) echo "1e-9 1e-9" ;; *) echo "0 0" ;; esac; }
 
 # 1. the committed data
 grep -v '^#' bench/irregular/data.list > "$T/list"
 while read -r path base args; do
     # shellcheck disable=SC2086
-    "$T/gen" $args > "$T/in" || fail "gen $args"
+    check "gen $args" "$T/gen" $args > "$T/in" || continue
     if [ "${REGEN:-0}" = 1 ]; then
-        cp "$T/in" "$path.in" && "$T/$base" < "$path.in" > "$path.out" || fail "regenerating $path"
+        cp "$T/in" "$path.in" && "$T/$base" < "$path.in" > "$path.out" && pass || fail "regenerating $path"
         continue
     fi
-    cmp -s "$T/in" "$path.in" || fail "gen $args does not give $path.in"
-    "$T/$base" < "$path.in" > "$T/out" && "$T/gen" cmp "$T/out" "$path.out" 0 0 ||
+    check "gen $args does not give $path.in" cmp -s "$T/in" "$path.in"
+    "$T/$base" < "$path.in" > "$T/out" && "$T/gen" cmp "$T/out" "$path.out" 0 0 && pass ||
         fail "$base (sequential) on $path.in does not give $path.out"
     [ -x "$T/$base-omp" ] || continue
     for n in 1 3 7; do
         # shellcheck disable=SC2046
-        OMP_NUM_THREADS=$n "$T/$base-omp" < "$path.in" > "$T/out" && "$T/gen" cmp "$T/out" "$path.out" $(tol "$base") ||
-            fail "$base (OpenMP, $n threads) on $path.in does not give $path.out"
+        OMP_NUM_THREADS=$n "$T/$base-omp" < "$path.in" > "$T/out" && "$T/gen" cmp "$T/out" "$path.out" $(tol "$base") &&
+            pass || fail "$base (OpenMP, $n threads) on $path.in does not give $path.out"
     done
 done < "$T/list"
-[ "${REGEN:-0}" = 1 ] && finish
+[ "${REGEN:-0}" = 1 ] && summary
 
 # 2. edge cases of the element-balanced split, against the interpreter
 cat > "$T/id.fut" <<'FUT'
@@ -51,10 +51,10 @@ check_edges() { # BASELINE PROGRAM ENTRY VALUE...
         "$WEFT" run "$prog" -b < "$T/in" > "$T/ref" || { fail "weft run $prog: $v"; continue; }
         for n in 1 2 3 7 16; do
             # shellcheck disable=SC2046
-            OMP_NUM_THREADS=$n "$T/$base-omp" < "$T/in" > "$T/out" && "$T/gen" cmp "$T/out" "$T/ref" $(tol "$base") ||
-                fail "$base-omp, $n threads, on $v"
+            OMP_NUM_THREADS=$n "$T/$base-omp" < "$T/in" > "$T/out" && "$T/gen" cmp "$T/out" "$T/ref" $(tol "$base") &&
+                pass || fail "$base-omp, $n threads, on $v"
         done
-        "$T/$base" < "$T/in" > "$T/out" && "$T/gen" cmp "$T/out" "$T/ref" $(tol "$base") || fail "$base on $v"
+        "$T/$base" < "$T/in" > "$T/out" && "$T/gen" cmp "$T/out" "$T/ref" $(tol "$base") && pass || fail "$base on $v"
     done
 }
 if [ -x "$T/segsum-omp" ]; then
@@ -66,16 +66,18 @@ if [ -x "$T/segsum-omp" ]; then
 fi
 
 # 3. the programs' test blocks, every version
-"$WEFT" test --backend=interp,c,multicore bench/irregular > "$T/test.out" 2>&1 || { cat "$T/test.out"; fail "weft test bench/irregular"; }
+"$WEFT" test --backend=interp,c,multicore bench/irregular > "$T/test.out" 2>&1 || cat "$T/test.out"
+add_counts "$T/test.out"
 for run in "0 bench/irregular" "1000000000000 bench/irregular examples/flatten"; do
+    # shellcheck disable=SC2086
     set -- $run
     n=$1; shift
-    WEFT_THRESHOLDS=$n "$WEFT" test --backend=multicore "$@" > "$T/test.out" 2>&1 ||
-        { cat "$T/test.out"; fail "WEFT_THRESHOLDS=$n weft test --backend=multicore $*"; }
+    WEFT_THRESHOLDS=$n "$WEFT" test --backend=multicore "$@" > "$T/test.out" 2>&1 || cat "$T/test.out"
+    add_counts "$T/test.out"
 done
 
 # 4. the benchmark script, on tiny inputs
-SIZE=test RUNS=1 ROUNDS=1 BENCHES=segsum BUILD="$T/build" WEFT="$WEFT" sh bench/irregular/run.sh > "$T/run.out" 2>&1 ||
-    { cat "$T/run.out"; fail "SIZE=test bench/irregular/run.sh"; }
-grep -q '^spike ' "$T/run.out" || fail "bench/irregular/run.sh printed no row for the spike dataset"
-finish
+SIZE=test RUNS=1 ROUNDS=1 BENCHES=segsum BUILD="$T/build" WEFT="$WEFT" sh bench/irregular/run.sh > "$T/run.out" 2>&1 &&
+    pass || { cat "$T/run.out"; fail "SIZE=test bench/irregular/run.sh"; }
+check "bench/irregular/run.sh printed no row for the spike dataset" grep -q '^spike ' "$T/run.out"
+summary
