@@ -69,12 +69,12 @@ load=$(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo '?')
 table=irregular
 {
     echo "Irregular nested parallelism (issue 21), $(date -u +%Y-%m-%d), $(machine), load average $load at the start"
-    echo "Command: THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/run.sh"
+    echo "Command: THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/run.sh (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset})"
     echo "Times in ms: medians of $ROUNDS rounds x $RUNS runs; ratios: medians over the rounds (paired)"
 } > "$OUT/$table.txt"
 {
     echo "Measured $(date -u +%Y-%m-%d) on $(machine) (load average $load at the start)."
-    echo "Command: \`THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/run.sh\`."
+    echo "Command: \`THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/run.sh\` (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset})."
     echo "Times in ms, medians of $ROUNDS rounds x $RUNS runs; ratios are medians over the rounds of the"
     echo "ratio within each round (paired).  Columns: bench/irregular/run.sh's header."
 } > "$OUT/$table.md"
