@@ -143,6 +143,31 @@ static inline fd_value fd_expect(const char *type, int rank, int levels, const c
     return v;
 }
 
+/* A CSR matrix as the seed 004 demos take it: row_ptr []i64 (one more than its rows), cols []i64,
+ * vals []f32.  fd_expect_csr reads it from stdin and checks its structure; fd_check_columns,
+ * once the width is known (the values that follow), its column indices. */
+typedef struct { fd_value row_ptr, cols, vals; int64_t rows; } fd_csr;
+
+static inline fd_csr fd_expect_csr(void) {
+    fd_csr m;
+    m.row_ptr = fd_expect(" i64", 1, 0, "row_ptr");
+    m.cols = fd_expect(" i64", 1, 0, "cols");
+    m.vals = fd_expect(" f32", 1, 0, "vals");
+    const int64_t *offs = (const int64_t *)m.row_ptr.data;
+    m.rows = m.row_ptr.count - 1;
+    if (m.rows < 0 || offs[0] != 0 || offs[m.rows] != m.cols.count || m.vals.count != m.cols.count)
+        fd_die("row_ptr does not fit cols and vals", NULL);
+    for (int64_t r = 0; r < m.rows; r++)
+        if (offs[r + 1] < offs[r]) fd_die("row_ptr decreases", NULL);
+    return m;
+}
+
+static inline void fd_check_columns(const fd_csr *m, int64_t ncols) {
+    const int64_t *cols = (const int64_t *)m->cols.data;
+    for (int64_t k = 0; k < m->cols.count; k++)
+        if (cols[k] < 0 || cols[k] >= ncols) fd_die("a column index out of bounds", NULL);
+}
+
 static inline void fd_free(fd_value *v) {
     free(v->lens);
     free(v->offs);
