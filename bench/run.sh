@@ -11,13 +11,17 @@
 #      weft multicore (bench/scan/compiled.sh), against memcpy measured in the same run;
 #   4. seed 002's scan programs (examples/scan, bench/scan/apps.sh) on weft c and multicore;
 #   5. Hull-White portfolios (bench/hullwhite/bench.sh): weft multicore vs the C baseline (and
-#      QuantLib when its headers are installed).
+#      QuantLib when its headers are installed);
+#   6. irregular nested parallelism (issue 21, bench/irregular/run.sh): segmented sums over
+#      jagged rows, the skewed sin-map and seed 004's demos on weft c and multicore (outer and
+#      flattened versions forced, and the defaults) against hand-written C and C/OpenMP.
 # Every result also goes to $BUILD/bench/results.json (format: docs/BENCH.md), drawn at the end
 # by bench/chart.c as one SVG per benchmark in $BUILD/bench/charts/ (index.html lists them).
 # Times are medians of RUNS runs (default 5).  Settings (environment):
 #   RUNS=5  BENCH_BACKENDS="c multicore" (+ cuda when `nvidia-smi -L` succeeds; BENCH_BACKEND=X
 #   is the old one-backend override)  THREADS=2  BENCH_SIZES="small medium large"
 #   SCAN_LOG2N=27  SCAN_APPS_SIZES="1048576 16777216"  HW_SIZES=1000
+#   IRREGULAR_ROUNDS=1  IRREGULAR_BENCHES (bench/irregular/run.sh's BENCHES; "none" skips §6)
 # e.g. `BENCH_BACKENDS=c BENCH_SIZES=small RUNS=2 make bench` for a quick look.
 # Exit status 1 when any result fails its validation (or a step fails).
 set -eu
@@ -250,6 +254,14 @@ echo "== 5. Hull-White portfolios (bench/hullwhite/bench.sh, N = ${HW_SIZES:-100
 bench_decl "Hull-White" "C baseline"
 RESULTS_TSV=$RESULTS SIZES=${HW_SIZES:-1000} WEFT=$WEFT THREADS=$THREADS RUNS=$RUNS OUT=$BUILD/hullwhite-bench \
     sh bench/hullwhite/bench.sh || status=1
+
+if [ "${IRREGULAR_BENCHES:-}" != none ]; then
+    echo "== 6. irregular nested parallelism (bench/irregular/run.sh, $THREADS threads)"
+    irregular=${IRREGULAR_BENCHES:-segsum sinmap quicksort spmv rank_search sparse_dense primes quickhull}
+    for b in $irregular; do bench_decl "irregular $b" "C"; done
+    RESULTS_TSV=$RESULTS WEFT=$WEFT THREADS=$THREADS RUNS=$RUNS ROUNDS=${IRREGULAR_ROUNDS:-1} BUILD=$BUILD \
+        BENCHES=$irregular sh bench/irregular/run.sh || status=1
+fi
 
 echo "== results"
 write_json

@@ -22,6 +22,8 @@
 -- output { [0f32, 24f32, 0f32, -4f32, 0f32] }
 -- input @ data/csr_spmv-600x500.in
 -- output @ data/csr_spmv-600x500.out
+-- input @ data/csr_spmv-powerlaw8000.in
+-- output @ data/csr_spmv-powerlaw8000.out
 
 -- ==
 -- entry: powers

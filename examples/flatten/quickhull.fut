@@ -38,6 +38,8 @@
 -- output { [0f64, 4f64, 3f64, 1f64] [0f64, 0f64, 3f64, 3f64] }
 -- input @ data/quickhull-4000.in
 -- output @ data/quickhull-4000.out
+-- input @ data/quickhull-disc5000.in
+-- output @ data/quickhull-disc5000.out
 
 type point = (f64, f64)
 

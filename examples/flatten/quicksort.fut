@@ -28,6 +28,8 @@
 -- output { [-2147483648i32, -1i32, -1i32, 0i32, 0i32, 3i32, 3i32, 3i32, 8i32, 2147483647i32] }
 -- input @ data/quicksort-5000.in
 -- output @ data/quicksort-5000.out
+-- input @ data/quicksort-gen20000.in
+-- output @ data/quicksort-gen20000.out
 
 -- ==
 -- entry: rounds

@@ -24,6 +24,8 @@
 -- output { [-2f32, 0.25f32, 6f32, 4f32] }
 -- input @ data/rank_search-m400.in
 -- output @ data/rank_search-m400.out
+-- input @ data/rank_search-powerlaw10000.in
+-- output @ data/rank_search-powerlaw10000.out
 
 -- ==
 -- entry: medians

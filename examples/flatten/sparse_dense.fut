@@ -29,6 +29,8 @@
 -- output { [[6f32], [4f32]] }
 -- input @ data/sparse_dense-200x300x8.in
 -- output @ data/sparse_dense-200x300x8.out
+-- input @ data/sparse_dense-powerlaw3000.in
+-- output @ data/sparse_dense-powerlaw3000.out
 
 -- ==
 -- entry: by_rows

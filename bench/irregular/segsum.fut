@@ -1,0 +1,28 @@
+-- Irregular segmented sum (issue 21): the sum of every row of a jagged [][]i32, in i32 (wrapping
+-- on overflow, as CUB's DeviceSegmentedReduce::Sum of i32 does, so every order of the additions
+-- gives the same bits).  The map's inner reduce varies in width per row: weft makes an outer-
+-- parallel version (one row per thread) and one flattened by elements, chosen at run time by
+-- main.suff_outer_par_0 (docs/FLATTENING.md).  bench/irregular/run.sh times both on rows from
+-- gen.c (uniform, skewed, powerlaw, spike) against base/segsum.c; the data files below hold
+-- small inputs of each shape, their .out files written by base/segsum.c.
+-- ==
+-- input { [[1i32, 2i32, 3i32], [4i32], []] }
+-- output { [6i32, 4i32, 0i32] }
+-- input { empty([0][0]i32) }
+-- output { empty([0]i32) }
+-- input { [[], [], []] }
+-- output { [0i32, 0i32, 0i32] }
+-- input { [[], [5i32], [], [], [6i32, 7i32, 8i32, 9i32, 10i32, 11i32, 12i32], [], []] }
+-- output { [0i32, 5i32, 0i32, 0i32, 63i32, 0i32, 0i32] }
+-- input { [[2147483647i32, 1i32], [-2147483648i32, -1i32], [-7i32]] }
+-- output { [-2147483648i32, 2147483647i32, -7i32] }
+-- input @ data/segsum-uniform.in
+-- output @ data/segsum-uniform.out
+-- input @ data/segsum-skewed.in
+-- output @ data/segsum-skewed.out
+-- input @ data/segsum-powerlaw.in
+-- output @ data/segsum-powerlaw.out
+-- input @ data/segsum-spike.in
+-- output @ data/segsum-spike.out
+
+entry main (xss: [][]i32) : []i32 = map (\row -> reduce (+) 0 row) xss
