@@ -25,6 +25,7 @@
  *   --verify RESULT   no search: RESULT's genome is priced again and RESULT's likelihood and
  *               prices are checked against the recomputation (exit 3 when they differ); with
  *               --ref, RESULT is then validated against REF as above
+ *   --rule RESULT REF   only FinPar's rule on RESULT against REF (no input read)
  * Exit status 1: malformed input or usage.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -656,6 +657,7 @@ static void print_result(const result *r, const char *suffix) {
     printf("]\n");
 }
 
+/* A result from path; nq its number of quotes, or any when nq < 0. */
 static void read_result(const char *path, int nq, result *r) {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -666,11 +668,11 @@ static void read_result(const char *path, int nq, result *r) {
     int n, cols;
     r->rows = read_array(f, "a result's prices", &n, &cols);
     fclose(f);
-    if (cols != 3 || n != 3 * nq) {
+    if (cols != 3 || n % 3 || (nq >= 0 && n != 3 * nq)) {
         fprintf(stderr, "interestcalib: %s: expected %d rows of 3 prices\n", path, nq);
         exit(1);
     }
-    r->nq = nq;
+    r->nq = n / 3;
 }
 
 /* FinPar's validation rule (ParseInput.h, validate): the log-likelihood within 1.0 of the
@@ -737,11 +739,18 @@ static void thin_quotes(dataset *d, int step) {
 
 static void usage(void) {
     fprintf(stderr, "usage: interestcalib [-t FILE] [-r RUNS] [-p f32|f64] [-g POP] [-i ITERS] [-s STEP]\n"
-                    "                     [--dump] [--ref REF] [--verify RESULT] < input\n");
+                    "                     [--dump] [--ref REF] [--verify RESULT] < input\n"
+                    "       interestcalib --rule RESULT REF\n");
     exit(1);
 }
 
 int main(int argc, char **argv) {
+    if (argc == 4 && !strcmp(argv[1], "--rule")) {
+        result res, ref;
+        read_result(argv[3], -1, &ref);
+        read_result(argv[2], ref.nq, &res);
+        return finpar_valid(&res, &ref) ? 0 : 3;
+    }
     const char *tfile = NULL, *suffix = "f64", *ref_path = NULL, *verify_path = NULL;
     int runs = 1, do_dump = 0, pop = 0, iters = -1, step = 1;
     for (int i = 1; i < argc; i++) {

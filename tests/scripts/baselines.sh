@@ -6,13 +6,14 @@
 #   LocVolCalib    |res - ref|   <= 1e-5   (element-wise)
 # It also checks the Futhark-format .out files (f32, 0.2 % relative tolerance) and
 # the reduced datasets of examples/finpar/data (whose .out files were made by
-# these baselines).  Run from the repository root; uses $CC or cc.  Exit 0 = pass.
+# these baselines; InterestCalib's full datasets take minutes: tests/scripts/
+# finpar_interestcalib.sh and `make bench` validate them).  Run from the repository root; uses $CC or cc.  Exit 0 = pass.
 set -u
 CC=${CC:-cc}
 DATA=${DATA:-../shared/data/finpar}
 OUT=${BUILD:-build}/baselines
 mkdir -p "$OUT" || exit 1
-for p in optionpricing locvolcalib; do
+for p in optionpricing locvolcalib interestcalib; do
     $CC -std=c11 -Wall -Wextra -O3 -o "$OUT/$p" bench/baselines/$p.c -lm || { echo "FAIL: build $p"; exit 1; }
 done
 
@@ -46,6 +47,7 @@ for f in examples/finpar/data/*.in; do
     case $(basename "$f") in
         optionpricing-*) prog=optionpricing ;;
         locvolcalib-*) prog=locvolcalib ;;
+        interestcalib-*) prog=interestcalib ;;
         *) continue ;;
     esac
     "$OUT/$prog" < "$f" > "$tmp/r" 2>/dev/null || { echo "FAIL: $prog $f"; fail=1; continue; }
