@@ -11,13 +11,17 @@
 #      weft multicore (bench/scan/compiled.sh), against memcpy measured in the same run;
 #   4. seed 002's scan programs (examples/scan, bench/scan/apps.sh) on weft c and multicore;
 #   5. Hull-White portfolios (bench/hullwhite/bench.sh): weft multicore vs the C baseline (and
-#      QuantLib when its headers are installed).
+#      QuantLib when its headers are installed);
+#   6. InterestCalib (bench/interestcalib/bench.sh): weft multicore vs FinPar's own OpenMP build
+#      (compiled from a FinPar checkout named by FINPAR_SRC, skipped without it), interleaved,
+#      and the versions of weft's program.
 # Every result also goes to $BUILD/bench/results.json (format: docs/BENCH.md), drawn at the end
 # by bench/chart.c as one SVG per benchmark in $BUILD/bench/charts/ (index.html lists them).
 # Times are medians of RUNS runs (default 5).  Settings (environment):
 #   RUNS=5  BENCH_BACKENDS="c multicore" (+ cuda when `nvidia-smi -L` succeeds; BENCH_BACKEND=X
 #   is the old one-backend override)  THREADS=2  BENCH_SIZES="small medium large"
-#   SCAN_LOG2N=27  SCAN_APPS_SIZES="1048576 16777216"  HW_SIZES=1000
+#   SCAN_LOG2N=27  SCAN_APPS_SIZES="1048576 16777216"  HW_SIZES=1000  IC_SIZES=small  IC_RUNS=3
+#   FINPAR_SRC (a FinPar checkout, for section 6)
 # e.g. `BENCH_BACKENDS=c BENCH_SIZES=small RUNS=2 make bench` for a quick look.
 # Exit status 1 when any result fails its validation (or a step fails).
 set -eu
@@ -250,6 +254,11 @@ echo "== 5. Hull-White portfolios (bench/hullwhite/bench.sh, N = ${HW_SIZES:-100
 bench_decl "Hull-White" "C baseline"
 RESULTS_TSV=$RESULTS SIZES=${HW_SIZES:-1000} WEFT=$WEFT THREADS=$THREADS RUNS=$RUNS OUT=$BUILD/hullwhite-bench \
     sh bench/hullwhite/bench.sh || status=1
+
+echo "== 6. InterestCalib (bench/interestcalib/bench.sh, FinPar ${IC_SIZES:-small})"
+bench_decl "InterestCalib" "FinPar OpenMP ($THREADS threads)"
+RESULTS_TSV=$RESULTS SIZES=${IC_SIZES:-small} RUNS=${IC_RUNS:-3} WEFT=$WEFT THREADS=$THREADS DATA=$DATA \
+    OUT=$BUILD/interestcalib-bench sh bench/interestcalib/bench.sh || status=1
 
 echo "== results"
 write_json
