@@ -303,27 +303,16 @@ static double bigv(const genome *g, double tau, double *ba, double *bb) {
     return v;
 }
 
-/* The drift of x (mx) and of y (my) under the T-forward measure, from today to T = t years. */
+/* The drift of x (mx) and of y (my) under the T-forward measure, from today to T = t years
+ * (Brigo and Mercurio's M_x(s, t) and M_y(s, t) with s = today and t = T). */
 static void drifts(const genome *g, double t, double *mx, double *my) {
-    double a = g->a, b = g->b, rho = g->rho, nu = g->nu, sigma = g->sigma, tmp;
-    /* FinPar's bigmx/bigmy with s = today and the maturity as t: ts = tmat0 = t0 = tmats = t,
-     * tmatt = s0 = 0 */
-    double x = 0.0;
-    tmp = (sigma * sigma) / (a * a) + (sigma * rho * nu) / (a * b);
-    x += tmp * (1.0 - exp(-a * t));
-    tmp = sigma * sigma / (2.0 * a * a);
-    x -= tmp * (exp(-a * 0.0) - exp(-a * (t + t)));
-    tmp = rho * sigma * nu / (b * (a + b));
-    x -= tmp * (exp(-b * 0.0) - exp(-b * t - a * t + (a + b) * 0.0));
-    double y = 0.0;
-    tmp = nu * nu / (b * b) + sigma * rho * nu / (a * b);
-    y += tmp * (1.0 - exp(-b * t));
-    tmp = nu * nu / (2.0 * b * b);
-    y -= tmp * (exp(-b * 0.0) - exp(-b * (t + t)));
-    tmp = sigma * rho * nu / (a * (a + b));
-    y -= tmp * (exp(-a * 0.0) - exp(-a * t - b * t + (a + b) * 0.0));
-    *mx = x;
-    *my = y;
+    double a = g->a, b = g->b, rho = g->rho, nu = g->nu, sigma = g->sigma;
+    *mx = ((sigma * sigma) / (a * a) + (sigma * rho * nu) / (a * b)) * (1.0 - exp(-a * t)) -
+          sigma * sigma / (2.0 * a * a) * (1.0 - exp(-a * (t + t))) -
+          rho * sigma * nu / (b * (a + b)) * (1.0 - exp(-b * t - a * t));
+    *my = (nu * nu / (b * b) + sigma * rho * nu / (a * b)) * (1.0 - exp(-b * t)) -
+          nu * nu / (2.0 * b * b) * (1.0 - exp(-b * (t + t))) -
+          sigma * rho * nu / (a * (a + b)) * (1.0 - exp(-a * t - b * t));
 }
 
 /* One quote, with everything that does not depend on the genome. */

@@ -112,15 +112,16 @@ def bigv (g: genome) (tau: f64) : (f64, f64, f64) =
           + 2.0 * g.rho * g.nu * g.sigma / (g.a * g.b) * (tau - ba - bb + bfun (g.a + g.b) tau)
   in (v, ba, bb)
 
--- the drifts of x and y under the forward measure of a maturity t years from today
+-- the drifts of x and y under the forward measure of a maturity t years from today (Brigo and
+-- Mercurio's M_x(s, t) and M_y(s, t) from s = today to the maturity)
 def drifts (g: genome) (t: f64) : (f64, f64) =
   let {a, b, rho, nu, sigma} = g
   let mx = ((sigma * sigma) / (a * a) + (sigma * rho * nu) / (a * b)) * (1.0 - f64.exp (-a * t))
-           - sigma * sigma / (2.0 * a * a) * (f64.exp (-a * 0.0) - f64.exp (-a * (t + t)))
-           - rho * sigma * nu / (b * (a + b)) * (f64.exp (-b * 0.0) - f64.exp (-b * t - a * t + (a + b) * 0.0))
+           - sigma * sigma / (2.0 * a * a) * (1.0 - f64.exp (-a * (t + t)))
+           - rho * sigma * nu / (b * (a + b)) * (1.0 - f64.exp (-b * t - a * t))
   let my = (nu * nu / (b * b) + sigma * rho * nu / (a * b)) * (1.0 - f64.exp (-b * t))
-           - nu * nu / (2.0 * b * b) * (f64.exp (-b * 0.0) - f64.exp (-b * (t + t)))
-           - sigma * rho * nu / (a * (a + b)) * (f64.exp (-a * 0.0) - f64.exp (-a * t - b * t + (a + b) * 0.0))
+           - nu * nu / (2.0 * b * b) * (1.0 - f64.exp (-b * (t + t)))
+           - sigma * rho * nu / (a * (a + b)) * (1.0 - f64.exp (-a * t - b * t))
   in (mx, my)
 
 -- ---------------------------------------------------------------- the quotes
