@@ -20,6 +20,7 @@
 -- output @ data/interestcalib-small-s14-g6-i3.out
 -- input @ data/interestcalib-medium-s14-g8-i12.in
 -- output @ data/interestcalib-medium-s14-g8-i12.out
+-- input { 3 0 1 [[1.0, 0.0, 1.0, 0.5]] 1 [0.0] [1.0] 1 [1] } error: assertion failed
 -- compiled input @ data/interestcalib-small-g32-i8.in
 -- output @ data/interestcalib-small-g32-i8.out
 -- compiled input @ data/interestcalib-medium-g16-i16.in
@@ -134,13 +135,14 @@ type quote = {tmat0: f64, zc_mat: f64, black: f64}
 type payment = {coupon: f64, tau0: f64, taum: f64, zc_end: f64}
 
 -- The payment schedule of a quote [maturity in years, frequency in months, term in years,
--- volatility]: 12 * term / frequency periods from the maturity on.
+-- volatility]: 12 * term / frequency periods from the maturity on (at least one).
 def schedule (q: [4]f64) : [](f64, f64) =
   let maturity = add_months today (q[0] * 12.0)
   let n = i64.f64 (12.0 * q[2] / q[1])
-  in map (\i -> let beg = add_months maturity (q[1] * f64.i64 i)
-                in (beg, add_months beg q[1]))
-         (iota n)
+  in assert (q[1] >= 1.0 && n >= 1)
+            (map (\i -> let beg = add_months maturity (q[1] * f64.i64 i)
+                        in (beg, add_months beg q[1]))
+                 (iota n))
 
 -- the swap's fixed rate and level (annuity) of a schedule
 def swap_rate [n] (dates: [n](f64, f64)) : (f64, f64) =
