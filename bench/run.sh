@@ -15,13 +15,17 @@
 #   6. irregular nested parallelism (issue 21, bench/irregular/run.sh): segmented sums over
 #      jagged rows, the skewed sin-map and seed 004's demos on weft c and multicore (outer and
 #      flattened versions forced, and the defaults) against hand-written C and C/OpenMP.
+#   7. InterestCalib (bench/interestcalib/bench.sh): weft multicore vs FinPar's own OpenMP build
+#      (compiled from a FinPar checkout named by FINPAR_SRC, skipped without it), interleaved,
+#      and the versions of weft's program.
 # Every result also goes to $BUILD/bench/results.json (format: docs/BENCH.md), drawn at the end
 # by bench/chart.c as one SVG per benchmark in $BUILD/bench/charts/ (index.html lists them).
 # Times are medians of RUNS runs (default 5).  Settings (environment):
 #   RUNS=5  BENCH_BACKENDS="c multicore" (+ cuda when `nvidia-smi -L` succeeds; BENCH_BACKEND=X
 #   is the old one-backend override)  THREADS=2  BENCH_SIZES="small medium large"
-#   SCAN_LOG2N=27  SCAN_APPS_SIZES="1048576 16777216"  HW_SIZES=1000
+#   SCAN_LOG2N=27  SCAN_APPS_SIZES="1048576 16777216"  HW_SIZES=1000  IC_SIZES=small  IC_RUNS=3
 #   IRREGULAR_ROUNDS=1  IRREGULAR_BENCHES (bench/irregular/run.sh's BENCHES; "none" skips §6)
+#   FINPAR_SRC (a FinPar checkout, for section 7)
 # e.g. `BENCH_BACKENDS=c BENCH_SIZES=small RUNS=2 make bench` for a quick look.
 # Exit status 1 when any result fails its validation (or a step fails).
 set -eu
@@ -262,6 +266,11 @@ if [ "${IRREGULAR_BENCHES:-}" != none ]; then
     RESULTS_TSV=$RESULTS WEFT=$WEFT THREADS=$THREADS RUNS=$RUNS ROUNDS=${IRREGULAR_ROUNDS:-1} BUILD=$BUILD \
         BENCHES=$irregular sh bench/irregular/run.sh || status=1
 fi
+
+echo "== 7. InterestCalib (bench/interestcalib/bench.sh, FinPar ${IC_SIZES:-small})"
+bench_decl "InterestCalib" "FinPar OpenMP ($THREADS threads)"
+RESULTS_TSV=$RESULTS SIZES=${IC_SIZES:-small} RUNS=${IC_RUNS:-3} WEFT=$WEFT THREADS=$THREADS DATA=$DATA \
+    OUT=$BUILD/interestcalib-bench sh bench/interestcalib/bench.sh || status=1
 
 echo "== results"
 write_json

@@ -6,12 +6,13 @@
 #   LocVolCalib    |res - ref|   <= 1e-5   (element-wise)
 # It also checks the Futhark-format .out files (f32, 0.2 % relative tolerance) and
 # the reduced datasets of examples/finpar/data (whose .out files were made by
-# these baselines).  Uses $CC.
+# these baselines; InterestCalib's full datasets take minutes: tests/scripts/
+# finpar_interestcalib.sh and `make bench` validate them).  Uses $CC.
 . "$(dirname "$0")/lib.sh"
 DATA=${DATA:-../shared/data/finpar}
 OUT=${BUILD:-build}/baselines
 mkdir -p "$OUT" || exit 2
-for p in optionpricing locvolcalib; do
+for p in optionpricing locvolcalib interestcalib; do
     check "build $p" $CC -std=c11 -Wall -Wextra -O3 -o "$OUT/$p" bench/baselines/$p.c -lm || summary
 done
 
@@ -44,6 +45,7 @@ for f in examples/finpar/data/*.in; do
     case $(basename "$f") in
         optionpricing-*) prog=optionpricing ;;
         locvolcalib-*) prog=locvolcalib ;;
+        interestcalib-*) prog=interestcalib ;;
         *) continue ;;
     esac
     "$OUT/$prog" < "$f" > "$T/r" 2>/dev/null || { fail "$prog $f"; continue; }
