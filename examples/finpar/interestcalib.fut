@@ -20,7 +20,7 @@
 -- output @ data/interestcalib-small-s14-g6-i3.out
 -- input @ data/interestcalib-medium-s14-g8-i12.in
 -- output @ data/interestcalib-medium-s14-g8-i12.out
--- input { 3 0 1 [[1.0, 0.0, 1.0, 0.5]] 1 [0.0] [1.0] 1 [1] } error: assertion failed
+-- input { 3 0 1 [[1.0, 0.0, 1.0, 0.5]] 1 [0.0] [1.0] 1 [1] } error: Assertion is false
 -- compiled input @ data/interestcalib-small-g32-i8.in
 -- output @ data/interestcalib-small-g32-i8.out
 -- compiled input @ data/interestcalib-medium-g16-i16.in

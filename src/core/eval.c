@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../rts/flat_views.h"
 #include "../../rts/values.h"
 #include "ir.h"
 
@@ -133,10 +134,10 @@ static V *index_from(E *e, const CExp *x, const V *a, int k) {
         return index_from(e, x, a->el[i], k + 1);
     }
     int64_t s = ai(e, ix->start), en = ai(e, ix->end), d = ai(e, ix->stride);
-    if (d == 0 || (d > 0 && (s < 0 || en < s || en > a->n)) || (d < 0 && (s >= a->n || en > s || en < -1)))
+    if (!wf_slice_ok(s, en, d, a->n)) /* the compiled code's rule (Futhark's) */
         rt_error_at(x->loc, "invalid slice %lld:%lld:%lld of array of %lld elements", (long long)s,
                     (long long)en, (long long)d, (long long)a->n);
-    int64_t n = d > 0 ? (en - s + d - 1) / d : (s - en + (-d) - 1) / (-d);
+    int64_t n = wf_slice_len(s, en, d);
     V *r = new_array(a->prim, a->rank, n);
     for (int64_t i = 0; i < n; i++)
         set_el(r, i, index_from(e, x, a->el[s + i * d], k + 1));
@@ -164,9 +165,9 @@ static V *update_from(E *e, const CExp *x, const V *a, int k, V *v) {
         return r;
     }
     int64_t s = ai(e, ix->start), en = ai(e, ix->end), d = ai(e, ix->stride);
-    if (d == 0 || (d > 0 && (s < 0 || en < s || en > a->n)) || (d < 0 && (s >= a->n || en > s || en < -1)))
+    if (!wf_slice_ok(s, en, d, a->n)) /* the compiled code's rule (Futhark's) */
         rt_error_at(x->loc, "invalid slice in update");
-    int64_t n = d > 0 ? (en - s + d - 1) / d : (s - en + (-d) - 1) / (-d);
+    int64_t n = wf_slice_len(s, en, d);
     if (v->n != n)
         rt_error_at(x->loc, "update: slice of %lld elements, value of %lld", (long long)n, (long long)v->n);
     for (int64_t i = 0; i < n; i++)

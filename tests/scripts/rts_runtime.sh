@@ -168,33 +168,25 @@ else
     fail "[$build] toy.c does not compile with sanitizers"
 fi
 
-# Jagged results (wf_result_jagged): a hand-written entry returning a triangle [n][]i64 (row i
-# holds 0..i-1, so row 0 is empty) and n as i32; printed as nested brackets, released once.
+# Jagged results: a hand-written entry returning a triangle [n][]i64 (row i holds 0..i-1, so row 0
+# is empty) as its two parts (offsets, then the flat data; wf_type.levels = 1) and n as i32;
+# printed as nested brackets and in binary version 3, released once.
 cat > "$OUT/jag.c" <<'EOC'
-#include <inttypes.h>
 #include "runtime.h"
-typedef struct { int64_t n; } tri;
-static void tri_write(FILE *f, wf_prim prim, const void *obj) {
-    const tri *t = obj;
-    fputc('[', f);
-    for (int64_t i = 0; i < t->n; i++) {
-        fputs(i ? ", " : "", f);
-        if (i == 0) fprintf(f, "empty([0]%s)", wf_prim_name(prim));
-        for (int64_t j = 0; j < i; j++) fprintf(f, "%s%" PRId64 "i64", j ? ", " : "[", j);
-        if (i > 0) fputc(']', f);
-    }
-    fputc(']', f);
-}
-static void tri_release(wf_ctx *ctx, void *obj) { wf_free(ctx, obj); }
-static const wf_type params[] = {{WF_I64, 0, false}};
-static const wf_type results[] = {{WF_I64, 2, false}, {WF_I32, 0, false}};
+static const wf_type params[] = {{WF_I64, 0, false, 0}};
+static const wf_type results[] = {{WF_I64, 2, false, 1}, {WF_I32, 0, false, 0}};
 static int f(wf_ctx *ctx, const wf_value *args, wf_value *res) {
-    tri *t = wf_alloc(ctx, sizeof *t, "jag.fut:1:1");
-    if (!t) return 1;
-    t->n = *(const int64_t *)args[0].data;
-    if (wf_result_jagged(ctx, &res[0], WF_I64, 2, t, tri_write, tri_release)) return 1;
-    if (wf_value_alloc(ctx, &res[1], WF_I32, 0, NULL, NULL)) return 1;
-    *(int32_t *)res[1].data = (int32_t)t->n;
+    int64_t n = *(const int64_t *)args[0].data, rows = n + 1, total = n * (n - 1) / 2;
+    if (wf_value_alloc(ctx, &res[0], WF_I64, 1, &rows, "jag.fut:1:1")) return 1;
+    if (wf_value_alloc(ctx, &res[1], WF_I64, 1, &total, "jag.fut:1:1")) return 1;
+    int64_t *offs = res[0].data, *data = res[1].data, k = 0;
+    for (int64_t i = 0; i < n; i++) {
+        offs[i] = k;
+        for (int64_t j = 0; j < i; j++) data[k++] = j;
+    }
+    offs[n] = k;
+    if (wf_value_alloc(ctx, &res[2], WF_I32, 0, NULL, NULL)) return 1;
+    *(int32_t *)res[2].data = (int32_t)n;
     return 0;
 }
 static const wf_entry entries[] = {{"main", 1, params, 2, results, f}};
@@ -210,7 +202,9 @@ if $CC $FLAGS $SAN -Irts -o "$EXE" "$OUT/jag.c" $SRC -lm; then
     run 0 '3i64' -r 4 --print-peak-mem; out_is '[empty([0]i64), [0i64], [0i64, 1i64]]
 3i32'; err_has 'peak_mem_bytes='
     run 0 '2i64' -n; out_empty; err_empty
-    run 1 '2i64' -b; err_has 'result 1 of entry point'; err_has 'binary data format cannot hold'
+    run 0 '3i64' -b; err_empty
+    # version 3: 'b' 3, rank 2, levels 1, " i64", then rows 3 (i64)
+    check "[$build] binary jagged header" [ "$(head -c 16 "$OUT/out" | od -An -tx1 | tr -d ' \n')" = 62030201206936340300000000000000 ]
     unset ASAN_OPTIONS
 else
     fail "[$build] jag.c does not compile with sanitizers"
