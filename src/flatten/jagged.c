@@ -335,12 +335,13 @@ static int tail_shape(CBuild *b, const Rep *r, CAtom *out) {
 
 static const char *index_message(int nidx, int rank) {
     StrBuf sb = {0};
-    sb_puts(&sb, "index [");
+    sb_puts(&sb, "Index [");
     for (int k = 0; k < nidx; k++)
         sb_printf(&sb, "%s{%d}", k ? ", " : "", k);
     sb_puts(&sb, "] out of bounds for array of shape ");
     for (int k = 0; k < rank; k++)
         sb_printf(&sb, "[{%d}]", nidx + k);
+    sb_putc(&sb, '.');
     return sb.data;
 }
 
@@ -659,7 +660,7 @@ static void lower_index(J *j, CBuild *b, const CStm *s) {
         CAtom okh = cb_op2(b, COP_LE, PRIM_I64, s0->end, rows);
         CAtom ok = cb_op2(b, COP_AND, PRIM_BOOL, okl, cb_op2(b, COP_AND, PRIM_BOOL, okm, okh));
         CAtom vals[3] = {s0->start, s0->end, rows};
-        cb_assert(b, ok, "index [{0}:{1}] out of bounds for array of shape [{2}]", vals, 3);
+        cb_assert(b, ok, "Index [{0}:{1}] out of bounds for array of shape [{2}].", vals, 3);
         Rep *v = xmalloc(sizeof *v);
         *v = *r;
         v->type = p.type;
@@ -851,7 +852,7 @@ static void lower_update(J *j, CBuild *b, const CStm *s) {
     CAtom rows = outer_rows(b, r);
     CAtom i = e->slice.data[0].start;
     CAtom vals[2] = {i, rows};
-    cb_assert(b, cb_in_range(b, i, rows), "index [{0}] out of bounds for array of shape [{1}]", vals, 2);
+    cb_assert(b, cb_in_range(b, i, rows), "Index [{0}] out of bounds for array of shape [{1}].", vals, 2);
     Update up = {e->args.data[0], i, e->args.data[1], ctype_elem(s->pat.data[0].type)};
     desugar_rows(j, b, s->pat.data[0], rows, update_row, &up);
 }
