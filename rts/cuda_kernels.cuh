@@ -1,8 +1,8 @@
 /* cuda_kernels.cuh — the device side of weft's CUDA backend (src/backend/cuda): pasted by
  * `weft cuda` at the top of the generated OUT.cu, before the program's kernels.
  *
- * A GPU region of the program (an outermost screma whose lambdas are scalar code, see
- * docs/BACKENDS.md) is described by a generated "spec" struct S with
+ * A segop that src/backend/cuda/kernels.c runs as a kernel (docs/BACKENDS.md, "weft cuda") is
+ * described by a generated "spec" struct S with
  *   typedef ... Scan, Red;                  accumulator tuples (wfk_none when absent)
  *   int64_t w;                              the number of iterations
  *   int elem(ctx, i, Scan *, Red *) const   iteration i: the map lambda; stores its map results,
@@ -456,7 +456,7 @@ static inline int wfk_scan_items(size_t bytes, int bs) {
 
 /* ---- launching (called by the generated wfk_launch_N; return a cudaError_t) ---- */
 
-/* The state the host passes (rts/cuda_host.h has the same declaration). */
+/* The state the host passes (rts/cuda_rt.h has the same declaration). */
 typedef struct {
     void *err; /* wfk_ctx in device memory */
     int block_size;

@@ -1,4 +1,4 @@
-/* fgen.c — the flat C backend (fgen.h): which programs it takes, the program text, entry points,
+/* emit.c — the statement emitter (emit.h): which programs it takes, the program text, entry points,
  * bodies with their releases, and the statements that are not array operations or SOACs
  * (scalars, if, loop, assert, size).
  *
@@ -267,7 +267,7 @@ static bool takes_hint(const CStm *s, int j) {
             nscan += s->exp->scans.data[i].nes.len;
         return j < nscan || j >= nscan + accs; /* scan and map outputs, not accumulators */
     }
-    case CE_SEGOP: /* block level (fblock.c): written by the block's threads straight into the row */
+    case CE_SEGOP: /* block level (cuda/block.c): written by the block's threads straight into the row */
         return s->exp->level == SEG_BLOCK && (s->exp->seg != SEG_RED || j >= fs_ops_results(&s->exp->reds));
     case CE_REPLICATE:
     case CE_IOTA:
@@ -562,7 +562,7 @@ static void emit_loop(FGen *g, const CStm *s) {
         fg_bind(g, p.name, p.type, OWN_OWNED);
     }
     /* A parameter that stays unique is made unique before the loop (when it runs), so that its
-     * in-place update needs no check and the loop no copy (farray.c fa_take_unique). */
+     * in-place update needs no check and the loop no copy (emit_array.c fa_take_unique). */
     bool *unique = xmalloc(sizeof *unique * (size_t)(np + 1));
     for (int i = 0; i < np; i++) {
         unique[i] = stays_unique(e, i);

@@ -1,5 +1,5 @@
 /* eval.c — a small, deliberately naive evaluator of the core IR, for testing the optimiser:
- * `weft dev --print=core-run PROG.fut` (or `core-opt-run`, `core-opt=PASS-run`) reads the
+ * `weft dev --print=core|opt|jagged --run PROG.fut` (`--after=PASS` with opt) reads the
  * entry point's arguments from stdin like `weft run` and prints its results the same way.
  * tests/scripts/core_passes.sh compares its output before and after optimisation with the
  * interpreter's.  Written independently of src/interp: values are boxed trees (an array is a

@@ -141,8 +141,7 @@ static char *compile_in_tmpdir(const Options *o, const char *prog, char **exe, c
 }
 
 /* The warnings a compiled test program must not give.  GCC's flow-based array-bounds and
- * maybe-uninitialized warnings are left out: at -O3 they report paths that cannot run in the
- * boxed generator's rts (wfa.h slices and rearranges). */
+ * maybe-uninitialized warnings are left out: at -O3 they report paths that cannot run. */
 static const char test_cflags[] = "-Wall -Wextra -Werror -Wno-array-bounds -Wno-maybe-uninitialized";
 
 /* Compile prog with `weft BACKEND` (c or multicore), the runtime linked from one object. */

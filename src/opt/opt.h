@@ -1,5 +1,5 @@
 /* opt.h — the core optimiser (DESIGN.md step 5; docs/OPTIMISER.md): the pass list (passes.c),
- * one file per pass, and the helpers they share (opt_util.c).  Every pass rewrites a CProg in
+ * one file per pass, and the helpers they share (src/core/walk.c, declared in ir.h).  Every pass rewrites a CProg in
  * place, keeps A-normal form and unique names, and leaves a program core_verify accepts.
  */
 #ifndef WEFT_OPT_OPT_H

@@ -1,5 +1,5 @@
 /* passes.c — the optimiser's pipeline (DESIGN.md step 5): one table lists the passes in order,
- * each with the name `weft dev --print=core-opt=NAME` (or `--after=NAME`) stops after.
+ * each with the name `weft dev --print=opt --after=NAME` stops after.
  *
  * The core verifier runs after every pass for `weft dev` and under WEFT_VERIFY_PASSES=1 for
  * normal compiles (core_verify_passes_wanted).  There is no inlining pass: the internaliser
