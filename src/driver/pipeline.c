@@ -119,6 +119,9 @@ const char check_usage[] = "check PROG.fut\n"
 
 /* weft check PROG.fut */
 int cmd_check(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1])
+            option_unknown("check", argv[i], check_usage);
     if (argc != 2)
         fatal("usage: weft %s", check_usage);
     load_program(argv[1], "check");
