@@ -140,7 +140,7 @@ static const char *output_name(const Common *c) {
     "  -o OUT             the executable (default: PROG without .fut); OUT.c holds the generated C\n"     \
     "  --fp-contract      let the C compiler fuse a * b + c into one multiply-add (results may differ\n"   \
     "                     from the interpreter's in the last bits)\n"                                      \
-    "  --fast-math        compile with the C compiler's fast-math (implies the same)\n"                     \
+    "  --fast-math        the C compiler's fast-math: fused multiply-adds, reassociation, ...\n"                \
     "  --no-cc            write the generated code and stop (no C compiler run)\n"                          \
     "  --verify-passes    verify the core program after every optimiser pass (a compiler check)\n"
 
