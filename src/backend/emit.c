@@ -816,7 +816,7 @@ const char *fg_param_table(FGen *g) {
     return xsprintf("params, %d", p->thresholds.len);
 }
 
-char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, char **kernels) {
+char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, bool no_tiling, char **kernels) {
     StrBuf out = {0}, types = {0}, kern = {0};
     FGen g = {0};
     g.out = &out;
@@ -828,8 +828,7 @@ char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, char **
         g.kernels = &kern;
     }
     g.prog = p;
-    const char *tiling = getenv("WEFT_TILING"); /* 0: no tiled kernels (tile.c), to compare */
-    g.no_tiling = tiling && !strcmp(tiling, "0");
+    g.no_tiling = no_tiling;
     fg_line(&g, "/* ---- the program ---- */");
     /* -DWF_VECTORISE_CHEAP in --cc: the program's code (not the runtime above) under gcc's
      * very-cheap vectoriser cost model, which leaves loops of unknown trip count scalar instead

@@ -38,8 +38,9 @@
 bool fgen_accepts(const CProg *p, const char **why);
 /* The program's C code (without the runtime) for target t: functions, entry wrappers,
  * wf_program, main; p flattened as t asks (t->flatten), plan its memory plan.  For a target with device code
- * (t->kernels), *kernels gets that code (the .cu text); otherwise kernels is untouched. */
-char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, char **kernels);
+ * (t->kernels), *kernels gets that code (the .cu text); otherwise kernels is untouched.
+ * no_tiling (--no-tiling): no tiled kernels (backend/cuda/tile.c), to compare. */
+char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, bool no_tiling, char **kernels);
 /* The program's tuning parameters: emits their table, returns the wf_program fields. */
 const char *fg_param_table(FGen *g);
 
@@ -103,7 +104,7 @@ struct FGen {
     int tmp;           /* counter for fresh C names */
     const Target *target; /* the target the code is for (target.h) */
     bool device;       /* emitting a kernel's device code (cuda/kernels.c) */
-    bool no_tiling;    /* WEFT_TILING=0: no tiled kernels (cuda/tile.c) */
+    bool no_tiling;    /* --no-tiling: no tiled kernels (cuda/tile.c) */
     int block;         /* emitting block-level code: every thread of the block runs it (cuda/block.c) */
     bool blockmem;     /* new blocks go to the block's memory, shared by its threads (cuda/block.c) */
     bool coop_results; /* the next body's results are written by the block's threads together */

@@ -638,10 +638,9 @@ static void print_v(FILE *out, const V *v, PrimType prim, int rank) {
     fputc(']', out);
 }
 
-/* The entry point: WEFT_ENTRY names it, else main, else the last one. */
-int core_eval_entry(const CProg *p, FILE *in, FILE *out) {
+/* The entry point: the one named want, else main, else the last one. */
+int core_eval_entry(const CProg *p, const char *want, FILE *in, FILE *out) {
     const CFun *f = NULL;
-    const char *want = getenv("WEFT_ENTRY");
     for (int i = 0; i < p->funs.len; i++) {
         const CFun *g = p->funs.data[i];
         if (!g->is_entry)
@@ -649,6 +648,8 @@ int core_eval_entry(const CProg *p, FILE *in, FILE *out) {
         if (want && *want ? !strcmp(g->name, want) : !f || !strcmp(g->name, "main"))
             f = g;
     }
+    if (!f && want && *want)
+        fatal("core eval: no entry point '%s'", want);
     if (!f)
         fatal("core eval: no entry point");
     E e = {p, {0}};

@@ -17,8 +17,6 @@ typedef struct {
  * pass).  With verify set, core_verify runs after every pass; the result is the number of
  * verification errors (0 when verify is off).  An unknown pass name is a fatal error. */
 int core_optimise(CProg *p, const char *stop_after, bool verify);
-/* Whether verification after every pass is on for normal compiles: WEFT_VERIFY_PASSES=1. */
-bool core_verify_passes_wanted(void);
 
 /* ======== the passes ======== */
 void core_simplify(CProg *p); /* simplify.c: folding, copy propagation, identities, dead branches */
