@@ -94,23 +94,25 @@ __device__ static char *wfk_put_str(char *p, char *end, const char *s) {
     return p;
 }
 
-/* "index [i, j] out of bounds for array of shape [n][m]", as the C backend words it. */
+/* "Index [i, j] out of bounds for array of shape [n][m].", as the C backend (rts/flat.h) words it:
+ * the shape of the indexed dimensions. */
 __device__ static int wfk_oob(wfk_ctx *ctx, const char *loc, int n, const int64_t *idx, int rank,
                               const int64_t *shape) {
     char buf[256];
     char *p = buf, *end = buf + sizeof buf - 1;
-    p = wfk_put_str(p, end, "index [");
+    p = wfk_put_str(p, end, "Index [");
     for (int k = 0; k < n; k++) {
         if (k)
             p = wfk_put_str(p, end, ", ");
         p = wfk_put_int(p, end, (long long)idx[k]);
     }
     p = wfk_put_str(p, end, "] out of bounds for array of shape ");
-    for (int k = 0; k < rank; k++) {
+    for (int k = 0; k < (n < rank ? n : rank); k++) {
         p = wfk_put_str(p, end, "[");
         p = wfk_put_int(p, end, (long long)shape[k]);
         p = wfk_put_str(p, end, "]");
     }
+    p = wfk_put_str(p, end, ".");
     *p = 0;
     return wfk_record(ctx, loc, buf);
 }

@@ -376,7 +376,7 @@ __device__ static char *wfd_shape(char *p, char *end, int r, const int64_t *n) {
 __device__ static int wf_slice_bad(wfd_ctx *ctx, const char *loc, int k, const int64_t *spec, int r, const int64_t *n) {
     char buf[256];
     char *p = buf, *end = buf + sizeof buf - 1;
-    p = wfk_put_str(p, end, "index [");
+    p = wfk_put_str(p, end, "Index [");
     for (int i = 0; i < k; i++) {
         const int64_t *x = spec + 4 * i;
         if (i)
@@ -392,7 +392,8 @@ __device__ static int wf_slice_bad(wfd_ctx *ctx, const char *loc, int k, const i
         }
     }
     p = wfk_put_str(p, end, "] out of bounds for array of shape ");
-    p = wfd_shape(p, end, r, n);
+    p = wfd_shape(p, end, k < r ? k : r, n); /* the indexed dimensions, as rts/flat.h words it */
+    p = wfk_put_str(p, end, ".");
     *p = 0;
     return wfk_record(ctx->err, loc, buf);
 }
