@@ -616,8 +616,13 @@ static bool distributable(Ctx *c, const CExp *e) {
  * flattened by elements. */
 static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec pat, CBody *out) {
     const CExp *e = s->exp;
-    CBuild host = {out, e->loc, &f->types};
+    /* the segment descriptor (widths, offsets, the largest width) is itself parallel work:
+     * flattened like the program's own statements, not left to run on the host */
+    CBody *pre = cbody_new();
+    CBuild host = {pre, e->loc, &f->types};
     CAtom par = irr_prepare(m, &host, &f->iotas);
+    for (int i = 0; i < pre->stms.len; i++)
+        nest_stm(f, c, &pre->stms.data[i], out);
     const char *cond = threshold_guard(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_OUTER_GPU : SUFF_OUTER_CPU,
                                        par, out, e->loc);
     CBody *top = cbody_new();
