@@ -298,12 +298,23 @@ CAtom cb_offsets(CBuild *b, CAtom lens) {
     e->lam = identity_lambda(b, ctype_prim(PRIM_I64));
     CDim d = cdim_of_atom(n);
     CAtom incl = cb_let(b, "scan", ctype_array(PRIM_I64, 1, &d), e);
-    CExp *z = cb_exp(b, CE_ARRAY);
-    z->type = ctype_prim(PRIM_I64);
-    vec_push(&z->args, cb_i64(0));
-    CAtom zero = cb_let(b, "zero", ctype_array(PRIM_I64, 1, (CDim[]){cdim_const(1)}), z);
-    CAtom parts[2] = {zero, incl};
-    return cb_concat(b, parts, 2);
+    /* map (\i -> if i == 0 then 0 else incl[i - 1]) (iota (n + 1)): a map, which the flattener
+     * makes parallel on every target (a concatenation would be host code on the GPU) */
+    CBuild in = cb_nested(b);
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    CBuild first = cb_nested(&in), rest = cb_nested(&in);
+    vec_push(&first.body->result, cb_i64(0));
+    vec_push(&rest.body->result, cb_index1(&rest, incl, cb_sub(&rest, catom_var(i.name), cb_i64(1))));
+    CExp *pick = cb_exp(&in, CE_IF);
+    vec_push(&pick->args, cb_op2(&in, COP_EQ, PRIM_I64, catom_var(i.name), cb_i64(0)));
+    pick->body = first.body;
+    pick->body2 = rest.body;
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    CAtomVec res = {0};
+    vec_push(&res, cb_let(&in, "off", ctype_prim(PRIM_I64), pick));
+    CAtom idx = cb_iota(b, cb_add(b, n, cb_i64(1)));
+    return cb_map(b, cb_add(b, n, cb_i64(1)), &idx, 1, cb_lambda(ps, &in, res), NULL);
 }
 
 CAtom cb_last(CBuild *b, CAtom xs) {

@@ -611,6 +611,8 @@ static bool distributable(Ctx *c, const CExp *e) {
     return found;
 }
 
+static void collect(F *f, const CBody *b);
+
 /* An irregular map at the top level (irregular.c): if the outer version keeps enough threads
  * busy (the total work over the largest element's >= FUN.suff_outer_par_K) it, else the map
  * flattened by elements. */
@@ -621,6 +623,7 @@ static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec p
     CBody *pre = cbody_new();
     CBuild host = {pre, e->loc, &f->types};
     CAtom par = irr_prepare(m, &host, &f->iotas);
+    collect(f, pre); /* its types, and its iota (read through the segmap's index, never built) */
     for (int i = 0; i < pre->stms.len; i++)
         nest_stm(f, c, &pre->stms.data[i], out);
     const char *cond = threshold_guard(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_OUTER_GPU : SUFF_OUTER_CPU,
