@@ -1,10 +1,13 @@
-# multicore_regions.sh — two properties of `weft multicore`'s parallel regions, read from
-# `weft multicore --no-cc` output (their results are checked by the corpus):
-#  - a scan whose accumulators are scalars is chained (one region, wf_scan_chunks, fpar.c
-#    thread_chained); a scan with array accumulators keeps the three phases;
-#  - a region's pragma makes the program's variables it only reads firstprivate (fprivate.c):
+# multicore_regions.sh — three properties of `weft multicore`'s parallel regions, the first two
+# read from `weft multicore --no-cc` output (their results are checked by the corpus):
+#  - a scan whose accumulators are scalars is chained (one region, wf_scan_chunks,
+#    src/backend/multicore/regions.c thread_chained); a scan with array accumulators keeps the
+#    three phases;
+#  - a region's pragma makes the program's variables it only reads firstprivate (firstprivate.c):
 #    the inputs' views, not the operator's parameters it declares inside, not the outputs it
-#    allocates before (listed: they are only written through their pointers).
+#    allocates before (listed: they are only written through their pointers);
+#  - the executable waits between regions passively unless its user chose a policy (rts/runtime.c
+#    wait_policy: spinning threads collapse when a core is busy), as its -L log says.
 . "$(dirname "$0")/lib.sh"
 
 cat > "$T/scans.fut" <<'F'
@@ -25,4 +28,18 @@ echo "$pragma" | grep -q 'v_x_' && fail "scans.fut: an operator parameter declar
 "$WEFT" multicore --no-cc "$T/rows.fut" -o "$T/rows" && pass || fail "weft multicore rows.fut"
 check_not "rows.fut: a scan with array accumulators is chained" grep -q '= wf_scan_chunks(' "$T/rows.c"
 grep -q '= wf_chunks(' "$T/rows.c" && pass || fail "rows.fut: the scan of rows is not a parallel region"
+
+if "$WEFT" multicore "$T/scans.fut" -o "$T/linrec" > "$T/cc.log" 2>&1; then
+    policy() { echo '[0.5, 2.0] [1.0, 1.0]' | "$@" "$T/linrec" -e linrec -L 2>&1 >/dev/null | grep 'OpenMP wait policy'; }
+    check "default wait policy: $(policy env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT -u KMP_BLOCKTIME)" \
+        [ "$(policy env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT -u KMP_BLOCKTIME)" = "OpenMP wait policy: passive" ]
+    check "the user's wait policy: $(policy env OMP_WAIT_POLICY=active)" \
+        [ "$(policy env OMP_WAIT_POLICY=active)" = "OpenMP wait policy: active" ]
+    check "GOMP_SPINCOUNT leaves the default: $(policy env -u OMP_WAIT_POLICY GOMP_SPINCOUNT=1000)" \
+        [ "$(policy env -u OMP_WAIT_POLICY GOMP_SPINCOUNT=1000)" = "OpenMP wait policy: the default" ]
+    out=$(echo '[0.5, 2.0] [1.0, 1.0]' | env -u OMP_WAIT_POLICY "$T/linrec" -e linrec)
+    check "linrec's result after running itself again: $out" [ "$out" = "[1.0f64, 3.0f64]" ]
+else
+    fail "weft multicore scans.fut: $(head -c 300 "$T/cc.log")"
+fi
 summary
