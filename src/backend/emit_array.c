@@ -221,6 +221,8 @@ void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const ch
         g->indent--;
         fg_line(g, "}");
     } else {
+        /* the mark tests look for (tests/scripts/inplace_updates.sh) */
+        fg_line(g, "/* %s copies %s: not its last use, or borrowed */", var, a.var);
         fa_copy_fresh(g, dst, var, t, false, loc);
     }
     g->indent--;
