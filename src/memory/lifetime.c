@@ -85,7 +85,8 @@ static void hand_if_last(FHanded *h, const FLife *l, CParam p, int at) {
         vec_push(&h->vars, p);
 }
 
-FHanded *flife_handed(const CBody *b, const CParam *params, int nparams, const FLife *l, int at) {
+FHanded *flife_handed(const CBody *b, const CParam *params, const char *const *param_bases, int nparams, const FLife *l,
+                      int at) {
     FHanded *h = xmalloc(sizeof *h);
     *h = (FHanded){{0}, NULL};
     for (int i = 0; i < nparams; i++)
@@ -96,6 +97,11 @@ FHanded *flife_handed(const CBody *b, const CParam *params, int nparams, const F
     h->bases = xmalloc(sizeof *h->bases * (size_t)(h->vars.len + 1));
     for (int k = 0; k < h->vars.len; k++)
         h->bases[k] = NULL;
+    for (int i = 0; i < nparams && param_bases; i++) { /* a branch's parameters: views of each other */
+        int k = handed_index(h, params[i].name);
+        if (k >= 0 && param_bases[i] && handed_index(h, param_bases[i]) >= 0)
+            h->bases[k] = param_bases[i];
+    }
     for (int i = 0; i < at; i++) {
         const CStm *s = &b->stms.data[i];
         const char *base = view_base(s);

@@ -39,8 +39,11 @@ typedef struct {
     CParamVec vars;
     const char **bases;
 } FHanded;
-/* What statement at (an if) of body b, whose parameters are params and lifetimes l, hands over. */
-FHanded *flife_handed(const CBody *b, const CParam *params, int nparams, const FLife *l, int at);
+/* What statement at (an if) of body b, whose parameters are params and lifetimes l, hands over;
+ * param_bases (or NULL) says which parameter each parameter is a view of (b a branch: its if's
+ * FHanded.bases). */
+FHanded *flife_handed(const CBody *b, const CParam *params, const char *const *param_bases, int nparams, const FLife *l,
+                      int at);
 /* The lifetimes of a branch given h: h's arrays are its parameters, views extending their bases. */
 FLife *flife_branch(const CBody *b, const FHanded *h);
 

@@ -113,16 +113,21 @@ MemFun *memory_fun(const MemPlan *m, const CFun *f, OMap *layouts, OMap *lazy_io
     die("memory: no plan for function %s", f->name);
 }
 
+/* The handover whose arrays are params (the parameters of a branch), or NULL. */
+static const FHanded *branch_params(const MemFun *mf, const CParam *params) {
+    for (int i = 0; i < mf->handovers.len && params; i++)
+        if (mf->handovers.data[i].handed->vars.data == params)
+            return mf->handovers.data[i].handed;
+    return NULL;
+}
+
 const FLife *memory_lifetimes(MemFun *mf, const CBody *b, const CParam *params, int nparams) {
     for (int i = 0; i < mf->lives.len; i++) {
         Life *l = &mf->lives.data[i];
         if (l->body == b && l->params == params && l->nparams == nparams)
             return l->life;
     }
-    const FHanded *h = NULL; /* the parameters of a branch: what its if hands over */
-    for (int i = 0; i < mf->handovers.len && !h; i++)
-        if (mf->handovers.data[i].handed->vars.data == params && params)
-            h = mf->handovers.data[i].handed;
+    const FHanded *h = branch_params(mf, params);
     Life l = {b, params, nparams, h ? flife_branch(b, h) : flife_body(b, params, nparams)};
     vec_push(&mf->lives, l);
     return l.life;
@@ -138,7 +143,9 @@ const FHanded *memory_handed(MemFun *mf, const FLife *life, int at) {
             owner = &mf->lives.data[i];
     if (!owner)
         die("memory: lifetimes of an unknown body");
-    Handover h = {life, at, flife_handed(owner->body, owner->params, owner->nparams, life, at)};
+    const FHanded *given = branch_params(mf, owner->params); /* owner a branch: what its if handed it */
+    Handover h = {life, at,
+                  flife_handed(owner->body, owner->params, given ? given->bases : NULL, owner->nparams, life, at)};
     vec_push(&mf->handovers, h);
     return h.handed;
 }

@@ -185,3 +185,21 @@ entry shift_slice_loop (n: i64) : [n]i64 =
 -- output { [1i64, 2i64, 3i64] }
 entry input_under_if (a: *[]i64) (c: bool) : []i64 =
   if c then a with [0] = 9 else a
+
+-- A view taken before two nested ifs and read only in the inner one, after an allocation of
+-- the array's size: its array lives until that read (released at the inner branch's start,
+-- the read would see the replicate's 7s in the reused block, or freed memory).
+-- ==
+-- entry: view_in_inner_if
+-- input { 4i64 true }
+-- output { 11i64 }
+-- input { 4i64 false }
+-- output { 0i64 }
+entry view_in_inner_if (n: i64) (c: bool) : i64 =
+  let xs = map (\i -> i * 2) (iota n)
+  let r = xs[1:]
+  in if c then (if n > 2 then let ys = replicate n 7i64
+                              let t = r[1]
+                              in t + ys[n - 1]
+                else 0)
+     else 0
