@@ -1,8 +1,8 @@
 /* cuda_kernels.cuh — the device side of weft's CUDA backend (src/backend/cuda): pasted by
  * `weft cuda` at the top of the generated OUT.cu, before the program's kernels.
  *
- * A GPU region of the program (an outermost screma whose lambdas are scalar code, see
- * docs/BACKENDS.md) is described by a generated "spec" struct S with
+ * A segop that src/backend/cuda/kernels.c runs as a kernel (docs/BACKENDS.md, "weft cuda") is
+ * described by a generated "spec" struct S with
  *   typedef ... Scan, Red;                  accumulator tuples (wfk_none when absent)
  *   int64_t w;                              the number of iterations
  *   int elem(ctx, i, Scan *, Red *) const   iteration i: the map lambda; stores its map results,
@@ -94,23 +94,25 @@ __device__ static char *wfk_put_str(char *p, char *end, const char *s) {
     return p;
 }
 
-/* "index [i, j] out of bounds for array of shape [n][m]", as the C backend words it. */
+/* "Index [i, j] out of bounds for array of shape [n][m].", as the C backend (rts/flat.h) words it:
+ * the shape of the indexed dimensions. */
 __device__ static int wfk_oob(wfk_ctx *ctx, const char *loc, int n, const int64_t *idx, int rank,
                               const int64_t *shape) {
     char buf[256];
     char *p = buf, *end = buf + sizeof buf - 1;
-    p = wfk_put_str(p, end, "index [");
+    p = wfk_put_str(p, end, "Index [");
     for (int k = 0; k < n; k++) {
         if (k)
             p = wfk_put_str(p, end, ", ");
         p = wfk_put_int(p, end, (long long)idx[k]);
     }
     p = wfk_put_str(p, end, "] out of bounds for array of shape ");
-    for (int k = 0; k < rank; k++) {
+    for (int k = 0; k < (n < rank ? n : rank); k++) {
         p = wfk_put_str(p, end, "[");
         p = wfk_put_int(p, end, (long long)shape[k]);
         p = wfk_put_str(p, end, "]");
     }
+    p = wfk_put_str(p, end, ".");
     *p = 0;
     return wfk_record(ctx, loc, buf);
 }
@@ -456,7 +458,7 @@ static inline int wfk_scan_items(size_t bytes, int bs) {
 
 /* ---- launching (called by the generated wfk_launch_N; return a cudaError_t) ---- */
 
-/* The state the host passes (rts/cuda_host.h has the same declaration). */
+/* The state the host passes (rts/cuda_rt.h has the same declaration). */
 typedef struct {
     void *err; /* wfk_ctx in device memory */
     int block_size;

@@ -1,6 +1,5 @@
-/* cuda_rt.h — the host side shared by weft's CUDA backends (rts/cuda_host.h for the boxed
- * generator, rts/flat_cuda.h for the flat one): pasted into the generated OUT.c (plain C,
- * compiled by the host compiler through nvcc).
+/* cuda_rt.h — the host side of weft cuda's runtime beneath rts/flat_cuda.h: pasted into the
+ * generated OUT.c (plain C, compiled by the host compiler through nvcc).
  *
  * Device blocks come from a pool that reuses freed blocks of similar size (cudaMalloc is slow).
  * Every CUDA call is checked; a failure is reported with the source location of the region.

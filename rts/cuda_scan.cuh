@@ -1,6 +1,6 @@
 /* cuda_scan.cuh — weft cuda's scan of a plain array with a built-in operator (+, *, min, max,
  * and, or, xor on one scalar type): `scan op ne xs`, the commonest scan, with nothing fused
- * into it.  Pasted into OUT.cu; src/backend/flat/fcuda.c calls wfs_scan for the segscans that
+ * into it.  Pasted into OUT.cu; src/backend/cuda/kernels.c calls wfs_scan for the segscans that
  * are exactly that.  (Other scans go through cuda_kernels.cuh's general single-pass scan.)
  *
  * One pass over the data, decoupled look-back (Merrill & Garland); one launch per call, nothing

@@ -1,4 +1,4 @@
-/* flat.h — arrays of the flat C backend (src/backend/flat, docs/BACKENDS.md): every regular
+/* flat.h — arrays of generated programs (src/backend, docs/BACKENDS.md): every regular
  * array is a view into a reference-counted memory block.  Pasted into generated programs after
  * runtime.h; plain C11, no exit().
  *
@@ -200,7 +200,7 @@ static inline __attribute__((unused)) int wf_threads(wf_ctx *ctx, int64_t w) {
         nt = w > 0 ? (int)w : 1;
     return nt;
 }
-/* Chunks of a parallel loop of w iterations over nt threads (src/backend/flat/fpar.c: each
+/* Chunks of a parallel loop of w iterations over nt threads (src/backend/multicore/regions.c: each
  * thread takes its share, then steals the others' remaining ones): per_thread per thread, at
  * most one per iteration, at least one (a loop of no iterations has one, empty: its
  * reductions' totals are the neutral elements). */
@@ -210,7 +210,7 @@ static inline __attribute__((unused)) int64_t wf_chunks(int64_t w, int nt, int p
         nc = w;
     return nc < 1 ? 1 : nc;
 }
-/* Chunks of a chained scan (fpar.c: the threads take the chunks in order; a chunk's inclusive
+/* Chunks of a chained scan (multicore/regions.c: the threads take the chunks in order; a chunk's inclusive
  * prefix is folded as soon as the chunk before it has its own, and applied to the chunk's
  * outputs, most often while they are still in the cache) of w iterations, each writing `bytes`
  * bytes of scan outputs, over nt threads: about WF_SCAN_CHUNK_BYTES of outputs each (fewer

@@ -1,4 +1,4 @@
-/* flat_cuda.h — weft cuda on the flat backend (src/backend/flat/fcuda.c), host side: pasted into
+/* flat_cuda.h — weft cuda's host side (src/backend/cuda/kernels.c): pasted into
  * OUT.c after rts/flat.h (compiled with WF_CUDA) and rts/cuda_rt.h.
  *
  * Every block may have a device copy (wf_blk.dev) and records which copies are current:

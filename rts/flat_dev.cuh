@@ -1,5 +1,5 @@
-/* flat_dev.cuh — the flat backend's runtime inside CUDA kernels (weft cuda, src/backend/flat/
- * fcuda.c): the same names as rts/flat.h, so that the code the generator writes for a segop's
+/* flat_dev.cuh — the runtime of rts/flat.h inside CUDA kernels (weft cuda, src/backend/cuda/
+ * kernels.c): the same names as rts/flat.h, so that the code the generator writes for a segop's
  * body compiles unchanged as a device function.  Pasted into OUT.cu after cuda_kernels.cuh.
  *
  * A point of a segop runs in one thread with a context (wfd_ctx) that holds the launch's error
@@ -27,7 +27,7 @@ struct wfd_ctx {
     wfk_ctx *err;
     char *lo, *hi, *bump;        /* the thread's arena */
     unsigned long long *wanted;  /* the most arena bytes a point asked for (device memory) */
-    /* block kernels (src/backend/flat/fblock.c): the block's memory, the same addresses in
+    /* block kernels (src/backend/cuda/block.c): the block's memory, the same addresses in
      * every thread of the block (each bumps its own copy of bbump, all alike) */
     char *blo, *bhi, *bbump;
     unsigned long long *bstat;   /* [0]: the most block memory a point used or asked for; [1]: asked for more */
@@ -376,7 +376,7 @@ __device__ static char *wfd_shape(char *p, char *end, int r, const int64_t *n) {
 __device__ static int wf_slice_bad(wfd_ctx *ctx, const char *loc, int k, const int64_t *spec, int r, const int64_t *n) {
     char buf[256];
     char *p = buf, *end = buf + sizeof buf - 1;
-    p = wfk_put_str(p, end, "index [");
+    p = wfk_put_str(p, end, "Index [");
     for (int i = 0; i < k; i++) {
         const int64_t *x = spec + 4 * i;
         if (i)
@@ -392,7 +392,8 @@ __device__ static int wf_slice_bad(wfd_ctx *ctx, const char *loc, int k, const i
         }
     }
     p = wfk_put_str(p, end, "] out of bounds for array of shape ");
-    p = wfd_shape(p, end, r, n);
+    p = wfd_shape(p, end, k < r ? k : r, n); /* the indexed dimensions, as rts/flat.h words it */
+    p = wfk_put_str(p, end, ".");
     *p = 0;
     return wfk_record(ctx->err, loc, buf);
 }
@@ -416,7 +417,7 @@ __device__ static int wf_shape_mismatch(wfd_ctx *ctx, const char *loc, const cha
     return wfk_record(ctx->err, loc, buf);
 }
 
-/* ---- kernels of the flat backend (the single-pass scan and the reduction are
+/* ---- kernels of the CUDA target (the single-pass scan and the reduction are
  * cuda_kernels.cuh's) ---- */
 
 /* A segmap: grid-stride over the points; at most max_threads threads (their arenas). */
@@ -431,7 +432,7 @@ __global__ void wfd_map_kernel(wfk_ctx *ctx, S s) {
     }
 }
 
-/* A segmap with block-level segops (src/backend/flat/fblock.c): one thread block per point,
+/* A segmap with block-level segops (src/backend/cuda/block.c): one thread block per point,
  * grid-stride over the points; its block memory at the start of dynamic shared memory (or, when
  * the points need more than the device's shared memory, in global memory). */
 template <class S>
@@ -544,14 +545,14 @@ static int wfd_run_map(const wfk_launch *L, const S &s, int64_t max_threads) {
     return (int)cudaGetLastError();
 }
 
-/* A tiled segmap (src/backend/flat/ftile.c): blocks of WFD_TILE x WFD_TILE threads, each
+/* A tiled segmap (src/backend/cuda/tile.c): blocks of WFD_TILE x WFD_TILE threads, each
  * block's points (i0 + threadIdx.y, j0 + threadIdx.x); s.tile() meets the block at barriers, so
  * every thread of a block calls it the same number of times (the loops are the block's).  When
  * the blocks are too few to fill the device and the rows are long, the columns are split over
  * blockIdx.z: each split folds its columns into a partial result per point (in parts), and
  * wfd_tile_finish_kernel folds the partial results in order (the operator is associative). */
 #define WFD_TILE 16
-#define WFD_TILE_STEP 64      /* the spec's columns per step (ftile.c FT_KTILE) */
+#define WFD_TILE_STEP 64      /* the spec's columns per step (tile.c FT_KTILE) */
 #define WFD_TILE_MIN_STEPS 4  /* a split has at least this many steps */
 
 template <class S>
@@ -622,7 +623,7 @@ static int wfd_run_tiled(const wfk_launch *L, const S &s, int smem) {
     return (int)cudaGetLastError();
 }
 
-/* A hist (src/backend/flat/fcuda.c): each iteration's value combined into its bin with the
+/* A hist (src/backend/cuda/kernels.c): each iteration's value combined into its bin with the
  * spec's atomic combine().  In global memory, or, for histograms small enough, first into a
  * copy of the bins in the block's shared memory (from the neutral element), which the block then
  * combines into the global bins: contention stays inside the block.  The operator is

@@ -1,4 +1,4 @@
-/* flat_views.h — the views of the flat backend (rts/flat.h on the host, rts/flat_dev.cuh in CUDA
+/* flat_views.h — the array views of generated code (rts/flat.h on the host, rts/flat_dev.cuh in CUDA
  * kernels): one struct per element type and rank, made by WFV_DEFINE — the pointer to element
  * [0, ..., 0], the block it lies in, the extents n[] and the strides s[] in elements — and the
  * arithmetic on them that does not depend on where the memory is: sizes, strides, copies,

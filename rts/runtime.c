@@ -74,28 +74,33 @@ static void set_thresholds(wf_ctx *ctx, const char *kind, size_t kind_len, int64
     }
 }
 
-/* WEFT_THRESHOLDS (a testing aid, docs/EXECUTABLES.md): every threshold of incremental
- * flattening (a parameter named *.suff_*) starts at N instead of its default ("N"), or those of
- * one kind each ("outer_par=N,intra_par=M"), so a test run can force one version everywhere
- * (0: always the outer-parallel version; outer_par=HUGE,intra_par=0: the block-level ones). */
-static void override_thresholds(wf_ctx *ctx) {
-    const char *s = getenv("WEFT_THRESHOLDS");
-    if (!s || !*s) return;
-    for (const char *item = s; *item;) {
-        const char *comma = strchr(item, ','), *end_item = comma ? comma : item + strlen(item);
-        const char *eq = memchr(item, '=', (size_t)(end_item - item));
-        const char *num = eq ? eq + 1 : item;
-        char *end;
-        errno = 0;
-        long long v = strtoll(num, &end, 10);
-        if (end != end_item || end == num || errno || v < 0 || (!eq && (item != s || comma))) {
-            fprintf(stderr, "warning: WEFT_THRESHOLDS='%s' is neither N nor KIND=N,... (N >= 0); ignored\n", s);
-            for (int i = 0; i < ctx->prog->n_params; i++) ctx->params[i] = ctx->prog->params[i].default_value;
-            return;
+/* --thresholds SPEC (a testing aid, docs/EXECUTABLES.md), or the environment variable
+ * WEFT_THRESHOLDS, its alias: every threshold of incremental flattening (a parameter named
+ * *.suff_*) set to N ("N"), or those of one kind each ("outer_par=N,intra_par=M"), so a test run
+ * can force one version everywhere (0: always the outer-parallel version; outer_par=HUGE,
+ * intra_par=0: the block-level ones).  Returns 0, or -1 (nothing set) when SPEC is neither form. */
+static int apply_thresholds(wf_ctx *ctx, const char *spec) {
+    for (int pass = 0; pass < 2; pass++) /* check the whole spec first, then set */
+        for (const char *item = spec; *item;) {
+            const char *comma = strchr(item, ','), *end_item = comma ? comma : item + strlen(item);
+            const char *eq = memchr(item, '=', (size_t)(end_item - item));
+            const char *num = eq ? eq + 1 : item;
+            char *end;
+            errno = 0;
+            long long v = strtoll(num, &end, 10);
+            if (end != end_item || end == num || errno || v < 0 || (!eq && (item != spec || comma))) return -1;
+            if (pass == 1) set_thresholds(ctx, eq ? item : NULL, eq ? (size_t)(eq - item) : 0, (int64_t)v);
+            item = comma ? comma + 1 : end_item;
         }
-        set_thresholds(ctx, eq ? item : NULL, eq ? (size_t)(eq - item) : 0, (int64_t)v);
-        item = comma ? comma + 1 : end_item;
-    }
+    return 0;
+}
+
+/* WEFT_THRESHOLDS, applied when the context is made (before the command line's options); a
+ * malformed value is ignored with a warning. */
+static void thresholds_from_environment(wf_ctx *ctx) {
+    const char *s = getenv("WEFT_THRESHOLDS");
+    if (s && *s && apply_thresholds(ctx, s) != 0)
+        fprintf(stderr, "warning: WEFT_THRESHOLDS='%s' is neither N nor KIND=N,... (N >= 0); ignored\n", s);
 }
 
 wf_ctx *wf_ctx_new(const wf_program *prog) {
@@ -109,7 +114,7 @@ wf_ctx *wf_ctx_new(const wf_program *prog) {
         return NULL;
     }
     for (int i = 0; i < prog->n_params; i++) ctx->params[i] = prog->params[i].default_value;
-    override_thresholds(ctx);
+    thresholds_from_environment(ctx);
     return ctx;
 }
 
@@ -351,7 +356,7 @@ char *wf_type_string(const wf_type *t, char *buf, size_t len) {
 
 typedef enum {
     OPT_ENTRY, OPT_RUNTIME, OPT_RUNS, OPT_BINARY, OPT_NO_PRINT, OPT_THREADS, OPT_TUNING,
-    OPT_PARAM, OPT_PRINT_PARAMS, OPT_LOG, OPT_DEBUG, OPT_PEAK_MEM, OPT_DEVICE, OPT_BLOCK_SIZE, OPT_PROFILE, OPT_HELP
+    OPT_PARAM, OPT_THRESHOLDS, OPT_PRINT_PARAMS, OPT_LOG, OPT_DEBUG, OPT_PEAK_MEM, OPT_DEVICE, OPT_BLOCK_SIZE, OPT_PROFILE, OPT_HELP
 } opt_kind;
 
 typedef struct {
@@ -372,6 +377,8 @@ static const opt_spec options[] = {
     {OPT_THREADS, 0, "num-threads", "N", "use N threads in parallel code (multicore)"},
     {OPT_TUNING, 0, "tuning", "FILE", "read name=value tuning parameter settings from FILE"},
     {OPT_PARAM, 0, "param", "NAME=VALUE", "set a tuning parameter"},
+    {OPT_THRESHOLDS, 0, "thresholds", "N|KIND=N,...",
+     "set every flattening threshold (*.suff_*) to N, or those of a kind (outer_par, intra_par)"},
     {OPT_PRINT_PARAMS, 0, "print-params", NULL, "print every tuning parameter as name=value and exit"},
     {OPT_LOG, 'L', "log", NULL, "log tuning parameter comparisons and run times to stderr"},
     {OPT_DEBUG, 'D', "debugging", NULL, "perform expensive internal checks"},
@@ -517,6 +524,10 @@ static int handle_option(wf_ctx *ctx, cli *c, const opt_spec *o, const char *arg
         free(copy);
         return status;
     }
+    case OPT_THRESHOLDS:
+        if (apply_thresholds(ctx, arg) != 0)
+            return usage_error(c, "--thresholds needs N or KIND=N,... (N >= 0), not '%s'", arg);
+        break;
     case OPT_PRINT_PARAMS: c->print_params = true; break;
     case OPT_LOG: ctx->logging = true; break;
     case OPT_DEBUG: ctx->debugging = true; break;

@@ -93,7 +93,7 @@ struct wf_ctx {
     bool logging;      /* -L: wf_cmp_le logs to log_file */
     FILE *log_file;    /* stderr */
     void *backend;     /* free for the backend's init hook (device handles, ...) */
-    struct {           /* the flat backend's live memory blocks (rts/flat.h) */
+    struct {           /* the program's live memory blocks (rts/flat.h) */
         void *head;
         char lock;
     } blocks;

@@ -1,4 +1,6 @@
-/* main.c — `weft COMMAND ...`: dispatch to the subcommand's function (driver/). */
+/* main.c — `weft COMMAND ...`: dispatch to the subcommand's function (driver/), and the help:
+ * `weft --help` lists every command with its options, `weft COMMAND --help` (or -h, anywhere
+ * among its arguments) prints that command's usage; both exit 0. */
 #include <stdio.h>
 #include <string.h>
 
@@ -7,23 +9,38 @@
 static const struct {
     const char *name;
     int (*fn)(int, char **);
-    const char *help;
+    const char *usage; /* driver.h: synopsis, what it does, its options (no final newline) */
 } commands[] = {
-    {"check", cmd_check, "check PROG.fut            parse and type-check only"},
-    {"run", cmd_run, "run PROG.fut [-e ENTRY] [-b]  interpret: arguments on stdin, results on stdout"},
-    {"c", cmd_c, "c PROG.fut [-o OUT] [--cc CC]  compile to sequential C and build an executable"},
-    {"cuda", cmd_cuda, "cuda PROG.fut [-o OUT] [--cuda-arch ARCH]  compile to host C + CUDA kernels (nvcc)"},
-    {"multicore", cmd_multicore, "multicore PROG.fut [-o OUT] [--cc CC]  compile to C + OpenMP (parallel SOACs)"},
-    {"test", cmd_test, "test [--backend=interp] PATH...  run the -- == blocks of programs"},
-    {"bench", cmd_bench, "bench [--backend=c] [--runs=N] [--json=FILE] PROG.fut...  time compiled programs on their datasets"},
-    {"autotune", cmd_autotune, "autotune [--backend=multicore] PROG.fut  tune the flattening thresholds on its `train` datasets"},
-    {"dev", cmd_dev, "dev --print=ast|typed PROG.fut  dump a stage of the pipeline"},
+    {"check", cmd_check, check_usage},
+    {"run", cmd_run, run_usage},
+    {"c", cmd_c, c_usage},
+    {"multicore", cmd_multicore, multicore_usage},
+    {"cuda", cmd_cuda, cuda_usage},
+    {"test", cmd_test, test_usage},
+    {"bench", cmd_bench, bench_usage},
+    {"autotune", cmd_autotune, autotune_usage},
+    {"dev", cmd_dev, dev_usage},
 };
+enum { NCOMMANDS = sizeof commands / sizeof *commands };
 
+/* Each command's first two lines: its synopsis and what it does. */
 static void usage(FILE *out) {
-    fputs("usage: weft COMMAND [ARGS]\n\ncommands:\n", out);
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        fprintf(out, "  weft %s\n", commands[i].help);
+    fputs("usage: weft COMMAND [ARGS]   (weft COMMAND --help: its options in full)\n\ncommands:\n", out);
+    for (int i = 0; i < NCOMMANDS; i++) {
+        const char *synopsis_end = strchr(commands[i].usage, '\n');
+        const char *what_end = strchr(synopsis_end + 1, '\n');
+        if (!what_end)
+            what_end = synopsis_end + strlen(synopsis_end);
+        fprintf(out, "  weft %.*s\n      %.*s\n", (int)(synopsis_end - commands[i].usage), commands[i].usage,
+                (int)(what_end - synopsis_end - 1), synopsis_end + 1);
+    }
+}
+
+static bool asks_for_help(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+            return true;
+    return false;
 }
 
 int main(int argc, char **argv) {
@@ -35,9 +52,15 @@ int main(int argc, char **argv) {
         usage(stdout);
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].fn(argc - 1, argv + 1);
+    for (int i = 0; i < NCOMMANDS; i++) {
+        if (strcmp(argv[1], commands[i].name))
+            continue;
+        if (asks_for_help(argc - 1, argv + 1)) {
+            printf("usage: weft %s\n", commands[i].usage);
+            return 0;
+        }
+        return commands[i].fn(argc - 1, argv + 1);
+    }
     fprintf(stderr, "weft: error: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 1;

@@ -296,7 +296,7 @@ void die_at(const char *file, int line, const char *fmt, ...) {
 /* ---- OMap: open addressing on interned pointers ---- */
 
 /* The hash of the name's characters, not of its address: passes that walk a map's slots (the
- * flattener's bindings, the flat backend's uses) then visit the names in the same order on
+ * flattener's bindings, the emitter's uses) then visit the names in the same order on
  * every run, so the generated code does not change with where the allocator put the names. */
 static size_t hash_name(const char *k) {
     uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a; a NULL name (a constant atom's) is never stored */

@@ -8,7 +8,7 @@
 #   3. every executable tests/scripts/*.sh but the slow ones of FULL_SCRIPTS below
 #   4. tests/fuzz/run.sh, when present
 # `make check-full` (--full), the slow whole-corpus passes the quick part leaves out:
-#   5. multicore once more with WEFT_THRESHOLDS=0 (the outer-parallel versions) on 7 threads
+#   5. multicore once more with --thresholds=0 (the outer-parallel versions) on 7 threads
 #   6. the scripts of FULL_SCRIPTS (the AST and core IR round trips and the optimiser's passes
 #      over the whole corpus)
 # --all runs both.  --compiler-only leaves out what does not run $WEFT — the unit tests and the
@@ -179,7 +179,7 @@ if [ -n "$full" ]; then
     # with 7 threads, more than most machines' cores, so that threads steal chunks from the
     # ones the system holds back (src/backend/multicore/regions.c)
     case ",$BACKENDS," in *,multicore,*)
-        weft_test env WEFT_THRESHOLDS=0 OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore
+        weft_test env OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore --thresholds=0
     esac
     header "whole-corpus scripts"
     run_scripts 1

@@ -26,8 +26,8 @@ nvidia-smi --query-gpu=name --format=csv,noheader
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 case " $PARTS " in *" tests "*)
     "$WEFT" test --backend=cuda -j"$(nproc)" $TESTS 2>&1 | tail -n 15 || status=1
-    echo "the same, block-level versions wherever they fit (WEFT_THRESHOLDS=$INTRA):"
-    WEFT_THRESHOLDS=$INTRA "$WEFT" test --backend=cuda -j"$(nproc)" $TESTS 2>&1 | tail -n 15 || status=1 ;;
+    echo "the same, block-level versions wherever they fit (--thresholds=$INTRA):"
+    "$WEFT" test --backend=cuda -j"$(nproc)" --thresholds="$INTRA" $TESTS 2>&1 | tail -n 15 || status=1 ;;
 esac
 case " $PARTS " in *" sanitizer "*)
     CS=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -n 1)

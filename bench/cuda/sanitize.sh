@@ -1,6 +1,6 @@
 #!/bin/sh
 # sanitize.sh — the corpus on weft cuda under compute-sanitizer (on a machine with a GPU): every
-# case of DIRS runs with its executable wrapped (weft test's WEFT_TEST_WRAP) by memcheck, then by
+# case of DIRS runs with its executable wrapped (weft test --wrap) by memcheck, then by
 # racecheck; a hazard or memory error makes the case exit 97 and fail, and the tool's report is
 # left in SAN_OUT/<tool>/<pid>.log.  Prints weft test's summary per tool.
 # Settings: DIRS ("tests/backend_c tests/flatten tests/programs"), TOOLS ("memcheck racecheck"),
@@ -24,8 +24,8 @@ for tool in $TOOLS; do
     mkdir -p "$OUT/$tool"
     echo "compute-sanitizer --tool $tool on $DIRS:"
     # shellcheck disable=SC2086
-    WEFT_TEST_WRAP="$CS --tool $tool --error-exitcode 97 --log-file $OUT/$tool/%p.log" \
-        "$WEFT" test --backend=cuda -j"$J" --timeout=300 $DIRS > "$OUT/$tool.txt" 2>&1 || status=1
+    "$WEFT" test --backend=cuda -j"$J" --timeout=300 --wrap="$CS --tool $tool --error-exitcode 97 --log-file $OUT/$tool/%p.log" \
+        $DIRS > "$OUT/$tool.txt" 2>&1 || status=1
     grep -A4 '^FAIL' "$OUT/$tool.txt" | head -n 40
     tail -n 1 "$OUT/$tool.txt"
     errors=$(cat "$OUT/$tool"/*.log 2>/dev/null | grep -c 'ERROR SUMMARY: [1-9]\|RACECHECK SUMMARY: [1-9]')

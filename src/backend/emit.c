@@ -1,4 +1,4 @@
-/* fgen.c — the flat C backend (fgen.h): which programs it takes, the program text, entry points,
+/* emit.c — the statement emitter (emit.h): which programs it takes, the program text, entry points,
  * bodies with their releases, and the statements that are not array operations or SOACs
  * (scalars, if, loop, assert, size).
  *
@@ -267,7 +267,7 @@ static bool takes_hint(const CStm *s, int j) {
             nscan += s->exp->scans.data[i].nes.len;
         return j < nscan || j >= nscan + accs; /* scan and map outputs, not accumulators */
     }
-    case CE_SEGOP: /* block level (fblock.c): written by the block's threads straight into the row */
+    case CE_SEGOP: /* block level (cuda/block.c): written by the block's threads straight into the row */
         return s->exp->level == SEG_BLOCK && (s->exp->seg != SEG_RED || j >= fs_ops_results(&s->exp->reds));
     case CE_REPLICATE:
     case CE_IOTA:
@@ -568,7 +568,7 @@ static void emit_loop(FGen *g, const CStm *s) {
         fg_bind(g, p.name, p.type, OWN_OWNED);
     }
     /* A parameter that stays unique is made unique before the loop (when it runs), so that its
-     * in-place update needs no check and the loop no copy (farray.c fa_take_unique). */
+     * in-place update needs no check and the loop no copy (emit_array.c fa_take_unique). */
     bool *unique = xmalloc(sizeof *unique * (size_t)(np + 1));
     for (int i = 0; i < np; i++) {
         unique[i] = stays_unique(e, i);
@@ -822,7 +822,7 @@ const char *fg_param_table(FGen *g) {
     return xsprintf("params, %d", p->thresholds.len);
 }
 
-char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, char **kernels) {
+char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, bool no_tiling, char **kernels) {
     StrBuf out = {0}, types = {0}, kern = {0};
     FGen g = {0};
     g.out = &out;
@@ -834,8 +834,7 @@ char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, char **
         g.kernels = &kern;
     }
     g.prog = p;
-    const char *tiling = getenv("WEFT_TILING"); /* 0: no tiled kernels (tile.c), to compare */
-    g.no_tiling = tiling && !strcmp(tiling, "0");
+    g.no_tiling = no_tiling;
     fg_line(&g, "/* ---- the program ---- */");
     /* -DWF_VECTORISE_CHEAP in --cc: the program's code (not the runtime above) under gcc's
      * very-cheap vectoriser cost model, which leaves loops of unknown trip count scalar instead

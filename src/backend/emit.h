@@ -1,16 +1,17 @@
-/* fgen.h — the flat C backend: core IR -> C11 (docs/BACKENDS.md, "weft c").  Regular arrays are
+/* emit.h — the statement emitter: core IR -> C11 for every target (docs/BACKENDS.md).  Arrays are
  * views into reference-counted memory blocks (rts/flat.h): one C struct per variable holding the
  * element pointer, the block, the extents and the strides.  Jagged arrays reach it as their
  * offsets arrays and flat data (the represent pass, src/flatten/jagged.c), so every array here
  * is regular.
  *
- *   layout.c    which array variables are row-major (dense), so that indexing can use extents
- *   range.c     bounds of i64 variables: indexing that cannot fail is not checked
- *   lifetime.c  per body: the last use of every variable, views extending their base's life
- *   fgen.c      program, functions, entry points, bodies, scalar statements, if, loop
- *   farray.c    array expressions: index, update, iota, replicate, copy, concat, reshapes, ...
- *   fsoac.c     SOACs (screma, scatter, hist, filter/partition) as sequential loops
- *   fpar.c      weft multicore: outermost SOACs as OpenMP regions
+ *   emit.c        program, functions, entry points, bodies, scalar statements, if, loop
+ *   emit_array.c  array expressions: index, update, iota, replicate, copy, concat, reshapes, ...
+ *   emit_soac.c   SOACs and segops (screma, scatter, hist, filter/partition) as sequential loops
+ *   range.c       bounds of i64 variables: indexing that cannot fail is not checked
+ *   unitver.c     unit-width versions of loop nests
+ *   cexpr.c       C names, types, constants and scalar operators
+ * The memory plan (src/memory: dense layouts, lifetimes, escapes) is computed before and read
+ * here; what runs in parallel is the Target's (target.h: c/, multicore/, cuda/).
  *
  * Memory (rts/flat.h): a variable either owns one reference to its block (OWNED: results of
  * allocations, of if/loop, loop parameters) or borrows (views, lambda parameters, entry
@@ -29,16 +30,17 @@
 #include "../memory/memory.h"
 #include "target.h"
 
-/* ======== fgen.c: the entry point of the backend ======== */
+/* ======== emit.c: the entry point of the backend ======== */
 
-/* Whether the flat backend compiles p: every array type names or fixes all its inner
+/* Whether the emitter compiles p: every array type names or fixes all its inner
  * dimensions (no jagged arrays), and no function is called with apply.  Otherwise *why says
  * what it met first. */
 bool fgen_accepts(const CProg *p, const char **why);
 /* The program's C code (without the runtime) for target t: functions, entry wrappers,
  * wf_program, main; p flattened as t asks (t->flatten), plan its memory plan.  For a target with device code
- * (t->kernels), *kernels gets that code (the .cu text); otherwise kernels is untouched. */
-char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, char **kernels);
+ * (t->kernels), *kernels gets that code (the .cu text); otherwise kernels is untouched.
+ * no_tiling (--no-tiling): no tiled kernels (backend/cuda/tile.c), to compare. */
+char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, bool no_tiling, char **kernels);
 /* The program's tuning parameters: emits their table, returns the wf_program fields. */
 const char *fg_param_table(FGen *g);
 
@@ -60,7 +62,7 @@ typedef struct {
     CDim dim;
 } FChecked;
 
-/* ======== the generator's state, shared by fgen.c, farray.c, fsoac.c, fpar.c ======== */
+/* ======== the generator's state, shared by emit*.c, range.c, unitver.c and the targets ======== */
 
 /* How a variable holds its array's block: not at all (a view, a lambda parameter, an entry
  * input), with a reference of its own, or as scratch (made in an iteration that it does not
@@ -101,10 +103,10 @@ struct FGen {
     int indent;
     int tmp;           /* counter for fresh C names */
     const Target *target; /* the target the code is for (target.h) */
-    bool device;       /* emitting a kernel's device code (fcuda.c) */
-    bool no_tiling;    /* WEFT_TILING=0: no tiled kernels (ftile.c) */
-    int block;         /* emitting block-level code: every thread of the block runs it (fblock.c) */
-    bool blockmem;     /* new blocks go to the block's memory, shared by its threads (fblock.c) */
+    bool device;       /* emitting a kernel's device code (cuda/kernels.c) */
+    bool no_tiling;    /* --no-tiling: no tiled kernels (cuda/tile.c) */
+    int block;         /* emitting block-level code: every thread of the block runs it (cuda/block.c) */
+    bool blockmem;     /* new blocks go to the block's memory, shared by its threads (cuda/block.c) */
     bool coop_results; /* the next body's results are written by the block's threads together */
     bool hist_atomic;  /* hist iterations combine into their bins atomically (other threads too) */
     StrBuf *kernels;   /* weft cuda: the .cu text */
@@ -143,7 +145,7 @@ struct FGen {
                              its map and scan results go */
 };
 
-/* fgen.c */
+/* emit.c */
 void fg_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *fg_fresh(FGen *g, const char *base);
 const char *fg_atom(FGen *g, CAtom a);            /* C expression of a scalar atom or a view */
@@ -195,11 +197,11 @@ const char *fg_extents(const char *v, int from, int r);
 /* unitver.c: a SOAC run in sequence (fs_soac), as two versions when it is the outermost nest
  * of an iteration and its widths are variables from outside: all of them 1, and any. */
 void fu_soac(FGen *g, const CStm *s);
-/* fsoac.c: the loop over index i < w (width: the atom w was set from); a block binding i = 0
+/* emit_soac.c: the loop over index i < w (width: the atom w was set from); a block binding i = 0
  * where the width is known to be 1. */
 void fs_loop_begin(FGen *g, CAtom width, const char *i, const char *w);
 
-/* farray.c */
+/* emit_array.c */
 void fa_exp(FGen *g, const CStm *s); /* every non-SOAC array expression */
 /* The view dst (of core variable var, which this binds) becomes atom a, moved when the statement
  * may (fg_may_move) and nobody else holds it, else a fresh copy: ready for in-place writes. */
@@ -237,7 +239,7 @@ void fr_branch_end(FGen *g, FBranch b);
 int fr_hoist_checks(FGen *g, const CExp *e, const char *w);
 void fr_unhoist(FGen *g, int mark);
 
-/* fsoac.c: the sequential SOACs, and their pieces for fpar.c */
+/* emit_soac.c: the sequential SOACs, and their pieces for multicore/regions.c */
 void fs_soac(FGen *g, const CStm *s);
 /* The lambda argument for element i of input a: the index (unbuilt iota), an element, or a row
  * view's initialiser. */

@@ -1,4 +1,4 @@
-/* farray.c — the flat backend's array expressions (every core expression that builds, views or
+/* emit_array.c — the emitter's array expressions (every core expression that builds, views or
  * writes an array, SOACs aside).
  *
  * Views cost nothing: index (rows, elements, slices), rearrange and, on dense arrays, flatten

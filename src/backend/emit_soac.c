@@ -1,5 +1,5 @@
-/* fsoac.c — SOACs as sequential loops in the flat backend (the multicore backend's threads run
- * these too, inside their chunk of an outermost SOAC: fpar.c).
+/* emit_soac.c — SOACs and segops as sequential loops (the multicore target's threads run
+ * these too, inside their chunk of a segop: multicore/regions.c).
  *
  *   screma w xs scan.. reduce.. map f   one loop: f writes its map results straight into the
  *                                       outputs' rows (or its values are copied there), then each

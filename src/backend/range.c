@@ -1,4 +1,4 @@
-/* range.c — what the flat generator knows about the values of i64 variables, so that it can
+/* range.c — what the emitter knows about the values of i64 variables, so that it can
  * leave out the bounds checks that cannot fail.
  *
  * Facts come from the structure of the code: a for-loop index lies in [0, bound), so does the

@@ -1,4 +1,4 @@
-/* unitver.c — unit-width versions of loop nests in the flat backend.
+/* unitver.c — unit-width versions of loop nests in the emitted C.
  *
  * A loop nest that runs once per iteration of something (a SOAC in a loop body, in a lambda,
  * in a parallel region's chunk) often has widths that are variables from outside it, and on

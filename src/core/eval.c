@@ -1,5 +1,5 @@
 /* eval.c — a small, deliberately naive evaluator of the core IR, for testing the optimiser:
- * `weft dev --print=core-run PROG.fut` (or `core-opt-run`, `core-opt=PASS-run`) reads the
+ * `weft dev --print=core|opt|jagged --run PROG.fut` (`--after=PASS` with opt) reads the
  * entry point's arguments from stdin like `weft run` and prints its results the same way.
  * tests/scripts/core_passes.sh compares its output before and after optimisation with the
  * interpreter's.  Written independently of src/interp: values are boxed trees (an array is a
@@ -638,10 +638,9 @@ static void print_v(FILE *out, const V *v, PrimType prim, int rank) {
     fputc(']', out);
 }
 
-/* The entry point: WEFT_ENTRY names it, else main, else the last one. */
-int core_eval_entry(const CProg *p, FILE *in, FILE *out) {
+/* The entry point: the one named want, else main, else the last one. */
+int core_eval_entry(const CProg *p, const char *want, FILE *in, FILE *out) {
     const CFun *f = NULL;
-    const char *want = getenv("WEFT_ENTRY");
     for (int i = 0; i < p->funs.len; i++) {
         const CFun *g = p->funs.data[i];
         if (!g->is_entry)
@@ -649,6 +648,8 @@ int core_eval_entry(const CProg *p, FILE *in, FILE *out) {
         if (want && *want ? !strcmp(g->name, want) : !f || !strcmp(g->name, "main"))
             f = g;
     }
+    if (!f && want && *want)
+        fatal("core eval: no entry point '%s'", want);
     if (!f)
         fatal("core eval: no entry point");
     E e = {p, {0}};

@@ -371,9 +371,10 @@ CLambda *core_clone_lambda(const CLambda *l);
 void opt_counts(const CProg *p, int *stms, int *soacs);
 
 /* ======== eval.c ======== */
-/* Runs the program's entry point (main, or the only one) on arguments read from in, as
- * `weft run` does, printing its results to out.  Fails like the program (exit 2). */
-int core_eval_entry(const CProg *p, FILE *in, FILE *out);
+/* Runs the program's entry point named entry (NULL: main, else the last one; weft dev -e) on
+ * arguments read from in, as `weft run` does, printing its results to out.  Fails like the
+ * program (exit 2). */
+int core_eval_entry(const CProg *p, const char *entry, FILE *in, FILE *out);
 
 /* ======== build.c: writing core IR from C ======== */
 /* Statements are appended to body; new variables get fresh names and their types go into types

@@ -1,4 +1,4 @@
-/* opt_util.c — helpers shared by the optimiser's passes (opt.h): a name map, a visitor over the
+/* walk.c — helpers shared by the optimiser's passes and later stages (ir.h, "walk.c"): a name map, a visitor over the
  * variable uses of expressions, use counting, substitution, and the questions the passes ask
  * of an expression (may it fail? what does it consume?).
  */

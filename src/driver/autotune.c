@@ -94,10 +94,22 @@ typedef struct {
     bool truncated; /* --max-runs stopped the search */
 } Tuner;
 
-static const char *const autotune_usage =
-    "usage: weft autotune [--backend=multicore|c|cuda] [--runs=N] [--num-threads=N] [--entry=E]\n"
-    "                     [--dataset=TEXT]... [--max-runs=N] [--timeout=S] [--search=tree|climb]\n"
-    "                     [--min-time=MS] [--exe=EXECUTABLE] [-o FILE] PROG.fut";
+const char autotune_usage[] =
+    "autotune [--backend=multicore|c|cuda] [--runs=N] [--num-threads=N] [--entry=E] [--dataset=TEXT]... "
+    "[--max-runs=N] [--timeout=S] [--search=tree|climb] [--min-time=MS] [--exe=EXECUTABLE] [-o FILE] PROG.fut\n"
+    "tune the flattening thresholds on the program's `train` datasets; writes PROG.fut.tuning\n"
+    "  --backend=NAME     multicore (the default), c or cuda\n"
+    "  --runs=N           timed runs per measured path (default: 5)\n"
+    "  --num-threads=N    the executable's --num-threads\n"
+    "  --entry=E          only entry point E\n"
+    "  --dataset=TEXT     only the datasets whose name contains TEXT (repeatable)\n"
+    "  --max-runs=N       stop the search after N program runs (default: 1000)\n"
+    "  --timeout=S        a run longer than S seconds fails (default: 600)\n"
+    "  --search=tree|climb  every path of the branching tree, or a climb from the defaults (default:\n"
+    "                     tree, climb with many parameters)\n"
+    "  --min-time=MS      repeat a run until it takes MS milliseconds in all (default: 300)\n"
+    "  --exe=EXECUTABLE   tune this executable (compiled from PROG.fut) instead of compiling PROG\n"
+    "  -o FILE            write the tuning file to FILE (default: PROG.fut.tuning)";
 
 /* ------------------------------------------------------------------ settings */
 
@@ -656,14 +668,14 @@ static const char *parse_args(int argc, char **argv, Options *o) {
         else if ((v = option_arg("autotune", argc, argv, &i, "-o")))
             o->output = v;
         else if (a[0] == '-' && a[1])
-            fatal("autotune: unknown option '%s'\n%s", a, autotune_usage);
+            option_unknown("autotune", a, autotune_usage);
         else if (prog)
-            fatal("autotune: one program at a time\n%s", autotune_usage);
+            fatal("autotune: one program at a time\nusage: weft %s", autotune_usage);
         else
             prog = a;
     }
     if (!prog)
-        fatal("autotune: no program given\n%s", autotune_usage);
+        fatal("autotune: no program given\nusage: weft %s", autotune_usage);
     if (access(prog, R_OK) != 0)
         fatal("autotune: cannot read %s: %s", prog, strerror(errno));
     if (strcmp(o->backend, "multicore") && strcmp(o->backend, "c") && strcmp(o->backend, "cuda"))

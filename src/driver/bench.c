@@ -53,9 +53,18 @@ typedef struct {
 typedef Vec(Result) Results;
 typedef Vec(char *) Paths;
 
-static const char *const bench_usage =
-    "usage: weft bench [--backend=NAME] [--runs=N] [--json=FILE] [--num-threads=N] [--entry=E]\n"
-    "                  [--skip-compiled] [--timeout=S] [--dataset=TEXT]... PROG.fut...";
+const char bench_usage[] =
+    "bench [--backend=NAME] [--runs=N] [--json=FILE] [--num-threads=N] [--entry=E] [--skip-compiled] "
+    "[--timeout=S] [--dataset=TEXT]... PROG.fut...\n"
+    "time compiled programs on the datasets of their -- == blocks, like futhark bench\n"
+    "  --backend=NAME     c (the default), multicore or cuda\n"
+    "  --runs=N           timed runs per dataset, after one warm-up run (default: 10)\n"
+    "  --json=FILE        write the results as JSON (futhark bench's shape) to FILE\n"
+    "  --num-threads=N    the executables' --num-threads\n"
+    "  --entry=E          only entry point E\n"
+    "  --skip-compiled    skip the datasets marked compiled (the large ones)\n"
+    "  --timeout=S        a run longer than S seconds fails (default: 600)\n"
+    "  --dataset=TEXT     only the datasets whose name contains TEXT (repeatable)";
 
 /* ------------------------------------------------------------------ subprocesses */
 
@@ -352,12 +361,12 @@ static void parse_args(int argc, char **argv, Options *o, Paths *progs) {
         else if (!strcmp(a, "--skip-compiled"))
             o->skip_compiled = true;
         else if (a[0] == '-' && a[1])
-            fatal("bench: unknown option '%s'\n%s", a, bench_usage);
+            option_unknown("bench", a, bench_usage);
         else
             vec_push(progs, (char *)a);
     }
     if (progs->len == 0)
-        fatal("bench: no program given\n%s", bench_usage);
+        fatal("bench: no program given\nusage: weft %s", bench_usage);
     for (int i = 0; i < progs->len; i++)
         if (access(progs->data[i], R_OK) != 0)
             fatal("bench: cannot read %s: %s", progs->data[i], strerror(errno));

@@ -9,8 +9,9 @@
  * (build/rts_data.c), so no source tree is needed.  With --rts-obj FILE.o the runtime's .c files
  * are compiled once into FILE.o (built when missing, with the same command) and linked instead
  * of pasted: `weft test` uses this to compile hundreds of programs quickly.  --no-cc writes OUT.c
- * and stops (the compiler's own time, as `make bench` measures it).  CC defaults to $WEFT_CC,
- * else `cc -O3 -march=native`; --cflags adds flags after it (weft test's warnings); -lm is added.
+ * and stops (the compiler's own time, as `make bench` measures it).  CC defaults to $WEFT_CC
+ * (a fallback for scripts), else `cc -O3 -march=native`; --cflags adds flags after it (weft
+ * test's warnings); -lm is added.
  *
  * One floating-point semantics: compiled code computes what the interpreter computes, so the C
  * compiler may not contract `a * b + c` into a fused multiply-add (-ffp-contract=off, nvcc
@@ -100,6 +101,7 @@ typedef struct {
     const char *path, *out;
     bool no_cc;
     FpMode fp;
+    PipelineOptions pipeline;
 } Common;
 
 /* Consume argv[*i] when it is an option every backend takes, or the program; false when it
@@ -112,6 +114,8 @@ static bool common_option(const char *tool, int argc, char **argv, int *i, Commo
         c->fp = FP_CONTRACT;
     else if (!strcmp(argv[*i], "--fast-math"))
         c->fp = FP_FAST;
+    else if (!strcmp(argv[*i], "--verify-passes"))
+        c->pipeline.verify_passes = true;
     else if ((v = option_arg(tool, argc, argv, i, "-o")))
         c->out = v;
     else if (argv[*i][0] == '-' && argv[*i][1])
@@ -131,11 +135,29 @@ static const char *output_name(const Common *c) {
     return n > 4 && !strcmp(c->path + n - 4, ".fut") ? xstrndup(c->path, n - 4) : xsprintf("%s.out", c->path);
 }
 
-#define COMPILE_USAGE "usage: weft %s PROG.fut [-o OUT] [--cc CC] [--cflags FLAGS] [--fp-contract | --fast-math] [--rts-obj FILE.o] [--no-cc] [--library]"
+/* The options every backend takes (common_option). */
+#define COMMON_OPTIONS                                                                                    \
+    "  -o OUT             the executable (default: PROG without .fut); OUT.c holds the generated C\n"     \
+    "  --fp-contract      let the C compiler fuse a * b + c into one multiply-add (results may differ\n"   \
+    "                     from the interpreter's in the last bits)\n"                                      \
+    "  --fast-math        the C compiler's fast-math: fused multiply-adds, reassociation, ...\n"                \
+    "  --no-cc            write the generated code and stop (no C compiler run)\n"                          \
+    "  --verify-passes    verify the core program after every optimiser pass (a compiler check)\n"
+
+#define COMPILE_USAGE(tool, what)                                                                         \
+    tool " PROG.fut [-o OUT] [--cc CC] [--cflags FLAGS] [--fp-contract | --fast-math] [--rts-obj FILE.o] "  \
+         "[--no-cc] [--library] [--verify-passes]\n" what "\n" COMMON_OPTIONS                               \
+    "  --cc CC            the C compiler command (default: $WEFT_CC, else cc -O3 -march=native)\n"          \
+    "  --cflags FLAGS     flags added after CC\n"                                                           \
+    "  --rts-obj FILE.o   link the runtime from FILE.o (compiled once, when missing) instead of pasting it\n" \
+    "  --library          write OUT.c and OUT.h, a C library of the entry points (docs/LIBRARY.md); no CC run"
+
+const char c_usage[] = COMPILE_USAGE("c", "compile to sequential C and build an executable (docs/EXECUTABLES.md)");
+const char multicore_usage[] = COMPILE_USAGE("multicore", "compile to C + OpenMP (parallel SOACs) and build an executable");
 
 /* weft c and weft multicore: the same pipeline, the multicore one with OpenMP regions. */
 static int compile_cmd(int argc, char **argv, bool multicore) {
-    const char *tool = multicore ? "multicore" : "c";
+    const char *tool = multicore ? "multicore" : "c", *usage = multicore ? multicore_usage : c_usage;
     const char *cc = getenv("WEFT_CC"), *cflags = "", *rts_obj = NULL, *v;
     Common opt = {0};
     bool library = false; /* --library: library.c */
@@ -149,17 +171,17 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
         else if ((v = option_arg(tool, argc, argv, &i, "--rts-obj")))
             rts_obj = v;
         else if (!common_option(tool, argc, argv, &i, &opt))
-            fatal("%s: unknown option '%s'\n" COMPILE_USAGE, tool, argv[i], tool);
+            option_unknown(tool, argv[i], usage);
     }
     if (!opt.path)
-        fatal(COMPILE_USAGE, tool);
+        fatal("usage: weft %s", usage);
     if (!cc || !*cc)
         cc = "cc -O3 -march=native";
     cc = xsprintf("%s %s%s%s%s", cc, fp_cc_flags[opt.fp], *cflags ? " " : "", cflags, multicore ? " -fopenmp" : "");
     const char *path = opt.path, *out = output_name(&opt);
     bool no_cc = opt.no_cc;
 
-    Compiled comp = pipeline(path, multicore ? &target_multicore : &target_c, STAGE_CODE, NULL);
+    Compiled comp = pipeline(path, multicore ? &target_multicore : &target_c, STAGE_CODE, &opt.pipeline);
     CProg *p = comp.core;
     char *code = comp.code;
 
@@ -207,28 +229,37 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
 
 int cmd_c(int argc, char **argv) { return compile_cmd(argc, argv, false); }
 
-/* weft cuda PROG.fut [-o OUT] [--cuda-arch ARCH] [--nvcc CMD] [--no-cc]: OUT.c (the host
- * program: runtime, rts/flat.h, rts/flat_cuda.h and the program's host code, launching its
- * kernels) and OUT.cu (the device runtime and the kernels), built with nvcc. */
+const char cuda_usage[] =
+    "cuda PROG.fut [-o OUT] [--cuda-arch ARCH] [--nvcc CMD] [--fp-contract | --fast-math] [--no-cc] [--no-tiling] "
+    "[--verify-passes]\n"
+    "compile to host C + CUDA kernels (OUT.c, OUT.cu) and build them with nvcc\n" COMMON_OPTIONS
+    "  --cuda-arch ARCH   nvcc's --gpu-architecture (default: sm_90)\n"
+    "  --nvcc CMD         the nvcc command (default: $WEFT_NVCC, else nvcc -O3)\n"
+    "  --no-tiling        no tiled kernels (backend/cuda/tile.c), to compare";
+
+/* weft cuda: OUT.c (the host program: runtime, rts/flat.h, rts/flat_cuda.h and the program's
+ * host code, launching its kernels) and OUT.cu (the device runtime and the kernels), built
+ * with nvcc. */
 int cmd_cuda(int argc, char **argv) {
     const char *arch = "sm_90", *nvcc = getenv("WEFT_NVCC"), *v;
     Common opt = {0};
-    const char *usage = "usage: weft cuda PROG.fut [-o OUT] [--cuda-arch ARCH] [--nvcc CMD] [--fp-contract | --fast-math] [--no-cc]";
     for (int i = 1; i < argc; i++) {
         if ((v = option_arg("cuda", argc, argv, &i, "--cuda-arch")))
             arch = v;
         else if ((v = option_arg("cuda", argc, argv, &i, "--nvcc")))
             nvcc = v;
+        else if (!strcmp(argv[i], "--no-tiling"))
+            opt.pipeline.no_tiling = true;
         else if (!common_option("cuda", argc, argv, &i, &opt))
-            fatal("cuda: unknown option '%s'\n%s", argv[i], usage);
+            option_unknown("cuda", argv[i], cuda_usage);
     }
     if (!opt.path)
-        fatal("%s", usage);
+        fatal("usage: weft %s", cuda_usage);
     if (!nvcc || !*nvcc)
         nvcc = "nvcc -O3";
     const char *path = opt.path, *out = output_name(&opt);
     bool no_cc = opt.no_cc;
-    Compiled comp = pipeline(path, &target_cuda, STAGE_CODE, NULL);
+    Compiled comp = pipeline(path, &target_cuda, STAGE_CODE, &opt.pipeline);
     char *code = comp.code, *kernels = comp.kernels;
 
     StrBuf host = {0}, dev = {0};

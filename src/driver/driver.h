@@ -42,9 +42,15 @@ typedef struct {
     MemPlan *plan;
     char *code, *kernels; /* the generated C, and the CUDA text for a target with kernels */
 } Compiled;
-/* Runs the stages in order for target t up to stop (after_pass: the optimiser's pass to stop
- * after when stop is STAGE_OPT, or NULL), verifying the core program after each core stage. */
-Compiled pipeline(const char *path, const Target *t, Stage stop, const char *after_pass);
+/* The pipeline's switches: command-line options of the commands that compile. */
+typedef struct {
+    const char *after_pass; /* dev --after=PASS: the optimiser's pass to stop after at STAGE_OPT */
+    bool verify_passes;     /* --verify-passes: the core program verified after every optimiser pass */
+    bool no_tiling;         /* --no-tiling: no tiled kernels (backend/cuda/tile.c), to compare */
+} PipelineOptions;
+/* Runs the stages in order for target t up to stop with options o (NULL: the defaults),
+ * verifying the core program after each core stage. */
+Compiled pipeline(const char *path, const Target *t, Stage stop, const PipelineOptions *o);
 /* The program at path, checked, internalised and optimised (the pipeline up to STAGE_OPT). */
 CProg *load_optimised_core(const char *path);
 
@@ -59,6 +65,13 @@ int cmd_c(int argc, char **argv);      /* compile.c: the sequential C backend */
 int cmd_multicore(int argc, char **argv); /* compile.c: C + OpenMP */
 int cmd_cuda(int argc, char **argv);      /* compile.c: host C + CUDA kernels (nvcc) */
 
+/* Each subcommand's usage, beside its parser: the synopsis (its first line, every option in
+ * it), a line saying what the command does, then one line per option.  `weft SUB --help` (or
+ * -h) prints it, `weft --help` the first two lines of each, and an unknown option all of it. */
+extern const char check_usage[], run_usage[], dev_usage[];   /* pipeline.c */
+extern const char c_usage[], multicore_usage[], cuda_usage[]; /* compile.c */
+extern const char test_usage[], bench_usage[], autotune_usage[];
+
 /* options.c: `--name=value` (the value, or NULL when arg is another option) and a positive
  * count (at most 10^6; otherwise fatal "TOOL: bad WHAT 'S'"). */
 const char *option_value(const char *arg, const char *name);
@@ -67,5 +80,7 @@ int option_nonnegative(const char *tool, const char *s, const char *what);
 /* The value of option NAME (`-o OUT`) when argv[*i] is NAME: the next argument (*i advanced
  * past it), fatal "TOOL: option 'NAME' needs a value" when there is none; NULL otherwise. */
 const char *option_arg(const char *tool, int argc, char **argv, int *i, const char *name);
+/* fatal "TOOL: unknown option 'ARG'" followed by the command's usage. */
+_Noreturn void option_unknown(const char *tool, const char *arg, const char *usage);
 
 #endif

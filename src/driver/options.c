@@ -30,3 +30,7 @@ const char *option_arg(const char *tool, int argc, char **argv, int *i, const ch
         fatal("%s: option '%s' needs a value", tool, name);
     return argv[++*i];
 }
+
+void option_unknown(const char *tool, const char *arg, const char *usage) {
+    fatal("%s: unknown option '%s'\nusage: weft %s", tool, arg, usage);
+}

@@ -77,7 +77,10 @@ static void verified(CProg *p, const char *after) {
         die("the core program does not verify after %s", after);
 }
 
-Compiled pipeline(const char *path, const Target *t, Stage stop, const char *after_pass) {
+Compiled pipeline(const char *path, const Target *t, Stage stop, const PipelineOptions *o) {
+    static const PipelineOptions defaults = {0};
+    if (!o)
+        o = &defaults;
     Compiled c = {0};
     c.target = t;
     c.stop = stop;
@@ -88,7 +91,7 @@ Compiled pipeline(const char *path, const Target *t, Stage stop, const char *aft
     verified(c.core, "internalise");
     if (stop == STAGE_CORE)
         return c;
-    if (core_optimise(c.core, stop == STAGE_OPT ? after_pass : NULL, core_verify_passes_wanted() || stop == STAGE_OPT))
+    if (core_optimise(c.core, stop == STAGE_OPT ? o->after_pass : NULL, o->verify_passes || stop == STAGE_OPT))
         die("the optimised core program does not verify");
     if (stop == STAGE_OPT)
         return c;
@@ -105,19 +108,32 @@ Compiled pipeline(const char *path, const Target *t, Stage stop, const char *aft
     c.plan = memory_plan(c.core);
     if (stop == STAGE_MEM)
         return c;
-    c.code = fgen_program(c.core, c.plan, t, &c.kernels);
+    c.code = fgen_program(c.core, c.plan, t, o->no_tiling, &c.kernels);
     return c;
 }
 
 CProg *load_optimised_core(const char *path) { return pipeline(path, &target_c, STAGE_OPT, NULL).core; }
 
+const char check_usage[] = "check PROG.fut\n"
+                           "parse and type-check only";
+
 /* weft check PROG.fut */
 int cmd_check(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1])
+            option_unknown("check", argv[i], check_usage);
     if (argc != 2)
-        fatal("usage: weft check PROG.fut");
+        fatal("usage: weft %s", check_usage);
     load_program(argv[1], "check");
     return 0;
 }
+
+const char run_usage[] =
+    "run PROG.fut [-e ENTRY] [-b] [--tuning FILE]\n"
+    "interpret: the entry point's arguments on stdin, its results on stdout\n"
+    "  -e ENTRY       the entry point to run (default: main)\n"
+    "  -b             print the results in the binary data format\n"
+    "  --tuning FILE  NAME=VALUE lines: #[param(NAME)] values (docs/EXECUTABLES.md's format)";
 
 /* weft run PROG.fut [-e ENTRY] [-b] [--tuning FILE] */
 int cmd_run(int argc, char **argv) {
@@ -132,14 +148,14 @@ int cmd_run(int argc, char **argv) {
         else if (!strcmp(argv[i], "-b"))
             binary = true;
         else if (argv[i][0] == '-' && argv[i][1])
-            fatal("run: unknown option '%s'", argv[i]);
+            option_unknown("run", argv[i], run_usage);
         else if (!path)
             path = argv[i];
         else
             fatal("run: more than one program given");
     }
     if (!path)
-        fatal("usage: weft run PROG.fut [-e ENTRY] [-b] [--tuning FILE]");
+        fatal("usage: weft %s", run_usage);
     if (tuning && interp_read_tuning(tuning))
         return 1;
     Loaded l = load_program(path, "check");
@@ -165,7 +181,7 @@ static void print_user_ast(const Loaded *l, bool typed) {
 }
 
 /* weft dev --print=core-parse FILE: a printed core program read back, verified, printed again. */
-static int print_core_parse(const char *path, bool run) {
+static int print_core_parse(const char *path, bool run, const char *entry) {
     char *text = read_file(path, NULL);
     if (!text)
         fatal("cannot read '%s': %s", path, strerror(errno));
@@ -173,7 +189,7 @@ static int print_core_parse(const char *path, bool run) {
     if (core_verify(p, "core-parse"))
         return 1;
     if (run)
-        return core_eval_entry(p, stdin, stdout);
+        return core_eval_entry(p, entry, stdin, stdout);
     core_print_prog(stdout, p);
     return 0;
 }
@@ -186,19 +202,29 @@ static const Target *target_named(const char *name) {
     fatal("dev: unknown target '%s' (known: c, multicore, cuda)", name);
 }
 
-#define DEV_USAGE                                                                                          \
-    "usage: weft dev --print=STAGE [--target=c|multicore|cuda] [--after=PASS|all] [--run] PROG.fut\n"       \
-    "  STAGE: ast, typed, core, opt, jagged, seg, mem, code (the pipeline, src/driver/pipeline.c),\n"      \
-    "         core-parse (a printed core program read back)"
+const char dev_usage[] =
+    "dev --print=STAGE [--target=c|multicore|cuda] [--after=PASS|all] [--run [-e ENTRY]] [--verify-passes] "
+    "[--no-tiling] PROG.fut\n"
+    "print the program after a stage of the pipeline (src/driver/pipeline.c), or run a core stage's program\n"
+    "  --print=STAGE      ast, typed, core, opt, jagged, seg, mem, code; core-parse: PROG is a printed\n"
+    "                     core program, read back, verified and printed again\n"
+    "  --target=T         the target of the stages after opt: c, multicore (the default) or cuda\n"
+    "  --after=PASS|all   with --print=opt: stop the optimiser after PASS (simplify, cse, dce, hoist,\n"
+    "                     fuse, cleanup)\n"
+    "  --run              run the program of a core stage (core, opt, jagged, core-parse) with the core\n"
+    "                     evaluator on arguments from stdin instead of printing it\n"
+    "  -e ENTRY           with --run: the entry point (default: main, else the last one)\n"
+    "  --verify-passes    verify the core program after every optimiser pass (always at --print=opt)\n"
+    "  --no-tiling        no tiled CUDA kernels (--target=cuda --print=code), to compare";
 
-/* weft dev --print=STAGE [--target=T] [--after=PASS] [--run] PROG.fut: the program after a stage
- * of the pipeline for target T (multicore by default: the stages after `opt` depend on it).
- * --after=PASS stops the optimiser after that pass (with --print=opt; `core-opt=PASS` and
- * `--print=core --after=PASS` are the same); --run runs a core stage's program with the core
- * evaluator on arguments from stdin instead of printing it. */
+/* weft dev: the program after a stage of the pipeline for target T (multicore by default: the
+ * stages after `opt` depend on it).  --after=PASS stops the optimiser after that pass (with
+ * --print=opt; `core-opt=PASS` and `--print=core --after=PASS` are the same); --run runs a core
+ * stage's program with the core evaluator on arguments from stdin instead of printing it. */
 int cmd_dev(int argc, char **argv) {
-    const char *print = NULL, *path = NULL, *after = NULL, *v;
+    const char *print = NULL, *path = NULL, *after = NULL, *entry = NULL, *v;
     const Target *t = &target_multicore;
+    PipelineOptions o = {0};
     bool run = false;
     for (int i = 1; i < argc; i++) {
         if ((v = option_value(argv[i], "--print")))
@@ -207,22 +233,27 @@ int cmd_dev(int argc, char **argv) {
             after = v;
         else if ((v = option_value(argv[i], "--target")))
             t = target_named(v);
+        else if ((v = option_arg("dev", argc, argv, &i, "-e")))
+            entry = v;
         else if (!strcmp(argv[i], "--run"))
             run = true;
-        else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            puts(DEV_USAGE);
-            return 0;
-        } else if (argv[i][0] == '-' && argv[i][1])
-            fatal("dev: unknown option '%s'\n" DEV_USAGE, argv[i]);
+        else if (!strcmp(argv[i], "--verify-passes"))
+            o.verify_passes = true;
+        else if (!strcmp(argv[i], "--no-tiling"))
+            o.no_tiling = true;
+        else if (argv[i][0] == '-' && argv[i][1])
+            option_unknown("dev", argv[i], dev_usage);
         else if (!path)
             path = argv[i];
         else
             fatal("dev: unexpected argument '%s'", argv[i]);
     }
     if (!print || !path)
-        fatal(DEV_USAGE);
+        fatal("usage: weft %s", dev_usage);
+    if (entry && !run)
+        fatal("dev: -e applies to --run");
     if (!strcmp(print, "core-parse"))
-        return print_core_parse(path, run);
+        return print_core_parse(path, run, entry);
     if (!strncmp(print, "core-opt", 8)) { /* the older spelling: core-opt, core-opt=PASS */
         after = print[8] == '=' ? print + 9 : "all";
         print = "opt";
@@ -231,12 +262,13 @@ int cmd_dev(int argc, char **argv) {
     }
     int stage = pipeline_stage(print);
     if (stage < 0)
-        fatal("dev: unknown stage '%s'\n" DEV_USAGE, print);
+        fatal("dev: unknown stage '%s'\nusage: weft %s", print, dev_usage);
     if (after && stage != STAGE_OPT)
         fatal("dev: --after applies to --print=opt");
     if (run && stage != STAGE_CORE && stage != STAGE_OPT && stage != STAGE_JAGGED)
         fatal("dev: --run applies to the core stages (core, opt, jagged)");
-    Compiled c = pipeline(path, t, (Stage)stage, after && strcmp(after, "all") ? after : NULL);
+    o.after_pass = after && strcmp(after, "all") ? after : NULL;
+    Compiled c = pipeline(path, t, (Stage)stage, &o);
     switch ((Stage)stage) {
     case STAGE_AST:
     case STAGE_TYPED: print_user_ast(&c.front, stage == STAGE_TYPED); return 0;
@@ -244,7 +276,7 @@ int cmd_dev(int argc, char **argv) {
     case STAGE_OPT:
     case STAGE_JAGGED:
         if (run)
-            return core_eval_entry(c.core, stdin, stdout);
+            return core_eval_entry(c.core, entry, stdin, stdout);
         core_print_prog(stdout, c.core);
         return 0;
     case STAGE_SEG:

@@ -44,6 +44,9 @@ typedef struct {
     bool verbose;
     bool list;  /* print the cases instead of running them */
     const char *tmpdir;
+    const char *cc;         /* --cc=CMD: the compiled backends' whole C compiler command */
+    const char *wrap;       /* --wrap=CMD: compiled executables run under CMD */
+    const char *thresholds; /* --thresholds=SPEC: passed to compiled executables */
 } Options;
 
 typedef struct {
@@ -79,7 +82,7 @@ static void interp_command(const Options *o, const char *prog, const char *exe, 
 
 /* ---- the sequential C backend (src/driver/compile.c): each program is compiled once, as the
  * real build compiles it (`weft c`'s C compiler and flags, $WEFT_CC included), with warnings
- * as errors, or with `--cc "$WEFT_TEST_CC"` when that is set (the whole command: sanitizers),
+ * as errors, or with weft test's `--cc=CMD` when given (the whole command: sanitizers),
  * the runtime linked from an object built once per test run (`--rts-obj`), into its own
  * temporary directory.  Everything is removed at exit. */
 
@@ -141,8 +144,7 @@ static char *compile_in_tmpdir(const Options *o, const char *prog, char **exe, c
 }
 
 /* The warnings a compiled test program must not give.  GCC's flow-based array-bounds and
- * maybe-uninitialized warnings are left out: at -O3 they report paths that cannot run in the
- * boxed generator's rts (wfa.h slices and rearranges). */
+ * maybe-uninitialized warnings are left out: at -O3 they report paths that cannot run. */
 static const char test_cflags[] = "-Wall -Wextra -Werror -Wno-array-bounds -Wno-maybe-uninitialized";
 
 /* Compile prog with `weft BACKEND` (c or multicore), the runtime linked from one object. */
@@ -157,8 +159,7 @@ static char *compiled_prepare(const Options *o, const char *prog, char **exe, co
         rts_obj = xsprintf("%s/weft-test-rts-%d.o", o->tmpdir, (int)getpid());
         vec_push(&c_cleanup, rts_obj);
     }
-    const char *cc = getenv("WEFT_TEST_CC");
-    const char *how = cc && *cc ? xsprintf("--cc '%s'", cc) : xsprintf("--cflags '%s'", test_cflags);
+    const char *how = o->cc ? xsprintf("--cc '%s'", o->cc) : xsprintf("--cflags '%s'", test_cflags);
     return compile_in_tmpdir(o, prog, exe, backend, xsprintf("%s --rts-obj '%s'", how, rts_obj));
 }
 
@@ -187,11 +188,15 @@ static char *cuda_prepare(const Options *o, const char *prog, char **exe) {
 }
 
 static void c_command(const Options *o, const char *prog, const char *exe, const char *entry, const char **argv) {
-    (void)o;
-    argv[0] = exe;
-    argv[1] = "-e";
-    argv[2] = entry;
-    tuning_args(prog, argv, 3);
+    int k = 0;
+    argv[k++] = exe;
+    argv[k++] = "-e";
+    argv[k++] = entry;
+    if (o->thresholds) { /* before --tuning, which applies on top */
+        argv[k++] = "--thresholds";
+        argv[k++] = o->thresholds;
+    }
+    tuning_args(prog, argv, k);
 }
 
 static const Backend backends[] = {
@@ -222,7 +227,7 @@ typedef struct {
     int case_no; /* 1-based within its block */
     const char *entry;
     const Backend *be;
-    const char *argv[8];
+    const char *argv[10];
     /* while running */
     pid_t pid;
     double start;
@@ -265,12 +270,11 @@ static void write_text_file(const char *path, const char *text) {
         fatal("test: cannot write %s", path);
 }
 
-/* In the child: run the case's command; a compiled backend's executable under the command in
- * $WEFT_TEST_WRAP when it is set (words split at spaces, e.g. "compute-sanitizer --tool
- * memcheck --error-exitcode 97 --log-file /tmp/cs.%p"). */
-static void exec_case(const Job *j) {
-    const char *wrap = getenv("WEFT_TEST_WRAP");
-    if (!wrap || !*wrap || j->be->prepare == NULL) {
+/* In the child: run the case's command; a compiled backend's executable under --wrap's command
+ * when given (words split at spaces, e.g. "compute-sanitizer --tool memcheck --error-exitcode
+ * 97 --log-file /tmp/cs.%p"). */
+static void exec_case(const Job *j, const char *wrap) {
+    if (!wrap || j->be->prepare == NULL) {
         execv(j->argv[0], (char *const *)j->argv);
         fprintf(stderr, "cannot run %s: %s\n", j->argv[0], strerror(errno));
         return;
@@ -282,7 +286,7 @@ static void exec_case(const Job *j) {
         vec_push(&argv, (char *)j->argv[i]);
     vec_push(&argv, NULL);
     execvp(argv.data[0], argv.data);
-    fprintf(stderr, "cannot run %s (WEFT_TEST_WRAP): %s\n", argv.data[0], strerror(errno));
+    fprintf(stderr, "cannot run %s (weft test --wrap): %s\n", argv.data[0], strerror(errno));
 }
 
 static bool start_job(Run *run, Job *j) {
@@ -311,7 +315,7 @@ static bool start_job(Run *run, Job *j) {
             fprintf(stderr, "cannot open the input file %s: %s\n", j->in_path, strerror(errno));
             _exit(126);
         }
-        exec_case(j);
+        exec_case(j, o->wrap);
         _exit(127);
     }
     setpgid(pid, pid);
@@ -846,8 +850,28 @@ static int parse_backends(const char *list, const Backend **bes, int max) {
     }
 }
 
-static const char *const test_usage =
-    "usage: weft test [--backend=interp[,c,...]] [--timeout=S] [-j N] [-v] [--list] [--weft=PATH] PATH...";
+const char test_usage[] =
+    "test [--backend=interp[,c,multicore,cuda]] [--timeout=S] [-j N] [-v] [--list] [--weft=PATH] [--cc=CMD] "
+    "[--wrap=CMD] [--thresholds=SPEC] PATH...\n"
+    "run the -- == blocks of the programs in PATH (files, or directories searched for .fut files)\n"
+    "  --backend=LIST      interp (the default), c, multicore, cuda: each case on each of them\n"
+    "  --timeout=S         a case running longer than S seconds fails (default: 60)\n"
+    "  -j N, -jN           N cases at a time (default: 2)\n"
+    "  -v                  also print a line per file (its counts), the skips and the files' notes\n"
+    "  --list              print the cases instead of running them\n"
+    "  --weft=PATH         the weft binary that compiles and interprets (default: this one)\n"
+    "  --cc=CMD            c, multicore: compile with `weft c --cc CMD` (the whole command, e.g. with\n"
+    "                      sanitizers) instead of the default compiler with warnings as errors\n"
+    "  --wrap=CMD          run every compiled executable under CMD (words split at spaces, e.g.\n"
+    "                      \"compute-sanitizer --tool memcheck --error-exitcode 97\")\n"
+    "  --thresholds=SPEC   compiled executables start their flattening thresholds at SPEC, N or\n"
+    "                      KIND=N,... (the executables' --thresholds, docs/EXECUTABLES.md)";
+
+static const char *nonempty(const char *option, const char *v) {
+    if (!*v)
+        fatal("test: %s needs a value", option);
+    return v;
+}
 
 int cmd_test(int argc, char **argv) {
     Run run = {0};
@@ -873,13 +897,19 @@ int cmd_test(int argc, char **argv) {
             run.opt.list = true;
         else if (!strncmp(a, "--weft=", 7))
             run.opt.weft = a + 7;
+        else if ((v = option_value(a, "--cc")))
+            run.opt.cc = nonempty("--cc", v);
+        else if ((v = option_value(a, "--wrap")))
+            run.opt.wrap = nonempty("--wrap", v);
+        else if ((v = option_value(a, "--thresholds")))
+            run.opt.thresholds = nonempty("--thresholds", v);
         else if (a[0] == '-' && a[1])
-            fatal("test: unknown option '%s'\n%s", a, test_usage);
+            option_unknown("test", a, test_usage);
         else
             vec_push(&inputs, (char *)a);
     }
     if (inputs.len == 0)
-        fatal("%s", test_usage);
+        fatal("usage: weft %s", test_usage);
     if (!run.opt.weft)
         fatal("test: cannot find the weft binary (use --weft=PATH)");
 

@@ -30,7 +30,7 @@
  *   e_middle (GPU): a map whose body's SOACs (at its top level, in its loops and ifs) all have
  *       widths known outside the map and scalar operators gets a third version: a segmap over
  *       the nest whose points run one per thread block, those SOACs turned into block segops
- *       (segmap/segred/segscan block over one dimension; src/backend/flat/fblock.c), guarded by
+ *       (segmap/segred/segscan block over one dimension; src/backend/cuda/block.c), guarded by
  *       Par times the widest of them against FUN.suff_intra_par_K and that width <= 1024.
  *
  * A segop's body starts by binding what it reads: the context's lambda parameters (rows of

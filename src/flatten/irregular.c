@@ -14,13 +14,14 @@
  *     rest = segmap (i < n) { prefix(xs[i]); suffix(p, r'[i]) }      -- when there is one
  *
  * Seed 004's rules are this one shape: a reduce in a map (rule 5) is the segred; a scan
- * (rule 1) the segscan, map in map (rule 2) the segmap; iota and replicate of a computed length
- * (rules 3 and 4) are an inner map whose input is the element index j; a scalar variant to the
- * outer map (rule 6) is read through i, never replicated; indexing variant to it (rule 7) is the
- * prefix's view, read at j.  A map or scan result whose rows vary is the flat output itself: the
- * represent pass laid the outer map's rows out by the same sizes.  The outer map keeps its
- * outer-parallel version (flatten.c chooses with a threshold on irr_prepare's parallelism:
- * the total work over the largest element's, what one thread per element can keep busy).
+ * (rule 1) the segscan, map in map (rule 2) the segmap; an iota of a computed length (rule 4)
+ * read by the inner SOAC is the element index j (a replicate, rule 3, is not matched); a
+ * scalar variant to the outer map (rule 6) is read through i, never replicated; indexing
+ * variant to it (rule 7) is the prefix's view, read at j.  A map or scan result whose rows
+ * vary is the flat output itself: the represent pass laid the outer map's rows out by the
+ * same sizes.  The outer map keeps its outer-parallel version (flatten.c chooses with a
+ * threshold on irr_prepare's parallelism: the total work over the largest element's, what one
+ * thread per element can keep busy).
  */
 #include "../opt/opt.h"
 #include "flatten.h"

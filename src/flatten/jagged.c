@@ -335,12 +335,13 @@ static int tail_shape(CBuild *b, const Rep *r, CAtom *out) {
 
 static const char *index_message(int nidx, int rank) {
     StrBuf sb = {0};
-    sb_puts(&sb, "index [");
+    sb_puts(&sb, "Index [");
     for (int k = 0; k < nidx; k++)
         sb_printf(&sb, "%s{%d}", k ? ", " : "", k);
     sb_puts(&sb, "] out of bounds for array of shape ");
     for (int k = 0; k < rank; k++)
         sb_printf(&sb, "[{%d}]", nidx + k);
+    sb_putc(&sb, '.');
     return sb.data;
 }
 
@@ -659,7 +660,7 @@ static void lower_index(J *j, CBuild *b, const CStm *s) {
         CAtom okh = cb_op2(b, COP_LE, PRIM_I64, s0->end, rows);
         CAtom ok = cb_op2(b, COP_AND, PRIM_BOOL, okl, cb_op2(b, COP_AND, PRIM_BOOL, okm, okh));
         CAtom vals[3] = {s0->start, s0->end, rows};
-        cb_assert(b, ok, "index [{0}:{1}] out of bounds for array of shape [{2}]", vals, 3);
+        cb_assert(b, ok, "Index [{0}:{1}] out of bounds for array of shape [{2}].", vals, 3);
         Rep *v = xmalloc(sizeof *v);
         *v = *r;
         v->type = p.type;
@@ -851,7 +852,7 @@ static void lower_update(J *j, CBuild *b, const CStm *s) {
     CAtom rows = outer_rows(b, r);
     CAtom i = e->slice.data[0].start;
     CAtom vals[2] = {i, rows};
-    cb_assert(b, cb_in_range(b, i, rows), "index [{0}] out of bounds for array of shape [{1}]", vals, 2);
+    cb_assert(b, cb_in_range(b, i, rows), "Index [{0}] out of bounds for array of shape [{1}].", vals, 2);
     Update up = {e->args.data[0], i, e->args.data[1], ctype_elem(s->pat.data[0].type)};
     desugar_rows(j, b, s->pat.data[0], rows, update_row, &up);
 }
@@ -1263,13 +1264,70 @@ static void lower_scan_loop(J *j, CBuild *b, const CStm *s) {
     lower_stm(j, &ls, b);
 }
 
+/* reduce op ne (map f xs) whose accumulators may grow (`reduce (++) []`): a sequential loop
+ * folding the elements in order (a valid order for an associative operator), so that no target
+ * needs per-thread accumulators of one fixed shape. */
+static void lower_reduce_loop(J *j, CBuild *b, const CStm *s) {
+    const CExp *e = s->exp;
+    int k = ops_count(&e->reds);
+    CExp *lp = cb_exp(b, CE_LOOP);
+    CParamVec params = {0};
+    CBuild body = cb_nested(b);
+    for (int o = 0; o < e->reds.len; o++)
+        for (int q = 0; q < e->reds.data[o].nes.len; q++) {
+            vec_push(&params, cb_param(b, "acc", e->reds.data[o].lam->ret.data[q]));
+            vec_push(&lp->args, e->reds.data[o].nes.data[q]);
+        }
+    lp->params = params;
+    lp->index = opt_fresh("i");
+    note(j, lp->index, ctype_prim(PRIM_I64));
+    lp->bound = e->args.data[0];
+    CAtom *elems = xmalloc(sizeof *elems * (size_t)(e->arrays.len + 1));
+    for (int q = 0; q < e->arrays.len; q++)
+        elems[q] = row_of(j, &body, e->arrays.data[q], catom_var(lp->index));
+    CAtomVec xs = {0};
+    inline_lambda(j, &body, e->lam, elems, &xs);
+    for (int o = 0, at = 0; o < e->reds.len; o++) {
+        const COperator *op = &e->reds.data[o];
+        int m = op->nes.len;
+        CAtom *opargs = xmalloc(sizeof *opargs * (size_t)(2 * m + 1));
+        for (int q = 0; q < m; q++) {
+            opargs[q] = catom_var(params.data[at + q].name);
+            opargs[m + q] = xs.data[at + q];
+        }
+        CAtomVec accs = {0};
+        inline_lambda(j, &body, op->lam, opargs, &accs);
+        for (int q = 0; q < m; q++)
+            vec_push(&body.body->result, accs.data[q]);
+        at += m;
+    }
+    lp->body = body.body;
+    CStm ls = {{0}, lp};
+    for (int q = 0; q < k; q++) {
+        CParam p = s->pat.data[q];
+        p.type = params.data[q].type; /* the operator's shape, not the neutral element's */
+        vec_push(&ls.pat, p);
+    }
+    lower_stm(j, &ls, b);
+}
+
+static bool ops_keep_shape(const COperatorVec *ops) {
+    for (int o = 0; o < ops->len; o++)
+        if (!op_keeps_shape(&ops->data[o]) && !coperators_scalar(ops))
+            return false;
+    return true;
+}
+
 static void lower_screma(J *j, CBuild *b, const CStm *s) {
     const CExp *e = s->exp;
-    for (int o = 0; o < e->scans.len; o++)
-        if (!op_keeps_shape(&e->scans.data[o]) && !coperators_scalar(&e->scans)) {
-            lower_scan_loop(j, b, s);
-            return;
-        }
+    if (!ops_keep_shape(&e->scans)) {
+        lower_scan_loop(j, b, s);
+        return;
+    }
+    if (!ops_keep_shape(&e->reds) && !e->scans.len && e->lam->ret.len == ops_count(&e->reds)) {
+        lower_reduce_loop(j, b, s);
+        return;
+    }
     CAtom w = e->args.data[0];
     CExp *ne = cb_exp(b, CE_SCREMA);
     vec_push(&ne->args, w);

@@ -1,4 +1,4 @@
-/* escape.c — which arrays made in an iteration may outlive it (the flat backend).
+/* escape.c — which arrays made in an iteration may outlive it (slots: docs/BACKENDS.md).
  *
  * An array allocated inside a loop body or a SOAC lambda is either scratch — it dies within the
  * iteration, so its slot holds the only reference and the next iteration reuses the block, and

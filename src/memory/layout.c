@@ -1,4 +1,4 @@
-/* layout.c — which array variables of a function may be strided views (the flat backend).
+/* layout.c — which array variables of a function may be strided views (the others are dense).
  *
  * Every view carries valid strides, so reading them is always correct; but where the generator
  * knows an array is dense (row-major and contiguous) it indexes with the extents instead, which

@@ -1,4 +1,4 @@
-/* lifetime.c — where the variables of a body die (the flat backend releases owned arrays there).
+/* lifetime.c — where the variables of a body die (the emitter releases owned arrays there).
  *
  * For each variable bound by a body — its parameters and the patterns of its statements — the
  * last statement that uses it, directly or inside a nested body.  A view (an atom, an index, a

@@ -1,5 +1,5 @@
 /* opt.h — the core optimiser (DESIGN.md step 5; docs/OPTIMISER.md): the pass list (passes.c),
- * one file per pass, and the helpers they share (opt_util.c).  Every pass rewrites a CProg in
+ * one file per pass, and the helpers they share (src/core/walk.c, declared in ir.h).  Every pass rewrites a CProg in
  * place, keeps A-normal form and unique names, and leaves a program core_verify accepts.
  */
 #ifndef WEFT_OPT_OPT_H
@@ -17,8 +17,6 @@ typedef struct {
  * pass).  With verify set, core_verify runs after every pass; the result is the number of
  * verification errors (0 when verify is off).  An unknown pass name is a fatal error. */
 int core_optimise(CProg *p, const char *stop_after, bool verify);
-/* Whether verification after every pass is on for normal compiles: WEFT_VERIFY_PASSES=1. */
-bool core_verify_passes_wanted(void);
 
 /* ======== the passes ======== */
 void core_simplify(CProg *p); /* simplify.c: folding, copy propagation, identities, dead branches */

@@ -1,8 +1,8 @@
 /* passes.c — the optimiser's pipeline (DESIGN.md step 5): one table lists the passes in order,
- * each with the name `weft dev --print=core-opt=NAME` (or `--after=NAME`) stops after.
+ * each with the name `weft dev --print=opt --after=NAME` stops after.
  *
- * The core verifier runs after every pass for `weft dev` and under WEFT_VERIFY_PASSES=1 for
- * normal compiles (core_verify_passes_wanted).  There is no inlining pass: the internaliser
+ * The core verifier runs after every pass for `weft dev --print=opt` and with --verify-passes
+ * for the commands that compile (the pipeline's options, src/driver/driver.h).  There is no inlining pass: the internaliser
  * already inlines every call, and `apply` appears only in code later passes outline.
  */
 #include <stdlib.h>
@@ -26,11 +26,6 @@ static const CPass passes[] = {
     {"cleanup", core_cleanup},
 };
 enum { NPASSES = sizeof(passes) / sizeof(passes[0]) };
-
-bool core_verify_passes_wanted(void) {
-    const char *v = getenv("WEFT_VERIFY_PASSES");
-    return v && *v && strcmp(v, "0") != 0;
-}
 
 int core_optimise(CProg *p, const char *stop_after, bool verify) {
     if (stop_after && !strcmp(stop_after, "all"))

@@ -12,13 +12,11 @@ DIRS="tests/programs tests/irregular tests/backend_c"
 case "${1:-}" in
 asan)
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    WEFT_TEST_CC="cc -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
-        "$WEFT" test --backend=c $DIRS
+        "$WEFT" test --backend=c --cc="cc -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined" $DIRS
     ;;
 tsan)
     TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=1" \
-    WEFT_TEST_CC="clang -O1 -g -fsanitize=thread" \
-        "$WEFT" test --backend=multicore $DIRS
+        "$WEFT" test --backend=multicore --cc="clang -O1 -g -fsanitize=thread" $DIRS
     ;;
 *)
     echo "usage: $0 asan|tsan" >&2

@@ -29,8 +29,8 @@
 -- ==
 -- entry: nth
 -- input { [[1, 2, 3], [4], []] 0i64 2i64 } output { 3 }
--- input { [[1, 2, 3], [4], []] 1i64 1i64 } error: index \[1, 1\] out of bounds
--- input { [[1, 2, 3], [4], []] 3i64 0i64 } error: index \[3, 0\] out of bounds
+-- input { [[1, 2, 3], [4], []] 1i64 1i64 } error: Index \[1, 1\] out of bounds
+-- input { [[1, 2, 3], [4], []] 3i64 0i64 } error: Index \[3, 0\] out of bounds
 
 entry row_sums (m: [][]i32) : []i32 = map (\r -> reduce (+) 0 r) m
 

@@ -3,7 +3,7 @@
 #  1. `weft dev --print=core-opt` verifies the core IR after every pass; the printed result must
 #     parse back, verify and print identically (`--print=core-parse`);
 #  2. for programs whose first test block has an inline `-- input { ... }` (on its entry
-#     point: WEFT_ENTRY tells the evaluator which): the core evaluator (src/core/eval.c) on the
+#     point: dev -e tells the evaluator which): the core evaluator (src/core/eval.c) on the
 #     optimised program (`--print=opt --run`) must print what the interpreter (`weft run`)
 #     prints; on a difference the unoptimised core (`--print=core --run`) is shown too.  Inner sizes of empty arrays are not compared (the
 #     evaluator does not keep them).
@@ -39,14 +39,14 @@ for f in $(find tests examples -name '*.fut' -not -path 'tests/errors/*' | sort)
     [ -s "$TMP/in" ] || continue
     "$WEFT" run "$f" ${entry:+-e "$entry"} < "$TMP/in" > "$TMP/want" 2> /dev/null || continue
     ran=$((ran + 1))
-    if WEFT_ENTRY=$entry "$WEFT" dev --print=opt --run "$f" < "$TMP/in" > "$TMP/got" 2> "$TMP/err" &&
+    if "$WEFT" dev --print=opt --run ${entry:+-e "$entry"} "$f" < "$TMP/in" > "$TMP/got" 2> "$TMP/err" &&
         [ "$(norm "$TMP/got")" = "$(norm "$TMP/want")" ]; then
         pass
     elif echo "$KNOWN_DIFFERENT" | grep -qx "$f"; then
         known=$((known + 1))
     else
         # before optimisation too? (then the evaluator or the internaliser is to blame)
-        WEFT_ENTRY=$entry "$WEFT" dev --print=core --run "$f" < "$TMP/in" > "$TMP/got0" 2>&1
+        "$WEFT" dev --print=core --run ${entry:+-e "$entry"} "$f" < "$TMP/in" > "$TMP/got0" 2>&1
         fail "$f: optimised core evaluates differently from weft run: $(head -c 200 "$TMP/err")"
         echo "  weft run:        $(head -c 200 "$TMP/want")"
         echo "  core, optimised: $(head -c 200 "$TMP/got")"

@@ -38,14 +38,15 @@ if grep -qw fma /proc/cpuinfo 2> /dev/null; then
 fi
 
 # weft test builds the program with the real build's C compiler flags: the flags of every C
-# compiler command, warnings, outputs and inputs left out, are those of weft c
+# compiler command, warnings, outputs and inputs left out, are those of weft c (weft test's
+# default build logged through $WEFT_CC, weft c's documented fallback for --cc)
 cat > "$T/cc.sh" <<'F'
 echo "$@" >> "$CC_LOG"
 exec "$@"
 F
 flags() { [ -f "$1" ] && tr ' ' '\n' < "$1" | grep '^-' | grep -v -e '^-W' -e '^-o$' -e '^-c$' -e '^-l' | sort -u | tr '\n' ' '; }
-CC_LOG=$T/c.log WEFT_CC="sh $T/cc.sh cc -O3 -march=native" "$WEFT" c "$prog" -o "$T/fp-logged" > /dev/null 2>&1 && pass ||
-    fail "weft c with a logging WEFT_CC"
+CC_LOG=$T/c.log "$WEFT" c --cc "sh $T/cc.sh cc -O3 -march=native" "$prog" -o "$T/fp-logged" > /dev/null 2>&1 && pass ||
+    fail "weft c with a logging --cc"
 CC_LOG=$T/test.log WEFT_CC="sh $T/cc.sh cc -O3 -march=native" "$WEFT" test --backend=c "$prog" > "$T/test.out" 2>&1 && pass ||
     fail "weft test --backend=c $prog: $(cat "$T/test.out")"
 [ -s "$T/test.log" ] && [ "$(flags "$T/c.log")" = "$(flags "$T/test.log")" ] && pass ||

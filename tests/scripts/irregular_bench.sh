@@ -8,7 +8,7 @@
 #      with the interpreter;
 #   3. bench/irregular's programs pass their test blocks on interp, c and multicore, and on
 #      multicore with the outer-parallel versions and the flattened ones forced
-#      (WEFT_THRESHOLDS=0, 10^12); the seed 004 demos of examples/flatten with the flattened
+#      (weft test --thresholds=0, 10^12); the seed 004 demos of examples/flatten with the flattened
 #      ones forced (make check runs them with the defaults and outer);
 #   4. bench/irregular/run.sh runs end to end on tiny inputs of segsum (every variant validated
 #      against the C baseline).
@@ -72,7 +72,7 @@ for run in "0 bench/irregular" "1000000000000 bench/irregular examples/flatten";
     # shellcheck disable=SC2086
     set -- $run
     n=$1; shift
-    WEFT_THRESHOLDS=$n "$WEFT" test --backend=multicore "$@" > "$T/test.out" 2>&1 || cat "$T/test.out"
+    "$WEFT" test --backend=multicore --thresholds="$n" "$@" > "$T/test.out" 2>&1 || cat "$T/test.out"
     add_counts "$T/test.out"
 done
 

@@ -12,7 +12,7 @@ for list in bogus "" "c," "interp,,c"; do
 done
 
 # counts FILE BACKENDS: the "N passed, N failed" line of weft test
-counts() { "$WEFT" test --backend="$2" "$1" > "$T/out" 2>&1; tail -n 1 "$T/out"; }
+counts() { f=$1 be=$2; shift 2; "$WEFT" test --backend="$be" "$@" "$f" > "$T/out" 2>&1; tail -n 1 "$T/out"; }
 
 cat > "$T/empty_dims.fut" <<'F'
 -- ==
@@ -46,7 +46,7 @@ entry main (x: i32) : i32 = x + 1
 -- input { 3 } output { 4 }
 entry g (x: i32) : i32 = x + 1
 F
-got=$(WEFT_TEST_CC=false counts "$T/no_cc.fut" c)
+got=$(counts "$T/no_cc.fut" c --cc=false)
 [ "$got" = "0 passed, 3 failed" ] && pass || fail "no_cc.fut: $got, expected 0 passed, 3 failed: $(cat "$T/out")"
 [ "$(grep -c "compilation failed" "$T/out")" = 1 ] && pass || fail "no_cc.fut: the compile failure is not printed once: $(cat "$T/out")"
 summary

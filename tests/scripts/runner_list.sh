@@ -9,7 +9,7 @@ expect "values.fut:12: interp entry id_arr case #3: input [ -- a comment inside 
 expect "values.fut:18: interp entry id_mat case #1: input [[1.5f32, 2f32], [3f32, 4f32]] -> output [[1.5f32, 2f32], [3f32, 4f32]]"
 expect "values.fut:30: interp entry sum case #1: input @ tests/runner/data/sum.in -> output @ tests/runner/data/sum.out"
 expect "values.fut:34: interp entry id3 case #1 \"named case\": input 1.0 -> output 1.0f64"
-expect "errors.fut:5: interp entry fail case #2: input 7i64 -> error: ^.*index \\[7\\]"
+expect "errors.fut:5: interp entry fail case #2: input 7i64 -> error: ^.*Index \\[7\\]"
 expect "errors.fut:12: interp entry main case #1: skipped (auto output)"
 expect "errors.fut:13: interp entry main case #2: skipped (script input)"
 expect "compile_error.fut:3: compile error: expected bool but got i32"

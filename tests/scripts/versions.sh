@@ -2,7 +2,7 @@
 # versions.sh — incremental flattening on the multicore backend (src/flatten/flatten.c):
 # `weft dev --print=seg` shows the two versions of tests/flatten/versions.fut and its threshold;
 # the executable lists it (--print-params), logs each comparison (-L), takes it from --param,
-# --tuning and WEFT_THRESHOLDS, both versions give the interpreter's results on few long rows
+# --tuning, --thresholds and WEFT_THRESHOLDS (its alias), both versions give the interpreter's results on few long rows
 # and on many short ones, and weft autotune measures each path once.  Skipped without an
 # OpenMP-capable cc.
 . "$(dirname "$0")/lib.sh"
@@ -71,6 +71,13 @@ WEFT_THRESHOLDS=100000 run "3000 rows, WEFT_THRESHOLDS" short "Compared main.suf
 WEFT_THRESHOLDS=intra_par=0,outer_par=1 run "2 rows, WEFT_THRESHOLDS by kind" long "Compared main.suff_outer_par_0 <= 2: true."
 WEFT_THRESHOLDS=outer_par=1,x run "2 rows, bad WEFT_THRESHOLDS" long "Compared main.suff_outer_par_0 <= 2: false."
 grep -qF "warning: WEFT_THRESHOLDS='outer_par=1,x' is neither N nor KIND=N" "$TMP/log" && pass || fail "bad WEFT_THRESHOLDS: no warning"
+run "3000 rows, --thresholds" short "Compared main.suff_outer_par_0 <= 3000: false." --thresholds 100000
+run "2 rows, --thresholds by kind" long "Compared main.suff_outer_par_0 <= 2: true." --thresholds=intra_par=0,outer_par=1
+run "2 rows, --thresholds then --param" long "Compared main.suff_outer_par_0 <= 2: false." --thresholds 0 --param main.suff_outer_par_0=3
+WEFT_THRESHOLDS=100000 run "2 rows, --thresholds over WEFT_THRESHOLDS" long "Compared main.suff_outer_par_0 <= 2: true." --thresholds 0
+"$TMP/v" --thresholds outer_par=1,x < "$TMP/long.in" > "$TMP/out" 2> "$TMP/log"
+[ $? = 1 ] && grep -qF "error: --thresholds needs N or KIND=N,... (N >= 0), not 'outer_par=1,x'" "$TMP/log" && pass ||
+    { fail "bad --thresholds: not a usage error"; cat "$TMP/log"; }
 
 # 4. a bad value is an error naming the parameter
 if "$TMP/v" --param main.suff_outer_par_0=x < "$TMP/short.in" > /dev/null 2> "$TMP/err"; then

@@ -1,6 +1,6 @@
-/* fblock.c — weft cuda: segops at block level (seed 001's e_middle, made by src/flatten/
+/* block.c — weft cuda: segops at block level (seed 001's e_middle, made by src/flatten/
  * flatten.c).  In a kernel where one thread block runs each point of a grid segmap, every
- * thread of the block runs the point's code (fcuda.c's block kernels); a block segop spreads its
+ * thread of the block runs the point's code (kernels.c's block kernels); a block segop spreads its
  * one dimension over the block's B threads:
  *
  *   segmap   thread t runs the points t, t + B, ...: neighbouring threads, neighbouring elements;

@@ -1,6 +1,6 @@
 /* cuda.h — weft cuda (docs/BACKENDS.md): what the files of the CUDA target share.  kernels.c
  * turns the host's segops, scatters and hists into kernels; block.c emits block-level segops
- * (e_middle) inside them; tile.c block-tiles dot-product nests; target.c is the Target.
+ * (e_middle) inside them; tile.c block-tiles dot-product nests; kernels.c also defines the Target (target_cuda).
  */
 #ifndef WEFT_BACKEND_CUDA_CUDA_H
 #define WEFT_BACKEND_CUDA_CUDA_H

@@ -1,5 +1,5 @@
-/* fcuda.c — weft cuda on the flat backend: the flattened program's host code is the flat C
- * backend's (sequential), its segops run as CUDA kernels.
+/* kernels.c — the CUDA target (target_cuda): the flattened program's host code is the
+ * emitter's sequential C, its segops run as CUDA kernels.
  *
  * A segop on the host becomes a kernel when it can: a segmap of any body, a segred or segscan
  * of scalar operators over one dimension (the single-pass scans and tree reductions of
@@ -9,7 +9,7 @@
  *   struct seg_N_args      what the kernel reads: the widths, the free scalars, device views of
  *                          the free arrays and of the outputs (the same struct in OUT.c);
  *   struct seg_N : args    the spec the kernel templates call: elem(i) runs the segop's body at
- *                          point i — the very code the host would run (fgen), compiled against
+ *                          point i — the very code the host would run (emit*.c), compiled against
  *                          rts/flat_dev.cuh — writing map results into the outputs and handing
  *                          back the operands of the operators; red_op / scan_op the operators;
  *   wfk_launch_N           the launcher OUT.c calls (through wfc_launch, rts/flat_cuda.h).
@@ -591,7 +591,7 @@ static void emit_spec(FGen *g, const Ker *K) {
     k_line(g, "%s", "");
 }
 
-/* A tiled segmap's second spec (src/backend/flat/ftile.c): tile() runs one block of points. */
+/* A tiled segmap's second spec (tile.c): tile() runs one block of points. */
 typedef struct {
     const Ker *K;
     const FTile *t;

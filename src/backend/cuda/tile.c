@@ -1,4 +1,4 @@
-/* ftile.c — block tiling of dot-product nests for weft cuda (seed 001 §3: moderate flattening's
+/* tile.c — block tiling of dot-product nests for weft cuda (seed 001 §3: moderate flattening's
  * version (2) "plus block tiling").
  *
  * A segmap over a two-dimensional space (i < n0, j < n1) whose body reads a row of a free
@@ -14,7 +14,7 @@
  * only when the host sees the shapes agree (every row index in range, every row m long); the
  * launcher falls back to the untiled kernel otherwise, which reports what is wrong.
  *
- * fcuda.c makes the kernel's spec and launcher; this file finds the pattern and writes the
+ * kernels.c makes the kernel's spec and launcher; this file finds the pattern and writes the
  * spec's tile() method (rts/flat_dev.cuh wfd_run_tiled launches it).
  */
 #include <string.h>

@@ -1,4 +1,4 @@
-/* fprivate.c — the host variables a parallel region reads, made firstprivate.
+/* firstprivate.c — the host variables a parallel region reads, made firstprivate.
  *
  * OpenMP shares the variables of the code around a region: the outlined function reaches them
  * through pointers.  A store of a char-sized element (u8, i8, bool) may alias anything, an i64

@@ -1,8 +1,8 @@
-/* fpar.c — weft multicore on the flat backend: the segops of the flattened program (src/flatten)
+/* regions.c — the multicore target (target_multicore): the segops of the flattened program (src/flatten)
  * and the SOACs left at the top level, as OpenMP parallel regions.
  *
  * Only code on the host runs regions: a segop's body (and everything in a lambda) runs
- * sequentially in its thread (fsoac.c), with the thread's own slots, so threads never share a
+ * sequentially in its thread (emit_soac.c), with the thread's own slots, so threads never share a
  * block they write.  The versions of incremental flattening are ordinary ifs on thresholds in
  * the program (CE_THRESHOLD: wf_cmp_le, logged with -L).  The iterations are cut into
  * contiguous chunks, several per thread (wf_chunks); each thread takes its own share in order,
@@ -29,7 +29,8 @@
  * bins: privatised when every thread's copy of the bins fits WF_HIST_PRIV_BYTES (each thread
  * folds its chunk into its own bins, then the threads fold the copies into the destination bin
  * by bin, in thread order), else, with one destination, combined atomically (a fetch-and-op or
- * a compare-and-swap loop); other hists and filter run sequentially (fsoac.c).  A failure
+ * a compare-and-swap loop); other hists and filter run sequentially (emit_soac.c).
+ * Irregular segops (segments of varying length) are segmented.c's.  A failure
  * inside a region records the error, skips the rest of the thread's chunks (the WF_FAIL of
  * region code jumps to its end) and makes the function fail after the region.
  */
