@@ -480,22 +480,28 @@ static FDest *var_dests(const CParamVec *pat) {
     return d;
 }
 
+/* The arrays whose last use the if is pass into its branches (memory.h flife_handed): each
+ * branch takes them over as its parameters, releasing, moving or updating them in place at its
+ * own last use of them, so the if does not release them after it. */
 static void emit_if(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     FDest *dests = var_dests(&s->pat);
+    const FHanded *h = memory_handed(g->mem, g->life, g->at);
     fg_line(g, "if (%s) {", fg_atom(g, e->args.data[0]));
     g->indent++;
     FBranch narrowed = fr_branch(g, e->args.data[0], true);
-    fg_body(g, e->body, NULL, 0, dests);
+    fg_body(g, e->body, h->vars.data, h->vars.len, dests);
     fr_branch_end(g, narrowed);
     g->indent--;
     fg_line(g, "} else {");
     g->indent++;
     narrowed = fr_branch(g, e->args.data[0], false);
-    fg_body(g, e->body2, NULL, 0, dests);
+    fg_body(g, e->body2, h->vars.data, h->vars.len, dests);
     fr_branch_end(g, narrowed);
     g->indent--;
     fg_line(g, "}");
+    for (int k = 0; k < h->vars.len; k++)
+        fg_moved(g, h->vars.data[k].name);
 }
 
 /* How many times the ifs and loops of b (and b itself) read var as the array of an index with

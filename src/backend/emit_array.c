@@ -221,11 +221,27 @@ void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const ch
         g->indent--;
         fg_line(g, "}");
     } else {
+        /* the mark tests look for (tests/scripts/inplace_updates.sh) */
+        fg_line(g, "/* %s copies %s: not its last use, or borrowed */", var, a.var);
         fa_copy_fresh(g, dst, var, t, false, loc);
     }
     g->indent--;
     fg_line(g, "}");
     fg_bind(g, var, t, own);
+}
+
+/* The value v (core type t) of an update of array x as a view that does not overlap x: v itself,
+ * or, when it is a part of x's block (`xs with [1:4] = xs[0:3]`, written in place), a copy of
+ * its own (which the caller releases when its block is not v's). */
+static const char *value_apart(FGen *g, const char *v, const char *x, CType t, const char *loc) {
+    const char *c = fg_fresh(g, "val");
+    fg_line(g, "%s %s = %s;", fg_ctype(g, t), c, v);
+    fg_line(g, "if (%s.m && %s.m == %s.m) {", c, c, x);
+    g->indent++;
+    fa_copy_fresh_rare(g, c, NULL, t, false, loc);
+    g->indent--;
+    fg_line(g, "}");
+    return c;
 }
 
 static void emit_update(FGen *g, const CStm *s, const char *loc) {
@@ -258,7 +274,9 @@ static void emit_update(FGen *g, const CStm *s, const char *loc) {
             xsprintf("wf_error(ctx, %s, \"size mismatch: the slice has %%lld elements but the value has %%lld\", "
                      "(long long)wf_count(%d, %s.n), (long long)wf_count(%d, %s.n))",
                      loc, part.rank, tv, part.rank, v));
-    fg_line(g, "wf_copy_view(%s.p, %s.s, %s.p, %d, %s.n, %s.s, %d);", tv, tv, v, part.rank, tv, v, c_esz(part.prim));
+    const char *src = value_apart(g, v, x, part, loc);
+    fg_line(g, "wf_copy_view(%s.p, %s.s, %s.p, %d, %s.n, %s.s, %d);", tv, tv, src, part.rank, tv, src, c_esz(part.prim));
+    fg_line(g, "if (%s.m != %s.m) wf_unref(ctx, %s.m);", src, v, src);
     g->indent--;
     fg_line(g, "}");
 }
