@@ -23,7 +23,7 @@
 
 -- ==
 -- entry: deep
--- input { 100000i64 } output { 100000i64 }
+-- input { 10000i64 } output { 10000i64 }
 
 def factorial (n: i32) : i32 = if n <= 1 then 1 else n * factorial (n - 1)
 
