@@ -16,6 +16,7 @@
 #include "../interp/interp.h"
 #include "../syntax/lexer.h"
 #include "../syntax/parser.h"
+#include "../types/types.h"
 #include "../types/check.h"
 #include "driver.h"
 struct weft_embedded {
@@ -177,7 +178,7 @@ static void print_user_ast(const Loaded *l, bool typed) {
     user.file = l->prog->file;
     for (int i = l->first_user_decl; i < l->prog->decls.len; i++)
         vec_push(&user.decls, l->prog->decls.data[i]);
-    ast_print_program(stdout, &user, typed);
+    ast_print_program(stdout, &user, typed ? type_str : NULL);
 }
 
 /* weft dev --print=core-parse FILE: a printed core program read back, verified, printed again. */

@@ -12,7 +12,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "../types/types.h"
 #include "ast.h"
 
 /* ---- tables ---- */
@@ -96,6 +95,7 @@ typedef struct {
     FILE *out;
     bool types;
     int indent;
+    AstTypeStr type_str; /* how to write a semantic type (the type checker's printer) */
 } Printer;
 
 static void print_full(Printer *pr, const Expr *e);
@@ -221,7 +221,7 @@ static void print_texp(Printer *pr, const TypeExp *t) {
 }
 
 static void print_type(Printer *pr, Type *t) {
-    fputs(type_str(t), pr->out);
+    fputs(pr->type_str(t), pr->out);
 }
 
 static void print_attr(Printer *pr, const Attr *a) {
@@ -696,8 +696,8 @@ static void print_full(Printer *pr, const Expr *e) {
     }
 }
 
-void ast_print_expr(FILE *out, const Expr *e, bool types) {
-    Printer pr = {out, types, 0};
+void ast_print_expr(FILE *out, const Expr *e, AstTypeStr types) {
+    Printer pr = {out, types != NULL, 0, types};
     print_full(&pr, e);
 }
 
@@ -893,8 +893,8 @@ static void print_decl(Printer *pr, const Decl *d) {
     newline(pr);
 }
 
-void ast_print_program(FILE *out, const Program *p, bool types) {
-    Printer pr = {out, types, 0};
+void ast_print_program(FILE *out, const Program *p, AstTypeStr types) {
+    Printer pr = {out, types != NULL, 0, types};
     print_decls(&pr, &p->decls);
 }
 

@@ -377,10 +377,13 @@ Expr *expr_new(ExprKind kind, Loc loc);
 Pat *pat_new(PatKind kind, Loc loc);
 TypeExp *texp_new(TypeExpKind kind, Loc loc);
 Decl *decl_new(DeclKind kind, Loc loc);
-/* Print in re-parsable Futhark syntax (fully parenthesised). With types != 0 and a checked
- * AST, annotate binders and literals with their types (weft dev --print=typed). */
-void ast_print_program(FILE *out, const Program *p, bool types);
-void ast_print_expr(FILE *out, const Expr *e, bool types);
+/* Print in re-parsable Futhark syntax (fully parenthesised). With a type printer (the type
+ * checker's type_str) and a checked AST, annotate binders and literals with their types (weft
+ * dev --print=typed); NULL prints the program as written.  The printer is passed in so that
+ * syntax/ needs nothing of types/, which comes after it. */
+typedef char *(*AstTypeStr)(Type *t);
+void ast_print_program(FILE *out, const Program *p, AstTypeStr types);
+void ast_print_expr(FILE *out, const Expr *e, AstTypeStr types);
 /* Is the size parameter `name` the size of some array a parameter pattern declares (outside
  * function types)?  If not, its value comes from the call site (types/, interp/, core/). */
 bool ast_size_bound_by_params(const PatVec *params, const char *name);

@@ -1271,7 +1271,7 @@ static Expr *parse_assert(Parser *ps) {
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (f) {
-        ast_print_expr(f, e->cond, false);
+        ast_print_expr(f, e->cond, NULL);
         fclose(f);
     }
     e->str = text ? text : "";
