@@ -789,9 +789,62 @@ static void split_screma(const CStm *s, CStm *scan, CStm *red) {
 }
 
 /* A statement at depth(c), translated into host statements binding its pattern (expanded). */
+/* A redomap whose map part is an irregular nest (a reduction over per-row reductions, as in
+ * `let sums = map (\n -> reduce ...) ls in reduce (+) 0 sums` fused) as two: the map, which
+ * irregular.c flattens, its reduction inputs kept as arrays; then the reduction over them. */
+static bool unfuse_irregular(F *f, const CStm *s, CStm *map, CStm *red) {
+    const CExp *e = s->exp;
+    if (e->kind != CE_SCREMA || !e->reds.len || e->scans.len || !coperators_scalar(&e->reds))
+        return false;
+    int nred = ops_results(&e->reds);
+    CExp *a = cexp_new(CE_SCREMA, e->loc), *b = cexp_new(CE_SCREMA, e->loc);
+    *a = *e;
+    a->reds = (COperatorVec){0};
+    IrrMatch *m = irr_match(a, &f->types);
+    if (!m)
+        return false;
+    CDim w = cdim_of_atom(e->args.data[0]);
+    CParamVec pa = {0}, pb = {0};
+    CLambda *id = clambda_new();
+    id->body = cbody_new();
+    for (int j = 0; j < e->lam->ret.len; j++) {
+        if (j >= nred) {
+            vec_push(&pa, s->pat.data[j]);
+            continue;
+        }
+        CParam in = {opt_fresh("redin"), ctype_outer(w, e->lam->ret.data[j])};
+        CParam x = {opt_fresh("x"), e->lam->ret.data[j]};
+        CType *t = xmalloc(sizeof *t * 2);
+        t[0] = in.type;
+        t[1] = x.type;
+        omap_put(&f->types, in.name, &t[0]);
+        omap_put(&f->types, x.name, &t[1]);
+        vec_push(&pa, in);
+        vec_push(&pb, s->pat.data[j]);
+        vec_push(&id->params, x);
+        vec_push(&id->ret, x.type);
+        vec_push(&id->body->result, catom_var(x.name));
+        vec_push(&b->arrays, catom_var(in.name));
+    }
+    b->kind = CE_SCREMA;
+    b->loc = e->loc;
+    vec_push(&b->args, e->args.data[0]);
+    b->reds = e->reds;
+    b->lam = id;
+    *map = (CStm){pa, a};
+    *red = (CStm){pb, b};
+    return true;
+}
+
 static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
     const CExp *e = s->exp;
     int d = depth(c);
+    CStm um, ur;
+    if (d == 0 && f->nesting < MAX_VERSION_NESTING && unfuse_irregular(f, s, &um, &ur)) {
+        nest_stm(f, c, &um, out);
+        nest_stm(f, c, &ur, out);
+        return;
+    }
     if (e->kind == CE_SCREMA && e->scans.len && e->reds.len && invariant(c, e->args.data[0]) &&
         (d == 0 || pat_expandable(c, &s->pat))) {
         CStm a, b;

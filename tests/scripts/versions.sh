@@ -38,6 +38,11 @@ printf 'entry rows (ns: []i64) : []i64 = map (\\n -> i64.sum (map (* 2) (iota n)
 grep -qx -- '-- 1 threshold' "$TMP/iplan" && pass || { fail "the irregular nest did not get one threshold:"; cat "$TMP/iplan"; }
 grep -q 'segred grid (gtid_[0-9o]* < [a-z_0-9]*, gtid_[0-9o]* < seg ' "$TMP/iplan" && pass ||
     { fail "the irregular nest has no segred over a segmented space:"; cat "$TMP/iplan"; }
+# 1d. the same nest fused with a reduction of its results (a redomap over the rows,
+# tests/irregular/segment_sums.fut) is taken apart: the irregular map flattened, then the reduce
+"$WEFT" dev --print=seg tests/irregular/segment_sums.fut > "$TMP/splan" 2>&1 && pass || fail "dev --print=seg (segment_sums): exit status $?"
+check "segment_sums: no segred over a segmented space: $(grep -c segred "$TMP/splan") segreds" \
+    grep -q 'segred grid (gtid_[0-9o]* < [a-z_0-9]*, gtid_[0-9o]* < seg ' "$TMP/splan"
 
 if ! echo 'int main(void){return 0;}' | cc -fopenmp -x c - -o "$TMP/probe" 2>/dev/null; then
     echo "versions: cc -fopenmp not available, compiled part skipped"
