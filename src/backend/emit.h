@@ -109,6 +109,7 @@ struct FGen {
     bool blockmem;     /* new blocks go to the block's memory, shared by its threads (cuda/block.c) */
     bool coop_results; /* the next body's results are written by the block's threads together */
     bool hist_atomic;  /* hist iterations combine into their bins atomically (other threads too) */
+    bool scatter_shared; /* scatter iterations write where other threads may write too */
     StrBuf *kernels;   /* weft cuda: the .cu text */
     int regions;       /* weft cuda: kernels so far */
     int par;           /* inside a parallel region: new blocks are private to the thread */

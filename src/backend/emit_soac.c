@@ -435,7 +435,11 @@ static const char *in_bounds(const char *x, const char **idx, int r) {
 static void write_at(FGen *g, const char *dvar, const char **idx, int r, const char *v, CType vt, const char *loc) {
     const char *d = c_name(dvar);
     if (vt.rank == 0) {
-        fg_line(g, "%s = %s;", fg_elem(g, d, dvar, idx, r), v);
+        if (g->scatter_shared) /* threads may write one index (duplicates): a relaxed atomic
+                                  store, as cheap as a plain one, and no data race */
+            fg_line(g, "__atomic_store(&%s, &%s, __ATOMIC_RELAXED);", fg_elem(g, d, dvar, idx, r), v);
+        else
+            fg_line(g, "%s = %s;", fg_elem(g, d, dvar, idx, r), v);
         return;
     }
     const char *row = fg_fresh(g, "drow");

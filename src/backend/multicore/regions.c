@@ -697,7 +697,9 @@ static void thread_scatter(FGen *g, void *arg) {
     g->iter++;
     fr_enter(g, e->args.data[0]);
     if (e->kind == CE_SCATTER) {
+        g->scatter_shared = true;
         fs_scatter_iteration(g, q->s, i);
+        g->scatter_shared = false;
     } else {
         g->hist_atomic = true;
         fs_hist_iteration(g, q->s, i);
