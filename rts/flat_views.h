@@ -54,29 +54,33 @@ WF_HD static inline bool wf_is_dense(int r, const int64_t *n, const int64_t *s) 
     return true;
 }
 
+/* The elements of extents n[0..r): their product, computed without a branch (it runs at
+ * every allocation and copy, in inner loops too).  Wrapping unsigned arithmetic: a zero extent
+ * gives 0 however large the others (an array without elements may have a huge shape), and
+ * shapes of arrays that exist do not overflow. */
 WF_HD static inline int64_t wf_count(int r, const int64_t *n) {
+    uint64_t c = 1;
     for (int k = 0; k < r; k++)
-        if (n[k] == 0)
-            return 0; /* however large the other extents */
-    int64_t c = 1;
-    for (int k = 0; k < r; k++)
-        c *= n[k];
-    return c;
+        c *= (uint64_t)n[k];
+    return (int64_t)c;
 }
 
 /* The same for an array about to be allocated, whose extents may multiply past INT64_MAX:
- * then INT64_MAX, for which wf_bytes says SIZE_MAX and the allocation fails at its location. */
+ * then INT64_MAX, for which wf_bytes says SIZE_MAX and the allocation fails at its location;
+ * 0 when an extent is 0, whatever the product of the others. */
 WF_HD static inline int64_t wf_count_alloc(int r, const int64_t *n) {
-    for (int k = 0; k < r; k++)
-        if (n[k] == 0)
-            return 0;
     int64_t c = 1;
+    bool zero = false, over = false;
     for (int k = 0; k < r; k++) {
-        if (n[k] > 0 && c > INT64_MAX / n[k])
-            return INT64_MAX;
-        c *= n[k];
+        zero |= n[k] == 0;
+#ifdef __CUDA_ARCH__
+        over |= n[k] > 0 && c > INT64_MAX / n[k];
+        c = (int64_t)((uint64_t)c * (uint64_t)n[k]);
+#else /* no division */
+        over |= __builtin_mul_overflow(c, n[k], &c);
+#endif
     }
-    return c;
+    return zero ? 0 : over ? INT64_MAX : c;
 }
 
 /* Copy the view (src, extents n, strides s, rank r >= 1, elements of esz bytes) into dense
