@@ -10,7 +10,8 @@
 # build-fuzz/findings/ and end the run with status 1.
 # Each harness runs in libFuzzer's -fork mode: a worker that times out (a program that loops
 # for long is not a bug) or runs out of memory (the compiler never frees its AST) is restarted;
-# crashes and sanitizer reports stop the run.
+# crashes and sanitizer reports stop the run.  So an oom-* file of fuzz_front or fuzz_interp is
+# usually only the input a grown worker was at (replay it: `build-fuzz/fuzz_front FILE`).
 set -e
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TARGETS=${FUZZ_TARGETS:-values front interp}
