@@ -8,6 +8,7 @@ CPPFLAGS+= -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 LDLIBS  += -lm -pthread
 
 BUILD   ?= build
+FUZZ_SECONDS ?= 60
 BIN     ?= bin/weft
 SRC     := $(shell find src -name '*.c' | sort)
 RTS_IN_WEFT := rts/values.c
@@ -74,7 +75,12 @@ bench: $(BIN)
 demo: $(BIN)
 	WEFT=$(BIN) sh bench/demo.sh
 
+# libFuzzer on the value readers, the front end and the interpreter, FUZZ_SECONDS (60) each
+# (tests/fuzz/libfuzzer.sh; skipped without clang's libFuzzer)
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/libfuzzer.sh
+
 clean:
-	rm -rf build build-asan bin
+	rm -rf build build-asan build-fuzz bin
 
 -include $(OBJ:.o=.d)

@@ -590,6 +590,10 @@ static int read_bin_header(wf_reader *r, bin_header *h) {
     return 0;
 }
 
+static void truncated_data(wf_reader *r, const bin_header *h, int64_t count) {
+    set_err(r, "binary value: truncated data (expected %" PRId64 " elements of type %s)", count, prim_names[h->prim]);
+}
+
 /* Read a binary value's payload described by h into out. */
 static int read_bin_data(wf_reader *r, const bin_header *h, wf_value *out) {
     out->prim = (wf_prim)h->prim;
@@ -609,14 +613,17 @@ static int read_bin_data(wf_reader *r, const bin_header *h, wf_value *out) {
         return 1;
     }
     size_t bytes = (size_t)count * elem;
+    if ((!r->f || r->eof) && r->len - r->pos < bytes) { /* all input is buffered: don't allocate for a lie */
+        truncated_data(r, h, count);
+        return 1;
+    }
     out->data = malloc(bytes ? bytes : 1);
     if (!out->data) {
         set_err(r, "binary value: out of memory (%zu bytes)", bytes);
         return 1;
     }
     if (!read_bytes(r, out->data, bytes)) {
-        set_err(r, "binary value: truncated data (expected %" PRId64 " elements of type %s)", count,
-                prim_names[h->prim]);
+        truncated_data(r, h, count);
         free(out->data);
         out->data = NULL;
         return 1;
@@ -1611,9 +1618,14 @@ static wf_tree *tree_leaf(wf_reader *r, const token *t) {
     return n;
 }
 
-static wf_tree *tree_parse(wf_reader *r, const token *t);
+static wf_tree *tree_parse(wf_reader *r, const token *t, int depth);
 
-static wf_tree *tree_array(wf_reader *r) {
+/* An array whose '[' was t, nested in depth others: no deeper than a value's rank may be. */
+static wf_tree *tree_array(wf_reader *r, const token *open, int depth) {
+    if (depth >= WF_MAX_RANK) {
+        set_err(r, "line %d, col %d: arrays nested deeper than %d", open->line, open->col, WF_MAX_RANK);
+        return NULL;
+    }
     wf_tree *a = tree_new(r);
     if (!a)
         return NULL;
@@ -1626,7 +1638,7 @@ static wf_tree *tree_array(wf_reader *r) {
     if (t.kind == TOK_PUNCT && t.text[0] == ']')
         return a;
     for (;;) {
-        wf_tree *e = tree_parse(r, &t);
+        wf_tree *e = tree_parse(r, &t, depth + 1);
         if (!e || tree_push(r, a, e, &cap)) {
             wf_tree_free(e);
             wf_tree_free(a);
@@ -1695,11 +1707,11 @@ static wf_tree *tree_binary(wf_reader *r) {
     return t;
 }
 
-static wf_tree *tree_parse(wf_reader *r, const token *t) {
+static wf_tree *tree_parse(wf_reader *r, const token *t, int depth) {
     if (t->kind == TOK_BINARY)
         return tree_binary(r);
     if (t->kind == TOK_PUNCT && t->text[0] == '[')
-        return tree_array(r);
+        return tree_array(r, t, depth);
     if (t->kind == TOK_WORD && !strcmp(t->text, "empty")) {
         int64_t shape[WF_MAX_RANK];
         int rank, prim;
@@ -1725,7 +1737,7 @@ int wf_read_trees(wf_reader *r, wf_tree ***out) {
         next_token(r, &t);
         if (t.kind == TOK_EOF)
             break;
-        wf_tree *v = tree_parse(r, &t);
+        wf_tree *v = tree_parse(r, &t, 0);
         if (v && n == cap) {
             int ncap = cap ? 2 * cap : 4;
             wf_tree **nv = realloc(vals, sizeof *nv * (size_t)ncap);

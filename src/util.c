@@ -7,11 +7,19 @@
 #include <string.h>
 #include <unistd.h>
 
+void (*error_exit_hook)(int status);
+
+static _Noreturn void error_exit(int status) {
+    if (error_exit_hook)
+        error_exit_hook(status); /* does not return */
+    exit(status);
+}
+
 /* ---- allocation ---- */
 
 static _Noreturn void out_of_memory(size_t n) {
     fprintf(stderr, "weft: error: out of memory (allocating %zu bytes)\n", n);
-    exit(1);
+    error_exit(1);
 }
 
 void *xmalloc(size_t n) {
@@ -253,7 +261,7 @@ void error_at(Loc loc, const char *fmt, ...) {
     va_start(ap, fmt);
     diag_vprint(loc, "error", fmt, ap);
     va_end(ap);
-    exit(1);
+    error_exit(1);
 }
 
 void warning_at(Loc loc, const char *fmt, ...) {
@@ -268,7 +276,7 @@ void rt_error_at(Loc loc, const char *fmt, ...) {
     va_start(ap, fmt);
     diag_vprint(loc, "error", fmt, ap);
     va_end(ap);
-    exit(2);
+    error_exit(2);
 }
 
 void fatal(const char *fmt, ...) {
@@ -279,7 +287,7 @@ void fatal(const char *fmt, ...) {
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
-    exit(1);
+    error_exit(1);
 }
 
 void die_at(const char *file, int line, const char *fmt, ...) {
@@ -290,7 +298,7 @@ void die_at(const char *file, int line, const char *fmt, ...) {
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
-    exit(3);
+    error_exit(3);
 }
 
 /* ---- OMap: open addressing on interned pointers ---- */

@@ -69,6 +69,9 @@ _Noreturn void rt_error_at(Loc loc, const char *fmt, ...) __attribute__((format(
 void diag_vprint(Loc loc, const char *kind, const char *fmt, va_list ap);
 /* Error without a location (bad command line, unreadable file): "weft: error: msg", exit 1. */
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Where those errors end (die included): NULL, the default, exits with the status; the fuzzing
+ * harnesses (tests/fuzz/) set a function that longjmps, to check many programs in one process. */
+extern void (*error_exit_hook)(int status);
 /* Internal compiler error. */
 #define die(...) die_at(__FILE__, __LINE__, __VA_ARGS__)
 _Noreturn void die_at(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -13,6 +13,10 @@ typedef struct {
     int first_user_decl; /* index of the first declaration from the user's file */
 } Loaded;
 Loaded load_program(const char *path, const char *stop);
+/* load_program's parts (tests/fuzz/fuzz_front.c checks many programs against one prelude):
+ * the prelude parsed, and a user program's text (len bytes, NUL-terminated) appended to it. */
+Loaded parse_prelude(void);
+Program *parse_user(Loaded *l, const char *path, const char *text, size_t len);
 /* The stages of the compiler, in order (pipeline.c's table). */
 typedef enum {
     STAGE_AST,    /* parse */

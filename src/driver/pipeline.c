@@ -30,7 +30,7 @@ static void append_decls(Program *into, Program *from) {
         vec_push(&into->decls, from->decls.data[i]);
 }
 
-Loaded load_program(const char *path, const char *stop) {
+Loaded parse_prelude(void) {
     Loaded l = {0};
     l.prog = xmalloc(sizeof *l.prog);
     for (const struct weft_embedded *p = weft_prelude; p->name; p++) {
@@ -38,16 +38,25 @@ Loaded load_program(const char *path, const char *stop) {
         append_decls(l.prog, parse_program(p->name, p->text));
     }
     l.first_user_decl = l.prog->decls.len;
+    return l;
+}
 
+Program *parse_user(Loaded *l, const char *path, const char *text, size_t len) {
+    source_register(path, text);
+    lex_reject_nul(path, text, len);
+    Program *user = parse_program(path, text);
+    l->prog->file = user->file;
+    append_decls(l->prog, user);
+    return user;
+}
+
+Loaded load_program(const char *path, const char *stop) {
+    Loaded l = parse_prelude();
     size_t len = 0;
     char *text = read_file(path, &len);
     if (!text)
         fatal("cannot read '%s': %s", path, strerror(errno));
-    source_register(path, text);
-    lex_reject_nul(path, text, len);
-    Program *user = parse_program(path, text);
-    l.prog->file = user->file;
-    append_decls(l.prog, user);
+    Program *user = parse_user(&l, path, text, len);
     if (stop && !strcmp(stop, "parse"))
         return l;
     resolve_imports(user);

@@ -106,6 +106,7 @@ Size *tc_resolve_size(Size *s); /* unsolved variables (also inside expressions) 
 
 /* ---- texp.c ---- */
 Type *tc_texp_to_type(TypeExp *te);
+void tc_texp_reset(void); /* forget the quantifiers an error left open */
 /* The size a checked i64 expression denotes: a variable in scope, a constant, arithmetic on
  * sizes or a call of a top-level function on sizes; anything else is unknown. */
 Size *tc_size_of_expr(Expr *e);

@@ -420,11 +420,23 @@ static void check_decls(DeclVec *ds, Module *into, const char *path) {
     cur_index = saved_index;
 }
 
-int check_program(Program *prog, int first_user) {
-    main_file = prog->file;
+static int prelude_len; /* out.len after the prelude */
+
+void check_prelude(Program *prog, int first_user) {
     for (int i = 0; i < first_user; i++)
         check_decl(prog->decls.data[i], NULL, NULL);
     prelude_env = tc_env_save();
+    prelude_len = out.len;
+}
+
+int check_user(Program *prog, int first_user) {
+    main_file = prog->file;
+    out.len = prelude_len;
+    tc_env_load(prelude_env);
+    tc_level = 0;
+    tc_texp_reset();
+    files.len = forwards.len = 0;
+    cur_decls = NULL;
     int user_at = out.len;
     DeclVec user = {0};
     for (int i = first_user; i < prog->decls.len; i++)
@@ -432,4 +444,9 @@ int check_program(Program *prog, int first_user) {
     check_decls(&user, NULL, NULL);
     prog->decls = out;
     return user_at;
+}
+
+int check_program(Program *prog, int first_user) {
+    check_prelude(prog, first_user);
+    return check_user(prog, first_user);
 }

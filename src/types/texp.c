@@ -12,6 +12,8 @@
 
 static NameVec existentials; /* the sizes of the enclosing ?[k]. quantifiers */
 
+void tc_texp_reset(void) { existentials.len = 0; }
+
 static bool is_existential(const char *name) {
     for (int i = existentials.len - 1; i >= 0; i--)
         if (existentials.data[i] == name)

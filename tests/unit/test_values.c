@@ -490,6 +490,31 @@ static void test_trees(void) {
     wf_reader_free(r);
 }
 
+/* What tests/fuzz/fuzz_values.c found (tests/fuzz/regressions/values/). */
+static void test_fuzz_findings(void) {
+    /* A binary header claiming 2^40 elements in a short string: an error, not a 4 TB malloc. */
+    static const unsigned char huge[] = {'b', 2, 1, ' ', 'i', '3', '2', 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0};
+    wf_reader *r = wf_reader_from_string((const char *)huge, sizeof huge);
+    wf_value v;
+    CHECK(wf_read_value(r, WF_I32, 1, &v) != 0 && strstr(wf_reader_error(r), "truncated data (expected 1099511627776"));
+    wf_reader_free(r);
+    wf_tree **trees;
+    r = wf_reader_from_string((const char *)huge, sizeof huge);
+    CHECK(wf_read_trees(r, &trees) < 0 && strstr(wf_reader_error(r), "truncated data"));
+    wf_reader_free(r);
+    /* Brackets nested 100000 deep: untyped reading (weft test's expected outputs) overflowed the
+     * stack; no value has a rank above WF_MAX_RANK. */
+    size_t n = 100000;
+    char *deep = malloc(n + 1);
+    memset(deep, '[', n);
+    deep[n] = 0;
+    r = wf_reader_from_string(deep, n);
+    CHECK(wf_read_trees(r, &trees) < 0 && strstr(wf_reader_error(r), "line 1, col 17: arrays nested deeper than 16"));
+    wf_reader_free(r);
+    free(deep);
+    CHECK(cmp_is("[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]", "[[[[[[[[[[[[[[[[1i32]]]]]]]]]]]]]]]]", NULL)); /* 16 is fine */
+}
+
 int main(void) {
     test_scalars();
     test_extremes();
@@ -499,6 +524,7 @@ int main(void) {
     test_errors();
     test_file_reader();
     test_trees();
+    test_fuzz_findings();
     printf("test_values: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
