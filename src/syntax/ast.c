@@ -95,7 +95,7 @@ typedef struct {
     FILE *out;
     bool types;
     int indent;
-    AstTypeStr type_str; /* how to write a semantic type (the type checker's printer) */
+    AstTypeStr write_type; /* how to write a semantic type (the type checker's printer) */
 } Printer;
 
 static void print_full(Printer *pr, const Expr *e);
@@ -221,7 +221,7 @@ static void print_texp(Printer *pr, const TypeExp *t) {
 }
 
 static void print_type(Printer *pr, Type *t) {
-    fputs(pr->type_str(t), pr->out);
+    fputs(pr->write_type(t), pr->out);
 }
 
 static void print_attr(Printer *pr, const Attr *a) {

@@ -378,7 +378,7 @@ Pat *pat_new(PatKind kind, Loc loc);
 TypeExp *texp_new(TypeExpKind kind, Loc loc);
 Decl *decl_new(DeclKind kind, Loc loc);
 /* Print in re-parsable Futhark syntax (fully parenthesised). With a type printer (the type
- * checker's type_str) and a checked AST, annotate binders and literals with their types (weft
+ * checker's type_str, from the driver) and a checked AST, annotate binders and literals with their types (weft
  * dev --print=typed); NULL prints the program as written.  The printer is passed in so that
  * syntax/ needs nothing of types/, which comes after it. */
 typedef char *(*AstTypeStr)(Type *t);
