@@ -1195,6 +1195,19 @@ static bool op_keeps_shape(const COperator *op) {
     return true;
 }
 
+/* Loop lp (with params) over the elements of screma e: its index, its bound, and in body the
+ * map lambda applied to the inputs' rows at the index, its results into xs. */
+static void loop_over_elements(J *j, CExp *lp, CParamVec params, const CExp *e, CBuild *body, CAtomVec *xs) {
+    lp->params = params;
+    lp->index = opt_fresh("i");
+    note(j, lp->index, ctype_prim(PRIM_I64));
+    lp->bound = e->args.data[0];
+    CAtom *elems = xmalloc(sizeof *elems * (size_t)(e->arrays.len + 1));
+    for (int q = 0; q < e->arrays.len; q++)
+        elems[q] = row_of(j, body, e->arrays.data[q], catom_var(lp->index));
+    inline_lambda(j, body, e->lam, elems, xs);
+}
+
 /* scan op ne (map f xs) whose elements may grow: a loop that keeps every accumulator, in the
  * input's terms (the result is jagged), then represented like the program's own loops. */
 static void lower_scan_loop(J *j, CBuild *b, const CStm *s) {
@@ -1222,15 +1235,8 @@ static void lower_scan_loop(J *j, CBuild *b, const CStm *s) {
         vec_push(&params, p);
         vec_push(&lp->args, empty);
     }
-    lp->params = params;
-    lp->index = opt_fresh("i");
-    note(j, lp->index, ctype_prim(PRIM_I64));
-    lp->bound = e->args.data[0];
-    CAtom *elems = xmalloc(sizeof *elems * (size_t)(e->arrays.len + 1));
-    for (int q = 0; q < e->arrays.len; q++)
-        elems[q] = row_of(j, &body, e->arrays.data[q], catom_var(lp->index));
     CAtomVec xs = {0}, accs = {0};
-    inline_lambda(j, &body, e->lam, elems, &xs);
+    loop_over_elements(j, lp, params, e, &body, &xs);
     CAtom *opargs = xmalloc(sizeof *opargs * (size_t)(2 * k + 1));
     for (int q = 0; q < k; q++) {
         opargs[q] = catom_var(params.data[q].name);
@@ -1278,15 +1284,8 @@ static void lower_reduce_loop(J *j, CBuild *b, const CStm *s) {
             vec_push(&params, cb_param(b, "acc", e->reds.data[o].lam->ret.data[q]));
             vec_push(&lp->args, e->reds.data[o].nes.data[q]);
         }
-    lp->params = params;
-    lp->index = opt_fresh("i");
-    note(j, lp->index, ctype_prim(PRIM_I64));
-    lp->bound = e->args.data[0];
-    CAtom *elems = xmalloc(sizeof *elems * (size_t)(e->arrays.len + 1));
-    for (int q = 0; q < e->arrays.len; q++)
-        elems[q] = row_of(j, &body, e->arrays.data[q], catom_var(lp->index));
     CAtomVec xs = {0};
-    inline_lambda(j, &body, e->lam, elems, &xs);
+    loop_over_elements(j, lp, params, e, &body, &xs);
     for (int o = 0, at = 0; o < e->reds.len; o++) {
         const COperator *op = &e->reds.data[o];
         int m = op->nes.len;
