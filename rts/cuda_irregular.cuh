@@ -4,8 +4,9 @@
  * million points and a million segments of one point cost the same.  Pasted into OUT.cu after
  * flat_dev.cuh.
  *
- * A tile finds the segments it touches with two binary searches in the offsets (thread 0), then
- * each point finds its own in that narrow range.  Reductions and scans are one single-pass
+ * A tile finds the segment of its first point with a 32-way search by one warp, then every point's
+ * segment from flags: the segments starting in the tile mark their first points, a max-scan
+ * carries the marks forward (wfg_tile_segments).  Reductions and scans are one single-pass
  * segmented scan with decoupled look-back (cuda_kernels.cuh's machinery) over pairs (value,
  * "a segment starts here"): the operator lifted to pairs restarts at a segment start, so it
  * stays associative and operands are never reordered.  A segscan stores every point; a segred
@@ -21,44 +22,107 @@
  *   scan_store(i, Acc), seg_store(seg, Acc)
  */
 
-/* The segment of point i: the last s in [lo, hi] with O[s] <= i (past the empty ones). */
+/* The segment of the tile's first point base: the last s with O[s] <= base (past the empty ones),
+ * into *seg0, then a barrier.  Warp 0 searches 32 ways at a time: each lane probes one of 32
+ * evenly spaced segments and a ballot keeps the span between the last probe at or before base
+ * and the next, so a million segments take 4 rounds of loads, not 20. */
 template <class S>
-__device__ static int64_t wfg_segment(const S &s, int64_t i, int64_t lo, int64_t hi) {
-    while (lo < hi) {
-        int64_t m = lo + (hi - lo + 1) / 2;
-        if (s.off(m) <= i)
-            lo = m;
-        else
-            hi = m - 1;
-    }
-    return lo;
-}
-
-/* The segments the points [base, base + n) touch, into range[0..1] (thread 0; then a barrier). */
-template <class S>
-__device__ static void wfg_tile_range(const S &s, int64_t base, int64_t n, int64_t *range) {
-    if (threadIdx.x == 0) {
-        range[0] = wfg_segment(s, base, 0, s.segs - 1);
-        range[1] = wfg_segment(s, base + n - 1, range[0], s.segs - 1);
+__device__ static void wfg_first_segment(const S &s, int64_t base, int64_t *seg0) {
+    if (threadIdx.x < 32) {
+        int lane = (int)threadIdx.x;
+        int64_t lo = 0, hi = s.segs - 1; /* O[lo] <= base; the answer lies in [lo, hi] */
+        while (lo < hi) {
+            int64_t m = lo + ((hi - lo) * (lane + 1) + 31) / 32; /* in (lo, hi]; lane 31 probes hi */
+            unsigned ok = __ballot_sync(0xffffffffu, s.off(m) <= base);
+            int k = ok ? 31 - __clz((int)ok) : -1; /* the probes at or before base are a prefix */
+            int64_t below = __shfl_sync(0xffffffffu, m, k < 0 ? 0 : k);
+            int64_t above = __shfl_sync(0xffffffffu, m, k < 31 ? k + 1 : 31);
+            if (k >= 0)
+                lo = below;
+            if (k < 31)
+                hi = above - 1;
+        }
+        if (lane == 0)
+            *seg0 = lo;
     }
     __syncthreads();
+}
+
+/* Each point j < n of the tile [base, base + n) gets its segment, less seg0, in sg[wfk_pad(j)]
+ * (every thread owns the run [t * items, (t + 1) * items)): each segment that starts inside the
+ * tile marks its first point (of several starting at the same point, the empty ones before the
+ * last, the largest wins), then a max-scan carries the marks forward — seed 004's segment
+ * indices from flags, over the tile's points and segments instead of a search per point. */
+template <class S>
+__device__ static void wfg_tile_segments(const S &s, int64_t base, int n, int items, int64_t seg0, int *sg) {
+    __shared__ int wmax[32];
+    int t = (int)threadIdx.x, bs = (int)blockDim.x, lane = t & 31, warp = t >> 5, nwarps = bs >> 5;
+    for (int j = t; j < n; j += bs)
+        sg[wfk_pad(j)] = 0;
+    __syncthreads();
+    for (int64_t e = seg0 + 1 + t; e < s.segs; e += bs) {
+        int64_t pos = s.off(e) - base; /* > 0: O[e] > base past seg0 */
+        if (pos >= n)
+            break;
+        atomicMax(&sg[wfk_pad((int)pos)], (int)(e - seg0));
+    }
+    __syncthreads();
+    int lo = t * items, hi = lo + items < n ? lo + items : n, m = 0;
+    for (int j = lo; j < hi; j++) {
+        m = max(m, sg[wfk_pad(j)]);
+        sg[wfk_pad(j)] = m;
+    }
+    int x = m;
+    for (int d = 1; d < 32; d *= 2) {
+        int y = __shfl_up_sync(0xffffffffu, x, d);
+        if (lane >= d)
+            x = max(x, y);
+    }
+    if (lane == 31)
+        wmax[warp] = x;
+    __syncthreads();
+    if (warp == 0) {
+        int z = lane < nwarps ? wmax[lane] : 0;
+        for (int d = 1; d < 32; d *= 2) {
+            int y = __shfl_up_sync(0xffffffffu, z, d);
+            if (lane >= d)
+                z = max(z, y);
+        }
+        if (lane < nwarps)
+            wmax[lane] = z;
+    }
+    __syncthreads();
+    int before = __shfl_up_sync(0xffffffffu, x, 1);
+    int pre = max(lane > 0 ? before : 0, warp > 0 ? wmax[warp - 1] : 0);
+    for (int j = lo; j < hi; j++)
+        sg[wfk_pad(j)] = max(sg[wfk_pad(j)], pre);
+    __syncthreads();
+}
+
+/* Shared memory for the segments of a tile of n points. */
+static inline size_t wfg_sg_bytes(int64_t n) {
+    return sizeof(int) * (size_t)(n + n / 32 + 1);
 }
 
 /* ---- segmap ---- */
 
 template <class S>
 __global__ void wfg_map_kernel(wfk_ctx *ctx, S s, int items) {
-    __shared__ int64_t range[2];
+    extern __shared__ unsigned char wfk_smem[];
+    int *sg = (int *)wfk_smem;
+    __shared__ int64_t seg0_sh;
     int bs = (int)blockDim.x, t = (int)threadIdx.x;
     int64_t tile_n = (int64_t)bs * items;
     for (int64_t base = (int64_t)blockIdx.x * tile_n; base < s.w; base += (int64_t)gridDim.x * tile_n) {
-        int64_t n = s.w - base < tile_n ? s.w - base : tile_n;
-        wfg_tile_range(s, base, n, range);
+        int n = s.w - base < tile_n ? (int)(s.w - base) : (int)tile_n;
+        wfg_first_segment(s, base, &seg0_sh);
+        int64_t seg0 = seg0_sh;
+        wfg_tile_segments(s, base, n, items, seg0, sg);
         for (int k = 0; k < items; k++) {
-            int64_t j = (int64_t)k * bs + t;
+            int j = k * bs + t;
             if (j >= n)
                 continue;
-            int64_t i = base + j, seg = wfg_segment(s, i, range[0], range[1]);
+            int64_t i = base + j, seg = seg0 + sg[wfk_pad(j)];
             typename S::Acc unused;
             (void)s.ielem(ctx, seg, i - s.off(seg), i, &unused); /* a failure is recorded; go on */
         }
@@ -113,28 +177,29 @@ __global__ void wfg_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<
     P *buf = (P *)wfk_smem;                 /* wfk_pad(tile_n) pairs */
     P *tot = buf + wfk_pad(tile_n) + 1;     /* bs run totals, then the tile's prefix */
     P *win = tot + bs + 1;                  /* the look-back window: 32 pairs */
-    int *sg = (int *)(win + 32);            /* each point's segment, less range[0] */
+    int *sg = (int *)(win + 32);            /* each point's segment, less seg0 (wfk_pad) */
     __shared__ long long tile_sh;
-    __shared__ int64_t range[2];
+    __shared__ int64_t seg0_sh;
     if (t == 0)
         tile_sh = (long long)atomicAdd(counter, 1ULL);
     __syncthreads();
     int64_t tile = tile_sh, base = tile * tile_n;
     int n = s.w - base < tile_n ? (int)(s.w - base) : tile_n;
-    wfg_tile_range(s, base, n, range);
+    wfg_first_segment(s, base, &seg0_sh);
+    int64_t seg0 = seg0_sh;
+    wfg_tile_segments(s, base, n, items, seg0, sg);
     P ne = {s.scan_ne(), 0};
     /* 1. the points of the tile, coalesced */
     for (int k = 0; k < items; k++) {
         int j = k * bs + t;
         if (j < n) {
-            int64_t i = base + j, seg = wfg_segment(s, i, range[0], range[1]);
+            int64_t i = base + j, seg = seg0 + sg[wfk_pad(j)];
             int64_t j0 = s.off(seg);
             P p;
             p.start = i == j0;
             if (s.ielem(ctx, seg, i - j0, i, &p.v))
                 p.v = ne.v;
             buf[wfk_pad(j)] = p;
-            sg[j] = (int)(seg - range[0]);
         }
     }
     __syncthreads();
@@ -217,7 +282,7 @@ __global__ void wfg_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<
             continue;
         int64_t i = base + j;
         if constexpr (RED)
-            wfg_seg_stores(s, i, range[0] + sg[j], buf[wfk_pad(j)].v);
+            wfg_seg_stores(s, i, seg0 + sg[wfk_pad(j)], buf[wfk_pad(j)].v);
         else
             s.scan_store(i, buf[wfk_pad(j)].v);
     }
@@ -243,7 +308,7 @@ static int wfg_run_map(const wfk_launch *L, const S &s) {
     int64_t tile = (int64_t)bs * WFG_MAP_ITEMS, blocks = (s.w + tile - 1) / tile;
     if (blocks > (1 << 20))
         blocks = 1 << 20;
-    wfg_map_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s, WFG_MAP_ITEMS);
+    wfg_map_kernel<S><<<(unsigned)blocks, bs, wfg_sg_bytes(tile)>>>((wfk_ctx *)L->err, s, WFG_MAP_ITEMS);
     return (int)cudaGetLastError();
 }
 
@@ -269,7 +334,7 @@ static int wfg_run_scan(const wfk_launch *L, const S &s) {
     cudaError_t e = cudaMemsetAsync(scratch, 0, state + 16);
     if (e != cudaSuccess)
         return (int)e;
-    size_t smem = sizeof(P) * (size_t)(tile + tile / 32 + 1 + bs + 1 + 32) + sizeof(int) * (size_t)tile;
+    size_t smem = sizeof(P) * (size_t)(tile + tile / 32 + 1 + bs + 1 + 32) + wfg_sg_bytes(tile);
     if (smem > 48 * 1024) {
         e = cudaFuncSetAttribute(wfg_scan_kernel<S, RED>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess)

@@ -53,6 +53,7 @@ static void wfc_dev_wrote(wf_blk *b) {
 }
 
 static int wfc_errors(wf_ctx *ctx, const char *loc);
+static void *wfc_translate(const wf_blk *b, void *d, const void *p);
 
 /* Make the host copy of b current.  Returns 0, or 1 with the error recorded. */
 static int wfc_host(wf_ctx *ctx, wf_blk *b) {
@@ -64,6 +65,17 @@ static int wfc_host(wf_ctx *ctx, wf_blk *b) {
         return 1;
     b->host_ok = true;
     return 0;
+}
+
+/* Make the element of `bytes` bytes at host address p inside block b current on the host, and
+ * only it: a scalar read of a device array (an offset, a count) copies one element, not the
+ * array.  The block's host copy stays stale.  Returns 0, or 1 with the error recorded. */
+static int wfc_host_elem(wf_ctx *ctx, wf_blk *b, void *p, size_t bytes) {
+    if (!b || b->host_ok || !b->dev_ok || !b->dev)
+        return wfc_host(ctx, b);
+    if (wfc_errors(ctx, "cuda"))
+        return 1;
+    return wfk_check(ctx, cudaMemcpy(p, wfc_translate(b, b->dev, p), bytes, cudaMemcpyDeviceToHost), "cuda");
 }
 
 static void wfc_host_wrote(wf_blk *b) {

@@ -329,6 +329,14 @@ void fs_screma_iteration(FGen *g, const CStm *s, const char *i, const char **acc
     screma_iteration(g, s, i, accs, NULL);
 }
 
+/* Offset k of offsets o read by host code (an output's size): current on the host first. */
+static const char *host_offset_at(FGen *g, CAtom o, const char *k) {
+    const char *at = fs_offset_at(g, o, k);
+    if (!g->device && g->target->elem_to_host)
+        g->target->elem_to_host(g, fg_atom(g, o), at);
+    return at;
+}
+
 /* Allocate the scan and map outputs of a screma (not the reduce results). */
 void fs_screma_outputs(FGen *g, const CStm *s, const char *w, const char *loc) {
     const CExp *e = s->exp;
@@ -340,7 +348,7 @@ void fs_screma_outputs(FGen *g, const CStm *s, const char *w, const char *loc) {
     for (int j = 0; j < s->pat.len; j++) {
         CAtom o;
         if (cexp_concat(e, j - nscan - nred, &o))
-            fs_alloc_output(g, s->pat.data[j], fs_offset_at(g, o, w), loc);
+            fs_alloc_output(g, s->pat.data[j], host_offset_at(g, o, w), loc);
         else if (j < nscan || j >= nscan + nred)
             fs_alloc_output(g, s->pat.data[j], w, loc);
     }
@@ -765,7 +773,7 @@ void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc) {
         if (cexp_concat(e, j - nops, &o)) { /* rows one after the other: O[w] of them */
             if (e->params.len != 1)
                 die("fgen: a concatenated result of a segop over %d dimensions", e->params.len);
-            fs_alloc_output(g, s->pat.data[j], fs_offset_at(g, o, w[0]), loc);
+            fs_alloc_output(g, s->pat.data[j], host_offset_at(g, o, w[0]), loc);
             continue;
         }
         int drop = fs_seg_dims(e, j);

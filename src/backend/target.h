@@ -24,6 +24,10 @@ typedef struct Target {
     /* Host code around every host statement (NULL: none). */
     void (*before)(FGen *g, const CStm *s);
     void (*after)(FGen *g, const CStm *s);
+    /* Host code that reads element `elem` (a C lvalue) of the view `array`, which the emitter
+     * writes outside any statement's before/after (an output's size from its offsets); NULL:
+     * host memory is always current. */
+    void (*elem_to_host)(FGen *g, const char *array, const char *elem);
     const char *result_fn; /* the runtime function an entry's array result is handed over with */
     const char *hooks;     /* wf_program's backend hooks: init, fini, sync, stage, collect */
 } Target;

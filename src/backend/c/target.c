@@ -3,5 +3,5 @@
  */
 #include "../emit.h"
 
-const Target target_c = {"c", FLATTEN_NONE, false, false, false, NULL, NULL, NULL, NULL,
+const Target target_c = {"c", FLATTEN_NONE, false, false, false, NULL, NULL, NULL, NULL, NULL,
                          "wf_flat_result", "NULL, NULL, NULL, NULL, NULL"};

@@ -47,5 +47,6 @@ void fc_segop(FGen *g, const CStm *s);
  * on the device. */
 void fc_before(FGen *g, const CStm *s);
 void fc_after(FGen *g, const CStm *s);
+void fc_elem_to_host(FGen *g, const char *array, const char *elem);
 
 #endif

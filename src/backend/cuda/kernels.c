@@ -1090,12 +1090,53 @@ static bool touches_memory(const CExp *e) {
     }
 }
 
+void fc_elem_to_host(FGen *g, const char *array, const char *elem) {
+    fg_fail(g, xsprintf("wfc_host_elem(ctx, %s.m, &%s, sizeof %s)", array, elem, elem), "1");
+}
+
+/* Whether s reads one element of an array (all its indices plain, a scalar result). */
+static bool element_read(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    if (e->kind != CE_INDEX || s->pat.data[0].type.rank > 0 || e->args.data[0].kind != CA_VAR)
+        return false;
+    for (int k = 0; k < e->slice.len; k++)
+        if (e->slice.data[k].is_slice)
+            return false;
+    FVar *v = omap_get(&g->vars, e->args.data[0].var);
+    return v && v->type.rank == e->slice.len && !omap_has(&g->lazy_iotas, e->args.data[0].var);
+}
+
+/* Before an element read in host code: that element to the host (when its indices are in
+ * bounds; the statement itself reports those that are not), not the whole array. */
+static void element_to_host(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *var = e->args.data[0].var, *v = fg_atom(g, e->args.data[0]);
+    int k = e->slice.len;
+    const char **idx = xmalloc(sizeof *idx * (size_t)(k + 1));
+    StrBuf inside = {0};
+    sb_puts(&inside, "1");
+    for (int j = 0; j < k; j++) {
+        idx[j] = fg_atom(g, e->slice.data[j].start);
+        sb_printf(&inside, " && (uint64_t)(%s) < (uint64_t)%s.n[%d]", idx[j], v, j);
+    }
+    const char *elem = fg_elem(g, v, var, idx, k);
+    fg_line(g, "if (%s)", inside.data);
+    g->indent++;
+    fc_elem_to_host(g, v, elem);
+    g->indent--;
+    free(idx);
+}
+
 void fc_before(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     if (!touches_memory(e) || fc_kernel(g, s))
         return;
     if (e->kind == CE_INDEX && s->pat.data[0].type.rank > 0)
         return; /* a view */
+    if (element_read(g, s)) {
+        element_to_host(g, s);
+        return;
+    }
     OMap uses = {0};
     opt_count_exp((CExp *)e, &uses);
     for (int k = 0; k < uses.cap; k++) {
@@ -1131,5 +1172,5 @@ static void cuda_run(FGen *g, const CStm *s) {
         fc_segop(g, s);
 }
 
-const Target target_cuda = {"cuda", FLATTEN_GPU, false, true, true, cuda_runs, cuda_run, fc_before, fc_after,
+const Target target_cuda = {"cuda", FLATTEN_GPU, false, true, true, cuda_runs, cuda_run, fc_before, fc_after, fc_elem_to_host,
                             "wfc_result", "wfk_init, wfc_fini, wfc_sync, wfc_stage, wfc_collect"};

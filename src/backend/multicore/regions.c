@@ -850,6 +850,5 @@ void fp_soac(FGen *g, const CStm *s) {
     fg_line(g, "}");
 }
 
-const Target target_multicore = {"multicore", FLATTEN_CPU, true,         false,
-                                 false,       fp_parallel, fp_soac,      NULL,
-                                 NULL,        "wf_flat_result", "NULL, NULL, NULL, NULL, NULL"};
+const Target target_multicore = {"multicore", FLATTEN_CPU, true,  false, false, fp_parallel, fp_soac, NULL, NULL, NULL,
+                                 "wf_flat_result", "NULL, NULL, NULL, NULL, NULL"};
