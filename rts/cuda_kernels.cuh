@@ -278,6 +278,20 @@ __device__ static T wfk_shfl_up(const T &v, int d) {
     return r;
 }
 
+/* __shfl_down_sync of a value of any type, word by word. */
+template <class T>
+__device__ static T wfk_shfl_down(const T &v, int d) {
+    constexpr int W = (int)((sizeof(T) + 3) / 4);
+    int w[W];
+    w[W - 1] = 0;
+    memcpy(w, &v, sizeof(T));
+    for (int k = 0; k < W; k++)
+        w[k] = __shfl_down_sync(0xffffffffu, w[k], d);
+    T r;
+    memcpy(&r, w, sizeof(T));
+    return r;
+}
+
 /* Shared-memory index with one pad slot per 32 elements (fewer bank conflicts when each
  * thread walks its own run). */
 __device__ static inline int wfk_pad(int i) { return i + (i >> 5); }
@@ -289,11 +303,34 @@ __device__ static void wfk_publish(wfk_tile<T> *st, int64_t tile, const T &v, in
     atomicExch(&st[tile].flag, flag);
 }
 
+/* The 32 lanes' values x (those of lanes below `first` left out) folded in lane order, into
+ * lane 0: a tree of shuffles, each lane 2d*k combining its run with the next lane's — 5 steps
+ * instead of 31 operator applications by one lane. */
+template <class S, class T>
+__device__ static T wfk_warp_fold(wfk_ctx *ctx, const S &s, T x, int first) {
+    int lane = (int)threadIdx.x & 31;
+    bool have = lane >= first;
+    for (int d = 1; d < 32; d *= 2) {
+        T y = wfk_shfl_down(x, d);
+        bool y_have = __shfl_down_sync(0xffffffffu, have, d) && lane + d < 32;
+        if ((lane & (2 * d - 1)) == 0 && y_have) {
+            T r;
+            if (!have)
+                x = y;
+            else if (!s.scan_op(ctx, x, y, &r))
+                x = r;
+            have = true;
+        }
+    }
+    return x;
+}
+
 /* The exclusive prefix of tile `tile` > 0, by the 32 lanes of warp 0 (the result is lane 0's):
  * publish the tile's aggregate, then look at the predecessors 32 at a time, newest first; each
- * lane waits for its tile's flag and puts its value in win[lane]; lane 0 folds the window from
- * the newest inclusive prefix in it (or from its first tile) on, and the walk stops at a window
- * holding an inclusive prefix.  Finally the tile's inclusive prefix is published. */
+ * lane waits for its tile's flag and loads its value; the warp folds the window from the newest
+ * inclusive prefix in it (or from its first tile) on, and the walk stops at a window holding an
+ * inclusive prefix.  Finally the tile's inclusive prefix is published.  (win: unused, kept for
+ * the callers' shared-memory layout.) */
 template <class S, class T>
 __device__ static T wfk_look_back(wfk_ctx *ctx, const S &s, wfk_tile<T> *st, int64_t tile, const T &agg, T *win) {
     int lane = (int)threadIdx.x & 31;
@@ -304,23 +341,19 @@ __device__ static T wfk_look_back(wfk_ctx *ctx, const S &s, wfk_tile<T> *st, int
     for (int64_t end = tile;; end -= 32) {
         int64_t j = end - 32 + lane;
         int f = 0;
+        T x = agg;
         if (j >= 0) {
             /* a plain volatile read with a back-off: spinning with atomics floods the L2 */
             for (unsigned ns = 8; (f = *(volatile int *)&st[j].flag) == 0; ns = ns < 256 ? 2 * ns : ns)
                 __nanosleep(ns);
             __threadfence();
             wfk_vload(&win[lane], f == 2 ? &st[j].incl : &st[j].agg);
+            x = win[lane];
         }
         unsigned incl = __ballot_sync(0xffffffffu, f == 2);
-        __syncwarp();
+        int first = incl ? 31 - __clz((int)incl) : end < 32 ? (int)(32 - end) : 0;
+        T w = wfk_warp_fold(ctx, s, x, first);
         if (lane == 0) {
-            int start = incl ? 31 - __clz((int)incl) : end < 32 ? (int)(32 - end) : 0;
-            T w = win[start];
-            for (int l = start + 1; l < 32; l++) {
-                T r;
-                if (!s.scan_op(ctx, w, win[l], &r))
-                    w = r;
-            }
             T r;
             if (!have)
                 prefix = w;

@@ -14,7 +14,8 @@
 # with the sequential C baseline's (CUB's too).  Times: medians of RUNS runs of one process each
 # (the executables' -t; weft cuda's excludes the copies to and from the device, as CUB's and
 # memcpy's, which are CUDA events on data already there); the default weft cuda variant of
-# segsum and sinmap runs once more with -P, its per-region device times in OUT/irregular-prof/.
+# segsum and sinmap runs once more with -P -r 5, its per-region device times in
+# OUT/irregular-prof/ (totals over 6 calls: the warm-up's, which loads each kernel, and 5 runs).
 #
 # GPU table: CUB/cuda (issue 21's goal: >= 10 on power-law rows, >= 3 skewed, >= 5 uniform);
 # cuda GB/s (values, offsets and sums over the time) and bw/memcpy, that over memcpy's GB/s
@@ -123,7 +124,7 @@ for bench in $BENCHES; do
         new_dataset
         variants > "$T/variants"
         run_rounds 1
-        case $bench in segsum | sinmap) "$BIN/$bench-cuda" -P -n < "$in" 2> "$OUT/irregular-prof/$bench-$ds.txt" || : ;; esac
+        case $bench in segsum | sinmap) "$BIN/$bench-cuda" -P -r 5 -n < "$in" 2> "$OUT/irregular-prof/$bench-$ds.txt" || : ;; esac
         rows=- elems=- gpu_gbs=- mem_gbs=-
         if [ "$bench" = segsum ]; then
             set -- $(jagged_size "$in")

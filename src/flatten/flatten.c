@@ -48,6 +48,11 @@
 #define MAX_VERSION_NESTING 3
 #define SUFF_OUTER_CPU 16    /* enough outer parallelism for the cores of a big CPU */
 #define SUFF_OUTER_GPU 32768 /* enough threads to fill a GPU */
+/* An irregular map on the GPU: the outer version's longest element runs in one thread at ~6 ns
+ * a point (segsum's power-law row of 10^6: 6.1 ms on an H200), the flattened one costs ~15 ps a
+ * point, so the outer one wins once the total work is ~400x the longest element's, and on
+ * skewed rows (total/longest 32000) it was 2.3x faster (docs/PERFORMANCE.md, issue 21). */
+#define SUFF_IRREGULAR_GPU 1024
 #define SUFF_INTRA_GPU 33554432 /* blocks times threads; high: measured block-level versions often lose (docs/FLATTENING.md) */
 #define MAX_BLOCK_THREADS 1024
 
@@ -626,7 +631,7 @@ static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec p
     collect(f, pre); /* its types, and its iota (read through the segmap's index, never built) */
     for (int i = 0; i < pre->stms.len; i++)
         nest_stm(f, c, &pre->stms.data[i], out);
-    const char *cond = threshold_guard(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_OUTER_GPU : SUFF_OUTER_CPU,
+    const char *cond = threshold_guard(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_IRREGULAR_GPU : SUFF_OUTER_CPU,
                                        par, out, e->loc);
     CBody *top = cbody_new();
     CParamVec tpat = rename_pat(&pat);
