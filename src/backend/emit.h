@@ -282,6 +282,13 @@ const char **fs_segop_widths(FGen *g, const CExp *e, const char *loc);
 /* The body at the point idx[0..k) (C expressions): map results into their outputs, operator
  * inputs combined into accs (scans: stored at the point). */
 void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs);
+/* An irregular segop's body begins with statements that depend on the point's segment only
+ * (scalars and views: a row's bounds, its slice): how many (0 for other segops). */
+int fs_segment_prefix(const CExp *e);
+/* Those statements for segment seg (C), its index bound: before a loop over some of its
+ * points, each then fs_segop_point_from(..., from = the count returned). */
+int fs_segop_segment(FGen *g, const CStm *s, const char *seg);
+void fs_segop_point_from(FGen *g, const CStm *s, const char **idx, const char **accs, int from);
 /* After the innermost dimension (of the segment idx[0..k-1)): reductions stored (or, over a
  * one-dimensional space, bound to the results), scan accumulators released. */
 void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs);

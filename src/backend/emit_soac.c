@@ -825,14 +825,71 @@ FDest fs_out_dest(FGen *g, const char *var, CType t, const char **idx, int n) {
     return (FDest){DEST_ROW, row};
 }
 
-void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs) {
+/* Whether statement s of an irregular segop's body can run once per segment: a scalar or a
+ * view, computed without the point's index in its segment (j). */
+static bool per_segment(const CStm *s, const char *j) {
+    switch (s->exp->kind) {
+    case CE_ATOM:
+    case CE_OP:
+    case CE_SIZE:
+    case CE_ASSERT: break;
+    case CE_INDEX: break; /* a view, or an element */
+    default: return false;
+    }
+    for (int k = 0; k < s->pat.len; k++)
+        if (s->pat.data[k].type.rank > 0 && s->exp->kind != CE_INDEX)
+            return false;
+    OMap uses = {0};
+    opt_count_exp(s->exp, &uses);
+    return !omap_has(&uses, j);
+}
+
+int fs_segment_prefix(const CExp *e) {
+    if (!e->irregular)
+        return 0;
+    const char *j = e->params.data[1].name;
+    int n = 0;
+    while (n < e->body->stms.len && per_segment(&e->body->stms.data[n], j))
+        n++;
+    return n;
+}
+
+/* Statements [from, to) of body b (its results when to is its end), as a body of their own. */
+static CBody *body_slice(const CBody *b, int from, int to) {
+    CBody *r = cbody_new();
+    for (int i = from; i < to; i++)
+        vec_push(&r->stms, b->stms.data[i]);
+    if (to == b->stms.len)
+        r->result = b->result;
+    return r;
+}
+
+int fs_segop_segment(FGen *g, const CStm *s, const char *seg) {
+    const CExp *e = s->exp;
+    int n = fs_segment_prefix(e);
+    if (n == 0)
+        return 0;
+    fg_bind(g, e->params.data[0].name, ctype_prim(PRIM_I64), OWN_BORROWED);
+    fg_line(g, "int64_t %s WF_U = %s;", c_name(e->params.data[0].name), seg);
+    fr_index(g, e->params.data[0].name, e->args.data[0]);
+    g->iter++;
+    g->lam++;
+    fg_body(g, body_slice(e->body, 0, n), NULL, 0, NULL);
+    g->lam--;
+    g->iter--;
+    return n;
+}
+
+void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs) { fs_segop_point_from(g, s, idx, accs, 0); }
+
+void fs_segop_point_from(FGen *g, const CStm *s, const char **idx, const char **accs, int from) {
     const CExp *e = s->exp;
     int k = e->params.len, nres = e->body->result.len;
     const COperatorVec *ops = fs_seg_ops(e);
     int nops = fs_ops_results(ops);
     fg_line(g, "{");
     g->indent++;
-    for (int j = 0; j < k; j++) {
+    for (int j = from ? 1 : 0; j < k; j++) {
         fg_bind(g, e->params.data[j].name, ctype_prim(PRIM_I64), OWN_BORROWED);
         fg_line(g, "int64_t %s WF_U = %s;", c_name(e->params.data[j].name), idx[j]);
         fr_index(g, e->params.data[j].name, e->args.data[j]);
@@ -851,7 +908,7 @@ void fs_segop_point(FGen *g, const CStm *s, const char **idx, const char **accs)
     }
     g->iter++;
     g->lam++;
-    fg_body(g, e->body, NULL, 0, dests);
+    fg_body(g, from ? body_slice(e->body, from, e->body->stms.len) : e->body, NULL, 0, dests);
     g->lam--;
     int at = 0;
     for (int o = 0; o < ops->len; o++) {
@@ -929,14 +986,19 @@ static void emit_irregular_segop(FGen *g, const CStm *s) {
     const char **accs = e->seg == SEG_RED ? fs_decl_accs(g, fs_seg_ops(e)) : NULL;
     if (e->seg == SEG_SCAN)
         accs = fs_decl_accs(g, fs_seg_ops(e));
+    fg_line(g, "if (%s > 0) {", len); /* what depends on the segment only, once: if it has points */
+    g->indent++;
+    int pre = fs_segop_segment(g, s, idx[0]);
     fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", idx[1], idx[1], len, idx[1]);
     g->indent++;
     fr_enter(g, e->args.data[1]);
     const char *saved = g->seg_flat;
     g->seg_flat = xsprintf("(%s + %s)", lo, idx[1]);
-    fs_segop_point(g, s, idx, accs);
+    fs_segop_point_from(g, s, idx, accs, pre);
     g->seg_flat = saved;
     fr_leave(g);
+    g->indent--;
+    fg_line(g, "}");
     g->indent--;
     fg_line(g, "}");
     fs_segop_finish(g, s, idx, accs);

@@ -46,17 +46,23 @@ static CType acc_type(const Seg *q, int a) {
 
 static const char *off(const Seg *q, const char *i) { return xsprintf("%s.p[(%s) * %s.s[0]]", q->O, i, q->O); }
 
-/* The points [from, to) of segment seg, into accs (a segred or segscan) or not (segmap). */
+/* The points [from, to) of segment seg, into accs (a segred or segscan) or not (segmap): what
+ * depends on the segment only (its row's bounds and slice) once, then the loop over the points. */
 static void points(FGen *g, const Seg *q, const char *seg, const char *from, const char *to, const char **accs) {
     const char *f = fg_fresh(g, "f"), *j = fg_fresh(g, "j");
+    fg_line(g, "if (%s < %s) {", from, to);
+    g->indent++;
+    int pre = fs_segop_segment(g, q->s, seg);
     fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", f, from, f, to, f);
     g->indent++;
     fg_line(g, "int64_t %s = %s - %s;", j, f, off(q, seg));
     const char *idx[2] = {seg, j};
     const char *saved = g->seg_flat;
     g->seg_flat = f;
-    fs_segop_point(g, q->s, idx, accs);
+    fs_segop_point_from(g, q->s, idx, accs, pre);
     g->seg_flat = saved;
+    g->indent--;
+    fg_line(g, "}");
     g->indent--;
     fg_line(g, "}");
 }
