@@ -16,8 +16,10 @@
  * The spec S (generated) has, beyond the args:
  *   int64_t w, segs                      the total points and the segments
  *   int64_t off(s)                       O[s]
- *   int ielem(ctx, seg, j, i, Acc *)     the body at point (seg, j), flat index i: map results
- *                                        into the outputs, the operators' operands into *Acc
+ *   int irun(ctx, seg, j0, n, i0, sink)  the body at the points (seg, j0 + r), flat indices i0 + r,
+ *                                        r < n: map results into the outputs, the operators'
+ *                                        operands to sink(r, Acc); what depends on the segment
+ *                                        only is evaluated once
  *   scan_op, scan_ne                     the operator (cuda_kernels.cuh's conventions)
  *   scan_store(i, Acc), seg_store(seg, Acc)
  */
@@ -104,6 +106,42 @@ static inline size_t wfg_sg_bytes(int64_t n) {
     return sizeof(int) * (size_t)(n + n / 32 + 1);
 }
 
+/* The body at every point j < n of the tile [base, base + n) (S::irun), its operands handed to
+ * put(j, O[its segment], Acc * or NULL when the body failed — the failure is recorded).  A tile
+ * of long segments runs by pieces: each thread its run [t * items, (t + 1) * items), a
+ * segment's piece at a time, so that what depends on the segment only is evaluated once a
+ * piece; a tile of short segments runs by points, thread t at points t, t + blockDim, ... so
+ * that neighbouring threads read neighbouring points. */
+#define WFG_PIECE_POINTS 8 /* the tile's points per segment from which it runs by pieces */
+template <class S, class Put>
+__device__ static void wfg_points(wfk_ctx *ctx, const S &s, int64_t base, int n, int items, int64_t seg0, const int *sg,
+                                  Put put) {
+    int t = (int)threadIdx.x, bs = (int)blockDim.x;
+    int nsegs = sg[wfk_pad(n - 1)] + 1; /* the segments with points in the tile */
+    if ((int64_t)nsegs * WFG_PIECE_POINTS <= n) {
+        int lo = t * items, hi = lo + items < n ? lo + items : n;
+        for (int q = lo; q < hi;) {
+            int64_t seg = seg0 + sg[wfk_pad(q)], j0 = s.off(seg), first = base + q;
+            int cnt = (int)(s.off(seg + 1) - first < hi - q ? s.off(seg + 1) - first : hi - q);
+            auto sink = [&](int r, const typename S::Acc &v) { put(q + r, j0, &v); };
+            if (s.irun(ctx, seg, first - j0, cnt, first, sink))
+                for (int r = 0; r < cnt; r++)
+                    put(q + r, j0, (const typename S::Acc *)NULL);
+            q += cnt;
+        }
+        return;
+    }
+    for (int k = 0; k < items; k++) {
+        int j = k * bs + t;
+        if (j >= n)
+            continue;
+        int64_t seg = seg0 + sg[wfk_pad(j)], j0 = s.off(seg);
+        auto sink = [&](int, const typename S::Acc &v) { put(j, j0, &v); };
+        if (s.irun(ctx, seg, base + j - j0, 1, base + j, sink))
+            put(j, j0, (const typename S::Acc *)NULL);
+    }
+}
+
 /* ---- segmap ---- */
 
 template <class S>
@@ -111,21 +149,14 @@ __global__ void wfg_map_kernel(wfk_ctx *ctx, S s, int items) {
     extern __shared__ unsigned char wfk_smem[];
     int *sg = (int *)wfk_smem;
     __shared__ int64_t seg0_sh;
-    int bs = (int)blockDim.x, t = (int)threadIdx.x;
-    int64_t tile_n = (int64_t)bs * items;
+    int t = (int)threadIdx.x;
+    int64_t tile_n = (int64_t)blockDim.x * items;
     for (int64_t base = (int64_t)blockIdx.x * tile_n; base < s.w; base += (int64_t)gridDim.x * tile_n) {
         int n = s.w - base < tile_n ? (int)(s.w - base) : (int)tile_n;
         wfg_first_segment(s, base, &seg0_sh);
         int64_t seg0 = seg0_sh;
         wfg_tile_segments(s, base, n, items, seg0, sg);
-        for (int k = 0; k < items; k++) {
-            int j = k * bs + t;
-            if (j >= n)
-                continue;
-            int64_t i = base + j, seg = seg0 + sg[wfk_pad(j)];
-            typename S::Acc unused;
-            (void)s.ielem(ctx, seg, i - s.off(seg), i, &unused); /* a failure is recorded; go on */
-        }
+        wfg_points(ctx, s, base, n, items, seg0, sg, [](int, int64_t, const typename S::Acc *) {});
         __syncthreads();
     }
 }
@@ -189,22 +220,17 @@ __global__ void wfg_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<
     int64_t seg0 = seg0_sh;
     wfg_tile_segments(s, base, n, items, seg0, sg);
     P ne = {s.scan_ne(), 0};
-    /* 1. the points of the tile, coalesced */
-    for (int k = 0; k < items; k++) {
-        int j = k * bs + t;
-        if (j < n) {
-            int64_t i = base + j, seg = seg0 + sg[wfk_pad(j)];
-            int64_t j0 = s.off(seg);
-            P p;
-            p.start = i == j0;
-            if (s.ielem(ctx, seg, i - j0, i, &p.v))
-                p.v = ne.v;
-            buf[wfk_pad(j)] = p;
-        }
-    }
-    __syncthreads();
-    /* 2. each thread scans its run [t*items, (t+1)*items) */
+    /* 1. the points of the tile into buf (wfg_points) */
     int lo = t * items, hi = lo + items < n ? lo + items : n;
+    wfg_points(ctx, s, base, n, items, seg0, sg, [&](int j, int64_t j0, const typename S::Acc *v) {
+        P p = ne;
+        if (v)
+            p.v = *v;
+        p.start = base + j == j0;
+        buf[wfk_pad(j)] = p;
+    });
+    __syncthreads();
+    /* 2. each thread scans its run */
     P run = ne;
     for (int j = lo; j < hi; j++) {
         P r;

@@ -289,6 +289,8 @@ int fs_segment_prefix(const CExp *e);
  * points, each then fs_segop_point_from(..., from = the count returned). */
 int fs_segop_segment(FGen *g, const CStm *s, const char *seg);
 void fs_segop_point_from(FGen *g, const CStm *s, const char **idx, const char **accs, int from);
+/* The body from statement `from` on (the segment part emitted before). */
+const CBody *fs_segop_rest(const CExp *e, int from);
 /* After the innermost dimension (of the segment idx[0..k-1)): reductions stored (or, over a
  * one-dimensional space, bound to the results), scan accumulators released. */
 void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs);

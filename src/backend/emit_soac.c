@@ -864,6 +864,10 @@ static CBody *body_slice(const CBody *b, int from, int to) {
     return r;
 }
 
+const CBody *fs_segop_rest(const CExp *e, int from) {
+    return from ? body_slice(e->body, from, e->body->stms.len) : e->body;
+}
+
 int fs_segop_segment(FGen *g, const CStm *s, const char *seg) {
     const CExp *e = s->exp;
     int n = fs_segment_prefix(e);
@@ -908,7 +912,7 @@ void fs_segop_point_from(FGen *g, const CStm *s, const char **idx, const char **
     }
     g->iter++;
     g->lam++;
-    fg_body(g, from ? body_slice(e->body, from, e->body->stms.len) : e->body, NULL, 0, dests);
+    fg_body(g, fs_segop_rest(e, from), NULL, 0, dests);
     g->lam--;
     int at = 0;
     for (int o = 0; o < ops->len; o++) {

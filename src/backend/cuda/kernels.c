@@ -313,24 +313,41 @@ static void elem_body(FGen *g, void *arg) {
     g->block = 0;
 }
 
-/* The body of an irregular segop's ielem(): the point (seg_, j_) at flat index i_, map results
- * into the flat outputs, the operators' operands into *acc_. */
-static void ielem_body(FGen *g, void *arg) {
+/* Bind core variable var to the C expression x (an index). */
+static void bind_index(FGen *g, const char *var, const char *x) {
+    fg_bind(g, var, ctype_prim(PRIM_I64), OWN_BORROWED);
+    fg_line(g, "int64_t %s = %s;", c_name(var), x);
+}
+
+/* The body of an irregular segop's irun(): segment seg_'s statements that depend on it only,
+ * once, then its points j0_ + q_ (flat indices i0_ + q_), q_ < n_: map results into the flat
+ * outputs, the operators' operands to sink_(q_, acc). */
+static void irun_body(FGen *g, void *arg) {
     const Ker *K = arg;
     const CStm *s = K->s;
     const CExp *e = s->exp;
-    const char *given[2] = {"seg_", "j_"};
-    for (int j = 0; j < 2; j++) {
-        fg_bind(g, e->params.data[j].name, ctype_prim(PRIM_I64), OWN_BORROWED);
-        fg_line(g, "int64_t %s = %s;", c_name(e->params.data[j].name), given[j]);
-    }
+    int pre = fs_segop_segment(g, s, "seg_");
+    if (!pre)
+        bind_index(g, e->params.data[0].name, "seg_");
+    fg_line(g, "for (int q_ = 0; q_ < n_; q_++) {");
+    g->indent++;
+    fg_line(g, "int64_t i_ = i0_ + q_;");
+    fg_line(g, "dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted); /* a fresh arena for each point */");
+    fg_line(g, "Acc acc_v_, *acc_ = &acc_v_;");
+    fg_line(g, "(void)i_; (void)acc_;");
+    bind_index(g, e->params.data[1].name, "j0_ + q_");
     int nres = e->body->result.len;
     FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
     const char *flat = "i_";
     for (int j = 0; j < nres; j++)
         dests[j] = j < K->nops ? (FDest){DEST_VAR, xsprintf("acc_->v%d", j)}
                                : fs_out_dest(g, s->pat.data[j].name, s->pat.data[j].type, &flat, 1);
-    fg_body(g, e->body, NULL, 0, dests);
+    g->iter++;
+    fg_body(g, fs_segop_rest(e, pre), NULL, 0, dests);
+    g->iter--;
+    fg_line(g, "sink_(q_, acc_v_);");
+    g->indent--;
+    fg_line(g, "}");
 }
 
 static void emit_op(FGen *g, const Ker *K, const char *fn, const COperatorVec *ops);
@@ -348,12 +365,13 @@ static void emit_irregular_spec(FGen *g, const Ker *K) {
     k_line(g, "    int64_t arena_bytes;");
     k_line(g, "    unsigned long long *wanted;");
     k_line(g, "    __device__ int64_t off(int64_t s_) const { return %s.p[s_ * %s.s[0]]; }", O, O);
-    k_line(g, "    __device__ int ielem(wfk_ctx *kctx_, int64_t seg_, int64_t j_, int64_t i_, Acc *acc_) const {");
+    k_line(g, "    template <class F>");
+    k_line(g, "    __device__ int irun(wfk_ctx *kctx_, int64_t seg_, int64_t j0_, int n_, int64_t i0_, F &sink_) const {");
     k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
-    k_line(g, "        (void)ctx; (void)acc_; (void)i_;");
+    k_line(g, "        (void)ctx;");
     Saved sv = enter_device(g);
-    fg_slot_scope(g, ielem_body, (void *)K);
+    fg_slot_scope(g, irun_body, (void *)K);
     leave_device(g, sv);
     k_line(g, "        return 0;");
     k_line(g, "    }");
