@@ -146,24 +146,40 @@ static const char *output_name(const Common *c) {
 
 #define COMPILE_USAGE(tool, what)                                                                         \
     tool " PROG.fut [-o OUT] [--cc CC] [--cflags FLAGS] [--fp-contract | --fast-math] [--rts-obj FILE.o] "  \
-         "[--no-cc] [--library] [--verify-passes]\n" what "\n" COMMON_OPTIONS                               \
+         "[--no-cc] [--library | --python] [--verify-passes]\n" what "\n" COMMON_OPTIONS                               \
     "  --cc CC            the C compiler command (default: $WEFT_CC, else cc -O3 -march=native)\n"          \
     "  --cflags FLAGS     flags added after CC\n"                                                           \
     "  --rts-obj FILE.o   link the runtime from FILE.o (compiled once, when missing) instead of pasting it\n" \
-    "  --library          write OUT.c and OUT.h, a C library of the entry points (docs/LIBRARY.md); no CC run"
+    "  --library          write OUT.c, OUT.h and OUT.pc, a C library of the entry points (docs/LIBRARY.md); no CC\n" \
+    "                     run\n"                                                                               \
+    "  --python           the library, OUT.py (a Python module: cffi, NumPy) and libOUT.so, built by CC"
 
 const char c_usage[] = COMPILE_USAGE("c", "compile to sequential C and build an executable (docs/EXECUTABLES.md)");
 const char multicore_usage[] = COMPILE_USAGE("multicore", "compile to C + OpenMP (parallel SOACs) and build an executable");
+
+/* --python: the C library, OUT.py over it and libOUT.so (beside OUT.py: the module loads it
+ * from there) built by cc. */
+static int python_library(const char *cc, const char *out, const char *path, const char *tool, const CProg *p,
+                          const char *c_text, bool no_cc) {
+    if (library_write(out, path, tool, p, c_text) || python_write(out, path, p))
+        return 1;
+    if (no_cc)
+        return 0;
+    const char *base = library_base_name(out);
+    return run_cc(xsprintf("%s -fPIC -shared -o '%.*slib%s.so' '%s.c' -lm", cc, (int)(base - out), out, base, out));
+}
 
 /* weft c and weft multicore: the same pipeline, the multicore one with OpenMP regions. */
 static int compile_cmd(int argc, char **argv, bool multicore) {
     const char *tool = multicore ? "multicore" : "c", *usage = multicore ? multicore_usage : c_usage;
     const char *cc = getenv("WEFT_CC"), *cflags = "", *rts_obj = NULL, *v;
     Common opt = {0};
-    bool library = false; /* --library: library.c */
+    bool library = false, python = false; /* --library: library.c; --python: python.c */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--library"))
             library = true;
+        else if (!strcmp(argv[i], "--python"))
+            python = true;
         else if ((v = option_arg(tool, argc, argv, &i, "--cc")))
             cc = v;
         else if ((v = option_arg(tool, argc, argv, &i, "--cflags")))
@@ -217,8 +233,10 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
     if (multicore)
         paste(&sb, "mc.h", &done);
     sb_puts(&sb, code);
+    if (python)
+        return python_library(cc, out, path, tool, p, sb.data, no_cc);
     if (library)
-        return library_write(out, path, p, sb.data); /* OUT.c + OUT.h, no compiler run */
+        return library_write(out, path, tool, p, sb.data); /* OUT.c, OUT.h, OUT.pc; no compiler run */
     char *cfile = xsprintf("%s.c", out);
     write_file(cfile, sb.data);
     if (no_cc)

@@ -27,18 +27,18 @@ static const char *const c_prim[PRIM_COUNT] = {
     "uint32_t", "uint64_t", "float", "double", "bool",
 };
 
-/* An array type of the interface: a source parameter's or result's (CExtern: type and jagged
- * levels). */
-typedef CExtern Arr;
+typedef LibArray Arr;
+
+const char *library_c_prim(PrimType t) { return c_prim[t]; }
 
 /* The API name of an array type: "f64_2d", "i32_2d_j1" (jagged, one level). */
-static const char *arr_name(Arr a) {
+const char *library_array_name(LibArray a) {
     return a.levels ? xsprintf("%s_%dd_j%d", prim_name(a.type.prim), a.type.rank, a.levels)
                     : xsprintf("%s_%dd", prim_name(a.type.prim), a.type.rank);
 }
 
 /* An entry point's name as a C identifier (weft names may contain '). */
-static const char *c_ident(const char *name) {
+const char *library_c_ident(const char *name) {
     char *s = xstrdup(name);
     for (char *c = s; *c; c++)
         if (!(*c == '_' || (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')))
@@ -46,9 +46,7 @@ static const char *c_ident(const char *name) {
     return s;
 }
 
-typedef Vec(Arr) TypeList;
-
-static void add_type(TypeList *ts, Arr a) {
+static void add_type(LibArrays *ts, Arr a) {
     if (a.type.rank == 0)
         return;
     for (int i = 0; i < ts->len; i++)
@@ -58,7 +56,7 @@ static void add_type(TypeList *ts, Arr a) {
 }
 
 /* The interface of f: its source parameters and results (ext_*; one per core one without). */
-static CExternVec ext_params(const CFun *f) {
+CExternVec library_params(const CFun *f) {
     if (f->ext_params.len || !f->params.len)
         return f->ext_params;
     CExternVec v = {0};
@@ -67,7 +65,7 @@ static CExternVec ext_params(const CFun *f) {
     return v;
 }
 
-static CExternVec ext_ret(const CFun *f) {
+CExternVec library_results(const CFun *f) {
     if (f->ext_ret.len || !f->ret.len)
         return f->ext_ret;
     CExternVec v = {0};
@@ -77,13 +75,13 @@ static CExternVec ext_ret(const CFun *f) {
 }
 
 /* Every array type of the entry points' parameters and results. */
-static TypeList array_types(const CProg *p) {
-    TypeList ts = {0};
+LibArrays library_array_types(const CProg *p) {
+    LibArrays ts = {0};
     for (int i = 0; i < p->funs.len; i++) {
         const CFun *f = p->funs.data[i];
         if (!f->is_entry)
             continue;
-        CExternVec ps = ext_params(f), rs = ext_ret(f);
+        CExternVec ps = library_params(f), rs = library_results(f);
         for (int j = 0; j < ps.len; j++)
             add_type(&ts, ps.data[j]);
         for (int j = 0; j < rs.len; j++)
@@ -96,7 +94,7 @@ static TypeList array_types(const CProg *p) {
 
 /* The array functions' declarations (end: ";\n") or the start of their definitions. */
 static void array_decls(StrBuf *sb, Arr a, const char *end) {
-    const char *n = arr_name(a), *c = c_prim[a.type.prim];
+    const char *n = library_array_name(a), *c = c_prim[a.type.prim];
     int tail = a.type.rank - a.levels; /* the data's rank */
     sb_printf(sb, "struct weft_%s;\n", n);
     if (a.levels) {
@@ -124,6 +122,8 @@ static void array_decls(StrBuf *sb, Arr a, const char *end) {
         sb_printf(sb, ")%s", end);
         sb_printf(sb, "int weft_values_%s(struct weft_context *ctx, const struct weft_%s *arr, %s *out)%s", n, n, c, end);
         sb_printf(sb, "const int64_t *weft_shape_%s(struct weft_context *ctx, const struct weft_%s *arr)%s", n, n, end);
+        sb_puts(sb, "/* its values in row-major order, without a copy (valid until it is freed) */\n");
+        sb_printf(sb, "const %s *weft_data_%s(struct weft_context *ctx, const struct weft_%s *arr)%s", c, n, n, end);
     }
     sb_printf(sb, "int weft_free_%s(struct weft_context *ctx, struct weft_%s *arr)%s", n, n, end);
 }
@@ -132,12 +132,12 @@ static void array_decls(StrBuf *sb, Arr a, const char *end) {
 static const char *param_ctype(Arr a, bool out) {
     if (a.type.rank == 0)
         return xsprintf("%s%s", c_prim[a.type.prim], out ? " *" : " ");
-    return xsprintf("%sstruct weft_%s *%s", out ? "" : "const ", arr_name(a), out ? "*" : "");
+    return xsprintf("%sstruct weft_%s *%s", out ? "" : "const ", library_array_name(a), out ? "*" : "");
 }
 
 static void entry_signature(StrBuf *sb, const CFun *f) {
-    CExternVec ps = ext_params(f), rs = ext_ret(f);
-    sb_printf(sb, "int weft_entry_%s(struct weft_context *ctx", c_ident(f->name));
+    CExternVec ps = library_params(f), rs = library_results(f);
+    sb_printf(sb, "int weft_entry_%s(struct weft_context *ctx", library_c_ident(f->name));
     for (int j = 0; j < rs.len; j++)
         sb_printf(sb, ", %sout%d", param_ctype(rs.data[j], true), j);
     for (int j = 0; j < ps.len; j++)
@@ -146,32 +146,22 @@ static void entry_signature(StrBuf *sb, const CFun *f) {
 }
 
 /* The file name of OUT without its directory. */
-static const char *base_name(const char *out) {
+const char *library_base_name(const char *out) {
     const char *slash = strrchr(out, '/');
     return slash ? slash + 1 : out;
 }
 
 /* WEFT_LIB_NAME_H for OUT = dir/name. */
 static const char *guard_name(const char *out) {
-    char *g = xsprintf("WEFT_LIB_%s_H", c_ident(base_name(out)));
+    char *g = xsprintf("WEFT_LIB_%s_H", library_c_ident(library_base_name(out)));
     for (char *c = g; *c; c++)
         if (*c >= 'a' && *c <= 'z')
             *c = (char)(*c - 'a' + 'A');
     return g;
 }
 
-static char *header_text(const char *out, const char *path, const CProg *p, const TypeList *ts) {
+char *library_declarations(const CProg *p, const LibArrays *ts) {
     StrBuf sb = {0};
-    sb_printf(&sb, "/* %s.h — generated by weft c --library from %s; do not edit.\n", base_name(out), path);
-    sb_puts(&sb, " *\n"
-                 " * Functions returning int return 0 on success and nonzero on failure, with the message in\n"
-                 " * weft_context_error(ctx).  Array objects own their data; free each with its weft_free_*.\n"
-                 " * Inputs are copied, never consumed.  A context runs one call at a time, and one context\n"
-                 " * per process is supported; every symbol starting with wf_ in the .c file is internal.\n"
-                 " */\n");
-    sb_printf(&sb, "#ifndef %s\n#define %s\n\n", guard_name(out), guard_name(out));
-    sb_puts(&sb, "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n");
-    sb_puts(&sb, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
     sb_puts(&sb, "struct weft_context;\n"
                  "struct weft_context *weft_context_new(void); /* NULL when out of memory */\n"
                  "void weft_context_free(struct weft_context *ctx);\n"
@@ -189,8 +179,42 @@ static char *header_text(const char *out, const char *path, const CProg *p, cons
         entry_signature(&sb, p->funs.data[i]);
         sb_puts(&sb, ";\n");
     }
+    return sb.data;
+}
+
+static char *header_text(const char *out, const char *path, const char *backend, const CProg *p, const LibArrays *ts) {
+    StrBuf sb = {0};
+    sb_printf(&sb, "/* %s.h — generated by weft %s --library from %s; do not edit.\n", library_base_name(out), backend,
+              path);
+    sb_puts(&sb, " *\n"
+                 " * Functions returning int return 0 on success and nonzero on failure, with the message in\n"
+                 " * weft_context_error(ctx).  Array objects own their data; free each with its weft_free_*.\n"
+                 " * Inputs are copied, never consumed.  A context runs one call at a time, and one context\n"
+                 " * per process is supported; every symbol starting with wf_ in the .c file is internal.\n"
+                 " */\n");
+    sb_printf(&sb, "#ifndef %s\n#define %s\n\n", guard_name(out), guard_name(out));
+    sb_puts(&sb, "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n");
+    sb_puts(&sb, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+    sb_puts(&sb, library_declarations(p, ts));
     sb_puts(&sb, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
     return sb.data;
+}
+
+/* OUT.pc: pkg-config's flags for a program built with OUT.c (relative to the .pc's folder, so
+ * the three files may move together). */
+static char *pkgconfig_text(const char *out, const char *path, const char *backend) {
+    const char *name = library_base_name(out), *omp = strcmp(backend, "multicore") ? "" : " -fopenmp";
+    return xsprintf("# %s.pc — generated by weft %s --library from %s; do not edit.\n"
+                    "# Build %s.c with `pkg-config --cflags %s`, link with `pkg-config --libs %s`.\n"
+                    "prefix=${pcfiledir}\n"
+                    "includedir=${prefix}\n"
+                    "source=${prefix}/%s.c\n\n"
+                    "Name: %s\n"
+                    "Description: the entry points of %s, compiled by weft %s\n"
+                    "Version: 1\n"
+                    "Cflags: -I${includedir} -ffp-contract=off%s\n"
+                    "Libs: -lm%s\n",
+                    name, backend, path, name, name, name, name, name, path, backend, omp, omp);
 }
 
 /* ---------------------------------------------------------------- implementation (OUT.c) */
@@ -375,7 +399,7 @@ static void array_defs(StrBuf *sb, Arr a) {
         return;
     }
     CType t = a.type;
-    const char *n = arr_name(a), *c = c_prim[t.prim];
+    const char *n = library_array_name(a), *c = c_prim[t.prim];
     sb_printf(sb, "\nstruct weft_%s { wf_value v; };\n\n", n);
     sb_printf(sb, "struct weft_%s *weft_new_%s(struct weft_context *ctx, const %s *data", n, n, c);
     StrBuf dims = {0};
@@ -389,13 +413,15 @@ static void array_defs(StrBuf *sb, Arr a) {
                   "    return wl_values(ctx->wf, arr ? &arr->v : NULL, out);\n}\n\n", n, n, c);
     sb_printf(sb, "const int64_t *weft_shape_%s(struct weft_context *ctx, const struct weft_%s *arr) {\n"
                   "    (void)ctx;\n    return arr ? arr->v.shape : NULL;\n}\n\n", n, n);
+    sb_printf(sb, "const %s *weft_data_%s(struct weft_context *ctx, const struct weft_%s *arr) {\n"
+                  "    (void)ctx;\n    return arr ? (const %s *)arr->v.data : NULL;\n}\n\n", c, n, n, c);
     sb_printf(sb, "int weft_free_%s(struct weft_context *ctx, struct weft_%s *arr) {\n"
                   "    return wl_free(ctx->wf, arr ? &arr->v : NULL);\n}\n", n, n);
 }
 
 /* A jagged array type: its parts in one object. */
 static void jagged_defs(StrBuf *sb, Arr a) {
-    const char *n = arr_name(a), *c = c_prim[a.type.prim];
+    const char *n = library_array_name(a), *c = c_prim[a.type.prim];
     int L = a.levels, tail = a.type.rank - L;
     sb_printf(sb, "\nstruct weft_%s { wf_value v[%d]; };\n\n", n, L + 1);
     sb_printf(sb, "struct weft_%s *weft_new_%s(struct weft_context *ctx, int64_t rows", n, n);
@@ -453,7 +479,7 @@ static void jagged_defs(StrBuf *sb, Arr a) {
 /* weft_entry_NAME: set up the arguments (a jagged one is its parts), wl_call, hand out the
  * array results (a jagged one: its parts gathered into one object). */
 static void entry_def(StrBuf *sb, const CFun *f, int no) {
-    CExternVec ps = ext_params(f), rs = ext_ret(f);
+    CExternVec ps = library_params(f), rs = library_results(f);
     int np = f->params.len, nr = f->ret.len;
     sb_puts(sb, "\n");
     entry_signature(sb, f);
@@ -484,7 +510,7 @@ static void entry_def(StrBuf *sb, const CFun *f, int no) {
         if (!a.type.rank)
             continue;
         if (!a.levels) {
-            sb_printf(sb, "    *out%d = (struct weft_%s *)outs[%d];\n", j, arr_name(a), at);
+            sb_printf(sb, "    *out%d = (struct weft_%s *)outs[%d];\n", j, library_array_name(a), at);
             continue;
         }
         sb_printf(sb, "    *out%d = malloc(sizeof **out%d);\n", j, j);
@@ -508,12 +534,13 @@ static char *without_main(const char *c_text) {
     return xsprintf("%.*s%s", (int)(m + 1 - c_text), c_text, end ? end + 1 : "");
 }
 
-static char *source_text(const char *out, const CProg *p, const TypeList *ts, const char *c_text) {
+static char *source_text(const char *out, const char *backend, const CProg *p, const LibArrays *ts,
+                         const char *c_text) {
     StrBuf sb = {0};
-    sb_printf(&sb, "/* %s.c — a C library generated by weft c --library; the API is in %s.h */\n", base_name(out),
-              base_name(out));
+    sb_printf(&sb, "/* %s.c — a C library generated by weft %s --library; the API is in %s.h */\n",
+              library_base_name(out), backend, library_base_name(out));
     sb_puts(&sb, without_main(c_text)); /* first: the runtime defines _POSIX_C_SOURCE */
-    sb_printf(&sb, "\n#include \"%s.h\"\n\n", base_name(out));
+    sb_printf(&sb, "\n#include \"%s.h\"\n\n", library_base_name(out));
     sb_puts(&sb, api_common);
     for (int i = 0; i < ts->len; i++)
         array_defs(&sb, ts->data[i]);
@@ -529,9 +556,10 @@ static void write_text(const char *path, const char *text) {
         fatal("cannot write '%s': %s", path, strerror(errno));
 }
 
-int library_write(const char *out, const char *path, const CProg *p, const char *c_text) {
-    TypeList ts = array_types(p);
-    write_text(xsprintf("%s.h", out), header_text(out, path, p, &ts));
-    write_text(xsprintf("%s.c", out), source_text(out, p, &ts, c_text));
+int library_write(const char *out, const char *path, const char *backend, const CProg *p, const char *c_text) {
+    LibArrays ts = library_array_types(p);
+    write_text(xsprintf("%s.h", out), header_text(out, path, backend, p, &ts));
+    write_text(xsprintf("%s.c", out), source_text(out, backend, p, &ts, c_text));
+    write_text(xsprintf("%s.pc", out), pkgconfig_text(out, path, backend));
     return 0;
 }
