@@ -161,7 +161,7 @@ const char multicore_usage[] = COMPILE_USAGE("multicore", "compile to C + OpenMP
  * from there) built by cc. */
 static int python_library(const char *cc, const char *out, const char *path, const char *tool, const CProg *p,
                           const char *c_text, bool no_cc) {
-    if (library_write(out, path, tool, p, c_text) || python_write(out, path, p))
+    if (library_write(out, path, tool, p, c_text) || python_write(out, path, tool, p))
         return 1;
     if (no_cc)
         return 0;
@@ -249,11 +249,13 @@ int cmd_c(int argc, char **argv) { return compile_cmd(argc, argv, false); }
 
 const char cuda_usage[] =
     "cuda PROG.fut [-o OUT] [--cuda-arch ARCH] [--nvcc CMD] [--fp-contract | --fast-math] [--no-cc] [--no-tiling] "
-    "[--verify-passes]\n"
+    "[--library] [--verify-passes]\n"
     "compile to host C + CUDA kernels (OUT.c, OUT.cu) and build them with nvcc\n" COMMON_OPTIONS
     "  --cuda-arch ARCH   nvcc's --gpu-architecture (default: sm_90)\n"
     "  --nvcc CMD         the nvcc command (default: $WEFT_NVCC, else nvcc -O3)\n"
-    "  --no-tiling        no tiled kernels (backend/cuda/tile.c), to compare";
+    "  --no-tiling        no tiled kernels (backend/cuda/tile.c), to compare\n"
+    "  --library          write OUT.c, OUT.cu, OUT.h and OUT.pc, a library of the entry points\n"
+    "                     (docs/LIBRARY.md); no nvcc run";
 
 /* weft cuda: OUT.c (the host program: runtime, rts/flat.h, rts/flat_cuda.h and the program's
  * host code, launching its kernels) and OUT.cu (the device runtime and the kernels), built
@@ -261,8 +263,11 @@ const char cuda_usage[] =
 int cmd_cuda(int argc, char **argv) {
     const char *arch = "sm_90", *nvcc = getenv("WEFT_NVCC"), *v;
     Common opt = {0};
+    bool library = false;
     for (int i = 1; i < argc; i++) {
-        if ((v = option_arg("cuda", argc, argv, &i, "--cuda-arch")))
+        if (!strcmp(argv[i], "--library"))
+            library = true;
+        else if ((v = option_arg("cuda", argc, argv, &i, "--cuda-arch")))
             arch = v;
         else if ((v = option_arg("cuda", argc, argv, &i, "--nvcc")))
             nvcc = v;
@@ -298,8 +303,10 @@ int cmd_cuda(int argc, char **argv) {
     sb_puts(&dev, "/* ---- the program's GPU regions ---- */\n");
     sb_puts(&dev, kernels);
     char *cfile = xsprintf("%s.c", out), *cufile = xsprintf("%s.cu", out);
-    write_file(cfile, host.data);
     write_file(cufile, dev.data);
+    if (library) /* OUT.c with the API, OUT.h, OUT.pc; no nvcc run */
+        return library_write(out, path, "cuda", comp.core, host.data);
+    write_file(cfile, host.data);
     if (no_cc)
         return 0;
     return run_cc(xsprintf("%s %s --gpu-architecture=%s -o '%s' '%s' '%s' -lm", nvcc, fp_nvcc_flags[opt.fp], arch, out,

@@ -1,19 +1,24 @@
-/* library.c — `weft c --library PROG.fut [-o OUT]`: a C library instead of an executable.
+/* library.c — `weft c --library PROG.fut [-o OUT]` (and multicore, cuda): a C library instead of
+ * an executable (docs/LIBRARY.md).
  *
  * OUT.h is the public API, self-contained (stdbool.h, stddef.h, stdint.h only):
  *   struct weft_context             weft_context_new / _free / _set_threads / _error
  *   struct weft_T_Kd                one per primitive type T and rank K >= 1 used by an entry
- *                                   point: weft_new_T_Kd, weft_values_T_Kd, weft_shape_T_Kd,
- *                                   weft_free_T_Kd
+ *                                   point: weft_new_T_Kd, weft_values_T_Kd (a copy),
+ *                                   weft_data_T_Kd (no copy), weft_shape_T_Kd, weft_free_T_Kd
  *   struct weft_T_Kd_jL             a jagged array of L jagged levels (docs/BACKENDS.md): made
  *                                   from its flat parts (weft_new_T_Kd_jL: the offsets of each
  *                                   level and the data, each copied whole) and read as them
  *                                   (weft_offsets_T_Kd_jL, weft_data_T_Kd_jL: pointers, no copy)
  *   weft_entry_NAME(ctx, outs..., ins...)   one per entry point; 0 or 1 (weft_context_error)
+ *   weft cuda only: weft_context_new_device, weft_context_sync, weft_new_device_T_Kd and
+ *                                   weft_values_device_T_Kd (regular arrays from and to device memory)
  * OUT.c is the text compile.c builds for an executable (runtime, rts/flat.h, generated program) with
  * the harness's `int main` line removed, then the API: an array object is a wf_value in a
  * malloc'ed struct; every entry call copies its inputs into fresh blocks (the entry may consume
- * them), calls the wf_entry function and moves the result blocks into new array objects.
+ * them), runs the program's hooks around the wf_entry function as the harness does (weft cuda:
+ * the inputs to the device, the results back) and moves the result blocks into new array objects.
+ * OUT.pc gives pkg-config the flags a program built with OUT.c needs.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -128,6 +133,30 @@ static void array_decls(StrBuf *sb, Arr a, const char *end) {
     sb_printf(sb, "int weft_free_%s(struct weft_context *ctx, struct weft_%s *arr)%s", n, n, end);
 }
 
+/* weft cuda: a regular array from device memory and its values into device memory (each a
+ * cudaMemcpy through the array's host copy). */
+static void device_new_signature(StrBuf *sb, Arr a) {
+    const char *n = library_array_name(a);
+    sb_printf(sb, "struct weft_%s *weft_new_device_%s(struct weft_context *ctx, const %s *dev", n, n, c_prim[a.type.prim]);
+    for (int d = 0; d < a.type.rank; d++)
+        sb_printf(sb, ", int64_t d%d", d);
+    sb_puts(sb, ")");
+}
+
+static void device_values_signature(StrBuf *sb, Arr a) {
+    const char *n = library_array_name(a);
+    sb_printf(sb, "int weft_values_device_%s(struct weft_context *ctx, const struct weft_%s *arr, %s *dev)", n, n,
+              c_prim[a.type.prim]);
+}
+
+static void device_decls(StrBuf *sb, Arr a) {
+    sb_puts(sb, "/* weft cuda: from and to device memory (dev: a device pointer) */\n");
+    device_new_signature(sb, a);
+    sb_puts(sb, ";\n");
+    device_values_signature(sb, a);
+    sb_puts(sb, ";\n");
+}
+
 /* The C type of a parameter (in) or of a result pointer (out). */
 static const char *param_ctype(Arr a, bool out) {
     if (a.type.rank == 0)
@@ -160,8 +189,9 @@ static const char *guard_name(const char *out) {
     return g;
 }
 
-char *library_declarations(const CProg *p, const LibArrays *ts) {
+char *library_declarations(const CProg *p, const LibArrays *ts, const char *backend) {
     StrBuf sb = {0};
+    bool cuda = !strcmp(backend, "cuda");
     sb_puts(&sb, "struct weft_context;\n"
                  "struct weft_context *weft_context_new(void); /* NULL when out of memory */\n"
                  "void weft_context_free(struct weft_context *ctx);\n"
@@ -169,8 +199,15 @@ char *library_declarations(const CProg *p, const LibArrays *ts) {
                  "void weft_context_set_threads(struct weft_context *ctx, int n);\n"
                  "/* The message of the last failed call (\"file:line:col: error: ...\"), or NULL. */\n"
                  "const char *weft_context_error(struct weft_context *ctx);\n\n");
+    if (cuda)
+        sb_puts(&sb, "/* weft cuda: a context on CUDA device `device` (weft_context_new: device 0). */\n"
+                     "struct weft_context *weft_context_new_device(int device);\n"
+                     "/* Waits for the device; nonzero when a kernel failed (weft_context_error). */\n"
+                     "int weft_context_sync(struct weft_context *ctx);\n\n");
     for (int i = 0; i < ts->len; i++) {
         array_decls(&sb, ts->data[i], ";\n");
+        if (cuda && !ts->data[i].levels)
+            device_decls(&sb, ts->data[i]);
         sb_puts(&sb, "\n");
     }
     for (int i = 0; i < p->funs.len; i++) {
@@ -195,7 +232,7 @@ static char *header_text(const char *out, const char *path, const char *backend,
     sb_printf(&sb, "#ifndef %s\n#define %s\n\n", guard_name(out), guard_name(out));
     sb_puts(&sb, "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n");
     sb_puts(&sb, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
-    sb_puts(&sb, library_declarations(p, ts));
+    sb_puts(&sb, library_declarations(p, ts, backend));
     sb_puts(&sb, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
     return sb.data;
 }
@@ -203,7 +240,23 @@ static char *header_text(const char *out, const char *path, const char *backend,
 /* OUT.pc: pkg-config's flags for a program built with OUT.c (relative to the .pc's folder, so
  * the three files may move together). */
 static char *pkgconfig_text(const char *out, const char *path, const char *backend) {
-    const char *name = library_base_name(out), *omp = strcmp(backend, "multicore") ? "" : " -fopenmp";
+    const char *name = library_base_name(out);
+    if (!strcmp(backend, "cuda"))
+        return xsprintf("# %s.pc — generated by weft cuda --library from %s; do not edit.\n"
+                        "# Build %s.c and %s.cu with nvcc `pkg-config --variable=nvccflags %s` `pkg-config\n"
+                        "# --cflags %s`; link with `pkg-config --libs %s` (add -L for libcudart when needed).\n"
+                        "prefix=${pcfiledir}\n"
+                        "includedir=${prefix}\n"
+                        "source=${prefix}/%s.c\n"
+                        "kernels=${prefix}/%s.cu\n"
+                        "nvccflags=--fmad=false -Xcompiler -ffp-contract=off\n\n"
+                        "Name: %s\n"
+                        "Description: the entry points of %s, compiled by weft cuda\n"
+                        "Version: 1\n"
+                        "Cflags: -I${includedir}\n"
+                        "Libs: -lcudart -lm\n",
+                        name, path, name, name, name, name, name, name, name, name, path);
+    const char *omp = strcmp(backend, "multicore") ? "" : " -fopenmp";
     return xsprintf("# %s.pc — generated by weft %s --library from %s; do not edit.\n"
                     "# Build %s.c with `pkg-config --cflags %s`, link with `pkg-config --libs %s`.\n"
                     "prefix=${pcfiledir}\n"
@@ -225,10 +278,12 @@ static const char api_common[] =
     "struct weft_context { wf_ctx *wf; };\n"
     "#if defined(__GNUC__)\n#define WL_U __attribute__((unused)) /* programs without arrays */\n#else\n#define WL_U\n#endif\n"
     "\n"
-    "struct weft_context *weft_context_new(void) {\n"
+    "/* A context on CUDA device `device` (weft cuda; other backends ignore it). */\n"
+    "static struct weft_context *wl_context_new(int device) {\n"
     "    struct weft_context *c = malloc(sizeof *c);\n"
     "    if (!c) return NULL;\n"
     "    c->wf = wf_ctx_new(&program);\n"
+    "    if (c->wf) c->wf->device = device;\n"
     "    if (c->wf && program.init && (program.init(c->wf) != 0 || wf_failed(c->wf))) {\n"
     "        if (program.fini) program.fini(c->wf);\n"
     "        wf_ctx_free(c->wf);\n"
@@ -240,6 +295,8 @@ static const char api_common[] =
     "    }\n"
     "    return c;\n"
     "}\n"
+    "\n"
+    "struct weft_context *weft_context_new(void) { return wl_context_new(0); }\n"
     "\n"
     "void weft_context_free(struct weft_context *c) {\n"
     "    if (!c) return;\n"
@@ -270,7 +327,7 @@ static const char api_common[] =
     "        return NULL;\n"
     "    }\n"
     "    size_t n = (size_t)wf_value_count(v) * wf_prim_size(prim);\n"
-    "    if (n) memcpy(v->data, data, n);\n"
+    "    if (n && data) memcpy(v->data, data, n); /* NULL: the caller fills it */\n"
     "    return v;\n"
     "}\n"
     "\n"
@@ -337,7 +394,12 @@ static const char api_common[] =
     "    wf_ctx *ctx = c->wf;\n"
     "    const wf_entry *e = &entries[no];\n"
     "    wf_value *res = vals + np;\n"
+    "    /* the backend's hooks, as the executables' harness calls them (weft cuda: the arguments\n"
+    "     * to the device before, the results back to the host after) */\n"
+    "    if (!bad && program.stage) bad = program.stage(ctx, vals, np) != 0;\n"
     "    if (!bad) bad = e->fn(ctx, vals, res) != 0 || wf_failed(ctx);\n"
+    "    if (!bad && program.sync) bad = program.sync(ctx) != 0;\n"
+    "    if (!bad && program.collect) bad = program.collect(ctx) != 0;\n"
     "    if (bad && !wf_failed(ctx)) wf_error(ctx, NULL, \"entry point '%s' failed\", e->name);\n"
     "    if (bad) { /* the results hold no live blocks after a failure (runtime.h) */\n"
     "        wl_free_blocks(ctx, vals, np, NULL, 0);\n"
@@ -389,6 +451,46 @@ static const char api_common[] =
     "        parts[k].data = NULL;\n"
     "    }\n"
     "}\n";
+
+/* weft cuda's part: its context's device, sync, device memory in and out (rts/cuda_rt.h). */
+static const char api_cuda[] =
+    "\nstruct weft_context *weft_context_new_device(int device) { return wl_context_new(device); }\n"
+    "\n"
+    "int weft_context_sync(struct weft_context *c) {\n"
+    "    wf_ctx_clear_error(c->wf);\n"
+    "    return program.sync(c->wf) != 0 || wf_failed(c->wf);\n"
+    "}\n"
+    "\n"
+    "static wf_value *wl_new_device(wf_ctx *ctx, wf_prim prim, int rank, const int64_t *shape, const void *dev) {\n"
+    "    wf_value *v = wl_new(ctx, prim, rank, shape, NULL);\n"
+    "    size_t n = v ? (size_t)wf_value_count(v) * wf_prim_size(prim) : 0;\n"
+    "    if (v && n && wfk_check(ctx, cudaMemcpy(v->data, dev, n, cudaMemcpyDeviceToHost), \"weft_new_device\")) {\n"
+    "        wl_free(ctx, v);\n"
+    "        return NULL;\n"
+    "    }\n"
+    "    return v;\n"
+    "}\n"
+    "\n"
+    "static int wl_values_device(wf_ctx *ctx, const wf_value *v, void *dev) {\n"
+    "    wf_ctx_clear_error(ctx);\n"
+    "    if (!v) return wf_error(ctx, NULL, \"weft_values_device_*: NULL array\");\n"
+    "    size_t n = (size_t)wf_value_count(v) * wf_prim_size(v->prim);\n"
+    "    return n ? wfk_check(ctx, cudaMemcpy(dev, v->data, n, cudaMemcpyHostToDevice), \"weft_values_device\") : 0;\n"
+    "}\n";
+
+/* weft cuda: the device functions of a regular array type. */
+static void device_defs(StrBuf *sb, Arr a) {
+    const char *n = library_array_name(a);
+    StrBuf dims = {0};
+    for (int d = 0; d < a.type.rank; d++)
+        sb_printf(&dims, "%sd%d", d ? ", " : "", d);
+    sb_puts(sb, "\n");
+    device_new_signature(sb, a);
+    sb_printf(sb, " {\n    return (struct weft_%s *)wl_new_device(ctx->wf, %d, %d, (int64_t[]){%s}, dev);\n}\n\n", n,
+              (int)a.type.prim, a.type.rank, dims.data);
+    device_values_signature(sb, a);
+    sb_puts(sb, " {\n    return wl_values_device(ctx->wf, arr ? &arr->v : NULL, dev);\n}\n");
+}
 
 static void jagged_defs(StrBuf *sb, Arr a);
 
@@ -542,8 +644,14 @@ static char *source_text(const char *out, const char *backend, const CProg *p, c
     sb_puts(&sb, without_main(c_text)); /* first: the runtime defines _POSIX_C_SOURCE */
     sb_printf(&sb, "\n#include \"%s.h\"\n\n", library_base_name(out));
     sb_puts(&sb, api_common);
-    for (int i = 0; i < ts->len; i++)
+    bool cuda = !strcmp(backend, "cuda");
+    if (cuda)
+        sb_puts(&sb, api_cuda);
+    for (int i = 0; i < ts->len; i++) {
         array_defs(&sb, ts->data[i]);
+        if (cuda && !ts->data[i].levels)
+            device_defs(&sb, ts->data[i]);
+    }
     for (int i = 0, no = 0; i < p->funs.len; i++)
         if (p->funs.data[i]->is_entry)
             entry_def(&sb, p->funs.data[i], no++);

@@ -1,5 +1,5 @@
-/* library.h — `weft c --library` (and multicore): OUT.c, OUT.h and OUT.pc, a C library instead of
- * an executable (docs/LIBRARY.md); `--python` adds OUT.py over it (python.c).  Called by
+/* library.h — `weft c --library` (and multicore, cuda): OUT.c, OUT.h and OUT.pc, a C library
+ * instead of an executable (docs/LIBRARY.md); `--python` adds OUT.py over it (python.c).  Called by
  * compile.c once the program's C text is complete. */
 #ifndef WEFT_DRIVER_LIBRARY_H
 #define WEFT_DRIVER_LIBRARY_H
@@ -9,11 +9,12 @@
 /* Write OUT.h (the public API of p's entry points), OUT.c (c_text, the runtime plus the
  * generated program as for an executable, without its main, followed by the API's
  * implementation) and OUT.pc (pkg-config's flags).  path is the source program, backend the
- * command ("c", "multicore"), for comments and flags.  Returns the exit status. */
+ * command ("c", "multicore", "cuda"), for comments and flags.  Returns the exit status. */
 int library_write(const char *out, const char *path, const char *backend, const CProg *p, const char *c_text);
 
-/* Write OUT.py: a Python module (cffi, NumPy) over the shared library libOUT.so built from OUT.c. */
-int python_write(const char *out, const char *path, const CProg *p);
+/* Write OUT.py: a Python module (cffi, NumPy) over the shared library libOUT.so built from OUT.c
+ * (backend: "c" or "multicore"). */
+int python_write(const char *out, const char *path, const char *backend, const CProg *p);
 
 /* ---- the API's shape, shared by the C header and the Python module ---- */
 
@@ -28,7 +29,8 @@ const char *library_c_ident(const char *name);  /* an entry point's name as a C 
 const char *library_base_name(const char *out); /* OUT without its folder */
 CExternVec library_params(const CFun *f);       /* an entry point's source parameters */
 CExternVec library_results(const CFun *f);      /* and results */
-/* The API's declarations without preprocessor lines: the header's body, and cffi's cdef. */
-char *library_declarations(const CProg *p, const LibArrays *ts);
+/* The API's declarations for backend ("c", "multicore", "cuda") without preprocessor lines: the
+ * header's body, and cffi's cdef. */
+char *library_declarations(const CProg *p, const LibArrays *ts, const char *backend);
 
 #endif

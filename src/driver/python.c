@@ -198,7 +198,7 @@ static void entry_method(StrBuf *sb, const CFun *f) {
     sb_puts(sb, rs.len == 1 ? "\n\n" : rs.len ? ",)\n\n" : ")\n\n");
 }
 
-static char *module_text(const char *out, const char *path, const CProg *p) {
+static char *module_text(const char *out, const char *path, const char *backend, const CProg *p) {
     const char *name = library_base_name(out);
     LibArrays ts = library_array_types(p);
     StrBuf sb = {0};
@@ -210,7 +210,7 @@ static char *module_text(const char *out, const char *path, const CProg *p) {
                    "raise WeftError.  docs/LIBRARY.md, \"Python\".\n\"\"\"\n",
               path, name, name);
     sb_puts(&sb, "import os\n\nimport numpy as _np\nfrom cffi import FFI\n\n_ffi = FFI()\n_ffi.cdef(r\"\"\"\n");
-    sb_puts(&sb, library_declarations(p, &ts));
+    sb_puts(&sb, library_declarations(p, &ts, backend));
     sb_printf(&sb, "\"\"\")\n_lib = _ffi.dlopen(os.path.join(os.path.dirname(os.path.abspath(__file__)), \"lib%s.so\"))\n\n\n",
               name);
     sb_puts(&sb, py_runtime);
@@ -221,8 +221,8 @@ static char *module_text(const char *out, const char *path, const CProg *p) {
     return sb.data;
 }
 
-int python_write(const char *out, const char *path, const CProg *p) {
-    const char *file = xsprintf("%s.py", out), *text = module_text(out, path, p);
+int python_write(const char *out, const char *path, const char *backend, const CProg *p) {
+    const char *file = xsprintf("%s.py", out), *text = module_text(out, path, backend, p);
     FILE *f = fopen(file, "w");
     if (!f || fputs(text, f) < 0 || fclose(f) != 0)
         fatal("cannot write '%s'", file);
