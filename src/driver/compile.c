@@ -146,12 +146,12 @@ static const char *output_name(const Common *c) {
 
 #define COMPILE_USAGE(tool, what)                                                                         \
     tool " PROG.fut [-o OUT] [--cc CC] [--cflags FLAGS] [--fp-contract | --fast-math] [--rts-obj FILE.o] "  \
-         "[--no-cc] [--library | --python] [--verify-passes]\n" what "\n" COMMON_OPTIONS                               \
+         "[--no-cc] [--library | --python] [--verify-passes]\n" what "\n" COMMON_OPTIONS                    \
     "  --cc CC            the C compiler command (default: $WEFT_CC, else cc -O3 -march=native)\n"          \
     "  --cflags FLAGS     flags added after CC\n"                                                           \
     "  --rts-obj FILE.o   link the runtime from FILE.o (compiled once, when missing) instead of pasting it\n" \
-    "  --library          write OUT.c, OUT.h and OUT.pc, a C library of the entry points (docs/LIBRARY.md); no CC\n" \
-    "                     run\n"                                                                               \
+    "  --library          write OUT.c, OUT.h and OUT.pc: a C library of the entry points, no CC run\n"         \
+    "                     (docs/LIBRARY.md)\n"                                                               \
     "  --python           the library, OUT.py (a Python module: cffi, NumPy) and libOUT.so, built by CC"
 
 const char c_usage[] = COMPILE_USAGE("c", "compile to sequential C and build an executable (docs/EXECUTABLES.md)");
