@@ -854,12 +854,12 @@ int fs_segment_prefix(const CExp *e) {
     return n;
 }
 
-/* Statements [from, to) of body b (its results when to is its end), as a body of their own. */
-static CBody *body_slice(const CBody *b, int from, int to) {
+/* Statements [from, to) of body b, as a body of their own; with b's results if asked. */
+static CBody *body_slice(const CBody *b, int from, int to, bool results) {
     CBody *r = cbody_new();
     for (int i = from; i < to; i++)
         vec_push(&r->stms, b->stms.data[i]);
-    if (to == b->stms.len)
+    if (results)
         r->result = b->result;
     return r;
 }
@@ -874,7 +874,7 @@ int fs_segop_segment(FGen *g, const CStm *s, const char *seg) {
     fr_index(g, e->params.data[0].name, e->args.data[0]);
     g->iter++;
     g->lam++;
-    fg_body(g, body_slice(e->body, 0, n), NULL, 0, NULL);
+    fg_body(g, body_slice(e->body, 0, n, false), NULL, 0, NULL);
     g->lam--;
     g->iter--;
     return n;
@@ -908,7 +908,7 @@ void fs_segop_point_from(FGen *g, const CStm *s, const char **idx, const char **
     }
     g->iter++;
     g->lam++;
-    fg_body(g, from ? body_slice(e->body, from, e->body->stms.len) : e->body, NULL, 0, dests);
+    fg_body(g, from ? body_slice(e->body, from, e->body->stms.len, true) : e->body, NULL, 0, dests);
     g->lam--;
     int at = 0;
     for (int o = 0; o < ops->len; o++) {
