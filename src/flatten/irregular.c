@@ -15,7 +15,7 @@
  *
  * Seed 004's rules are this one shape: a reduce in a map (rule 5) is the segred; a scan
  * (rule 1) the segscan, map in map (rule 2) the segmap; an iota of a computed length (rule 4)
- * read by the inner SOAC is the element index j (a replicate, rule 3, is not matched); a
+ * read by the inner SOAC is the element index j, a replicate only it reads (rule 3) its value; a
  * scalar variant to the outer map (rule 6) is read through i, never replicated; indexing
  * variant to it (rule 7) is the prefix's view, read at j.  A map or scan result whose rows
  * vary is the flat output itself: the represent pass laid the outer map's rows out by the
