@@ -3,7 +3,7 @@
 # stderr is a terminal: a line per dataset with the count done, the time elapsed and an
 # estimate of what remains, the last with the time in all; with stderr piped or in a file,
 # not a line.  The terminal comes from util-linux's `script` (skipped without it); autotune
-# tunes a stand-in executable (--exe) with two parameters on two training datasets.
+# tunes a stand-in executable (--exe=tools/replay_autotune.sh) on two training datasets.
 . "$(dirname "$0")/lib.sh"
 
 # on_tty COMMAND: run COMMAND (a shell command line) with a terminal as its stdout and stderr;
@@ -17,31 +17,16 @@ lines() { grep -E "^$2: [0-9]+/[0-9]+ " "$1"; }
 ! lines "$T/bench.err" bench > /dev/null && ! lines "$T/bench.out" bench > /dev/null && pass ||
     fail "weft bench printed progress into a file: $(lines "$T/bench.err" bench | head -n 1)"
 
-cat > "$T/fake.sh" << 'F'
-#!/bin/sh
-# a stand-in executable: two thresholds, each compared with one value; 100 µs a run
-a=10 b=10 runs=1 times= log=
-while [ $# -gt 0 ]; do
-    case $1 in
-    --print-params) printf 'main.suff_outer_par_0=10\nmain.suff_outer_par_1=10\n'; exit 0 ;;
-    --param) case $2 in main.suff_outer_par_0=*) a=${2#*=} ;; main.suff_outer_par_1=*) b=${2#*=} ;; esac; shift ;;
-    -r) runs=$2; shift ;;
-    -t) times=$2; shift ;;
-    -L) log=1 ;;
-    esac
-    shift
-done
-cat > /dev/null
-if [ -n "$log" ]; then
-    r=false.; [ "$a" -le 4 ] && r=true.; echo "Compared main.suff_outer_par_0 <= 4: $r" >&2
-    r=false.; [ "$b" -le 8 ] && r=true.; echo "Compared main.suff_outer_par_1 <= 8: $r" >&2
-fi
-[ -n "$times" ] && for i in $(seq "$runs"); do echo 100; done > "$times"
-echo 1i64
-F
-chmod +x "$T/fake.sh"
-printf 'entry main (n: i64) : i64 = n - 49\n-- ==\n-- train input { 50i64 } output { 1i64 }\n-- train input { 50i64 } output { 1i64 }\n' > "$T/tune.fut"
-tune="$WEFT autotune --runs=1 --min-time=0 --exe=$T/fake.sh $T/tune.fut"
+# autotune's stand-in: tools/replay_autotune.sh answering from a log of two paths per dataset
+printf 'main.suff_outer_par_0=10\n' > "$T/params"
+for k in 0 1; do
+    printf '  [  3 runs] #%d ("%di32"): path 1 (main.suff_outer_par_0<=4:F)  100 µs  with defaults\n' $k $k
+    printf '  [  5 runs] #%d ("%di32"): path 2 (main.suff_outer_par_0<=4:T)  90 µs  with main.suff_outer_par_0=4\n' $k $k
+done > "$T/replay.log"
+REPLAY_LOG=$T/replay.log REPLAY_PARAMS=$T/params REPLAY_NAMES='#0 ("0i32"),#1 ("1i32")'
+export REPLAY_LOG REPLAY_PARAMS REPLAY_NAMES
+printf 'entry main (k: i32) : i32 = k\n-- ==\n-- train input { 0i32 }\n-- train input { 1i32 }\n' > "$T/tune.fut"
+tune="$WEFT autotune --runs=1 --min-time=0 --exe=tools/replay_autotune.sh $T/tune.fut"
 $tune > "$T/tune.out" 2> "$T/tune.err" && pass || fail "weft autotune: exit status $?: $(tail -n 2 "$T/tune.err")"
 ! lines "$T/tune.err" autotune > /dev/null && ! lines "$T/tune.out" autotune > /dev/null && pass ||
     fail "weft autotune printed progress into a file: $(lines "$T/tune.err" autotune | head -n 1)"
