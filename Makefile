@@ -1,5 +1,6 @@
 # weft — build and test.  `make` builds bin/weft; `make check` runs the test suite's quick part,
-# `make check-full` the slow whole-corpus passes it leaves out (tests/run.sh says which).
+# `make check-full` the slow whole-corpus passes it leaves out (tests/run.sh says which);
+# `make install` / `make uninstall` (PREFIX, DESTDIR) bin/weft, its manual pages and the docs.
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WERROR  ?= -Werror
