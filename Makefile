@@ -26,8 +26,10 @@ BINDIR  := $(PREFIX)/bin
 MAN1DIR := $(PREFIX)/share/man/man1
 DOCDIR  := $(PREFIX)/share/doc/weft
 DOCS    := README.md $(sort $(wildcard docs/*.md))
-# the manual pages' date: the last commit's, else SOURCE_DATE_EPOCH's or today (weft man)
-MANDATE ?= $(shell git log -1 --format=%cd --date=short 2>/dev/null)
+# the manual pages' date: SOURCE_DATE_EPOCH's (reproducible builds), else the last commit's,
+# else today's (weft man's default)
+MANDATE ?= $(if $(SOURCE_DATE_EPOCH),$(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d),\
+                $(shell git log -1 --format=%cd --date=short 2>/dev/null))
 
 .PHONY: all check check-full check-asan check-cuda check-cuda-compile check-quantlib bench demo clean fuzz \
         man install uninstall
@@ -77,7 +79,7 @@ install: $(BIN) man
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/weft $(DESTDIR)$(MAN1DIR)/weft.1 $(DESTDIR)$(MAN1DIR)/weft-*.1
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
-	-rmdir $(DESTDIR)$(DOCDIR)
+	if [ -d $(DESTDIR)$(DOCDIR) ]; then rmdir $(DESTDIR)$(DOCDIR); fi
 
 check: $(BIN)
 	WEFT=$(BIN) sh tests/run.sh

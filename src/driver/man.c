@@ -5,7 +5,6 @@
  * cannot drift.  `make man` writes every page into build/man/ (`make install` installs them);
  * tests/scripts/man.sh holds each page to its command's --help and to `mandoc -Tlint`.  The
  * command is left out of `weft --help`: it is for the build, not for users. */
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -14,7 +13,7 @@
 
 static const char man_usage[] = "man [--date=YYYY-MM-DD] (weft | weft-COMMAND | COMMAND) | man --list\n"
                                 "write a manual page in man(7) to stdout, or list the pages\n"
-                                "  --date=DATE   the page's date (default: $SOURCE_DATE_EPOCH's, else today)\n"
+                                "  --date=DATE   the page's date (default: today; make man passes the last commit's)\n"
                                 "  --list        print the pages' names, one a line";
 
 /* ---- roff text ---- */
@@ -116,9 +115,12 @@ static void write_see_also(FILE *out, const Command *commands, int n, const char
     fputs(".SH SEE ALSO\n", out);
     if (self)
         fputs(".BR weft (1),\n", out);
-    for (int i = 0; i < n; i++)
+    int last = n - 1;
+    if (self && !strcmp(commands[last].name, self))
+        last--;
+    for (int i = 0; i <= last; i++)
         if (!self || strcmp(commands[i].name, self))
-            fprintf(out, ".BR weft\\-%s (1)%s\n", commands[i].name, i + 1 < n ? "," : "");
+            fprintf(out, ".BR weft\\-%s (1)%s\n", commands[i].name, i < last ? "," : "");
     fputs(".PP\nREADME.md and docs/ in weft's source tree, installed in share/doc/weft.\n", out);
 }
 
@@ -186,12 +188,11 @@ static void write_weft_page(FILE *out, const Command *commands, int n, const cha
     write_see_also(out, commands, n, NULL);
 }
 
-/* The date for .TH: --date, else $SOURCE_DATE_EPOCH's (reproducible builds), else today. */
+/* The date for .TH: --date, else today's (the Makefile passes a reproducible one). */
 static const char *page_date(const char *option) {
     if (option)
         return option;
-    const char *epoch = getenv("SOURCE_DATE_EPOCH");
-    time_t t = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
+    time_t t = time(NULL);
     struct tm tm;
     char buf[16];
     gmtime_r(&t, &tm);
