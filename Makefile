@@ -28,8 +28,8 @@ DOCDIR  := $(PREFIX)/share/doc/weft
 DOCS    := README.md $(sort $(wildcard docs/*.md))
 # the manual pages' date: SOURCE_DATE_EPOCH's (reproducible builds), else the last commit's,
 # else today's (weft man's default)
-MANDATE ?= $(if $(SOURCE_DATE_EPOCH),$(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d),\
-                $(shell git log -1 --format=%cd --date=short 2>/dev/null))
+MANDATE ?= $(strip $(if $(SOURCE_DATE_EPOCH),$(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d),\
+                $(shell git log -1 --format=%cd --date=short 2>/dev/null)))
 
 .PHONY: all check check-full check-asan check-cuda check-cuda-compile check-quantlib bench demo clean fuzz \
         man install uninstall
