@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the hand-written C baselines (bench/baselines) and validates them on the
 # FinPar small and medium datasets against FinPar's double-precision references
-# (shared/data/finpar/orig/*.output.data), with the tolerances of the specs:
+# (data/finpar/orig/*.output.data), with the tolerances of the specs:
 #   OptionPricing  |price - ref| <= 0.0005
 #   LocVolCalib    |res - ref|   <= 1e-5   (element-wise)
 # It also checks the Futhark-format .out files (f32, 0.2 % relative tolerance) and
@@ -9,7 +9,7 @@
 # these baselines; InterestCalib's full datasets take minutes: tests/scripts/
 # finpar_interestcalib.sh and `make bench` validate them).  Uses $CC.
 . "$(dirname "$0")/lib.sh"
-DATA=${DATA:-../shared/data/finpar}
+DATA=${DATA:-data/finpar}
 OUT=${BUILD:-build}/baselines
 mkdir -p "$OUT" || exit 2
 for p in optionpricing locvolcalib interestcalib; do
@@ -24,8 +24,7 @@ compare_check() { # name result reference abs rel
     if compare "$2" "$3" "$4" "$5"; then echo "  ok"; pass; else echo "  FAIL"; fail "$1"; fi
 }
 
-# FinPar's datasets live outside the repository (../shared); a clone elsewhere skips them
-[ -d "$DATA" ] || echo "baselines: no $DATA, the FinPar datasets are skipped"
+[ -d "$DATA" ] || fail "no $DATA (FinPar's datasets, part of the repository)"
 for s in small:Small medium:Medium; do
     [ -d "$DATA" ] || break
     lo=${s%%:*}; up=${s##*:}
