@@ -158,7 +158,9 @@ const char c_usage[] = COMPILE_USAGE("c", "compile to sequential C and build an 
 const char multicore_usage[] = COMPILE_USAGE("multicore", "compile to C + OpenMP (parallel SOACs) and build an executable");
 
 /* --python: the C library, OUT.py over it and libOUT.so (beside OUT.py: the module loads it
- * from there) built by cc. */
+ * from there) built by cc.  -z nodelete: Python unloads the library at exit, and with it the
+ * OpenMP runtime it pulled in, while that runtime's idle threads may still be spinning in it
+ * (a segmentation fault at exit, most runs of a multicore library). */
 static int python_library(const char *cc, const char *out, const char *path, const char *tool, const CProg *p,
                           const char *c_text, bool no_cc) {
     if (library_write(out, path, tool, p, c_text) || python_write(out, path, tool, p))
@@ -166,7 +168,7 @@ static int python_library(const char *cc, const char *out, const char *path, con
     if (no_cc)
         return 0;
     const char *base = library_base_name(out);
-    return run_cc(xsprintf("%s -fPIC -shared -o '%.*slib%s.so' '%s.c' -lm", cc, (int)(base - out), out, base, out));
+    return run_cc(xsprintf("%s -fPIC -shared -Wl,-z,nodelete -o '%.*slib%s.so' '%s.c' -lm", cc, (int)(base - out), out, base, out));
 }
 
 /* weft c and weft multicore: the same pipeline, the multicore one with OpenMP regions. */
