@@ -382,6 +382,8 @@ static void emit_screma(FGen *g, const CStm *s) {
     fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
     fs_check_inputs(g, e, w, loc);
     fs_screma_outputs(g, s, w, loc);
+    if (fn_interchange(g, s, w))
+        return;
     COperatorVec ops = {0};
     for (int o = 0; o < e->scans.len; o++)
         vec_push(&ops, e->scans.data[o]);
