@@ -315,8 +315,11 @@ bool fn_lambda_closed(FGen *g, const CLambda *lam, const CParamVec *bound);
  * screma with one reduce operator of one neutral element and no scan, whose lambdas are simple
  * and closed and whose width and neutral element are known outside the nest; else NULL. */
 const CExp *fn_dot_product(FGen *g, const CBody *b, const CParamVec *bound);
-/* The screma s (its map over w, a C name, checked and its output allocated) as interchanged loops
- * when it is a map of dot products over rows (nest.c); false (nothing emitted) otherwise. */
-bool fn_interchange(FGen *g, const CStm *s, const char *w);
+/* When the screma s (its map over w, a C name, checked and its output allocated) is a map of
+ * dot products over rows: emits `if (w is wide enough) { the interchanged loops } else {` and
+ * returns true, the caller emitting the plain loops and then fn_interchange_end; else false,
+ * nothing emitted. */
+bool fn_interchange_begin(FGen *g, const CStm *s, const char *w);
+void fn_interchange_end(FGen *g);
 
 #endif

@@ -12,7 +12,8 @@
  * for every k).  The interchanged loops run k outside and the map's index j inside, folding into
  * the outputs: for each k, out[j] = op(out[j], f(ins at (j, k))) for every j of a block of
  * columns; the inner loop then walks along the rows of a transposed operand (matmul's B), the
- * invariant inputs are one scalar per k, and the C compiler vectorises it.  Every out[j] still
+ * invariant inputs are one scalar per k, and the C compiler vectorises it (maps of fewer than
+ * FN_MIN_COLUMNS columns, at run time, keep the plain loops).  Every out[j] still
  * folds its elements in increasing k from the neutral element, so the results are the
  * interpreter's to the bit, whatever op is (no reassociation, no commutation).  The lambdas
  * cannot fail, so no error is reported in a different order either.
@@ -22,6 +23,11 @@
 /* Columns of the map per block of the interchanged loops: the block's outputs stay in the
  * first-level cache while every k folds into them. */
 #define FN_COLUMNS 512
+/* Maps of fewer columns keep their loops: the interchanged loops' outputs then form a few
+ * chains through memory, each element waiting for the one before (a map of one dot product of
+ * 2^25 elements took 5 times as long), while the plain loops fold in a register and read
+ * the few columns' elements from the same cache lines. */
+#define FN_MIN_COLUMNS 8
 
 /* Statements of scalars that cannot fail: operations, atoms and ifs of such bodies. */
 static bool simple_body(const CBody *b) {
@@ -208,9 +214,23 @@ static void emit_interchanged(FGen *g, const CStm *s, const CExp *x, const char 
     fg_line(g, "}");
 }
 
-bool fn_interchange(FGen *g, const CStm *s, const char *w) {
+bool fn_interchange_begin(FGen *g, const CStm *s, const char *w) {
+    CAtom width = s->exp->args.data[0];
+    if (g->unit && width.kind == CA_VAR && omap_has(g->unit, width.var))
+        return false; /* a unit-width version: one column */
     const CExp *x = interchangeable(g, s);
-    if (x)
-        emit_interchanged(g, s, x, w);
-    return x != NULL;
+    if (!x)
+        return false;
+    fg_line(g, "if (%s >= %d) {", w, FN_MIN_COLUMNS);
+    g->indent++;
+    emit_interchanged(g, s, x, w);
+    g->indent--;
+    fg_line(g, "} else {");
+    g->indent++;
+    return true;
+}
+
+void fn_interchange_end(FGen *g) {
+    g->indent--;
+    fg_line(g, "}");
 }
