@@ -1,7 +1,7 @@
 /* Matrix multiplication — hand-written sequential C11 baseline (issue 24, item 3).
  *
- * C = A B for A a [n][n] and B a [n][n] matrix of small integers (-4..4, a deterministic
- * xorshift, the same values for f32 and f64), row-major.  Three loop orders:
+ * C = A B for A a [n][n] and B a [n][n] matrix of small integers (-4..4, deterministic, the
+ * same values for f32 and f64), row-major.  Three loop orders:
  *   tiled  (default) cache blocks of BI rows of A, BK columns of A (rows of B) and BJ columns of
  *          B; inside a block the i-k-j order, so the innermost loop runs along rows of B and C
  *          (contiguous, vectorisable).  Every C[i][j] still sums its products in increasing k
@@ -25,12 +25,12 @@
 
 enum { BI = 32, BK = 128, BJ = 256 };
 
-static uint64_t state = 0x9e3779b97f4a7c15ULL;
+/* The next of a deterministic sequence of integers in -4..4 (a 64-bit linear congruential
+ * generator's high bits). */
 static int small_int(void) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return (int)(state % 9) - 4;
+    static uint64_t state = 1;
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (int)((state >> 33) % 9) - 4;
 }
 
 static long min_l(long a, long b) { return a < b ? a : b; }
