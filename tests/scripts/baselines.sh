@@ -6,8 +6,9 @@
 #   LocVolCalib    |res - ref|   <= 1e-5   (element-wise)
 # It also checks the Futhark-format .out files (f32, 0.2 % relative tolerance) and
 # the reduced datasets of examples/finpar/data (whose .out files were made by
-# these baselines, and the matmul baseline's loop orders against each other; InterestCalib's full datasets take minutes: tests/scripts/
-# finpar_interestcalib.sh and `make bench` validate them).  Uses $CC.
+# these baselines; InterestCalib's full datasets take minutes: tests/scripts/
+# finpar_interestcalib.sh and `make bench` validate them), and the matmul
+# baseline's loop orders against each other.  Uses $CC.
 . "$(dirname "$0")/lib.sh"
 DATA=${DATA:-../shared/data/finpar}
 OUT=${BUILD:-build}/baselines
