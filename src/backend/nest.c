@@ -12,8 +12,10 @@
  * for every k).  The interchanged loops run k outside and the map's index j inside, folding into
  * the outputs: for each k, out[j] = op(out[j], f(ins at (j, k))) for every j of a block of
  * columns; the inner loop then walks along the rows of a transposed operand (matmul's B), the
- * invariant inputs are one scalar per k, and the C compiler vectorises it (maps of fewer than
- * FN_MIN_COLUMNS columns, at run time, keep the plain loops).  Every out[j] still
+ * invariant inputs are one scalar per k, and the C compiler vectorises it.  Where that walk
+ * would be the worse one (a row input laid out by rows, as in a matrix-vector product) or the
+ * map has fewer than FN_MIN_COLUMNS columns, the plain loops run (decided at run time from the
+ * strides, or at compile time when the layout is known).  Every out[j] still
  * folds its elements in increasing k from the neutral element, so the results are the
  * interpreter's to the bit, whatever op is (no reassociation, no commutation).  The lambdas
  * cannot fail, so no error is reported in a different order either.
@@ -214,14 +216,35 @@ static void emit_interchanged(FGen *g, const CStm *s, const CExp *x, const char 
     fg_line(g, "}");
 }
 
+/* The C condition under which the interchanged loops read better than the plain ones: enough
+ * columns, and every row input read down its columns faster than along its rows (X.s[0] <
+ * X.s[1], as in a transposed matrix); NULL where that cannot hold, some row input being dense
+ * (laid out by rows: the plain loops walk along them, as in a matrix-vector product). */
+static const char *worth_it(FGen *g, const CExp *e, const CExp *x, const char *w) {
+    StrBuf sb = {0};
+    sb_printf(&sb, "%s >= %d", w, FN_MIN_COLUMNS);
+    for (int k = 0; k < x->arrays.len; k++) {
+        int q = row_param(e->lam, x->arrays.data[k]);
+        if (q < 0)
+            continue;
+        const char *xs = e->arrays.data[q].var;
+        if (fg_dense(g, xs))
+            return NULL;
+        const char *v = fg_atom(g, e->arrays.data[q]);
+        sb_printf(&sb, " && %s.s[0] < %s.s[1]", v, v);
+    }
+    return sb.data;
+}
+
 bool fn_interchange_begin(FGen *g, const CStm *s, const char *w) {
     CAtom width = s->exp->args.data[0];
     if (g->unit && width.kind == CA_VAR && omap_has(g->unit, width.var))
         return false; /* a unit-width version: one column */
     const CExp *x = interchangeable(g, s);
-    if (!x)
+    const char *cond = x ? worth_it(g, s->exp, x, w) : NULL;
+    if (!cond)
         return false;
-    fg_line(g, "if (%s >= %d) {", w, FN_MIN_COLUMNS);
+    fg_line(g, "if (%s) {", cond);
     g->indent++;
     emit_interchanged(g, s, x, w);
     g->indent--;

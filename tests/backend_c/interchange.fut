@@ -103,3 +103,13 @@ entry divides (n: i64) (m: i64) (p: i64) (s: i32) : [9]i32 =
   let a = map (\i -> map (\k -> ia i k) (iota m)) (iota n)
   let b = map (\k -> map (\j -> ib k j + s) (iota p)) (iota m)
   in samples (map (\row -> map (\col -> i32.sum (map2 (\x y -> x / y) row col)) (transpose b)) a)
+
+-- A matrix-vector product over dense rows (laid out by rows: the plain loops already walk along
+-- them), not interchanged.
+-- ==
+-- entry: matvec
+-- input { [[-11i32, -8i32, -5i32, -2i32, 1i32], [-4i32, -1i32, 2i32, 5i32, 8i32], [3i32, 6i32, 9i32, -11i32, -8i32], [10i32, -10i32, -7i32, -4i32, -1i32], [-6i32, -3i32, 0i32, 3i32, 6i32], [1i32, 4i32, 7i32, 10i32, -10i32], [8i32, 11i32, -9i32, -6i32, -3i32], [-8i32, -5i32, -2i32, 1i32, 4i32], [-1i32, 2i32, 5i32, 8i32, 11i32]]
+--         [2i32, 7i32, -7i32, -2i32, 3i32] }
+-- output { [-36i32, -15i32, -17i32, 4i32, -21i32, -69i32, 159i32, -27i32, -6i32] }
+entry matvec [n] [m] (x: [n][m]i32) (v: [m]i32) : [n]i32 =
+  map (\row -> i32.sum (map2 (*) row v)) x

@@ -2,7 +2,8 @@
 # item 3; src/backend/nest.c), read from `--no-cc` output: in tests/backend_c/interchange.fut,
 # the maps of dot products (f32, f64 through two transposes, i32, a non-commutative operator
 # with an if) are interchanged (once: not in their unit-width versions), and the nests whose
-# products read the map's index (withj) or may fail (divides) keep their loops.  That file
+# products read the map's index (withj) or may fail (divides), and a matrix-vector product over
+# dense rows (matvec: its plain loops walk along them), keep their loops.  That file
 # checks the results of both kinds on every backend.  Needs no C compiler.
 . "$(dirname "$0")/lib.sh"
 PROG=tests/backend_c/interchange.fut
@@ -21,7 +22,9 @@ for be in c multicore; do
         [ "$(interchanged "$T/x-$be.c" $entry)" = 1 ] &&
             pass || fail "$be: $entry's map of dot products is not interchanged (but in its unit-width version)"
     done
-    for entry in withj divides; do
+    grep -q 'if (w_[0-9]* >= 8 && v_tr_[0-9]*\.s\[0\] < v_tr_[0-9]*\.s\[1\]) {' "$T/x-$be.c" &&
+        pass || fail "$be: no run-time test of the width and the strides before the interchanged loops"
+    for entry in withj divides matvec; do
         [ "$(interchanged "$T/x-$be.c" $entry)" = 0 ] && pass || fail "$be: $entry was interchanged"
     done
 done
