@@ -15,10 +15,10 @@
  * invariant inputs are one scalar per k, and the C compiler vectorises it.  Where that walk
  * would be the worse one (a row input laid out by rows, as in a matrix-vector product) or the
  * map has fewer than FN_MIN_COLUMNS columns, the plain loops run (decided at run time from the
- * strides, or at compile time when the layout is known).  Every out[j] still
- * folds its elements in increasing k from the neutral element, so the results are the
- * interpreter's to the bit, whatever op is (no reassociation, no commutation).  The lambdas
- * cannot fail, so no error is reported in a different order either.
+ * strides, or at compile time when the layout is known).  Every out[j] still folds its
+ * elements in increasing k from the neutral element, so the results are the interpreter's to
+ * the bit, whatever op is (no reassociation, no commutation).  The lambdas cannot fail, so no
+ * error is reported in a different order either.
  */
 #include "emit.h"
 
