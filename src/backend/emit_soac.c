@@ -382,6 +382,7 @@ static void emit_screma(FGen *g, const CStm *s) {
     fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
     fs_check_inputs(g, e, w, loc);
     fs_screma_outputs(g, s, w, loc);
+    bool interchanged = fn_interchange_begin(g, s, w);
     COperatorVec ops = {0};
     for (int o = 0; o < e->scans.len; o++)
         vec_push(&ops, e->scans.data[o]);
@@ -418,6 +419,8 @@ static void emit_screma(FGen *g, const CStm *s) {
             fg_bind(g, s->pat.data[at].name, s->pat.data[at].type, OWN_OWNED); /* the accumulator's reference */
         }
     (void)nscan;
+    if (interchanged)
+        fn_interchange_end(g);
 }
 
 /* ---- scatter and hist ---- */

@@ -7,7 +7,8 @@
 # It also checks the Futhark-format .out files (f32, 0.2 % relative tolerance) and
 # the reduced datasets of examples/finpar/data (whose .out files were made by
 # these baselines; InterestCalib's full datasets take minutes: tests/scripts/
-# finpar_interestcalib.sh and `make bench` validate them).  Uses $CC.
+# finpar_interestcalib.sh and `make bench` validate them), and the matmul
+# baseline's loop orders against each other.  Uses $CC.
 . "$(dirname "$0")/lib.sh"
 DATA=${DATA:-data/finpar}
 OUT=${BUILD:-build}/baselines
@@ -49,5 +50,17 @@ for f in examples/finpar/data/*.in; do
     esac
     "$OUT/$prog" < "$f" > "$T/r" 2>/dev/null || { fail "$prog $f"; continue; }
     compare_check "$(basename "$f") (f32 rounding)" "$T/r" "${f%.in}.out" 0 1e-7
+done
+
+# matmul (bench/cliffs/matmul.sh's baseline): the tiled and i-k-j orders give the textbook i-j-k
+# nest's sum, at sizes that are and are not multiples of the tiles, f32 and f64.
+check "build matmul" $CC -std=c11 -Wall -Wextra -O3 -o "$OUT/matmul" bench/baselines/matmul.c || summary
+for n in 67 256; do
+    for p in f32 f64; do
+        want=$("$OUT/matmul" -n $n -p $p -v ijk)
+        for v in tiled ikj; do
+            [ "$("$OUT/matmul" -n $n -p $p -v $v)" = "$want" ] && pass || fail "matmul -v $v -n $n -p $p: not the i-j-k sum $want"
+        done
+    done
 done
 summary
