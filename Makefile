@@ -1,5 +1,6 @@
 # weft — build and test.  `make` builds bin/weft; `make check` runs the test suite's quick part,
-# `make check-full` the slow whole-corpus passes it leaves out (tests/run.sh says which).
+# `make check-full` the slow whole-corpus passes it leaves out (tests/run.sh says which);
+# `make install` / `make uninstall` (PREFIX, DESTDIR) bin/weft, its manual pages and the docs.
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WERROR  ?= -Werror
@@ -18,7 +19,20 @@ RTS_EMBED := rts/runtime.c rts/runtime.h rts/values.c rts/values.h rts/mc.h rts/
              rts/wf_scalar.h rts/cuda_rt.h rts/cuda_kernels.cuh rts/flat_cuda.h rts/flat_dev.cuh rts/cuda_scan.cuh rts/cuda_irregular.cuh
 OBJ     += $(BUILD)/rts_data.o
 
-.PHONY: all check check-full check-asan check-cuda check-cuda-compile check-quantlib bench demo clean fuzz
+# make install: where (PREFIX, and DESTDIR for staged installs, as Debian packaging expects)
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR  := $(PREFIX)/bin
+MAN1DIR := $(PREFIX)/share/man/man1
+DOCDIR  := $(PREFIX)/share/doc/weft
+DOCS    := README.md $(sort $(wildcard docs/*.md))
+# the manual pages' date: SOURCE_DATE_EPOCH's (reproducible builds), else the last commit's,
+# else today's (weft man's default)
+MANDATE ?= $(strip $(if $(SOURCE_DATE_EPOCH),$(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d),\
+                $(shell git log -1 --format=%cd --date=short 2>/dev/null)))
+
+.PHONY: all check check-full check-asan check-cuda check-cuda-compile check-quantlib bench demo clean fuzz \
+        man install uninstall
 all: $(BIN)
 
 $(BIN): $(OBJ)
@@ -44,6 +58,28 @@ $(BUILD)/rts_data.c: $(RTS_EMBED) tools/embed.sh
 
 $(BUILD)/rts_data.o: $(BUILD)/rts_data.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# The manual pages weft(1) and weft-COMMAND(1), written by `weft man` from the commands' --help
+# texts (src/driver/man.c), so they cannot drift from them.
+man: $(BUILD)/man/weft.1
+$(BUILD)/man/weft.1: $(BIN)
+	@rm -rf $(BUILD)/man && mkdir -p $(BUILD)/man
+	for page in $$($(BIN) man --list); do \
+	    $(BIN) man $(if $(MANDATE),--date=$(MANDATE)) $$page > $(BUILD)/man/$$page.1 || exit 1; \
+	done
+
+# bin/weft (the prelude and the runtime are embedded in it: no headers or libraries to install),
+# the manual pages and the documentation; tests/scripts/install.sh tests an installed copy.
+install: $(BIN) man
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/weft
+	install -m 644 $(BUILD)/man/*.1 $(DESTDIR)$(MAN1DIR)
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/weft $(DESTDIR)$(MAN1DIR)/weft.1 $(DESTDIR)$(MAN1DIR)/weft-*.1
+	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	if [ -d $(DESTDIR)$(DOCDIR) ]; then rmdir $(DESTDIR)$(DOCDIR); fi
 
 check: $(BIN)
 	WEFT=$(BIN) sh tests/run.sh

@@ -11,10 +11,10 @@ set -e
 WEFT=${WEFT:-bin/weft}
 BACKEND=${BACKEND:-multicore}
 OUT=${BUILD:-build}/demo
-DATA=../shared/data/finpar/OptionPricing-small
+DATA=data/finpar/OptionPricing-small
 mkdir -p "$OUT"
 if [ ! -f "$DATA.in" ]; then
-    echo "demo: $DATA.in is missing (the FinPar datasets live in ../shared/data/finpar)" >&2
+    echo "demo: $DATA.in is missing (the FinPar datasets live in data/finpar)" >&2
     exit 1
 fi
 echo "OptionPricing, FinPar small dataset (European call, 2^23 Monte Carlo iterations)"
@@ -27,7 +27,7 @@ start=$(date +%s.%N)
 price=$("$OUT/optionpricing" "$@" -t "$OUT/time" < "$DATA.in")
 end=$(date +%s.%N)
 echo "  weft price:       $price"
-ref=../shared/data/finpar/orig/OptionPricing-Small.output.data
+ref=data/finpar/orig/OptionPricing-Small.output.data
 echo "  FinPar reference: $(sed -e 's/[][]//g' -e 's|//.*||' "$ref" | tr -d ' \n')  ($ref)"
 echo "  pricing time:     $(awk '{ printf "%.3f", $1 / 1e6 }' "$OUT/time") s (entry call, $BACKEND backend)"
 echo "  whole run:        $(awk "BEGIN { printf \"%.3f\", $end - $start }") s (including reading the input)"

@@ -42,7 +42,7 @@ fi
 THREADS=${THREADS:-2}
 SIZES=${BENCH_SIZES:-small medium large}
 SCAN_LOG2N=${SCAN_LOG2N:-27}
-DATA=${DATA:-../shared/data/finpar}
+DATA=${DATA:-data/finpar}
 BUILD=${BUILD:-build}
 OUT=$BUILD/bench
 mkdir -p "$OUT"

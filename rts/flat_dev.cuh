@@ -813,20 +813,6 @@ __global__ void wfd_segred_parts_kernel(wfk_ctx *ctx, S s, int64_t parts, const 
 /* Few segments (fewer than a GPU's worth of threads) of some length: a block each. */
 static inline bool wfd_few_long(int64_t segs, int64_t inner) { return segs < 16384 && inner >= 64; }
 
-/* __shfl_down_sync of a value of any type, word by word. */
-template <class T>
-__device__ static T wfd_shfl_down(const T &v, int d) {
-    constexpr int W = (int)((sizeof(T) + 3) / 4);
-    int w[W];
-    w[W - 1] = 0;
-    memcpy(w, &v, sizeof(T));
-    for (int k = 0; k < W; k++)
-        w[k] = __shfl_down_sync(0xffffffffu, w[k], d);
-    T r;
-    memcpy(&r, w, sizeof(T));
-    return r;
-}
-
 /* A segred over several dimensions with longer segments: one warp per segment.  The warp reads
  * 32 consecutive elements at a time (coalesced when the body reads its input along the
  * innermost index), folds them in order by a tree of shuffles (lane l combines with lane
@@ -850,7 +836,7 @@ __global__ void wfd_segred_warp_kernel(wfk_ctx *ctx, S s) {
                     y = v;
             }
             for (int d = 1; d < 32; d *= 2) {
-                T other = wfd_shfl_down(y, d), r;
+                T other = wfk_shfl_down(y, d), r;
                 if ((lane & (2 * d - 1)) == 0 && !s.red_op(ctx, y, other, &r))
                     y = r;
             }

@@ -1,16 +1,13 @@
 /* main.c — `weft COMMAND ...`: dispatch to the subcommand's function (driver/), and the help:
  * `weft --help` lists every command with its options, `weft COMMAND --help` (or -h, anywhere
- * among its arguments) prints that command's usage; both exit 0. */
+ * among its arguments) prints that command's usage; both exit 0.  `weft man PAGE`, left out of
+ * the list, writes the manual pages from the same usage texts (driver/man.c). */
 #include <stdio.h>
 #include <string.h>
 
 #include "driver/driver.h"
 
-static const struct {
-    const char *name;
-    int (*fn)(int, char **);
-    const char *usage; /* driver.h: synopsis, what it does, its options (no final newline) */
-} commands[] = {
+static const Command commands[] = {
     {"check", cmd_check, check_usage},
     {"run", cmd_run, run_usage},
     {"c", cmd_c, c_usage},
@@ -52,6 +49,8 @@ int main(int argc, char **argv) {
         usage(stdout);
         return 0;
     }
+    if (!strcmp(argv[1], "man")) /* hidden: the manual pages, for the build (driver/man.c) */
+        return cmd_man(argc - 1, argv + 1, commands, NCOMMANDS);
     for (int i = 0; i < NCOMMANDS; i++) {
         if (strcmp(argv[1], commands[i].name))
             continue;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # finpar_op_input.sh ORIG.input.data — FinPar's OptionPricing input (its own text format, as in
-# shared/data/finpar/orig/) written in weft's text format for examples/finpar/optionpricing.fut,
-# with every number as FinPar printed it.  The Futhark-format datasets (shared/data/finpar/*.in)
+# data/finpar/orig/) written in weft's text format for examples/finpar/optionpricing.fut,
+# with every number as FinPar printed it.  The Futhark-format datasets (data/finpar/*.in)
 # hold the reals rounded to six decimals: large's drifts (about 3e-5) lose up to 3 % of their
 # value that way, which moves its price by 0.0046, ten times FinPar's tolerance.
 #

@@ -7,7 +7,7 @@
  * examples/finpar/interestcalib.fut: FinPar's rule validates it against FinPar's references.
  *
  * Input (stdin): FinPar's text format (orig/InterestCalib-*.input.data) or weft's
- * (shared/data/finpar/InterestCalib-*.in, examples/finpar/data): population size, iterations,
+ * (data/finpar/InterestCalib-*.in, examples/finpar/data): population size, iterations,
  * quote count (not used: the rows are counted), quotes [n][4], Hermite count, nodes, weights,
  * Sobol bit count, direction numbers.  Comments ("--", "//"), commas and type suffixes are
  * skipped.  Output (stdout): the winner's a, b, sigma, nu, rho, its log-likelihood and one row

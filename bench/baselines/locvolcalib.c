@@ -2,7 +2,7 @@
  *
  * Written from shared/specs/locvolcalib.md.  Reads the nine scalars
  * OUTER NUM_X NUM_Y NUM_T s0 t alpha nu beta, in Futhark text format
- * (shared/data/finpar/LocVolCalib-SIZE.in) or FinPar's (orig/LocVolCalib-Size.input.data): both are
+ * (data/finpar/LocVolCalib-SIZE.in) or FinPar's (orig/LocVolCalib-Size.input.data): both are
  * whitespace-separated literals with comments ("--" or "//"), type suffixes ignored.
  * Prints the OUTER prices in Futhark text format on stdout.
  *

@@ -1,7 +1,7 @@
 /* OptionPricing (FinPar) — hand-written sequential C11 baseline, double precision.
  *
  * Written from shared/specs/optionpricing.md.  Reads either a Futhark text-format
- * dataset (shared/data/finpar/OptionPricing-*.in) or FinPar's own format
+ * dataset (data/finpar/OptionPricing-*.in) or FinPar's own format
  * (orig/OptionPricing-*.input.data, which has four extra scalars after the
  * iteration count and // comments); the format is detected from the number of
  * leading scalars.  As in Futhark, an f32 literal stands for the nearest f32 value

@@ -9,14 +9,14 @@
 # all cores: weft multicore against FinPar's OpenMP build, interleaved (goal <= 0.9x).
 # NO_RUN=1 only builds (what a machine without a GPU can check: nvcc compiles weft's output).
 # Settings: SIZES (small medium; large is medium), RUNS (5), ARCH (sm_90), WEFT (bin/weft),
-# BUILD (build), DATA (../shared/data/finpar), FINPAR_SRC, NO_RUN.
+# BUILD (build), DATA (data/finpar), FINPAR_SRC, NO_RUN.
 set -eu
 cd "$(dirname "$0")/../.."
 WEFT=${WEFT:-bin/weft}
 SIZES=${SIZES:-small medium}
 RUNS=${RUNS:-5}
 ARCH=${ARCH:-sm_90}
-DATA=${DATA:-../shared/data/finpar}
+DATA=${DATA:-data/finpar}
 OUT=${BUILD:-build}/bench-cuda/interestcalib
 mkdir -p "$OUT"
 PROG=examples/finpar/interestcalib.fut

@@ -17,7 +17,7 @@ OUT=${OUT:-build/intra-check}
 RUNS=${RUNS:-5}
 SIZES=${SIZES:-small medium large}
 PARTS=${PARTS:-tests sanitizer time}
-DATA=${DATA:-../shared/data/finpar}
+DATA=${DATA:-data/finpar}
 TESTS=${TESTS:-tests/flatten examples/finpar}
 INTRA=outer_par=1099511627776,intra_par=0
 mkdir -p "$OUT"

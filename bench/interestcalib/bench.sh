@@ -19,7 +19,7 @@
 # FinPar's rule against FinPar's reference (--ref); FinPar's runs by their own "VALID" line.
 # Large is not run: FinPar's large input is its medium input (docs/INTERESTCALIB.md).
 # Settings: SIZES (small), RUNS (3), THREADS (2), FINPAR_SRC, WEFT (bin/weft), CC, CXX,
-# DATA (../shared/data/finpar), OUT (build/interestcalib-bench), RESULTS_TSV (bench/run.sh's
+# DATA (data/finpar), OUT (build/interestcalib-bench), RESULTS_TSV (bench/run.sh's
 # results file: benchmark, dataset, variant, median µs, peak bytes, validated, runs).
 set -eu
 cd "$(dirname "$0")/../.."
@@ -27,7 +27,7 @@ WEFT=${WEFT:-bin/weft}
 SIZES=${SIZES:-small}
 RUNS=${RUNS:-3}
 THREADS=${THREADS:-2}
-DATA=${DATA:-../shared/data/finpar}
+DATA=${DATA:-data/finpar}
 OUT=${OUT:-build/interestcalib-bench}
 FINPAR_SRC=${FINPAR_SRC:-}
 mkdir -p "$OUT"

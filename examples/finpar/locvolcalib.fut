@@ -17,12 +17,12 @@
 -- output @ data/locvolcalib-medium-o3-t4.out
 -- input @ data/locvolcalib-large-o2-x128-y128-t4.in
 -- output @ data/locvolcalib-large-o2-x128-y128-t4.out
--- compiled input @ ../../../shared/data/finpar/LocVolCalib-small.in
--- output @ ../../../shared/data/finpar/LocVolCalib-small.out
--- compiled input @ ../../../shared/data/finpar/LocVolCalib-medium.in
--- output @ ../../../shared/data/finpar/LocVolCalib-medium.out
--- compiled input @ ../../../shared/data/finpar/LocVolCalib-large.in
--- output @ ../../../shared/data/finpar/LocVolCalib-large.out
+-- compiled input @ ../../data/finpar/LocVolCalib-small.in
+-- output @ ../../data/finpar/LocVolCalib-small.out
+-- compiled input @ ../../data/finpar/LocVolCalib-medium.in
+-- output @ ../../data/finpar/LocVolCalib-medium.out
+-- compiled input @ ../../data/finpar/LocVolCalib-large.in
+-- output @ ../../data/finpar/LocVolCalib-large.out
 
 -- Solve a_i x_{i-1} + b_i x_i + c_i x_{i+1} = r_i (a_0 and c_{n-1} are unused).
 --

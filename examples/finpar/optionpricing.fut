@@ -37,12 +37,12 @@
 -- output @ data/optionpricing-medium-4096.out
 -- input @ data/optionpricing-large-64.in
 -- output @ data/optionpricing-large-64.out
--- compiled input @ ../../../shared/data/finpar/OptionPricing-small.in
--- output @ ../../../shared/data/finpar/OptionPricing-small.out
--- compiled input @ ../../../shared/data/finpar/OptionPricing-medium.in
--- output @ ../../../shared/data/finpar/OptionPricing-medium.out
--- compiled input @ ../../../shared/data/finpar/OptionPricing-large.in
--- output @ ../../../shared/data/finpar/OptionPricing-large.out
+-- compiled input @ ../../data/finpar/OptionPricing-small.in
+-- output @ ../../data/finpar/OptionPricing-small.out
+-- compiled input @ ../../data/finpar/OptionPricing-medium.in
+-- output @ ../../data/finpar/OptionPricing-medium.out
+-- compiled input @ ../../data/finpar/OptionPricing-large.in
+-- output @ ../../data/finpar/OptionPricing-large.out
 
 -- Sobol, independent formula: the integer point (one 30-bit number per
 -- dimension) of rank m, from the Gray code of m: per dimension, the xor of the

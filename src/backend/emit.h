@@ -9,6 +9,7 @@
  *   emit_soac.c   SOACs and segops (screma, scatter, hist, filter/partition) as sequential loops
  *   range.c       bounds of i64 variables: indexing that cannot fail is not checked
  *   unitver.c     unit-width versions of loop nests
+ *   nest.c        dot-product nests: recognised for every target, interchanged for the CPU
  *   cexpr.c       C names, types, constants and scalar operators
  * The memory plan (src/memory: dense layouts, lifetimes, escapes) is computed before and read
  * here; what runs in parallel is the Target's (target.h: c/, multicore/, cuda/).
@@ -313,5 +314,21 @@ int fs_simple_op_code(const COperator *op);
 void fs_scatter_hist_loop(FGen *g, const CStm *s, const char *w);
 /* scatter / hist: the destinations taken unique into the statement's results. */
 void fs_take_dests(FGen *g, const CStm *s, const char *loc);
+/* nest.c: dot-product nests (cuda/tile.c tiles them on the GPU) */
+/* A lambda of scalars whose statements cannot fail: operations, atoms, ifs of such. */
+bool fn_simple_lambda(const CLambda *lam);
+/* Whether the lambda reads only its parameters, its own variables and variables bound outside
+ * the nest (in g->vars and not in bound, which may be NULL). */
+bool fn_lambda_closed(FGen *g, const CLambda *lam, const CParamVec *bound);
+/* The reduce-map of b when b is a dot product: its one scalar result is its last statement's, a
+ * screma with one reduce operator of one neutral element and no scan, whose lambdas are simple
+ * and closed and whose width and neutral element are known outside the nest; else NULL. */
+const CExp *fn_dot_product(FGen *g, const CBody *b, const CParamVec *bound);
+/* When the screma s (its map over w, a C name, checked and its output allocated) is a map of
+ * dot products over rows: emits `if (w is wide enough) { the interchanged loops } else {` and
+ * returns true, the caller emitting the plain loops and then fn_interchange_end; else false,
+ * nothing emitted. */
+bool fn_interchange_begin(FGen *g, const CStm *s, const char *w);
+void fn_interchange_end(FGen *g);
 
 #endif

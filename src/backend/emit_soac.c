@@ -382,6 +382,7 @@ static void emit_screma(FGen *g, const CStm *s) {
     fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
     fs_check_inputs(g, e, w, loc);
     fs_screma_outputs(g, s, w, loc);
+    bool interchanged = fn_interchange_begin(g, s, w);
     COperatorVec ops = {0};
     for (int o = 0; o < e->scans.len; o++)
         vec_push(&ops, e->scans.data[o]);
@@ -418,6 +419,8 @@ static void emit_screma(FGen *g, const CStm *s) {
             fg_bind(g, s->pat.data[at].name, s->pat.data[at].type, OWN_OWNED); /* the accumulator's reference */
         }
     (void)nscan;
+    if (interchanged)
+        fn_interchange_end(g);
 }
 
 /* ---- scatter and hist ---- */
@@ -854,18 +857,18 @@ int fs_segment_prefix(const CExp *e) {
     return n;
 }
 
-/* Statements [from, to) of body b (its results when to is its end), as a body of their own. */
-static CBody *body_slice(const CBody *b, int from, int to) {
+/* Statements [from, to) of body b, as a body of their own; with b's results if asked. */
+static CBody *body_slice(const CBody *b, int from, int to, bool results) {
     CBody *r = cbody_new();
     for (int i = from; i < to; i++)
         vec_push(&r->stms, b->stms.data[i]);
-    if (to == b->stms.len)
+    if (results)
         r->result = b->result;
     return r;
 }
 
 const CBody *fs_segop_rest(const CExp *e, int from) {
-    return from ? body_slice(e->body, from, e->body->stms.len) : e->body;
+    return from ? body_slice(e->body, from, e->body->stms.len, true) : e->body;
 }
 
 int fs_segop_segment(FGen *g, const CStm *s, const char *seg) {
@@ -878,7 +881,7 @@ int fs_segop_segment(FGen *g, const CStm *s, const char *seg) {
     fr_index(g, e->params.data[0].name, e->args.data[0]);
     g->iter++;
     g->lam++;
-    fg_body(g, body_slice(e->body, 0, n), NULL, 0, NULL);
+    fg_body(g, body_slice(e->body, 0, n, false), NULL, 0, NULL);
     g->lam--;
     g->iter--;
     return n;

@@ -34,7 +34,8 @@
  * the one whose paths give up the least parallelism (the sum of the values compared with a
  * false outcome, each a step to a more flattened version past that much parallelism), then the
  * fewest comparisons (the first of equals).
- * Deterministic given the timings.
+ * Deterministic given the timings.  On a terminal, stderr gets a progress line per training
+ * dataset (progress.c); never when piped.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -42,10 +43,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "driver.h"
+#include "progress.h"
 #include "subprocess.h"
 #include "testspec.h"
 
@@ -253,12 +254,6 @@ static bool timed_out(const char *why) { return !strncmp(why, "timed out", 9); }
 #define MAX_RUNS_PER_PATH 400
 #define RETIME_WALL_S 5.0
 
-static double wall_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* See the path a setting takes on a dataset (one run with -L), then time it; the new path's
  * index.  A run that fails or gives a wrong result is fatal: every version must be correct.
  * A run past --timeout is not: the path is recorded as infinitely slow, made of the
@@ -274,7 +269,7 @@ static int measure(Tuner *t, Dataset *d, const int64_t *setting) {
     snprintf(runs, sizeof runs, "%d", t->o->runs);
     unlink(t->times);
     const char *timed[] = {"-r", runs, "-t", t->times, NULL};
-    double started = wall_seconds();
+    double started = now_seconds();
     if (!why && (why = run_program(t, d, setting, timed)) && !timed_out(why))
         fatal("autotune: %s on %s with %s failed: %s", t->prog, d->name, describe(t, setting), why);
     if (why) { /* too slow: the comparisons logged until then stand for its path */
@@ -296,7 +291,7 @@ static int measure(Tuner *t, Dataset *d, const int64_t *setting) {
     m.median_us = median_of_file(t->times);
     /* short runs: time it again with enough runs for a median that noise does not decide */
     double want = ceil(t->o->min_time_ms * 1000.0 / fmax(m.median_us, 1));
-    double per_run = (wall_seconds() - started) / (t->o->runs + 1); /* the warm-up too */
+    double per_run = (now_seconds() - started) / (t->o->runs + 1); /* the warm-up too */
     double fit = floor(fmin(RETIME_WALL_S, t->o->timeout_s / 2.0) / fmax(per_run, 1e-6));
     int more = (int)fmin(fmin(want, fit), MAX_RUNS_PER_PATH);
     if (m.median_us * t->o->runs < t->o->min_time_ms * 1000.0 && more > t->o->runs) {
@@ -736,8 +731,12 @@ int cmd_autotune(int argc, char **argv) {
     read_params(&t);
     printf("%d tuning parameters, %d training datasets, %d timed runs per path, %s search\n", t.n_params, ds.len,
            o.runs, climbing(&t) ? "climbing" : "tree");
-    for (int i = 0; i < ds.len; i++)
+    Progress progress = progress_begin("autotune", ds.len);
+    for (int i = 0; i < ds.len; i++) {
         explore(&t, &ds.data[i]);
+        progress_step(&progress, 1, xsprintf("%s (%d paths, %d runs so far)", ds.data[i].name, ds.data[i].paths.len,
+                                             t.program_runs));
+    }
     int64_t *chosen = choose(&t, ds.data, ds.len);
     write_tuning(&t, ds.data, ds.len, chosen);
     report(&t, ds.data, ds.len, chosen);

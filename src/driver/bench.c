@@ -15,6 +15,7 @@
  *   {"PROG.fut:ENTRY": {"datasets": {"NAME": {"runtimes": [..], "bytes": N, "median_us": M,
  *                                              "validated": true}}, "compile_seconds": S}}
  * Subprocesses get stdin from a file and stdout/stderr into files; one past --timeout is killed.
+ * On a terminal, stderr gets a progress line per dataset (progress.c); never when piped.
  */
 #include <errno.h>
 #include <math.h>
@@ -25,6 +26,7 @@
 
 #include "../../rts/values.h"
 #include "driver.h"
+#include "progress.h"
 #include "subprocess.h"
 #include "testspec.h"
 
@@ -282,7 +284,8 @@ static Result *result_for(Results *rs, const char *prog, const char *entry, doub
 }
 
 /* Benchmark every dataset of every entry of one block; returns the number of failures. */
-static int bench_block(const Options *o, const Work *w, const char *prog, const Block *b, double cs, Results *rs) {
+static int bench_block(const Options *o, const Work *w, const char *prog, const Block *b, double cs, Results *rs,
+                       Progress *progress) {
     int failures = 0;
     for (int e = 0; e < b->entries.len; e++) {
         const char *entry = b->entries.data[e];
@@ -302,6 +305,7 @@ static int bench_block(const Options *o, const Work *w, const char *prog, const 
             run_dataset(o, w, c, entry, &d);
             print_dataset(&d);
             fflush(stdout);
+            progress_step(progress, 1, xsprintf("%s %s", r->key, d.name));
             failures += d.error != NULL;
             vec_push(&r->datasets, d);
         }
@@ -320,7 +324,8 @@ static Spec *read_program(const Options *o, const char *prog) {
     return spec;
 }
 
-static int bench_program(const Options *o, const Work *w, const char *prog, const Spec *spec, Results *rs) {
+static int bench_program(const Options *o, const Work *w, const char *prog, const Spec *spec, Results *rs,
+                         Progress *progress) {
     if (spec->disabled || spec->nobench) {
         printf("%s: skipped (tags { %s })\n", prog, spec->disabled ? "disable" : "nobench");
         return 0;
@@ -329,13 +334,14 @@ static int bench_program(const Options *o, const Work *w, const char *prog, cons
     char *why = compile_program(o, w, prog, &cs);
     if (why) {
         printf("%s: FAILED to compile\n  %s\n", prog, why);
+        progress_step(progress, count_benchmarkable(o, spec), xsprintf("%s (failed to compile)", prog));
         return 1;
     }
     if (cs >= 0)
         printf("Compiled %s with weft %s (compiler alone: %.3f s).\n", prog, o->backend, cs);
     int failures = 0;
     for (int b = 0; b < spec->blocks.len; b++)
-        failures += bench_block(o, w, prog, &spec->blocks.data[b], cs, rs);
+        failures += bench_block(o, w, prog, &spec->blocks.data[b], cs, rs, progress);
     return failures;
 }
 
@@ -403,13 +409,17 @@ int cmd_bench(int argc, char **argv) {
     Paths progs = {0};
     parse_args(argc, argv, &o, &progs);
     Spec **specs = xmalloc(sizeof *specs * (size_t)progs.len);
-    for (int i = 0; i < progs.len; i++)
+    int datasets = 0;
+    for (int i = 0; i < progs.len; i++) {
         specs[i] = read_program(&o, progs.data[i]);
+        datasets += specs[i]->disabled || specs[i]->nobench ? 0 : count_benchmarkable(&o, specs[i]);
+    }
+    Progress progress = progress_begin("bench", datasets);
     Results rs = {0};
     int failures = 0;
     for (int i = 0; i < progs.len; i++) {
         Work w = make_work(&o);
-        failures += bench_program(&o, &w, progs.data[i], specs[i], &rs);
+        failures += bench_program(&o, &w, progs.data[i], specs[i], &rs, &progress);
         remove_work(&w);
     }
     if (o.json)

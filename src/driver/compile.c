@@ -146,24 +146,42 @@ static const char *output_name(const Common *c) {
 
 #define COMPILE_USAGE(tool, what)                                                                         \
     tool " PROG.fut [-o OUT] [--cc CC] [--cflags FLAGS] [--fp-contract | --fast-math] [--rts-obj FILE.o] "  \
-         "[--no-cc] [--library] [--verify-passes]\n" what "\n" COMMON_OPTIONS                               \
+         "[--no-cc] [--library | --python] [--verify-passes]\n" what "\n" COMMON_OPTIONS                    \
     "  --cc CC            the C compiler command (default: $WEFT_CC, else cc -O3 -march=native)\n"          \
     "  --cflags FLAGS     flags added after CC\n"                                                           \
     "  --rts-obj FILE.o   link the runtime from FILE.o (compiled once, when missing) instead of pasting it\n" \
-    "  --library          write OUT.c and OUT.h, a C library of the entry points (docs/LIBRARY.md); no CC run"
+    "  --library          write OUT.c, OUT.h and OUT.pc: a C library of the entry points, no CC run\n"         \
+    "                     (docs/LIBRARY.md)\n"                                                               \
+    "  --python           the library, OUT.py (a Python module: cffi, NumPy) and libOUT.so, built by CC"
 
 const char c_usage[] = COMPILE_USAGE("c", "compile to sequential C and build an executable (docs/EXECUTABLES.md)");
 const char multicore_usage[] = COMPILE_USAGE("multicore", "compile to C + OpenMP (parallel SOACs) and build an executable");
+
+/* --python: the C library, OUT.py over it and libOUT.so (beside OUT.py: the module loads it
+ * from there) built by cc.  -z nodelete: Python unloads the library at exit, and with it the
+ * OpenMP runtime it pulled in, while that runtime's idle threads may still be spinning in it
+ * (a segmentation fault at exit, most runs of a multicore library). */
+static int python_library(const char *cc, const char *out, const char *path, const char *tool, const CProg *p,
+                          const char *c_text, bool no_cc) {
+    if (library_write(out, path, tool, p, c_text) || python_write(out, path, tool, p))
+        return 1;
+    if (no_cc)
+        return 0;
+    const char *base = library_base_name(out);
+    return run_cc(xsprintf("%s -fPIC -shared -Wl,-z,nodelete -o '%.*slib%s.so' '%s.c' -lm", cc, (int)(base - out), out, base, out));
+}
 
 /* weft c and weft multicore: the same pipeline, the multicore one with OpenMP regions. */
 static int compile_cmd(int argc, char **argv, bool multicore) {
     const char *tool = multicore ? "multicore" : "c", *usage = multicore ? multicore_usage : c_usage;
     const char *cc = getenv("WEFT_CC"), *cflags = "", *rts_obj = NULL, *v;
     Common opt = {0};
-    bool library = false; /* --library: library.c */
+    bool library = false, python = false; /* --library: library.c; --python: python.c */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--library"))
             library = true;
+        else if (!strcmp(argv[i], "--python"))
+            python = true;
         else if ((v = option_arg(tool, argc, argv, &i, "--cc")))
             cc = v;
         else if ((v = option_arg(tool, argc, argv, &i, "--cflags")))
@@ -217,8 +235,10 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
     if (multicore)
         paste(&sb, "mc.h", &done);
     sb_puts(&sb, code);
+    if (python)
+        return python_library(cc, out, path, tool, p, sb.data, no_cc);
     if (library)
-        return library_write(out, path, p, sb.data); /* OUT.c + OUT.h, no compiler run */
+        return library_write(out, path, tool, p, sb.data); /* OUT.c, OUT.h, OUT.pc; no compiler run */
     char *cfile = xsprintf("%s.c", out);
     write_file(cfile, sb.data);
     if (no_cc)
@@ -231,11 +251,13 @@ int cmd_c(int argc, char **argv) { return compile_cmd(argc, argv, false); }
 
 const char cuda_usage[] =
     "cuda PROG.fut [-o OUT] [--cuda-arch ARCH] [--nvcc CMD] [--fp-contract | --fast-math] [--no-cc] [--no-tiling] "
-    "[--verify-passes]\n"
+    "[--library] [--verify-passes]\n"
     "compile to host C + CUDA kernels (OUT.c, OUT.cu) and build them with nvcc\n" COMMON_OPTIONS
     "  --cuda-arch ARCH   nvcc's --gpu-architecture (default: sm_90)\n"
     "  --nvcc CMD         the nvcc command (default: $WEFT_NVCC, else nvcc -O3)\n"
-    "  --no-tiling        no tiled kernels (backend/cuda/tile.c), to compare";
+    "  --no-tiling        no tiled kernels (backend/cuda/tile.c), to compare\n"
+    "  --library          write OUT.c, OUT.cu, OUT.h and OUT.pc, a library of the entry points\n"
+    "                     (docs/LIBRARY.md); no nvcc run";
 
 /* weft cuda: OUT.c (the host program: runtime, rts/flat.h, rts/flat_cuda.h and the program's
  * host code, launching its kernels) and OUT.cu (the device runtime and the kernels), built
@@ -243,8 +265,11 @@ const char cuda_usage[] =
 int cmd_cuda(int argc, char **argv) {
     const char *arch = "sm_90", *nvcc = getenv("WEFT_NVCC"), *v;
     Common opt = {0};
+    bool library = false;
     for (int i = 1; i < argc; i++) {
-        if ((v = option_arg("cuda", argc, argv, &i, "--cuda-arch")))
+        if (!strcmp(argv[i], "--library"))
+            library = true;
+        else if ((v = option_arg("cuda", argc, argv, &i, "--cuda-arch")))
             arch = v;
         else if ((v = option_arg("cuda", argc, argv, &i, "--nvcc")))
             nvcc = v;
@@ -280,8 +305,10 @@ int cmd_cuda(int argc, char **argv) {
     sb_puts(&dev, "/* ---- the program's GPU regions ---- */\n");
     sb_puts(&dev, kernels);
     char *cfile = xsprintf("%s.c", out), *cufile = xsprintf("%s.cu", out);
-    write_file(cfile, host.data);
     write_file(cufile, dev.data);
+    if (library) /* OUT.c with the API, OUT.h, OUT.pc; no nvcc run */
+        return library_write(out, path, "cuda", comp.core, host.data);
+    write_file(cfile, host.data);
     if (no_cc)
         return 0;
     return run_cc(xsprintf("%s %s --gpu-architecture=%s -o '%s' '%s' '%s' -lm", nvcc, fp_nvcc_flags[opt.fp], arch, out,

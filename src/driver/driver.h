@@ -69,6 +69,15 @@ int cmd_c(int argc, char **argv);      /* compile.c: the sequential C backend */
 int cmd_multicore(int argc, char **argv); /* compile.c: C + OpenMP */
 int cmd_cuda(int argc, char **argv);      /* compile.c: host C + CUDA kernels (nvcc) */
 
+/* A subcommand: its name, its function and its usage text (main.c's table). */
+typedef struct {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *usage; /* synopsis, what it does, its options (below; no final newline) */
+} Command;
+/* man.c: `weft man PAGE` writes weft(1) or weft-COMMAND(1) from the commands' usage texts. */
+int cmd_man(int argc, char **argv, const Command *commands, int n);
+
 /* Each subcommand's usage, beside its parser: the synopsis (its first line, every option in
  * it), a line saying what the command does, then one line per option.  `weft SUB --help` (or
  * -h) prints it, `weft --help` the first two lines of each, and an unknown option all of it. */

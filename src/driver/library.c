@@ -1,19 +1,24 @@
-/* library.c — `weft c --library PROG.fut [-o OUT]`: a C library instead of an executable.
+/* library.c — `weft c --library PROG.fut [-o OUT]` (and multicore, cuda): a C library instead of
+ * an executable (docs/LIBRARY.md).
  *
  * OUT.h is the public API, self-contained (stdbool.h, stddef.h, stdint.h only):
  *   struct weft_context             weft_context_new / _free / _set_threads / _error
  *   struct weft_T_Kd                one per primitive type T and rank K >= 1 used by an entry
- *                                   point: weft_new_T_Kd, weft_values_T_Kd, weft_shape_T_Kd,
- *                                   weft_free_T_Kd
+ *                                   point: weft_new_T_Kd, weft_values_T_Kd (a copy),
+ *                                   weft_data_T_Kd (no copy), weft_shape_T_Kd, weft_free_T_Kd
  *   struct weft_T_Kd_jL             a jagged array of L jagged levels (docs/BACKENDS.md): made
  *                                   from its flat parts (weft_new_T_Kd_jL: the offsets of each
  *                                   level and the data, each copied whole) and read as them
  *                                   (weft_offsets_T_Kd_jL, weft_data_T_Kd_jL: pointers, no copy)
  *   weft_entry_NAME(ctx, outs..., ins...)   one per entry point; 0 or 1 (weft_context_error)
+ *   weft cuda only: weft_context_new_device, weft_context_sync, weft_new_device_T_Kd and
+ *                                   weft_values_device_T_Kd (regular arrays from and to device memory)
  * OUT.c is the text compile.c builds for an executable (runtime, rts/flat.h, generated program) with
  * the harness's `int main` line removed, then the API: an array object is a wf_value in a
  * malloc'ed struct; every entry call copies its inputs into fresh blocks (the entry may consume
- * them), calls the wf_entry function and moves the result blocks into new array objects.
+ * them), runs the program's hooks around the wf_entry function as the harness does (weft cuda:
+ * the inputs to the device, the results back) and moves the result blocks into new array objects.
+ * OUT.pc gives pkg-config the flags a program built with OUT.c needs.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -27,18 +32,18 @@ static const char *const c_prim[PRIM_COUNT] = {
     "uint32_t", "uint64_t", "float", "double", "bool",
 };
 
-/* An array type of the interface: a source parameter's or result's (CExtern: type and jagged
- * levels). */
-typedef CExtern Arr;
+typedef LibArray Arr;
+
+const char *library_c_prim(PrimType t) { return c_prim[t]; }
 
 /* The API name of an array type: "f64_2d", "i32_2d_j1" (jagged, one level). */
-static const char *arr_name(Arr a) {
+const char *library_array_name(LibArray a) {
     return a.levels ? xsprintf("%s_%dd_j%d", prim_name(a.type.prim), a.type.rank, a.levels)
                     : xsprintf("%s_%dd", prim_name(a.type.prim), a.type.rank);
 }
 
 /* An entry point's name as a C identifier (weft names may contain '). */
-static const char *c_ident(const char *name) {
+const char *library_c_ident(const char *name) {
     char *s = xstrdup(name);
     for (char *c = s; *c; c++)
         if (!(*c == '_' || (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')))
@@ -46,9 +51,7 @@ static const char *c_ident(const char *name) {
     return s;
 }
 
-typedef Vec(Arr) TypeList;
-
-static void add_type(TypeList *ts, Arr a) {
+static void add_type(LibArrays *ts, Arr a) {
     if (a.type.rank == 0)
         return;
     for (int i = 0; i < ts->len; i++)
@@ -58,7 +61,7 @@ static void add_type(TypeList *ts, Arr a) {
 }
 
 /* The interface of f: its source parameters and results (ext_*; one per core one without). */
-static CExternVec ext_params(const CFun *f) {
+CExternVec library_params(const CFun *f) {
     if (f->ext_params.len || !f->params.len)
         return f->ext_params;
     CExternVec v = {0};
@@ -67,7 +70,7 @@ static CExternVec ext_params(const CFun *f) {
     return v;
 }
 
-static CExternVec ext_ret(const CFun *f) {
+CExternVec library_results(const CFun *f) {
     if (f->ext_ret.len || !f->ret.len)
         return f->ext_ret;
     CExternVec v = {0};
@@ -77,13 +80,13 @@ static CExternVec ext_ret(const CFun *f) {
 }
 
 /* Every array type of the entry points' parameters and results. */
-static TypeList array_types(const CProg *p) {
-    TypeList ts = {0};
+LibArrays library_array_types(const CProg *p) {
+    LibArrays ts = {0};
     for (int i = 0; i < p->funs.len; i++) {
         const CFun *f = p->funs.data[i];
         if (!f->is_entry)
             continue;
-        CExternVec ps = ext_params(f), rs = ext_ret(f);
+        CExternVec ps = library_params(f), rs = library_results(f);
         for (int j = 0; j < ps.len; j++)
             add_type(&ts, ps.data[j]);
         for (int j = 0; j < rs.len; j++)
@@ -96,7 +99,7 @@ static TypeList array_types(const CProg *p) {
 
 /* The array functions' declarations (end: ";\n") or the start of their definitions. */
 static void array_decls(StrBuf *sb, Arr a, const char *end) {
-    const char *n = arr_name(a), *c = c_prim[a.type.prim];
+    const char *n = library_array_name(a), *c = c_prim[a.type.prim];
     int tail = a.type.rank - a.levels; /* the data's rank */
     sb_printf(sb, "struct weft_%s;\n", n);
     if (a.levels) {
@@ -124,20 +127,46 @@ static void array_decls(StrBuf *sb, Arr a, const char *end) {
         sb_printf(sb, ")%s", end);
         sb_printf(sb, "int weft_values_%s(struct weft_context *ctx, const struct weft_%s *arr, %s *out)%s", n, n, c, end);
         sb_printf(sb, "const int64_t *weft_shape_%s(struct weft_context *ctx, const struct weft_%s *arr)%s", n, n, end);
+        sb_puts(sb, "/* its values in row-major order, without a copy (valid until it is freed) */\n");
+        sb_printf(sb, "const %s *weft_data_%s(struct weft_context *ctx, const struct weft_%s *arr)%s", c, n, n, end);
     }
     sb_printf(sb, "int weft_free_%s(struct weft_context *ctx, struct weft_%s *arr)%s", n, n, end);
+}
+
+/* weft cuda: a regular array from device memory and its values into device memory (each a
+ * cudaMemcpy through the array's host copy). */
+static void device_new_signature(StrBuf *sb, Arr a) {
+    const char *n = library_array_name(a);
+    sb_printf(sb, "struct weft_%s *weft_new_device_%s(struct weft_context *ctx, const %s *dev", n, n, c_prim[a.type.prim]);
+    for (int d = 0; d < a.type.rank; d++)
+        sb_printf(sb, ", int64_t d%d", d);
+    sb_puts(sb, ")");
+}
+
+static void device_values_signature(StrBuf *sb, Arr a) {
+    const char *n = library_array_name(a);
+    sb_printf(sb, "int weft_values_device_%s(struct weft_context *ctx, const struct weft_%s *arr, %s *dev)", n, n,
+              c_prim[a.type.prim]);
+}
+
+static void device_decls(StrBuf *sb, Arr a) {
+    sb_puts(sb, "/* weft cuda: from and to device memory (dev: a device pointer) */\n");
+    device_new_signature(sb, a);
+    sb_puts(sb, ";\n");
+    device_values_signature(sb, a);
+    sb_puts(sb, ";\n");
 }
 
 /* The C type of a parameter (in) or of a result pointer (out). */
 static const char *param_ctype(Arr a, bool out) {
     if (a.type.rank == 0)
         return xsprintf("%s%s", c_prim[a.type.prim], out ? " *" : " ");
-    return xsprintf("%sstruct weft_%s *%s", out ? "" : "const ", arr_name(a), out ? "*" : "");
+    return xsprintf("%sstruct weft_%s *%s", out ? "" : "const ", library_array_name(a), out ? "*" : "");
 }
 
 static void entry_signature(StrBuf *sb, const CFun *f) {
-    CExternVec ps = ext_params(f), rs = ext_ret(f);
-    sb_printf(sb, "int weft_entry_%s(struct weft_context *ctx", c_ident(f->name));
+    CExternVec ps = library_params(f), rs = library_results(f);
+    sb_printf(sb, "int weft_entry_%s(struct weft_context *ctx", library_c_ident(f->name));
     for (int j = 0; j < rs.len; j++)
         sb_printf(sb, ", %sout%d", param_ctype(rs.data[j], true), j);
     for (int j = 0; j < ps.len; j++)
@@ -146,23 +175,54 @@ static void entry_signature(StrBuf *sb, const CFun *f) {
 }
 
 /* The file name of OUT without its directory. */
-static const char *base_name(const char *out) {
+const char *library_base_name(const char *out) {
     const char *slash = strrchr(out, '/');
     return slash ? slash + 1 : out;
 }
 
 /* WEFT_LIB_NAME_H for OUT = dir/name. */
 static const char *guard_name(const char *out) {
-    char *g = xsprintf("WEFT_LIB_%s_H", c_ident(base_name(out)));
+    char *g = xsprintf("WEFT_LIB_%s_H", library_c_ident(library_base_name(out)));
     for (char *c = g; *c; c++)
         if (*c >= 'a' && *c <= 'z')
             *c = (char)(*c - 'a' + 'A');
     return g;
 }
 
-static char *header_text(const char *out, const char *path, const CProg *p, const TypeList *ts) {
+char *library_declarations(const CProg *p, const LibArrays *ts, const char *backend) {
     StrBuf sb = {0};
-    sb_printf(&sb, "/* %s.h — generated by weft c --library from %s; do not edit.\n", base_name(out), path);
+    bool cuda = !strcmp(backend, "cuda");
+    sb_puts(&sb, "struct weft_context;\n"
+                 "struct weft_context *weft_context_new(void); /* NULL when out of memory */\n"
+                 "void weft_context_free(struct weft_context *ctx);\n"
+                 "/* Threads of parallel regions (weft multicore --library); 0 = all the machine offers. */\n"
+                 "void weft_context_set_threads(struct weft_context *ctx, int n);\n"
+                 "/* The message of the last failed call (\"file:line:col: error: ...\"), or NULL. */\n"
+                 "const char *weft_context_error(struct weft_context *ctx);\n\n");
+    if (cuda)
+        sb_puts(&sb, "/* weft cuda: a context on CUDA device `device` (weft_context_new: device 0). */\n"
+                     "struct weft_context *weft_context_new_device(int device);\n"
+                     "/* Waits for the device; nonzero when a kernel failed (weft_context_error). */\n"
+                     "int weft_context_sync(struct weft_context *ctx);\n\n");
+    for (int i = 0; i < ts->len; i++) {
+        array_decls(&sb, ts->data[i], ";\n");
+        if (cuda && !ts->data[i].levels)
+            device_decls(&sb, ts->data[i]);
+        sb_puts(&sb, "\n");
+    }
+    for (int i = 0; i < p->funs.len; i++) {
+        if (!p->funs.data[i]->is_entry)
+            continue;
+        entry_signature(&sb, p->funs.data[i]);
+        sb_puts(&sb, ";\n");
+    }
+    return sb.data;
+}
+
+static char *header_text(const char *out, const char *path, const char *backend, const CProg *p, const LibArrays *ts) {
+    StrBuf sb = {0};
+    sb_printf(&sb, "/* %s.h — generated by weft %s --library from %s; do not edit.\n", library_base_name(out), backend,
+              path);
     sb_puts(&sb, " *\n"
                  " * Functions returning int return 0 on success and nonzero on failure, with the message in\n"
                  " * weft_context_error(ctx).  Array objects own their data; free each with its weft_free_*.\n"
@@ -172,25 +232,42 @@ static char *header_text(const char *out, const char *path, const CProg *p, cons
     sb_printf(&sb, "#ifndef %s\n#define %s\n\n", guard_name(out), guard_name(out));
     sb_puts(&sb, "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n");
     sb_puts(&sb, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
-    sb_puts(&sb, "struct weft_context;\n"
-                 "struct weft_context *weft_context_new(void); /* NULL when out of memory */\n"
-                 "void weft_context_free(struct weft_context *ctx);\n"
-                 "/* Threads of parallel regions (weft multicore --library); 0 = all the machine offers. */\n"
-                 "void weft_context_set_threads(struct weft_context *ctx, int n);\n"
-                 "/* The message of the last failed call (\"file:line:col: error: ...\"), or NULL. */\n"
-                 "const char *weft_context_error(struct weft_context *ctx);\n\n");
-    for (int i = 0; i < ts->len; i++) {
-        array_decls(&sb, ts->data[i], ";\n");
-        sb_puts(&sb, "\n");
-    }
-    for (int i = 0; i < p->funs.len; i++) {
-        if (!p->funs.data[i]->is_entry)
-            continue;
-        entry_signature(&sb, p->funs.data[i]);
-        sb_puts(&sb, ";\n");
-    }
+    sb_puts(&sb, library_declarations(p, ts, backend));
     sb_puts(&sb, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
     return sb.data;
+}
+
+/* OUT.pc: pkg-config's flags for a program built with OUT.c (relative to the .pc's folder, so
+ * the three files may move together). */
+static char *pkgconfig_text(const char *out, const char *path, const char *backend) {
+    const char *name = library_base_name(out);
+    if (!strcmp(backend, "cuda"))
+        return xsprintf("# %s.pc — generated by weft cuda --library from %s; do not edit.\n"
+                        "# Build %s.c and %s.cu with nvcc `pkg-config --variable=nvccflags %s` `pkg-config\n"
+                        "# --cflags %s`; link with `pkg-config --libs %s` (add -L for libcudart when needed).\n"
+                        "prefix=${pcfiledir}\n"
+                        "includedir=${prefix}\n"
+                        "source=${prefix}/%s.c\n"
+                        "kernels=${prefix}/%s.cu\n"
+                        "nvccflags=--fmad=false -Xcompiler -ffp-contract=off\n\n"
+                        "Name: %s\n"
+                        "Description: the entry points of %s, compiled by weft cuda\n"
+                        "Version: 1\n"
+                        "Cflags: -I${includedir}\n"
+                        "Libs: -lcudart -lm\n",
+                        name, path, name, name, name, name, name, name, name, name, path);
+    const char *omp = strcmp(backend, "multicore") ? "" : " -fopenmp";
+    return xsprintf("# %s.pc — generated by weft %s --library from %s; do not edit.\n"
+                    "# Build %s.c with `pkg-config --cflags %s`, link with `pkg-config --libs %s`.\n"
+                    "prefix=${pcfiledir}\n"
+                    "includedir=${prefix}\n"
+                    "source=${prefix}/%s.c\n\n"
+                    "Name: %s\n"
+                    "Description: the entry points of %s, compiled by weft %s\n"
+                    "Version: 1\n"
+                    "Cflags: -I${includedir} -ffp-contract=off%s\n"
+                    "Libs: -lm%s\n",
+                    name, backend, path, name, name, name, name, name, path, backend, omp, omp);
 }
 
 /* ---------------------------------------------------------------- implementation (OUT.c) */
@@ -201,10 +278,12 @@ static const char api_common[] =
     "struct weft_context { wf_ctx *wf; };\n"
     "#if defined(__GNUC__)\n#define WL_U __attribute__((unused)) /* programs without arrays */\n#else\n#define WL_U\n#endif\n"
     "\n"
-    "struct weft_context *weft_context_new(void) {\n"
+    "/* A context on CUDA device `device` (weft cuda; other backends ignore it). */\n"
+    "static struct weft_context *wl_context_new(int device) {\n"
     "    struct weft_context *c = malloc(sizeof *c);\n"
     "    if (!c) return NULL;\n"
     "    c->wf = wf_ctx_new(&program);\n"
+    "    if (c->wf) c->wf->device = device;\n"
     "    if (c->wf && program.init && (program.init(c->wf) != 0 || wf_failed(c->wf))) {\n"
     "        if (program.fini) program.fini(c->wf);\n"
     "        wf_ctx_free(c->wf);\n"
@@ -216,6 +295,8 @@ static const char api_common[] =
     "    }\n"
     "    return c;\n"
     "}\n"
+    "\n"
+    "struct weft_context *weft_context_new(void) { return wl_context_new(0); }\n"
     "\n"
     "void weft_context_free(struct weft_context *c) {\n"
     "    if (!c) return;\n"
@@ -246,7 +327,7 @@ static const char api_common[] =
     "        return NULL;\n"
     "    }\n"
     "    size_t n = (size_t)wf_value_count(v) * wf_prim_size(prim);\n"
-    "    if (n) memcpy(v->data, data, n);\n"
+    "    if (n && data) memcpy(v->data, data, n); /* NULL: the caller fills it */\n"
     "    return v;\n"
     "}\n"
     "\n"
@@ -313,7 +394,12 @@ static const char api_common[] =
     "    wf_ctx *ctx = c->wf;\n"
     "    const wf_entry *e = &entries[no];\n"
     "    wf_value *res = vals + np;\n"
+    "    /* the backend's hooks, as the executables' harness calls them (weft cuda: the arguments\n"
+    "     * to the device before, the results back to the host after) */\n"
+    "    if (!bad && program.stage) bad = program.stage(ctx, vals, np) != 0;\n"
     "    if (!bad) bad = e->fn(ctx, vals, res) != 0 || wf_failed(ctx);\n"
+    "    if (!bad && program.sync) bad = program.sync(ctx) != 0;\n"
+    "    if (!bad && program.collect) bad = program.collect(ctx) != 0;\n"
     "    if (bad && !wf_failed(ctx)) wf_error(ctx, NULL, \"entry point '%s' failed\", e->name);\n"
     "    if (bad) { /* the results hold no live blocks after a failure (runtime.h) */\n"
     "        wl_free_blocks(ctx, vals, np, NULL, 0);\n"
@@ -366,6 +452,46 @@ static const char api_common[] =
     "    }\n"
     "}\n";
 
+/* weft cuda's part: its context's device, sync, device memory in and out (rts/cuda_rt.h). */
+static const char api_cuda[] =
+    "\nstruct weft_context *weft_context_new_device(int device) { return wl_context_new(device); }\n"
+    "\n"
+    "int weft_context_sync(struct weft_context *c) {\n"
+    "    wf_ctx_clear_error(c->wf);\n"
+    "    return program.sync(c->wf) != 0 || wf_failed(c->wf);\n"
+    "}\n"
+    "\n"
+    "static wf_value *wl_new_device(wf_ctx *ctx, wf_prim prim, int rank, const int64_t *shape, const void *dev) {\n"
+    "    wf_value *v = wl_new(ctx, prim, rank, shape, NULL);\n"
+    "    size_t n = v ? (size_t)wf_value_count(v) * wf_prim_size(prim) : 0;\n"
+    "    if (v && n && wfk_check(ctx, cudaMemcpy(v->data, dev, n, cudaMemcpyDeviceToHost), \"weft_new_device\")) {\n"
+    "        wl_free(ctx, v);\n"
+    "        return NULL;\n"
+    "    }\n"
+    "    return v;\n"
+    "}\n"
+    "\n"
+    "static int wl_values_device(wf_ctx *ctx, const wf_value *v, void *dev) {\n"
+    "    wf_ctx_clear_error(ctx);\n"
+    "    if (!v) return wf_error(ctx, NULL, \"weft_values_device_*: NULL array\");\n"
+    "    size_t n = (size_t)wf_value_count(v) * wf_prim_size(v->prim);\n"
+    "    return n ? wfk_check(ctx, cudaMemcpy(dev, v->data, n, cudaMemcpyHostToDevice), \"weft_values_device\") : 0;\n"
+    "}\n";
+
+/* weft cuda: the device functions of a regular array type. */
+static void device_defs(StrBuf *sb, Arr a) {
+    const char *n = library_array_name(a);
+    StrBuf dims = {0};
+    for (int d = 0; d < a.type.rank; d++)
+        sb_printf(&dims, "%sd%d", d ? ", " : "", d);
+    sb_puts(sb, "\n");
+    device_new_signature(sb, a);
+    sb_printf(sb, " {\n    return (struct weft_%s *)wl_new_device(ctx->wf, %d, %d, (int64_t[]){%s}, dev);\n}\n\n", n,
+              (int)a.type.prim, a.type.rank, dims.data);
+    device_values_signature(sb, a);
+    sb_puts(sb, " {\n    return wl_values_device(ctx->wf, arr ? &arr->v : NULL, dev);\n}\n");
+}
+
 static void jagged_defs(StrBuf *sb, Arr a);
 
 /* The four array functions, one definition each. */
@@ -375,7 +501,7 @@ static void array_defs(StrBuf *sb, Arr a) {
         return;
     }
     CType t = a.type;
-    const char *n = arr_name(a), *c = c_prim[t.prim];
+    const char *n = library_array_name(a), *c = c_prim[t.prim];
     sb_printf(sb, "\nstruct weft_%s { wf_value v; };\n\n", n);
     sb_printf(sb, "struct weft_%s *weft_new_%s(struct weft_context *ctx, const %s *data", n, n, c);
     StrBuf dims = {0};
@@ -389,13 +515,15 @@ static void array_defs(StrBuf *sb, Arr a) {
                   "    return wl_values(ctx->wf, arr ? &arr->v : NULL, out);\n}\n\n", n, n, c);
     sb_printf(sb, "const int64_t *weft_shape_%s(struct weft_context *ctx, const struct weft_%s *arr) {\n"
                   "    (void)ctx;\n    return arr ? arr->v.shape : NULL;\n}\n\n", n, n);
+    sb_printf(sb, "const %s *weft_data_%s(struct weft_context *ctx, const struct weft_%s *arr) {\n"
+                  "    (void)ctx;\n    return arr ? (const %s *)arr->v.data : NULL;\n}\n\n", c, n, n, c);
     sb_printf(sb, "int weft_free_%s(struct weft_context *ctx, struct weft_%s *arr) {\n"
                   "    return wl_free(ctx->wf, arr ? &arr->v : NULL);\n}\n", n, n);
 }
 
 /* A jagged array type: its parts in one object. */
 static void jagged_defs(StrBuf *sb, Arr a) {
-    const char *n = arr_name(a), *c = c_prim[a.type.prim];
+    const char *n = library_array_name(a), *c = c_prim[a.type.prim];
     int L = a.levels, tail = a.type.rank - L;
     sb_printf(sb, "\nstruct weft_%s { wf_value v[%d]; };\n\n", n, L + 1);
     sb_printf(sb, "struct weft_%s *weft_new_%s(struct weft_context *ctx, int64_t rows", n, n);
@@ -453,7 +581,7 @@ static void jagged_defs(StrBuf *sb, Arr a) {
 /* weft_entry_NAME: set up the arguments (a jagged one is its parts), wl_call, hand out the
  * array results (a jagged one: its parts gathered into one object). */
 static void entry_def(StrBuf *sb, const CFun *f, int no) {
-    CExternVec ps = ext_params(f), rs = ext_ret(f);
+    CExternVec ps = library_params(f), rs = library_results(f);
     int np = f->params.len, nr = f->ret.len;
     sb_puts(sb, "\n");
     entry_signature(sb, f);
@@ -484,7 +612,7 @@ static void entry_def(StrBuf *sb, const CFun *f, int no) {
         if (!a.type.rank)
             continue;
         if (!a.levels) {
-            sb_printf(sb, "    *out%d = (struct weft_%s *)outs[%d];\n", j, arr_name(a), at);
+            sb_printf(sb, "    *out%d = (struct weft_%s *)outs[%d];\n", j, library_array_name(a), at);
             continue;
         }
         sb_printf(sb, "    *out%d = malloc(sizeof **out%d);\n", j, j);
@@ -508,15 +636,22 @@ static char *without_main(const char *c_text) {
     return xsprintf("%.*s%s", (int)(m + 1 - c_text), c_text, end ? end + 1 : "");
 }
 
-static char *source_text(const char *out, const CProg *p, const TypeList *ts, const char *c_text) {
+static char *source_text(const char *out, const char *backend, const CProg *p, const LibArrays *ts,
+                         const char *c_text) {
     StrBuf sb = {0};
-    sb_printf(&sb, "/* %s.c — a C library generated by weft c --library; the API is in %s.h */\n", base_name(out),
-              base_name(out));
+    sb_printf(&sb, "/* %s.c — a C library generated by weft %s --library; the API is in %s.h */\n",
+              library_base_name(out), backend, library_base_name(out));
     sb_puts(&sb, without_main(c_text)); /* first: the runtime defines _POSIX_C_SOURCE */
-    sb_printf(&sb, "\n#include \"%s.h\"\n\n", base_name(out));
+    sb_printf(&sb, "\n#include \"%s.h\"\n\n", library_base_name(out));
     sb_puts(&sb, api_common);
-    for (int i = 0; i < ts->len; i++)
+    bool cuda = !strcmp(backend, "cuda");
+    if (cuda)
+        sb_puts(&sb, api_cuda);
+    for (int i = 0; i < ts->len; i++) {
         array_defs(&sb, ts->data[i]);
+        if (cuda && !ts->data[i].levels)
+            device_defs(&sb, ts->data[i]);
+    }
     for (int i = 0, no = 0; i < p->funs.len; i++)
         if (p->funs.data[i]->is_entry)
             entry_def(&sb, p->funs.data[i], no++);
@@ -529,9 +664,10 @@ static void write_text(const char *path, const char *text) {
         fatal("cannot write '%s': %s", path, strerror(errno));
 }
 
-int library_write(const char *out, const char *path, const CProg *p, const char *c_text) {
-    TypeList ts = array_types(p);
-    write_text(xsprintf("%s.h", out), header_text(out, path, p, &ts));
-    write_text(xsprintf("%s.c", out), source_text(out, p, &ts, c_text));
+int library_write(const char *out, const char *path, const char *backend, const CProg *p, const char *c_text) {
+    LibArrays ts = library_array_types(p);
+    write_text(xsprintf("%s.h", out), header_text(out, path, backend, p, &ts));
+    write_text(xsprintf("%s.c", out), source_text(out, backend, p, &ts, c_text));
+    write_text(xsprintf("%s.pc", out), pkgconfig_text(out, path, backend));
     return 0;
 }

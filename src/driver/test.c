@@ -678,7 +678,7 @@ static bool leaves_tree(const char *path) {
 }
 
 /* A data file of c (input @ or output @) that lies outside the tree being tested and is absent
- * (the FinPar datasets in ../shared, say, when the repository is cloned elsewhere), or NULL.
+ * (a dataset kept beside the repository, say, that a clone made elsewhere lacks), or NULL.
  * Such cases are skipped with a notice; an absent file inside the tree still fails the case. */
 static const char *absent_outside_data(const Case *c) {
     const char *files[2] = {c->in == IN_FILE ? c->input : NULL, c->out == OUT_FILE ? c->output : NULL};

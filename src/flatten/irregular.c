@@ -15,7 +15,7 @@
  *
  * Seed 004's rules are this one shape: a reduce in a map (rule 5) is the segred; a scan
  * (rule 1) the segscan, map in map (rule 2) the segmap; an iota of a computed length (rule 4)
- * read by the inner SOAC is the element index j (a replicate, rule 3, is not matched); a
+ * read by the inner SOAC is the element index j, a replicate only it reads (rule 3) its value; a
  * scalar variant to the outer map (rule 6) is read through i, never replicated; indexing
  * variant to it (rule 7) is the prefix's view, read at j.  A map or scan result whose rows
  * vary is the flat output itself: the represent pass laid the outer map's rows out by the
@@ -23,6 +23,8 @@
  * threshold on irr_prepare's parallelism: the total work over the largest element's, what one
  * thread per element can keep busy).
  */
+#include <string.h>
+
 #include "../opt/opt.h"
 #include "flatten.h"
 
@@ -45,8 +47,49 @@ static bool prefix_ok(const CExp *e) {
     case CE_REARRANGE:
     case CE_ASSERT: return true;
     case CE_INDEX: return true; /* elements and views */
+    case CE_REPLICATE: return true; /* only as the inner SOAC's input: replicate_inputs_ok */
     default: return false;
     }
+}
+
+/* The replicate statement of body b[0, upto) that binds var, or NULL. */
+static const CStm *replicate_of(const CBody *b, int upto, const char *var) {
+    for (int i = 0; i < upto; i++) {
+        const CStm *s = &b->stms.data[i];
+        if (s->exp->kind == CE_REPLICATE && !strcmp(s->pat.data[0].name, var))
+            return s;
+    }
+    return NULL;
+}
+
+/* Rule 3: a replicate of a computed length in the prefix is never built when the inner SOAC S
+ * (statement s) is all that reads it, over its whole length: a point reads the value. */
+static bool replicate_inputs_ok(const CBody *b, int s) {
+    const CExp *S = b->stms.data[s].exp;
+    for (int i = 0; i < s; i++) {
+        const CStm *r = &b->stms.data[i];
+        if (r->exp->kind != CE_REPLICATE)
+            continue;
+        const char *v = r->pat.data[0].name;
+        CAtom n = r->exp->args.data[0], w = S->args.data[0];
+        bool same_width = n.kind == w.kind && (n.kind == CA_VAR ? !strcmp(n.var, w.var) : n.ival == w.ival);
+        if (!same_width)
+            return false;
+        int as_input = 0; /* read by nothing else: S's uses of v are its inputs */
+        for (int a = 0; a < S->arrays.len; a++)
+            as_input += S->arrays.data[a].kind == CA_VAR && !strcmp(S->arrays.data[a].var, v);
+        for (int k = 0; k < b->stms.len; k++) {
+            OMap uses = {0};
+            opt_count_exp(b->stms.data[k].exp, &uses);
+            intptr_t used = omap_int(&uses, v);
+            if (used > (k == s ? as_input : 0))
+                return false;
+        }
+        for (int a = 0; a < b->result.len; a++)
+            if (b->result.data[a].kind == CA_VAR && !strcmp(b->result.data[a].var, v))
+                return false;
+    }
+    return true;
 }
 
 static bool suffix_ok(const CExp *e) { return e->kind == CE_ATOM || e->kind == CE_OP || e->kind == CE_ASSERT; }
@@ -111,7 +154,7 @@ static void prune(CBody *b) {
         for (int i = b->stms.len - 1; i >= 0; i--) {
             const CStm *s = &b->stms.data[i];
             const CExp *e = s->exp;
-            bool pure = e->kind == CE_IOTA || e->kind == CE_ATOM || e->kind == CE_SIZE || e->kind == CE_REARRANGE ||
+            bool pure = e->kind == CE_IOTA || e->kind == CE_REPLICATE || e->kind == CE_ATOM || e->kind == CE_SIZE || e->kind == CE_REARRANGE ||
                         (e->kind == CE_INDEX && !opt_may_fail(e)) ||
                         (e->kind == CE_OP && !(core_ops[e->op].flags & OPF_FAIL));
             bool used = false;
@@ -145,7 +188,7 @@ IrrMatch *irr_match(const CExp *e, const OMap *types) {
         for (int k = 0; k < b->stms.data[i].pat.len; k++)
             omap_put(&bound, b->stms.data[i].pat.data[k].name, (void *)1);
     }
-    if (s < 0)
+    if (s < 0 || !replicate_inputs_ok(b, s))
         return NULL;
     const CStm *S = &b->stms.data[s];
     for (int i = s + 1; i < b->stms.len; i++)
@@ -293,10 +336,14 @@ static CParamVec inner_segop(IrrMatch *m, CBuild *b, const OMap *iotas) {
     for (int k = 0; k < l->params.len; k++) {
         CAtom arr = renamed(&subst, se->arrays.data[k]);
         bool lazy = arr.kind == CA_VAR && omap_has(iotas, se->arrays.data[k].var);
+        const CStm *rep = se->arrays.data[k].kind == CA_VAR ? replicate_of(e->lam->body, m->s, se->arrays.data[k].var) : NULL;
         CExp *ix;
         if (lazy) {
             ix = cb_exp(&in, CE_ATOM);
             vec_push(&ix->args, catom_var(gj));
+        } else if (rep) { /* rule 3: the replicated value itself */
+            ix = cb_exp(&in, CE_ATOM);
+            vec_push(&ix->args, renamed(&subst, rep->exp->args.data[1]));
         } else {
             ix = cb_exp(&in, CE_INDEX);
             vec_push(&ix->args, arr);

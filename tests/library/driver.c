@@ -35,6 +35,7 @@ static void test_pairs(struct weft_context *ctx) {
         const double want[6] = {3.0, 4.0, 7.5, 5.5, -12.0, -1.0};
         check(weft_values_f64_2d(ctx, out, got) == 0, "weft_values_f64_2d");
         check(memcmp(got, want, sizeof got) == 0, "pairs: values");
+        check(memcmp(weft_data_f64_2d(ctx, out), want, sizeof want) == 0, "pairs: weft_data_f64_2d, no copy");
         check(weft_free_f64_2d(ctx, out) == 0, "weft_free_f64_2d");
     }
     check(sum == -0.5, "pairs: the sum");

@@ -1,15 +1,16 @@
 #!/bin/sh
 # Builds the hand-written C baselines (bench/baselines) and validates them on the
 # FinPar small and medium datasets against FinPar's double-precision references
-# (shared/data/finpar/orig/*.output.data), with the tolerances of the specs:
+# (data/finpar/orig/*.output.data), with the tolerances of the specs:
 #   OptionPricing  |price - ref| <= 0.0005
 #   LocVolCalib    |res - ref|   <= 1e-5   (element-wise)
 # It also checks the Futhark-format .out files (f32, 0.2 % relative tolerance) and
 # the reduced datasets of examples/finpar/data (whose .out files were made by
 # these baselines; InterestCalib's full datasets take minutes: tests/scripts/
-# finpar_interestcalib.sh and `make bench` validate them).  Uses $CC.
+# finpar_interestcalib.sh and `make bench` validate them), and the matmul
+# baseline's loop orders against each other.  Uses $CC.
 . "$(dirname "$0")/lib.sh"
-DATA=${DATA:-../shared/data/finpar}
+DATA=${DATA:-data/finpar}
 OUT=${BUILD:-build}/baselines
 mkdir -p "$OUT" || exit 2
 for p in optionpricing locvolcalib interestcalib; do
@@ -24,8 +25,7 @@ compare_check() { # name result reference abs rel
     if compare "$2" "$3" "$4" "$5"; then echo "  ok"; pass; else echo "  FAIL"; fail "$1"; fi
 }
 
-# FinPar's datasets live outside the repository (../shared); a clone elsewhere skips them
-[ -d "$DATA" ] || echo "baselines: no $DATA, the FinPar datasets are skipped"
+[ -d "$DATA" ] || fail "no $DATA (FinPar's datasets, part of the repository)"
 for s in small:Small medium:Medium; do
     [ -d "$DATA" ] || break
     lo=${s%%:*}; up=${s##*:}
@@ -50,5 +50,17 @@ for f in examples/finpar/data/*.in; do
     esac
     "$OUT/$prog" < "$f" > "$T/r" 2>/dev/null || { fail "$prog $f"; continue; }
     compare_check "$(basename "$f") (f32 rounding)" "$T/r" "${f%.in}.out" 0 1e-7
+done
+
+# matmul (bench/cliffs/matmul.sh's baseline): the tiled and i-k-j orders give the textbook i-j-k
+# nest's sum, at sizes that are and are not multiples of the tiles, f32 and f64.
+check "build matmul" $CC -std=c11 -Wall -Wextra -O3 -o "$OUT/matmul" bench/baselines/matmul.c || summary
+for n in 67 256; do
+    for p in f32 f64; do
+        want=$("$OUT/matmul" -n $n -p $p -v ijk)
+        for v in tiled ikj; do
+            [ "$("$OUT/matmul" -n $n -p $p -v $v)" = "$want" ] && pass || fail "matmul -v $v -n $n -p $p: not the i-j-k sum $want"
+        done
+    done
 done
 summary

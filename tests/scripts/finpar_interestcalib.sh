@@ -10,7 +10,8 @@
 #   3. weft multicore on FinPar's small dataset against FinPar's reference, at 2 threads.
 # Medium and large (= medium) take minutes: `make bench` validates them the same way.
 . "$(dirname "$0")/lib.sh"
-ORIG=../shared/data/finpar/orig
+ORIG=data/finpar/orig
+[ -d "$ORIG" ] || { fail "no $ORIG (FinPar's datasets, part of the repository)"; summary; }
 PROG=examples/finpar/interestcalib.fut
 B=$T/interestcalib
 ${CC:-cc} -std=c11 -O2 -o "$B" bench/baselines/interestcalib.c -lm || { fail "the baseline does not compile"; summary; }
@@ -35,36 +36,30 @@ rule() {
     esac
 }
 
-if [ -d "$ORIG" ]; then
-    REF=$ORIG/InterestCalib-Small.output.data
-    rule "$REF" "$REF" valid
-    # FinPar's layout: six lines "value // comment", then the rows
-    awk 'NR == 6 { $1 = $1 + 1.5 } { print }' "$REF" > "$T/above.data"
-    awk 'NR == 6 { $1 = $1 - 0.6 } { print }' "$REF" > "$T/below.data"
-    awk 'NR == 6 { $1 = $1 - 0.4 } { print }' "$REF" > "$T/close.data"
-    # quote 0 (line 9: [ 74.172585 , 115.320470 , 35.681337  ]): calibrated price 20 instead of 74,
-    # its log-likelihood 1.6 below the reference's
-    awk 'NR == 9 { sub(/74\.172585/, "20.0") } { print }' "$REF" > "$T/quote.data"
-    rule "$T/above.data" "$REF" invalid
-    rule "$T/below.data" "$REF" invalid
-    rule "$T/close.data" "$REF" valid
-    rule "$T/quote.data" "$REF" invalid
-else
-    echo "finpar_interestcalib: no $ORIG, FinPar's references skipped"
-fi
+REF=$ORIG/InterestCalib-Small.output.data
+rule "$REF" "$REF" valid
+# FinPar's layout: six lines "value // comment", then the rows
+awk 'NR == 6 { $1 = $1 + 1.5 } { print }' "$REF" > "$T/above.data"
+awk 'NR == 6 { $1 = $1 - 0.6 } { print }' "$REF" > "$T/below.data"
+awk 'NR == 6 { $1 = $1 - 0.4 } { print }' "$REF" > "$T/close.data"
+# quote 0 (line 9: [ 74.172585 , 115.320470 , 35.681337  ]): calibrated price 20 instead of 74,
+# its log-likelihood 1.6 below the reference's
+awk 'NR == 9 { sub(/74\.172585/, "20.0") } { print }' "$REF" > "$T/quote.data"
+rule "$T/above.data" "$REF" invalid
+rule "$T/below.data" "$REF" invalid
+rule "$T/close.data" "$REF" valid
+rule "$T/quote.data" "$REF" invalid
 
 for f in examples/finpar/data/interestcalib-*-s*.in; do
     "$WEFT" run "$PROG" < "$f" > "$T/interp.out" || { fail "weft run $PROG < $f"; continue; }
     valid "$f" "$T/interp.out" "${f%.in}.out" valid
 done
 
-if [ -d "$ORIG" ]; then
-    "$WEFT" multicore "$PROG" -o "$T/ic" || { fail "weft multicore $PROG"; summary; }
-    "$B" --dump < "$ORIG/InterestCalib-Small.input.data" > "$T/small.in"
-    if "$T/ic" --num-threads 2 < "$T/small.in" > "$T/small.out"; then
-        valid "$T/small.in" "$T/small.out" "$ORIG/InterestCalib-Small.output.data" valid
-    else
-        fail "the multicore program on FinPar's small dataset"
-    fi
+"$WEFT" multicore "$PROG" -o "$T/ic" || { fail "weft multicore $PROG"; summary; }
+"$B" --dump < "$ORIG/InterestCalib-Small.input.data" > "$T/small.in"
+if "$T/ic" --num-threads 2 < "$T/small.in" > "$T/small.out"; then
+    valid "$T/small.in" "$T/small.out" "$ORIG/InterestCalib-Small.output.data" valid
+else
+    fail "the multicore program on FinPar's small dataset"
 fi
 summary

@@ -1,5 +1,5 @@
 # finpar_reference.sh — OptionPricing (examples/finpar/optionpricing.fut, weft multicore, both
-# entry points: main and main_batched) on FinPar's own datasets (shared/data/finpar/orig,
+# entry points: main and main_batched) on FinPar's own datasets (data/finpar/orig,
 # converted by tools/finpar_op_input.sh with every digit kept) against FinPar's reference
 # prices, under FinPar's rule
 # |price - reference| <= 0.0005 (shared/specs/optionpricing.md).  The Futhark-format .in files
@@ -7,8 +7,8 @@
 # checked by `weft test` under Futhark's tolerance.  Also: the converter on malformed files (no
 # output, exit 2, a message naming the file and the fault).
 . "$(dirname "$0")/lib.sh"
-ORIG=../shared/data/finpar/orig
-[ -d "$ORIG" ] || { echo "finpar_reference: no $ORIG, skipped"; summary; }
+ORIG=data/finpar/orig
+[ -d "$ORIG" ] || { fail "no $ORIG (FinPar's datasets, part of the repository)"; summary; }
 
 "$WEFT" multicore examples/finpar/optionpricing.fut -o "$T/op" && pass || { fail "weft multicore examples/finpar/optionpricing.fut"; summary; }
 for s in Small Medium Large; do

@@ -1,6 +1,6 @@
 # runner_data.sh — `weft test` and absent data files.  A case whose `input @` or `output @` file
-# lies outside the tested tree (the FinPar datasets in ../shared, when the repository is cloned
-# somewhere else) is skipped with a notice naming the file; an absent file inside the tree
+# lies outside the tested tree (a dataset kept beside the repository, when the repository is
+# cloned somewhere else) is skipped with a notice naming the file; an absent file inside the tree
 # still fails its case, with the runner's message.
 . "$(dirname "$0")/lib.sh"
 mkdir -p build

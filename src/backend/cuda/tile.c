@@ -21,45 +21,6 @@
 
 #include "cuda.h"
 
-/* A lambda the tiled kernel may run between barriers: scalar operations that cannot fail. */
-static bool simple_lambda(const CLambda *lam) {
-    for (int i = 0; i < lam->params.len; i++)
-        if (lam->params.data[i].type.rank)
-            return false;
-    for (int i = 0; i < lam->ret.len; i++)
-        if (lam->ret.data[i].rank)
-            return false;
-    for (int i = 0; i < lam->body->stms.len; i++) {
-        const CExp *x = lam->body->stms.data[i].exp;
-        if (x->kind != CE_ATOM && (x->kind != CE_OP || opt_may_fail(x)))
-            return false;
-    }
-    return true;
-}
-
-/* Whether the lambda reads only its parameters, its own variables and variables of the host
- * (not the segmap's body's, nor its indices). */
-static bool lambda_closed(FGen *g, const CLambda *lam, const CExp *seg) {
-    OMap uses = {0}, own = {0};
-    opt_count_body(lam->body, &uses);
-    for (int i = 0; i < lam->params.len; i++)
-        omap_put(&own, lam->params.data[i].name, (void *)1);
-    for (int i = 0; i < lam->body->stms.len; i++)
-        for (int j = 0; j < lam->body->stms.data[i].pat.len; j++)
-            omap_put(&own, lam->body->stms.data[i].pat.data[j].name, (void *)1);
-    for (int k = 0; k < uses.cap; k++) {
-        const char *v = uses.keys[k];
-        if (!v || omap_has(&own, v))
-            continue;
-        for (int i = 0; i < seg->params.len; i++)
-            if (seg->params.data[i].name == v)
-                return false;
-        if (!omap_get(&g->vars, v))
-            return false;
-    }
-    return true;
-}
-
 /* The row binding `x = index A [gtid_d]` of the body for variable name, or -1. */
 static int row_binding(FGen *g, const CExp *seg, const char *name, FTileRow *row) {
     const CBody *b = seg->body;
@@ -86,27 +47,15 @@ static int row_binding(FGen *g, const CExp *seg, const char *name, FTileRow *row
     return -1;
 }
 
+/* The tiled kernel runs the dot product's lambdas between barriers: nest.c's dot products have
+ * lambdas of scalar operations that cannot fail, reading nothing of the segmap's body. */
 bool ft_match(FGen *g, const CExp *e, FTile *t) {
     memset(t, 0, sizeof *t);
     if (e->kind != CE_SEGOP || e->seg != SEG_MAP || e->level != SEG_GRID || e->params.len != 2)
         return false;
     const CBody *b = e->body;
-    if (b->result.len != 1 || b->result.data[0].kind != CA_VAR || b->stms.len < 2)
-        return false;
-    const CStm *last = &b->stms.data[b->stms.len - 1];
-    const CExp *x = last->exp;
-    if (last->pat.len != 1 || last->pat.data[0].name != b->result.data[0].var ||
-        last->pat.data[0].type.rank != 0 || x->kind != CE_SCREMA || x->scans.len || x->reds.len != 1 ||
-        x->reds.data[0].nes.len != 1 || x->lam->ret.len != 1)
-        return false;
-    CAtom w = x->args.data[0];
-    if (w.kind == CA_VAR && !omap_get(&g->vars, w.var))
-        return false;
-    const COperator *op = &x->reds.data[0];
-    if (op->nes.data[0].kind == CA_VAR && !omap_get(&g->vars, op->nes.data[0].var))
-        return false;
-    if (!simple_lambda(x->lam) || !simple_lambda(op->lam) || !lambda_closed(g, x->lam, e) ||
-        !lambda_closed(g, op->lam, e))
+    const CExp *x = fn_dot_product(g, b, &e->params);
+    if (!x)
         return false;
     int n = x->arrays.len;
     if (n < 1 || n > FT_MAX_ROWS || b->stms.len != n + 1)
