@@ -24,30 +24,70 @@
  *   scan_store(i, Acc), seg_store(seg, Acc)
  */
 
-/* The segment of the tile's first point base: the last s with O[s] <= base (past the empty ones),
- * into *seg0, then a barrier.  Warp 0 searches 32 ways at a time: each lane probes one of 32
- * evenly spaced segments and a ballot keeps the span between the last probe at or before base
- * and the next, so a million segments take 4 rounds of loads, not 20. */
+/* The segment of point p: the last s with O[s] <= p (past the empty ones), by the 32 lanes of a
+ * warp together.  Each lane probes one of 32 evenly spaced segments and a ballot keeps the span
+ * between the last probe at or before p and the next, so a million segments take 4 rounds of
+ * loads, not 20. */
+template <class S>
+__device__ static int64_t wfg_warp_segment(const S &s, int64_t p) {
+    int lane = (int)threadIdx.x & 31;
+    int64_t lo = 0, hi = s.segs - 1; /* O[lo] <= p; the answer lies in [lo, hi] */
+    while (lo < hi) {
+        int64_t m = lo + ((hi - lo) * (lane + 1) + 31) / 32; /* in (lo, hi]; lane 31 probes hi */
+        unsigned ok = __ballot_sync(0xffffffffu, s.off(m) <= p);
+        int k = ok ? 31 - __clz((int)ok) : -1; /* the probes at or before p are a prefix */
+        int64_t below = __shfl_sync(0xffffffffu, m, k < 0 ? 0 : k);
+        int64_t above = __shfl_sync(0xffffffffu, m, k < 31 ? k + 1 : 31);
+        if (k >= 0)
+            lo = below;
+        if (k < 31)
+            hi = above - 1;
+    }
+    return lo;
+}
+
+/* The segment of the tile's first point base into *seg0 (warp 0), then a barrier. */
 template <class S>
 __device__ static void wfg_first_segment(const S &s, int64_t base, int64_t *seg0) {
     if (threadIdx.x < 32) {
-        int lane = (int)threadIdx.x;
-        int64_t lo = 0, hi = s.segs - 1; /* O[lo] <= base; the answer lies in [lo, hi] */
-        while (lo < hi) {
-            int64_t m = lo + ((hi - lo) * (lane + 1) + 31) / 32; /* in (lo, hi]; lane 31 probes hi */
-            unsigned ok = __ballot_sync(0xffffffffu, s.off(m) <= base);
-            int k = ok ? 31 - __clz((int)ok) : -1; /* the probes at or before base are a prefix */
-            int64_t below = __shfl_sync(0xffffffffu, m, k < 0 ? 0 : k);
-            int64_t above = __shfl_sync(0xffffffffu, m, k < 31 ? k + 1 : 31);
-            if (k >= 0)
-                lo = below;
-            if (k < 31)
-                hi = above - 1;
-        }
-        if (lane == 0)
-            *seg0 = lo;
+        int64_t seg = wfg_warp_segment(s, base);
+        if (threadIdx.x == 0)
+            *seg0 = seg;
     }
     __syncthreads();
+}
+
+/* The segments of the tile's first and last points, base and base + n - 1, into seg[0] and
+ * seg[1] (warps 0 and 1 at once; warp 0 both in a block of one warp), then a barrier. */
+template <class S>
+__device__ static void wfg_tile_range(const S &s, int64_t base, int n, int64_t *seg) {
+    int warp = (int)threadIdx.x >> 5, lane = (int)threadIdx.x & 31;
+    bool one = blockDim.x <= 32;
+    if (warp == 0) {
+        int64_t a = wfg_warp_segment(s, base);
+        if (lane == 0)
+            seg[0] = a;
+    }
+    if (warp == (one ? 0 : 1)) {
+        int64_t b = wfg_warp_segment(s, base + n - 1);
+        if (lane == 0)
+            seg[1] = b;
+    }
+    __syncthreads();
+}
+
+/* The segment of point p: the last s in [lo, hi] with O[s] <= p, given O[lo] <= p (one thread,
+ * inside a tile's range of segments: a few loads that the block shares in the L1). */
+template <class S>
+__device__ static int64_t wfg_segment_in(const S &s, int64_t p, int64_t lo, int64_t hi) {
+    while (lo < hi) {
+        int64_t m = lo + (hi - lo + 1) / 2;
+        if (s.off(m) <= p)
+            lo = m;
+        else
+            hi = m - 1;
+    }
+    return lo;
 }
 
 /* Each point j < n of the tile [base, base + n) gets its segment, less seg0, in sg[wfk_pad(j)]
@@ -184,21 +224,145 @@ struct wfg_lift {
     }
 };
 
-/* A reduction's stores: point i ends segment seg (its value v), then the empty segments after
- * it; point 0 also fills the empty ones before its segment. */
+/* ---- segred: by runs ----
+ *
+ * Each thread walks its run of consecutive points [t * items, (t + 1) * items) of the tile a
+ * segment's piece at a time (S::irun: what depends on the segment only is evaluated once a
+ * piece), folding the points in registers.  A segment that starts and ends inside the run is
+ * stored at once; the one the run starts in the middle of (its head) waits for the carry: the
+ * fold of everything before the run since that segment's start, a block scan of the runs' tails
+ * (value, "a segment starts in the run") and the tile's look-back give it.  The empty segments
+ * at a position are stored by the thread whose point ends the segment before them (those before
+ * point 0 by point 0's).  Every point is read once, by one thread, and no point goes through
+ * shared memory. */
+
+/* A thread's walk over its run: the tail (fold since the run's last segment start, and whether
+ * one starts in the run) and the head segment waiting for the carry. */
 template <class S>
-__device__ static void wfg_seg_stores(const S &s, int64_t i, int64_t seg, const typename S::Acc &v) {
-    if (i == 0)
-        for (int64_t e = 0; e < seg; e++)
-            s.seg_store(e, s.scan_ne());
-    if (i + 1 != s.off(seg + 1))
-        return;
-    s.seg_store(seg, v);
-    for (int64_t e = seg + 1; e < s.segs && s.off(e + 1) == s.off(e); e++)
-        s.seg_store(e, s.scan_ne());
+struct wfg_walk {
+    wfg_pair<typename S::Acc> tail;
+    typename S::Acc head;
+    int64_t head_seg; /* -1: none */
+};
+
+/* The empty segments from seg on that end at p (start there and are empty) get the neutral
+ * element; the first segment past them. */
+template <class S>
+__device__ static int64_t wfg_past_empty(const S &s, int64_t seg, int64_t p) {
+    for (; seg < s.segs && s.off(seg + 1) == p; seg++)
+        s.seg_store(seg, s.scan_ne());
+    return seg;
 }
 
-template <class S, bool RED>
+template <class S>
+__device__ static wfg_walk<S> wfg_red_run(wfk_ctx *ctx, const S &s, int64_t p, int64_t end, int64_t seg_lo,
+                                          int64_t seg_hi) {
+    typedef typename S::Acc A;
+    wfg_walk<S> r;
+    r.tail.v = s.scan_ne();
+    r.tail.start = 0;
+    r.head_seg = -1;
+    int64_t seg = wfg_segment_in(s, p, seg_lo, seg_hi);
+    if (p == 0)
+        for (int64_t e = 0; e < seg; e++) /* empty segments before point 0 */
+            s.seg_store(e, s.scan_ne());
+    int64_t start = s.off(seg), next = s.off(seg + 1);
+    bool open = start < p; /* the run starts in the middle of segment seg: its head */
+    r.tail.start = !open;
+    A acc = s.scan_ne();
+    auto fold = [&](int, const A &v) {
+        A x;
+        if (!s.scan_op(ctx, acc, v, &x))
+            acc = x;
+    };
+    for (;;) {
+        int64_t stop = next < end ? next : end;
+        (void)s.irun(ctx, seg, p - start, (int)(stop - p), p, fold); /* a failure is recorded; go on */
+        p = stop;
+        if (p < next)
+            break; /* the run ends inside segment seg */
+        if (open) {
+            r.head = acc;
+            r.head_seg = seg;
+            open = false;
+        } else {
+            s.seg_store(seg, acc);
+        }
+        acc = s.scan_ne();
+        seg = wfg_past_empty(s, seg + 1, p);
+        if (p >= end || seg >= s.segs)
+            break;
+        start = p;
+        next = s.off(seg + 1);
+        r.tail.start = 1;
+    }
+    r.tail.v = acc;
+    return r;
+}
+
+template <class S>
+__global__ void wfg_red_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<typename S::Acc>> *st,
+                               unsigned long long *counter) {
+    typedef wfg_pair<typename S::Acc> P;
+    __shared__ P win[32];
+    __shared__ P warp_sh[32]; /* each warp's last inclusive tail */
+    __shared__ P carry_sh[2]; /* the tile's prefix; the tile's total */
+    __shared__ long long tile_sh;
+    __shared__ int64_t seg_sh[2];
+    wfg_lift<S> L = {s};
+    int t = (int)threadIdx.x, bs = (int)blockDim.x, tile_n = bs * items;
+    if (t == 0)
+        tile_sh = (long long)atomicAdd(counter, 1ULL);
+    __syncthreads();
+    int64_t tile = tile_sh, base = tile * tile_n;
+    int n = s.w - base < tile_n ? (int)(s.w - base) : tile_n;
+    wfg_tile_range(s, base, n, seg_sh);
+    P ne = {s.scan_ne(), 0};
+    int lo = t * items, hi = lo + items < n ? lo + items : n;
+    wfg_walk<S> w;
+    w.tail = ne;
+    w.head_seg = -1;
+    if (lo < hi)
+        w = wfg_red_run(ctx, s, base + lo, base + hi, seg_sh[0], seg_sh[1]);
+    /* the carries: the runs' tails scanned, then the tile's prefix */
+    P x = wfk_block_scan(ctx, L, w.tail, win, ne);
+    P before = wfk_shfl_up(x, 1); /* the runs before this one, in the warp */
+    if ((t & 31) == 31)
+        warp_sh[t >> 5] = x;
+    if (t == bs - 1)
+        carry_sh[1] = x;
+    __syncthreads();
+    if (t < 32) {
+        if (tile > 0) {
+            P prefix = wfk_look_back(ctx, L, st, tile, carry_sh[1], win);
+            if (t == 0)
+                carry_sh[0] = prefix;
+        } else if (t == 0) {
+            wfk_publish<wfg_lift<S>>(st, 0, carry_sh[1], 2);
+        }
+    }
+    __syncthreads();
+    if (w.head_seg < 0)
+        return;
+    /* the head's carry: the tile's prefix, then the runs before this one in the tile */
+    P carry = ne, r;
+    if ((t & 31) == 0)
+        before = t == 0 ? ne : warp_sh[(t >> 5) - 1];
+    if (t > 0)
+        carry = before;
+    if (tile > 0) {
+        if (t == 0)
+            carry = carry_sh[0];
+        else if (!L.scan_op(ctx, carry_sh[0], before, &r))
+            carry = r;
+    }
+    typename S::Acc v;
+    if (s.scan_op(ctx, carry.v, w.head, &v))
+        v = w.head;
+    s.seg_store(w.head_seg, v);
+}
+
+template <class S>
 __global__ void wfg_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<typename S::Acc>> *st,
                                 unsigned long long *counter) {
     typedef wfg_pair<typename S::Acc> P;
@@ -246,33 +410,8 @@ __global__ void wfg_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<
     }
     tot[t] = run;
     __syncthreads();
-    /* 3. inclusive scan of the run totals: in each warp, then across the warps */
-    int lane = t & 31, warp = t >> 5, nwarps = bs >> 5;
-    P x = run;
-    for (int d = 1; d < 32; d *= 2) {
-        P y = wfk_shfl_up(x, d), r;
-        if (lane >= d && !L.scan_op(ctx, y, x, &r))
-            x = r;
-    }
-    if (lane == 31)
-        win[warp] = x;
-    __syncthreads();
-    if (warp == 0) {
-        P z = lane < nwarps ? win[lane] : ne;
-        for (int d = 1; d < 32; d *= 2) {
-            P y = wfk_shfl_up(z, d), r;
-            if (lane >= d && lane < nwarps && !L.scan_op(ctx, y, z, &r))
-                z = r;
-        }
-        if (lane < nwarps)
-            win[lane] = z;
-    }
-    __syncthreads();
-    if (warp > 0) {
-        P r;
-        if (!L.scan_op(ctx, win[warp - 1], x, &r))
-            x = r;
-    }
+    /* 3. inclusive scan of the run totals */
+    P x = wfk_block_scan(ctx, L, run, win, ne);
     tot[t] = x;
     __syncthreads();
     /* the tile's prefix: look back, or publish tile 0's inclusive prefix */
@@ -306,11 +445,7 @@ __global__ void wfg_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<
         int j = k * bs + t;
         if (j >= n)
             continue;
-        int64_t i = base + j;
-        if constexpr (RED)
-            wfg_seg_stores(s, i, seg0 + sg[wfk_pad(j)], buf[wfk_pad(j)].v);
-        else
-            s.scan_store(i, buf[wfk_pad(j)].v);
+        s.scan_store(base + j, buf[wfk_pad(j)].v);
     }
 }
 
@@ -338,35 +473,67 @@ static int wfg_run_map(const wfk_launch *L, const S &s) {
     return (int)cudaGetLastError();
 }
 
-template <class S, bool RED>
-static int wfg_run_scan(const wfk_launch *L, const S &s) {
+/* The look-back's state for the tiles of tile points each (zeroed), and the tile counter after
+ * it, in *state; 0 or a CUDA error. */
+template <class P>
+static int wfg_look_back_state(int64_t w, int64_t tile, size_t *state_bytes, char **scratch) {
+    int64_t tiles = (w + tile - 1) / tile;
+    size_t state = (sizeof(wfk_tile<P>) * (size_t)tiles + 15) & ~(size_t)15;
+    *scratch = (char *)wfk_scratch(state + 16);
+    if (!*scratch)
+        return (int)cudaErrorMemoryAllocation;
+    *state_bytes = state;
+    return (int)cudaMemsetAsync(*scratch, 0, state + 16);
+}
+
+#ifndef WFG_RED_ITEMS
+#define WFG_RED_ITEMS 16 /* points per thread of a segred */
+#endif
+
+template <class S>
+static int wfg_run_red(const wfk_launch *L, const S &s) {
     typedef wfg_pair<typename S::Acc> P;
     int bs = L->block_size;
     if (s.w == 0) {
-        if constexpr (RED) {
-            if (s.segs > 0) {
-                int64_t blocks = (s.segs + bs - 1) / bs;
-                wfg_fill_kernel<S><<<(unsigned)(blocks < (1 << 20) ? blocks : (1 << 20)), bs>>>(s);
-            }
+        if (s.segs > 0) {
+            int64_t blocks = (s.segs + bs - 1) / bs;
+            wfg_fill_kernel<S><<<(unsigned)(blocks < (1 << 20) ? blocks : (1 << 20)), bs>>>(s);
         }
         return (int)cudaGetLastError();
     }
+    int64_t tile = (int64_t)bs * WFG_RED_ITEMS;
+    size_t state;
+    char *scratch;
+    int e = wfg_look_back_state<P>(s.w, tile, &state, &scratch);
+    if (e)
+        return e;
+    wfg_red_kernel<S><<<(unsigned)((s.w + tile - 1) / tile), bs>>>((wfk_ctx *)L->err, s, WFG_RED_ITEMS,
+                                                                     (wfk_tile<P> *)scratch,
+                                                                     (unsigned long long *)(scratch + state));
+    return (int)cudaGetLastError();
+}
+
+template <class S>
+static int wfg_run_scan(const wfk_launch *L, const S &s) {
+    typedef wfg_pair<typename S::Acc> P;
+    int bs = L->block_size;
+    if (s.w == 0)
+        return 0;
     int items = wfk_scan_items(sizeof(P) + sizeof(int), bs);
-    int64_t tile = (int64_t)bs * items, tiles = (s.w + tile - 1) / tile;
-    size_t state = (sizeof(wfk_tile<P>) * (size_t)tiles + 15) & ~(size_t)15;
-    char *scratch = (char *)wfk_scratch(state + 16);
-    if (!scratch)
-        return (int)cudaErrorMemoryAllocation;
-    cudaError_t e = cudaMemsetAsync(scratch, 0, state + 16);
-    if (e != cudaSuccess)
-        return (int)e;
+    int64_t tile = (int64_t)bs * items;
+    size_t state;
+    char *scratch;
+    int err = wfg_look_back_state<P>(s.w, tile, &state, &scratch);
+    if (err)
+        return err;
     size_t smem = sizeof(P) * (size_t)(tile + tile / 32 + 1 + bs + 1 + 32) + wfg_sg_bytes(tile);
     if (smem > 48 * 1024) {
-        e = cudaFuncSetAttribute(wfg_scan_kernel<S, RED>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        cudaError_t e = cudaFuncSetAttribute(wfg_scan_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess)
             return (int)e;
     }
-    wfg_scan_kernel<S, RED><<<(unsigned)tiles, bs, smem>>>((wfk_ctx *)L->err, s, items, (wfk_tile<P> *)scratch,
-                                                           (unsigned long long *)(scratch + state));
+    wfg_scan_kernel<S><<<(unsigned)((s.w + tile - 1) / tile), bs, smem>>>((wfk_ctx *)L->err, s, items,
+                                                                          (wfk_tile<P> *)scratch,
+                                                                          (unsigned long long *)(scratch + state));
     return (int)cudaGetLastError();
 }

@@ -325,6 +325,39 @@ __device__ static T wfk_warp_fold(wfk_ctx *ctx, const S &s, T x, int first) {
     return x;
 }
 
+/* The inclusive scan of x over the block's threads, in thread order (every thread calls it):
+ * in each warp by shuffles, then across the warps' totals in win (32 entries of shared memory,
+ * in use until the caller's next barrier); ne pads the missing warps. */
+template <class S, class T>
+__device__ static T wfk_block_scan(wfk_ctx *ctx, const S &s, T x, T *win, const T &ne) {
+    int t = (int)threadIdx.x, lane = t & 31, warp = t >> 5, nwarps = (int)blockDim.x >> 5;
+    for (int d = 1; d < 32; d *= 2) {
+        T y = wfk_shfl_up(x, d), r;
+        if (lane >= d && !s.scan_op(ctx, y, x, &r))
+            x = r;
+    }
+    if (lane == 31)
+        win[warp] = x;
+    __syncthreads();
+    if (warp == 0) {
+        T z = lane < nwarps ? win[lane] : ne;
+        for (int d = 1; d < 32; d *= 2) {
+            T y = wfk_shfl_up(z, d), r;
+            if (lane >= d && lane < nwarps && !s.scan_op(ctx, y, z, &r))
+                z = r;
+        }
+        if (lane < nwarps)
+            win[lane] = z;
+    }
+    __syncthreads();
+    if (warp > 0) {
+        T r;
+        if (!s.scan_op(ctx, win[warp - 1], x, &r))
+            x = r;
+    }
+    return x;
+}
+
 /* The exclusive prefix of tile `tile` > 0, by the 32 lanes of warp 0 (the result is lane 0's):
  * publish the tile's aggregate, then look at the predecessors 32 at a time, newest first; each
  * lane waits for its tile's flag and loads its value; the warp folds the window from the newest
@@ -421,32 +454,7 @@ __global__ void wfk_scan_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<typename 
     __syncthreads();
     /* 3. inclusive scan of the run totals: in each warp by shuffles, then across the warps'
      * totals (in win, free until the look-back) */
-    int lane = t & 31, warp = t >> 5, nwarps = bs >> 5;
-    T x = run;
-    for (int d = 1; d < 32; d *= 2) {
-        T y = wfk_shfl_up(x, d), r;
-        if (lane >= d && !s.scan_op(ctx, y, x, &r))
-            x = r;
-    }
-    if (lane == 31)
-        win[warp] = x;
-    __syncthreads();
-    if (warp == 0) {
-        T z = lane < nwarps ? win[lane] : s.scan_ne();
-        for (int d = 1; d < 32; d *= 2) {
-            T y = wfk_shfl_up(z, d), r;
-            if (lane >= d && lane < nwarps && !s.scan_op(ctx, y, z, &r))
-                z = r;
-        }
-        if (lane < nwarps)
-            win[lane] = z;
-    }
-    __syncthreads();
-    if (warp > 0) {
-        T r;
-        if (!s.scan_op(ctx, win[warp - 1], x, &r))
-            x = r;
-    }
+    T x = wfk_block_scan(ctx, s, run, win, s.scan_ne());
     tot[t] = x;
     __syncthreads();
     /* the tile's prefix (warp 0): look back, or publish tile 0's inclusive prefix */

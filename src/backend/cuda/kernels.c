@@ -390,7 +390,7 @@ static void emit_irregular_spec(FGen *g, const Ker *K) {
     if (e->seg == SEG_MAP)
         k_line(g, "    (void)max_threads;\n    return wfg_run_map(L, s);");
     else
-        k_line(g, "    (void)max_threads;\n    return wfg_run_scan<%s, %s>(L, s);", K->name, e->seg == SEG_RED ? "true" : "false");
+        k_line(g, "    (void)max_threads;\n    return wfg_run_%s<%s>(L, s);", e->seg == SEG_RED ? "red" : "scan", K->name);
     k_line(g, "}");
     k_line(g, "%s", "");
 }
