@@ -24,6 +24,10 @@
  *   scan_store(i, Acc), seg_store(seg, Acc)
  */
 
+#ifndef WFG_BATCH
+#define WFG_BATCH 8 /* points whose bodies S::irun evaluates before folding them */
+#endif
+
 /* The segment of point p: the last s with O[s] <= p (past the empty ones), by the 32 lanes of a
  * warp together.  Each lane probes one of 32 evenly spaced segments and a ballot keeps the span
  * between the last probe at or before p and the next, so a million segments take 4 rounds of
@@ -55,39 +59,6 @@ __device__ static void wfg_first_segment(const S &s, int64_t base, int64_t *seg0
             *seg0 = seg;
     }
     __syncthreads();
-}
-
-/* The segments of the tile's first and last points, base and base + n - 1, into seg[0] and
- * seg[1] (warps 0 and 1 at once; warp 0 both in a block of one warp), then a barrier. */
-template <class S>
-__device__ static void wfg_tile_range(const S &s, int64_t base, int n, int64_t *seg) {
-    int warp = (int)threadIdx.x >> 5, lane = (int)threadIdx.x & 31;
-    bool one = blockDim.x <= 32;
-    if (warp == 0) {
-        int64_t a = wfg_warp_segment(s, base);
-        if (lane == 0)
-            seg[0] = a;
-    }
-    if (warp == (one ? 0 : 1)) {
-        int64_t b = wfg_warp_segment(s, base + n - 1);
-        if (lane == 0)
-            seg[1] = b;
-    }
-    __syncthreads();
-}
-
-/* The segment of point p: the last s in [lo, hi] with O[s] <= p, given O[lo] <= p (one thread,
- * inside a tile's range of segments: a few loads that the block shares in the L1). */
-template <class S>
-__device__ static int64_t wfg_segment_in(const S &s, int64_t p, int64_t lo, int64_t hi) {
-    while (lo < hi) {
-        int64_t m = lo + (hi - lo + 1) / 2;
-        if (s.off(m) <= p)
-            lo = m;
-        else
-            hi = m - 1;
-    }
-    return lo;
 }
 
 /* Each point j < n of the tile [base, base + n) gets its segment, less seg0, in sg[wfk_pad(j)]
@@ -236,6 +207,30 @@ struct wfg_lift {
  * point 0 by point 0's).  Every point is read once, by one thread, and no point goes through
  * shared memory. */
 
+/* The offsets of a tile's segments lo .. hi + 1 staged in shared memory (sh; NULL when they do
+ * not fit), the others read from O. */
+struct wfg_offs {
+    const int64_t *sh;
+    int64_t lo, hi;
+    template <class S>
+    __device__ int64_t at(const S &s, int64_t seg) const {
+        return sh && seg >= lo && seg <= hi + 1 ? sh[seg - lo] : s.off(seg);
+    }
+};
+
+/* The segment of point p: the last s in [lo, hi] with O[s] <= p, given O[lo] <= p. */
+template <class S>
+__device__ static int64_t wfg_segment_at(const S &s, const wfg_offs &o, int64_t p, int64_t lo, int64_t hi) {
+    while (lo < hi) {
+        int64_t m = lo + (hi - lo + 1) / 2;
+        if (o.at(s, m) <= p)
+            lo = m;
+        else
+            hi = m - 1;
+    }
+    return lo;
+}
+
 /* A thread's walk over its run: the tail (fold since the run's last segment start, and whether
  * one starts in the run) and the head segment waiting for the carry. */
 template <class S>
@@ -248,25 +243,24 @@ struct wfg_walk {
 /* The empty segments from seg on that end at p (start there and are empty) get the neutral
  * element; the first segment past them. */
 template <class S>
-__device__ static int64_t wfg_past_empty(const S &s, int64_t seg, int64_t p) {
-    for (; seg < s.segs && s.off(seg + 1) == p; seg++)
+__device__ static int64_t wfg_past_empty(const S &s, const wfg_offs &o, int64_t seg, int64_t p) {
+    for (; seg < s.segs && o.at(s, seg + 1) == p; seg++)
         s.seg_store(seg, s.scan_ne());
     return seg;
 }
 
 template <class S>
-__device__ static wfg_walk<S> wfg_red_run(wfk_ctx *ctx, const S &s, int64_t p, int64_t end, int64_t seg_lo,
-                                          int64_t seg_hi) {
+__device__ static wfg_walk<S> wfg_red_run(wfk_ctx *ctx, const S &s, const wfg_offs &o, int64_t p, int64_t end) {
     typedef typename S::Acc A;
     wfg_walk<S> r;
     r.tail.v = s.scan_ne();
     r.tail.start = 0;
     r.head_seg = -1;
-    int64_t seg = wfg_segment_in(s, p, seg_lo, seg_hi);
+    int64_t seg = wfg_segment_at(s, o, p, o.lo, o.hi);
     if (p == 0)
         for (int64_t e = 0; e < seg; e++) /* empty segments before point 0 */
             s.seg_store(e, s.scan_ne());
-    int64_t start = s.off(seg), next = s.off(seg + 1);
+    int64_t start = o.at(s, seg), next = o.at(s, seg + 1);
     bool open = start < p; /* the run starts in the middle of segment seg: its head */
     r.tail.start = !open;
     A acc = s.scan_ne();
@@ -289,26 +283,37 @@ __device__ static wfg_walk<S> wfg_red_run(wfk_ctx *ctx, const S &s, int64_t p, i
             s.seg_store(seg, acc);
         }
         acc = s.scan_ne();
-        seg = wfg_past_empty(s, seg + 1, p);
+        seg = wfg_past_empty(s, o, seg + 1, p);
         if (p >= end || seg >= s.segs)
             break;
         start = p;
-        next = s.off(seg + 1);
+        next = o.at(s, seg + 1);
         r.tail.start = 1;
     }
     r.tail.v = acc;
     return r;
 }
 
+/* tseg[k]: the segment of point min(k * tile, w - 1), k <= tiles (one thread each). */
+template <class S>
+__global__ void wfg_tile_segs_kernel(S s, int64_t tile, int64_t tiles, int64_t *tseg) {
+    int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k > tiles)
+        return;
+    int64_t p = k * tile < s.w - 1 ? k * tile : s.w - 1;
+    wfg_offs o = {NULL, 1, 0};
+    tseg[k] = wfg_segment_at(s, o, p, 0, s.segs - 1);
+}
+
 template <class S>
 __global__ void wfg_red_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<typename S::Acc>> *st,
-                               unsigned long long *counter) {
+                               unsigned long long *counter, const int64_t *tseg, int staged) {
     typedef wfg_pair<typename S::Acc> P;
+    extern __shared__ unsigned char wfk_smem[];
     __shared__ P win[32];
     __shared__ P warp_sh[32]; /* each warp's last inclusive tail */
     __shared__ P carry_sh[2]; /* the tile's prefix; the tile's total */
     __shared__ long long tile_sh;
-    __shared__ int64_t seg_sh[2];
     wfg_lift<S> L = {s};
     int t = (int)threadIdx.x, bs = (int)blockDim.x, tile_n = bs * items;
     if (t == 0)
@@ -316,14 +321,22 @@ __global__ void wfg_red_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<t
     __syncthreads();
     int64_t tile = tile_sh, base = tile * tile_n;
     int n = s.w - base < tile_n ? (int)(s.w - base) : tile_n;
-    wfg_tile_range(s, base, n, seg_sh);
+    /* the tile's segments' offsets, into shared memory when they fit */
+    wfg_offs o = {(const int64_t *)wfk_smem, tseg[tile], tseg[tile + 1]};
+    if (o.hi - o.lo + 2 <= staged) {
+        for (int64_t k = t; k < o.hi - o.lo + 2; k += bs)
+            ((int64_t *)wfk_smem)[k] = s.off(o.lo + k);
+    } else {
+        o.sh = NULL;
+    }
+    __syncthreads();
     P ne = {s.scan_ne(), 0};
     int lo = t * items, hi = lo + items < n ? lo + items : n;
     wfg_walk<S> w;
     w.tail = ne;
     w.head_seg = -1;
     if (lo < hi)
-        w = wfg_red_run(ctx, s, base + lo, base + hi, seg_sh[0], seg_sh[1]);
+        w = wfg_red_run(ctx, s, o, base + lo, base + hi);
     /* the carries: the runs' tails scanned, then the tile's prefix */
     P x = wfk_block_scan(ctx, L, w.tail, win, ne);
     P before = wfk_shfl_up(x, 1); /* the runs before this one, in the warp */
@@ -334,7 +347,11 @@ __global__ void wfg_red_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<t
     __syncthreads();
     if (t < 32) {
         if (tile > 0) {
+#ifdef WFG_NO_LOOKBACK
+            P prefix = ne;
+#else
             P prefix = wfk_look_back(ctx, L, st, tile, carry_sh[1], win);
+#endif
             if (t == 0)
                 carry_sh[0] = prefix;
         } else if (t == 0) {
@@ -473,13 +490,13 @@ static int wfg_run_map(const wfk_launch *L, const S &s) {
     return (int)cudaGetLastError();
 }
 
-/* The look-back's state for the tiles of tile points each (zeroed), and the tile counter after
- * it, in *state; 0 or a CUDA error. */
+/* The look-back's state for the tiles of tile points each (zeroed), the tile counter after it,
+ * then extra bytes, in *scratch; the state's size in *state_bytes; 0 or a CUDA error. */
 template <class P>
-static int wfg_look_back_state(int64_t w, int64_t tile, size_t *state_bytes, char **scratch) {
+static int wfg_look_back_state(int64_t w, int64_t tile, size_t extra, size_t *state_bytes, char **scratch) {
     int64_t tiles = (w + tile - 1) / tile;
     size_t state = (sizeof(wfk_tile<P>) * (size_t)tiles + 15) & ~(size_t)15;
-    *scratch = (char *)wfk_scratch(state + 16);
+    *scratch = (char *)wfk_scratch(state + 16 + extra);
     if (!*scratch)
         return (int)cudaErrorMemoryAllocation;
     *state_bytes = state;
@@ -487,7 +504,7 @@ static int wfg_look_back_state(int64_t w, int64_t tile, size_t *state_bytes, cha
 }
 
 #ifndef WFG_RED_ITEMS
-#define WFG_RED_ITEMS 16 /* points per thread of a segred */
+#define WFG_RED_ITEMS 32 /* points per thread of a segred */
 #endif
 
 template <class S>
@@ -501,15 +518,25 @@ static int wfg_run_red(const wfk_launch *L, const S &s) {
         }
         return (int)cudaGetLastError();
     }
-    int64_t tile = (int64_t)bs * WFG_RED_ITEMS;
+    int64_t tile = (int64_t)bs * WFG_RED_ITEMS, tiles = (s.w + tile - 1) / tile;
     size_t state;
     char *scratch;
-    int e = wfg_look_back_state<P>(s.w, tile, &state, &scratch);
+    /* the look-back's state, then each tile's first segment (tseg) */
+    int e = wfg_look_back_state<P>(s.w, tile, sizeof(int64_t) * (size_t)(tiles + 1), &state, &scratch);
     if (e)
         return e;
-    wfg_red_kernel<S><<<(unsigned)((s.w + tile - 1) / tile), bs>>>((wfk_ctx *)L->err, s, WFG_RED_ITEMS,
-                                                                     (wfk_tile<P> *)scratch,
-                                                                     (unsigned long long *)(scratch + state));
+    int64_t *tseg = (int64_t *)(scratch + state + 16);
+    wfg_tile_segs_kernel<S><<<(unsigned)((tiles + 1 + 255) / 256), 256>>>(s, tile, tiles, tseg);
+    /* a tile's segments' offsets staged in shared memory: up to one per 4 points */
+    int staged = (int)(tile / 4 + 2);
+    size_t smem = sizeof(int64_t) * (size_t)staged;
+    if (smem > 48 * 1024) {
+        cudaError_t ce = cudaFuncSetAttribute(wfg_red_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (ce != cudaSuccess)
+            return (int)ce;
+    }
+    wfg_red_kernel<S><<<(unsigned)tiles, bs, smem>>>((wfk_ctx *)L->err, s, WFG_RED_ITEMS, (wfk_tile<P> *)scratch,
+                                                     (unsigned long long *)(scratch + state), tseg, staged);
     return (int)cudaGetLastError();
 }
 
@@ -523,7 +550,7 @@ static int wfg_run_scan(const wfk_launch *L, const S &s) {
     int64_t tile = (int64_t)bs * items;
     size_t state;
     char *scratch;
-    int err = wfg_look_back_state<P>(s.w, tile, &state, &scratch);
+    int err = wfg_look_back_state<P>(s.w, tile, 0, &state, &scratch);
     if (err)
         return err;
     size_t smem = sizeof(P) * (size_t)(tile + tile / 32 + 1 + bs + 1 + 32) + wfg_sg_bytes(tile);

@@ -255,7 +255,7 @@ CAtom cb_map(CBuild *b, CAtom w, const CAtom *arrays, int n, CLambda *lam, CAtom
 }
 
 /* \a b -> a OP b over one scalar type */
-static CLambda *scalar_op_lambda(CBuild *b, COp op, PrimType p) {
+CLambda *cb_op_lambda(CBuild *b, COp op, PrimType p) {
     CBuild in = cb_nested(b);
     CParamVec ps = {0};
     CParam x = cb_param(&in, "x", ctype_prim(p)), y = cb_param(&in, "y", ctype_prim(p));
@@ -280,7 +280,7 @@ CAtom cb_reduce(CBuild *b, COp op, PrimType p, CAtom ne, CAtom xs) {
     CExp *e = cb_exp(b, CE_SCREMA);
     vec_push(&e->args, cb_size(b, xs, 0));
     vec_push(&e->arrays, xs);
-    COperator o = {scalar_op_lambda(b, op, p), {0}, (core_ops[op].flags & OPF_COMM) != 0};
+    COperator o = {cb_op_lambda(b, op, p), {0}, (core_ops[op].flags & OPF_COMM) != 0};
     vec_push(&o.nes, ne);
     vec_push(&e->reds, o);
     e->lam = identity_lambda(b, ctype_prim(p));
@@ -292,7 +292,7 @@ CAtom cb_offsets(CBuild *b, CAtom lens) {
     CExp *e = cb_exp(b, CE_SCREMA);
     vec_push(&e->args, n);
     vec_push(&e->arrays, lens);
-    COperator o = {scalar_op_lambda(b, COP_ADD, PRIM_I64), {0}, true};
+    COperator o = {cb_op_lambda(b, COP_ADD, PRIM_I64), {0}, true};
     vec_push(&o.nes, cb_i64(0));
     vec_push(&e->scans, o);
     e->lam = identity_lambda(b, ctype_prim(PRIM_I64));

@@ -279,28 +279,62 @@ static CAtom renamed(const OMap *subst, CAtom a) {
     return r ? *r : a;
 }
 
+/* The width of element k (the size slice of the prefix, checked non-negative), into in. */
+static CAtom element_width(IrrMatch *m, CBuild *in, CAtom k, const OMap *iotas) {
+    OMap subst = {0};
+    element_prefix(m, in, k, m->s, iotas, &subst);
+    CAtom w = renamed(&subst, m->width);
+    cb_assert(in, cb_op2(in, COP_LE, PRIM_I64, cb_i64(0), w), "negative size {0}", &w, 1);
+    return w;
+}
+
+/* A screma over iota w (never built: the flattener reads its index) with the lambda
+ * \k -> width(k), or with shift \k -> if k == 0 then 0 else width(k - 1), and one operator
+ * op (a scan when scan, else a reduction) on i64. */
+static CAtom width_soac(IrrMatch *m, CBuild *hb, CAtom w, bool shift, COp op, bool scan, const OMap *iotas) {
+    CBuild in = cb_nested(hb);
+    CParam k = cb_param(&in, "k", ctype_prim(PRIM_I64));
+    CAtom width;
+    if (shift) {
+        CBuild first = cb_nested(&in), rest = cb_nested(&in);
+        vec_push(&first.body->result, cb_i64(0));
+        vec_push(&rest.body->result, element_width(m, &rest, cb_sub(&rest, catom_var(k.name), cb_i64(1)), iotas));
+        prune(rest.body);
+        CExp *pick = cb_exp(&in, CE_IF);
+        vec_push(&pick->args, cb_op2(&in, COP_EQ, PRIM_I64, catom_var(k.name), cb_i64(0)));
+        pick->body = first.body;
+        pick->body2 = rest.body;
+        width = cb_let(&in, "w", ctype_prim(PRIM_I64), pick);
+    } else {
+        width = element_width(m, &in, catom_var(k.name), iotas);
+        prune(in.body);
+    }
+    CParamVec ps = {0};
+    vec_push(&ps, k);
+    CAtomVec res = {0};
+    vec_push(&res, width);
+    CExp *e = cb_exp(hb, CE_SCREMA);
+    vec_push(&e->args, w);
+    vec_push(&e->arrays, cb_iota(hb, w));
+    e->lam = cb_lambda(ps, &in, res);
+    COperator o = {cb_op_lambda(hb, op, PRIM_I64), {0}, true};
+    vec_push(&o.nes, cb_i64(0));
+    vec_push(scan ? &e->scans : &e->reds, o);
+    CDim d = cdim_of_atom(w);
+    return scan ? cb_let(hb, "offs", ctype_array(PRIM_I64, 1, &d), e) : cb_let(hb, "maxw", ctype_prim(PRIM_I64), e);
+}
+
 CAtom irr_prepare(IrrMatch *m, CBuild *host, const OMap *iotas) {
     const CExp *e = m->map;
     CAtom n = e->args.data[0];
     CBuild hb = *host;
     hb.types = &m->types;
-    /* W: the width per element, from the prefix (the size slice; dce keeps what it needs) */
-    CBuild in = cb_nested(&hb);
-    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
-    OMap subst = {0};
-    element_prefix(m, &in, catom_var(i.name), m->s, iotas, &subst);
-    CParamVec ps = {0};
-    vec_push(&ps, i);
-    CAtomVec res = {0};
-    CAtom w = renamed(&subst, m->width);
-    cb_assert(&in, cb_op2(&in, COP_LE, PRIM_I64, cb_i64(0), w), "negative size {0}", &w, 1);
-    vec_push(&res, w);
-    prune(in.body);
-    CAtom idx = cb_iota(&hb, n);
-    CAtom W = cb_map(&hb, n, &idx, 1, cb_lambda(ps, &in, res), NULL);
-    m->offs = cb_offsets(&hb, W);
+    /* O: the widths (the size slice of the prefix) scanned as they are computed, shifted by one
+     * so that the scan of n + 1 elements is the offsets with the total after them; max W: a
+     * reduction of the same widths */
+    m->offs = width_soac(m, &hb, cb_add(&hb, n, cb_i64(1)), true, COP_ADD, true, iotas);
     m->total = cb_last(&hb, m->offs);
-    CAtom maxw = cb_reduce(&hb, COP_MAX, PRIM_I64, cb_i64(0), W);
+    CAtom maxw = width_soac(m, &hb, n, false, COP_MAX, false, iotas);
     CAtom one = cb_select(&hb, cb_op2(&hb, COP_LT, PRIM_I64, maxw, cb_i64(1)), cb_i64(1), maxw);
     /* what one thread per element keeps busy: the total work over the largest element's */
     return cb_op2(&hb, COP_QUOT, PRIM_I64, m->total, one);

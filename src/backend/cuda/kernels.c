@@ -329,11 +329,21 @@ static void irun_body(FGen *g, void *arg) {
     int pre = fs_segop_segment(g, s, "seg_");
     if (!pre)
         bind_index(g, e->params.data[0].name, "seg_");
-    fg_line(g, "for (int q_ = 0; q_ < n_; q_++) {");
+    /* WFG_BATCH points at a time: their bodies first, then their operands to the sink, so that
+     * the loads of a batch are in flight together (a body's checks branch out before its loads,
+     * which would otherwise wait for the previous point's fold) */
+    fg_line(g, "for (int q0_ = 0; q0_ < n_; q0_ += WFG_BATCH) {");
     g->indent++;
+    fg_line(g, "Acc accs_[WFG_BATCH];");
+    fg_line(g, "#pragma unroll");
+    fg_line(g, "for (int b_ = 0; b_ < WFG_BATCH; b_++) {");
+    g->indent++;
+    fg_line(g, "int q_ = q0_ + b_;");
+    fg_line(g, "if (q_ >= n_)");
+    fg_line(g, "    break;");
     fg_line(g, "int64_t i_ = i0_ + q_;");
     fg_line(g, "dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted); /* a fresh arena for each point */");
-    fg_line(g, "Acc acc_v_, *acc_ = &acc_v_;");
+    fg_line(g, "Acc *acc_ = &accs_[b_];");
     fg_line(g, "(void)i_; (void)acc_;");
     bind_index(g, e->params.data[1].name, "j0_ + q_");
     int nres = e->body->result.len;
@@ -345,7 +355,12 @@ static void irun_body(FGen *g, void *arg) {
     g->iter++;
     fg_body(g, fs_segop_rest(e, pre), NULL, 0, dests);
     g->iter--;
-    fg_line(g, "sink_(q_, acc_v_);");
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "#pragma unroll");
+    fg_line(g, "for (int b_ = 0; b_ < WFG_BATCH; b_++)");
+    fg_line(g, "    if (q0_ + b_ < n_)");
+    fg_line(g, "        sink_(q0_ + b_, accs_[b_]);");
     g->indent--;
     fg_line(g, "}");
 }
