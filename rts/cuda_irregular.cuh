@@ -347,11 +347,7 @@ __global__ void wfg_red_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<t
     __syncthreads();
     if (t < 32) {
         if (tile > 0) {
-#ifdef WFG_NO_LOOKBACK
-            P prefix = ne;
-#else
             P prefix = wfk_look_back(ctx, L, st, tile, carry_sh[1], win);
-#endif
             if (t == 0)
                 carry_sh[0] = prefix;
         } else if (t == 0) {
@@ -504,7 +500,7 @@ static int wfg_look_back_state(int64_t w, int64_t tile, size_t extra, size_t *st
 }
 
 #ifndef WFG_RED_ITEMS
-#define WFG_RED_ITEMS 32 /* points per thread of a segred */
+#define WFG_RED_ITEMS 64 /* points per thread of a segred (H200: 64 beat 16 and 32 on long rows, 128 lost) */
 #endif
 
 template <class S>
