@@ -4,14 +4,14 @@
  * million points and a million segments of one point cost the same.  Pasted into OUT.cu after
  * flat_dev.cuh.
  *
- * A tile finds the segment of its first point with a 32-way search by one warp, then every point's
- * segment from flags: the segments starting in the tile mark their first points, a max-scan
- * carries the marks forward (wfg_tile_segments).  Reductions and scans are one single-pass
- * segmented scan with decoupled look-back (cuda_kernels.cuh's machinery) over pairs (value,
- * "a segment starts here"): the operator lifted to pairs restarts at a segment start, so it
- * stays associative and operands are never reordered.  A segscan stores every point; a segred
- * stores each segment's last point, and the neutral element for the empty segments (the point
- * that ends a segment fills the empty ones after it, point 0 those before it).
+ * Segmaps and segscans: a tile finds the segment of its first point with a 32-way search by one
+ * warp, then every point's segment from flags: the segments starting in the tile mark their
+ * first points, a max-scan carries the marks forward (wfg_tile_segments).  A segscan is one
+ * single-pass segmented scan with decoupled look-back (cuda_kernels.cuh's machinery) over pairs
+ * (value, "a segment starts here"): the operator lifted to pairs restarts at a segment start, so
+ * it stays associative and operands are never reordered.  A segred runs by runs instead (each
+ * thread folds its consecutive points in registers; "segred: by runs" below), over the same
+ * pairs for the carries between runs and tiles.
  *
  * The spec S (generated) has, beyond the args:
  *   int64_t w, segs                      the total points and the segments

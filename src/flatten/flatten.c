@@ -48,11 +48,11 @@
 #define MAX_VERSION_NESTING 3
 #define SUFF_OUTER_CPU 16    /* enough outer parallelism for the cores of a big CPU */
 #define SUFF_OUTER_GPU 32768 /* enough threads to fill a GPU */
-/* An irregular map on the GPU: the outer version's longest element runs in one thread at ~6 ns
- * a point (segsum's power-law row of 10^6: 6.1 ms on an H200), the flattened one costs ~15 ps a
- * point, so the outer one wins once the total work is ~400x the longest element's, and on
- * skewed rows (total/longest 32000) it was 2.3x faster (docs/PERFORMANCE.md, issue 21). */
-#define SUFF_IRREGULAR_GPU 1024
+/* An irregular map on the GPU: the outer version keeps total/longest threads busy, and needs
+ * about half of an H200's 270k resident threads to beat the flattened one: on an H200, segsum's
+ * skewed rows (total/longest 32000) ran 2.96 ms flattened against 3.19 outer, its uniform rows
+ * (1.35e6) 1.58 against 0.79 (docs/PERFORMANCE.md, issue 21). */
+#define SUFF_IRREGULAR_GPU 131072
 #define SUFF_INTRA_GPU 33554432 /* blocks times threads; high: measured block-level versions often lose (docs/FLATTENING.md) */
 #define MAX_BLOCK_THREADS 1024
 
