@@ -498,7 +498,6 @@ static bool intra_ok(const Ctx *c, const OMap *inner, const CBody *b, CAtomVec *
     return true;
 }
 
-static void split_screma(const CStm *s, CStm *scan, CStm *red);
 
 /* The screma statement s as a segop over one dimension of block threads: its lambda's
  * parameters bound to the elements (rows) at the thread's index, then its body. */
@@ -760,7 +759,7 @@ static void nest_if(F *f, Ctx *c, const CStm *s, CBody *out) {
 
 /* A screma with both scans and reductions as two: the scans with the map results, and the
  * reductions (a copy of the lambda, returning their inputs only). */
-static void split_screma(const CStm *s, CStm *scan, CStm *red) {
+void split_screma(const CStm *s, CStm *scan, CStm *red) {
     const CExp *e = s->exp;
     int nscan = ops_results(&e->scans), nred = ops_results(&e->reds);
     CExp *a = cexp_new(CE_SCREMA, e->loc), *b = cexp_new(CE_SCREMA, e->loc);
@@ -846,6 +845,12 @@ static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
     int d = depth(c);
     CStm um, ur;
     if (d == 0 && f->nesting < MAX_VERSION_NESTING && unfuse_irregular(f, s, &um, &ur)) {
+        nest_stm(f, c, &um, out);
+        nest_stm(f, c, &ur, out);
+        return;
+    }
+    if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types) &&
+        irr_split(s, &f->types, &um, &ur)) {
         nest_stm(f, c, &um, out);
         nest_stm(f, c, &ur, out);
         return;

@@ -40,6 +40,20 @@ typedef struct IrrMatch IrrMatch;
 IrrMatch *irr_match(const CExp *e, const OMap *types);
 CAtom irr_prepare(IrrMatch *m, CBuild *b, const OMap *iotas);
 void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out);
+/* Whether irregular.c recomputes statement expression e at every point (cheap, and failing
+ * only where the original would). */
+bool irr_cheap(const CExp *e);
+
+/* A screma with both scans and reductions as two: the scans with the map results, and the
+ * reductions (a copy of the lambda, returning their inputs only). */
+void split_screma(const CStm *s, CStm *scan, CStm *red);
+
+/* irr_split.c: a map statement st whose body runs a reduction of a width that varies per
+ * element after cheap statements, and more parallel work after it, as two maps: first (the
+ * prefix and the reduction, its results arrays of one value per element, their types added
+ * to types) and rest (the prefix again, the reduction's results as parameters, the rest of
+ * the body; st's pattern).  False (nothing written) when st has not that form. */
+bool irr_split(const CStm *st, OMap *types, CStm *first, CStm *rest);
 
 /* The number of distinct code paths (combinations of versions) of each function, for reports. */
 int64_t flatten_paths(const CFun *f);

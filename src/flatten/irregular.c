@@ -36,10 +36,23 @@ struct IrrMatch {
     CAtom offs, total;  /* after irr_prepare */
 };
 
+static bool prefix_ok(const CExp *e);
+
+/* Whether every statement of b is cheap (prefix_ok) and b returns scalars. */
+static bool cheap_body(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *s = &b->stms.data[i];
+        if (!prefix_ok(s->exp) || s->exp->kind == CE_IOTA || s->exp->kind == CE_REPLICATE)
+            return false;
+    }
+    return true;
+}
+
 /* Statements recomputed at every point: cheap, and unable to fail where the original did not
- * (indexing fails the same way in both). */
+ * (indexing fails the same way in both); an if of scalars whose branches are cheap. */
 static bool prefix_ok(const CExp *e) {
     switch (e->kind) {
+    case CE_IF: return cheap_body(e->body) && cheap_body(e->body2);
     case CE_ATOM:
     case CE_OP:
     case CE_SIZE:
@@ -51,6 +64,8 @@ static bool prefix_ok(const CExp *e) {
     default: return false;
     }
 }
+
+bool irr_cheap(const CExp *e) { return prefix_ok(e); }
 
 /* The replicate statement of body b[0, upto) that binds var, or NULL. */
 static const CStm *replicate_of(const CBody *b, int upto, const char *var) {
