@@ -640,6 +640,15 @@ static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec p
     CParamVec fpat = rename_pat(&pat);
     CBuild fb = {flat, e->loc, &f->types};
     irr_flatten(m, &fb, &f->iotas, fpat);
+    /* an inner map that is an irregular nest itself came out as a map over the total points:
+     * flattened in turn (deeper nests, one level each time) */
+    collect(f, flat);
+    CBody *deeper = cbody_new();
+    f->nesting++;
+    for (int i = 0; i < flat->stms.len; i++)
+        nest_stm(f, c, &flat->stms.data[i], deeper);
+    f->nesting--;
+    flat = deeper;
     flat->result = pat_atoms(&fpat);
     CExp *v = cexp_new(CE_IF, e->loc);
     vec_push(&v->args, catom_var(cond));

@@ -355,58 +355,123 @@ CAtom irr_prepare(IrrMatch *m, CBuild *host, const OMap *iotas) {
     return cb_op2(&hb, COP_QUOT, PRIM_I64, m->total, one);
 }
 
-/* The irregular segop of S over (i < n, j < seg O total); its pattern bound in b. */
-static CParamVec inner_segop(IrrMatch *m, CBuild *b, const OMap *iotas) {
+/* The body at point (i, j), into in: the element's prefix at i, then S's lambda with its inputs
+ * at j; its results S's lambda's. */
+static void point_body(IrrMatch *m, CBuild *in, CAtom i, CAtom j, const OMap *iotas) {
     const CExp *e = m->map;
-    const CStm *S = &e->lam->body->stms.data[m->s];
-    const CExp *se = S->exp;
-    CExp *x = cb_exp(b, CE_SEGOP);
-    x->seg = se->scans.len ? SEG_SCAN : se->reds.len ? SEG_RED : SEG_MAP;
-    x->level = SEG_GRID;
-    x->irregular = true;
-    x->segs = m->offs;
-    const char *gi = opt_fresh("gtid"), *gj = opt_fresh("gtid");
-    vec_push(&x->params, ((CParam){gi, ctype_prim(PRIM_I64)}));
-    vec_push(&x->params, ((CParam){gj, ctype_prim(PRIM_I64)}));
-    note(b->types, gi, ctype_prim(PRIM_I64));
-    note(b->types, gj, ctype_prim(PRIM_I64));
-    vec_push(&x->args, e->args.data[0]);
-    vec_push(&x->args, m->total);
-    x->scans = se->scans;
-    x->reds = se->reds;
-    /* the body at (i, j): the element's prefix, then S's lambda with its inputs at j */
-    CBuild in = cb_nested(b);
+    const CExp *se = e->lam->body->stms.data[m->s].exp;
     OMap subst = {0};
-    element_prefix(m, &in, catom_var(gi), m->s, iotas, &subst);
+    element_prefix(m, in, i, m->s, iotas, &subst);
     CLambda *l = core_clone_lambda(se->lam);
     opt_subst_body(l->body, &subst); /* what it reads of the element: the prefix's copies */
-    note_params(in.types, &l->params);
-    note_body(in.types, l->body);
+    note_params(in->types, &l->params);
+    note_body(in->types, l->body);
     for (int k = 0; k < l->params.len; k++) {
         CAtom arr = renamed(&subst, se->arrays.data[k]);
         bool lazy = arr.kind == CA_VAR && omap_has(iotas, se->arrays.data[k].var);
         const CStm *rep = se->arrays.data[k].kind == CA_VAR ? replicate_of(e->lam->body, m->s, se->arrays.data[k].var) : NULL;
         CExp *ix;
         if (lazy) {
-            ix = cb_exp(&in, CE_ATOM);
-            vec_push(&ix->args, catom_var(gj));
+            ix = cb_exp(in, CE_ATOM);
+            vec_push(&ix->args, j);
         } else if (rep) { /* rule 3: the replicated value itself */
-            ix = cb_exp(&in, CE_ATOM);
+            ix = cb_exp(in, CE_ATOM);
             vec_push(&ix->args, renamed(&subst, rep->exp->args.data[1]));
         } else {
-            ix = cb_exp(&in, CE_INDEX);
+            ix = cb_exp(in, CE_INDEX);
             vec_push(&ix->args, arr);
-            vec_push(&ix->slice, ((CIndex){false, catom_var(gj), {0}, {0}}));
+            vec_push(&ix->slice, ((CIndex){false, j, {0}, {0}}));
         }
         CParamVec pat = {0};
         vec_push(&pat, l->params.data[k]);
-        cbody_let(in.body, pat, ix);
+        cbody_let(in->body, pat, ix);
     }
     for (int k = 0; k < l->body->stms.len; k++)
-        vec_push(&in.body->stms, l->body->stms.data[k]);
-    in.body->result = l->body->result;
-    prune(in.body);
-    x->body = in.body;
+        vec_push(&in->body->stms, l->body->stms.data[k]);
+    in->body->result = l->body->result;
+    prune(in->body);
+}
+
+/* Whether lambda l runs a SOAC whose width it computes (varies from one of its points to the
+ * next): then S, a map with l, is an irregular nest itself. */
+static bool nests_irregular(const CLambda *l) {
+    OMap bound = {0};
+    for (int i = 0; i < l->params.len; i++)
+        omap_put(&bound, l->params.data[i].name, (void *)1);
+    for (int i = 0; i < l->body->stms.len; i++) {
+        const CStm *s = &l->body->stms.data[i];
+        if (s->exp->kind == CE_SCREMA && inside(&bound, s->exp->args.data[0]))
+            return true;
+        for (int k = 0; k < s->pat.len; k++)
+            omap_put(&bound, s->pat.data[k].name, (void *)1);
+    }
+    return false;
+}
+
+/* S, a map whose lambda is an irregular nest itself (seed 004's rule 2 applied again, for nests
+ * of three levels and more): a map over the total points, each finding its element i in II (the
+ * segment of every point: an irregular segmap of i) and its j = k - O[i], for the flattener to
+ * take as a top-level irregular map of its own. */
+static CExp *nested_map(IrrMatch *m, CBuild *b, const OMap *iotas) {
+    const CExp *e = m->map;
+    CExp *ii = cb_exp(b, CE_SEGOP);
+    ii->seg = SEG_MAP;
+    ii->level = SEG_GRID;
+    ii->irregular = true;
+    ii->segs = m->offs;
+    const char *gi = opt_fresh("gtid"), *gj = opt_fresh("gtid");
+    vec_push(&ii->params, ((CParam){gi, ctype_prim(PRIM_I64)}));
+    vec_push(&ii->params, ((CParam){gj, ctype_prim(PRIM_I64)}));
+    note(b->types, gi, ctype_prim(PRIM_I64));
+    note(b->types, gj, ctype_prim(PRIM_I64));
+    vec_push(&ii->args, e->args.data[0]);
+    vec_push(&ii->args, m->total);
+    ii->body = cbody_new();
+    vec_push(&ii->body->result, catom_var(gi));
+    CDim d = cdim_of_atom(m->total);
+    CAtom segs = cb_let(b, "seg_of", ctype_array(PRIM_I64, 1, &d), ii);
+    CBuild in = cb_nested(b);
+    CParam k = cb_param(&in, "k", ctype_prim(PRIM_I64));
+    CAtom i = cb_index1(&in, segs, catom_var(k.name));
+    CAtom j = cb_sub(&in, catom_var(k.name), cb_index1(&in, m->offs, i));
+    point_body(m, &in, i, j, iotas);
+    CParamVec ps = {0};
+    vec_push(&ps, k);
+    CExp *x = cb_exp(b, CE_SCREMA);
+    vec_push(&x->args, m->total);
+    vec_push(&x->arrays, cb_iota(b, m->total));
+    x->lam = cb_lambda(ps, &in, in.body->result);
+    return x;
+}
+
+/* The irregular segop of S over (i < n, j < seg O total) — or, when S is an irregular nest
+ * itself, a map over the total points (nested_map) — its pattern bound in b. */
+static CParamVec inner_segop(IrrMatch *m, CBuild *b, const OMap *iotas) {
+    const CExp *e = m->map;
+    const CStm *S = &e->lam->body->stms.data[m->s];
+    const CExp *se = S->exp;
+    CExp *x;
+    if (!se->scans.len && !se->reds.len && nests_irregular(se->lam)) {
+        x = nested_map(m, b, iotas);
+    } else {
+        x = cb_exp(b, CE_SEGOP);
+        x->seg = se->scans.len ? SEG_SCAN : se->reds.len ? SEG_RED : SEG_MAP;
+        x->level = SEG_GRID;
+        x->irregular = true;
+        x->segs = m->offs;
+        const char *gi = opt_fresh("gtid"), *gj = opt_fresh("gtid");
+        vec_push(&x->params, ((CParam){gi, ctype_prim(PRIM_I64)}));
+        vec_push(&x->params, ((CParam){gj, ctype_prim(PRIM_I64)}));
+        note(b->types, gi, ctype_prim(PRIM_I64));
+        note(b->types, gj, ctype_prim(PRIM_I64));
+        vec_push(&x->args, e->args.data[0]);
+        vec_push(&x->args, m->total);
+        x->scans = se->scans;
+        x->reds = se->reds;
+        CBuild in = cb_nested(b);
+        point_body(m, &in, catom_var(gi), catom_var(gj), iotas);
+        x->body = in.body;
+    }
     /* the pattern: reductions one per element, map and scan results flat */
     CParamVec pat = {0};
     int nred = 0;
