@@ -961,13 +961,36 @@ static int offsets_part(wf_reader *r, wf_value *o, int64_t n) {
     return 0;
 }
 
+/* The rows of a jagged value cost 8 bytes each (its offsets).  Rows the input spells out (text
+ * brackets, binary lengths, elements) cost memory in proportion to it; the rows of an array
+ * without elements given by its shape alone (empty([n][0]i32) for a [][]i32) would not, so at
+ * most this many at each jagged level.  wf_write_jagged_text writes larger ones row by row. */
+#define MAX_SHAPED_EMPTY_ROWS ((int64_t)1 << 24)
+
+/* Whether a value of this shape without elements has few enough rows at each of its jagged
+ * levels (the first `levels` dimensions) to be read as a jagged value. */
+static bool shaped_empty_rows_fit(int levels, const int64_t *shape) {
+    int64_t rows = 1;
+    for (int k = 0; k < levels; k++) {
+        if (shape[k] && rows > MAX_SHAPED_EMPTY_ROWS / shape[k])
+            return false;
+        rows *= shape[k];
+    }
+    return true;
+}
+
 /* A rectangular value v (rank >= levels + 1) as the parts of a jagged one: evenly spaced
  * offsets, its elements as the data (moved out of v). */
 static int jagged_from_regular(wf_reader *r, wf_value *v, int levels, wf_value *parts) {
+    if (has_zero_size(v->rank, v->shape) && !shaped_empty_rows_fit(levels, v->shape)) {
+        set_err(r, "an array without elements given by its shape may have at most %" PRId64 " rows at each jagged "
+                   "level (write larger ones row by row: [empty([0]...), ...])", MAX_SHAPED_EMPTY_ROWS);
+        return 1;
+    }
     int64_t rows = v->shape[0];
     for (int k = 0; k < levels; k++) {
         int64_t m = v->shape[k + 1];
-        if (m && rows > INT64_MAX / m) { /* possible without elements: a later size is 0 */
+        if (m && rows > INT64_MAX / m) { /* the rows of the data, when a later size is 0 */
             set_err(r, "a jagged value with %" PRId64 " x %" PRId64 " rows at level %d is too large", rows, m, k + 2);
             free_parts(parts, k);
             return 1;
@@ -1448,7 +1471,8 @@ static void write_jagged_rows(FILE *f, int rank, int levels, const wf_value *par
 void wf_write_jagged_text(FILE *f, int rank, int levels, const wf_value *parts) {
     int64_t shape[WF_MAX_RANK], first;
     const wf_value *d = &parts[levels];
-    if (jagged_shape(rank, levels, parts, shape, &first)) { /* regular after all */
+    bool regular = jagged_shape(rank, levels, parts, shape, &first);
+    if (regular && (!has_zero_size(rank, shape) || shaped_empty_rows_fit(levels, shape))) { /* it reads back */
         wf_value v = *d;
         v.rank = rank;
         memcpy(v.shape, shape, sizeof(int64_t) * (size_t)rank);

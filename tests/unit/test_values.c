@@ -530,7 +530,7 @@ static void test_fuzz_findings(void) {
      * tree one node of that shape (it made 2^40 nodes). */
     static const unsigned char none[] = {'b', 3, 3, 1, ' ', 'i', '1', '6', 1, 0, 0, 0, 0, 0, 0, 0,
                                          0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    wf_value parts[2];
+    wf_value parts[3];
     r = wf_reader_from_string((const char *)none, sizeof none);
     int ok = wf_read_jagged(r, WF_I16, 3, 1, parts) == 0;
     CHECK(ok && parts[0].shape[0] == 2 && ((int64_t *)parts[0].data)[1] == (int64_t)1 << 40 &&
@@ -546,6 +546,25 @@ static void test_fuzz_findings(void) {
     if (ok)
         free_trees(trees, 1);
     wf_reader_free(r);
+    /* An array without elements for a jagged type: its rows cost 8 bytes each, so a shape alone
+     * may declare at most 2^24 of them at a jagged level (jagged-empty-huge-rows: 2^26 rows in
+     * 61 bytes). */
+    static const char *const shaped[] = {"empty([4][0]i32)", "empty([16777217][0]i32)", "empty([2][8388609][0]i32)"};
+    for (int i = 0; i < 3; i++) {
+        r = wf_reader_from_string(shaped[i], strlen(shaped[i]));
+        int levels = i == 2 ? 2 : 1;
+        ok = wf_read_jagged(r, WF_I32, levels + 1, levels, parts) == 0;
+        if (i == 0) {
+            const int64_t *o = parts[0].data;
+            CHECK(ok && parts[0].shape[0] == 5 && o[0] == 0 && o[4] == 0 && parts[1].shape[0] == 0);
+        } else {
+            CHECK(!ok && strstr(wf_reader_error(r), "may have at most 16777216 rows at each jagged level"));
+        }
+        if (ok)
+            for (int k = 0; k <= levels; k++)
+                wf_value_free(&parts[k]);
+        wf_reader_free(r);
+    }
     /* Brackets nested 100000 deep: untyped reading (weft test's expected outputs) overflowed the
      * stack; no value has a rank above WF_MAX_RANK. */
     size_t n = 100000;
