@@ -513,23 +513,56 @@ typedef struct {
     int64_t shape[WF_MAX_RANK];
 } bin_header;
 
-/* Copy n bytes to dst, straight from the file once the buffer is drained. */
-static bool read_bytes(wf_reader *r, void *dst, size_t n) {
+/* Copy up to n bytes to dst, straight from the file once the buffer is drained; how many. */
+static size_t read_upto(wf_reader *r, void *dst, size_t n) {
     unsigned char *d = dst;
     size_t have = r->len - r->pos;
     size_t k = have < n ? have : n;
     memcpy(d, r->buf + r->pos, k);
     r->pos += k;
-    d += k;
-    n -= k;
-    if (n == 0)
-        return true;
-    if (!r->f || r->eof)
-        return false;
-    size_t got = fread(d, 1, n, r->f);
-    if (got < n)
+    if (k == n || !r->f || r->eof)
+        return k;
+    size_t got = fread(d + k, 1, n - k, r->f);
+    if (got < n - k)
         r->eof = true;
-    return got == n;
+    return k + got;
+}
+
+static bool read_bytes(wf_reader *r, void *dst, size_t n) { return read_upto(r, dst, n) == n; }
+
+/* A new buffer of lead + n bytes whose last n are the next n bytes of input, or NULL with
+ * *short_by set (they are not all there; 0 when out of memory).  A header may declare far more
+ * than the input holds, so memory grows with the bytes that actually arrive: all of them when
+ * the input is buffered, else in doubling steps (at most twice what was read). */
+static unsigned char *read_payload(wf_reader *r, size_t lead, size_t n, size_t *short_by) {
+    size_t have = r->len - r->pos;
+    *short_by = 0;
+    if ((!r->f || r->eof) && have < n) {
+        *short_by = n - have;
+        return NULL;
+    }
+    size_t step = have > CHUNK ? have : CHUNK, got = 0;
+    unsigned char *buf = NULL;
+    while (got < n) {
+        size_t want = n - got < step ? n - got : step; /* this round's bytes */
+        unsigned char *nb = realloc(buf, lead + got + want);
+        if (!nb) {
+            free(buf);
+            return NULL;
+        }
+        buf = nb;
+        size_t arrived = read_upto(r, buf + lead + got, want);
+        got += arrived;
+        if (arrived < want) {
+            free(buf);
+            *short_by = n - got;
+            return NULL;
+        }
+        step = got;
+    }
+    if (!buf)
+        buf = malloc(lead ? lead : 1);
+    return buf;
 }
 
 static bool host_little_endian(void) {
@@ -590,10 +623,6 @@ static int read_bin_header(wf_reader *r, bin_header *h) {
     return 0;
 }
 
-static void truncated_data(wf_reader *r, const bin_header *h, int64_t count) {
-    set_err(r, "binary value: truncated data (expected %" PRId64 " elements of type %s)", count, prim_names[h->prim]);
-}
-
 /* Read a binary value's payload described by h into out. */
 static int read_bin_data(wf_reader *r, const bin_header *h, wf_value *out) {
     out->prim = (wf_prim)h->prim;
@@ -612,25 +641,19 @@ static int read_bin_data(wf_reader *r, const bin_header *h, wf_value *out) {
         set_err(r, "binary value: shape too large");
         return 1;
     }
-    size_t bytes = (size_t)count * elem;
-    if ((!r->f || r->eof) && r->len - r->pos < bytes) { /* all input is buffered: don't allocate for a lie */
-        truncated_data(r, h, count);
-        return 1;
+    size_t bytes = (size_t)count * elem, short_by;
+    out->data = read_payload(r, 0, bytes, &short_by);
+    if (out->data) {
+        if (!host_little_endian())
+            byteswap(out->data, elem, count);
+        return 0;
     }
-    out->data = malloc(bytes ? bytes : 1);
-    if (!out->data) {
+    if (short_by)
+        set_err(r, "binary value: truncated data (expected %" PRId64 " elements of type %s, %zu bytes; the "
+                   "input ends %zu bytes short)", count, prim_names[h->prim], bytes, short_by);
+    else
         set_err(r, "binary value: out of memory (%zu bytes)", bytes);
-        return 1;
-    }
-    if (!read_bytes(r, out->data, bytes)) {
-        truncated_data(r, h, count);
-        free(out->data);
-        out->data = NULL;
-        return 1;
-    }
-    if (!host_little_endian())
-        byteswap(out->data, elem, count);
-    return 0;
+    return 1;
 }
 
 static int read_binary_typed(wf_reader *r, wf_prim prim, int rank, wf_value *out) {
@@ -925,24 +948,53 @@ static void free_parts(wf_value *parts, int n) {
         wf_value_free(&parts[i]);
 }
 
+/* The offsets of a jagged level of n rows, uninitialised (n + 1 of them). */
 static int offsets_part(wf_reader *r, wf_value *o, int64_t n) {
     o->prim = WF_I64;
     o->rank = 1;
     o->shape[0] = n + 1;
-    o->data = malloc(sizeof(int64_t) * (size_t)(n + 1));
+    o->data = (uint64_t)n < SIZE_MAX / sizeof(int64_t) ? malloc(sizeof(int64_t) * (size_t)(n + 1)) : NULL;
     if (!o->data) {
-        set_err(r, "out of memory");
+        set_err(r, "out of memory for the offsets of a jagged value's %" PRId64 " rows", n);
         return 1;
     }
     return 0;
 }
 
+/* The rows of a jagged value cost 8 bytes each (its offsets).  Rows the input spells out (text
+ * brackets, binary lengths, elements) cost memory in proportion to it; the rows of an array
+ * without elements given by its shape alone (empty([n][0]i32) for a [][]i32) would not, so at
+ * most this many at each jagged level.  wf_write_jagged_text writes larger ones row by row. */
+#define MAX_SHAPED_EMPTY_ROWS ((int64_t)1 << 24)
+
+/* Whether a value of this shape without elements has few enough rows at each of its jagged
+ * levels (the first `levels` dimensions) to be read as a jagged value. */
+static bool shaped_empty_rows_fit(int levels, const int64_t *shape) {
+    int64_t rows = 1;
+    for (int k = 0; k < levels; k++) {
+        if (shape[k] && rows > MAX_SHAPED_EMPTY_ROWS / shape[k])
+            return false;
+        rows *= shape[k];
+    }
+    return true;
+}
+
 /* A rectangular value v (rank >= levels + 1) as the parts of a jagged one: evenly spaced
  * offsets, its elements as the data (moved out of v). */
 static int jagged_from_regular(wf_reader *r, wf_value *v, int levels, wf_value *parts) {
+    if (has_zero_size(v->rank, v->shape) && !shaped_empty_rows_fit(levels, v->shape)) {
+        set_err(r, "an array without elements given by its shape may have at most %" PRId64 " rows at each jagged "
+                   "level (write larger ones row by row: [empty([0]...), ...])", MAX_SHAPED_EMPTY_ROWS);
+        return 1;
+    }
     int64_t rows = v->shape[0];
     for (int k = 0; k < levels; k++) {
         int64_t m = v->shape[k + 1];
+        if (m && rows > INT64_MAX / m) { /* the rows of the data, when a later size is 0 */
+            set_err(r, "a jagged value with %" PRId64 " x %" PRId64 " rows at level %d is too large", rows, m, k + 2);
+            free_parts(parts, k);
+            return 1;
+        }
         if (offsets_part(r, &parts[k], rows)) {
             free_parts(parts, k);
             return 1;
@@ -1076,21 +1128,23 @@ static int read_jagged_binary(wf_reader *r, wf_prim prim, int rank, int levels, 
     if (!host_little_endian())
         byteswap(&rows, 8, 1);
     for (int k = 0; k < levels; k++) {
-        if (rows < 0 || rows > INT64_MAX / 8 - 1) {
+        if (rows < 0 || (uint64_t)rows >= SIZE_MAX / 8) {
             set_err(r, "binary value: bad row count %" PRId64, rows);
             free_parts(parts, k);
             return 1;
         }
-        if (offsets_part(r, &parts[k], rows)) {
+        size_t short_by;
+        int64_t *o = (int64_t *)read_payload(r, 8, 8 * (size_t)rows, &short_by);
+        if (!o) {
+            if (short_by)
+                set_err(r, "binary value: truncated lengths of jagged level %d (expected %" PRId64
+                           " rows; the input ends %zu bytes short)", k + 1, rows, short_by);
+            else
+                set_err(r, "binary value: out of memory for the %" PRId64 " rows of jagged level %d", rows, k + 1);
             free_parts(parts, k);
             return 1;
         }
-        int64_t *o = parts[k].data;
-        if (!read_bytes(r, o + 1, 8 * (size_t)rows)) {
-            set_err(r, "binary value: truncated lengths of jagged level %d", k + 1);
-            free_parts(parts, k + 1);
-            return 1;
-        }
+        parts[k] = (wf_value){.prim = WF_I64, .rank = 1, .shape = {rows + 1}, .data = o};
         if (!host_little_endian())
             byteswap(o + 1, 8, rows);
         o[0] = 0;
@@ -1417,7 +1471,8 @@ static void write_jagged_rows(FILE *f, int rank, int levels, const wf_value *par
 void wf_write_jagged_text(FILE *f, int rank, int levels, const wf_value *parts) {
     int64_t shape[WF_MAX_RANK], first;
     const wf_value *d = &parts[levels];
-    if (jagged_shape(rank, levels, parts, shape, &first)) { /* regular after all */
+    bool regular = jagged_shape(rank, levels, parts, shape, &first);
+    if (regular && (!has_zero_size(rank, shape) || shaped_empty_rows_fit(levels, shape))) { /* it reads back */
         wf_value v = *d;
         v.rank = rank;
         memcpy(v.shape, shape, sizeof(int64_t) * (size_t)rank);
@@ -1659,6 +1714,16 @@ static wf_tree *tree_array(wf_reader *r, const token *open, int depth) {
 /* A jagged value's parts (values.h) as a tree: the rows lo..hi of level `level`. */
 static wf_tree *tree_from_jagged(wf_reader *r, int rank, int levels, const wf_value *parts, int level, int64_t lo, int64_t hi) {
     const wf_value *d = &parts[levels];
+    if (level == levels && hi > lo && d->rank > 1 && has_zero_size(d->rank - 1, d->shape + 1)) {
+        /* rows without elements, however many: one node, as tree_from_shape makes */
+        int64_t shape[WF_MAX_RANK] = {hi - lo};
+        memcpy(shape + 1, d->shape + 1, sizeof *shape * (size_t)(d->rank - 1));
+        return tree_without_elements(r, d->prim, d->rank, shape);
+    }
+    if (hi - lo > INT32_MAX) {
+        set_err(r, "value too large to compare");
+        return NULL;
+    }
     wf_tree *a = tree_new(r);
     if (!a)
         return NULL;

@@ -502,6 +502,69 @@ static void test_fuzz_findings(void) {
     r = wf_reader_from_string((const char *)huge, sizeof huge);
     CHECK(wf_read_trees(r, &trees) < 0 && strstr(wf_reader_error(r), "truncated data"));
     wf_reader_free(r);
+    /* The same from a FILE, where the reader cannot know what is left: memory grows with the
+     * bytes that arrive (it was a 4 TB malloc, "out of memory" or worse). */
+    FILE *f = tmpfile();
+    if (f && fwrite(huge, 1, sizeof huge, f) == sizeof huge) {
+        rewind(f);
+        r = wf_reader_new(f);
+        CHECK(wf_read_value(r, WF_I32, 1, &v) != 0 &&
+              strstr(wf_reader_error(r), "truncated data (expected 1099511627776 elements of type i32, "
+                                         "4398046511104 bytes; the input ends 4398046511100 bytes short)"));
+        wf_reader_free(r);
+    } else {
+        CHECK(!"tmpfile");
+    }
+    if (f)
+        fclose(f);
+    /* A jagged value of 2^31 + 1 rows in 40 bytes (jagged-huge-rows): its 16 GB of lengths were
+     * allocated before reading them. */
+    static const unsigned char rows[] = {'b', 3, 2, 1, ' ', 'u', '1', '6', 1, 0, 0, 0x80, 0, 0, 0, 0,
+                                         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    r = wf_reader_from_string((const char *)rows, sizeof rows);
+    CHECK(wf_read_trees(r, &trees) < 0 &&
+          strstr(wf_reader_error(r), "truncated lengths of jagged level 1 (expected 2147483649 rows; the input ends "
+                                     "17179869176 bytes short)"));
+    wf_reader_free(r);
+    /* A row of 2^40 rows without elements ([][][0]i16): valid, read in constant memory, and as a
+     * tree one node of that shape (it made 2^40 nodes). */
+    static const unsigned char none[] = {'b', 3, 3, 1, ' ', 'i', '1', '6', 1, 0, 0, 0, 0, 0, 0, 0,
+                                         0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    wf_value parts[3];
+    r = wf_reader_from_string((const char *)none, sizeof none);
+    int ok = wf_read_jagged(r, WF_I16, 3, 1, parts) == 0;
+    CHECK(ok && parts[0].shape[0] == 2 && ((int64_t *)parts[0].data)[1] == (int64_t)1 << 40 &&
+          parts[1].rank == 2 && parts[1].shape[0] == (int64_t)1 << 40 && parts[1].shape[1] == 0);
+    if (ok)
+        for (int k = 0; k < 2; k++)
+            wf_value_free(&parts[k]);
+    wf_reader_free(r);
+    r = wf_reader_from_string((const char *)none, sizeof none);
+    ok = wf_read_trees(r, &trees) == 1;
+    CHECK(ok && trees[0]->len == 1 && trees[0]->elems[0]->shape && trees[0]->elems[0]->empty_rank == 2 &&
+          trees[0]->elems[0]->shape[0] == (int64_t)1 << 40 && trees[0]->elems[0]->shape[1] == 0);
+    if (ok)
+        free_trees(trees, 1);
+    wf_reader_free(r);
+    /* An array without elements for a jagged type: its rows cost 8 bytes each, so a shape alone
+     * may declare at most 2^24 of them at a jagged level (jagged-empty-huge-rows: 2^26 rows in
+     * 61 bytes). */
+    static const char *const shaped[] = {"empty([4][0]i32)", "empty([16777217][0]i32)", "empty([2][8388609][0]i32)"};
+    for (int i = 0; i < 3; i++) {
+        r = wf_reader_from_string(shaped[i], strlen(shaped[i]));
+        int levels = i == 2 ? 2 : 1;
+        ok = wf_read_jagged(r, WF_I32, levels + 1, levels, parts) == 0;
+        if (i == 0) {
+            const int64_t *o = parts[0].data;
+            CHECK(ok && parts[0].shape[0] == 5 && o[0] == 0 && o[4] == 0 && parts[1].shape[0] == 0);
+        } else {
+            CHECK(!ok && strstr(wf_reader_error(r), "may have at most 16777216 rows at each jagged level"));
+        }
+        if (ok)
+            for (int k = 0; k <= levels; k++)
+                wf_value_free(&parts[k]);
+        wf_reader_free(r);
+    }
     /* Brackets nested 100000 deep: untyped reading (weft test's expected outputs) overflowed the
      * stack; no value has a rank above WF_MAX_RANK. */
     size_t n = 100000;
