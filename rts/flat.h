@@ -200,6 +200,15 @@ static inline __attribute__((unused)) int wf_threads(wf_ctx *ctx, int64_t w) {
         nt = w > 0 ? (int)w : 1;
     return nt;
 }
+/* Threads for a parallel region over w iterations doing `work` in all (the iterations times
+ * what is known of each one's inner widths): 1, the calling thread alone, when the work is
+ * below the tuning parameter `param` (multicore.suff_region_work: waking the team costs more
+ * than it saves), else wf_threads.  Compared (and logged under -L) only when there is more
+ * than one thread to choose. */
+static inline __attribute__((unused)) int wf_region_threads(wf_ctx *ctx, int param, int64_t w, double work) {
+    int nt = wf_threads(ctx, w);
+    return nt > 1 && !wf_cmp_le(ctx, param, work < 9e18 ? (int64_t)work : INT64_MAX) ? 1 : nt;
+}
 /* Chunks of a parallel loop of w iterations over nt threads (src/backend/multicore/regions.c: each
  * thread takes its share, then steals the others' remaining ones): per_thread per thread, at
  * most one per iteration, at least one (a loop of no iterations has one, empty: its
