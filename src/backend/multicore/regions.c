@@ -30,7 +30,10 @@
  * folds its chunk into its own bins, then the threads fold the copies into the destination bin
  * by bin, in thread order), else, with one destination, combined atomically (a fetch-and-op or
  * a compare-and-swap loop); other hists and filter run sequentially (emit_soac.c).
- * Irregular segops (segments of varying length) are segmented.c's.  A failure
+ * Irregular segops (segments of varying length) are segmented.c's.  Every region first weighs
+ * its work (region_threads: points times the inner widths known before it); below the tuning
+ * parameter multicore.suff_region_work it gets one thread and runs in the calling thread (the
+ * pragma's if clause), as waking the team would cost more than the region.  A failure
  * inside a region records the error, skips the rest of the thread's chunks (the WF_FAIL of
  * region code jumps to its end) and makes the function fail after the region.
  */
