@@ -8,6 +8,7 @@
 #
 # Prints one tab-separated line per measurement:
 #   weft  variant  load(quiet|busy)  program  entry  dataset  median_us(1 thread)  median_us(2 threads)  2/1
+#   [the machine before it: QUIET_WAIT]
 # Settings (environment): RUNS (default 7: timed runs after one warm-up; the median is quoted),
 # CPUS (default 0,1: the two CPUs every executable is pinned to with taskset, when there is one;
 # the busy neighbour runs on the second), LOADS (default "quiet busy"), OUT (default a temporary
@@ -15,12 +16,16 @@
 # runtime's own wait policy, the environment's OMP_WAIT_POLICY, GOMP_SPINCOUNT and KMP_BLOCKTIME
 # unset; each other word is measured in turn too: an option of the executables (--NAME=VALUE,
 # e.g. --param=multicore.suff_region_work=0) or a setting of the environment (NAME=VALUE, e.g.
-# GOMP_SPINCOUNT=10000); a variant an executable rejects is left out of its lines), CASES_MATCHING (default all: only the cases whose line matches this extended regular
+# GOMP_SPINCOUNT=10000); a variant an executable rejects is left out of its lines), QUIET_WAIT
+# (default 0: seconds each measurement waits at most for a quiet moment, the CPUs 90 % idle over
+# half a second apart from the busy neighbour, on a machine shared with others; the last column
+# then says how long it waited and whether it found one), CASES_MATCHING (default all: only the cases whose line matches this extended regular
 # expression).
 set -eu
 RUNS=${RUNS:-7}
 VARIANTS=${VARIANTS:-runtime}
 CASES_MATCHING=${CASES_MATCHING:-}
+QUIET_WAIT=${QUIET_WAIT:-0}
 CPUS=${CPUS:-0,1}
 LOADS=${LOADS:-quiet busy}
 OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/weft-regions-XXXXXX")}
@@ -59,6 +64,29 @@ for n in 200000; do
 done
 
 CASES=$(echo "$CASES" | grep -E -- "$CASES_MATCHING")
+
+# cpu_busy: the CPUs' busy share over half a second, in % of one CPU ("user nice system" of /proc/stat)
+cpu_busy() {
+    a=$(awk '/^cpu / { print $2 + $3 + $4 }' /proc/stat)
+    sleep 0.5
+    b=$(awk '/^cpu / { print $2 + $3 + $4 }' /proc/stat)
+    echo $(((b - a) * 2)) # clock ticks of 10 ms over 0.5 s
+}
+# quiet LOAD: wait up to QUIET_WAIT seconds until the CPUs are quiet (beside the busy neighbour:
+# one CPU's worth of it allowed); prints "quiet after Ns" or "busy (N %)"
+quiet() {
+    [ "$QUIET_WAIT" -gt 0 ] || return 0
+    allowed=10
+    [ "$1" = busy ] && allowed=110
+    waited=0
+    while :; do
+        b=$(cpu_busy)
+        [ "$b" -le "$allowed" ] && { echo "quiet after ${waited}s"; return; }
+        [ "$waited" -ge "$QUIET_WAIT" ] && { echo "busy ($b %)"; return; }
+        waited=$((waited + 1))
+        sleep 0.5
+    done
+}
 
 # median EXE INPUT ENTRY THREADS VARIANT: the median of RUNS timed runs, in microseconds
 median() {
@@ -102,11 +130,12 @@ echo "$CASES" | while read -r prog entry data; do
             k=$((k + 1))
             exe=$OUT/w$k-$(basename "$prog" .fut)
             for variant in $VARIANTS; do
+                q=$(quiet "$load")
                 t1=$(median "$exe" "$input" "$entry" 1 "$variant")
                 t2=$(median "$exe" "$input" "$entry" 2 "$variant")
                 [ "$t1" != - ] && [ "$t2" != - ] || continue # a variant this build does not take
-                printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$weft" "$variant" "$load" "$(basename "$prog")" "$entry" \
-                    "$(basename "$data")" "$t1" "$t2" "$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2f", b / a }')"
+                printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$weft" "$variant" "$load" "$(basename "$prog")" "$entry" \
+                    "$(basename "$data")" "$t1" "$t2" "$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2f", b / a }')" "$q"
             done
         done
         busy_stop
