@@ -2,9 +2,9 @@
 # region_work.sh — small parallel regions run in the calling thread (src/backend/multicore/regions.c
 # region_threads, rts/flat.h wf_region_threads): every weft multicore executable with a region has
 # the tuning parameter multicore.suff_region_work (--print-params); a region whose work (its
-# points times the inner widths known before it) is below it runs on one thread.  Checked: the
-# parameter and its default, the work each region logs under -L (a segmap over rows with a
-# reduction inside: rows x (1 + columns)), --param, --tuning, --thresholds region=N and weft
+# points times the inner widths known before it, compared rounded down to a power of two) is below
+# it runs on one thread.  Checked: the parameter and its default, the work each region logs under
+# -L (a segmap over rows with a reduction inside: rows x (1 + columns)), --param, --tuning, --thresholds region=N and weft
 # autotune set it, and on both sides of it (0: every region in parallel; huge: none) the results of
 # a segmap, segreds, a chained and a three-phase scan, scatter, a privatised hist and an irregular
 # segop equal the interpreter's, at 2 threads.  Skipped without an OpenMP-capable cc.
@@ -57,12 +57,13 @@ run() {
     cmp -s "$T/out" "$T/$e.expected" && pass || fail "$name: results differ from the interpreter's"
     grep -qxF "$line" "$T/log" && pass || { fail "$name: no log line '$line'"; cat "$T/log"; }
 }
-# 3. the work of a segmap over 300 rows, each reducing 200 columns: 300 x (1 + 200)
-run "rows, default" rows "Compared $P <= 60300: true."
-run "rows, --param" rows "Compared $P <= 60300: false." --param $P=60301
+# 3. the work of a segmap over 300 rows, each reducing 200 columns: 300 x (1 + 200) = 60300,
+#    compared as 32768 (the rows alone would be 256)
+run "rows, default" rows "Compared $P <= 32768: true."
+run "rows, --param" rows "Compared $P <= 32768: false." --param $P=32769
 printf -- '-- in the calling thread\n%s=1000000\n' "$P" > "$T/tuning"
-run "rows, --tuning" rows "Compared $P <= 60300: false." --tuning "$T/tuning"
-run "rows, --thresholds region=0" rows "Compared $P <= 60300: true." --thresholds region=0,outer_par=16
+run "rows, --tuning" rows "Compared $P <= 32768: false." --tuning "$T/tuning"
+run "rows, --thresholds region=0" rows "Compared $P <= 32768: true." --thresholds region=0,outer_par=16
 # 4. both sides of the threshold give the interpreter's results
 for side in 0 4611686018427387904; do
     for e in rows prefix best spread ragged; do
