@@ -200,6 +200,20 @@ static inline __attribute__((unused)) int wf_threads(wf_ctx *ctx, int64_t w) {
         nt = w > 0 ? (int)w : 1;
     return nt;
 }
+/* Threads for a parallel region over w iterations doing `work` in all (the iterations times
+ * what is known of each one's inner widths): 1, the calling thread alone, when the work is
+ * below the tuning parameter `param` (multicore.suff_region_work: waking the team costs more
+ * than it saves), else wf_threads.  The work is compared rounded down to a power of two, so
+ * that a program's runs compare the parameter with few values and weft autotune has few
+ * settings to try (exact for a power-of-two setting); compared (and logged under -L) only when
+ * there is more than one thread to choose. */
+static inline __attribute__((unused)) int wf_region_threads(wf_ctx *ctx, int param, int64_t w, double work) {
+    int nt = wf_threads(ctx, w);
+    if (nt <= 1)
+        return nt;
+    int64_t pow2 = work < 1 ? 0 : work >= 0x1p62 ? INT64_C(1) << 62 : INT64_C(1) << (63 - __builtin_clzll((uint64_t)work));
+    return wf_cmp_le(ctx, param, pow2) ? nt : 1;
+}
 /* Chunks of a parallel loop of w iterations over nt threads (src/backend/multicore/regions.c: each
  * thread takes its share, then steals the others' remaining ones): per_thread per thread, at
  * most one per iteration, at least one (a loop of no iterations has one, empty: its

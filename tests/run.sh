@@ -4,7 +4,8 @@
 # `make check` (no option), the quick part, meant to finish in minutes on two shared cores:
 #   1. unit tests: each tests/unit/*.c compiled with the rts/ sources and run
 #   2. `$WEFT test tests examples`: the -- == blocks of every program, on the interpreter, then
-#      on each compiled backend in $WEFT_CHECK_BACKENDS (default: c,multicore; empty to skip)
+#      on each compiled backend in $WEFT_CHECK_BACKENDS (default: c,multicore; empty to skip;
+#      multicore with every parallel region on all threads: --thresholds=region=0)
 #   3. every executable tests/scripts/*.sh but the slow ones of FULL_SCRIPTS below
 #   4. tests/fuzz/run.sh, when present
 # `make check-full` (--full), the slow whole-corpus passes the quick part leaves out:
@@ -161,8 +162,15 @@ fi
 if [ -n "$quick" ]; then
     [ -n "$compiler_only" ] || unit_tests
     weft_test "$WEFT" test
+    # multicore: every parallel region on all threads (--thresholds region=0), as the test
+    # inputs are too small to pass multicore.suff_region_work and would otherwise run their
+    # regions in the calling thread alone (docs/BACKENDS.md); tests/scripts/region_work.sh
+    # checks both sides of it
     for backend in $(echo "$BACKENDS" | tr ',' ' '); do
-        weft_test "$WEFT" test --backend="$backend"
+        case $backend in
+            multicore) weft_test "$WEFT" test --backend="$backend" --thresholds=region=0 ;;
+            *) weft_test "$WEFT" test --backend="$backend" ;;
+        esac
     done
     header "scripts"
     run_scripts 0

@@ -811,15 +811,26 @@ static int type_list(FGen *g, const char *name, const CExternVec *ext, int n, co
     return count;
 }
 
+int fg_target_param(FGen *g, const char *name, int64_t dflt) {
+    for (int i = 0; i < g->target_params.len; i++)
+        if (!strcmp(g->target_params.data[i].name, name))
+            return g->prog->thresholds.len + i;
+    vec_push(&g->target_params, ((CThreshold){name, dflt}));
+    return g->prog->thresholds.len + g->target_params.len - 1;
+}
+
 const char *fg_param_table(FGen *g) {
     const CProg *p = g->prog;
-    if (!p->thresholds.len)
+    int n = p->thresholds.len + g->target_params.len;
+    if (!n)
         return "NULL, 0";
     fg_line(g, "static const wf_param_decl params[] = {");
-    for (int i = 0; i < p->thresholds.len; i++)
-        fg_line(g, "    {%s, %lld},", c_string(p->thresholds.data[i].name), (long long)p->thresholds.data[i].dflt);
+    for (int i = 0; i < n; i++) {
+        const CThreshold *t = i < p->thresholds.len ? &p->thresholds.data[i] : &g->target_params.data[i - p->thresholds.len];
+        fg_line(g, "    {%s, %lld},", c_string(t->name), (long long)t->dflt);
+    }
     fg_line(g, "};");
-    return xsprintf("params, %d", p->thresholds.len);
+    return xsprintf("params, %d", n);
 }
 
 char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, bool no_tiling, char **kernels) {

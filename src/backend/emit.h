@@ -42,7 +42,8 @@ bool fgen_accepts(const CProg *p, const char **why);
  * (t->kernels), *kernels gets that code (the .cu text); otherwise kernels is untouched.
  * no_tiling (--no-tiling): no tiled kernels (backend/cuda/tile.c), to compare. */
 char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, bool no_tiling, char **kernels);
-/* The program's tuning parameters: emits their table, returns the wf_program fields. */
+/* The program's tuning parameters (its thresholds, then the target's): emits their table,
+ * returns the wf_program fields. */
 const char *fg_param_table(FGen *g);
 
 
@@ -118,6 +119,7 @@ struct FGen {
     int lam;           /* SOAC lambdas and segop bodies around the code being emitted (0: its
                           SOACs and segops may be parallel regions) */
     const CProg *prog; /* its thresholds */
+    Vec(CThreshold) target_params; /* the target's own tuning parameters, after the program's */
     OMap vars;         /* core variable -> FVar * */
     const MemPlan *plan; /* the program's memory plan (src/memory) */
     MemFun *mem;       /* the current function's */
@@ -191,6 +193,9 @@ void fg_slot_scope(FGen *g, void (*fn)(FGen *, void *), void *arg);
 void fg_release(FGen *g, const char *v);
 /* WF_FAIL(e): e is the failing expression (an int from wf_error, or 1). */
 void fg_fail(FGen *g, const char *cond, const char *err);
+/* The index (for wf_param, wf_cmp_le) of the target's tuning parameter name, added to the
+ * program's table with default dflt when first asked for. */
+int fg_target_param(FGen *g, const char *name, int64_t dflt);
 /* The extents from..r-1 of view v as a C initialiser list, for a failure's message: the
  * reporters get a copy, so that v's address does not escape (the C compiler then keeps views
  * in registers instead of memory). */

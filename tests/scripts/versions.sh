@@ -51,7 +51,9 @@ fi
 "$WEFT" multicore "$PROG" -o "$TMP/v" > "$TMP/cc.out" 2>&1 && pass || { cat "$TMP/cc.out"; fail "weft multicore failed"; summary; }
 
 # 2. the parameter
-[ "$("$TMP/v" --print-params)" = "main.suff_outer_par_0=16" ] && pass || fail "--print-params: $("$TMP/v" --print-params)"
+# (and the multicore target's own, tests/scripts/region_work.sh)
+[ "$("$TMP/v" --print-params | tr '\n' ' ')" = "main.suff_outer_par_0=16 multicore.suff_region_work=32768 " ] && pass ||
+    fail "--print-params: $("$TMP/v" --print-params)"
 
 # 3. inputs: 2 rows of 50000, 3000 rows of 7
 awk 'BEGIN { printf "["; for (r = 0; r < 2; r++) { printf "%s[", r ? ", " : ""; for (i = 0; i < 50000; i++) printf "%s%d", i ? ", " : "", (i * 7 + r) % 101 - 50; printf "]" } print "]" }' > "$TMP/long.in"
@@ -93,22 +95,22 @@ fi
 grep -qF "main.suff_outer_par_0" "$TMP/err" && pass || fail "bad --param: message does not name the parameter: $(cat "$TMP/err")"
 
 # 5. weft autotune on the two datasets tagged `train`: each compares the threshold with one
-#    value, so each has exactly two paths, each measured once (a -L run and a timed run; one
-#    more run lists the parameters): 9
-#    program runs; the tuning file sets the parameter and the tuned program still agrees
+#    value and multicore.suff_region_work (tests/scripts/region_work.sh) with one per version,
+#    so each has exactly four paths, each measured once (a -L run and a timed run; one more run
+#    lists the parameters): 17 program runs; the tuning file sets the parameter and the tuned program still agrees
 { sed '/^-- ==$/,/^[^-]/{/^--/d}' "$PROG"; printf -- '-- ==\n-- train input @ long.in\n-- train input @ short.in\n'; } > "$TMP/tune.fut"
 "$WEFT" autotune --num-threads=2 --runs=1 --min-time=0 "$TMP/tune.fut" > "$TMP/tune.log" 2>&1 && pass || { fail "autotune: exit status $?"; cat "$TMP/tune.log"; }
-grep -qx '9 program runs; wrote .*tune.fut.tuning' "$TMP/tune.log" && pass || { fail "autotune: expected 9 program runs"; cat "$TMP/tune.log"; }
-[ "$(grep -c ': path [12] (main.suff_outer_par_0<=' "$TMP/tune.log")" = 4 ] && pass || { fail "autotune: expected 2 paths per dataset"; cat "$TMP/tune.log"; }
+grep -qx '17 program runs; wrote .*tune.fut.tuning' "$TMP/tune.log" && pass || { fail "autotune: expected 17 program runs"; cat "$TMP/tune.log"; }
+[ "$(grep -c ': path [1-4] (main.suff_outer_par_0<=' "$TMP/tune.log")" = 8 ] && pass || { fail "autotune: expected 4 paths per dataset"; cat "$TMP/tune.log"; }
 grep -qE '^main\.suff_outer_par_0=[0-9]+$' "$TMP/tune.fut.tuning" && pass || fail "autotune: no setting in $(cat "$TMP/tune.fut.tuning")"
-# ... with --min-time, each path's short timed runs are repeated once, with more runs: 13
+# ... with --min-time, each path's short timed runs are repeated once, with more runs: 25
 "$WEFT" autotune --num-threads=2 --runs=1 --min-time=50 "$TMP/tune.fut" > "$TMP/tune2.log" 2>&1 && pass || { fail "autotune --min-time: exit status $?"; cat "$TMP/tune2.log"; }
-grep -qx '13 program runs; wrote .*tune.fut.tuning' "$TMP/tune2.log" && pass || { fail "autotune --min-time: expected 13 program runs"; cat "$TMP/tune2.log"; }
+grep -qx '25 program runs; wrote .*tune.fut.tuning' "$TMP/tune2.log" && pass || { fail "autotune --min-time: expected 25 program runs"; cat "$TMP/tune2.log"; }
 run "2 rows, autotuned" long "Compared main.suff_outer_par_0 <= 2: $(awk -F= '/^main/ { print ($2 <= 2) ? "true." : "false." }' "$TMP/tune.fut.tuning")" --tuning "$TMP/tune.fut.tuning"
 
 # 6. a run past --timeout marks its path slow (the comparisons logged before it was stopped are
-#    its path) and the search goes on to the other outcome; when every path is too slow the
-#    tuner says so
+#    its path) and the search goes on to the other outcomes (five paths: the region of the loop
+#    over k compares multicore.suff_region_work too); when every path is too slow the tuner says so
 cat > "$TMP/slow.fut" <<'F'
 entry main [n] [m] (xss: [n][m]i32) (k: i64) : [n]i32 =
   map (\xs -> loop s = 0 for i < k do (s ^ i32.i64 i) * 3 + reduce (+) 0 xs) xss
@@ -120,7 +122,7 @@ if "$WEFT" autotune --num-threads=2 --runs=1 --min-time=0 --timeout=1 "$TMP/slow
 else
     pass
 fi
-[ "$(grep -c 'path [12] (main.suff_outer_par_0<=2:[TF])  timed out (> 1 s)' "$TMP/slow.log")" = 2 ] &&
+[ "$(grep -c 'path [1-5] (main.suff_outer_par_0<=2:[TF][^)]*)  timed out (> 1 s)' "$TMP/slow.log")" = 5 ] &&
     grep -q 'error: autotune: every path of .*slow.fut on .* ran past --timeout=1' "$TMP/slow.log" &&
     pass || { fail "autotune: timed-out paths not reported"; cat "$TMP/slow.log"; }
 

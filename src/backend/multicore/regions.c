@@ -30,7 +30,10 @@
  * folds its chunk into its own bins, then the threads fold the copies into the destination bin
  * by bin, in thread order), else, with one destination, combined atomically (a fetch-and-op or
  * a compare-and-swap loop); other hists and filter run sequentially (emit_soac.c).
- * Irregular segops (segments of varying length) are segmented.c's.  A failure
+ * Irregular segops (segments of varying length) are segmented.c's.  Every region first weighs
+ * its work (region_threads: points times the inner widths known before it); below the tuning
+ * parameter multicore.suff_region_work it gets one thread and runs in the calling thread (the
+ * pragma's if clause), as waking the team would cost more than the region.  A failure
  * inside a region records the error, skips the rest of the thread's chunks (the WF_FAIL of
  * region code jumps to its end) and makes the function fail after the region.
  */
@@ -42,6 +45,59 @@ bool fp_parallel(FGen *g, const CStm *s) {
     CExpKind k = s->exp->kind;
     return !g->par && g->lam == 0 &&
            (k == CE_SCREMA || k == CE_SEGOP || k == CE_SCATTER || k == CE_HIST);
+}
+
+/* ---- the work of a region: in parallel, or in the calling thread ---- */
+
+/* The tuning parameter below which a region's work runs in the calling thread alone (rts/flat.h
+ * wf_region_threads), and its default: about what waking a sleeping team and gathering it again
+ * costs, in iterations of a simple loop (docs/PERFORMANCE.md, "Small parallel regions"). */
+#define REGION_WORK_PARAM "multicore.suff_region_work"
+#define REGION_WORK_DEFAULT 32768
+
+/* Whether atom a is a constant, or a variable from outside the body whose top-level statements
+ * before it bound bound[0..nb) and whose parameters are params[0..np). */
+static bool known_outside(CAtom a, const CParam *params, int np, const CBody *b, int before) {
+    if (a.kind == CA_CONST)
+        return true;
+    for (int i = 0; i < np; i++)
+        if (params[i].name == a.var)
+            return false;
+    for (int i = 0; i < before; i++)
+        for (int j = 0; j < b->stms.data[i].pat.len; j++)
+            if (b->stms.data[i].pat.data[j].name == a.var)
+                return false;
+    return true;
+}
+
+/* Each iteration's work as far as it is known before the region: 1 plus the widths of the
+ * SOACs, segops and for-loops at the top of its body that come from outside it (a C
+ * expression of type double). */
+static const char *inner_work(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const CBody *b = e->kind == CE_SEGOP ? e->body : e->lam ? e->lam->body : NULL;
+    const CParam *params = e->kind == CE_SEGOP ? e->params.data : e->lam ? e->lam->params.data : NULL;
+    int np = e->kind == CE_SEGOP ? e->params.len : e->lam ? e->lam->params.len : 0;
+    StrBuf sum = {0};
+    sb_puts(&sum, "1.0");
+    for (int i = 0; b && i < b->stms.len; i++) {
+        const CExp *x = b->stms.data[i].exp;
+        bool soac = x->kind == CE_SCREMA || x->kind == CE_SEGOP || x->kind == CE_SCATTER || x->kind == CE_HIST ||
+                    x->kind == CE_FILTER;
+        CAtom width = soac ? x->args.data[0] : x->bound;
+        if ((soac || (x->kind == CE_LOOP && x->index)) && known_outside(width, params, np, b, i))
+            sb_printf(&sum, " + (double)%s", fg_atom(g, width));
+    }
+    return sum.data;
+}
+
+/* regions.h; the parameter is added to the program's table on first use. */
+const char *region_threads(FGen *g, const CStm *s, const char *w, const char *points) {
+    const char *nt = fg_fresh(g, "nt");
+    int param = fg_target_param(g, REGION_WORK_PARAM, REGION_WORK_DEFAULT);
+    fg_line(g, "int %s = wf_region_threads(ctx, %d, %s, (double)%s * (%s));", nt, param, w, points,
+            inner_work(g, s));
+    return nt;
 }
 
 /* ---- regions ---- */
@@ -68,7 +124,8 @@ void region_end(FGen *g, Region r) {
     fg_line(g, "}");
     StrBuf *code = g->out;
     g->out = r.host;
-    fg_line(g, "#pragma omp parallel num_threads(%s)%s", r.nt, fp_firstprivate(g, code->data ? code->data : ""));
+    fg_line(g, "#pragma omp parallel num_threads(%s) if(%s > 1)%s", r.nt, r.nt,
+            fp_firstprivate(g, code->data ? code->data : ""));
     sb_puts(g->out, code->data ? code->data : "");
     fg_line(g, "#undef WF_FAIL");
     fg_line(g, "#define WF_FAIL(e) return (e)");
@@ -464,8 +521,9 @@ static void vector_scan(FGen *g, const CStm *s, CAtom arr, const char *w, const 
     const char *name = fg_fresh(g, "wf_mcscan");
     sb_printf(g->types, "#define %s_op(ctx, a, b) ((a) %s (b))\nWF_MC_SCAN_VEC_DEFINE(%s, %s, %s_op)\n", name,
               simple_op(op), name, U, name);
+    const char *nt = region_threads(g, s, w, w);
     fg_fail(g,
-            xsprintf("%s(ctx->num_threads, NULL, (%s)%s, 1, %s, (const %s *)%s.p, (%s *)%s.p, NULL)", name, U,
+            xsprintf("%s(%s, NULL, (%s)%s, 1, %s, (const %s *)%s.p, (%s *)%s.p, NULL)", name, nt, U,
                      fg_atom(g, op->nes.data[0]), w, U, fg_atom(g, arr), U, c_name(s->pat.data[0].name)),
             xsprintf("wf_error(ctx, %s, \"out of memory (scan scratch space)\")", loc));
 }
@@ -524,13 +582,12 @@ static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt,
 
 static void fp_screma(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    const char *loc = c_loc(e->loc), *w = fg_fresh(g, "w"), *nt = fg_fresh(g, "nt");
+    const char *loc = c_loc(e->loc), *w = fg_fresh(g, "w");
     fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
     fs_check_inputs(g, e, w, loc);
     if (screma_vector_scan(g, s, w, loc))
         return;
-    fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w);
-    region_screma(g, s, w, nt, loc);
+    region_screma(g, s, w, region_threads(g, s, w, w), loc);
 }
 
 /* ---- segops ---- */
@@ -603,13 +660,16 @@ static void segop_iteration(FGen *g, const Par *p, const char *i, const char **a
 
 /* The segmap, or the segments of a segred / segscan, over a flat index in parallel. */
 static void region_flat(FGen *g, const CStm *s, const char **w, int k) {
-    Flat q = {s, w, fg_fresh(g, "total"), fg_fresh(g, "nt"), k, NULL, 0, {0}};
-    StrBuf total = {0};
+    Flat q = {s, w, fg_fresh(g, "total"), NULL, k, NULL, 0, {0}};
+    StrBuf total = {0}, points = {0}; /* the flat index's, and the segop's (whole segments too) */
     sb_puts(&total, "1");
     for (int j = 0; j < k; j++)
         sb_printf(&total, " * %s", w[j]);
+    sb_puts(&points, total.data);
+    for (int j = k; j < s->exp->params.len; j++)
+        sb_printf(&points, " * %s", w[j]);
     fg_line(g, "int64_t %s = %s;", q.total, total.data);
-    fg_line(g, "int %s = wf_threads(ctx, %s);", q.nt, q.total);
+    q.nt = region_threads(g, s, q.total, points.data);
     /* no accumulators across points (a segred's whole segments have their own) */
     q.chunks = chunks_decl(g, q.total, q.nt, 16);
     Region r = region_begin(g, q.nt);
@@ -621,8 +681,7 @@ static void region_flat(FGen *g, const CStm *s, const char **w, int k) {
  * parallel reduction of its elements. */
 static void segment_reduce(FGen *g, const CStm *s, const char **w, const char **outer, int nouter, const char *loc) {
     const CExp *e = s->exp;
-    const char *nt = fg_fresh(g, "nt");
-    fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w[nouter]);
+    const char *nt = region_threads(g, s, w[nouter], w[nouter]);
     Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, {0}, {0}, NULL, NULL};
     COperatorVec none = {0};
     par_ops(&p, e->seg == SEG_SCAN ? &e->scans : &none, e->seg == SEG_RED ? &e->reds : &none);
@@ -775,14 +834,14 @@ static void thread_hist_merge(FGen *g, void *arg) {
 
 static void fp_scatter_hist(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    const char *loc = c_loc(e->loc), *w = fg_fresh(g, "w"), *nt = fg_fresh(g, "nt");
+    const char *loc = c_loc(e->loc), *w = fg_fresh(g, "w");
     fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
     fs_check_inputs(g, e, w, loc);
     fs_take_dests(g, s, loc);
-    Scat q = {s, w, nt, NULL, NULL};
+    Scat q = {s, w, NULL, NULL, NULL};
     if (e->kind == CE_SCATTER) {
-        fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w);
-        Region r = region_begin(g, nt);
+        q.nt = region_threads(g, s, w, w);
+        Region r = region_begin(g, q.nt);
         fg_slot_scope(g, thread_scatter, &q);
         region_end(g, r);
         return;
@@ -795,7 +854,7 @@ static void fp_scatter_hist(FGen *g, const CStm *s) {
     /* Privatised when every thread's copy of the bins fits (and there are at least as many
      * values as bins), else atomic (one destination), else sequential. */
     const COperator *op = &e->reds.data[0];
-    fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w);
+    const char *nt = q.nt = region_threads(g, s, w, w);
     q.nbins = fg_fresh(g, "nbins");
     fg_line(g, "int64_t %s = %s.n[0];", q.nbins, c_name(s->pat.data[0].name));
     StrBuf bytes = {0};

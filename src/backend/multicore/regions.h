@@ -14,6 +14,12 @@ typedef struct {
     StrBuf *host;           /* the code around the region */
 } Region;
 
+/* Declares the threads (a fresh C int, returned) of statement s's region over w iterations,
+ * `points` points of its space in all (C expressions): 1, the calling thread alone, when their
+ * work (points times each iteration's inner widths known before it) is below the tuning
+ * parameter multicore.suff_region_work, so that a small segop costs no team's wake-up. */
+const char *region_threads(FGen *g, const CStm *s, const char *w, const char *points);
+
 /* A region of nt threads (a C expression) around the code emitted until region_end; a failure
  * inside it (WF_FAIL) leaves the thread's code and fails the function after the region. */
 Region region_begin(FGen *g, const char *nt);

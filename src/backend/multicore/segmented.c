@@ -305,9 +305,9 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
     const char *loc = c_loc(e->loc);
     const char **w = fs_segop_widths(g, e, loc);
     fs_segop_outputs(g, s, w, loc);
-    Seg q = {s, e, fs_seg_ops(e), fs_ops_results(fs_seg_ops(e)), w[0], w[1], fg_fresh(g, "nt"), fg_atom(g, e->segs),
+    Seg q = {s, e, fs_seg_ops(e), fs_ops_results(fs_seg_ops(e)), w[0], w[1], NULL, fg_atom(g, e->segs),
              {0}, NULL, NULL, NULL, NULL, NULL};
-    fg_line(g, "int %s = wf_threads(ctx, %s);", q.nt, q.total);
+    q.nt = region_threads(g, s, q.total, q.total);
     q.ch = chunks_decl(g, q.total, q.nt, 16);
     if (e->seg != SEG_MAP) {
         q.hseg = chunk_array(g, &q, "int64_t", loc);
