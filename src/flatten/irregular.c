@@ -408,24 +408,32 @@ static bool nests_irregular(const CLambda *l) {
     return false;
 }
 
+/* A grid segop of kind k over the irregular space (i < n, j < seg O total), unbound in b; the
+ * names of i and j in gi, gj. */
+static CExp *irregular_segop(IrrMatch *m, CBuild *b, SegKind k, const char **gi, const char **gj) {
+    CExp *x = cb_exp(b, CE_SEGOP);
+    x->seg = k;
+    x->level = SEG_GRID;
+    x->irregular = true;
+    x->segs = m->offs;
+    *gi = opt_fresh("gtid");
+    *gj = opt_fresh("gtid");
+    vec_push(&x->params, ((CParam){*gi, ctype_prim(PRIM_I64)}));
+    vec_push(&x->params, ((CParam){*gj, ctype_prim(PRIM_I64)}));
+    note(b->types, *gi, ctype_prim(PRIM_I64));
+    note(b->types, *gj, ctype_prim(PRIM_I64));
+    vec_push(&x->args, m->map->args.data[0]);
+    vec_push(&x->args, m->total);
+    return x;
+}
+
 /* S, a map whose lambda is an irregular nest itself (seed 004's rule 2 applied again, for nests
  * of three levels and more): a map over the total points, each finding its element i in II (the
  * segment of every point: an irregular segmap of i) and its j = k - O[i], for the flattener to
  * take as a top-level irregular map of its own. */
 static CExp *nested_map(IrrMatch *m, CBuild *b, const OMap *iotas) {
-    const CExp *e = m->map;
-    CExp *ii = cb_exp(b, CE_SEGOP);
-    ii->seg = SEG_MAP;
-    ii->level = SEG_GRID;
-    ii->irregular = true;
-    ii->segs = m->offs;
-    const char *gi = opt_fresh("gtid"), *gj = opt_fresh("gtid");
-    vec_push(&ii->params, ((CParam){gi, ctype_prim(PRIM_I64)}));
-    vec_push(&ii->params, ((CParam){gj, ctype_prim(PRIM_I64)}));
-    note(b->types, gi, ctype_prim(PRIM_I64));
-    note(b->types, gj, ctype_prim(PRIM_I64));
-    vec_push(&ii->args, e->args.data[0]);
-    vec_push(&ii->args, m->total);
+    const char *gi, *gj;
+    CExp *ii = irregular_segop(m, b, SEG_MAP, &gi, &gj);
     ii->body = cbody_new();
     vec_push(&ii->body->result, catom_var(gi));
     CDim d = cdim_of_atom(m->total);
@@ -454,18 +462,8 @@ static CParamVec inner_segop(IrrMatch *m, CBuild *b, const OMap *iotas) {
     if (!se->scans.len && !se->reds.len && nests_irregular(se->lam)) {
         x = nested_map(m, b, iotas);
     } else {
-        x = cb_exp(b, CE_SEGOP);
-        x->seg = se->scans.len ? SEG_SCAN : se->reds.len ? SEG_RED : SEG_MAP;
-        x->level = SEG_GRID;
-        x->irregular = true;
-        x->segs = m->offs;
-        const char *gi = opt_fresh("gtid"), *gj = opt_fresh("gtid");
-        vec_push(&x->params, ((CParam){gi, ctype_prim(PRIM_I64)}));
-        vec_push(&x->params, ((CParam){gj, ctype_prim(PRIM_I64)}));
-        note(b->types, gi, ctype_prim(PRIM_I64));
-        note(b->types, gj, ctype_prim(PRIM_I64));
-        vec_push(&x->args, e->args.data[0]);
-        vec_push(&x->args, m->total);
+        const char *gi, *gj;
+        x = irregular_segop(m, b, se->scans.len ? SEG_SCAN : se->reds.len ? SEG_RED : SEG_MAP, &gi, &gj);
         x->scans = se->scans;
         x->reds = se->reds;
         CBuild in = cb_nested(b);
