@@ -82,7 +82,7 @@ static void chunk(FGen *g, const char *w, const char *nt, const char *lo, const 
 }
 
 Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread) {
-    Chunks c = {w, nt, fg_fresh(g, "nc"), fg_fresh(g, "ctr")};
+    Chunks c = {w, nt, fg_fresh(g, "nc"), fg_fresh(g, "ctr"), NULL};
     const char *q = fg_fresh(g, "q");
     fg_line(g, "int64_t %s = wf_chunks(%s, %s, %d), %s[%s];", c.nc, w, nt, per_thread, c.ctr, nt);
     fg_line(g, "for (int %s = 0; %s < %s; %s++)", q, q, nt, q);
@@ -98,7 +98,9 @@ void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char 
     fg_line(g, "int64_t %s = (int64_t)(%s + 1) * %s / %s, %s;", end, o, c.nc, c.nt, ci);
     fg_line(g, "while ((%s = __atomic_fetch_add(&%s[%s], 1, __ATOMIC_RELAXED)) < %s) {", ci, c.ctr, o, end);
     g->indent++;
-    fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", lo, c.w, ci, c.nc, hi, c.w, ci, c.nc);
+    const char *base = c.base ? xsprintf("%s + ", c.base) : "";
+    fg_line(g, "int64_t %s = %s%s * %s / %s, %s = %s%s * (%s + 1) / %s;", lo, base, c.w, ci, c.nc, hi, base, c.w, ci,
+            c.nc);
 }
 
 void chunks_end(FGen *g) {
@@ -123,6 +125,7 @@ struct Par {
     void (*iteration)(FGen *g, const Par *p, const char *i, const char **accs);
     const char **outer; /* segop: the indices of the segment (nouter of them) */
     int nouter;
+    const char *base;   /* the first iteration, when only [base, base + w) runs here (an MPI rank's part) */
     Chunks chunks;      /* of the region (phase 1), and fix_chunks of phase 3 */
     Chunks fix_chunks;
     const char *state, *claim; /* chained scans: the chunks' states (1 scanned, 2 done) and claims */
@@ -346,7 +349,7 @@ static int chunks_per_thread(const Par *p) {
 /* Before the region of a chained scan: its chunks, the counter they are taken from, their
  * states and claims (thread_chained). */
 static Chunks chained_decl(FGen *g, Par *p) {
-    Chunks c = {p->w, p->nt, fg_fresh(g, "nc"), fg_fresh(g, "next")};
+    Chunks c = {p->w, p->nt, fg_fresh(g, "nc"), fg_fresh(g, "next"), NULL};
     p->state = fg_fresh(g, "state");
     p->claim = fg_fresh(g, "claim");
     int bytes = 0; /* of the scans' outputs per iteration */
@@ -365,6 +368,7 @@ static const char **region_reduce(FGen *g, Par *p) {
     bool chained = chained_scan(p);
     p->tot = xmalloc(sizeof *p->tot * (size_t)(p->nacc + 1));
     p->chunks = chained ? chained_decl(g, p) : chunks_decl(g, p->w, p->nt, chunks_per_thread(p));
+    p->chunks.base = p->base;
     for (int a = 0; a < p->nacc; a++) {
         p->tot[a] = fg_fresh(g, "tot");
         fg_line(g, "%s %s[%s];", fg_ctype(g, p->acc_types[a]), p->tot[a], p->chunks.nc);
@@ -505,7 +509,7 @@ static bool segop_vector_scan(FGen *g, const CStm *s, const char *w, const char 
 }
 
 static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt, const char *loc) {
-    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0, {0}, {0}, NULL, NULL};
+    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0, NULL, {0}, {0}, NULL, NULL};
     par_ops(&p, &s->exp->scans, &s->exp->reds);
     fs_screma_outputs(g, s, w, loc);
     if (p.nacc == 0) { /* a map: the chunks only */
@@ -609,12 +613,15 @@ static void region_flat(FGen *g, const CStm *s, const char **w, int k) {
     for (int j = 0; j < k; j++)
         sb_printf(&total, " * %s", w[j]);
     fg_line(g, "int64_t %s = %s;", q.total, total.data);
-    fg_line(g, "int %s = wf_threads(ctx, %s);", q.nt, q.total);
+    MpiPart part = mpi_part(g, s, q.total);
+    fg_line(g, "int %s = wf_threads(ctx, %s);", q.nt, part.n);
     /* no accumulators across points (a segred's whole segments have their own) */
-    q.chunks = chunks_decl(g, q.total, q.nt, 16);
+    q.chunks = chunks_decl(g, part.n, q.nt, 16);
+    q.chunks.base = part.lo;
     Region r = region_begin(g, q.nt);
     fg_slot_scope(g, thread_flat, &q);
     region_end(g, r);
+    mpi_gather_rows(g, s, part, k);
 }
 
 /* A segred / segscan over the innermost dimension of the segment at outer (nouter indices): the
@@ -622,11 +629,17 @@ static void region_flat(FGen *g, const CStm *s, const char **w, int k) {
 static void segment_reduce(FGen *g, const CStm *s, const char **w, const char **outer, int nouter, const char *loc) {
     const CExp *e = s->exp;
     const char *nt = fg_fresh(g, "nt");
-    fg_line(g, "int %s = wf_threads(ctx, %s);", nt, w[nouter]);
-    Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, {0}, {0}, NULL, NULL};
+    Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, NULL, {0}, {0}, NULL, NULL};
     COperatorVec none = {0};
     par_ops(&p, e->seg == SEG_SCAN ? &e->scans : &none, e->seg == SEG_RED ? &e->reds : &none);
+    /* a whole reduction: each MPI rank its part, the parts' results combined in rank order */
+    MpiPart part = nouter == 0 && e->seg == SEG_RED ? mpi_part_fold(g, s, &p.ops, p.w) : mpi_whole(p.w);
+    p.w = part.n;
+    p.base = part.lo;
+    fg_line(g, "int %s = wf_threads(ctx, %s);", nt, p.w);
     const char **acc = region_reduce(g, &p);
+    mpi_combine(g, part, &p.ops, acc);
+    mpi_gather_rows(g, s, part, 1); /* a map's outputs beside the reduction */
     if (e->seg == SEG_RED)
         fs_segop_finish(g, s, outer, acc);
 }
@@ -851,4 +864,4 @@ void fp_soac(FGen *g, const CStm *s) {
 }
 
 const Target target_multicore = {"multicore", FLATTEN_CPU, true,  false, false, fp_parallel, fp_soac, NULL, NULL, NULL,
-                                 "wf_flat_result", "NULL, NULL, NULL, NULL, NULL"};
+                                 "wf_flat_result", "NULL, NULL, NULL, NULL, NULL", false, NULL};

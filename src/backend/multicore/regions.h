@@ -27,6 +27,7 @@ void region_end(FGen *g, Region r);
  * ctr is declared before the region, shared. */
 typedef struct {
     const char *w, *nt, *nc, *ctr;
+    const char *base; /* NULL, or the first iteration: the chunks cut [base, base + w) (an MPI rank's part) */
 } Chunks;
 
 /* Before the region: the chunks of w iterations for nt threads (per_thread of them each, at
@@ -49,5 +50,24 @@ const char *fp_firstprivate(FGen *g, const char *body);
 /* segmented.c: an irregular segop (CExp.irregular) as a region over the flat space of its
  * points, cut into chunks by points rather than by segments. */
 void fp_irregular_segop(FGen *g, const CStm *s);
+
+/* mpi.c (weft multicore --mpi; elsewhere these emit nothing): a host segop's space of `total`
+ * units, [0, total), split across the MPI ranks.  The rank runs [lo, lo + n); split names the
+ * C flag saying whether the space was split (NULL: never, lo is NULL and n is total). */
+typedef struct {
+    const char *lo, *n, *split, *total;
+} MpiPart;
+/* The part of a segop whose outputs' first k dimensions are the units' (a segmap's points, the
+ * whole segments of a segred or segscan) */
+MpiPart mpi_part(FGen *g, const CStm *s, const char *total);
+/* ...of a reduction by the operators ops (split when their accumulators are scalars) */
+MpiPart mpi_part_fold(FGen *g, const CStm *s, const COperatorVec *ops, const char *total);
+/* ...run whole on every rank */
+MpiPart mpi_whole(const char *total);
+/* After the region: every rank's rows of s's outputs over the units to every rank (k: the
+ * dimensions of the units); the whole reductions' results accs of every rank folded in rank
+ * order. */
+void mpi_gather_rows(FGen *g, const CStm *s, MpiPart part, int k);
+void mpi_combine(FGen *g, MpiPart part, const COperatorVec *ops, const char **accs);
 
 #endif
