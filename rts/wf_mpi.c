@@ -21,6 +21,7 @@ static int wf_mpi_rank_, wf_mpi_size_ = 1;
 static int wf_mpi_stderr_ = -1; /* ranks > 0: the real stderr, for a failure's message */
 
 int wf_mpi_size(void) { return wf_mpi_size_; }
+int wf_mpi_rank(void) { return wf_mpi_rank_; }
 
 static int64_t part_start(int64_t total, int r) {
     return (int64_t)((__int128)total * r / wf_mpi_size_);

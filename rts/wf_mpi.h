@@ -12,6 +12,7 @@
 #include "runtime.h"
 
 int wf_mpi_size(void); /* the number of ranks */
+int wf_mpi_rank(void); /* this one's, from 0 */
 
 /* The rank's part [*lo, *lo + *n) of `total` units: contiguous blocks, rank r's from
  * total r / K.  Returns whether the space is split (several ranks and some units); when not,

@@ -70,29 +70,103 @@ void mpi_gather_rows(FGen *g, const CStm *s, MpiPart part, int k) {
     fg_line(g, "}");
 }
 
-void mpi_combine(FGen *g, MpiPart part, const COperatorVec *ops, const char **accs) {
-    if (!part.split)
-        return;
-    const char *nr = fg_fresh(g, "ranks"), *r = fg_fresh(g, "r");
-    fg_line(g, "if (%s) {", part.split);
-    g->indent++;
-    fg_line(g, "int %s = wf_mpi_size();", nr);
+/* The C type of the accumulators of ops, the a-th of all. */
+static const char *acc_ctype(const COperatorVec *ops, int a) {
+    for (int o = 0; o < ops->len; a -= ops->data[o].nes.len, o++)
+        if (a < ops->data[o].nes.len)
+            return c_prim(ops->data[o].lam->ret.data[a].prim);
+    die("mpi: an accumulator out of range");
+}
+
+/* Every rank's values of the accumulators mine (C lvalues), in C arrays indexed by rank (returned);
+ * nr names the number of ranks. */
+static const char **gather_partials(FGen *g, const COperatorVec *ops, const char **mine, const char *nr) {
     int nacc = fs_ops_results(ops);
-    const char **all = xmalloc(sizeof *all * (size_t)(nacc + 1)), **xs = xmalloc(sizeof *xs * (size_t)(nacc + 1));
-    for (int o = 0, a = 0; o < ops->len; o++)
-        for (int j = 0; j < ops->data[o].nes.len; j++, a++) {
-            all[a] = fg_fresh(g, "partial");
-            fg_line(g, "%s %s[%s];", c_prim(ops->data[o].lam->ret.data[j].prim), all[a], nr);
-            fg_line(g, "wf_mpi_allgather(&%s, %s, sizeof %s);", accs[a], all[a], accs[a]);
-            fg_line(g, "%s = %s[0];", accs[a], all[a]);
-            xs[a] = xsprintf("%s[%s]", all[a], r);
-        }
-    fg_line(g, "for (int %s = 1; %s < %s; %s++) {", r, r, nr, r);
+    const char **all = xmalloc(sizeof *all * (size_t)(nacc + 1));
+    for (int a = 0; a < nacc; a++) {
+        all[a] = fg_fresh(g, "partial");
+        fg_line(g, "%s %s[%s];", acc_ctype(ops, a), all[a], nr);
+        fg_line(g, "wf_mpi_allgather(&%s, %s, sizeof %s[0]);", mine[a], all[a], all[a]);
+    }
+    return all;
+}
+
+/* accs = accs (+) all[a][r] for r in [from, to): the ranks' partials in rank order. */
+static void fold_ranks(FGen *g, const COperatorVec *ops, const char **accs, const char **all, const char *from,
+                       const char *to) {
+    int nacc = fs_ops_results(ops);
+    const char *r = fg_fresh(g, "r"), **xs = xmalloc(sizeof *xs * (size_t)(nacc + 1));
+    for (int a = 0; a < nacc; a++)
+        xs[a] = xsprintf("%s[%s]", all[a], r);
+    fg_line(g, "for (int %s = %s; %s < %s; %s++) {", r, from, r, to, r);
     g->indent++;
     g->iter++;
     for (int o = 0, a = 0; o < ops->len; a += ops->data[o].nes.len, o++)
         fs_apply_op(g, &ops->data[o], accs + a, xs + a);
     g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+}
+
+void mpi_combine(FGen *g, MpiPart part, const COperatorVec *ops, const char **accs) {
+    if (!part.split)
+        return;
+    const char *nr = fg_fresh(g, "ranks");
+    fg_line(g, "if (%s) {", part.split);
+    g->indent++;
+    fg_line(g, "int %s = wf_mpi_size();", nr);
+    const char **all = gather_partials(g, ops, accs, nr);
+    for (int a = 0; a < fs_ops_results(ops); a++)
+        fg_line(g, "%s = %s[0];", accs[a], all[a]);
+    fold_ranks(g, ops, accs, all, "1", nr);
+    g->indent--;
+    fg_line(g, "}");
+}
+
+void mpi_scan_carry(FGen *g, const CStm *s, MpiPart part, const COperatorVec *ops) {
+    if (!part.split)
+        return;
+    int nacc = fs_ops_results(ops);
+    const char *nr = fg_fresh(g, "ranks"), *me = fg_fresh(g, "rank"), *i = fg_fresh(g, "i");
+    const char *last = xsprintf("%s + %s - 1", part.lo, part.n);
+    fg_line(g, "if (%s) {", part.split);
+    g->indent++;
+    fg_line(g, "int %s = wf_mpi_size(), %s = wf_mpi_rank();", nr, me);
+    /* the rank's total: its last output, or the neutral element when it has none */
+    const char **mine = xmalloc(sizeof *mine * (size_t)(nacc + 1)), **carry = xmalloc(sizeof *carry * (size_t)(nacc + 1)),
+               **x = xmalloc(sizeof *x * (size_t)(nacc + 1)), **out = xmalloc(sizeof *out * (size_t)(nacc + 1));
+    for (int o = 0, a = 0; o < ops->len; o++)
+        for (int j = 0; j < ops->data[o].nes.len; j++, a++) {
+            const char *var = s->pat.data[a].name;
+            mine[a] = fg_fresh(g, "mine");
+            fg_line(g, "%s %s = %s > 0 ? %s : %s;", acc_ctype(ops, a), mine[a], part.n,
+                    fg_elem(g, c_name(var), var, &last, 1), fg_atom(g, ops->data[o].nes.data[j]));
+        }
+    const char **all = gather_partials(g, ops, mine, nr);
+    /* the carry into the rank: the totals of the ranks before it, applied to each output */
+    fg_line(g, "if (%s > 0 && %s > 0) {", me, part.n);
+    g->indent++;
+    for (int a = 0; a < nacc; a++) {
+        carry[a] = fg_fresh(g, "carry");
+        fg_line(g, "%s %s = %s[0];", acc_ctype(ops, a), carry[a], all[a]);
+    }
+    fold_ranks(g, ops, carry, all, "1", me);
+    fg_line(g, "for (int64_t %s = %s; %s < %s + %s; %s++) {", i, part.lo, i, part.lo, part.n, i);
+    g->indent++;
+    g->iter++;
+    for (int a = 0; a < nacc; a++) {
+        const char *var = s->pat.data[a].name;
+        x[a] = fg_fresh(g, "x");
+        out[a] = fg_elem(g, c_name(var), var, &i, 1);
+        fg_line(g, "%s %s = %s;", acc_ctype(ops, a), x[a], carry[a]);
+    }
+    for (int o = 0, a = 0; o < ops->len; a += ops->data[o].nes.len, o++)
+        fs_apply_op(g, &ops->data[o], x + a, out + a);
+    for (int a = 0; a < nacc; a++)
+        fg_line(g, "%s = %s;", out[a], x[a]);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
     g->indent--;
     fg_line(g, "}");
     g->indent--;

@@ -273,10 +273,11 @@ static void thread_chained(FGen *g, void *arg) {
     const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i"), *ci = fg_fresh(g, "c"),
                *j = fg_fresh(g, "j");
     const char *nc = p->chunks.nc, *w = p->w, *st = p->state, *claim = p->claim;
+    const char *base = p->base ? xsprintf("%s + ", p->base) : "";
     fg_line(g, "int64_t %s;", ci);
     fg_line(g, "while ((%s = __atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED)) < %s) {", ci, p->chunks.ctr, nc);
     g->indent++;
-    fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", lo, w, ci, nc, hi, w, ci, nc);
+    fg_line(g, "int64_t %s = %s%s * %s / %s, %s = %s%s * (%s + 1) / %s;", lo, base, w, ci, nc, hi, base, w, ci, nc);
     fg_line(g, "{");
     g->indent++;
     chunk_fold(g, p, ci, lo, hi);
@@ -294,7 +295,7 @@ static void thread_chained(FGen *g, void *arg) {
     fg_line(g, "if (%s > 0) {", j);
     g->indent++;
     const char *jlo = fg_fresh(g, "lo"), *jhi = fg_fresh(g, "hi");
-    fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", jlo, w, j, nc, jhi, w, j, nc);
+    fg_line(g, "int64_t %s = %s%s * %s / %s, %s = %s%s * (%s + 1) / %s;", jlo, base, w, j, nc, jhi, base, w, j, nc);
     const char **pre = xmalloc(sizeof *pre * (size_t)(p->nscan + 1)), **acc = xmalloc(sizeof *acc * (size_t)(p->nscan + 1)),
                **xs = xmalloc(sizeof *xs * (size_t)(p->nscan + 1));
     for (int a = 0; a < p->nscan; a++) {
@@ -632,14 +633,17 @@ static void segment_reduce(FGen *g, const CStm *s, const char **w, const char **
     Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, NULL, {0}, {0}, NULL, NULL};
     COperatorVec none = {0};
     par_ops(&p, e->seg == SEG_SCAN ? &e->scans : &none, e->seg == SEG_RED ? &e->reds : &none);
-    /* a whole reduction: each MPI rank its part, the parts' results combined in rank order */
-    MpiPart part = nouter == 0 && e->seg == SEG_RED ? mpi_part_fold(g, s, &p.ops, p.w) : mpi_whole(p.w);
+    /* a whole reduction or scan: each MPI rank its part, the parts' results combined in rank order */
+    MpiPart part = nouter == 0 ? mpi_part_fold(g, s, &p.ops, p.w) : mpi_whole(p.w);
     p.w = part.n;
     p.base = part.lo;
     fg_line(g, "int %s = wf_threads(ctx, %s);", nt, p.w);
     const char **acc = region_reduce(g, &p);
-    mpi_combine(g, part, &p.ops, acc);
-    mpi_gather_rows(g, s, part, 1); /* a map's outputs beside the reduction */
+    if (e->seg == SEG_RED)
+        mpi_combine(g, part, &p.ops, acc);
+    else
+        mpi_scan_carry(g, s, part, &p.ops);
+    mpi_gather_rows(g, s, part, 1);
     if (e->seg == SEG_RED)
         fs_segop_finish(g, s, outer, acc);
 }

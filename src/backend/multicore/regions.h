@@ -69,5 +69,8 @@ MpiPart mpi_whole(const char *total);
  * order. */
 void mpi_gather_rows(FGen *g, const CStm *s, MpiPart part, int k);
 void mpi_combine(FGen *g, MpiPart part, const COperatorVec *ops, const char **accs);
+/* After a whole scan's region: the rank's outputs prefixed with the totals of the ranks
+ * before it, folded in rank order. */
+void mpi_scan_carry(FGen *g, const CStm *s, MpiPart part, const COperatorVec *ops);
 
 #endif
