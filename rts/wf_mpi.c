@@ -70,6 +70,25 @@ void wf_mpi_allgather(const void *mine, void *all, int bytes) {
     MPI_Allgather(mine, bytes, MPI_BYTE, all, bytes, MPI_BYTE, MPI_COMM_WORLD);
 }
 
+void *wf_mpi_allgather_new(wf_ctx *ctx, const void *mine, int64_t bytes) {
+    int64_t range[2] = {-bytes, bytes};
+    MPI_Allreduce(MPI_IN_PLACE, range, 2, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+    if (-range[0] != range[1]) {
+        wf_error(ctx, NULL, "MPI: the ranks' partial results have different shapes");
+        fprintf(stderr, "%s\n", wf_ctx_error(ctx));
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    if (bytes > INT_MAX)
+        too_big(ctx, "a partial result");
+    char *all = malloc((size_t)(bytes * wf_mpi_size_) + 1);
+    if (!all) {
+        wf_error(ctx, NULL, "out of memory (MPI exchange)");
+        too_big(ctx, "a partial result");
+    }
+    wf_mpi_allgather(mine, all, (int)bytes);
+    return all;
+}
+
 /* Rank 0's stdin, read whole (NULL when out of memory); *len its bytes. */
 static char *slurp_stdin(int64_t *len) {
     size_t cap = 1 << 16, n = 0, got;

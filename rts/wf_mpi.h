@@ -25,6 +25,9 @@ void wf_mpi_gather(wf_ctx *ctx, void *p, int esz, int64_t total, int64_t unit);
 
 /* `bytes` bytes of every rank, in rank order: all[r * bytes ...] = rank r's mine. */
 void wf_mpi_allgather(const void *mine, void *all, int bytes);
+/* The same into a new buffer (free it), for partial results that are arrays; every rank's
+ * `bytes` must be the same (else all ranks stop with an error). */
+void *wf_mpi_allgather_new(wf_ctx *ctx, const void *mine, int64_t bytes);
 
 /* The harness (wf_program's hooks and main, rts/runtime.h): MPI started around wf_main, rank
  * 0's input given to every rank (init), the runs timed from a common start to the end of the

@@ -43,9 +43,9 @@ MpiPart mpi_part(FGen *g, const CStm *s, const char *total) {
 MpiPart mpi_part_fold(FGen *g, const CStm *s, const COperatorVec *ops, const char *total) {
     if (!g->target->mpi || !rows_split(s))
         return mpi_whole(total);
-    for (int o = 0; o < ops->len; o++)
+    for (int o = 0; o < ops->len && s->exp->seg == SEG_SCAN; o++)
         for (int j = 0; j < ops->data[o].nes.len; j++)
-            if (ops->data[o].lam->ret.data[j].rank) /* array accumulators: whole on every rank */
+            if (ops->data[o].lam->ret.data[j].rank) /* a scan of arrays: whole on every rank */
                 return mpi_whole(total);
     return part_decl(g, total);
 }
@@ -70,24 +70,22 @@ void mpi_gather_rows(FGen *g, const CStm *s, MpiPart part, int k) {
     fg_line(g, "}");
 }
 
-/* The C type of the accumulators of ops, the a-th of all. */
-static const char *acc_ctype(const COperatorVec *ops, int a) {
+/* The type of the a-th accumulator of ops. */
+static CType acc_type(const COperatorVec *ops, int a) {
     for (int o = 0; o < ops->len; a -= ops->data[o].nes.len, o++)
         if (a < ops->data[o].nes.len)
-            return c_prim(ops->data[o].lam->ret.data[a].prim);
+            return ops->data[o].lam->ret.data[a];
     die("mpi: an accumulator out of range");
 }
 
-/* Every rank's values of the accumulators mine (C lvalues), in C arrays indexed by rank (returned);
- * nr names the number of ranks. */
-static const char **gather_partials(FGen *g, const COperatorVec *ops, const char **mine, const char *nr) {
-    int nacc = fs_ops_results(ops);
-    const char **all = xmalloc(sizeof *all * (size_t)(nacc + 1));
-    for (int a = 0; a < nacc; a++) {
-        all[a] = fg_fresh(g, "partial");
-        fg_line(g, "%s %s[%s];", acc_ctype(ops, a), all[a], nr);
-        fg_line(g, "wf_mpi_allgather(&%s, %s, sizeof %s[0]);", mine[a], all[a], all[a]);
-    }
+static const char *acc_ctype(const COperatorVec *ops, int a) { return c_prim(acc_type(ops, a).prim); }
+
+/* Every rank's value of the a-th accumulator, a scalar (*mine, a C lvalue), in a C array indexed
+ * by rank (its name returned); nr names the number of ranks. */
+static const char *gather_partials(FGen *g, const COperatorVec *ops, const char **mine, int a, const char *nr) {
+    const char *all = fg_fresh(g, "partial");
+    fg_line(g, "%s %s[%s];", acc_ctype(ops, a), all, nr);
+    fg_line(g, "wf_mpi_allgather(&%s, %s, sizeof %s[0]);", *mine, all, all);
     return all;
 }
 
@@ -108,17 +106,77 @@ static void fold_ranks(FGen *g, const COperatorVec *ops, const char **accs, cons
     fg_line(g, "}");
 }
 
-void mpi_combine(FGen *g, MpiPart part, const COperatorVec *ops, const char **accs) {
+/* An array accumulator's partial of every rank: acc (a view) copied dense, and all the ranks'
+ * copies in a buffer of the ranks' elements one after the other; returns the dense copy's name
+ * (its element count in `count`), the buffer's in *buf. */
+static const char *gather_array(FGen *g, const char *acc, CType t, const char *loc, const char **buf,
+                                const char **count) {
+    const char *mine = fg_fresh(g, "mine");
+    *buf = fg_fresh(g, "partials");
+    *count = fg_fresh(g, "count");
+    fg_line(g, "%s %s = %s;", fg_ctype(g, t), mine, acc);
+    fa_copy_fresh(g, mine, NULL, t, false, loc);
+    StrBuf n = {0};
+    sb_puts(&n, "1");
+    for (int d = 0; d < t.rank; d++)
+        sb_printf(&n, " * %s.n[%d]", mine, d);
+    fg_line(g, "int64_t %s = %s;", *count, n.data);
+    fg_line(g, "%s *%s = wf_mpi_allgather_new(ctx, %s.p, %s * %d);", c_prim(t.prim), *buf, mine, *count, c_esz(t.prim));
+    return mine;
+}
+
+/* x = rank r's partial of an array accumulator (gather_array), a fresh copy. */
+static void array_partial(FGen *g, const char *x, CType t, const char *mine, const char *buf, const char *count,
+                          const char *r, const char *loc) {
+    fg_line(g, "%s = %s;", x, mine);
+    fg_line(g, "%s.p = %s + (int64_t)%s * %s;", x, buf, r, count);
+    fg_line(g, "%s.m = NULL;", x);
+    fa_copy_fresh(g, x, NULL, t, false, loc);
+}
+
+void mpi_combine(FGen *g, MpiPart part, const COperatorVec *ops, const char **accs, const char *loc) {
     if (!part.split)
         return;
-    const char *nr = fg_fresh(g, "ranks");
+    int nacc = fs_ops_results(ops);
+    const char *nr = fg_fresh(g, "ranks"), *r = fg_fresh(g, "r");
     fg_line(g, "if (%s) {", part.split);
     g->indent++;
     fg_line(g, "int %s = wf_mpi_size();", nr);
-    const char **all = gather_partials(g, ops, accs, nr);
-    for (int a = 0; a < fs_ops_results(ops); a++)
-        fg_line(g, "%s = %s[0];", accs[a], all[a]);
-    fold_ranks(g, ops, accs, all, "1", nr);
+    const char **all = xmalloc(sizeof *all * (size_t)(nacc + 1)), **mine = xmalloc(sizeof *mine * (size_t)(nacc + 1)),
+               **count = xmalloc(sizeof *count * (size_t)(nacc + 1)), **xs = xmalloc(sizeof *xs * (size_t)(nacc + 1));
+    for (int a = 0; a < nacc; a++) {
+        CType t = acc_type(ops, a);
+        if (t.rank == 0) {
+            all[a] = gather_partials(g, ops, accs + a, a, nr);
+            fg_line(g, "%s = %s[0];", accs[a], all[a]);
+            xs[a] = xsprintf("%s[%s]", all[a], r);
+            continue;
+        }
+        mine[a] = gather_array(g, accs[a], t, loc, &all[a], &count[a]);
+        fg_release(g, accs[a]);
+        array_partial(g, accs[a], t, mine[a], all[a], count[a], "0", loc);
+        xs[a] = fg_fresh(g, "x");
+        fg_line(g, "%s %s;", fg_ctype(g, t), xs[a]);
+    }
+    fg_line(g, "for (int %s = 1; %s < %s; %s++) {", r, r, nr, r);
+    g->indent++;
+    g->iter++;
+    for (int a = 0; a < nacc; a++)
+        if (acc_type(ops, a).rank)
+            array_partial(g, xs[a], acc_type(ops, a), mine[a], all[a], count[a], r, loc);
+    for (int o = 0, a = 0; o < ops->len; a += ops->data[o].nes.len, o++)
+        fs_apply_op(g, &ops->data[o], accs + a, xs + a);
+    for (int a = 0; a < nacc; a++)
+        if (acc_type(ops, a).rank)
+            fg_release(g, xs[a]);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+    for (int a = 0; a < nacc; a++)
+        if (acc_type(ops, a).rank) {
+            fg_line(g, "free(%s);", all[a]);
+            fg_release(g, mine[a]);
+        }
     g->indent--;
     fg_line(g, "}");
 }
@@ -142,7 +200,9 @@ void mpi_scan_carry(FGen *g, const CStm *s, MpiPart part, const COperatorVec *op
             fg_line(g, "%s %s = %s > 0 ? %s : %s;", acc_ctype(ops, a), mine[a], part.n,
                     fg_elem(g, c_name(var), var, &last, 1), fg_atom(g, ops->data[o].nes.data[j]));
         }
-    const char **all = gather_partials(g, ops, mine, nr);
+    const char **all = xmalloc(sizeof *all * (size_t)(nacc + 1));
+    for (int a = 0; a < nacc; a++)
+        all[a] = gather_partials(g, ops, mine + a, a, nr);
     /* the carry into the rank: the totals of the ranks before it, applied to each output */
     fg_line(g, "if (%s > 0 && %s > 0) {", me, part.n);
     g->indent++;

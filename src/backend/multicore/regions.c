@@ -640,7 +640,7 @@ static void segment_reduce(FGen *g, const CStm *s, const char **w, const char **
     fg_line(g, "int %s = wf_threads(ctx, %s);", nt, p.w);
     const char **acc = region_reduce(g, &p);
     if (e->seg == SEG_RED)
-        mpi_combine(g, part, &p.ops, acc);
+        mpi_combine(g, part, &p.ops, acc, loc);
     else
         mpi_scan_carry(g, s, part, &p.ops);
     mpi_gather_rows(g, s, part, 1);

@@ -60,7 +60,8 @@ typedef struct {
 /* The part of a segop whose outputs' first k dimensions are the units' (a segmap's points, the
  * whole segments of a segred or segscan) */
 MpiPart mpi_part(FGen *g, const CStm *s, const char *total);
-/* ...of a reduction by the operators ops (split when their accumulators are scalars) */
+/* ...of a whole reduction or scan by the operators ops (a scan: when their accumulators are
+ * scalars) */
 MpiPart mpi_part_fold(FGen *g, const CStm *s, const COperatorVec *ops, const char *total);
 /* ...run whole on every rank */
 MpiPart mpi_whole(const char *total);
@@ -68,7 +69,7 @@ MpiPart mpi_whole(const char *total);
  * dimensions of the units); the whole reductions' results accs of every rank folded in rank
  * order. */
 void mpi_gather_rows(FGen *g, const CStm *s, MpiPart part, int k);
-void mpi_combine(FGen *g, MpiPart part, const COperatorVec *ops, const char **accs);
+void mpi_combine(FGen *g, MpiPart part, const COperatorVec *ops, const char **accs, const char *loc);
 /* After a whole scan's region: the rank's outputs prefixed with the totals of the ranks
  * before it, folded in rank order. */
 void mpi_scan_carry(FGen *g, const CStm *s, MpiPart part, const COperatorVec *ops);
