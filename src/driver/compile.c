@@ -144,9 +144,9 @@ static const char *output_name(const Common *c) {
     "  --no-cc            write the generated code and stop (no C compiler run)\n"                          \
     "  --verify-passes    verify the core program after every optimiser pass (a compiler check)\n"
 
-#define COMPILE_USAGE(tool, what)                                                                         \
+#define COMPILE_USAGE(tool, mpi, what)                                                                    \
     tool " PROG.fut [-o OUT] [--cc CC] [--cflags FLAGS] [--fp-contract | --fast-math] [--rts-obj FILE.o] "  \
-         "[--no-cc] [--library | --python] [--verify-passes]\n" what "\n" COMMON_OPTIONS                    \
+         "[--no-cc] [--library | --python] " mpi "[--verify-passes]\n" what "\n" COMMON_OPTIONS                \
     "  --cc CC            the C compiler command (default: $WEFT_CC, else cc -O3 -march=native)\n"          \
     "  --cflags FLAGS     flags added after CC\n"                                                           \
     "  --rts-obj FILE.o   link the runtime from FILE.o (compiled once, when missing) instead of pasting it\n" \
@@ -154,10 +154,19 @@ static const char *output_name(const Common *c) {
     "                     (docs/LIBRARY.md)\n"                                                               \
     "  --python           the library, OUT.py (a Python module: cffi, NumPy) and libOUT.so, built by CC"
 
-const char c_usage[] = COMPILE_USAGE("c", "compile to sequential C and build an executable (docs/EXECUTABLES.md)");
-const char multicore_usage[] = COMPILE_USAGE("multicore", "compile to C + OpenMP (parallel SOACs) and build an executable") "\n"
+const char c_usage[] = COMPILE_USAGE("c", "", "compile to sequential C and build an executable (docs/EXECUTABLES.md)");
+const char multicore_usage[] = COMPILE_USAGE("multicore", "[--mpi] ",
+                                             "compile to C + OpenMP (parallel SOACs) and build an executable") "\n"
     "  --mpi              an executable for mpirun: host segops split across the ranks (docs/MPI.md);\n"
     "                     CC defaults to mpicc -O3 -march=native";
+
+/* Consume argv[i] when it is an option of weft multicore only. */
+static bool multicore_option(const char *arg, bool *mpi) {
+    if (strcmp(arg, "--mpi"))
+        return false;
+    *mpi = true;
+    return true;
+}
 
 /* --python: the C library, OUT.py over it and libOUT.so (beside OUT.py: the module loads it
  * from there) built by cc.  -z nodelete: Python unloads the library at exit, and with it the
@@ -181,9 +190,9 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
     bool library = false, python = false; /* --library: library.c; --python: python.c */
     bool mpi = false;                      /* --mpi: multicore/mpi.c, rts/wf_mpi.c */
     for (int i = 1; i < argc; i++) {
-        if (multicore && !strcmp(argv[i], "--mpi"))
-            mpi = true;
-        else if (!strcmp(argv[i], "--library"))
+        if (multicore && multicore_option(argv[i], &mpi))
+            continue;
+        if (!strcmp(argv[i], "--library"))
             library = true;
         else if (!strcmp(argv[i], "--python"))
             python = true;

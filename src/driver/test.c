@@ -175,14 +175,19 @@ static char *mc_prepare(const Options *o, const char *prog, char **exe) {
     return compiled_prepare(o, prog, exe, "multicore", &rts_plain, "");
 }
 
+/* Whether the shell command cmd (a check for tools) succeeds; asked once, kept in *have. */
+static bool have_tools(int *have, const char *cmd) {
+    if (*have < 0) {
+        fflush(NULL);
+        *have = system(cmd) == 0;
+    }
+    return *have;
+}
+
 /* weft multicore --mpi, run under mpirun (exec_case): needs mpicc and mpirun, else skipped. */
 static char *mpi_prepare(const Options *o, const char *prog, char **exe) {
     static int have = -1;
-    if (have < 0) {
-        fflush(NULL);
-        have = system("mpicc --version > /dev/null 2>&1") == 0 && system("mpirun --version > /dev/null 2>&1") == 0;
-    }
-    if (!have)
+    if (!have_tools(&have, "mpicc --version > /dev/null 2>&1 && mpirun --version > /dev/null 2>&1"))
         return xsprintf("skip: no MPI here (mpicc and mpirun needed: Debian's libopenmpi-dev and openmpi-bin)");
     return compiled_prepare(o, prog, exe, "multicore", &rts_mpi, "--mpi ");
 }
@@ -190,11 +195,7 @@ static char *mpi_prepare(const Options *o, const char *prog, char **exe) {
 /* weft cuda: needs nvcc and a GPU (nvidia-smi lists one); otherwise every case is skipped. */
 static char *cuda_prepare(const Options *o, const char *prog, char **exe) {
     static int have = -1;
-    if (have < 0) {
-        fflush(NULL);
-        have = system("nvcc --version > /dev/null 2>&1") == 0 && system("nvidia-smi -L > /dev/null 2>&1") == 0;
-    }
-    if (!have)
+    if (!have_tools(&have, "nvcc --version > /dev/null 2>&1 && nvidia-smi -L > /dev/null 2>&1"))
         return xsprintf("skip: no CUDA device here (nvcc and nvidia-smi -L needed); tests/ci/cuda_compile.sh "
                         "compiles the generated CUDA without one");
     const char *why = excluded(prog);

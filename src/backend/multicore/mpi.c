@@ -13,6 +13,14 @@
  */
 #include "regions.h"
 
+/* Closes n blocks the code opened ("{" lines, indented). */
+static void close_blocks(FGen *g, int n) {
+    while (n-- > 0) {
+        g->indent--;
+        fg_line(g, "}");
+    }
+}
+
 MpiPart mpi_whole(const char *total) { return (MpiPart){NULL, total, NULL, total}; }
 
 /* The rank's part of [0, total) as C variables. */
@@ -225,12 +233,7 @@ void mpi_scan_carry(FGen *g, const CStm *s, MpiPart part, const COperatorVec *op
     for (int a = 0; a < nacc; a++)
         fg_line(g, "%s = %s;", out[a], x[a]);
     g->iter--;
-    g->indent--;
-    fg_line(g, "}");
-    g->indent--;
-    fg_line(g, "}");
-    g->indent--;
-    fg_line(g, "}");
+    close_blocks(g, 3);
 }
 
 const Target target_multicore_mpi = {"multicore", FLATTEN_CPU, true, false, false, fp_parallel, fp_soac, NULL, NULL,
