@@ -42,28 +42,52 @@ static void too_big(wf_ctx *ctx, const char *what) {
     MPI_Abort(MPI_COMM_WORLD, 2);
 }
 
-void wf_mpi_gather(wf_ctx *ctx, void *p, int esz, int64_t total, int64_t unit) {
-    int64_t bytes = unit * esz;
-    if (bytes == 0)
+void wf_mpi_gather_at(wf_ctx *ctx, void *p, int64_t esz, const int64_t *starts) {
+    int k = wf_mpi_size_;
+    if (esz == 0)
         return;
-    if (bytes > INT_MAX || total > INT_MAX)
+    if (esz > INT_MAX || starts[k] > INT_MAX)
         too_big(ctx, "an array");
-    int k = wf_mpi_size_, *counts = malloc(sizeof *counts * (size_t)k), *displs = malloc(sizeof *displs * (size_t)k);
+    int *counts = malloc(sizeof *counts * (size_t)k), *displs = malloc(sizeof *displs * (size_t)k);
     if (!counts || !displs) {
         wf_error(ctx, NULL, "out of memory (MPI exchange)");
         too_big(ctx, "an array");
     }
     for (int r = 0; r < k; r++) {
-        displs[r] = (int)part_start(total, r);
-        counts[r] = (int)part_start(total, r + 1) - displs[r];
+        displs[r] = (int)starts[r];
+        counts[r] = (int)(starts[r + 1] - starts[r]);
     }
     MPI_Datatype row;
-    MPI_Type_contiguous((int)bytes, MPI_BYTE, &row);
+    MPI_Type_contiguous((int)esz, MPI_BYTE, &row);
     MPI_Type_commit(&row);
     MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, p, counts, displs, row, MPI_COMM_WORLD);
     MPI_Type_free(&row);
     free(counts);
     free(displs);
+}
+
+void wf_mpi_gather(wf_ctx *ctx, void *p, int esz, int64_t total, int64_t unit) {
+    int64_t *starts = malloc(sizeof *starts * (size_t)(wf_mpi_size_ + 1));
+    if (!starts) {
+        wf_error(ctx, NULL, "out of memory (MPI exchange)");
+        too_big(ctx, "an array");
+    }
+    for (int r = 0; r <= wf_mpi_size_; r++)
+        starts[r] = part_start(total, r);
+    wf_mpi_gather_at(ctx, p, unit * esz, starts);
+    free(starts);
+}
+
+int64_t wf_mpi_first_segment(const int64_t *O, int64_t stride, int64_t n, int64_t total, int q) {
+    int64_t point = part_start(total, q), a = 0, b = n;
+    while (a < b) {
+        int64_t m = a + (b - a) / 2;
+        if (O[m * stride] < point)
+            a = m + 1;
+        else
+            b = m;
+    }
+    return a;
 }
 
 void wf_mpi_allgather(const void *mine, void *all, int bytes) {

@@ -23,6 +23,13 @@ bool wf_mpi_part(wf_ctx *ctx, int64_t total, int64_t *lo, int64_t *n);
  * this rank computed its part, made whole on every rank (every rank's part to every rank). */
 void wf_mpi_gather(wf_ctx *ctx, void *p, int esz, int64_t total, int64_t unit);
 
+/* The same for rank q's elements [starts[q], starts[q + 1]) of esz bytes each (K + 1 starts). */
+void wf_mpi_gather_at(wf_ctx *ctx, void *p, int64_t esz, const int64_t *starts);
+
+/* The first segment s in [0, n] whose offset O[s * stride] is at least rank q's first point of
+ * `total` (binary search; O has n + 1 offsets, the last one total). */
+int64_t wf_mpi_first_segment(const int64_t *O, int64_t stride, int64_t n, int64_t total, int q);
+
 /* `bytes` bytes of every rank, in rank order: all[r * bytes ...] = rank r's mine. */
 void wf_mpi_allgather(const void *mine, void *all, int bytes);
 /* The same into a new buffer (free it), for partial results that are arrays; every rank's

@@ -293,7 +293,7 @@ static void write_text_file(const char *path, const char *text) {
  * 97 --log-file /tmp/cs.%p"), the mpi backend's under Open MPI's mpirun on --ranks ranks. */
 static void exec_case(const Job *j, const Options *o) {
     const char *wrap = o->wrap;
-    bool mpi = !strcmp(j->be->name, "mpi");
+    bool mpi = j->be && !strcmp(j->be->name, "mpi"); /* no backend: a compile-time error's check */
     if ((!wrap && !mpi) || j->be->prepare == NULL) {
         execv(j->argv[0], (char *const *)j->argv);
         fprintf(stderr, "cannot run %s: %s\n", j->argv[0], strerror(errno));

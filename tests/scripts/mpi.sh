@@ -6,7 +6,8 @@
 # --ranks=N`, Open MPI's mpirun with --oversubscribe); the executables' harness (results printed
 # once, -t's times from rank 0, exit status 2 and the message when one rank fails); without
 # --mpi no MPI in the generated code; --mpi without mpicc a clear error.  Without mpicc and
-# mpirun (Debian: libopenmpi-dev openmpi-bin) only the last two run.
+# mpirun (Debian: libopenmpi-dev openmpi-bin) only the last two run.  Irregular reductions run
+# again with their flattened versions forced (--thresholds), so that their segments are split.
 . "$(dirname "$0")/lib.sh"
 
 mkdir -p "$T/empty"
@@ -30,6 +31,13 @@ for ranks in 1 2 3; do
     "$WEFT" test --backend=mpi --ranks=$ranks $corpus > "$T/test$ranks.log" 2>&1
     grep -q " 0 failed" "$T/test$ranks.log" || cat "$T/test$ranks.log"
     add_counts "$T/test$ranks.log"
+done
+# the flattened versions of irregular reductions (segments split across ranks by their points)
+for ranks in 2 3; do
+    "$WEFT" test --backend=mpi --ranks=$ranks --thresholds=1099511627776 tests/mpi/segments.fut \
+        tests/irregular/segment_sums.fut > "$T/flat$ranks.log" 2>&1
+    grep -q " 0 failed" "$T/flat$ranks.log" || cat "$T/flat$ranks.log"
+    add_counts "$T/flat$ranks.log"
 done
 
 # the harness on 3 ranks: results once, rank 0's times, a failure in rank 2's part

@@ -5,8 +5,10 @@
  * units, [total r / K, total (r + 1) / K) (rts/wf_mpi.c wf_mpi_part), with the ordinary OpenMP
  * code; then the ranks exchange their blocks (wf_mpi_gather: the outputs' rows) or their
  * partial results (wf_mpi_allgather: every rank folds them in rank order with the program's
- * own operator, so non-commutative operators stay correct).  Everything else — scans over one
- * dimension, irregular segops, scatter, hist, sequential code — runs whole on every rank.
+ * own operator, so non-commutative operators stay correct).  An irregular segmap or segred
+ * splits its points: a segment's result comes from the rank of its first point, with the
+ * pieces of the ranks it runs on into.  Everything else — scans of arrays, irregular scans,
+ * scatter, hist, sequential code — runs whole on every rank (docs/MPI.md).
  *
  * Here only the decisions and the exchanges; regions.c calls them around its regions, and
  * without --mpi they emit nothing (the generated code does not change).
@@ -65,8 +67,9 @@ void mpi_gather_rows(FGen *g, const CStm *s, MpiPart part, int k) {
     g->indent++;
     for (int j = 0; j < s->pat.len; j++) {
         CParam p = s->pat.data[j];
-        if (fs_seg_dims(s->exp, j) == 0)
-            continue; /* a whole reduction's result: mpi_combine's */
+        if (fs_seg_dims(s->exp, j) == 0 ||
+            (s->exp->irregular && s->exp->seg == SEG_RED && j < fs_ops_results(&s->exp->reds)))
+            continue; /* a whole reduction's result (mpi_combine's), an irregular one's (mpi_segments') */
         const char *x = c_name(p.name);
         StrBuf unit = {0}; /* elements per unit: the dimensions after the units' */
         sb_puts(&unit, "1");
@@ -234,6 +237,77 @@ void mpi_scan_carry(FGen *g, const CStm *s, MpiPart part, const COperatorVec *op
         fg_line(g, "%s = %s;", out[a], x[a]);
     g->iter--;
     close_blocks(g, 3);
+}
+
+/* The rank's head: the segment holding its first point when that segment began on a rank
+ * before (-1: none; -2: the rank has no points, a segment may run on across it), in C variable
+ * head; first[q]: the first segment beginning on rank q or after (first[K] = n). */
+static void segment_bounds(FGen *g, MpiPart part, const char *O, const char *n, const char *nr, const char *me,
+                           const char *first, const char *head) {
+    const char *q = fg_fresh(g, "q");
+    fg_line(g, "int64_t %s[%s + 1], %s = %s > 0 ? -1 : -2;", first, nr, head, part.n);
+    fg_line(g, "for (int %s = 0; %s < %s; %s++)", q, q, nr, q);
+    fg_line(g, "    %s[%s] = wf_mpi_first_segment(%s.p, %s.s[0], %s, %s, %s);", first, q, O, O, n, part.total, q);
+    fg_line(g, "%s[%s] = %s;", first, nr, n);
+    fg_line(g, "if (%s > 0 && %s[%s] > 0 && %s.p[%s[%s] * %s.s[0]] > %s)", part.n, first, me, O, first, me, O, part.lo);
+    fg_line(g, "    %s = %s[%s] - 1;", head, first, me);
+}
+
+void mpi_segments(FGen *g, const CStm *s, MpiPart part, const char *O, const char *n) {
+    if (!part.split)
+        return;
+    const COperatorVec *ops = &s->exp->reds;
+    int nacc = fs_ops_results(ops);
+    const char *nr = fg_fresh(g, "ranks"), *me = fg_fresh(g, "rank"), *first = fg_fresh(g, "first"),
+               *head = fg_fresh(g, "head"), *heads = fg_fresh(g, "heads"), *last = fg_fresh(g, "last"),
+               *r = fg_fresh(g, "r");
+    fg_line(g, "if (%s) {", part.split);
+    g->indent++;
+    fg_line(g, "int %s = wf_mpi_size(), %s = wf_mpi_rank();", nr, me);
+    segment_bounds(g, part, O, n, nr, me, first, head);
+    fg_line(g, "int64_t %s[%s];", heads, nr);
+    fg_line(g, "wf_mpi_allgather(&%s, %s, sizeof %s);", head, heads, head);
+    /* every rank's piece of its head segment (the neutral element when it has none) */
+    const char **out = xmalloc(sizeof *out * (size_t)(nacc + 1)), **mine = xmalloc(sizeof *mine * (size_t)(nacc + 1)),
+               **all = xmalloc(sizeof *all * (size_t)(nacc + 1)), **acc = xmalloc(sizeof *acc * (size_t)(nacc + 1));
+    for (int o = 0, a = 0; o < ops->len; o++)
+        for (int j = 0; j < ops->data[o].nes.len; j++, a++) {
+            const char *var = s->pat.data[a].name;
+            mine[a] = fg_fresh(g, "mine");
+            fg_line(g, "%s %s = %s >= 0 ? %s : %s;", acc_ctype(ops, a), mine[a], head,
+                    fg_elem(g, c_name(var), var, &head, 1), fg_atom(g, ops->data[o].nes.data[j]));
+            all[a] = gather_partials(g, ops, mine + a, a, nr);
+        }
+    /* the rank's last segment: the pieces of the ranks after it that began inside it */
+    fg_line(g, "int64_t %s = %s[%s + 1] - 1;", last, first, me);
+    fg_line(g, "if (%s >= %s[%s]) {", last, first, me);
+    g->indent++;
+    for (int a = 0; a < nacc; a++) {
+        const char *var = s->pat.data[a].name;
+        out[a] = fg_elem(g, c_name(var), var, &last, 1);
+        acc[a] = fg_fresh(g, "acc");
+        fg_line(g, "%s %s = %s;", acc_ctype(ops, a), acc[a], out[a]);
+    }
+    fg_line(g, "for (int %s = %s + 1; %s < %s && (%s[%s] == %s || %s[%s] == -2); %s++) {", r, me, r, nr, heads, r, last,
+            heads, r, r);
+    g->indent++;
+    g->iter++;
+    const char **xs = xmalloc(sizeof *xs * (size_t)(nacc + 1));
+    for (int a = 0; a < nacc; a++)
+        xs[a] = xsprintf("%s[%s]", all[a], r);
+    for (int o = 0, a = 0; o < ops->len; a += ops->data[o].nes.len, o++)
+        fs_apply_op(g, &ops->data[o], acc + a, xs + a);
+    g->iter--;
+    close_blocks(g, 1);
+    for (int a = 0; a < nacc; a++)
+        fg_line(g, "%s = %s;", out[a], acc[a]);
+    close_blocks(g, 1);
+    /* every rank's segments to every rank */
+    for (int a = 0; a < nacc; a++) {
+        const char *x = c_name(s->pat.data[a].name);
+        fg_line(g, "wf_mpi_gather_at(ctx, %s.p, %d, %s);", x, c_esz(acc_type(ops, a).prim), first);
+    }
+    close_blocks(g, 1);
 }
 
 const Target target_multicore_mpi = {"multicore", FLATTEN_CPU, true, false, false, fp_parallel, fp_soac, NULL, NULL,

@@ -73,5 +73,10 @@ void mpi_combine(FGen *g, MpiPart part, const COperatorVec *ops, const char **ac
 /* After a whole scan's region: the rank's outputs prefixed with the totals of the ranks
  * before it, folded in rank order. */
 void mpi_scan_carry(FGen *g, const CStm *s, MpiPart part, const COperatorVec *ops);
+/* After an irregular segred over the rank's part of the points (segmented.c, its pieces
+ * combined): each segment's result made whole by the rank its first point lies in (the ranks
+ * after it that began inside the segment send their pieces, folded in rank order) and sent to
+ * every rank.  O names the offsets view, n the number of segments. */
+void mpi_segments(FGen *g, const CStm *s, MpiPart part, const char *O, const char *n);
 
 #endif

@@ -307,8 +307,8 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
     fs_segop_outputs(g, s, w, loc);
     Seg q = {s, e, fs_seg_ops(e), fs_ops_results(fs_seg_ops(e)), w[0], w[1], fg_fresh(g, "nt"), fg_atom(g, e->segs),
              {0}, NULL, NULL, NULL, NULL, NULL};
-    /* a segmap: each MPI rank its part of the points */
-    MpiPart part = e->seg == SEG_MAP ? mpi_part(g, s, q.total) : mpi_whole(q.total);
+    /* a segmap or segred: each MPI rank its part of the points */
+    MpiPart part = e->seg != SEG_SCAN ? mpi_part(g, s, q.total) : mpi_whole(q.total);
     fg_line(g, "int %s = wf_threads(ctx, %s);", q.nt, part.n);
     q.ch = chunks_decl(g, part.n, q.nt, 16);
     q.ch.base = part.lo;
@@ -328,8 +328,10 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
     fg_slot_scope(g, thread_walk, &q);
     region_end(g, r);
     mpi_gather_rows(g, s, part, 1);
-    if (e->seg == SEG_RED)
+    if (e->seg == SEG_RED) {
         finish_reduce(g, &q);
+        mpi_segments(g, s, part, q.O, q.n);
+    }
     else if (e->seg == SEG_SCAN)
         finish_scan(g, &q, loc);
 }
