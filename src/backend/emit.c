@@ -874,7 +874,7 @@ char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, bool no
         sb_puts(&ents, "{NULL, 0, NULL, 0, NULL, NULL}");
     fg_line(&g, "static const wf_entry entries[] = {\n    %s\n};", ents.data);
     fg_line(&g, "static const wf_program program = {entries, %d, %s, %s};", ne, fg_param_table(&g), t->hooks);
-    fg_line(&g, "int main(int argc, char **argv) { return wf_main(argc, argv, &program); }");
+    fg_line(&g, "int main(int argc, char **argv) { return %s(argc, argv, &program); }", t->main_fn ? t->main_fn : "wf_main");
     StrBuf all = {0};
     sb_puts(&all, "/* ---- view types ---- */\n");
     sb_puts(&all, types.data ? types.data : "");

@@ -47,6 +47,7 @@ typedef struct {
     const char *cc;         /* --cc=CMD: the compiled backends' whole C compiler command */
     const char *wrap;       /* --wrap=CMD: compiled executables run under CMD */
     const char *thresholds; /* --thresholds=SPEC: passed to compiled executables */
+    const char *ranks;      /* --ranks=N: the mpi backend's executables run on N ranks */
 } Options;
 
 typedef struct {
@@ -147,38 +148,54 @@ static char *compile_in_tmpdir(const Options *o, const char *prog, char **exe, c
  * maybe-uninitialized warnings are left out: at -O3 they report paths that cannot run. */
 static const char test_cflags[] = "-Wall -Wextra -Werror -Wno-array-bounds -Wno-maybe-uninitialized";
 
-/* Compile prog with `weft BACKEND` (c or multicore), the runtime linked from one object. */
-static char *compiled_prepare(const Options *o, const char *prog, char **exe, const char *backend) {
+/* Compile prog with `weft BACKEND` (c or multicore), the runtime linked from one object
+ * (*rts_obj, made on the first call: one per kind of runtime). */
+static char *compiled_prepare(const Options *o, const char *prog, char **exe, const char *backend, char **rts_obj,
+                              const char *extra) {
     const char *why = excluded(prog);
     if (why)
         return xsprintf("skip: %s", why);
-    static char *rts_obj;
     if (!c_cleanup.len)
         atexit(c_remove_all);
-    if (!rts_obj) {
-        rts_obj = xsprintf("%s/weft-test-rts-%d.o", o->tmpdir, (int)getpid());
-        vec_push(&c_cleanup, rts_obj);
+    if (!*rts_obj) {
+        *rts_obj = xsprintf("%s/weft-test-rts%s-%d.o", o->tmpdir, *extra ? "-mpi" : "", (int)getpid());
+        vec_push(&c_cleanup, *rts_obj);
     }
     const char *how = o->cc ? xsprintf("--cc '%s'", o->cc) : xsprintf("--cflags '%s'", test_cflags);
-    return compile_in_tmpdir(o, prog, exe, backend, xsprintf("%s --rts-obj '%s'", how, rts_obj));
+    return compile_in_tmpdir(o, prog, exe, backend, xsprintf("%s%s --rts-obj '%s'", extra, how, *rts_obj));
 }
 
+static char *rts_plain, *rts_mpi;
+
 static char *c_prepare(const Options *o, const char *prog, char **exe) {
-    return compiled_prepare(o, prog, exe, "c");
+    return compiled_prepare(o, prog, exe, "c", &rts_plain, "");
 }
 
 static char *mc_prepare(const Options *o, const char *prog, char **exe) {
-    return compiled_prepare(o, prog, exe, "multicore");
+    return compiled_prepare(o, prog, exe, "multicore", &rts_plain, "");
+}
+
+/* Whether the shell command cmd (a check for tools) succeeds; asked once, kept in *have. */
+static bool have_tools(int *have, const char *cmd) {
+    if (*have < 0) {
+        fflush(NULL);
+        *have = system(cmd) == 0;
+    }
+    return *have;
+}
+
+/* weft multicore --mpi, run under mpirun (exec_case): needs mpicc and mpirun, else skipped. */
+static char *mpi_prepare(const Options *o, const char *prog, char **exe) {
+    static int have = -1;
+    if (!have_tools(&have, "mpicc --version > /dev/null 2>&1 && mpirun --version > /dev/null 2>&1"))
+        return xsprintf("skip: no MPI here (mpicc and mpirun needed: Debian's libopenmpi-dev and openmpi-bin)");
+    return compiled_prepare(o, prog, exe, "multicore", &rts_mpi, "--mpi ");
 }
 
 /* weft cuda: needs nvcc and a GPU (nvidia-smi lists one); otherwise every case is skipped. */
 static char *cuda_prepare(const Options *o, const char *prog, char **exe) {
     static int have = -1;
-    if (have < 0) {
-        fflush(NULL);
-        have = system("nvcc --version > /dev/null 2>&1") == 0 && system("nvidia-smi -L > /dev/null 2>&1") == 0;
-    }
-    if (!have)
+    if (!have_tools(&have, "nvcc --version > /dev/null 2>&1 && nvidia-smi -L > /dev/null 2>&1"))
         return xsprintf("skip: no CUDA device here (nvcc and nvidia-smi -L needed); tests/ci/cuda_compile.sh "
                         "compiles the generated CUDA without one");
     const char *why = excluded(prog);
@@ -204,6 +221,7 @@ static const Backend backends[] = {
     {"c", true, c_prepare, c_command},
     {"multicore", true, mc_prepare, c_command},
     {"cuda", true, cuda_prepare, c_command},
+    {"mpi", true, mpi_prepare, c_command},
 };
 
 static const Backend *find_backend(const char *name) {
@@ -272,15 +290,22 @@ static void write_text_file(const char *path, const char *text) {
 
 /* In the child: run the case's command; a compiled backend's executable under --wrap's command
  * when given (words split at spaces, e.g. "compute-sanitizer --tool memcheck --error-exitcode
- * 97 --log-file /tmp/cs.%p"). */
-static void exec_case(const Job *j, const char *wrap) {
-    if (!wrap || j->be->prepare == NULL) {
+ * 97 --log-file /tmp/cs.%p"), the mpi backend's under Open MPI's mpirun on --ranks ranks. */
+static void exec_case(const Job *j, const Options *o) {
+    const char *wrap = o->wrap;
+    bool mpi = j->be && !strcmp(j->be->name, "mpi"); /* no backend: a compile-time error's check */
+    if ((!wrap && !mpi) || j->be->prepare == NULL) {
         execv(j->argv[0], (char *const *)j->argv);
         fprintf(stderr, "cannot run %s: %s\n", j->argv[0], strerror(errno));
         return;
     }
     Vec(char *) argv = {0};
-    for (char *w = strtok(xstrdup(wrap), " "); w; w = strtok(NULL, " "))
+    if (mpi) {
+        const char *run = xsprintf("mpirun -np %s --oversubscribe%s", o->ranks, geteuid() == 0 ? " --allow-run-as-root" : "");
+        for (char *w = strtok(xstrdup(run), " "); w; w = strtok(NULL, " "))
+            vec_push(&argv, w);
+    }
+    for (char *w = wrap ? strtok(xstrdup(wrap), " ") : NULL; w; w = strtok(NULL, " "))
         vec_push(&argv, w);
     for (int i = 0; j->argv[i]; i++)
         vec_push(&argv, (char *)j->argv[i]);
@@ -315,7 +340,7 @@ static bool start_job(Run *run, Job *j) {
             fprintf(stderr, "cannot open the input file %s: %s\n", j->in_path, strerror(errno));
             _exit(126);
         }
-        exec_case(j, o->wrap);
+        exec_case(j, o);
         _exit(127);
     }
     setpgid(pid, pid);
@@ -839,11 +864,11 @@ static int parse_backends(const char *list, const Backend **bes, int max) {
         size_t len = strcspn(p, ",");
         char *name = xstrndup(p, len);
         if (!*name)
-            fatal("test: --backend=%s: an empty backend name (backends: interp, c, multicore, cuda)", list);
+            fatal("test: --backend=%s: an empty backend name (backends: interp, c, multicore, cuda, mpi)", list);
         if (n == max)
             fatal("test: too many backends");
         if (!(bes[n++] = find_backend(name)))
-            fatal("test: unknown backend '%s' (backends: interp, c, multicore, cuda)", name);
+            fatal("test: unknown backend '%s' (backends: interp, c, multicore, cuda, mpi)", name);
         p += len;
         if (!*p)
             return n;
@@ -851,10 +876,11 @@ static int parse_backends(const char *list, const Backend **bes, int max) {
 }
 
 const char test_usage[] =
-    "test [--backend=interp[,c,multicore,cuda]] [--timeout=S] [-j N] [-v] [--list] [--weft=PATH] [--cc=CMD] "
-    "[--wrap=CMD] [--thresholds=SPEC] PATH...\n"
+    "test [--backend=interp[,c,multicore,cuda,mpi]] [--timeout=S] [-j N] [-v] [--list] [--weft=PATH] [--cc=CMD] "
+    "[--wrap=CMD] [--thresholds=SPEC] [--ranks=N] PATH...\n"
     "run the -- == blocks of the programs in PATH (files, or directories searched for .fut files)\n"
-    "  --backend=LIST      interp (the default), c, multicore, cuda: each case on each of them\n"
+    "  --backend=LIST      interp (the default), c, multicore, cuda, mpi (weft multicore --mpi under\n"
+    "                      Open MPI's mpirun): each case on each of them\n"
     "  --timeout=S         a case running longer than S seconds fails (default: 60)\n"
     "  -j N, -jN           N cases at a time (default: 2)\n"
     "  -v                  also print a line per file (its counts), the skips and the files' notes\n"
@@ -865,7 +891,8 @@ const char test_usage[] =
     "  --wrap=CMD          run every compiled executable under CMD (words split at spaces, e.g.\n"
     "                      \"compute-sanitizer --tool memcheck --error-exitcode 97\")\n"
     "  --thresholds=SPEC   compiled executables start their flattening thresholds at SPEC, N or\n"
-    "                      KIND=N,... (the executables' --thresholds, docs/EXECUTABLES.md)";
+    "                      KIND=N,... (the executables' --thresholds, docs/EXECUTABLES.md)\n"
+    "  --ranks=N           mpi: the MPI ranks each executable runs on (default: 2)";
 
 static const char *nonempty(const char *option, const char *v) {
     if (!*v)
@@ -878,6 +905,7 @@ int cmd_test(int argc, char **argv) {
     run.opt.timeout_s = 60;
     run.opt.jobs = 2;
     run.opt.weft = self_exe_path();
+    run.opt.ranks = "2";
     run.opt.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
     const char *backend_list = "interp";
     Paths inputs = {0};
@@ -903,6 +931,8 @@ int cmd_test(int argc, char **argv) {
             run.opt.wrap = nonempty("--wrap", v);
         else if ((v = option_value(a, "--thresholds")))
             run.opt.thresholds = nonempty("--thresholds", v);
+        else if ((v = option_value(a, "--ranks")))
+            run.opt.ranks = xsprintf("%d", option_positive("test", v, "rank count"));
         else if (a[0] == '-' && a[1])
             option_unknown("test", a, test_usage);
         else

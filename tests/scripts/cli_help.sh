@@ -18,7 +18,7 @@ PARSERS="check src/driver/pipeline.c cmd_check
 run src/driver/pipeline.c cmd_run
 dev src/driver/pipeline.c cmd_dev
 c src/driver/compile.c compile_cmd common_option
-multicore src/driver/compile.c compile_cmd common_option
+multicore src/driver/compile.c compile_cmd common_option multicore_option
 cuda src/driver/compile.c cmd_cuda common_option
 test src/driver/test.c cmd_test
 bench src/driver/bench.c parse_args

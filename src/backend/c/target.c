@@ -4,4 +4,4 @@
 #include "../emit.h"
 
 const Target target_c = {"c", FLATTEN_NONE, false, false, false, NULL, NULL, NULL, NULL, NULL,
-                         "wf_flat_result", "NULL, NULL, NULL, NULL, NULL"};
+                         "wf_flat_result", "NULL, NULL, NULL, NULL, NULL", false, NULL};

@@ -1206,4 +1206,4 @@ static void cuda_run(FGen *g, const CStm *s) {
 }
 
 const Target target_cuda = {"cuda", FLATTEN_GPU, false, true, true, cuda_runs, cuda_run, fc_before, fc_after, fc_elem_to_host,
-                            "wfc_result", "wfk_init, wfc_fini, wfc_sync, wfc_stage, wfc_collect"};
+                            "wfc_result", "wfk_init, wfc_fini, wfc_sync, wfc_stage, wfc_collect", false, NULL};

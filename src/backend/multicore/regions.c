@@ -139,7 +139,7 @@ static void chunk(FGen *g, const char *w, const char *nt, const char *lo, const 
 }
 
 Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread) {
-    Chunks c = {w, nt, fg_fresh(g, "nc"), fg_fresh(g, "ctr")};
+    Chunks c = {w, nt, fg_fresh(g, "nc"), fg_fresh(g, "ctr"), NULL};
     const char *q = fg_fresh(g, "q");
     fg_line(g, "int64_t %s = wf_chunks(%s, %s, %d), %s[%s];", c.nc, w, nt, per_thread, c.ctr, nt);
     fg_line(g, "for (int %s = 0; %s < %s; %s++)", q, q, nt, q);
@@ -155,7 +155,9 @@ void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char 
     fg_line(g, "int64_t %s = (int64_t)(%s + 1) * %s / %s, %s;", end, o, c.nc, c.nt, ci);
     fg_line(g, "while ((%s = __atomic_fetch_add(&%s[%s], 1, __ATOMIC_RELAXED)) < %s) {", ci, c.ctr, o, end);
     g->indent++;
-    fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", lo, c.w, ci, c.nc, hi, c.w, ci, c.nc);
+    const char *base = c.base ? xsprintf("%s + ", c.base) : "";
+    fg_line(g, "int64_t %s = %s%s * %s / %s, %s = %s%s * (%s + 1) / %s;", lo, base, c.w, ci, c.nc, hi, base, c.w, ci,
+            c.nc);
 }
 
 void chunks_end(FGen *g) {
@@ -180,6 +182,7 @@ struct Par {
     void (*iteration)(FGen *g, const Par *p, const char *i, const char **accs);
     const char **outer; /* segop: the indices of the segment (nouter of them) */
     int nouter;
+    const char *base;   /* the first iteration, when only [base, base + w) runs here (an MPI rank's part) */
     Chunks chunks;      /* of the region (phase 1), and fix_chunks of phase 3 */
     Chunks fix_chunks;
     const char *state, *claim; /* chained scans: the chunks' states (1 scanned, 2 done) and claims */
@@ -327,10 +330,11 @@ static void thread_chained(FGen *g, void *arg) {
     const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *i = fg_fresh(g, "i"), *ci = fg_fresh(g, "c"),
                *j = fg_fresh(g, "j");
     const char *nc = p->chunks.nc, *w = p->w, *st = p->state, *claim = p->claim;
+    const char *base = p->base ? xsprintf("%s + ", p->base) : "";
     fg_line(g, "int64_t %s;", ci);
     fg_line(g, "while ((%s = __atomic_fetch_add(&%s, 1, __ATOMIC_RELAXED)) < %s) {", ci, p->chunks.ctr, nc);
     g->indent++;
-    fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", lo, w, ci, nc, hi, w, ci, nc);
+    fg_line(g, "int64_t %s = %s%s * %s / %s, %s = %s%s * (%s + 1) / %s;", lo, base, w, ci, nc, hi, base, w, ci, nc);
     fg_line(g, "{");
     g->indent++;
     chunk_fold(g, p, ci, lo, hi);
@@ -348,7 +352,7 @@ static void thread_chained(FGen *g, void *arg) {
     fg_line(g, "if (%s > 0) {", j);
     g->indent++;
     const char *jlo = fg_fresh(g, "lo"), *jhi = fg_fresh(g, "hi");
-    fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s;", jlo, w, j, nc, jhi, w, j, nc);
+    fg_line(g, "int64_t %s = %s%s * %s / %s, %s = %s%s * (%s + 1) / %s;", jlo, base, w, j, nc, jhi, base, w, j, nc);
     const char **pre = xmalloc(sizeof *pre * (size_t)(p->nscan + 1)), **acc = xmalloc(sizeof *acc * (size_t)(p->nscan + 1)),
                **xs = xmalloc(sizeof *xs * (size_t)(p->nscan + 1));
     for (int a = 0; a < p->nscan; a++) {
@@ -403,7 +407,7 @@ static int chunks_per_thread(const Par *p) {
 /* Before the region of a chained scan: its chunks, the counter they are taken from, their
  * states and claims (thread_chained). */
 static Chunks chained_decl(FGen *g, Par *p) {
-    Chunks c = {p->w, p->nt, fg_fresh(g, "nc"), fg_fresh(g, "next")};
+    Chunks c = {p->w, p->nt, fg_fresh(g, "nc"), fg_fresh(g, "next"), NULL};
     p->state = fg_fresh(g, "state");
     p->claim = fg_fresh(g, "claim");
     int bytes = 0; /* of the scans' outputs per iteration */
@@ -422,6 +426,7 @@ static const char **region_reduce(FGen *g, Par *p) {
     bool chained = chained_scan(p);
     p->tot = xmalloc(sizeof *p->tot * (size_t)(p->nacc + 1));
     p->chunks = chained ? chained_decl(g, p) : chunks_decl(g, p->w, p->nt, chunks_per_thread(p));
+    p->chunks.base = p->base;
     for (int a = 0; a < p->nacc; a++) {
         p->tot[a] = fg_fresh(g, "tot");
         fg_line(g, "%s %s[%s];", fg_ctype(g, p->acc_types[a]), p->tot[a], p->chunks.nc);
@@ -563,7 +568,7 @@ static bool segop_vector_scan(FGen *g, const CStm *s, const char *w, const char 
 }
 
 static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt, const char *loc) {
-    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0, {0}, {0}, NULL, NULL};
+    Par p = {s, w, nt, loc, {0}, 0, 0, NULL, NULL, screma_iteration, NULL, 0, NULL, {0}, {0}, NULL, NULL};
     par_ops(&p, &s->exp->scans, &s->exp->reds);
     fs_screma_outputs(g, s, w, loc);
     if (p.nacc == 0) { /* a map: the chunks only */
@@ -669,23 +674,35 @@ static void region_flat(FGen *g, const CStm *s, const char **w, int k) {
     for (int j = k; j < s->exp->params.len; j++)
         sb_printf(&points, " * %s", w[j]);
     fg_line(g, "int64_t %s = %s;", q.total, total.data);
-    q.nt = region_threads(g, s, q.total, points.data);
+    MpiPart part = mpi_part(g, s, q.total);
+    q.nt = region_threads(g, s, part.n, points.data);
     /* no accumulators across points (a segred's whole segments have their own) */
-    q.chunks = chunks_decl(g, q.total, q.nt, 16);
+    q.chunks = chunks_decl(g, part.n, q.nt, 16);
+    q.chunks.base = part.lo;
     Region r = region_begin(g, q.nt);
     fg_slot_scope(g, thread_flat, &q);
     region_end(g, r);
+    mpi_gather_rows(g, s, part, k);
 }
 
 /* A segred / segscan over the innermost dimension of the segment at outer (nouter indices): the
  * parallel reduction of its elements. */
 static void segment_reduce(FGen *g, const CStm *s, const char **w, const char **outer, int nouter, const char *loc) {
     const CExp *e = s->exp;
-    const char *nt = region_threads(g, s, w[nouter], w[nouter]);
-    Par p = {s, w[nouter], nt, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, {0}, {0}, NULL, NULL};
+    Par p = {s, w[nouter], NULL, loc, {0}, 0, 0, NULL, NULL, segop_iteration, outer, nouter, NULL, {0}, {0}, NULL, NULL};
     COperatorVec none = {0};
     par_ops(&p, e->seg == SEG_SCAN ? &e->scans : &none, e->seg == SEG_RED ? &e->reds : &none);
+    /* a whole reduction or scan: each MPI rank its part, the parts' results combined in rank order */
+    MpiPart part = nouter == 0 ? mpi_part_fold(g, s, &p.ops, p.w) : mpi_whole(p.w);
+    p.w = part.n;
+    p.base = part.lo;
+    p.nt = region_threads(g, s, p.w, p.w);
     const char **acc = region_reduce(g, &p);
+    if (e->seg == SEG_RED)
+        mpi_combine(g, part, &p.ops, acc, loc);
+    else
+        mpi_scan_carry(g, s, part, &p.ops);
+    mpi_gather_rows(g, s, part, 1);
     if (e->seg == SEG_RED)
         fs_segop_finish(g, s, outer, acc);
 }
@@ -910,4 +927,4 @@ void fp_soac(FGen *g, const CStm *s) {
 }
 
 const Target target_multicore = {"multicore", FLATTEN_CPU, true,  false, false, fp_parallel, fp_soac, NULL, NULL, NULL,
-                                 "wf_flat_result", "NULL, NULL, NULL, NULL, NULL"};
+                                 "wf_flat_result", "NULL, NULL, NULL, NULL, NULL", false, NULL};

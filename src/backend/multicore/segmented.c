@@ -307,8 +307,11 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
     fs_segop_outputs(g, s, w, loc);
     Seg q = {s, e, fs_seg_ops(e), fs_ops_results(fs_seg_ops(e)), w[0], w[1], NULL, fg_atom(g, e->segs),
              {0}, NULL, NULL, NULL, NULL, NULL};
-    q.nt = region_threads(g, s, q.total, q.total);
-    q.ch = chunks_decl(g, q.total, q.nt, 16);
+    /* a segmap or segred: each MPI rank its part of the points */
+    MpiPart part = e->seg != SEG_SCAN ? mpi_part(g, s, q.total) : mpi_whole(q.total);
+    q.nt = region_threads(g, s, part.n, part.n);
+    q.ch = chunks_decl(g, part.n, q.nt, 16);
+    q.ch.base = part.lo;
     if (e->seg != SEG_MAP) {
         q.hseg = chunk_array(g, &q, "int64_t", loc);
         q.tseg = chunk_array(g, &q, "int64_t", loc);
@@ -324,8 +327,11 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
     Region r = region_begin(g, q.nt);
     fg_slot_scope(g, thread_walk, &q);
     region_end(g, r);
-    if (e->seg == SEG_RED)
+    mpi_gather_rows(g, s, part, 1);
+    if (e->seg == SEG_RED) {
         finish_reduce(g, &q);
+        mpi_segments(g, s, part, q.O, q.n);
+    }
     else if (e->seg == SEG_SCAN)
         finish_scan(g, &q, loc);
 }

@@ -1,0 +1,59 @@
+#!/bin/sh
+# mpi.sh — weft multicore --mpi (docs/MPI.md): the programs of tests/mpi and a representative
+# set of the corpus (regular and irregular maps, whole segments, whole scans and reductions,
+# non-commutative operators, sizes below the rank count, empty inputs, a failure in one rank's
+# part) give the single-process results on 1, 2 and 3 ranks (`weft test --backend=mpi
+# --ranks=N`, Open MPI's mpirun with --oversubscribe); the executables' harness (results printed
+# once, -t's times from rank 0, exit status 2 and the message when one rank fails); without
+# --mpi no MPI in the generated code; --mpi without mpicc a clear error.  Without mpicc and
+# mpirun (Debian: libopenmpi-dev openmpi-bin) only the last two run.  Irregular reductions run
+# again with their flattened versions forced (--thresholds), so that their segments are split.
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$T/empty"
+if PATH="$T/empty" "$WEFT" multicore --mpi tests/mpi/rows.fut -o "$T/nompi" > "$T/nompi.err" 2>&1; then
+    fail "--mpi without mpicc succeeded"
+else
+    check "--mpi without mpicc: a clear error" grep -q "mpicc was not found" "$T/nompi.err"
+fi
+"$WEFT" multicore --no-cc tests/mpi/rows.fut -o "$T/plain"
+check_not "no MPI in weft multicore's code without --mpi" grep -q "wf_mpi\|<mpi.h>" "$T/plain.c"
+
+if ! command -v mpicc > /dev/null 2>&1 || ! command -v mpirun > /dev/null 2>&1; then
+    echo "mpi: skipped the MPI runs: no mpicc and mpirun here (Debian: apt-get install libopenmpi-dev openmpi-bin)"
+    summary
+fi
+
+corpus="tests/mpi tests/irregular/iota_in_map.fut tests/irregular/concat_rows.fut tests/irregular/segment_sums.fut
+        tests/irregular/scan_in_map.fut tests/flatten/segred_long.fut tests/flatten/versions.fut"
+for ranks in 1 2 3; do
+    # shellcheck disable=SC2086
+    "$WEFT" test --backend=mpi --ranks=$ranks $corpus > "$T/test$ranks.log" 2>&1
+    grep -q " 0 failed" "$T/test$ranks.log" || cat "$T/test$ranks.log"
+    add_counts "$T/test$ranks.log"
+done
+# the flattened versions of irregular reductions (segments split across ranks by their points)
+for ranks in 2 3; do
+    "$WEFT" test --backend=mpi --ranks=$ranks --thresholds=1099511627776 tests/mpi/segments.fut \
+        tests/irregular/segment_sums.fut > "$T/flat$ranks.log" 2>&1
+    grep -q " 0 failed" "$T/flat$ranks.log" || cat "$T/flat$ranks.log"
+    add_counts "$T/flat$ranks.log"
+done
+
+# the harness on 3 ranks: results once, rank 0's times, a failure in rank 2's part
+mpirun="mpirun --oversubscribe"
+[ "$(id -u)" = 0 ] && mpirun="$mpirun --allow-run-as-root"
+"$WEFT" multicore --mpi tests/mpi/rows.fut -o "$T/rows" && "$WEFT" multicore tests/mpi/rows.fut -o "$T/rows1" ||
+    fail "weft multicore (--mpi) tests/mpi/rows.fut"
+input='[[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]'
+echo "$input" | "$T/rows1" > "$T/rows1.out"
+echo "$input" | $mpirun -np 3 "$T/rows" -r 3 -t "$T/times" > "$T/rows.out" 2> "$T/rows.err"
+check "3 ranks print the results once, as one process does" cmp "$T/rows1.out" "$T/rows.out"
+check "-t: one time per run, from rank 0" [ "$(wc -l < "$T/times")" -eq 3 ]
+"$WEFT" multicore --mpi tests/mpi/failure.fut -o "$T/failure" || fail "weft multicore --mpi tests/mpi/failure.fut"
+echo '[1, 2, 3, 4, 5, 6] 7i64' | $mpirun -np 3 "$T/failure" > "$T/failure.out" 2> "$T/failure.err"
+status=$?
+check "a failure in one rank's part: exit status 2 (not $status)" [ "$status" -eq 2 ]
+check "a failure in one rank's part: its message" grep -q "failure.fut:6:44: error: Index \[6\] out of bounds" \
+    "$T/failure.err"
+summary
