@@ -617,6 +617,7 @@ static bool distributable(Ctx *c, const CExp *e) {
 }
 
 static void collect(F *f, const CBody *b);
+static void drop_dead_iotas(CBody *b);
 
 /* An irregular map at the top level (irregular.c): if the outer version keeps enough threads
  * busy (the total work over the largest element's >= FUN.suff_outer_par_K) it, else the map
@@ -637,10 +638,18 @@ static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec p
     CParamVec tpat = rename_pat(&pat);
     soac_segop(f, c, e, core_clone_lambda(e->lam), soac_ops(e), tpat, top);
     top->result = pat_atoms(&tpat);
-    CBody *flat = cbody_new();
+    /* the flattened version: segops, and host statements flattened in turn (a filter's
+     * offsets, and the rest of its body: a map, maybe an irregular nest again) */
+    CBody *fl = cbody_new(), *flat = cbody_new();
     CParamVec fpat = rename_pat(&pat);
-    CBuild fb = {flat, e->loc, &f->types};
+    CBuild fb = {fl, e->loc, &f->types};
     irr_flatten(m, &fb, &f->iotas, fpat);
+    collect(f, fl);
+    f->nesting++;
+    for (int i = 0; i < fl->stms.len; i++)
+        nest_stm(f, c, &fl->stms.data[i], flat);
+    f->nesting--;
+    drop_dead_iotas(flat);
     flat->result = pat_atoms(&fpat);
     CExp *v = cexp_new(CE_IF, e->loc);
     vec_push(&v->args, catom_var(cond));
@@ -690,6 +699,7 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     f->nesting++;
     soac_flat(f, c, s, fpat, flat);
     f->nesting--;
+    drop_dead_iotas(flat);
     flat->result = pat_atoms(&fpat);
 
     /* G3 on the GPU: else if Par(e_middle) >= suff_intra_par and it fits then e_middle */
