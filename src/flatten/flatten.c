@@ -37,8 +37,9 @@
  * the levels' inputs; the index itself for an iota input) and the expanded arrays of earlier
  * groups, indexed by the segop's indices.  Versions are clones with fresh names (clone.c), so
  * every variable stays bound once.  SOACs that cannot be segops here — a width that varies
- * inside the nest (irregular), scatter, hist, filter, screma mixing scans and reductions —
- * run sequentially inside the enclosing segop, or stay as they are at the top level.
+ * inside the nest (irregular, but for irregular.c's shapes at the top of a nest), scatter,
+ * hist, filter, screma mixing scans and reductions — run sequentially inside the enclosing
+ * segop, or stay as they are at the top level.
  */
 #include <string.h>
 

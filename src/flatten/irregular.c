@@ -6,6 +6,9 @@
  *                let r = S (w(p)) ...          -- the inner SOAC: map / reduce / scan / redomap
  *                in suffix(p, r)) xs           -- scalars of the element
  *
+ * (S may also be a filter or partition of scalars; then the suffix is anything that does not
+ * consume r)
+ *
  * becomes, load-balanced by the elements of the inner SOACs rather than by the rows:
  *
  *     W = map (\x -> w(prefix(x))) xs                       -- the size slice (rule 4's S)
@@ -19,9 +22,12 @@
  * scalar variant to the outer map (rule 6) is read through i, never replicated; indexing
  * variant to it (rule 7) is the prefix's view, read at j.  A map or scan result whose rows
  * vary is the flat output itself: the represent pass laid the outer map's rows out by the
- * same sizes.  The outer map keeps its outer-parallel version (flatten.c chooses with a
- * threshold on irr_prepare's parallelism: the total work over the largest element's, what one
- * thread per element can keep busy).
+ * same sizes.  A filter or partition as S (filter_flatten, below) scans per-point flags per
+ * row, scatters the kept elements to new offsets, and leaves the rest of the body to a map of
+ * its own over views of the result, which flatten.c translates in turn.  The outer map keeps
+ * its outer-parallel version (flatten.c chooses with a threshold on irr_prepare's
+ * parallelism: the total work over the largest element's, what one thread per element can
+ * keep busy).
  */
 #include <string.h>
 
