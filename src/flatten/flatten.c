@@ -816,6 +816,13 @@ static bool unfuse_irregular(F *f, const CStm *s, CStm *map, CStm *red) {
     CExp *a = cexp_new(CE_SCREMA, e->loc), *b = cexp_new(CE_SCREMA, e->loc);
     *a = *e;
     a->reds = (COperatorVec){0};
+    if (e->offsets.len) { /* the reductions' inputs become ordinary map results, first */
+        a->offsets = (CAtomVec){0};
+        for (int j = 0; j < ops_results(&e->reds); j++)
+            vec_push(&a->offsets, catom_int(PRIM_I64, 0));
+        for (int j = 0; j < e->offsets.len; j++)
+            vec_push(&a->offsets, e->offsets.data[j]);
+    }
     IrrMatch *m = irr_match(a, &f->types);
     if (!m)
         return false;
