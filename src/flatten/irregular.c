@@ -264,6 +264,13 @@ IrrMatch *irr_match(const CExp *e, const OMap *types) {
     return m;
 }
 
+/* subst[name] = a */
+static void subst_put(OMap *subst, const char *name, CAtom a) {
+    CAtom *p = xmalloc(sizeof *p);
+    *p = a;
+    omap_put(subst, name, p);
+}
+
 /* A copy of the outer lambda's parameters bound to the inputs at index i (an iota input: i
  * itself), then of its statements [0, upto), into in; subst renames the copies. */
 static void element_prefix(IrrMatch *m, CBuild *in, CAtom i, int upto, const OMap *iotas, OMap *subst) {
@@ -293,19 +300,23 @@ static void element_prefix(IrrMatch *m, CBuild *in, CAtom i, int upto, const OMa
     for (int k = 0; k < c->body->stms.len; k++)
         vec_push(&in->body->stms, c->body->stms.data[k]);
     /* the original names of the copies: the clone renamed params and patterns in order */
-    for (int k = 0; k < c->params.len; k++) {
-        CAtom *a = xmalloc(sizeof *a);
-        *a = catom_var(c->params.data[k].name);
-        omap_put(subst, e->lam->params.data[k].name, a);
-    }
+    for (int k = 0; k < c->params.len; k++)
+        subst_put(subst, e->lam->params.data[k].name, catom_var(c->params.data[k].name));
     for (int k = 0; k < upto; k++) {
         const CParamVec *op = &e->lam->body->stms.data[k].pat, *np = &c->body->stms.data[k].pat;
-        for (int q = 0; q < op->len; q++) {
-            CAtom *a = xmalloc(sizeof *a);
-            *a = catom_var(np->data[q].name);
-            omap_put(subst, op->data[q].name, a);
-        }
+        for (int q = 0; q < op->len; q++)
+            subst_put(subst, op->data[q].name, catom_var(np->data[q].name));
     }
+}
+
+/* A copy (fresh names) of the statements after S, returning result. */
+static CBody *suffix_clone(const IrrMatch *m, CAtomVec result) {
+    const CBody *body = m->map->lam->body;
+    CBody *suf = cbody_new();
+    for (int k = m->s + 1; k < body->stms.len; k++)
+        vec_push(&suf->stms, body->stms.data[k]);
+    suf->result = result;
+    return core_clone_body(suf);
 }
 
 static CAtom renamed(const OMap *subst, CAtom a) {
@@ -595,15 +606,9 @@ static void filter_rest(IrrMatch *m, CBuild *b, const OMap *iotas, const CAtom *
             continue;
         CAtom start = cb_index1(&in, offs[part], catom_var(i.name));
         CAtom end = cb_index1(&in, offs[part], cb_add(&in, catom_var(i.name), cb_i64(1)));
-        CAtom *a = xmalloc(sizeof *a);
-        *a = cb_slice(&in, rows[k], start, end);
-        omap_put(&subst, S->pat.data[k].name, a);
+        subst_put(&subst, S->pat.data[k].name, cb_slice(&in, rows[k], start, end));
     }
-    CBody *suf = cbody_new();
-    for (int k = m->s + 1; k < body->stms.len; k++)
-        vec_push(&suf->stms, body->stms.data[k]);
-    suf->result = rest_res;
-    CBody *c = core_clone_body(suf);
+    CBody *c = suffix_clone(m, rest_res);
     for (int s = 0; s < c->stms.len; s++) { /* size 0 ys: the count */
         CExp *x = c->stms.data[s].exp;
         for (int k = 0; k < S->pat.len; k++) {
@@ -696,11 +701,8 @@ void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
     CParamVec r = inner_segop(m, &hb, iotas);
     /* the outer map's results: S's own, or scalars of the element (a segmap over i) */
     OMap of_s = {0};
-    for (int k = 0; k < S->pat.len; k++) {
-        CAtom *a = xmalloc(sizeof *a);
-        *a = catom_var(r.data[k].name);
-        omap_put(&of_s, S->pat.data[k].name, a);
-    }
+    for (int k = 0; k < S->pat.len; k++)
+        subst_put(&of_s, S->pat.data[k].name, catom_var(r.data[k].name));
     CParamVec rest_pat = {0};
     CAtomVec rest_res = {0}, rest_offs = {0};
     bool rest_concat = false;
@@ -737,18 +739,10 @@ void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
     OMap subst = {0};
     element_prefix(m, &in, catom_var(gi), m->s, iotas, &subst);
     for (int k = 0; k < S->pat.len; k++) {
-        if (!S->pat.data[k].type.rank) {
-            CAtom v = cb_index1(&in, catom_var(r.data[k].name), catom_var(gi));
-            CAtom *a = xmalloc(sizeof *a);
-            *a = v;
-            omap_put(&subst, S->pat.data[k].name, a);
-        }
+        if (!S->pat.data[k].type.rank)
+            subst_put(&subst, S->pat.data[k].name, cb_index1(&in, catom_var(r.data[k].name), catom_var(gi)));
     }
-    CBody *suf = cbody_new();
-    for (int k = m->s + 1; k < body->stms.len; k++)
-        vec_push(&suf->stms, body->stms.data[k]);
-    suf->result = rest_res;
-    CBody *c = core_clone_body(suf);
+    CBody *c = suffix_clone(m, rest_res);
     opt_subst_body(c, &subst);
     for (int k = 0; k < c->stms.len; k++)
         vec_push(&in.body->stms, c->stms.data[k]);
