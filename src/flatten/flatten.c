@@ -467,7 +467,8 @@ static void lambda_bound(const CLambda *lam, OMap *out) {
 /* Whether body b can run at block level: every screma at its top level (or in the bodies of
  * its loops and ifs) one dimension of a block's threads, of a width invariant to the nest c and
  * to the map's lambda (bound in inner: known on the host; collected in widths), with scalar
- * operators; no scatter, hist or filter at that level.  Their lambdas run in one thread each. */
+ * operators and no concatenated results; no scatter, hist or filter at that level.  Their
+ * lambdas run in one thread each. */
 static bool intra_ok(const Ctx *c, const OMap *inner, const CBody *b, CAtomVec *widths) {
     for (int i = 0; i < b->stms.len; i++) {
         const CExp *e = b->stms.data[i].exp;
@@ -476,8 +477,8 @@ static bool intra_ok(const Ctx *c, const OMap *inner, const CBody *b, CAtomVec *
             CAtom w = e->args.data[0];
             if (w.kind == CA_VAR && (omap_has(&c->bound, w.var) || omap_has(inner, w.var)))
                 return false;
-            if (!coperators_scalar(&e->scans) || !coperators_scalar(&e->reds))
-                return false;
+            if (!coperators_scalar(&e->scans) || !coperators_scalar(&e->reds) || e->offsets.len)
+                return false; /* (rows concatenated by offsets: not a block segop's results) */
             vec_push(widths, w);
             break;
         }
