@@ -287,6 +287,17 @@ CAtom cb_reduce(CBuild *b, COp op, PrimType p, CAtom ne, CAtom xs) {
     return cb_let(b, "red", ctype_prim(p), e);
 }
 
+CAtom cb_if(CBuild *b, CAtom cond, CBuild *then, CAtom x, CBuild *els, CAtom y, const char *base) {
+    CType t = cb_type(b, x.kind == CA_CONST ? y : x);
+    vec_push(&then->body->result, x);
+    vec_push(&els->body->result, y);
+    CExp *e = cb_exp(b, CE_IF);
+    vec_push(&e->args, cond);
+    e->body = then->body;
+    e->body2 = els->body;
+    return cb_let(b, base, t, e);
+}
+
 CAtom cb_offsets(CBuild *b, CAtom lens) {
     CAtom n = cb_size(b, lens, 0);
     CExp *e = cb_exp(b, CE_SCREMA);
@@ -303,16 +314,13 @@ CAtom cb_offsets(CBuild *b, CAtom lens) {
     CBuild in = cb_nested(b);
     CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
     CBuild first = cb_nested(&in), rest = cb_nested(&in);
-    vec_push(&first.body->result, cb_i64(0));
-    vec_push(&rest.body->result, cb_index1(&rest, incl, cb_sub(&rest, catom_var(i.name), cb_i64(1))));
-    CExp *pick = cb_exp(&in, CE_IF);
-    vec_push(&pick->args, cb_op2(&in, COP_EQ, PRIM_I64, catom_var(i.name), cb_i64(0)));
-    pick->body = first.body;
-    pick->body2 = rest.body;
+    CAtom first_off = cb_i64(0);
+    CAtom rest_off = cb_index1(&rest, incl, cb_sub(&rest, catom_var(i.name), cb_i64(1)));
+    CAtom is_first = cb_op2(&in, COP_EQ, PRIM_I64, catom_var(i.name), cb_i64(0));
     CParamVec ps = {0};
     vec_push(&ps, i);
     CAtomVec res = {0};
-    vec_push(&res, cb_let(&in, "off", ctype_prim(PRIM_I64), pick));
+    vec_push(&res, cb_if(&in, is_first, &first, first_off, &rest, rest_off, "off"));
     CAtom idx = cb_iota(b, cb_add(b, n, cb_i64(1)));
     return cb_map(b, cb_add(b, n, cb_i64(1)), &idx, 1, cb_lambda(ps, &in, res), NULL);
 }

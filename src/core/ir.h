@@ -418,7 +418,10 @@ CLambda *cb_lambda(CParamVec params, CBuild *inner, CAtomVec result);
 /* let rs = map lam over arrays (width w); results[j] the j-th result (may be NULL); returns the first. */
 CAtom cb_map(CBuild *b, CAtom w, const CAtom *arrays, int n, CLambda *lam, CAtom *results);
 CAtom cb_reduce(CBuild *b, COp op, PrimType p, CAtom ne, CAtom xs); /* reduce with a scalar operator */
-CLambda *cb_op_lambda(CBuild *b, COp op, PrimType p);                /* \\a b -> a OP b */
+CLambda *cb_op_lambda(CBuild *b, COp op, PrimType p); /* (x, y) -> x OP y over one scalar type */
+/* let v = if cond then { then's statements; x } else { els's statements; y }: one scalar or array
+ * result; then and els are nested builders (cb_nested) of b. */
+CAtom cb_if(CBuild *b, CAtom cond, CBuild *then, CAtom x, CBuild *els, CAtom y, const char *base);
 /* The exclusive prefix sums of the i64 array lens, with the total appended: n + 1 entries, the
  * first 0 (the offsets of rows of those lengths, one after the other). */
 CAtom cb_offsets(CBuild *b, CAtom lens);

@@ -37,8 +37,9 @@
  * the levels' inputs; the index itself for an iota input) and the expanded arrays of earlier
  * groups, indexed by the segop's indices.  Versions are clones with fresh names (clone.c), so
  * every variable stays bound once.  SOACs that cannot be segops here — a width that varies
- * inside the nest (irregular), scatter, hist, filter, screma mixing scans and reductions —
- * run sequentially inside the enclosing segop, or stay as they are at the top level.
+ * inside the nest (irregular, but for irregular.c's shapes at the top of a nest), scatter,
+ * hist, filter, screma mixing scans and reductions — run sequentially inside the enclosing
+ * segop, or stay as they are at the top level.
  */
 #include <string.h>
 
@@ -466,7 +467,8 @@ static void lambda_bound(const CLambda *lam, OMap *out) {
 /* Whether body b can run at block level: every screma at its top level (or in the bodies of
  * its loops and ifs) one dimension of a block's threads, of a width invariant to the nest c and
  * to the map's lambda (bound in inner: known on the host; collected in widths), with scalar
- * operators; no scatter, hist or filter at that level.  Their lambdas run in one thread each. */
+ * operators and no concatenated results; no scatter, hist or filter at that level.  Their
+ * lambdas run in one thread each. */
 static bool intra_ok(const Ctx *c, const OMap *inner, const CBody *b, CAtomVec *widths) {
     for (int i = 0; i < b->stms.len; i++) {
         const CExp *e = b->stms.data[i].exp;
@@ -475,8 +477,8 @@ static bool intra_ok(const Ctx *c, const OMap *inner, const CBody *b, CAtomVec *
             CAtom w = e->args.data[0];
             if (w.kind == CA_VAR && (omap_has(&c->bound, w.var) || omap_has(inner, w.var)))
                 return false;
-            if (!coperators_scalar(&e->scans) || !coperators_scalar(&e->reds))
-                return false;
+            if (!coperators_scalar(&e->scans) || !coperators_scalar(&e->reds) || e->offsets.len)
+                return false; /* (rows concatenated by offsets: not a block segop's results) */
             vec_push(widths, w);
             break;
         }
@@ -616,6 +618,7 @@ static bool distributable(Ctx *c, const CExp *e) {
 }
 
 static void collect(F *f, const CBody *b);
+static void drop_dead_iotas(CBody *b);
 
 /* An irregular map at the top level (irregular.c): if the outer version keeps enough threads
  * busy (the total work over the largest element's >= FUN.suff_outer_par_K) it, else the map
@@ -636,19 +639,19 @@ static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec p
     CParamVec tpat = rename_pat(&pat);
     soac_segop(f, c, e, core_clone_lambda(e->lam), soac_ops(e), tpat, top);
     top->result = pat_atoms(&tpat);
-    CBody *flat = cbody_new();
+    /* the flattened version: segops, and host statements flattened in turn (a filter's
+     * offsets, and the rest of its body: a map, maybe an irregular nest again; an inner map
+     * that is an irregular nest itself, made a map over the total points) */
+    CBody *fl = cbody_new(), *flat = cbody_new();
     CParamVec fpat = rename_pat(&pat);
-    CBuild fb = {flat, e->loc, &f->types};
+    CBuild fb = {fl, e->loc, &f->types};
     irr_flatten(m, &fb, &f->iotas, fpat);
-    /* an inner map that is an irregular nest itself came out as a map over the total points:
-     * flattened in turn (deeper nests, one level each time) */
-    collect(f, flat);
-    CBody *deeper = cbody_new();
+    collect(f, fl);
     f->nesting++;
-    for (int i = 0; i < flat->stms.len; i++)
-        nest_stm(f, c, &flat->stms.data[i], deeper);
+    for (int i = 0; i < fl->stms.len; i++)
+        nest_stm(f, c, &fl->stms.data[i], flat);
     f->nesting--;
-    flat = deeper;
+    drop_dead_iotas(flat);
     flat->result = pat_atoms(&fpat);
     CExp *v = cexp_new(CE_IF, e->loc);
     vec_push(&v->args, catom_var(cond));
@@ -698,6 +701,7 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     f->nesting++;
     soac_flat(f, c, s, fpat, flat);
     f->nesting--;
+    drop_dead_iotas(flat);
     flat->result = pat_atoms(&fpat);
 
     /* G3 on the GPU: else if Par(e_middle) >= suff_intra_par and it fits then e_middle */
@@ -813,6 +817,13 @@ static bool unfuse_irregular(F *f, const CStm *s, CStm *map, CStm *red) {
     CExp *a = cexp_new(CE_SCREMA, e->loc), *b = cexp_new(CE_SCREMA, e->loc);
     *a = *e;
     a->reds = (COperatorVec){0};
+    if (e->offsets.len) { /* the reductions' inputs become ordinary map results, first */
+        a->offsets = (CAtomVec){0};
+        for (int j = 0; j < ops_results(&e->reds); j++)
+            vec_push(&a->offsets, catom_int(PRIM_I64, 0));
+        for (int j = 0; j < e->offsets.len; j++)
+            vec_push(&a->offsets, e->offsets.data[j]);
+    }
     IrrMatch *m = irr_match(a, &f->types);
     if (!m)
         return false;

@@ -34,8 +34,10 @@ int jagged_levels(CType t);
  * expression when it has that form (types: the function's), else NULL.  irr_prepare computes
  * the widths and their offsets on the host (into b) and returns the outer version's
  * parallelism (the total work over the largest element's); irr_flatten then binds out (fresh
- * names for the map's pattern) to the flattened version's results.  iotas: the variables bound
- * by iota (read as the index where a SOAC takes them). */
+ * names for the map's pattern) to the flattened version's results: segops, and for a filter
+ * also host SOACs (its offsets, the scatter, the rest of the body as a map) for the caller to
+ * flatten in turn.  iotas: the variables bound by iota (read as the index where a SOAC takes
+ * them). */
 typedef struct IrrMatch IrrMatch;
 IrrMatch *irr_match(const CExp *e, const OMap *types);
 CAtom irr_prepare(IrrMatch *m, CBuild *b, const OMap *iotas);

@@ -6,6 +6,9 @@
  *                let r = S (w(p)) ...          -- the inner SOAC: map / reduce / scan / redomap
  *                in suffix(p, r)) xs           -- scalars of the element
  *
+ * (S may also be a filter or partition of scalars; then the suffix is anything that does not
+ * consume r)
+ *
  * becomes, load-balanced by the elements of the inner SOACs rather than by the rows:
  *
  *     W = map (\x -> w(prefix(x))) xs                       -- the size slice (rule 4's S)
@@ -19,9 +22,12 @@
  * scalar variant to the outer map (rule 6) is read through i, never replicated; indexing
  * variant to it (rule 7) is the prefix's view, read at j.  A map or scan result whose rows
  * vary is the flat output itself: the represent pass laid the outer map's rows out by the
- * same sizes.  The outer map keeps its outer-parallel version (flatten.c chooses with a
- * threshold on irr_prepare's parallelism: the total work over the largest element's, what one
- * thread per element can keep busy).
+ * same sizes.  A filter or partition as S (filter_flatten, below) scans per-point flags per
+ * row, scatters the kept elements to new offsets, and leaves the rest of the body to a map of
+ * its own over views of the result, which flatten.c translates in turn.  The outer map keeps
+ * its outer-parallel version (flatten.c chooses with a threshold on irr_prepare's
+ * parallelism: the total work over the largest element's, what one thread per element can
+ * keep busy).
  */
 #include <string.h>
 
@@ -31,6 +37,7 @@
 struct IrrMatch {
     const CExp *map;    /* the outer screma */
     int s;              /* the index of the inner SOAC in its body */
+    bool filter;        /* the inner SOAC is a filter or partition */
     CAtom width;        /* the inner SOAC's width (bound in the prefix or a parameter) */
     OMap types;
     CAtom offs, total;  /* after irr_prepare */
@@ -114,6 +121,35 @@ static bool inside(const OMap *bound, CAtom a) { return a.kind == CA_VAR && omap
 
 static bool scalar_ops(const CExp *e) { return coperators_scalar(&e->scans) && coperators_scalar(&e->reds); }
 
+/* Whether x, a statement of the outer map's body, is an inner SOAC irregular.c flattens: a screma
+ * with scalar operators, or a filter / partition of scalar elements, of a width bound inside. */
+static bool inner_soac(const CExp *x, const OMap *bound) {
+    if ((x->kind != CE_SCREMA && x->kind != CE_FILTER) || !inside(bound, x->args.data[0]))
+        return false;
+    if (x->kind == CE_SCREMA)
+        return scalar_ops(x) && !x->offsets.len;
+    for (int k = 0; k < x->lam->params.len; k++)
+        if (x->lam->params.data[k].type.rank)
+            return false;
+    return true;
+}
+
+/* After a filter, the rest of the body becomes a map of its own over the filter's flat output
+ * (filter_rest): anything may follow, except what consumes a result of the filter (a view of
+ * the flat output there). */
+static bool filter_suffix_ok(const CBody *b, int s) {
+    CBody *suf = cbody_new();
+    for (int i = s + 1; i < b->stms.len; i++)
+        vec_push(&suf->stms, b->stms.data[i]);
+    OMap consumed = {0};
+    opt_consumed_body(suf, &consumed);
+    const CParamVec *pat = &b->stms.data[s].pat;
+    for (int k = 0; k < pat->len; k++)
+        if (omap_has(&consumed, pat->data[k].name))
+            return false;
+    return true;
+}
+
 static void note(OMap *types, const char *name, CType t) {
     CType *p = xmalloc(sizeof *p);
     *p = t;
@@ -196,7 +232,7 @@ IrrMatch *irr_match(const CExp *e, const OMap *types) {
     int s = -1;
     for (int i = 0; i < b->stms.len && s < 0; i++) {
         const CExp *x = b->stms.data[i].exp;
-        if (x->kind == CE_SCREMA && inside(&bound, x->args.data[0]) && scalar_ops(x) && !x->offsets.len)
+        if (inner_soac(x, &bound))
             s = i;
         else if (!prefix_ok(x))
             return NULL;
@@ -206,20 +242,21 @@ IrrMatch *irr_match(const CExp *e, const OMap *types) {
     if (s < 0 || !replicate_inputs_ok(b, s))
         return NULL;
     const CStm *S = &b->stms.data[s];
-    for (int i = s + 1; i < b->stms.len; i++)
+    bool filter = S->exp->kind == CE_FILTER;
+    if (filter && !filter_suffix_ok(b, s))
+        return NULL;
+    for (int i = s + 1; i < b->stms.len && !filter; i++)
         if (!suffix_ok(b->stms.data[i].exp))
             return NULL;
-    /* S's rows (scan and map results) may only be results of the outer map, concatenated */
-    int nops = 0;
-    for (int o = 0; o < S->exp->reds.len; o++)
-        nops += S->exp->reds.data[o].nes.len;
+    /* S's rows (scan and map results) may only be results of the outer map, concatenated (a
+     * filter's also feed the rest of the body) */
     OMap rows = {0};
     for (int k = 0; k < S->pat.len; k++)
         if (S->pat.data[k].type.rank)
             omap_put(&rows, S->pat.data[k].name, (void *)1);
     if (S->exp->scans.len && S->exp->reds.len)
         return NULL;
-    for (int i = s + 1; i < b->stms.len; i++) {
+    for (int i = s + 1; i < b->stms.len && !filter; i++) {
         OMap uses = {0};
         opt_count_exp(b->stms.data[i].exp, &uses);
         for (int k = 0; k < uses.cap; k++)
@@ -231,9 +268,8 @@ IrrMatch *irr_match(const CExp *e, const OMap *types) {
         if (a.kind == CA_VAR && omap_has(&rows, a.var) && !cexp_concat(e, r, NULL))
             return NULL;
     }
-    (void)nops;
     IrrMatch *m = xmalloc(sizeof *m);
-    *m = (IrrMatch){e, s, S->exp->args.data[0], {0}, {0}, {0}};
+    *m = (IrrMatch){e, s, filter, S->exp->args.data[0], {0}, {0}, {0}};
     /* the types the builders ask for: the function's, and everything the lambda binds */
     for (int k = 0; k < types->cap; k++)
         if (types->keys[k])
@@ -241,6 +277,13 @@ IrrMatch *irr_match(const CExp *e, const OMap *types) {
     note_params(&m->types, &lam->params);
     note_body(&m->types, b);
     return m;
+}
+
+/* subst[name] = a */
+static void subst_put(OMap *subst, const char *name, CAtom a) {
+    CAtom *p = xmalloc(sizeof *p);
+    *p = a;
+    omap_put(subst, name, p);
 }
 
 /* A copy of the outer lambda's parameters bound to the inputs at index i (an iota input: i
@@ -272,19 +315,23 @@ static void element_prefix(IrrMatch *m, CBuild *in, CAtom i, int upto, const OMa
     for (int k = 0; k < c->body->stms.len; k++)
         vec_push(&in->body->stms, c->body->stms.data[k]);
     /* the original names of the copies: the clone renamed params and patterns in order */
-    for (int k = 0; k < c->params.len; k++) {
-        CAtom *a = xmalloc(sizeof *a);
-        *a = catom_var(c->params.data[k].name);
-        omap_put(subst, e->lam->params.data[k].name, a);
-    }
+    for (int k = 0; k < c->params.len; k++)
+        subst_put(subst, e->lam->params.data[k].name, catom_var(c->params.data[k].name));
     for (int k = 0; k < upto; k++) {
         const CParamVec *op = &e->lam->body->stms.data[k].pat, *np = &c->body->stms.data[k].pat;
-        for (int q = 0; q < op->len; q++) {
-            CAtom *a = xmalloc(sizeof *a);
-            *a = catom_var(np->data[q].name);
-            omap_put(subst, op->data[q].name, a);
-        }
+        for (int q = 0; q < op->len; q++)
+            subst_put(subst, op->data[q].name, catom_var(np->data[q].name));
     }
+}
+
+/* A copy (fresh names) of the statements after S, returning result. */
+static CBody *suffix_clone(const IrrMatch *m, CAtomVec result) {
+    const CBody *body = m->map->lam->body;
+    CBody *suf = cbody_new();
+    for (int k = m->s + 1; k < body->stms.len; k++)
+        vec_push(&suf->stms, body->stms.data[k]);
+    suf->result = result;
+    return core_clone_body(suf);
 }
 
 static CAtom renamed(const OMap *subst, CAtom a) {
@@ -355,9 +402,29 @@ CAtom irr_prepare(IrrMatch *m, CBuild *host, const OMap *iotas) {
     return cb_op2(&hb, COP_QUOT, PRIM_I64, m->total, one);
 }
 
+/* A segop of the given kind over the irregular space (i < n, j < seg O total), its indices in
+ * *gi and *gj; operators and body to be filled in. */
+static CExp *irregular_segop(IrrMatch *m, CBuild *b, SegKind kind, const char **gi, const char **gj) {
+    CExp *x = cb_exp(b, CE_SEGOP);
+    x->seg = kind;
+    x->level = SEG_GRID;
+    x->irregular = true;
+    x->segs = m->offs;
+    *gi = opt_fresh("gtid");
+    *gj = opt_fresh("gtid");
+    vec_push(&x->params, ((CParam){*gi, ctype_prim(PRIM_I64)}));
+    vec_push(&x->params, ((CParam){*gj, ctype_prim(PRIM_I64)}));
+    note(b->types, *gi, ctype_prim(PRIM_I64));
+    note(b->types, *gj, ctype_prim(PRIM_I64));
+    vec_push(&x->args, m->map->args.data[0]);
+    vec_push(&x->args, m->total);
+    return x;
+}
+
 /* The body at point (i, j), into in: the element's prefix at i, then S's lambda with its inputs
- * at j; its results S's lambda's. */
-static void point_body(IrrMatch *m, CBuild *in, CAtom i, CAtom j, const OMap *iotas) {
+ * at j; its results the lambda's.  *elems (unless NULL): the lambda's parameters (the
+ * elements). */
+static void point_body(IrrMatch *m, CBuild *in, CAtom i, CAtom j, const OMap *iotas, CParamVec *elems) {
     const CExp *e = m->map;
     const CExp *se = e->lam->body->stms.data[m->s].exp;
     OMap subst = {0};
@@ -389,7 +456,8 @@ static void point_body(IrrMatch *m, CBuild *in, CAtom i, CAtom j, const OMap *io
     for (int k = 0; k < l->body->stms.len; k++)
         vec_push(&in->body->stms, l->body->stms.data[k]);
     in->body->result = l->body->result;
-    prune(in->body);
+    if (elems)
+        *elems = l->params;
 }
 
 /* Whether lambda l runs a SOAC whose width it computes (varies from one of its points to the
@@ -408,25 +476,6 @@ static bool nests_irregular(const CLambda *l) {
     return false;
 }
 
-/* A grid segop of kind k over the irregular space (i < n, j < seg O total), unbound in b; the
- * names of i and j in gi, gj. */
-static CExp *irregular_segop(IrrMatch *m, CBuild *b, SegKind k, const char **gi, const char **gj) {
-    CExp *x = cb_exp(b, CE_SEGOP);
-    x->seg = k;
-    x->level = SEG_GRID;
-    x->irregular = true;
-    x->segs = m->offs;
-    *gi = opt_fresh("gtid");
-    *gj = opt_fresh("gtid");
-    vec_push(&x->params, ((CParam){*gi, ctype_prim(PRIM_I64)}));
-    vec_push(&x->params, ((CParam){*gj, ctype_prim(PRIM_I64)}));
-    note(b->types, *gi, ctype_prim(PRIM_I64));
-    note(b->types, *gj, ctype_prim(PRIM_I64));
-    vec_push(&x->args, m->map->args.data[0]);
-    vec_push(&x->args, m->total);
-    return x;
-}
-
 /* S, a map whose lambda is an irregular nest itself (seed 004's rule 2 applied again, for nests
  * of three levels and more): a map over the total points, each finding its element i in II (the
  * segment of every point: an irregular segmap of i) and its j = k - O[i], for the flattener to
@@ -442,7 +491,8 @@ static CExp *nested_map(IrrMatch *m, CBuild *b, const OMap *iotas) {
     CParam k = cb_param(&in, "k", ctype_prim(PRIM_I64));
     CAtom i = cb_index1(&in, segs, catom_var(k.name));
     CAtom j = cb_sub(&in, catom_var(k.name), cb_index1(&in, m->offs, i));
-    point_body(m, &in, i, j, iotas);
+    point_body(m, &in, i, j, iotas, NULL);
+    prune(in.body);
     CParamVec ps = {0};
     vec_push(&ps, k);
     CExp *x = cb_exp(b, CE_SCREMA);
@@ -467,7 +517,8 @@ static CParamVec inner_segop(IrrMatch *m, CBuild *b, const OMap *iotas) {
         x->scans = se->scans;
         x->reds = se->reds;
         CBuild in = cb_nested(b);
-        point_body(m, &in, catom_var(gi), catom_var(gj), iotas);
+        point_body(m, &in, catom_var(gi), catom_var(gj), iotas, NULL);
+        prune(in.body);
         x->body = in.body;
     }
     /* the pattern: reductions one per element, map and scan results flat */
@@ -485,20 +536,272 @@ static CParamVec inner_segop(IrrMatch *m, CBuild *b, const OMap *iotas) {
     return pat;
 }
 
+/* ------------------------------------------------------------------ filter and partition */
+
+/* A filter (partition) in the map, over the points (i < n, j < seg O total):
+ *
+ *     pos  = segscan (+) over (i, j) { prefix(xs[i]); if p(x_j) then 1 else 0 }
+ *     kept = map (\i -> pos at the row's last point, 0 for an empty row) (iota n)
+ *     O'   = offsets of kept (of the rejected, W - kept, for a partition's second part)
+ *     idx, x = segmap (i, j) { kept: O'[i] + pos - 1; rejected: -1 (the other part: the reverse) }
+ *     ys   = scatter (replicate O'[n] 0) idx x
+ *     rest = map (\i -> prefix(xs[i]); let ys_i = ys[O'[i]:O'[i+1]]; suffix) (iota n)
+ *
+ * ys and O' are the flat representation of the map's jagged result; the rest of the body reads
+ * its row as a view (a further inner SOAC over it is an irregular nest again, flattened in turn
+ * by flatten.c), its size as the count.  The scatter and its flat outputs are made only for the
+ * parts the rest reads other than by their size. */
+
+/* Whether an atom left zeroed ({0}) for a part that is not made was made after all. */
+static bool made(CAtom a) { return a.kind == CA_VAR && a.var; }
+
+/* Whether the rest of the body reads result k of the filter other than as `size 0` (which the
+ * counts answer). */
+static bool filter_row_read(const IrrMatch *m, int k) {
+    const CBody *b = m->map->lam->body;
+    const char *row = b->stms.data[m->s].pat.data[k].name;
+    for (int i = m->s + 1; i < b->stms.len; i++) {
+        const CExp *x = b->stms.data[i].exp;
+        if (x->kind == CE_SIZE && x->dim == 0 && x->args.data[0].kind == CA_VAR && !strcmp(x->args.data[0].var, row))
+            continue;
+        OMap uses = {0};
+        opt_count_exp(b->stms.data[i].exp, &uses);
+        if (omap_has(&uses, row))
+            return true;
+    }
+    for (int j = 0; j < b->result.len; j++)
+        if (b->result.data[j].kind == CA_VAR && !strcmp(b->result.data[j].var, row))
+            return true;
+    return false;
+}
+
+/* pos: at every point, how many of its row's elements up to it the predicate keeps. */
+static CAtom filter_positions(IrrMatch *m, CBuild *b, const OMap *iotas) {
+    const char *gi, *gj;
+    CExp *x = irregular_segop(m, b, SEG_SCAN, &gi, &gj);
+    COperator plus = {cb_op_lambda(b, COP_ADD, PRIM_I64), {0}, true};
+    vec_push(&plus.nes, cb_i64(0));
+    vec_push(&x->scans, plus);
+    CBuild in = cb_nested(b);
+    point_body(m, &in, catom_var(gi), catom_var(gj), iotas, NULL);
+    CAtom keep = in.body->result.data[0];
+    CAtomVec flag = {0};
+    vec_push(&flag, cb_select(&in, keep, cb_i64(1), cb_i64(0)));
+    in.body->result = flag;
+    prune(in.body);
+    x->body = in.body;
+    return cb_let(b, "pos", ctype_outer(cdim_any(), ctype_prim(PRIM_I64)), x);
+}
+
+/* The elements each row keeps (counts[0]) and, for a partition, rejects (counts[1]). */
+static void filter_counts(IrrMatch *m, CBuild *b, CAtom pos, CAtom *counts) {
+    CAtom n = m->map->args.data[0];
+    CBuild in = cb_nested(b);
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    CAtom start = cb_index1(&in, m->offs, catom_var(i.name));
+    CAtom end = cb_index1(&in, m->offs, cb_add(&in, catom_var(i.name), cb_i64(1)));
+    CBuild some = cb_nested(&in), none = cb_nested(&in);
+    CAtom last = cb_index1(&some, pos, cb_sub(&some, end, cb_i64(1)));
+    CAtom nonempty = cb_op2(&in, COP_LT, PRIM_I64, start, end);
+    CAtomVec res = {0};
+    vec_push(&res, cb_if(&in, nonempty, &some, last, &none, cb_i64(0), "kept"));
+    if (m->map->lam->body->stms.data[m->s].exp->partition)
+        vec_push(&res, cb_sub(&in, cb_sub(&in, end, start), res.data[0]));
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    CAtom idx = cb_iota(b, n);
+    cb_map(b, n, &idx, 1, cb_lambda(ps, &in, res), counts);
+}
+
+/* Where every point goes: for each part with offsets offs[part] (a variable), its position in
+ * that part's flat output, -1 at the points of the other part (idx[part]); and the elements
+ * (*elems, one flat array per input of the filter). */
+static void filter_places(IrrMatch *m, CBuild *b, const OMap *iotas, CAtom pos, const CAtom *offs, CAtom *idx,
+                          CAtomVec *elems) {
+    const char *gi, *gj;
+    CExp *x = irregular_segop(m, b, SEG_MAP, &gi, &gj);
+    CParamVec es;
+    CBuild in = cb_nested(b);
+    point_body(m, &in, catom_var(gi), catom_var(gj), iotas, &es);
+    CAtom i = catom_var(gi), j = catom_var(gj);
+    CAtom p = cb_add(&in, cb_index1(&in, m->offs, i), j);
+    CAtom upto = cb_index1(&in, pos, p);
+    /* the point before it in the row (p - 1 clamped: pos has a point p here) */
+    CAtom prev = cb_index1(&in, pos, cb_op2(&in, COP_MAX, PRIM_I64, cb_sub(&in, p, cb_i64(1)), cb_i64(0)));
+    CAtom before = cb_select(&in, cb_op2(&in, COP_EQ, PRIM_I64, j, cb_i64(0)), cb_i64(0), prev);
+    CAtom keep = cb_op2(&in, COP_NE, PRIM_I64, upto, before);
+    CAtomVec res = {0};
+    CParamVec pat = {0};
+    for (int part = 0; part < 2; part++) {
+        if (!made(offs[part]))
+            continue;
+        CAtom start = cb_index1(&in, offs[part], i);
+        /* kept: the row's start plus the kept ones before it; rejected: plus the rejected ones */
+        CAtom at = part == 0 ? cb_add(&in, start, cb_sub(&in, upto, cb_i64(1))) : cb_add(&in, start, cb_sub(&in, j, upto));
+        CAtom none = cb_i64(-1);
+        vec_push(&res, part == 0 ? cb_select(&in, keep, at, none) : cb_select(&in, keep, none, at));
+        idx[part] = catom_var(opt_fresh("place"));
+        vec_push(&pat, ((CParam){idx[part].var, ctype_outer(cdim_any(), ctype_prim(PRIM_I64))}));
+    }
+    for (int k = 0; k < es.len; k++) {
+        vec_push(&res, catom_var(es.data[k].name));
+        CAtom el = catom_var(opt_fresh("elems"));
+        vec_push(elems, el);
+        vec_push(&pat, ((CParam){el.var, ctype_outer(cdim_any(), es.data[k].type)}));
+    }
+    in.body->result = res;
+    prune(in.body);
+    x->body = in.body;
+    cb_let_pat(b, pat, x);
+}
+
+/* The flat output of one part: scatter (replicate total 0) idx elems, one array per input. */
+static void filter_scatter(IrrMatch *m, CBuild *b, CAtom offs, CAtom idx, const CAtomVec *elems, CAtom *rows) {
+    CAtom total = cb_last(b, offs);
+    CExp *x = cb_exp(b, CE_SCATTER);
+    vec_push(&x->args, m->total);
+    vec_push(&x->arrays, idx);
+    CBuild in = cb_nested(b);
+    CParamVec ps = {0};
+    CAtomVec res = {0};
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    vec_push(&ps, i);
+    vec_push(&res, catom_var(i.name));
+    CParamVec pat = {0};
+    for (int k = 0; k < elems->len; k++) {
+        CType t = ctype_elem(cb_type(b, elems->data[k]));
+        vec_push(&x->dests, cb_replicate(b, total, catom_of_scalar((Scalar){.prim = t.prim})));
+        vec_push(&x->arrays, elems->data[k]);
+        CParam v = cb_param(&in, "x", t);
+        vec_push(&ps, v);
+        vec_push(&res, catom_var(v.name));
+        rows[k] = catom_var(opt_fresh("filt"));
+        vec_push(&pat, ((CParam){rows[k].var, ctype_outer(cdim_of_atom(total), t)}));
+    }
+    x->lam = cb_lambda(ps, &in, res);
+    cb_let_pat(b, pat, x);
+}
+
+/* The rest of the body after the filter, as a map over the elements binding the outer map's
+ * results that are not the filter's own (rest_pat, rest_res: the original results; offsets as
+ * the outer map concatenates them): the element's prefix again, the filter's results read
+ * as views of rows (those made) and their sizes as counts, then the suffix. */
+static void filter_rest(IrrMatch *m, CBuild *b, const OMap *iotas, const CAtom *counts, const CAtom *offs,
+                        const CAtom *rows, CParamVec rest_pat, CAtomVec rest_res, CAtomVec rest_offs, bool concat) {
+    const CExp *e = m->map;
+    const CBody *body = e->lam->body;
+    const CStm *S = &body->stms.data[m->s];
+    int na = S->exp->arrays.len;
+    CBuild in = cb_nested(b);
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    OMap subst = {0};
+    element_prefix(m, &in, catom_var(i.name), m->s, iotas, &subst);
+    CAtom count[2];
+    for (int k = 0; k < S->pat.len; k++) {
+        int part = k / na;
+        if (k % na == 0)
+            count[part] = cb_index1(&in, counts[part], catom_var(i.name));
+        if (!made(rows[k]))
+            continue;
+        CAtom start = cb_index1(&in, offs[part], catom_var(i.name));
+        CAtom end = cb_index1(&in, offs[part], cb_add(&in, catom_var(i.name), cb_i64(1)));
+        subst_put(&subst, S->pat.data[k].name, cb_slice(&in, rows[k], start, end));
+    }
+    CBody *c = suffix_clone(m, rest_res);
+    for (int s = 0; s < c->stms.len; s++) { /* size 0 ys: the count */
+        CExp *x = c->stms.data[s].exp;
+        for (int k = 0; k < S->pat.len; k++) {
+            if (x->kind != CE_SIZE || x->dim != 0 || x->args.data[0].kind != CA_VAR ||
+                strcmp(x->args.data[0].var, S->pat.data[k].name))
+                continue;
+            CExp *n = cb_exp(&in, CE_ATOM);
+            vec_push(&n->args, count[k / na]);
+            c->stms.data[s].exp = n;
+            break;
+        }
+    }
+    opt_subst_body(c, &subst);
+    note_body(in.types, c);
+    for (int k = 0; k < c->stms.len; k++)
+        vec_push(&in.body->stms, c->stms.data[k]);
+    in.body->result = c->result;
+    prune(in.body);
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    CExp *x = cb_exp(b, CE_SCREMA);
+    vec_push(&x->args, e->args.data[0]);
+    vec_push(&x->arrays, cb_iota(b, e->args.data[0]));
+    x->lam = cb_lambda(ps, &in, c->result);
+    if (concat)
+        x->offsets = rest_offs;
+    cb_let_pat(b, rest_pat, x);
+}
+
+static void filter_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
+    const CExp *e = m->map;
+    const CBody *body = e->lam->body;
+    const CStm *S = &body->stms.data[m->s];
+    int na = S->exp->arrays.len, parts = S->exp->partition ? 2 : 1;
+    bool read[2] = {false, false};
+    for (int k = 0; k < S->pat.len; k++)
+        read[k / na] = read[k / na] || filter_row_read(m, k);
+    CAtom pos = filter_positions(m, b, iotas);
+    CAtom counts[2], offs[2] = {{0}, {0}}, idx[2];
+    filter_counts(m, b, pos, counts);
+    CAtom *rows = xmalloc(sizeof *rows * (size_t)S->pat.len);
+    memset(rows, 0, sizeof *rows * (size_t)S->pat.len);
+    if (read[0] || read[1]) {
+        for (int part = 0; part < parts; part++)
+            if (read[part])
+                offs[part] = cb_offsets(b, counts[part]);
+        CAtomVec elems = {0};
+        filter_places(m, b, iotas, pos, offs, idx, &elems);
+        for (int part = 0; part < parts; part++)
+            if (read[part])
+                filter_scatter(m, b, offs[part], idx[part], &elems, rows + part * na);
+    }
+    /* the outer map's results: the filter's flat outputs, the rest from a map of their own */
+    CParamVec rest_pat = {0};
+    CAtomVec rest_res = {0}, rest_offs = {0};
+    bool concat = false;
+    for (int j = 0; j < body->result.len; j++) {
+        CAtom a = body->result.data[j];
+        int k = 0;
+        while (k < S->pat.len && !(a.kind == CA_VAR && !strcmp(a.var, S->pat.data[k].name)))
+            k++;
+        if (k < S->pat.len) {
+            CExp *x = cb_exp(b, CE_ATOM);
+            vec_push(&x->args, rows[k]);
+            CParamVec pat = {0};
+            vec_push(&pat, out.data[j]);
+            cb_let_pat(b, pat, x);
+            continue;
+        }
+        CAtom o = cb_i64(0);
+        concat = cexp_concat(e, j, &o) || concat;
+        vec_push(&rest_pat, out.data[j]);
+        vec_push(&rest_res, a);
+        vec_push(&rest_offs, o);
+    }
+    if (rest_pat.len)
+        filter_rest(m, b, iotas, counts, offs, rows, rest_pat, rest_res, rest_offs, concat);
+}
+
 void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
     const CExp *e = m->map;
     const CBody *body = e->lam->body;
     const CStm *S = &body->stms.data[m->s];
     CBuild hb = *b;
     hb.types = &m->types;
+    if (m->filter) {
+        filter_flatten(m, &hb, iotas, out);
+        return;
+    }
     CParamVec r = inner_segop(m, &hb, iotas);
     /* the outer map's results: S's own, or scalars of the element (a segmap over i) */
     OMap of_s = {0};
-    for (int k = 0; k < S->pat.len; k++) {
-        CAtom *a = xmalloc(sizeof *a);
-        *a = catom_var(r.data[k].name);
-        omap_put(&of_s, S->pat.data[k].name, a);
-    }
+    for (int k = 0; k < S->pat.len; k++)
+        subst_put(&of_s, S->pat.data[k].name, catom_var(r.data[k].name));
     CParamVec rest_pat = {0};
     CAtomVec rest_res = {0}, rest_offs = {0};
     bool rest_concat = false;
@@ -535,18 +838,10 @@ void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
     OMap subst = {0};
     element_prefix(m, &in, catom_var(gi), m->s, iotas, &subst);
     for (int k = 0; k < S->pat.len; k++) {
-        if (!S->pat.data[k].type.rank) {
-            CAtom v = cb_index1(&in, catom_var(r.data[k].name), catom_var(gi));
-            CAtom *a = xmalloc(sizeof *a);
-            *a = v;
-            omap_put(&subst, S->pat.data[k].name, a);
-        }
+        if (!S->pat.data[k].type.rank)
+            subst_put(&subst, S->pat.data[k].name, cb_index1(&in, catom_var(r.data[k].name), catom_var(gi)));
     }
-    CBody *suf = cbody_new();
-    for (int k = m->s + 1; k < body->stms.len; k++)
-        vec_push(&suf->stms, body->stms.data[k]);
-    suf->result = rest_res;
-    CBody *c = core_clone_body(suf);
+    CBody *c = suffix_clone(m, rest_res);
     opt_subst_body(c, &subst);
     for (int k = 0; k < c->stms.len; k++)
         vec_push(&in.body->stms, c->stms.data[k]);

@@ -43,6 +43,18 @@ grep -q 'segred grid (gtid_[0-9o]* < [a-z_0-9]*, gtid_[0-9o]* < seg ' "$TMP/ipla
 "$WEFT" dev --print=seg tests/irregular/segment_sums.fut > "$TMP/splan" 2>&1 && pass || fail "dev --print=seg (segment_sums): exit status $?"
 check "segment_sums: no segred over a segmented space: $(grep -c segred "$TMP/splan") segreds" \
     grep -q 'segred grid (gtid_[0-9o]* < [a-z_0-9]*, gtid_[0-9o]* < seg ' "$TMP/splan"
+# 1e. a filter in an irregular map (src/flatten/irregular.c, filter_flatten): its flags scanned
+# per row, the points placed by a segmap and scattered to the flat output; a reduction over the
+# filtered rows is an irregular nest again (a segred over the new offsets); a partition places
+# both parts in one segmap and scatters each
+"$WEFT" dev --print=seg tests/irregular/filter_then_reduce.fut > "$TMP/fplan" 2>&1 && pass || fail "dev --print=seg (filter): exit status $?"
+SEG='(gtid_[0-9o]* < [a-z_0-9]*, gtid_[0-9o]* < seg '
+check "filter: no segscan of the flags over a segmented space" grep -q "pos_[0-9o]*: \[\]i64 = segscan grid $SEG" "$TMP/fplan"
+check "filter: no segmap placing the points" grep -q "place_[0-9o]*: \[\]i64, elems_[0-9o]*: \[\]i32 = segmap grid $SEG" "$TMP/fplan"
+check "filter: no scatter to the flat output" grep -q '= scatter ' "$TMP/fplan"
+check "filter: no segred over the filtered rows" grep -q "segred grid $SEG" "$TMP/fplan"
+"$WEFT" dev --print=seg tests/irregular/partition_segments.fut > "$TMP/pplan" 2>&1 && pass || fail "dev --print=seg (partition): exit status $?"
+check "partition: no segmap placing both parts" grep -q "place_[0-9o]*: \[\]i64, place_[0-9o]*: \[\]i64, elems_[0-9o]*: \[\]i32 = segmap grid $SEG" "$TMP/pplan"
 
 if ! echo 'int main(void){return 0;}' | cc -fopenmp -x c - -o "$TMP/probe" 2>/dev/null; then
     echo "versions: cc -fopenmp not available, compiled part skipped"
