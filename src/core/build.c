@@ -329,3 +329,45 @@ CAtom cb_last(CBuild *b, CAtom xs) {
     CAtom n = cb_size(b, xs, 0);
     return cb_index1(b, xs, cb_sub(b, n, cb_i64(1)));
 }
+
+int coperators_results(const COperatorVec *ops) {
+    int n = 0;
+    for (int i = 0; i < ops->len; i++)
+        n += ops->data[i].nes.len;
+    return n;
+}
+
+/* A screma with both scans and reductions as two: the scans with the map results, and the
+ * reductions (a copy of the lambda, returning their inputs only). */
+void cb_split_screma(const CStm *s, CStm *scan, CStm *red) {
+    const CExp *e = s->exp;
+    int nscan = coperators_results(&e->scans), nred = coperators_results(&e->reds);
+    CExp *a = cexp_new(CE_SCREMA, e->loc), *b = cexp_new(CE_SCREMA, e->loc);
+    *a = *e;
+    *b = *e;
+    a->reds = (COperatorVec){0};
+    b->scans = (COperatorVec){0};
+    CLambda *la = clambda_new(), *lb = core_clone_lambda(e->lam);
+    CAtomVec bres = lb->body->result;
+    la->params = e->lam->params;
+    la->body = cbody_new();
+    la->body->stms = e->lam->body->stms;
+    lb->ret = (CTypeVec){0};
+    lb->body->result = (CAtomVec){0};
+    CParamVec pa = {0}, pb = {0};
+    for (int j = 0; j < e->lam->ret.len; j++) {
+        if (j >= nscan && j < nscan + nred) {
+            vec_push(&lb->ret, e->lam->ret.data[j]);
+            vec_push(&lb->body->result, bres.data[j]);
+            vec_push(&pb, s->pat.data[j]);
+        } else {
+            vec_push(&la->ret, e->lam->ret.data[j]);
+            vec_push(&la->body->result, e->lam->body->result.data[j]);
+            vec_push(&pa, s->pat.data[j]);
+        }
+    }
+    a->lam = la;
+    b->lam = lb;
+    *scan = (CStm){pa, a};
+    *red = (CStm){pb, b};
+}

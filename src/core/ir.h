@@ -418,6 +418,11 @@ CLambda *cb_lambda(CParamVec params, CBuild *inner, CAtomVec result);
 /* let rs = map lam over arrays (width w); results[j] the j-th result (may be NULL); returns the first. */
 CAtom cb_map(CBuild *b, CAtom w, const CAtom *arrays, int n, CLambda *lam, CAtom *results);
 CAtom cb_reduce(CBuild *b, COp op, PrimType p, CAtom ne, CAtom xs); /* reduce with a scalar operator */
+/* The results of operators ops: one per neutral element. */
+int coperators_results(const COperatorVec *ops);
+/* A screma statement with both scans and reductions as two: the scans with the map results,
+ * and the reductions (a copy of the lambda, returning their inputs only). */
+void cb_split_screma(const CStm *s, CStm *scan, CStm *red);
 CLambda *cb_op_lambda(CBuild *b, COp op, PrimType p); /* (x, y) -> x OP y over one scalar type */
 /* let v = if cond then { then's statements; x } else { els's statements; y }: one scalar or array
  * result; then and els are nested builders (cb_nested) of b. */

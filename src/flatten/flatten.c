@@ -375,13 +375,6 @@ static SegKind soac_kind(const CExp *e) { return e->scans.len ? SEG_SCAN : e->re
 
 static const COperatorVec *soac_ops(const CExp *e) { return e->scans.len ? &e->scans : &e->reds; }
 
-static int ops_results(const COperatorVec *ops) {
-    int n = 0;
-    for (int i = 0; i < ops->len; i++)
-        n += ops->data[i].nes.len;
-    return n;
-}
-
 /* Whether the statement is one distribution keeps apart, to flatten it further. */
 static bool par_stm(const Ctx *c, const CStm *s) {
     const CExp *e = s->exp;
@@ -427,7 +420,7 @@ static void soac_flat(F *f, Ctx *c, const CStm *s, CParamVec pat, CBody *out) {
             let1(out, pat.data[j].name, pat.data[j].type, atom_exp(ys.data[j], e->loc));
     } else {
         const COperatorVec *ops = soac_ops(e);
-        int nops = ops_results(ops);
+        int nops = coperators_results(ops);
         /* the operators over the expanded values, read back per point */
         CBody *g = cbody_new();
         CParamVec opat = {0};
@@ -533,7 +526,7 @@ static void blockify(CBody *b) {
         CExp *e = s.exp;
         if (e->kind == CE_SCREMA && e->scans.len && e->reds.len) {
             CStm a, r;
-            split_screma(&s, &a, &r);
+            cb_split_screma(&s, &a, &r);
             vec_push(&out, block_segop(&a));
             vec_push(&out, block_segop(&r));
         } else if (e->kind == CE_SCREMA) {
@@ -770,40 +763,6 @@ static void nest_if(F *f, Ctx *c, const CStm *s, CBody *out) {
     cbody_let(out, pat, v);
 }
 
-/* A screma with both scans and reductions as two: the scans with the map results, and the
- * reductions (a copy of the lambda, returning their inputs only). */
-void split_screma(const CStm *s, CStm *scan, CStm *red) {
-    const CExp *e = s->exp;
-    int nscan = ops_results(&e->scans), nred = ops_results(&e->reds);
-    CExp *a = cexp_new(CE_SCREMA, e->loc), *b = cexp_new(CE_SCREMA, e->loc);
-    *a = *e;
-    *b = *e;
-    a->reds = (COperatorVec){0};
-    b->scans = (COperatorVec){0};
-    CLambda *la = clambda_new(), *lb = core_clone_lambda(e->lam);
-    CAtomVec bres = lb->body->result;
-    la->params = e->lam->params;
-    la->body = cbody_new();
-    la->body->stms = e->lam->body->stms;
-    lb->ret = (CTypeVec){0};
-    lb->body->result = (CAtomVec){0};
-    CParamVec pa = {0}, pb = {0};
-    for (int j = 0; j < e->lam->ret.len; j++) {
-        if (j >= nscan && j < nscan + nred) {
-            vec_push(&lb->ret, e->lam->ret.data[j]);
-            vec_push(&lb->body->result, bres.data[j]);
-            vec_push(&pb, s->pat.data[j]);
-        } else {
-            vec_push(&la->ret, e->lam->ret.data[j]);
-            vec_push(&la->body->result, e->lam->body->result.data[j]);
-            vec_push(&pa, s->pat.data[j]);
-        }
-    }
-    a->lam = la;
-    b->lam = lb;
-    *scan = (CStm){pa, a};
-    *red = (CStm){pb, b};
-}
 
 /* A statement at depth(c), translated into host statements binding its pattern (expanded). */
 /* A redomap whose map part is an irregular nest (a reduction over per-row reductions, as in
@@ -813,13 +772,13 @@ static bool unfuse_irregular(F *f, const CStm *s, CStm *map, CStm *red) {
     const CExp *e = s->exp;
     if (e->kind != CE_SCREMA || !e->reds.len || e->scans.len || !coperators_scalar(&e->reds))
         return false;
-    int nred = ops_results(&e->reds);
+    int nred = coperators_results(&e->reds);
     CExp *a = cexp_new(CE_SCREMA, e->loc), *b = cexp_new(CE_SCREMA, e->loc);
     *a = *e;
     a->reds = (COperatorVec){0};
     if (e->offsets.len) { /* the reductions' inputs become ordinary map results, first */
         a->offsets = (CAtomVec){0};
-        for (int j = 0; j < ops_results(&e->reds); j++)
+        for (int j = 0; j < coperators_results(&e->reds); j++)
             vec_push(&a->offsets, catom_int(PRIM_I64, 0));
         for (int j = 0; j < e->offsets.len; j++)
             vec_push(&a->offsets, e->offsets.data[j]);
@@ -878,7 +837,7 @@ static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
     if (e->kind == CE_SCREMA && e->scans.len && e->reds.len && invariant(c, e->args.data[0]) &&
         (d == 0 || pat_expandable(c, &s->pat))) {
         CStm a, b;
-        split_screma(s, &a, &b);
+        cb_split_screma(s, &a, &b);
         nest_stm(f, c, &a, out);
         nest_stm(f, c, &b, out);
         return;

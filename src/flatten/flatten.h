@@ -46,10 +46,6 @@ void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out);
  * only where the original would). */
 bool irr_cheap(const CExp *e);
 
-/* A screma with both scans and reductions as two: the scans with the map results, and the
- * reductions (a copy of the lambda, returning their inputs only). */
-void split_screma(const CStm *s, CStm *scan, CStm *red);
-
 /* irr_split.c: a map statement st whose body runs a reduction of a width that varies per
  * element after cheap statements, and more parallel work after it, as two maps: first (the
  * prefix and the reduction, its results arrays of one value per element, their types added

@@ -49,13 +49,13 @@ static int first_reduction(const CLambda *lam) {
 }
 
 /* The body of the lambda with its statement s, a screma with scans and reductions, as two: the
- * reductions at s, then the scans (split_screma); otherwise the body itself. */
+ * reductions at s, then the scans (cb_split_screma); otherwise the body itself. */
 static CBody *reduction_first(const CBody *b, int s) {
     const CStm *S = &b->stms.data[s];
     if (!S->exp->scans.len)
         return (CBody *)b;
     CStm scan, red;
-    split_screma(S, &scan, &red);
+    cb_split_screma(S, &scan, &red);
     CBody *c = cbody_new();
     for (int i = 0; i < b->stms.len; i++) {
         if (i == s) {
