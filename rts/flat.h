@@ -211,7 +211,8 @@ static inline __attribute__((unused)) int wf_region_threads(wf_ctx *ctx, int par
     int nt = wf_threads(ctx, w);
     if (nt <= 1)
         return nt;
-    int64_t pow2 = work < 1 ? 0 : work >= 0x1p62 ? INT64_C(1) << 62 : INT64_C(1) << (63 - __builtin_clzll((uint64_t)work));
+    /* at most 2^61: a parameter of 2^62 (the tuner's largest) keeps every region in one thread */
+    int64_t pow2 = work < 1 ? 0 : work >= 0x1p61 ? INT64_C(1) << 61 : INT64_C(1) << (63 - __builtin_clzll((uint64_t)work));
     return wf_cmp_le(ctx, param, pow2) ? nt : 1;
 }
 /* Chunks of a parallel loop of w iterations over nt threads (src/backend/multicore/regions.c: each

@@ -12,6 +12,8 @@
  */
 #include "flat_views.h"
 
+#include <algorithm>
+
 #pragma nv_diag_suppress 550 /* generated code sets variables it may not read */
 
 struct wf_blk {
@@ -30,6 +32,7 @@ struct wfd_ctx {
     /* block kernels (src/backend/cuda/block.c): the block's memory, the same addresses in
      * every thread of the block (each bumps its own copy of bbump, all alike) */
     char *blo, *bhi, *bbump;
+    int64_t bslotn;
     unsigned long long *bstat;   /* [0]: the most block memory a point used or asked for; [1]: asked for more */
     volatile int *bfail;         /* a thread of the block failed (it has left the kernel) */
 };
@@ -169,21 +172,26 @@ struct wfb_mem {
     unsigned long long *stat;
 };
 
-__device__ static void wfb_enter(wfd_ctx *c, const wfb_mem *m, char *blo, volatile int *bfail) {
-    c->blo = c->bbump = blo;
-    c->bhi = blo + m->bytes;
+/* A point's part of its block's memory: all of it, or in a bin (threads slot0 .. slot0 + slotn
+ * of the block are the point's) as much per thread as the others get: the points of a bin
+ * allocate apart, each its threads alike. */
+__device__ static void wfb_enter(wfd_ctx *c, const wfb_mem *m, char *blo, volatile int *bfail, int64_t slot0,
+                                 int64_t slotn) {
+    int64_t per = m->bytes / blockDim.x / 16 * 16;
+    c->blo = c->bbump = blo + slot0 * per;
+    c->bhi = slotn == blockDim.x ? blo + m->bytes : c->blo + slotn * per;
+    c->bslotn = slotn;
     c->bstat = m->stat;
     c->bfail = bfail;
 }
 
-/* Block memory ran out: the launcher runs the kernel again with more (uniform: every thread of
- * the block makes the same request). */
+/* Block memory ran out: the launcher runs the kernel again with more (every thread of the
+ * point makes the same request; for the whole block, as many times as the point's part). */
 __device__ static void wfb_short(wfd_ctx *c, size_t need) {
-    if (threadIdx.x == 0) {
-        unsigned long long used = (unsigned long long)(c->bbump - c->blo) + need;
-        atomicMax(&c->bstat[0], used + used / 4 + 256);
-        c->bstat[1] = 1;
-    }
+    unsigned long long used = (unsigned long long)(c->bbump - c->blo) + need;
+    used = (used + used / 4 + 256) * ((blockDim.x + c->bslotn - 1) / c->bslotn);
+    atomicMax(&c->bstat[0], used);
+    c->bstat[1] = 1;
 }
 
 __device__ static void *wfb_scratch(wfd_ctx *c, size_t bytes) {
@@ -195,6 +203,20 @@ __device__ static void *wfb_scratch(wfd_ctx *c, size_t bytes) {
     void *p = c->bbump;
     c->bbump += need;
     return p;
+}
+
+/* The largest v of the block's threads (every thread calls it, at the same place): a loop of
+ * a bin's points runs to their largest count (src/flatten/bins.c). */
+__device__ static int64_t wfb_bin_max(wfd_ctx *c, int64_t v) {
+    __shared__ long long most;
+    (void)c;
+    __syncthreads(); /* the last call's readers are done */
+    if (threadIdx.x == 0)
+        most = (long long)v;
+    __syncthreads();
+    atomicMax(&most, (long long)v);
+    __syncthreads();
+    return (int64_t)most;
 }
 
 /* A barrier of the block's threads; true when one of them failed (then all leave). */
@@ -446,7 +468,7 @@ __global__ void wfd_block_map_kernel(wfk_ctx *ctx, S s) {
     int64_t most = 0; /* the block memory its points used, for the launcher's next size */
     for (int64_t p = blockIdx.x; p < s.w; p += gridDim.x) {
         int64_t used = 0;
-        if (s.belem(ctx, p, blo, &bfail, &used)) {
+        if (s.belem(ctx, p, blo, &bfail, &used, 0, blockDim.x)) {
             bfail = 1;
             __threadfence_block();
             return; /* the others leave at their next barrier */
@@ -473,6 +495,14 @@ static int64_t wfb_smem_max(void) {
     return max;
 }
 
+/* The most threads a block of kernel k may have (its registers decide): a multiple of 32. */
+static int wfb_kernel_threads(const void *k) {
+    cudaFuncAttributes a;
+    if (cudaFuncGetAttributes(&a, k) != cudaSuccess || a.maxThreadsPerBlock < 32)
+        return 256;
+    return a.maxThreadsPerBlock / 32 * 32;
+}
+
 /* Runs a block kernel, with block memory of the size its points used last time (48 KiB at
  * first), again with more while a point asked for more. */
 template <class S>
@@ -485,7 +515,8 @@ static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t m
         return 0;
     if (!stat && cudaMalloc((void **)&stat, 2 * sizeof *stat) != cudaSuccess)
         return (int)cudaErrorMemoryAllocation;
-    int bs = (int)bsize;
+    int most = wfb_kernel_threads((const void *)wfd_block_map_kernel<S>);
+    int bs = bsize < most ? (int)bsize : most; /* fewer threads than points: each runs several */
     int64_t blocks = s.w < (1 << 20) ? s.w : (1 << 20);
     if (blocks * bs > max_threads)
         blocks = max_threads / bs > 0 ? max_threads / bs : 1;
@@ -517,6 +548,192 @@ static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t m
             return rc;
         int64_t used = (int64_t)st[0];
         if (!st[1]) { /* next time: what the points used (at least 1 KiB) */
+            bytes = used < 1024 ? 1024 : (used + 15) / 16 * 16;
+            return 0;
+        }
+        bytes = used > 2 * bytes ? (used + 15) / 16 * 16 : 2 * bytes;
+    }
+}
+
+/* ---- bins (seed 000, src/flatten/bins.c) ---- */
+
+/* A binned segmap: block b runs the points perm[start[b] .. start[b+1]), each in its own
+ * threads: slot[k] is the first thread of point perm[k] (bits 0-15) and how many it has (bits
+ * 16-31).  A thread past the bin's last point runs that point's code with none of its work. */
+template <class S>
+__global__ void wfd_bin_map_kernel(wfk_ctx *ctx, S s, const int64_t *perm, const int32_t *slot, const int64_t *start,
+                                   int64_t nbins) {
+    extern __shared__ unsigned char wfk_smem[];
+    __shared__ int bfail;
+    if (threadIdx.x == 0)
+        bfail = 0;
+    __syncthreads();
+    char *blo = s.bm.global ? s.bm.global + (int64_t)blockIdx.x * s.bm.bytes : (char *)wfk_smem;
+    int64_t most = 0;
+    for (int64_t b = blockIdx.x; b < nbins; b += gridDim.x) {
+        int64_t lo = start[b], hi = start[b + 1] - 1;
+        while (lo < hi) { /* the last point whose first thread is at or before this one */
+            int64_t mid = (lo + hi + 1) / 2;
+            if ((slot[mid] & 0xffff) <= (int32_t)threadIdx.x)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        int32_t sl = slot[lo];
+        int64_t used = 0, slotn = sl >> 16;
+        if (s.belem(ctx, perm[lo], blo, &bfail, &used, sl & 0xffff, slotn)) {
+            bfail = 1;
+            __threadfence_block();
+            return;
+        }
+        used = (used + slotn - 1) / slotn * blockDim.x; /* the block's memory at that much per thread */
+        most = used > most ? used : most;
+        __syncthreads();
+        if (bfail)
+            return;
+    }
+    if (most > 0)
+        atomicMax(&s.bm.stat[0], (unsigned long long)most);
+}
+
+/* The inspector's packing, on the host: the points in decreasing order of their loop counts
+ * (a bin's loops run to its largest; counting sort while the counts are small), packed in that
+ * order into blocks of bs threads, next fit, max(1, min(width, bs)) threads each.  Returns the
+ * bins. */
+static int64_t wfb_pack(int64_t n, const int64_t *width, const int64_t *count, int bs, int64_t *perm, int32_t *slot,
+                        int64_t *start) {
+    int64_t top = 0;
+    for (int64_t i = 0; count && i < n; i++)
+        top = count[i] > top ? count[i] : top;
+    if (!count || top == 0) {
+        for (int64_t i = 0; i < n; i++)
+            perm[i] = i;
+    } else if (top < (1 << 22)) {
+        int64_t *at = (int64_t *)calloc((size_t)top + 2, sizeof *at);
+        for (int64_t i = 0; i < n; i++)
+            at[top - (count[i] < 0 ? 0 : count[i]) + 1]++;
+        for (int64_t c = 1; c <= top + 1; c++)
+            at[c] += at[c - 1];
+        for (int64_t i = 0; i < n; i++)
+            perm[at[top - (count[i] < 0 ? 0 : count[i])]++] = i;
+        free(at);
+    } else {
+        for (int64_t i = 0; i < n; i++)
+            perm[i] = i;
+        std::stable_sort(perm, perm + n, [count](int64_t x, int64_t y) { return count[x] > count[y]; });
+    }
+    int64_t bins = 0, used = bs;
+    for (int64_t k = 0; k < n; k++) {
+        int64_t w = width[perm[k]];
+        int32_t t = w < 1 ? 1 : w > bs ? bs : (int32_t)w;
+        if (used + t > bs) {
+            start[bins++] = k;
+            used = 0;
+        }
+        slot[k] = (int32_t)used | (t << 16);
+        used += t;
+    }
+    start[bins] = n;
+    return bins;
+}
+
+/* Grows the device buffer *p to bytes (kept between calls). */
+static int wfb_grow(void **p, size_t *cap, size_t bytes) {
+    if (bytes <= *cap)
+        return 0;
+    if (*p)
+        cudaFree(*p);
+    *cap = 0;
+    if (cudaMalloc(p, bytes) != cudaSuccess)
+        return (int)cudaErrorMemoryAllocation;
+    *cap = bytes;
+    return 0;
+}
+
+/* Runs a binned segmap over s.w points of the widths and loop counts given (device arrays;
+ * counts may be NULL): the packing, then the kernel, with block memory as wfd_run_block_map. */
+template <class S>
+static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, const int64_t *dcount,
+                           int64_t max_threads) {
+    static int64_t bytes = 48 * 1024 - 1024;
+    static unsigned long long *stat = NULL;
+    static char *global = NULL;
+    static int64_t global_cap = 0;
+    static void *dbuf = NULL;
+    static size_t dbuf_cap = 0;
+    int64_t n = s.w;
+    if (n == 0)
+        return 0;
+    if (!stat && cudaMalloc((void **)&stat, 2 * sizeof *stat) != cudaSuccess)
+        return (int)cudaErrorMemoryAllocation;
+    int64_t *width = (int64_t *)malloc((size_t)n * sizeof *width);
+    int64_t *count = dcount ? (int64_t *)malloc((size_t)n * sizeof *count) : NULL;
+    int64_t *perm = (int64_t *)malloc((size_t)n * sizeof *perm), *start = (int64_t *)malloc((size_t)(n + 1) * sizeof *start);
+    int32_t *slot = (int32_t *)malloc((size_t)n * sizeof *slot);
+    int rc = 0;
+    if (!width || (dcount && !count) || !perm || !start || !slot)
+        rc = (int)cudaErrorMemoryAllocation;
+    if (!rc)
+        rc = (int)cudaMemcpy(width, dwidth, (size_t)n * sizeof *width, cudaMemcpyDeviceToHost);
+    if (!rc && dcount)
+        rc = (int)cudaMemcpy(count, dcount, (size_t)n * sizeof *count, cudaMemcpyDeviceToHost);
+    int64_t widest = 1;
+    for (int64_t i = 0; !rc && i < n; i++)
+        widest = width[i] > widest ? width[i] : widest;
+    /* a block of 256 threads, more for points that want more (at most 1024) */
+    int bs = widest <= 256 ? 256 : widest >= 1024 ? 1024 : (int)((widest + 31) / 32 * 32);
+    int most = wfb_kernel_threads((const void *)wfd_bin_map_kernel<S>);
+    bs = bs < most ? bs : most;
+    int64_t nbins = rc ? 0 : wfb_pack(n, width, count, bs, perm, slot, start);
+    size_t pb = (size_t)n * sizeof *perm, sb = (size_t)n * sizeof *slot, bb = (size_t)(nbins + 1) * sizeof *start;
+    if (!rc)
+        rc = wfb_grow(&dbuf, &dbuf_cap, pb + sb + bb + 16);
+    int64_t *dperm = (int64_t *)dbuf, *dstart = (int64_t *)((char *)dbuf + pb);
+    int32_t *dslot = (int32_t *)((char *)dbuf + pb + bb);
+    if (!rc)
+        rc = (int)cudaMemcpy(dperm, perm, pb, cudaMemcpyHostToDevice);
+    if (!rc)
+        rc = (int)cudaMemcpy(dstart, start, bb, cudaMemcpyHostToDevice);
+    if (!rc)
+        rc = (int)cudaMemcpy(dslot, slot, sb, cudaMemcpyHostToDevice);
+    free(width);
+    free(count);
+    free(perm);
+    free(start);
+    free(slot);
+    if (rc)
+        return rc;
+    int64_t blocks = nbins < (1 << 20) ? nbins : (1 << 20);
+    if (blocks * bs > max_threads)
+        blocks = max_threads / bs > 0 ? max_threads / bs : 1;
+    for (;;) {
+        s.bm.bytes = bytes;
+        s.bm.stat = stat;
+        s.bm.global = NULL;
+        size_t smem = (size_t)bytes;
+        if (bytes > wfb_smem_max()) {
+            if (blocks * bytes > global_cap) {
+                if (global)
+                    cudaFree(global);
+                global_cap = 0;
+                if (cudaMalloc((void **)&global, (size_t)(blocks * bytes)) != cudaSuccess)
+                    return (int)cudaErrorMemoryAllocation;
+                global_cap = blocks * bytes;
+            }
+            s.bm.global = global;
+            smem = 0;
+        } else if (smem > 48 * 1024 - 1024) {
+            cudaFuncSetAttribute(wfd_bin_map_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        }
+        if (cudaMemset(stat, 0, 2 * sizeof *stat) != cudaSuccess)
+            return (int)cudaGetLastError();
+        wfd_bin_map_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s, dperm, dslot, dstart, nbins);
+        rc = (int)cudaGetLastError();
+        unsigned long long st[2] = {0, 0};
+        if (rc || (rc = (int)cudaMemcpy(st, stat, sizeof st, cudaMemcpyDeviceToHost)))
+            return rc;
+        int64_t used = (int64_t)st[0];
+        if (!st[1]) {
             bytes = used < 1024 ? 1024 : (used + 15) / 16 * 16;
             return 0;
         }

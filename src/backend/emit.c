@@ -331,11 +331,11 @@ static void copy_result_row(FGen *g, const char *dst, const char *v, CType t, bo
         return;
     }
     if (t.rank == 1) {
-        fg_line(g, "for (int64_t q_ = threadIdx.x; q_ < %s.n[0]; q_ += blockDim.x)", v);
+        fg_line(g, "for (int64_t q_ = bj_; bj_ < bslotn_ && q_ < %s.n[0]; q_ += bslotn_)", v);
         fg_line(g, "    %s.p[q_] = %s.p[q_ * %s.s[0]];", dst, v, v);
         return;
     }
-    fg_line(g, "if (threadIdx.x == 0) {");
+    fg_line(g, "if (bj_ == 0) {");
     g->indent++;
     fa_copy_to(g, xsprintf("%s.p", dst), v, t);
     g->indent--;
@@ -369,7 +369,7 @@ static void emit_results(FGen *g, const CBody *b, const CParam *params, int np, 
         CType t = fg_atom_type(g, a);
         const char *v = fg_atom(g, a);
         if (t.rank == 0) {
-            fg_line(g, "%s%s = %s;", coop ? "if (threadIdx.x == 0) " : "", dests[j].name, v);
+            fg_line(g, "%s%s = %s;", coop ? "if (bj_ == 0) " : "", dests[j].name, v);
             continue;
         }
         if (dests[j].kind == DEST_ROW) {
@@ -551,6 +551,20 @@ static bool stays_unique(const CExp *e, int j) {
            omap_int(&uses, r.var) == 1 + scalar_reads(b, r.var);
 }
 
+/* Whether body b runs block segops (cuda/block.c), at its level or in its loops and ifs. */
+bool fg_body_has_block(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CExp *e = b->stms.data[i].exp;
+        if (e->kind == CE_SEGOP && e->level == SEG_BLOCK)
+            return true;
+        if ((e->kind == CE_LOOP || e->kind == CE_IF) && fg_body_has_block(e->body))
+            return true;
+        if (e->kind == CE_IF && fg_body_has_block(e->body2))
+            return true;
+    }
+    return false;
+}
+
 static void emit_loop(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     int np = e->params.len;
@@ -581,7 +595,16 @@ static void emit_loop(FGen *g, const CStm *s) {
         g->indent--;
         fg_line(g, "}");
     }
-    if (e->index) {
+    /* A bin's points meet at the barriers of the loop's block segops: it runs to the bin's
+     * largest count, its body masked where the point's own count is passed (src/flatten/
+     * bins.c), so the index says nothing of the count there. */
+    bool to_bin_max = e->index && g->bins && fg_body_has_block(e->body);
+    if (to_bin_max) {
+        fg_bind(g, e->index, ctype_prim(PRIM_I64), OWN_BORROWED);
+        const char *iv = c_name(e->index), *m = fg_fresh(g, "binmax");
+        fg_line(g, "int64_t %s = wfb_bin_max(ctx, %s);", m, fg_atom(g, e->bound));
+        fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", iv, iv, m, iv);
+    } else if (e->index) {
         fg_bind(g, e->index, ctype_prim(PRIM_I64), OWN_BORROWED);
         const char *iv = c_name(e->index);
         fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", iv, iv, fg_atom(g, e->bound), iv);
@@ -610,7 +633,7 @@ static void emit_loop(FGen *g, const CStm *s) {
         omap_put(&g->unique_params, e->params.data[i].name, NULL);
         fg_line(g, "%s = %s;", c_name(e->params.data[i].name), dests[i].name);
     }
-    if (e->index)
+    if (e->index && !to_bin_max)
         fr_leave(g);
     g->iter--;
     g->indent--;

@@ -109,6 +109,8 @@ struct FGen {
     bool no_tiling;    /* --no-tiling: no tiled kernels (cuda/tile.c) */
     int block;         /* emitting block-level code: every thread of the block runs it (cuda/block.c) */
     bool blockmem;     /* new blocks go to the block's memory, shared by its threads (cuda/block.c) */
+    bool bins;         /* block-level code of a binned segmap: each point has threads of its own
+                          (bj_ of bslotn_ from bslot0_; cuda/block.c) */
     bool coop_results; /* the next body's results are written by the block's threads together */
     bool hist_atomic;  /* hist iterations combine into their bins atomically (other threads too) */
     bool scatter_shared; /* scatter iterations write where other threads may write too */
@@ -179,6 +181,8 @@ void fg_row_view(FGen *g, const char *name, CType t, const char *v, const char *
 /* A new block for the view dst (the C variable of core variable var, or NULL): dst.m and dst.p
  * for count elements of prim (count: C expression), in a slot when inside an iteration, or the
  * map-output row hinted for var when its size fits.  Extents and strides are the caller's. */
+/* Whether body b runs block segops (cuda/block.c), at its level or in its loops and ifs. */
+bool fg_body_has_block(const CBody *b);
 void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const char *count, const char *loc);
 /* dst (declared, type t) = row i (C expression) of the view v (by its strides). */
 void fg_row_view_of(FGen *g, const char *dst, CType t, const char *v, const char *i);

@@ -97,6 +97,12 @@ static CExp *expr(Cl *c, const CExp *e) {
     r->offsets = atoms(c, &e->offsets);
     if (e->irregular)
         r->segs = atom(c, e->segs);
+    if (e->binned) {
+        r->bins[0] = atom(c, e->bins[0]);
+        r->bins[1] = atom(c, e->bins[1]);
+    }
+    if (e->masked)
+        r->mask = atom(c, e->mask);
     r->scans = operators(c, &e->scans);
     r->reds = operators(c, &e->reds);
     r->lam = e->lam ? lambda(c, e->lam) : NULL;

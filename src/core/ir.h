@@ -181,6 +181,17 @@ struct CExp {
      * give one value per outer point. */
     bool irregular;
     CAtom segs;
+    /* CE_SEGOP: a binned grid segmap (seed 000; docs/FLATTENING.md, "Bins"): its one dimension's
+     * points are packed into thread blocks by their widths bins[0] (an [w]i64 array: the threads
+     * each point wants) and sorted by their loop counts bins[1] ([w]i64, or the constant 0);
+     * its body's block segops run over each point's own threads.  Its meaning is the plain
+     * segmap's. */
+    bool binned;
+    CAtom bins[2];
+    /* CE_SEGOP at block level: computes its points only where mask (bool) holds; elsewhere its
+     * results are unspecified and never read (bin kernels' per-point loops and ifs). */
+    bool masked;
+    CAtom mask;
     SegKind seg;        /* CE_SEGOP */
     SegLevel level;     /* CE_SEGOP */
 };
@@ -362,6 +373,9 @@ const char *opt_fresh(const char *base);
 /* The iota arrays of f used only as inputs of screma, scatter and hist (into out, value 1):
  * backends need not build them, their elements are the SOAC's index. */
 void opt_lazy_iotas(const CFun *f, OMap *out);
+/* The iotas of b (at its level) nothing reads, dropped: a check that their size is not
+ * negative is left in their place (the flattener reads an iota input as the index). */
+void opt_drop_dead_iotas(CBody *b);
 /* ======== clone.c ======== */
 /* A deep copy in which every variable the body (lambda) binds has a fresh name. */
 CBody *core_clone_body(const CBody *b);

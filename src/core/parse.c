@@ -492,6 +492,15 @@ static CExp *expr(Lx *l) {
             push_atoms(l, e, 1);
         } while (accept(l, ","));
         expect(l, ")");
+        if (accept(l, "bins")) {
+            e->binned = true;
+            e->bins[0] = atom(l);
+            e->bins[1] = atom(l);
+        }
+        if (accept(l, "mask")) {
+            e->masked = true;
+            e->mask = atom(l);
+        }
         if (accept(l, "concat"))
             e->offsets = atoms(l);
         while (accept(l, "scan"))

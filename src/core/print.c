@@ -288,6 +288,15 @@ static void expr(P *p, const CExp *e) {
             atom(p, e->args.data[i]);
         }
         sb_putc(sb, ')');
+        if (e->binned) {
+            sb_puts(sb, " bins ");
+            atom(p, e->bins[0]);
+            atom(p, e->bins[1]);
+        }
+        if (e->masked) {
+            sb_puts(sb, " mask");
+            atom(p, e->mask);
+        }
         if (e->offsets.len) {
             sb_puts(sb, " concat ");
             atoms(p, &e->offsets);

@@ -259,6 +259,18 @@ static void segop(V *v, const CExp *e, const CTypeVec *pat) {
         if (st.prim != PRIM_NONE && (st.rank != 1 || st.prim != PRIM_I64))
             verr(v, "the segments of an irregular segop must be a one-dimensional i64 array");
     }
+    if (e->binned && (k != 1 || e->level != SEG_GRID || e->seg != SEG_MAP))
+        verr(v, "only a one-dimensional grid segmap is binned");
+    for (int i = 0; e->binned && i < 2; i++) {
+        CType bt = atype(v, e->bins[i]);
+        if (bt.prim != PRIM_NONE && !(bt.prim == PRIM_I64 && (bt.rank == 1 || e->bins[i].kind == CA_CONST)))
+            verr(v, "the bins of a segmap must be i64 arrays");
+    }
+    if (e->masked) {
+        if (e->level != SEG_BLOCK)
+            verr(v, "only a block segop is masked");
+        want(v, atype(v, e->mask), ctype_prim(PRIM_BOOL), "a segop's mask");
+    }
     CTypeVec opin = {0};
     const COperatorVec *ops = e->seg == SEG_SCAN ? &e->scans : &e->reds;
     for (int i = 0; i < ops->len; i++) {

@@ -53,6 +53,12 @@ void owalk_exp(OWalk *w, CExp *e) {
     walk_atoms(w, &e->offsets);
     if (e->kind == CE_SEGOP && e->irregular)
         walk_atom(w, &e->segs);
+    if (e->kind == CE_SEGOP && e->binned) {
+        walk_atom(w, &e->bins[0]);
+        walk_atom(w, &e->bins[1]);
+    }
+    if (e->kind == CE_SEGOP && e->masked)
+        walk_atom(w, &e->mask);
     for (int i = 0; i < e->slice.len; i++) {
         CIndex *ix = &e->slice.data[i];
         walk_atom(w, &ix->start);
@@ -413,4 +419,38 @@ void opt_lazy_iotas(const CFun *f, OMap *out) {
     opt_count_body(f->body, &uses);
     count_soac_inputs(f->body, &inputs);
     collect_iotas(f->body, &uses, &inputs, out);
+}
+
+/* ---- dead iotas ---- */
+
+void opt_drop_dead_iotas(CBody *b) {
+    OMap uses = {0};
+    opt_count_body(b, &uses);
+    Vec(CStm) kept = {0};
+    for (int i = 0; i < b->stms.len; i++) {
+        CStm s = b->stms.data[i];
+        if (s.exp->kind != CE_IOTA || omap_has(&uses, s.pat.data[0].name)) {
+            vec_push(&kept, s);
+            continue;
+        }
+        CAtom n = s.exp->args.data[0];
+        if (n.kind == CA_CONST && n.ival >= 0)
+            continue;
+        CExp *ge = cexp_new(CE_OP, s.exp->loc);
+        ge->op = COP_GE;
+        ge->prim = PRIM_I64;
+        vec_push(&ge->args, n);
+        vec_push(&ge->args, catom_int(PRIM_I64, 0));
+        const char *ok = opt_fresh("iota_ok");
+        CParamVec pat = {0};
+        vec_push(&pat, ((CParam){ok, ctype_prim(PRIM_BOOL)}));
+        vec_push(&kept, ((CStm){pat, ge}));
+        CExp *as = cexp_new(CE_ASSERT, s.exp->loc);
+        vec_push(&as->args, catom_var(ok));
+        as->msg = "negative size";
+        vec_push(&kept, ((CStm){(CParamVec){0}, as}));
+    }
+    b->stms.data = kept.data;
+    b->stms.len = kept.len;
+    b->stms.cap = kept.cap;
 }

@@ -494,29 +494,6 @@ static bool intra_ok(const Ctx *c, const OMap *inner, const CBody *b, CAtomVec *
 }
 
 
-/* The screma statement s as a segop over one dimension of block threads: its lambda's
- * parameters bound to the elements (rows) at the thread's index, then its body. */
-static CStm block_segop(const CStm *s) {
-    const CExp *e = s->exp;
-    CExp *b = cexp_new(CE_SEGOP, e->loc);
-    b->seg = soac_kind(e);
-    b->level = SEG_BLOCK;
-    b->scans = e->scans;
-    b->reds = e->reds;
-    const char *ltid = opt_fresh("ltid");
-    vec_push(&b->params, ((CParam){ltid, ctype_prim(PRIM_I64)}));
-    vec_push(&b->args, e->args.data[0]);
-    CBody *body = cbody_new();
-    for (int k = 0; k < e->lam->params.len; k++)
-        let1(body, e->lam->params.data[k].name, e->lam->params.data[k].type,
-             index_exp(e->arrays.data[k], &ltid, 1, e->loc));
-    for (int i = 0; i < e->lam->body->stms.len; i++)
-        vec_push(&body->stms, e->lam->body->stms.data[i]);
-    body->result = e->lam->body->result;
-    b->body = body;
-    return (CStm){s->pat, b};
-}
-
 /* The block-level form of a (cloned) body that intra_ok accepted: its scremas become block
  * segops, in its loops and ifs too; everything else runs in every thread of the block. */
 static void blockify(CBody *b) {
@@ -527,10 +504,10 @@ static void blockify(CBody *b) {
         if (e->kind == CE_SCREMA && e->scans.len && e->reds.len) {
             CStm a, r;
             cb_split_screma(&s, &a, &r);
-            vec_push(&out, block_segop(&a));
-            vec_push(&out, block_segop(&r));
+            vec_push(&out, block_segop(&a, NULL));
+            vec_push(&out, block_segop(&r, NULL));
         } else if (e->kind == CE_SCREMA) {
-            vec_push(&out, block_segop(&s));
+            vec_push(&out, block_segop(&s, NULL));
         } else {
             if (e->kind == CE_LOOP || e->kind == CE_IF)
                 blockify(e->body);
@@ -611,7 +588,6 @@ static bool distributable(Ctx *c, const CExp *e) {
 }
 
 static void collect(F *f, const CBody *b);
-static void drop_dead_iotas(CBody *b);
 
 /* An irregular map at the top level (irregular.c): if the outer version keeps enough threads
  * busy (the total work over the largest element's >= FUN.suff_outer_par_K) it, else the map
@@ -644,12 +620,53 @@ static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec p
     for (int i = 0; i < fl->stms.len; i++)
         nest_stm(f, c, &fl->stms.data[i], flat);
     f->nesting--;
-    drop_dead_iotas(flat);
+    opt_drop_dead_iotas(flat);
     flat->result = pat_atoms(&fpat);
     CExp *v = cexp_new(CE_IF, e->loc);
     vec_push(&v->args, catom_var(cond));
     v->body = top;
     v->body2 = flat;
+    cbody_let(out, pat, v);
+}
+
+static void collect_lambda(F *f, const CLambda *l);
+
+/* Seed 000 (bins.c): if the elements keep enough threads busy (n >= FUN.suff_outer_par_K) the
+ * outer version, else the map binned: its inspector's widths and counts, then one block per bin
+ * of elements, each element's inner SOACs over its own threads. */
+static void nest_binned(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec pat, CBody *out) {
+    const CExp *e = s->exp;
+    const char *cond = threshold_guard(f, "suff_outer_par", SUFF_OUTER_GPU, e->args.data[0], out, e->loc);
+    CBody *top = cbody_new();
+    CParamVec tpat = rename_pat(&pat);
+    soac_segop(f, c, e, core_clone_lambda(e->lam), NULL, tpat, top);
+    top->result = pat_atoms(&tpat);
+
+    CBody *bin = cbody_new(), *pre = cbody_new();
+    CBuild pb = {pre, e->loc, &f->types};
+    CAtom widths, counts;
+    bins_inspector(m, &pb, &widths, &counts);
+    collect(f, pre);
+    f->nesting++;
+    for (int i = 0; i < pre->stms.len; i++)
+        nest_stm(f, c, &pre->stms.data[i], bin);
+    f->nesting--;
+    CLambda *lam = core_clone_lambda(e->lam);
+    collect_lambda(f, lam);
+    bins_blockify(lam, &f->types, &f->iotas, e->loc);
+    opt_drop_dead_iotas(lam->body);
+    CParamVec bpat = rename_pat(&pat);
+    soac_segop(f, c, e, lam, NULL, bpat, bin);
+    CExp *seg = bin->stms.data[bin->stms.len - 1].exp;
+    seg->binned = true;
+    seg->bins[0] = widths;
+    seg->bins[1] = counts;
+    bin->result = pat_atoms(&bpat);
+
+    CExp *v = cexp_new(CE_IF, e->loc);
+    vec_push(&v->args, catom_var(cond));
+    v->body = top;
+    v->body2 = bin;
     cbody_let(out, pat, v);
 }
 
@@ -662,6 +679,11 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     IrrMatch *irr = depth(c) == 0 && f->nesting < MAX_VERSION_NESTING ? irr_match(e, &f->types) : NULL;
     if (irr) {
         nest_irregular(f, c, s, irr, pat, out);
+        return;
+    }
+    BinsMatch *bins = f->target == FLATTEN_GPU && depth(c) == 0 && f->nesting < MAX_VERSION_NESTING ? bins_match(e) : NULL;
+    if (bins) {
+        nest_binned(f, c, s, bins, pat, out);
         return;
     }
     if (!body_par(e->lam->body) || f->nesting >= MAX_VERSION_NESTING || !distributable(c, e) || e->offsets.len) {
@@ -694,7 +716,7 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     f->nesting++;
     soac_flat(f, c, s, fpat, flat);
     f->nesting--;
-    drop_dead_iotas(flat);
+    opt_drop_dead_iotas(flat);
     flat->result = pat_atoms(&fpat);
 
     /* G3 on the GPU: else if Par(e_middle) >= suff_intra_par and it fits then e_middle */
@@ -1035,38 +1057,6 @@ static void collect(F *f, const CBody *b) {
 
 /* Removes the host iotas nothing reads any more (their elements became the indices), keeping
  * the failure of a negative size. */
-static void drop_dead_iotas(CBody *b) {
-    OMap uses = {0};
-    opt_count_body(b, &uses);
-    Vec(CStm) kept = {0};
-    for (int i = 0; i < b->stms.len; i++) {
-        CStm s = b->stms.data[i];
-        if (s.exp->kind != CE_IOTA || omap_has(&uses, s.pat.data[0].name)) {
-            vec_push(&kept, s);
-            continue;
-        }
-        CAtom n = s.exp->args.data[0];
-        if (n.kind == CA_CONST && n.ival >= 0)
-            continue;
-        CExp *ge = cexp_new(CE_OP, s.exp->loc);
-        ge->op = COP_GE;
-        ge->prim = PRIM_I64;
-        vec_push(&ge->args, n);
-        vec_push(&ge->args, catom_int(PRIM_I64, 0));
-        const char *ok = opt_fresh("iota_ok");
-        CParamVec pat = {0};
-        vec_push(&pat, ((CParam){ok, ctype_prim(PRIM_BOOL)}));
-        vec_push(&kept, ((CStm){pat, ge}));
-        CExp *as = cexp_new(CE_ASSERT, s.exp->loc);
-        vec_push(&as->args, catom_var(ok));
-        as->msg = "negative size";
-        vec_push(&kept, ((CStm){(CParamVec){0}, as}));
-    }
-    b->stms.data = kept.data;
-    b->stms.len = kept.len;
-    b->stms.cap = kept.cap;
-}
-
 void flatten_prog(CProg *p, FlattenTarget target) {
     if (target == FLATTEN_NONE)
         return;
@@ -1081,7 +1071,7 @@ void flatten_prog(CProg *p, FlattenTarget target) {
         }
         collect(&f, fun->body);
         fun->body = host_body(&f, fun->body);
-        drop_dead_iotas(fun->body);
+        opt_drop_dead_iotas(fun->body);
     }
 }
 

@@ -53,6 +53,20 @@ bool irr_cheap(const CExp *e);
  * the body; st's pattern).  False (nothing written) when st has not that form. */
 bool irr_split(const CStm *st, OMap *types, CStm *first, CStm *rest);
 
+/* bins.c: seed 000's two-level version of a map whose inner SOACs have a per-element width
+ * (docs/FLATTENING.md, "Bins").  bins_match: the map's expression when its body fits (GPU),
+ * else NULL; bins_inspector: let (widths, counts) = a map over the elements computing each
+ * one's width and loop count, into b; bins_blockify: a clone of the map's lambda made block
+ * level and uniform across a bin (loops and ifs around its SOACs masked). */
+typedef struct BinsMatch BinsMatch;
+BinsMatch *bins_match(const CExp *e);
+void bins_inspector(BinsMatch *m, CBuild *b, CAtom *widths, CAtom *counts);
+void bins_blockify(CLambda *lam, OMap *types, const OMap *iotas, Loc loc);
+/* The screma statement s as a segop over one dimension of a block's threads: its lambda's
+ * parameters bound to the elements (rows) at the thread's index (the index itself for an
+ * input in iotas, which may be NULL), then its body. */
+CStm block_segop(const CStm *s, const OMap *iotas);
+
 /* The number of distinct code paths (combinations of versions) of each function, for reports. */
 int64_t flatten_paths(const CFun *f);
 

@@ -26,6 +26,7 @@ entry spread (xs: []i64) : ([]i64, []i32) =
   let bins = hist (+) 0i32 16 (map (\x -> x % 16) xs) (map (\x -> i32.i64 x) xs)
   in (dest, bins)
 entry ragged (ns: []i64) : []i64 = map (\n -> i64.sum (map (* 2) (iota n))) ns
+entry loopy (ns: []i64) : []i64 = map (\n -> loop acc = 0 for i < n do (acc + i * i) % 1000003) ns
 F
 if ! echo 'int main(void){return 0;}' | $CC -fopenmp -x c - -o "$T/probe" 2>/dev/null; then
     echo "region_work: cc -fopenmp not available, skipped"
@@ -45,7 +46,8 @@ awk 'BEGIN { printf "["; for (i = 0; i < 5000; i++) printf "%s%d", i ? ", " : ""
 awk 'BEGIN { printf "["; for (r = 0; r < 300; r++) { printf "%s[", r ? ", " : ""; for (i = 0; i < 200; i++) printf "%s%d", i ? ", " : "", (i * 7 + r) % 101 - 50; printf "]" } print "]" }' > "$T/rows.in"
 cp "$T/rows.in" "$T/best.in"
 awk 'BEGIN { printf "["; for (r = 0; r < 40; r++) printf "%s%d", r ? ", " : "", (r * 53) % 700; print "]" }' > "$T/ragged.in"
-for e in rows prefix best spread ragged; do
+cp "$T/ragged.in" "$T/loopy.in"
+for e in rows prefix best spread ragged loopy; do
     "$WEFT" run -e "$e" "$T/work.fut" < "$T/$e.in" > "$T/$e.expected" && pass || fail "$e: weft run failed"
 done
 
@@ -64,9 +66,12 @@ run "rows, --param" rows "Compared $P <= 32768: false." --param $P=32769
 printf -- '-- in the calling thread\n%s=1000000\n' "$P" > "$T/tuning"
 run "rows, --tuning" rows "Compared $P <= 32768: false." --tuning "$T/tuning"
 run "rows, --thresholds region=0" rows "Compared $P <= 32768: true." --thresholds region=0,outer_par=16
+# 3b. 40 points whose loops run as many times as each computes: work unknown before the region,
+#     so it runs in parallel (examples/hullwhite's map, 10^4 instruments, once ran in one thread)
+run "loopy, default" loopy "Compared $P <= 2305843009213693952: true."
 # 4. both sides of the threshold give the interpreter's results
 for side in 0 4611686018427387904; do
-    for e in rows prefix best spread ragged; do
+    for e in rows prefix best spread ragged loopy; do
         "$T/work" -e "$e" -L --num-threads 2 --param $P=$side < "$T/$e.in" > "$T/out" 2> "$T/log" && pass ||
             { fail "$e, $P=$side: exit status $?"; continue; }
         cmp -s "$T/out" "$T/$e.expected" && pass || fail "$e, $P=$side: results differ from the interpreter's"

@@ -11,6 +11,14 @@
  *            (Hillis-Steele, operands in order), and thread t puts the total of the runs before
  *            it in front of each element of its run.
  *
+ * In a bin (seed 000: the segmap is binned, src/flatten/bins.c) each point has threads of its
+ * own, bslotn_ of them from thread bslot0_, and bj_ is a thread's place among them: the same
+ * code with bj_ for threadIdx.x and bslotn_ for blockDim.x (a block kernel of one point has
+ * bslot0_ = 0, bslotn_ = blockDim.x); the trees and scans stay within a point's threads, their
+ * steps (barriers) the same for all.  A masked segop computes no point where its mask is false.
+ * A point's arrays and scratch live in its own part of the block's memory (rts/flat_dev.cuh
+ * wfb_enter): its threads allocate alike, the other points' need not.
+ *
  * The outputs are allocated in block memory (rts/flat_dev.cuh: the block's shared memory while
  * it lasts): every thread runs the same allocations, so all get the same addresses, while each
  * block header stays private to its thread.  Such blocks are never updated in place (the code
@@ -20,19 +28,6 @@
  * leave at their next barrier (wfb_sync).
  */
 #include "cuda.h"
-
-bool fb_body_has_block(const CBody *b) {
-    for (int i = 0; i < b->stms.len; i++) {
-        const CExp *e = b->stms.data[i].exp;
-        if (e->kind == CE_SEGOP && e->level == SEG_BLOCK)
-            return true;
-        if ((e->kind == CE_LOOP || e->kind == CE_IF) && fb_body_has_block(e->body))
-            return true;
-        if (e->kind == CE_IF && fb_body_has_block(e->body2))
-            return true;
-    }
-    return false;
-}
 
 static void block_sync(FGen *g) { fg_fail(g, "wfb_sync(ctx)", "1"); }
 
@@ -72,12 +67,12 @@ static const char *shared_accs(FGen *g, const char **types, int n, const char **
     fg_line(g, "char *%s = ctx->bbump;", mark);
     for (int j = 0; j < n; j++) {
         sc[j] = fg_fresh(g, "bsc");
-        fg_line(g, "%s *%s = (%s *)wfb_scratch(ctx, (size_t)blockDim.x * sizeof(%s));", types[j], sc[j], types[j],
+        fg_line(g, "%s *%s = (%s *)wfb_scratch(ctx, (size_t)bslotn_ * sizeof(%s));", types[j], sc[j], types[j],
                 types[j]);
         fg_line(g, "if (!%s) WF_FAIL(1);", sc[j]);
     }
     for (int j = 0; j < n; j++)
-        fg_line(g, "%s[threadIdx.x] = %s;", sc[j], accs[j]);
+        fg_line(g, "if (bj_ < bslotn_) %s[bj_] = %s;", sc[j], accs[j]);
     block_sync(g);
     return mark;
 }
@@ -89,14 +84,14 @@ static void block_reduce(FGen *g, const COperatorVec *ops, const char **accs, in
     const char *mark = shared_accs(g, types, n, accs, sc);
     fg_line(g, "for (unsigned st_ = 1; st_ < blockDim.x; st_ *= 2) {");
     g->indent++;
-    fg_line(g, "if ((threadIdx.x & (2 * st_ - 1)) == 0 && threadIdx.x + st_ < blockDim.x) {");
+    fg_line(g, "if ((bj_ & (2 * st_ - 1)) == 0 && bj_ + st_ < bslotn_) {");
     g->indent++;
     const char **a = decl_operands(g, types, n, "ba"), **b = decl_operands(g, types, n, "bb");
     for (int j = 0; j < n; j++)
-        fg_line(g, "%s = %s[threadIdx.x]; %s = %s[threadIdx.x + st_];", a[j], sc[j], b[j], sc[j]);
+        fg_line(g, "%s = %s[bj_]; %s = %s[bj_ + st_];", a[j], sc[j], b[j], sc[j]);
     apply_ops(g, ops, a, b);
     for (int j = 0; j < n; j++)
-        fg_line(g, "%s[threadIdx.x] = %s;", sc[j], a[j]);
+        fg_line(g, "%s[bj_] = %s;", sc[j], a[j]);
     g->indent--;
     fg_line(g, "}");
     block_sync(g);
@@ -118,28 +113,28 @@ static void block_scan(FGen *g, const CStm *s, const char **accs, int n, const c
     fg_line(g, "for (unsigned st_ = 1; st_ < blockDim.x; st_ *= 2) {");
     g->indent++;
     const char **a = decl_operands(g, types, n, "ba"), **b = decl_operands(g, types, n, "bb");
-    fg_line(g, "bool has_ = threadIdx.x >= st_;");
+    fg_line(g, "bool has_ = bj_ >= st_ && bj_ < bslotn_;");
     fg_line(g, "if (has_) {");
     for (int j = 0; j < n; j++)
-        fg_line(g, "    %s = %s[threadIdx.x - st_]; %s = %s[threadIdx.x];", a[j], sc[j], b[j], sc[j]);
+        fg_line(g, "    %s = %s[bj_ - st_]; %s = %s[bj_];", a[j], sc[j], b[j], sc[j]);
     fg_line(g, "}");
     block_sync(g);
     fg_line(g, "if (has_) {");
     g->indent++;
     apply_ops(g, ops, a, b);
     for (int j = 0; j < n; j++)
-        fg_line(g, "%s[threadIdx.x] = %s;", sc[j], a[j]);
+        fg_line(g, "%s[bj_] = %s;", sc[j], a[j]);
     g->indent--;
     fg_line(g, "}");
     block_sync(g);
     g->indent--;
     fg_line(g, "}");
     /* the carry in front of this thread's run */
-    fg_line(g, "if (threadIdx.x > 0) {");
+    fg_line(g, "if (bj_ > 0 && bj_ < bslotn_) {");
     g->indent++;
     const char **carry = decl_operands(g, types, n, "carry");
     for (int j = 0; j < n; j++)
-        fg_line(g, "%s = %s[threadIdx.x - 1];", carry[j], sc[j]);
+        fg_line(g, "%s = %s[bj_ - 1];", carry[j], sc[j]);
     const char *i = fg_fresh(g, "i");
     fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
     g->indent++;
@@ -174,14 +169,17 @@ void fb_segop(FGen *g, const CStm *s) {
     g->indent++;
     const char *w = fg_fresh(g, "w");
     fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
-    fg_fail(g, xsprintf("%s < 0", w), xsprintf("wf_negative_size(ctx, %s, %s)", loc, w));
+    const char *on = e->masked ? fg_atom(g, e->mask) : "true";
+    fg_fail(g, xsprintf("%s && %s < 0", on, w), xsprintf("wf_negative_size(ctx, %s, %s)", loc, w));
+    if (e->masked)
+        fg_line(g, "if (!%s) %s = 0;", on, w);
     g->blockmem = true;
     fs_segop_outputs(g, s, &w, loc);
     g->blockmem = false;
     block_sync(g);
     const char *i = fg_fresh(g, "i");
     if (e->seg == SEG_MAP) {
-        fg_line(g, "for (int64_t %s = threadIdx.x; %s < %s; %s += blockDim.x) {", i, i, w, i);
+        fg_line(g, "for (int64_t %s = bj_; bj_ < bslotn_ && %s < %s; %s += bslotn_) {", i, i, w, i);
         g->indent++;
         thread_points(g, s, i, NULL);
         g->indent--;
@@ -192,8 +190,8 @@ void fb_segop(FGen *g, const CStm *s) {
         int n = fs_ops_results(ops);
         const char **accs = fs_decl_accs(g, ops);
         const char *run = fg_fresh(g, "run"), *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi");
-        fg_line(g, "int64_t %s = (%s + blockDim.x - 1) / blockDim.x;", run, w);
-        fg_line(g, "int64_t %s = %s * threadIdx.x < %s ? %s * threadIdx.x : %s;", lo, run, w, run, w);
+        fg_line(g, "int64_t %s = (%s + bslotn_ - 1) / bslotn_;", run, w);
+        fg_line(g, "int64_t %s = bj_ < bslotn_ && %s * bj_ < %s ? %s * bj_ : %s;", lo, run, w, run, w);
         fg_line(g, "int64_t %s = %s + %s < %s ? %s + %s : %s;", hi, lo, run, w, lo, run, w);
         fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", i, lo, i, hi, i);
         g->indent++;

@@ -10,7 +10,6 @@
 /* block.c: weft cuda, a segop at block level (e_middle), in block-level code */
 void fb_segop(FGen *g, const CStm *s);
 /* Whether b has block-level segops (then the grid segmap around it runs one block per point). */
-bool fb_body_has_block(const CBody *b);
 
 /* tile.c: weft cuda, block tiling of a segmap's dot products */
 #define FT_TILE 16    /* a block is FT_TILE x FT_TILE points */

@@ -190,6 +190,7 @@ typedef struct {
     int nops;
     CType *op_types;    /* the operators' operand types (scalars) */
     bool block;         /* a segmap with block-level segops: one thread block per point */
+    bool binned;        /* ... or a bin of points (seed 000: src/flatten/bins.c) */
 } Ker;
 
 static void k_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -309,8 +310,10 @@ static void elem_body(FGen *g, void *arg) {
     }
     g->block = K->block;
     g->coop_results = K->block;
+    g->bins = K->binned;
     fg_body(g, e->body, NULL, 0, dests);
     g->block = 0;
+    g->bins = false;
 }
 
 /* Bind core variable var to the C expression x (an index). */
@@ -500,8 +503,10 @@ static void emit_chunked_spec(FGen *g, const Ker *K) {
     k_line(g, "%s", "");
 }
 
-/* A segmap whose points run one per thread block (rts/flat_dev.cuh wfd_run_block_map): belem()
- * runs the point in every thread of the block, with the block's memory at blo_. */
+/* A segmap whose points run one per thread block (rts/flat_dev.cuh wfd_run_block_map), or a
+ * bin of them per block (wfd_run_bin_map): belem() runs the point in every thread of the block
+ * (in its own threads bslot0_ .. bslot0_ + bslotn_ for a bin; bj_ is the thread's place among
+ * them), with the block's memory at blo_. */
 static void emit_block_spec(FGen *g, const Ker *K) {
     k_line(g, "struct %s : %s_args {", K->name, K->name);
     k_line(g, "    typedef wfk_none Scan;");
@@ -511,9 +516,12 @@ static void emit_block_spec(FGen *g, const Ker *K) {
     k_line(g, "    int64_t arena_bytes;");
     k_line(g, "    unsigned long long *wanted;");
     k_line(g, "    wfb_mem bm;");
-    k_line(g, "    __device__ int belem(wfk_ctx *kctx_, int64_t i_, char *blo_, volatile int *bfail_, int64_t *bused_) const {");
+    k_line(g, "    __device__ int belem(wfk_ctx *kctx_, int64_t i_, char *blo_, volatile int *bfail_, int64_t *bused_,"
+              " int64_t bslot0_, int64_t bslotn_) const {");
+    k_line(g, "        const int64_t bj_ = (int64_t)threadIdx.x - bslot0_;");
+    k_line(g, "        (void)bj_;");
     k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
-    k_line(g, "        wfb_enter(&dctx_, &bm, blo_, bfail_);");
+    k_line(g, "        wfb_enter(&dctx_, &bm, blo_, bfail_, bslot0_, bslotn_);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx;");
     Saved sv = enter_device(g);
@@ -528,7 +536,13 @@ static void emit_block_spec(FGen *g, const Ker *K) {
     k_line(g, "    s.w = 1;");
     k_line(g, "    for (int j = 0; j < %d; j++) s.w *= s.wd[j];", K->k);
     launcher_arena(g);
-    k_line(g, "    return wfd_run_block_map(L, s, s.bsize_, max_threads);");
+    if (K->binned) {
+        const CExp *e = K->s->exp;
+        const char *counts = e->bins[1].kind == CA_VAR ? xsprintf("s.%s.p", c_name(e->bins[1].var)) : "NULL";
+        k_line(g, "    return wfd_run_bin_map(L, s, s.%s.p, %s, max_threads);", c_name(e->bins[0].var), counts);
+    } else {
+        k_line(g, "    return wfd_run_block_map(L, s, s.bsize_, max_threads);");
+    }
     k_line(g, "}");
     k_line(g, "%s", "");
 }
@@ -921,7 +935,7 @@ static void emit_scatter_hist_spec(FGen *g, const Ker *K) {
  * is needed, is made there), then updated on the device. */
 static void scatter_hist_kernel(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, 1, 0, NULL, false};
+    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, 1, 0, NULL, false, false};
     K.name = xsprintf("seg_%d", K.no);
     const char *loc = c_loc(e->loc);
     free_vars(g, e, &K.fv);
@@ -980,8 +994,9 @@ void fc_segop(FGen *g, const CStm *s) {
         plain_scan_segop(g, s, arr);
         return;
     }
-    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, e->params.len, 0, NULL, false};
-    K.block = e->seg == SEG_MAP && fb_body_has_block(e->body);
+    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, e->params.len, 0, NULL, false, false};
+    K.block = e->seg == SEG_MAP && fg_body_has_block(e->body);
+    K.binned = K.block && e->binned;
     K.name = xsprintf("seg_%d", K.no);
     const char *loc = c_loc(e->loc);
     const COperatorVec *ops = fs_seg_ops(e);

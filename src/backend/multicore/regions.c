@@ -70,11 +70,40 @@ static bool known_outside(CAtom a, const CParam *params, int np, const CBody *b,
     return true;
 }
 
+static bool unknown_work(const CBody *b, const OMap *inside);
+
+static bool exp_unknown_work(const CExp *x, const OMap *inside) {
+    bool soac = x->kind == CE_SCREMA || x->kind == CE_SEGOP || x->kind == CE_SCATTER || x->kind == CE_HIST ||
+                x->kind == CE_FILTER;
+    if (x->kind == CE_LOOP && !x->index)
+        return true; /* a while loop */
+    CAtom width = soac ? x->args.data[0] : x->bound;
+    if ((soac || x->kind == CE_LOOP) && width.kind == CA_VAR && omap_has(inside, width.var))
+        return true;
+    return (x->lam && unknown_work(x->lam->body, inside)) || (x->body && unknown_work(x->body, inside)) ||
+           (x->body2 && unknown_work(x->body2, inside));
+}
+
+/* Whether an iteration of a region may do work of a size only it computes: a while loop, or a
+ * SOAC or for-loop (at any depth) whose width is bound inside the region (inside). */
+static bool unknown_work(const CBody *b, const OMap *inside) {
+    for (int i = 0; i < b->stms.len; i++)
+        if (exp_unknown_work(b->stms.data[i].exp, inside))
+            return true;
+    return false;
+}
+
 /* Each iteration's work as far as it is known before the region: 1 plus the widths of the
  * SOACs, segops and for-loops at the top of its body that come from outside it (a C
- * expression of type double). */
+ * expression of type double); unbounded (always parallel) when an iteration may do work of a
+ * size it computes itself (a loop per element: examples/hullwhite). */
 static const char *inner_work(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
+    OMap inside = {0};
+    opt_bound_exp((CExp *)e, &inside);
+    const CBody *body = e->kind == CE_SEGOP ? e->body : e->lam ? e->lam->body : NULL;
+    if (body && unknown_work(body, &inside))
+        return "1e300";
     const CBody *b = e->kind == CE_SEGOP ? e->body : e->lam ? e->lam->body : NULL;
     const CParam *params = e->kind == CE_SEGOP ? e->params.data : e->lam ? e->lam->params.data : NULL;
     int np = e->kind == CE_SEGOP ? e->params.len : e->lam ? e->lam->params.len : 0;

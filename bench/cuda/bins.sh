@@ -1,0 +1,70 @@
+#!/bin/sh
+# bins.sh — seed 000's two-level version on the GPU (src/flatten/bins.c): Hull-White portfolios
+# (bench/hullwhite/gen.c) priced by examples/hullwhite/hullwhite.fut with weft cuda, the binned
+# version (several instruments per thread block) against the outer one (one thread per
+# instrument), forced by the map's threshold, in one run; every binned price checked against
+# the outer version's (relative 1e-9).  Prints a table: shape, n, both medians (ms, -t of the
+# entry call over RUNS runs), their ratio, and the default choice's time.
+# With THREADS=N also weft multicore at N threads on the same portfolios (its prices checked
+# too) and the default version's speed-up over it.  Nodes per second: tree width times steps
+# summed over the portfolio (as bench/hullwhite/bench.sh), over the default version's time.
+# Settings: SHAPES (uniform random skewed1 skewed5 finegrid), SIZES (10000), RUNS (5),
+# THREADS (none), WEFT (bin/weft), OUT (build/bins-bench).  Needs a GPU (the device tool).
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+WEFT=${WEFT:-bin/weft}
+SHAPES=${SHAPES:-uniform random skewed1 skewed5 finegrid}
+SIZES=${SIZES:-10000}
+RUNS=${RUNS:-5}
+THREADS=${THREADS:-}
+OUT=${OUT:-build/bins-bench}
+mkdir -p "$OUT"
+nvidia-smi -L
+cc -O2 -std=c11 -o "$OUT/gen" bench/hullwhite/gen.c -lm || exit 2
+"$WEFT" cuda examples/hullwhite/hullwhite.fut -o "$OUT/hw" > /dev/null || exit 2
+[ -z "$THREADS" ] || "$WEFT" multicore examples/hullwhite/hullwhite.fut -o "$OUT/hw-mc" > /dev/null || exit 2
+param=main.suff_outer_par_0
+median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+# time VARIANT ARGS...: the median entry time in ms, results in $OUT/VARIANT.out
+exe=hw
+time_it() {
+    v=$1
+    shift
+    "$OUT/$exe" "$@" -r "$RUNS" -t "$OUT/$v.t" < "$in" > "$OUT/$v.out" 2> "$OUT/$v.err" || { echo "FAIL $v: $(head -c 300 "$OUT/$v.err")" >&2; echo "-"; return; }
+    median < "$OUT/$v.t" | awk '{ printf "%.2f", $1 / 1000 }'
+}
+# nodes FILE: tree width times steps, summed (jmax as in the spec and examples/hullwhite)
+nodes() {
+    awk 'NR == 3 || NR == 4 || NR == 5 { gsub(/[][]|i32|f64/, ""); n = split($0, v, ","); for (k = 1; k <= n; k++) f[NR, k] = v[k] + 0 }
+         END { s = 0; for (k = 1; k <= n; k++) { spy = f[3, k]; h = f[4, k]; a = f[5, k]; dt = 1 / spy;
+               jm = int(0.184 / (1 - exp(-a * dt))) + 1; m = jm < h ? jm : h; s += (2 * m + 1) * h } printf "%.3g", s }' "$1"
+}
+printf '%-9s %7s %10s %10s %8s %10s %9s %10s %8s\n' shape n outer_ms bins_ms speedup default_ms Mnodes/s cpu_ms gpu/cpu
+bad=0
+for shape in $SHAPES; do
+    for n in $SIZES; do
+        in="$OUT/$shape-$n.in"
+        [ -s "$in" ] || "$OUT/gen" "$shape" "$n" > "$in"
+        top=$(time_it top --param $param=0)
+        bin=$(time_it bins --param $param=1000000000000)
+        def=$(time_it default)
+        cpu=-
+        if [ -n "$THREADS" ]; then
+            exe=hw-mc
+            cpu=$(time_it cpu --num-threads "$THREADS")
+            exe=hw
+            awk -v abs=0 -v rel=1e-9 -f bench/baselines/compare.awk "$OUT/cpu.out" "$OUT/top.out" > "$OUT/cmp" 2>&1 ||
+                { echo "FAIL $shape $n: multicore prices differ: $(cat "$OUT/cmp")"; bad=$((bad + 1)); }
+        fi
+        if ! awk -v abs=0 -v rel=1e-9 -f bench/baselines/compare.awk "$OUT/bins.out" "$OUT/top.out" > "$OUT/cmp" 2>&1; then
+            echo "FAIL $shape $n: binned prices differ from the outer version's: $(cat "$OUT/cmp")"
+            bad=$((bad + 1))
+        fi
+        printf '%-9s %7s %10s %10s %8s %10s %9s %10s %8s\n' "$shape" "$n" "$top" "$bin" \
+            "$(echo "$top $bin" | awk '{ if ($2 == "-" || $1 == "-") print "-"; else printf "%.2fx", $1 / $2 }')" "$def" \
+            "$(echo "$(nodes "$in") $def" | awk '{ if ($2 == "-") print "-"; else printf "%.0f", $1 / $2 / 1000 }')" "$cpu" \
+            "$(echo "$cpu $def" | awk '{ if ($1 == "-" || $2 == "-") print "-"; else printf "%.1fx", $1 / $2 }')"
+    done
+done
+echo "bins: $bad failed"
+[ "$bad" = 0 ]
