@@ -503,56 +503,72 @@ static int wfb_kernel_threads(const void *k) {
     return a.maxThreadsPerBlock / 32 * 32;
 }
 
-/* Runs a block kernel, with block memory of the size its points used last time (48 KiB at
- * first), again with more while a point asked for more. */
+/* What a launcher of block kernels keeps between calls: the block memory the points used last
+ * time, the device's word where they report, global memory for blocks that need more than the
+ * shared memory. */
+struct wfb_state {
+    int64_t bytes;
+    unsigned long long *stat;
+    char *global;
+    int64_t global_cap;
+};
+
+/* Runs launch(smem) (a block kernel k of `blocks` blocks given s's block memory) with as much
+ * block memory as the points used last time, again with more while a point asked for more. */
+template <class S, class Launch>
+static int wfb_run(wfb_state *st, S &s, const void *k, int64_t blocks, Launch launch) {
+    if (!st->stat && cudaMalloc((void **)&st->stat, 2 * sizeof *st->stat) != cudaSuccess)
+        return (int)cudaErrorMemoryAllocation;
+    for (;;) {
+        s.bm.bytes = st->bytes;
+        s.bm.stat = st->stat;
+        s.bm.global = NULL;
+        size_t smem = (size_t)st->bytes;
+        if (st->bytes > wfb_smem_max()) {
+            if (blocks * st->bytes > st->global_cap) {
+                if (st->global)
+                    cudaFree(st->global);
+                st->global_cap = 0;
+                if (cudaMalloc((void **)&st->global, (size_t)(blocks * st->bytes)) != cudaSuccess)
+                    return (int)cudaErrorMemoryAllocation;
+                st->global_cap = blocks * st->bytes;
+            }
+            s.bm.global = st->global;
+            smem = 0;
+        } else if (smem > 48 * 1024 - 1024) {
+            cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        }
+        if (cudaMemset(st->stat, 0, 2 * sizeof *st->stat) != cudaSuccess)
+            return (int)cudaGetLastError();
+        launch(smem);
+        int rc = (int)cudaGetLastError();
+        unsigned long long got[2] = {0, 0};
+        if (rc || (rc = (int)cudaMemcpy(got, st->stat, sizeof got, cudaMemcpyDeviceToHost)))
+            return rc;
+        int64_t used = (int64_t)got[0];
+        if (!got[1]) { /* next time: what the points used (at least 1 KiB) */
+            st->bytes = used < 1024 ? 1024 : (used + 15) / 16 * 16;
+            return 0;
+        }
+        st->bytes = used > 2 * st->bytes ? (used + 15) / 16 * 16 : 2 * st->bytes;
+    }
+}
+
+/* Runs a block kernel, one point per block (48 KiB of block memory at first). */
 template <class S>
 static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t max_threads) {
-    static int64_t bytes = 48 * 1024 - 1024;
-    static unsigned long long *stat = NULL;
-    static char *global = NULL;
-    static int64_t global_cap = 0;
+    static wfb_state st = {48 * 1024 - 1024, NULL, NULL, 0};
     if (s.w == 0)
         return 0;
-    if (!stat && cudaMalloc((void **)&stat, 2 * sizeof *stat) != cudaSuccess)
-        return (int)cudaErrorMemoryAllocation;
-    int most = wfb_kernel_threads((const void *)wfd_block_map_kernel<S>);
+    const void *k = (const void *)wfd_block_map_kernel<S>;
+    int most = wfb_kernel_threads(k);
     int bs = bsize < most ? (int)bsize : most; /* fewer threads than points: each runs several */
     int64_t blocks = s.w < (1 << 20) ? s.w : (1 << 20);
     if (blocks * bs > max_threads)
         blocks = max_threads / bs > 0 ? max_threads / bs : 1;
-    for (;;) {
-        s.bm.bytes = bytes;
-        s.bm.stat = stat;
-        s.bm.global = NULL;
-        size_t smem = (size_t)bytes;
-        if (bytes > wfb_smem_max()) {
-            if (blocks * bytes > global_cap) {
-                if (global)
-                    cudaFree(global);
-                global_cap = 0;
-                if (cudaMalloc((void **)&global, (size_t)(blocks * bytes)) != cudaSuccess)
-                    return (int)cudaErrorMemoryAllocation;
-                global_cap = blocks * bytes;
-            }
-            s.bm.global = global;
-            smem = 0;
-        } else if (smem > 48 * 1024 - 1024) {
-            cudaFuncSetAttribute(wfd_block_map_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-        }
-        if (cudaMemset(stat, 0, 2 * sizeof *stat) != cudaSuccess)
-            return (int)cudaGetLastError();
+    return wfb_run(&st, s, k, blocks, [&](size_t smem) {
         wfd_block_map_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s);
-        int rc = (int)cudaGetLastError();
-        unsigned long long st[2] = {0, 0};
-        if (rc || (rc = (int)cudaMemcpy(st, stat, sizeof st, cudaMemcpyDeviceToHost)))
-            return rc;
-        int64_t used = (int64_t)st[0];
-        if (!st[1]) { /* next time: what the points used (at least 1 KiB) */
-            bytes = used < 1024 ? 1024 : (used + 15) / 16 * 16;
-            return 0;
-        }
-        bytes = used > 2 * bytes ? (used + 15) / 16 * 16 : 2 * bytes;
-    }
+    });
 }
 
 /* ---- bins (seed 000, src/flatten/bins.c) ---- */
@@ -655,17 +671,14 @@ static int wfb_grow(void **p, size_t *cap, size_t bytes) {
 template <class S>
 static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, const int64_t *dcount,
                            int64_t max_threads) {
-    static int64_t bytes = 48 * 1024 - 1024;
-    static unsigned long long *stat = NULL;
-    static char *global = NULL;
-    static int64_t global_cap = 0;
+    static wfb_state st = {0, NULL, NULL, 0};
     static void *dbuf = NULL;
     static size_t dbuf_cap = 0;
     int64_t n = s.w;
     if (n == 0)
         return 0;
-    if (!stat && cudaMalloc((void **)&stat, 2 * sizeof *stat) != cudaSuccess)
-        return (int)cudaErrorMemoryAllocation;
+    if (st.bytes == 0) /* a bin's points share the block's memory: all of it at first */
+        st.bytes = wfb_smem_max();
     int64_t *width = (int64_t *)malloc((size_t)n * sizeof *width);
     int64_t *count = dcount ? (int64_t *)malloc((size_t)n * sizeof *count) : NULL;
     int64_t *perm = (int64_t *)malloc((size_t)n * sizeof *perm), *start = (int64_t *)malloc((size_t)(n + 1) * sizeof *start);
@@ -680,9 +693,11 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
     int64_t widest = 1;
     for (int64_t i = 0; !rc && i < n; i++)
         widest = width[i] > widest ? width[i] : widest;
-    /* a block of 256 threads, more for points that want more (at most 1024) */
+    /* a block of 256 threads, more for points that want more (at most 1024 and what the
+     * kernel's registers allow) */
+    const void *k = (const void *)wfd_bin_map_kernel<S>;
     int bs = widest <= 256 ? 256 : widest >= 1024 ? 1024 : (int)((widest + 31) / 32 * 32);
-    int most = wfb_kernel_threads((const void *)wfd_bin_map_kernel<S>);
+    int most = wfb_kernel_threads(k);
     bs = bs < most ? bs : most;
     int64_t nbins = rc ? 0 : wfb_pack(n, width, count, bs, perm, slot, start);
     size_t pb = (size_t)n * sizeof *perm, sb = (size_t)n * sizeof *slot, bb = (size_t)(nbins + 1) * sizeof *start;
@@ -706,39 +721,9 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
     int64_t blocks = nbins < (1 << 20) ? nbins : (1 << 20);
     if (blocks * bs > max_threads)
         blocks = max_threads / bs > 0 ? max_threads / bs : 1;
-    for (;;) {
-        s.bm.bytes = bytes;
-        s.bm.stat = stat;
-        s.bm.global = NULL;
-        size_t smem = (size_t)bytes;
-        if (bytes > wfb_smem_max()) {
-            if (blocks * bytes > global_cap) {
-                if (global)
-                    cudaFree(global);
-                global_cap = 0;
-                if (cudaMalloc((void **)&global, (size_t)(blocks * bytes)) != cudaSuccess)
-                    return (int)cudaErrorMemoryAllocation;
-                global_cap = blocks * bytes;
-            }
-            s.bm.global = global;
-            smem = 0;
-        } else if (smem > 48 * 1024 - 1024) {
-            cudaFuncSetAttribute(wfd_bin_map_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-        }
-        if (cudaMemset(stat, 0, 2 * sizeof *stat) != cudaSuccess)
-            return (int)cudaGetLastError();
+    return wfb_run(&st, s, k, blocks, [&](size_t smem) {
         wfd_bin_map_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s, dperm, dslot, dstart, nbins);
-        rc = (int)cudaGetLastError();
-        unsigned long long st[2] = {0, 0};
-        if (rc || (rc = (int)cudaMemcpy(st, stat, sizeof st, cudaMemcpyDeviceToHost)))
-            return rc;
-        int64_t used = (int64_t)st[0];
-        if (!st[1]) {
-            bytes = used < 1024 ? 1024 : (used + 15) / 16 * 16;
-            return 0;
-        }
-        bytes = used > 2 * bytes ? (used + 15) / 16 * 16 : 2 * bytes;
-    }
+    });
 }
 
 /* Blocks of bs threads for a grid-stride loop over w points: one point per thread, at most 2^20
