@@ -456,9 +456,14 @@ __global__ void wfd_map_kernel(wfk_ctx *ctx, S s) {
 
 /* A segmap with block-level segops (src/backend/cuda/block.c): one thread block per point,
  * grid-stride over the points; its block memory at the start of dynamic shared memory (or, when
- * the points need more than the device's shared memory, in global memory). */
+ * the points need more than the device's shared memory, in global memory).  Binned (perm not
+ * NULL; seed 000, src/flatten/bins.c): block b runs the points perm[start[b] .. start[b+1]),
+ * each in its own threads: slot[k] is the first thread of point perm[k] (bits 0-15) and how
+ * many it has (bits 16-31); a thread past the bin's last point runs that point's code with none
+ * of its work. */
 template <class S>
-__global__ void wfd_block_map_kernel(wfk_ctx *ctx, S s) {
+__global__ void wfd_block_map_kernel(wfk_ctx *ctx, S s, const int64_t *perm, const int32_t *slot,
+                                     const int64_t *start, int64_t nbins) {
     extern __shared__ unsigned char wfk_smem[];
     __shared__ int bfail;
     if (threadIdx.x == 0)
@@ -466,19 +471,34 @@ __global__ void wfd_block_map_kernel(wfk_ctx *ctx, S s) {
     __syncthreads();
     char *blo = s.bm.global ? s.bm.global + (int64_t)blockIdx.x * s.bm.bytes : (char *)wfk_smem;
     int64_t most = 0; /* the block memory its points used, for the launcher's next size */
-    for (int64_t p = blockIdx.x; p < s.w; p += gridDim.x) {
+    for (int64_t b = blockIdx.x; b < nbins; b += gridDim.x) {
+        int64_t p = b, slot0 = 0, slotn = blockDim.x;
+        if (perm) {
+            int64_t lo = start[b], hi = start[b + 1] - 1;
+            while (lo < hi) { /* the last point whose first thread is at or before this one */
+                int64_t mid = (lo + hi + 1) / 2;
+                if ((slot[mid] & 0xffff) <= (int32_t)threadIdx.x)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            p = perm[lo];
+            slot0 = slot[lo] & 0xffff;
+            slotn = slot[lo] >> 16;
+        }
         int64_t used = 0;
-        if (s.belem(ctx, p, blo, &bfail, &used, 0, blockDim.x)) {
+        if (s.belem(ctx, p, blo, &bfail, &used, slot0, slotn)) {
             bfail = 1;
             __threadfence_block();
             return; /* the others leave at their next barrier */
         }
+        used = (used + slotn - 1) / slotn * blockDim.x; /* the block's memory at that much per thread */
         most = used > most ? used : most;
         __syncthreads();
         if (bfail)
             return;
     }
-    if (threadIdx.x == 0 && most > 0)
+    if (most > 0)
         atomicMax(&s.bm.stat[0], (unsigned long long)most);
 }
 
@@ -567,50 +587,11 @@ static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t m
     if (blocks * bs > max_threads)
         blocks = max_threads / bs > 0 ? max_threads / bs : 1;
     return wfb_run(&st, s, k, blocks, [&](size_t smem) {
-        wfd_block_map_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s);
+        wfd_block_map_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s, NULL, NULL, NULL, s.w);
     });
 }
 
 /* ---- bins (seed 000, src/flatten/bins.c) ---- */
-
-/* A binned segmap: block b runs the points perm[start[b] .. start[b+1]), each in its own
- * threads: slot[k] is the first thread of point perm[k] (bits 0-15) and how many it has (bits
- * 16-31).  A thread past the bin's last point runs that point's code with none of its work. */
-template <class S>
-__global__ void wfd_bin_map_kernel(wfk_ctx *ctx, S s, const int64_t *perm, const int32_t *slot, const int64_t *start,
-                                   int64_t nbins) {
-    extern __shared__ unsigned char wfk_smem[];
-    __shared__ int bfail;
-    if (threadIdx.x == 0)
-        bfail = 0;
-    __syncthreads();
-    char *blo = s.bm.global ? s.bm.global + (int64_t)blockIdx.x * s.bm.bytes : (char *)wfk_smem;
-    int64_t most = 0;
-    for (int64_t b = blockIdx.x; b < nbins; b += gridDim.x) {
-        int64_t lo = start[b], hi = start[b + 1] - 1;
-        while (lo < hi) { /* the last point whose first thread is at or before this one */
-            int64_t mid = (lo + hi + 1) / 2;
-            if ((slot[mid] & 0xffff) <= (int32_t)threadIdx.x)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        int32_t sl = slot[lo];
-        int64_t used = 0, slotn = sl >> 16;
-        if (s.belem(ctx, perm[lo], blo, &bfail, &used, sl & 0xffff, slotn)) {
-            bfail = 1;
-            __threadfence_block();
-            return;
-        }
-        used = (used + slotn - 1) / slotn * blockDim.x; /* the block's memory at that much per thread */
-        most = used > most ? used : most;
-        __syncthreads();
-        if (bfail)
-            return;
-    }
-    if (most > 0)
-        atomicMax(&s.bm.stat[0], (unsigned long long)most);
-}
 
 /* The inspector's packing, on the host: the points in decreasing order of their loop counts
  * (a bin's loops run to its largest; counting sort while the counts are small), packed in that
@@ -695,7 +676,7 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
         widest = width[i] > widest ? width[i] : widest;
     /* a block of 256 threads, more for points that want more (at most 1024 and what the
      * kernel's registers allow) */
-    const void *k = (const void *)wfd_bin_map_kernel<S>;
+    const void *k = (const void *)wfd_block_map_kernel<S>;
     int bs = widest <= 256 ? 256 : widest >= 1024 ? 1024 : (int)((widest + 31) / 32 * 32);
     int most = wfb_kernel_threads(k);
     bs = bs < most ? bs : most;
@@ -722,7 +703,7 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
     if (blocks * bs > max_threads)
         blocks = max_threads / bs > 0 ? max_threads / bs : 1;
     return wfb_run(&st, s, k, blocks, [&](size_t smem) {
-        wfd_bin_map_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s, dperm, dslot, dstart, nbins);
+        wfd_block_map_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s, dperm, dslot, dstart, nbins);
     });
 }
 
