@@ -8,6 +8,8 @@
 # With THREADS=N also weft multicore at N threads on the same portfolios (its prices checked
 # too) and the default version's speed-up over it.  Nodes per second: tree width times steps
 # summed over the portfolio (as bench/hullwhite/bench.sh), over the default version's time.
+# Writes OUT/bins.json (docs/BENCH.md's format: one benchmark per size, a dataset per shape, the
+# outer version as baseline) and its charts in OUT/charts (bench/chart.c).
 # Settings: SHAPES (uniform random skewed1 skewed5 finegrid), SIZES (10000), RUNS (5),
 # THREADS (none), WEFT (bin/weft), OUT (build/bins-bench).  Needs a GPU (the device tool).
 set -u
@@ -39,6 +41,15 @@ nodes() {
          END { s = 0; for (k = 1; k <= n; k++) { spy = f[3, k]; h = f[4, k]; a = f[5, k]; dt = 1 / spy;
                jm = int(0.184 / (1 - exp(-a * dt))) + 1; m = jm < h ? jm : h; s += (2 * m + 1) * h } printf "%.3g", s }' "$1"
 }
+json=
+jsep=
+# add SIZE SHAPE VARIANT MS: one result of OUT/bins.json ("-": failed)
+add() {
+    us=$(echo "$4" | awk '{ if ($1 == "-") print 0; else printf "%.0f", $1 * 1000 }')
+    ok=$([ "$4" = - ] && echo false || echo true)
+    json="$json$jsep{\"dataset\": \"$2\", \"variant\": \"$3\", \"median_us\": $us, \"validated\": $ok}"
+    jsep=", "
+}
 printf '%-9s %7s %10s %10s %8s %10s %9s %10s %8s\n' shape n outer_ms bins_ms speedup default_ms Mnodes/s cpu_ms gpu/cpu
 bad=0
 for shape in $SHAPES; do
@@ -60,11 +71,20 @@ for shape in $SHAPES; do
             echo "FAIL $shape $n: binned prices differ from the outer version's: $(cat "$OUT/cmp")"
             bad=$((bad + 1))
         fi
+        add "$n" "$shape" outer "$top"
+        add "$n" "$shape" bins "$bin"
+        add "$n" "$shape" default "$def"
+        [ -z "$THREADS" ] || add "$n" "$shape" "multicore-$THREADS" "$cpu"
         printf '%-9s %7s %10s %10s %8s %10s %9s %10s %8s\n' "$shape" "$n" "$top" "$bin" \
             "$(echo "$top $bin" | awk '{ if ($2 == "-" || $1 == "-") print "-"; else printf "%.2fx", $1 / $2 }')" "$def" \
             "$(echo "$(nodes "$in") $def" | awk '{ if ($2 == "-") print "-"; else printf "%.0f", $1 / $2 / 1000 }')" "$cpu" \
             "$(echo "$cpu $def" | awk '{ if ($1 == "-" || $2 == "-") print "-"; else printf "%.1fx", $1 / $2 }')"
     done
+    benches="${benches:-}${benches:+, }{\"name\": \"hullwhite-bins-n$n\", \"baseline\": \"outer\", \"results\": [$json]}"
+    json=
+    jsep=
 done
+printf '{"benchmarks": [%s]}\n' "$benches" > "$OUT/bins.json"
+cc -std=c11 -O2 -o "$OUT/chart" bench/chart.c -lm && "$OUT/chart" "$OUT/bins.json" "$OUT/charts" && echo "charts: $OUT/charts/index.html"
 echo "bins: $bad failed"
 [ "$bad" = 0 ]
