@@ -106,7 +106,9 @@ static int binder(const CBody *b, const char *v) {
 }
 
 /* The top-level statements of b the atoms need, in order, into m->slice; false when one of
- * them is parallel work (the inspector runs them all, one thread per element). */
+ * them is not cheap (irregular.c's measure: the inspector runs them all again, one thread per
+ * element, and the bin's threads each run them too; a width that a sequential loop computes
+ * is left to the outer version). */
 static bool slice(BinsMatch *m, const CBody *b, const CAtom *need, int n) {
     OMap live = {0};
     for (int k = 0; k < n; k++)
@@ -119,7 +121,7 @@ static bool slice(BinsMatch *m, const CBody *b, const CAtom *need, int n) {
             keep[i] = omap_has(&live, s->pat.data[j].name);
         if (!keep[i])
             continue;
-        if (exp_has_soac(s->exp) || s->exp->kind == CE_SCATTER || s->exp->kind == CE_HIST || s->exp->kind == CE_FILTER)
+        if (!irr_cheap(s->exp) && s->exp->kind != CE_INDEX)
             return false;
         opt_count_exp(s->exp, &live);
     }
