@@ -46,6 +46,28 @@ void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out);
  * only where the original would). */
 bool irr_cheap(const CExp *e);
 
+/* Helpers of irregular.c the other irregular rules share.  irr_element: copies of map e's
+ * lambda parameters bound to its inputs at index i (an iota input: i itself), then copies of
+ * the statements [0, upto) of its body that keep marks (NULL: all), into in; subst maps each
+ * original name to its copy's atom (CAtom *).  irr_prune drops the statements of b whose
+ * results nothing reads and that cannot fail.  irr_note_lambda records the types of
+ * everything l binds. */
+void irr_element(const CExp *e, CBuild *in, CAtom i, int upto, const bool *keep, const OMap *iotas, OMap *subst);
+void irr_prune(CBody *b);
+void irr_note_lambda(OMap *types, const CLambda *l);
+
+/* irr_control.c: seed 004's rules 8 and 9 (docs/FLATTENING.md, "Ifs and loops in irregular
+ * maps"): a top-level map whose body runs cheap statements, then an if with a condition that
+ * varies per element or a for loop with a count that varies per element (or carried arrays
+ * of a width that does), with parallelism inside, then anything.  irr_control_match: its
+ * description when the map expression e has that form, else NULL.  irr_control_flatten binds
+ * out (fresh names for the map's pattern) to its flattened version, host statements for the
+ * caller to flatten in turn: the elements split by the condition (the active ones of each
+ * iteration packed), each side a map over its elements, the results merged back in order. */
+typedef struct IrrCtl IrrCtl;
+IrrCtl *irr_control_match(const CExp *e);
+void irr_control_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out);
+
 /* irr_split.c: a map statement st whose body runs a reduction of a width that varies per
  * element after cheap statements, and more parallel work after it, as two maps: first (the
  * prefix and the reduction, its results arrays of one value per element, their types added

@@ -1,0 +1,652 @@
+/* irr_control.c — seed 004's rules 8 and 9: an if whose condition varies per element, or a for
+ * loop whose count (or carried arrays' width) varies per element, inside a map, with
+ * parallelism inside (docs/FLATTENING.md, "Ifs and loops in irregular maps"):
+ *
+ *     map (\x -> let p = prefix(x)                       -- cheap statements, recomputed
+ *                let r = if c(p) then B1 else B2           -- rule 8
+ *                      | loop (v = init) for k < cnt(p) do B(v, k)   -- rule 9
+ *                in suffix(p, r)) xs                       -- anything
+ *
+ * Rule 8 (seed 004: partition the segments by the condition, flatten both branches, permute the
+ * results back):
+ *
+ *     flag = map (\i -> c(prefix(xs[i]))) (iota n)           -- 1 or 0 per element
+ *     O    = offsets of flag (exclusive scan, the count of 1s after it)
+ *     It   = the elements where c holds, in order: scatter (replicate O[n] 0) at O[i]
+ *     If   = the others: scatter (replicate (n - O[n]) 0) at i - O[i]
+ *     rt   = map (\i -> prefix(xs[i]); B1) It               -- each side a map over its own
+ *     rf   = map (\i -> prefix(xs[i]); B2) If               -- elements, flattened in turn
+ *     r    = map (\i -> if flag[i] then rt[O[i]] else rf[i - O[i]]) (iota n)
+ *
+ * rows (a branch's jagged results) laid out by their sizes gathered through It and If, and
+ * gathered back by an irregular segmap over the map result's own segments.
+ *
+ * Rule 9 (seed 004: the loop interchanged with the map, run to the largest count, its body
+ * guarded by `k < cnt`, and that guard is rule 8's if with nothing to do on the false side):
+ *
+ *     cnt  = map (\i -> cnt(prefix(xs[i]))) (iota n);  maxc = reduce max 0 cnt
+ *     V    = map (\i -> init(prefix(xs[i]))) (iota n)       -- one value per element; carried
+ *                                                             -- arrays as rows, flat, at OV
+ *     V    = loop V for k < maxc do
+ *              A  = the elements with k < cnt[i], packed as It above
+ *              nv = map (\i -> prefix(xs[i]); v = V at i; B(v, k)) A   -- flattened in turn
+ *              in scatter V (A's places) nv           -- the inactive elements keep theirs
+ *     r    = V; the suffix a map of its own:  map (\i -> prefix(xs[i]); v = V at i; suffix)
+ *
+ * Each piece recomputes the element's prefix (cheap by construction: nothing is replicated);
+ * statements before the if or loop that only the loop's initial values read need not be cheap
+ * (they run once, in the map of the initial values).  The outer map keeps its outer-parallel
+ * version; flatten.c chooses with a threshold on the number of elements.
+ */
+#include <string.h>
+
+#include "../opt/opt.h"
+#include "flatten.h"
+
+struct IrrCtl {
+    const CExp *map; /* the outer screma */
+    int c;           /* the if or loop statement of its body */
+    bool *needed;    /* the statements before c that the pieces recompute */
+};
+
+/* A value of the body carried between the pieces: one per element (offs unset), or a row per
+ * element, the rows flat at offsets offs. */
+typedef struct {
+    const char *name; /* the original variable (a loop parameter, an if or loop result) */
+    CType type;       /* its type at one element */
+    CAtom flat, offs;
+} Carried;
+
+static bool made(CAtom a) { return a.kind == CA_VAR && a.var; }
+
+static void subst_put(OMap *subst, const char *name, CAtom a) {
+    CAtom *p = xmalloc(sizeof *p);
+    *p = a;
+    omap_put(subst, name, p);
+}
+
+static bool body_par(const CBody *b);
+
+/* Whether e runs parallel work: a SOAC, or one in a branch or loop body. */
+static bool exp_par(const CExp *e) {
+    switch (e->kind) {
+    case CE_SCREMA:
+    case CE_FILTER:
+    case CE_SCATTER:
+    case CE_HIST: return true;
+    case CE_IF: return body_par(e->body) || body_par(e->body2);
+    case CE_LOOP: return body_par(e->body);
+    default: return false;
+    }
+}
+
+static bool body_par(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++)
+        if (exp_par(b->stms.data[i].exp))
+            return true;
+    return false;
+}
+
+static bool inside(const OMap *bound, CAtom a) { return a.kind == CA_VAR && omap_has(bound, a.var); }
+
+static void count_type(OMap *uses, CType t) {
+    for (int k = 0; k < t.rank; k++)
+        if (t.dims[k].kind == CDIM_VAR)
+            omap_add(uses, t.dims[k].var, 1);
+}
+
+/* The statements before c that what follows reads (the if; the loop's count, body and carried
+ * types, not its initial values; the statements after it; the results), transitively. */
+static bool *needed_prefix(const CExp *e, int c) {
+    const CBody *b = e->lam->body;
+    CExp *x = b->stms.data[c].exp;
+    OMap uses = {0};
+    if (x->kind == CE_LOOP) {
+        if (x->bound.kind == CA_VAR)
+            omap_add(&uses, x->bound.var, 1);
+        opt_count_body(x->body, &uses);
+        for (int k = 0; k < x->params.len; k++)
+            count_type(&uses, x->params.data[k].type);
+    } else {
+        opt_count_exp(x, &uses);
+    }
+    for (int k = c + 1; k < b->stms.len; k++)
+        opt_count_exp(b->stms.data[k].exp, &uses);
+    for (int k = 0; k < b->result.len; k++)
+        if (b->result.data[k].kind == CA_VAR)
+            omap_add(&uses, b->result.data[k].var, 1);
+    bool *need = xmalloc(sizeof *need * (size_t)(c + 1));
+    for (int k = c - 1; k >= 0; k--) {
+        const CStm *s = &b->stms.data[k];
+        need[k] = false;
+        for (int q = 0; q < s->pat.len; q++)
+            need[k] = need[k] || omap_has(&uses, s->pat.data[q].name);
+        if (!need[k])
+            continue;
+        opt_count_exp(s->exp, &uses);
+        for (int q = 0; q < s->pat.len; q++)
+            count_type(&uses, s->pat.data[q].type);
+    }
+    return need;
+}
+
+/* Whether the loop's carried values can live between iterations as one value per element or
+ * rows flat: scalars, or arrays whose outer size is fixed for the element (a constant or a
+ * variable bound before the loop) and whose inner sizes are the same for every element. */
+static bool carried_ok(const CExp *l, const OMap *bound) {
+    for (int k = 0; k < l->params.len; k++) {
+        CType t = l->params.data[k].type;
+        if (t.rank && t.dims[0].kind == CDIM_ANY)
+            return false;
+        for (int d = 1; d < t.rank; d++)
+            if (t.dims[d].kind == CDIM_ANY || (t.dims[d].kind == CDIM_VAR && omap_has(bound, t.dims[d].var)))
+                return false;
+    }
+    return true;
+}
+
+/* Whether the loop varies per element: its count, or the width of a carried array (otherwise
+ * flatten.c's G7 interchanges it with the map). */
+static bool loop_varies(const CExp *l, const OMap *bound) {
+    if (inside(bound, l->bound))
+        return true;
+    for (int k = 0; k < l->params.len; k++) {
+        CType t = l->params.data[k].type;
+        if (t.rank && t.dims[0].kind == CDIM_VAR && omap_has(bound, t.dims[0].var))
+            return true;
+    }
+    return false;
+}
+
+/* Whether the map result that array r of the if is concatenates it by offsets, and nothing
+ * after the if reads it (its rows are gathered back into the map's result only). */
+static bool if_rows_ok(const CExp *e, int c, const char *r) {
+    const CBody *b = e->lam->body;
+    for (int k = c + 1; k < b->stms.len; k++) {
+        OMap uses = {0};
+        opt_count_exp(b->stms.data[k].exp, &uses);
+        if (omap_has(&uses, r))
+            return false;
+    }
+    bool returned = false;
+    for (int j = 0; j < b->result.len; j++) {
+        CAtom a = b->result.data[j], o;
+        if (a.kind != CA_VAR || strcmp(a.var, r))
+            continue;
+        if (!cexp_concat(e, j, &o) || o.kind != CA_VAR)
+            return false;
+        returned = true;
+    }
+    return returned;
+}
+
+/* Whether the statements after c consume a result of the if or loop (a view of its flat
+ * results there). */
+static bool suffix_consumes(const CBody *b, int c) {
+    CBody *suf = cbody_new();
+    for (int i = c + 1; i < b->stms.len; i++)
+        vec_push(&suf->stms, b->stms.data[i]);
+    OMap consumed = {0};
+    opt_consumed_body(suf, &consumed);
+    const CParamVec *pat = &b->stms.data[c].pat;
+    for (int k = 0; k < pat->len; k++)
+        if (omap_has(&consumed, pat->data[k].name))
+            return true;
+    return false;
+}
+
+/* Whether anything after statement c reads its results (the represent pass's size slices keep
+ * a loop that only its indexing may make fail: nothing to flatten there). */
+static bool results_read(const CBody *b, int c) {
+    OMap uses = {0};
+    for (int k = c + 1; k < b->stms.len; k++)
+        opt_count_exp(b->stms.data[k].exp, &uses);
+    for (int k = 0; k < b->result.len; k++)
+        if (b->result.data[k].kind == CA_VAR)
+            omap_add(&uses, b->result.data[k].var, 1);
+    const CParamVec *pat = &b->stms.data[c].pat;
+    for (int k = 0; k < pat->len; k++)
+        if (omap_has(&uses, pat->data[k].name))
+            return true;
+    return false;
+}
+
+IrrCtl *irr_control_match(const CExp *e) {
+    if (e->kind != CE_SCREMA || e->scans.len || e->reds.len)
+        return NULL;
+    const CBody *b = e->lam->body;
+    OMap bound = {0};
+    for (int i = 0; i < e->lam->params.len; i++)
+        omap_put(&bound, e->lam->params.data[i].name, (void *)1);
+    int c = 0;
+    for (; c < b->stms.len; c++) {
+        const CExp *x = b->stms.data[c].exp;
+        if ((x->kind == CE_IF || x->kind == CE_LOOP) && exp_par(x))
+            break;
+        for (int k = 0; k < b->stms.data[c].pat.len; k++)
+            omap_put(&bound, b->stms.data[c].pat.data[k].name, (void *)1);
+    }
+    if (c == b->stms.len)
+        return NULL;
+    const CStm *S = &b->stms.data[c];
+    const CExp *x = S->exp;
+    if (x->kind == CE_IF) {
+        if (!inside(&bound, x->args.data[0]))
+            return NULL; /* an invariant condition: G8 */
+        for (int k = 0; k < S->pat.len; k++)
+            if (S->pat.data[k].type.rank && (S->pat.data[k].type.rank > 1 || !if_rows_ok(e, c, S->pat.data[k].name)))
+                return NULL;
+    } else if (!x->index || !carried_ok(x, &bound) || !loop_varies(x, &bound)) {
+        return NULL;
+    }
+    if (suffix_consumes(b, c) || !results_read(b, c))
+        return NULL;
+    bool *need = needed_prefix(e, c);
+    for (int k = 0; k < c; k++)
+        if (need[k] && !irr_cheap(b->stms.data[k].exp))
+            return NULL;
+    IrrCtl *m = xmalloc(sizeof *m);
+    *m = (IrrCtl){e, c, need};
+    return m;
+}
+
+/* ------------------------------------------------------------------ pieces over the elements */
+
+/* Row i of the rows flat at offs (its type t, sizes renamed by subst); a copy where the body
+ * consumes it. */
+static CAtom row_at(CBuild *in, const Carried *cv, CAtom i, const OMap *subst, bool copy) {
+    CAtom start = cb_index1(in, cv->offs, i);
+    CAtom end = cb_index1(in, cv->offs, cb_add(in, i, cb_i64(1)));
+    CExp *x = cb_exp(in, CE_INDEX);
+    vec_push(&x->args, cv->flat);
+    vec_push(&x->slice, ((CIndex){true, start, end, cb_i64(1)}));
+    CType t = ctype_copy(cv->type);
+    t.unique = false;
+    opt_subst_type(&t, subst);
+    CAtom row = cb_let(in, "row", t, x);
+    return copy ? cb_copy(in, row) : row;
+}
+
+/* let pat = a map of width w over the elements idx lists (an iota: all of them): at element i
+ * its prefix (the statements the pieces need; all of them when all), the carried values read
+ * at i, the renamings in subst, then a copy of body; its results the map's, concatenated by
+ * offs[r] where that is set. */
+static void element_map(IrrCtl *m, CBuild *b, CAtom w, CAtom idx, bool all, const Carried *cs, int ncs, OMap *subst,
+                        const CBody *body, const CAtom *offs, CParamVec pat, const OMap *iotas) {
+    CBuild in = cb_nested(b);
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    irr_element(m->map, &in, catom_var(i.name), m->c, all ? NULL : m->needed, iotas, subst);
+    OMap consumed = {0};
+    opt_consumed_body((CBody *)body, &consumed);
+    for (int k = 0; k < ncs; k++) {
+        const Carried *cv = &cs[k];
+        CAtom v = made(cv->offs) ? row_at(&in, cv, catom_var(i.name), subst, omap_has(&consumed, cv->name))
+                                 : cb_index1(&in, cv->flat, catom_var(i.name));
+        subst_put(subst, cv->name, v);
+    }
+    CBody *c = core_clone_body(body);
+    opt_subst_body(c, subst);
+    CLambda view = {{0}, {0}, c};
+    irr_note_lambda(in.types, &view);
+    for (int k = 0; k < c->stms.len; k++)
+        vec_push(&in.body->stms, c->stms.data[k]);
+    in.body->result = c->result;
+    irr_prune(in.body);
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    CExp *x = cb_exp(b, CE_SCREMA);
+    vec_push(&x->args, w);
+    vec_push(&x->arrays, idx);
+    x->lam = cb_lambda(ps, &in, c->result);
+    bool concat = false;
+    for (int r = 0; offs && r < pat.len; r++)
+        concat = concat || made(offs[r]);
+    for (int r = 0; concat && r < pat.len; r++)
+        vec_push(&x->offsets, made(offs[r]) ? offs[r] : cb_i64(0));
+    cb_let_pat(b, pat, x);
+}
+
+/* A body of no statements returning the atoms rs. */
+static CBody *returning(const CAtom *rs, int n) {
+    CBody *b = cbody_new();
+    for (int k = 0; k < n; k++)
+        vec_push(&b->result, rs[k]);
+    return b;
+}
+
+static CParam fresh(CBuild *b, const char *base, CType t) {
+    CParam p = {opt_fresh(base), t};
+    cb_note(b, p.name, t);
+    return p;
+}
+
+/* The elements whose flag (an i64 array over iota n, all) is want (1 or 0), in order, given the
+ * flags' offsets offs and their count: scatter (replicate count 0) the index i at offs[i] (want
+ * 1) or i - offs[i] (want 0). */
+static CAtom pack(CBuild *b, CAtom n, CAtom all, CAtom flag, CAtom offs, CAtom count, bool want) {
+    CExp *x = cb_exp(b, CE_SCATTER);
+    vec_push(&x->args, n);
+    vec_push(&x->dests, cb_replicate(b, count, cb_i64(0)));
+    vec_push(&x->arrays, all);
+    CBuild in = cb_nested(b);
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    CAtom iv = catom_var(i.name);
+    CAtom on = cb_op2(&in, COP_EQ, PRIM_I64, cb_index1(&in, flag, iv), cb_i64(want));
+    CAtom before = cb_index1(&in, offs, iv);
+    CAtom at = want ? before : cb_sub(&in, iv, before);
+    CAtomVec res = {0};
+    vec_push(&res, cb_select(&in, on, at, cb_i64(-1)));
+    vec_push(&res, iv);
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    x->lam = cb_lambda(ps, &in, res);
+    return cb_let(b, want ? "active" : "inactive", ctype_outer(cdim_of_atom(count), ctype_prim(PRIM_I64)), x);
+}
+
+/* The offsets of the rows (at offsets offs) of the elements idx lists (count of them). */
+static CAtom sub_offsets(CBuild *b, CAtom offs, CAtom idx, CAtom count) {
+    CBuild in = cb_nested(b);
+    CParam q = cb_param(&in, "q", ctype_prim(PRIM_I64));
+    CAtom i = cb_index1(&in, idx, catom_var(q.name));
+    CAtom len = cb_sub(&in, cb_index1(&in, offs, cb_add(&in, i, cb_i64(1))), cb_index1(&in, offs, i));
+    CAtomVec res = {0};
+    vec_push(&res, len);
+    CParamVec ps = {0};
+    vec_push(&ps, q);
+    CAtom qs = cb_iota(b, count);
+    return cb_offsets(b, cb_map(b, count, &qs, 1, cb_lambda(ps, &in, res), NULL));
+}
+
+/* An irregular segmap over (i < n, j < seg offs), its indices in *gi and *gj; body to fill. */
+static CExp *segmap_over(CBuild *b, CAtom n, CAtom offs, const char **gi, const char **gj) {
+    CExp *x = cb_exp(b, CE_SEGOP);
+    x->seg = SEG_MAP;
+    x->level = SEG_GRID;
+    x->irregular = true;
+    x->segs = offs;
+    *gi = fresh(b, "gtid", ctype_prim(PRIM_I64)).name;
+    *gj = fresh(b, "gtid", ctype_prim(PRIM_I64)).name;
+    vec_push(&x->params, ((CParam){*gi, ctype_prim(PRIM_I64)}));
+    vec_push(&x->params, ((CParam){*gj, ctype_prim(PRIM_I64)}));
+    vec_push(&x->args, n);
+    vec_push(&x->args, cb_last(b, offs));
+    return x;
+}
+
+/* The map's results: a result that is a carried value as it stands (one per element, or rows
+ * laid out as the map concatenates them) is bound to its flat array; the others come from a
+ * map over the elements running the statements after c, the carried values read at each. */
+static void finish(IrrCtl *m, CBuild *b, const OMap *iotas, const Carried *cs, int ncs, CAtom all, CParamVec out) {
+    const CExp *e = m->map;
+    const CBody *body = e->lam->body;
+    CParamVec rest_pat = {0};
+    CAtomVec rest_res = {0}, rest_offs = {0};
+    for (int j = 0; j < body->result.len; j++) {
+        CAtom a = body->result.data[j], o = {0};
+        bool concat = cexp_concat(e, j, &o);
+        const Carried *cv = NULL;
+        for (int k = 0; k < ncs && a.kind == CA_VAR; k++)
+            if (!strcmp(cs[k].name, a.var) && concat == made(cs[k].offs))
+                cv = &cs[k];
+        if (cv) {
+            CExp *x = cb_exp(b, CE_ATOM);
+            vec_push(&x->args, cv->flat);
+            CParamVec pat = {0};
+            vec_push(&pat, out.data[j]);
+            cb_let_pat(b, pat, x);
+            continue;
+        }
+        vec_push(&rest_pat, out.data[j]);
+        vec_push(&rest_res, a);
+        vec_push(&rest_offs, concat ? o : (CAtom){0});
+    }
+    if (!rest_pat.len)
+        return;
+    CBody *suffix = cbody_new();
+    for (int k = m->c + 1; k < body->stms.len; k++)
+        vec_push(&suffix->stms, body->stms.data[k]);
+    suffix->result = rest_res;
+    OMap subst = {0};
+    element_map(m, b, e->args.data[0], all, false, cs, ncs, &subst, suffix, rest_offs.data, rest_pat, iotas);
+}
+
+/* ------------------------------------------------------------------ rule 8: if */
+
+/* Result r of the if, merged back in order from the two sides' results (sides[0] where the
+ * flag is 1, at tpos[i], sides[1] at i - tpos[i]): a map for a scalar; for rows, an irregular
+ * segmap over the map result's own segments, reading each side's rows at side_offs. */
+static CAtom if_merge(CBuild *b, CAtom n, CAtom all, CAtom flag, CAtom tpos, const CAtom *sides, const CAtom *side_offs,
+                      CAtom offs, CType t) {
+    CBuild in = cb_nested(b);
+    const char *gi = NULL, *gj = NULL;
+    CExp *seg = NULL;
+    CParam i = {0};
+    if (made(offs)) {
+        seg = segmap_over(b, n, offs, &gi, &gj);
+    } else {
+        i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+        gi = i.name;
+    }
+    CAtom iv = catom_var(gi);
+    CAtom on = cb_op2(&in, COP_EQ, PRIM_I64, cb_index1(&in, flag, iv), cb_i64(1));
+    CAtom k = cb_index1(&in, tpos, iv);
+    CBuild side[2] = {cb_nested(&in), cb_nested(&in)};
+    CAtom at[2] = {k, cb_sub(&side[1], iv, k)}, v[2];
+    for (int s = 0; s < 2; s++) {
+        CAtom pos = at[s];
+        if (seg)
+            pos = cb_add(&side[s], cb_index1(&side[s], side_offs[s], at[s]), catom_var(gj));
+        v[s] = cb_index1(&side[s], sides[s], pos);
+    }
+    CAtom r = cb_if(&in, on, &side[0], v[0], &side[1], v[1], "merged");
+    CAtomVec res = {0};
+    vec_push(&res, r);
+    if (!seg) {
+        CParamVec ps = {0};
+        vec_push(&ps, i);
+        return cb_map(b, n, &all, 1, cb_lambda(ps, &in, res), NULL);
+    }
+    in.body->result = res;
+    seg->body = in.body;
+    return cb_let(b, "merged", ctype_outer(cdim_any(), ctype_elem(t)), seg);
+}
+
+/* The offsets (a variable) by which the map concatenates its result that is the if's array
+ * result r (if_rows_ok found one). */
+static CAtom result_offsets(const CExp *e, const char *r) {
+    const CBody *b = e->lam->body;
+    CAtom o = {0};
+    for (int j = 0; j < b->result.len; j++)
+        if (b->result.data[j].kind == CA_VAR && !strcmp(b->result.data[j].var, r) && cexp_concat(e, j, &o))
+            return o;
+    die("irr_control: no offsets for %s", r);
+}
+
+static void if_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out) {
+    const CExp *e = m->map;
+    const CStm *S = &e->lam->body->stms.data[m->c];
+    const CExp *x = S->exp;
+    CAtom n = e->args.data[0];
+    CAtom all = cb_iota(b, n);
+    /* the flags, their offsets, the elements of each side */
+    CBody *fb = cbody_new();
+    CBuild fbb = {fb, b->loc, b->types};
+    CAtom one = cb_select(&fbb, x->args.data[0], cb_i64(1), cb_i64(0));
+    vec_push(&fb->result, one);
+    CParamVec fpat = {0};
+    vec_push(&fpat, fresh(b, "flag", ctype_outer(cdim_of_atom(n), ctype_prim(PRIM_I64))));
+    OMap s0 = {0};
+    element_map(m, b, n, all, false, NULL, 0, &s0, fb, NULL, fpat, iotas);
+    CAtom flag = catom_var(fpat.data[0].name);
+    CAtom tpos = cb_offsets(b, flag);
+    CAtom count[2], idx[2];
+    count[0] = cb_last(b, tpos);
+    count[1] = cb_sub(b, n, count[0]);
+    for (int s = 0; s < 2; s++)
+        idx[s] = pack(b, n, all, flag, tpos, count[s], s == 0);
+    /* each side a map over its elements; its rows laid out by their sizes in the result */
+    int nr = S->pat.len;
+    CAtom *res[2], *roffs[2];
+    for (int s = 0; s < 2; s++) {
+        res[s] = xmalloc(sizeof(CAtom) * (size_t)nr);
+        roffs[s] = xmalloc(sizeof(CAtom) * (size_t)nr);
+        CParamVec pat = {0};
+        for (int r = 0; r < nr; r++) {
+            CType t = S->pat.data[r].type;
+            roffs[s][r] = t.rank ? sub_offsets(b, result_offsets(e, S->pat.data[r].name), idx[s], count[s]) : (CAtom){0};
+            CType pt = t.rank ? ctype_outer(cdim_any(), ctype_elem(t)) : ctype_outer(cdim_of_atom(count[s]), t);
+            vec_push(&pat, fresh(b, s ? "else" : "then", pt));
+            res[s][r] = catom_var(pat.data[r].name);
+        }
+        OMap subst = {0};
+        element_map(m, b, count[s], idx[s], false, NULL, 0, &subst, s ? x->body2 : x->body, roffs[s], pat, iotas);
+    }
+    /* merged back in order: the if's results, carried into the rest */
+    Carried *cs = xmalloc(sizeof *cs * (size_t)nr);
+    for (int r = 0; r < nr; r++) {
+        CType t = S->pat.data[r].type;
+        CAtom offs = t.rank ? result_offsets(e, S->pat.data[r].name) : (CAtom){0};
+        CAtom sides[2] = {res[0][r], res[1][r]}, so[2] = {roffs[0][r], roffs[1][r]};
+        CAtom v = if_merge(b, n, all, flag, tpos, sides, so, offs, t);
+        cs[r] = (Carried){S->pat.data[r].name, t, v, offs};
+    }
+    finish(m, b, iotas, cs, nr, all, out);
+}
+
+/* ------------------------------------------------------------------ rule 9: loop */
+
+/* The carried values of the loop written back: every element's new value (nv, one per active
+ * element A lists, rows at offsets nv_offs) scattered into V at its place, in place; the
+ * inactive elements keep theirs. */
+static CAtom write_back(CBuild *b, const Carried *v, CAtom nv, CAtom A, CAtom count, CAtom nv_offs) {
+    CAtom w = count, place = A;
+    if (made(v->offs)) { /* rows: each point at its element's row in V */
+        const char *gq, *gj;
+        CExp *seg = segmap_over(b, count, nv_offs, &gq, &gj);
+        CBuild in = cb_nested(b);
+        CAtom i = cb_index1(&in, A, catom_var(gq));
+        vec_push(&in.body->result, cb_add(&in, cb_index1(&in, v->offs, i), catom_var(gj)));
+        seg->body = in.body;
+        w = cb_last(b, nv_offs);
+        place = cb_let(b, "place", ctype_outer(cdim_of_atom(w), ctype_prim(PRIM_I64)), seg);
+    }
+    CType et = ctype_elem(cb_type(b, v->flat));
+    CExp *x = cb_exp(b, CE_SCATTER);
+    vec_push(&x->args, w);
+    vec_push(&x->dests, v->flat);
+    vec_push(&x->arrays, place);
+    vec_push(&x->arrays, nv);
+    CBuild in = cb_nested(b);
+    CParam p = cb_param(&in, "p", ctype_prim(PRIM_I64)), y = cb_param(&in, "y", et);
+    CParamVec ps = {0};
+    vec_push(&ps, p);
+    vec_push(&ps, y);
+    CAtomVec res = {0};
+    vec_push(&res, catom_var(p.name));
+    vec_push(&res, catom_var(y.name));
+    x->lam = cb_lambda(ps, &in, res);
+    CType t = ctype_copy(cb_type(b, v->flat));
+    t.unique = false;
+    return cb_let(b, "carried", t, x);
+}
+
+/* One iteration k of the interchanged loop over the carried values vs (ncs of them): the
+ * elements with k < cnt[i] packed, the body a map over them, its results written back. */
+static CBody *loop_iteration(IrrCtl *m, CBuild *b, const OMap *iotas, const Carried *vs, int ncs, CAtom cnt,
+                             const char *k, CAtom all) {
+    const CExp *e = m->map;
+    const CExp *l = e->lam->body->stms.data[m->c].exp;
+    CAtom n = e->args.data[0];
+    CBuild in = cb_nested(b);
+    CBuild ab = cb_nested(&in);
+    CParam i = cb_param(&ab, "i", ctype_prim(PRIM_I64));
+    CAtom on = cb_op2(&ab, COP_LT, PRIM_I64, catom_var(k), cb_index1(&ab, cnt, catom_var(i.name)));
+    CAtomVec ares = {0};
+    vec_push(&ares, cb_select(&ab, on, cb_i64(1), cb_i64(0)));
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    CAtom act = cb_map(&in, n, &all, 1, cb_lambda(ps, &ab, ares), NULL);
+    CAtom apos = cb_offsets(&in, act);
+    CAtom count = cb_last(&in, apos);
+    CAtom A = pack(&in, n, all, act, apos, count, true);
+    CAtom *noffs = xmalloc(sizeof(CAtom) * (size_t)ncs);
+    CParamVec pat = {0};
+    for (int q = 0; q < ncs; q++) {
+        noffs[q] = made(vs[q].offs) ? sub_offsets(&in, vs[q].offs, A, count) : (CAtom){0};
+        CType ft = cb_type(&in, vs[q].flat);
+        CType pt = made(noffs[q]) ? ft : ctype_outer(cdim_of_atom(count), ctype_elem(ft));
+        vec_push(&pat, fresh(&in, "next", pt));
+    }
+    OMap subst = {0};
+    subst_put(&subst, l->index, catom_var(k));
+    element_map(m, &in, count, A, false, vs, ncs, &subst, l->body, noffs, pat, iotas);
+    for (int q = 0; q < ncs; q++)
+        vec_push(&in.body->result, write_back(&in, &vs[q], catom_var(pat.data[q].name), A, count, noffs[q]));
+    return in.body;
+}
+
+static void loop_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out) {
+    const CExp *e = m->map;
+    const CStm *S = &e->lam->body->stms.data[m->c];
+    const CExp *l = S->exp;
+    CAtom n = e->args.data[0];
+    CAtom all = cb_iota(b, n);
+    int np = l->params.len;
+    /* each element's count and carried rows' sizes; the largest count; the rows' offsets */
+    CAtomVec per = {0};
+    vec_push(&per, l->bound);
+    for (int q = 0; q < np; q++)
+        if (l->params.data[q].type.rank)
+            vec_push(&per, cdim_atom(l->params.data[q].type.dims[0]));
+    CParamVec ppat = {0};
+    for (int q = 0; q < per.len; q++)
+        vec_push(&ppat, fresh(b, q ? "size" : "count", ctype_outer(cdim_of_atom(n), ctype_prim(PRIM_I64))));
+    OMap s0 = {0};
+    element_map(m, b, n, all, false, NULL, 0, &s0, returning(per.data, per.len), NULL, ppat, iotas);
+    CAtom cnt = catom_var(ppat.data[0].name);
+    CAtom maxc = cb_reduce(b, COP_MAX, PRIM_I64, cb_i64(0), cnt);
+    Carried *vs = xmalloc(sizeof *vs * (size_t)np);
+    CParamVec ipat = {0};
+    for (int q = 0, a = 1; q < np; q++) {
+        CType t = l->params.data[q].type;
+        CAtom offs = t.rank ? cb_offsets(b, catom_var(ppat.data[a++].name)) : (CAtom){0};
+        CType ft = t.rank ? ctype_outer(cdim_any(), ctype_elem(t)) : ctype_outer(cdim_of_atom(n), t);
+        ft.unique = false;
+        vs[q] = (Carried){l->params.data[q].name, t, {0}, offs};
+        vec_push(&ipat, fresh(b, "init", ft));
+    }
+    /* the initial values: the whole prefix (statements only they read run here, once) */
+    CAtom *ioffs = xmalloc(sizeof(CAtom) * (size_t)(np + 1));
+    for (int q = 0; q < np; q++)
+        ioffs[q] = vs[q].offs;
+    OMap s1 = {0};
+    element_map(m, b, n, all, true, NULL, 0, &s1, returning(l->args.data, np), ioffs, ipat, iotas);
+    /* loop (V = init) for k < maxc do one iteration */
+    CExp *x = cb_exp(b, CE_LOOP);
+    CParamVec lpat = {0};
+    for (int q = 0; q < np; q++) {
+        CParam v = fresh(b, l->params.data[q].name, ipat.data[q].type);
+        vec_push(&x->params, v);
+        vec_push(&x->args, catom_var(ipat.data[q].name));
+        vs[q].flat = catom_var(v.name);
+        vec_push(&lpat, fresh(b, S->pat.data[q].name, v.type));
+    }
+    x->index = fresh(b, l->index, ctype_prim(PRIM_I64)).name;
+    x->bound = maxc;
+    x->body = loop_iteration(m, b, iotas, vs, np, cnt, x->index, all);
+    cb_let_pat(b, lpat, x);
+    /* the loop's results, carried into the rest */
+    for (int q = 0; q < np; q++) {
+        vs[q].name = S->pat.data[q].name;
+        vs[q].type = S->pat.data[q].type;
+        vs[q].flat = catom_var(lpat.data[q].name);
+    }
+    finish(m, b, iotas, vs, np, all, out);
+}
+
+void irr_control_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out) {
+    if (m->map->lam->body->stms.data[m->c].exp->kind == CE_IF)
+        if_flatten(m, b, iotas, out);
+    else
+        loop_flatten(m, b, iotas, out);
+}
