@@ -65,6 +65,8 @@ void irr_note_lambda(OMap *types, const CLambda *l);
  * caller to flatten in turn: the elements split by the condition (the active ones of each
  * iteration packed), each side a map over its elements, the results merged back in order. */
 typedef struct IrrCtl IrrCtl;
+/* Whether e runs parallel work: a SOAC, or one in the bodies of its branches or loop. */
+bool irr_runs_parallel(const CExp *e);
 IrrCtl *irr_control_match(const CExp *e);
 void irr_control_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out);
 

@@ -47,6 +47,7 @@ struct IrrCtl {
     const CExp *map; /* the outer screma */
     int c;           /* the if or loop statement of its body */
     bool *needed;    /* the statements before c that the pieces recompute */
+    int *upd;        /* a loop's carried arrays: the body statement that updates one in place, or -1 */
 };
 
 /* A value of the body carried between the pieces: one per element (offs unset), or a row per
@@ -67,8 +68,7 @@ static void subst_put(OMap *subst, const char *name, CAtom a) {
 
 static bool body_par(const CBody *b);
 
-/* Whether e runs parallel work: a SOAC, or one in a branch or loop body. */
-static bool exp_par(const CExp *e) {
+bool irr_runs_parallel(const CExp *e) {
     switch (e->kind) {
     case CE_SCREMA:
     case CE_FILTER:
@@ -82,7 +82,7 @@ static bool exp_par(const CExp *e) {
 
 static bool body_par(const CBody *b) {
     for (int i = 0; i < b->stms.len; i++)
-        if (exp_par(b->stms.data[i].exp))
+        if (irr_runs_parallel(b->stms.data[i].exp))
             return true;
     return false;
 }
@@ -180,6 +180,31 @@ static bool if_rows_ok(const CExp *e, int c, const char *r) {
     return returned;
 }
 
+/* Whether carried array q of loop l is only updated in place at one index per iteration — the
+ * body's new value for it is `p with [j] = v`, p read nowhere else — the statement doing it
+ * (else -1).  Its row then stays where it is: each iteration writes v at j (one scatter of a
+ * value per active element), the row never copied. */
+static int update_stm(const CExp *l, int q) {
+    const CParam *p = &l->params.data[q];
+    CAtom r = l->body->result.data[q];
+    if (p->type.rank != 1 || r.kind != CA_VAR)
+        return -1;
+    OMap uses = {0};
+    opt_count_body(l->body, &uses);
+    if (omap_int(&uses, p->name) != 1 || omap_int(&uses, r.var) != 1)
+        return -1;
+    for (int k = 0; k < l->body->stms.len; k++) {
+        const CStm *s = &l->body->stms.data[k];
+        const CExp *u = s->exp;
+        if (s->pat.len != 1 || strcmp(s->pat.data[0].name, r.var))
+            continue;
+        bool ok = u->kind == CE_UPDATE && u->args.data[0].kind == CA_VAR && !strcmp(u->args.data[0].var, p->name) &&
+                  u->slice.len == 1 && !u->slice.data[0].is_slice;
+        return ok ? k : -1;
+    }
+    return -1;
+}
+
 /* Whether the statements after c consume a result of the if or loop (a view of its flat
  * results there). */
 static bool suffix_consumes(const CBody *b, int c) {
@@ -221,7 +246,7 @@ IrrCtl *irr_control_match(const CExp *e) {
     int c = 0;
     for (; c < b->stms.len; c++) {
         const CExp *x = b->stms.data[c].exp;
-        if ((x->kind == CE_IF || x->kind == CE_LOOP) && exp_par(x))
+        if ((x->kind == CE_IF || x->kind == CE_LOOP) && irr_runs_parallel(x))
             break;
         for (int k = 0; k < b->stms.data[c].pat.len; k++)
             omap_put(&bound, b->stms.data[c].pat.data[k].name, (void *)1);
@@ -246,15 +271,19 @@ IrrCtl *irr_control_match(const CExp *e) {
         if (need[k] && !irr_cheap(b->stms.data[k].exp))
             return NULL;
     IrrCtl *m = xmalloc(sizeof *m);
-    *m = (IrrCtl){e, c, need};
+    *m = (IrrCtl){e, c, need, NULL};
+    if (x->kind == CE_LOOP) {
+        m->upd = xmalloc(sizeof *m->upd * (size_t)(x->params.len + 1));
+        for (int q = 0; q < x->params.len; q++)
+            m->upd[q] = update_stm(x, q);
+    }
     return m;
 }
 
 /* ------------------------------------------------------------------ pieces over the elements */
 
-/* Row i of the rows flat at offs (its type t, sizes renamed by subst); a copy where the body
- * consumes it. */
-static CAtom row_at(CBuild *in, const Carried *cv, CAtom i, const OMap *subst, bool copy) {
+/* Row i of the rows flat at offs (its type t, sizes renamed by subst): a view. */
+static CAtom row_at(CBuild *in, const Carried *cv, CAtom i, const OMap *subst) {
     CAtom start = cb_index1(in, cv->offs, i);
     CAtom end = cb_index1(in, cv->offs, cb_add(in, i, cb_i64(1)));
     CExp *x = cb_exp(in, CE_INDEX);
@@ -263,29 +292,61 @@ static CAtom row_at(CBuild *in, const Carried *cv, CAtom i, const OMap *subst, b
     CType t = ctype_copy(cv->type);
     t.unique = false;
     opt_subst_type(&t, subst);
-    CAtom row = cb_let(in, "row", t, x);
-    return copy ? cb_copy(in, row) : row;
+    return cb_let(in, "row", t, x);
+}
+
+/* In body c (a copy), a view v that a statement consumes is copied just before the first such
+ * statement (the statements before it, a reduction over the row say, read the view itself). */
+static void copy_before_consumer(CBuild *in, CBody *c, const char *v) {
+    int s = 0;
+    for (; s < c->stms.len; s++) {
+        OMap consumed = {0};
+        opt_consumed_exp(c->stms.data[s].exp, &consumed);
+        if (omap_has(&consumed, v))
+            break;
+    }
+    if (s == c->stms.len)
+        return;
+    CBuild cp = cb_nested(in);
+    CAtom copy = cb_copy(&cp, catom_var(v));
+    OMap subst = {0};
+    subst_put(&subst, v, copy);
+    for (int k = s; k < c->stms.len; k++)
+        opt_subst_exp(c->stms.data[k].exp, &subst);
+    CBody tail = {{0}, c->result};
+    opt_subst_body(&tail, &subst);
+    vec_push(&c->stms, c->stms.data[0]); /* room for one more */
+    for (int k = c->stms.len - 1; k > s; k--)
+        c->stms.data[k] = c->stms.data[k - 1];
+    c->stms.data[s] = cp.body->stms.data[0];
 }
 
 /* let pat = a map of width w over the elements idx lists (an iota: all of them): at element i
- * its prefix (the statements the pieces need; all of them when all), the carried values read
- * at i, the renamings in subst, then a copy of body; its results the map's, concatenated by
- * offs[r] where that is set. */
+ * its prefix (the statements the pieces need; all of them when all), the carried values body
+ * reads, at i, the renamings in subst, then a copy of body; its results the map's,
+ * concatenated by offs[r] where that is set. */
 static void element_map(IrrCtl *m, CBuild *b, CAtom w, CAtom idx, bool all, const Carried *cs, int ncs, OMap *subst,
                         const CBody *body, const CAtom *offs, CParamVec pat, const OMap *iotas) {
     CBuild in = cb_nested(b);
     CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
     irr_element(m->map, &in, catom_var(i.name), m->c, all ? NULL : m->needed, iotas, subst);
-    OMap consumed = {0};
+    OMap reads = {0}, consumed = {0};
+    opt_count_body((CBody *)body, &reads);
     opt_consumed_body((CBody *)body, &consumed);
+    CAtomVec views = {0};
     for (int k = 0; k < ncs; k++) {
         const Carried *cv = &cs[k];
-        CAtom v = made(cv->offs) ? row_at(&in, cv, catom_var(i.name), subst, omap_has(&consumed, cv->name))
-                                 : cb_index1(&in, cv->flat, catom_var(i.name));
+        if (!omap_has(&reads, cv->name))
+            continue;
+        CAtom v = made(cv->offs) ? row_at(&in, cv, catom_var(i.name), subst) : cb_index1(&in, cv->flat, catom_var(i.name));
+        if (made(cv->offs) && omap_has(&consumed, cv->name))
+            vec_push(&views, v);
         subst_put(subst, cv->name, v);
     }
     CBody *c = core_clone_body(body);
     opt_subst_body(c, subst);
+    for (int k = 0; k < views.len; k++)
+        copy_before_consumer(&in, c, views.data[k].var);
     CLambda view = {{0}, {0}, c};
     irr_note_lambda(in.types, &view);
     for (int k = 0; k < c->stms.len; k++)
@@ -550,6 +611,63 @@ static CAtom write_back(CBuild *b, const Carried *v, CAtom nv, CAtom A, CAtom co
     return cb_let(b, "carried", t, x);
 }
 
+/* The loop body with the in-place updates of update-only carried arrays (m->upd) replaced by
+ * their bounds checks: its results the index and the value written instead of the new row. */
+static CBody *in_place_body(const IrrCtl *m, const CExp *l, CBuild *b) {
+    CBody *nb = cbody_new();
+    CBuild t = {nb, b->loc, b->types};
+    for (int k = 0; k < l->body->stms.len; k++) {
+        int q = 0;
+        while (q < l->params.len && m->upd[q] != k)
+            q++;
+        if (q == l->params.len) {
+            vec_push(&nb->stms, l->body->stms.data[k]);
+            continue;
+        }
+        const CExp *u = l->body->stms.data[k].exp;
+        t.loc = u->loc;
+        CAtom at = u->slice.data[0].start, size = cb_size(&t, u->args.data[0], 0);
+        CAtom vals[2] = {at, size};
+        cb_assert(&t, cb_in_range(&t, at, size), "Index [{0}] out of bounds for array of shape [{1}].", vals, 2);
+    }
+    for (int q = 0; q < l->params.len; q++) {
+        if (m->upd[q] < 0) {
+            vec_push(&nb->result, l->body->result.data[q]);
+            continue;
+        }
+        const CExp *u = l->body->stms.data[m->upd[q]].exp;
+        vec_push(&nb->result, u->slice.data[0].start);
+        vec_push(&nb->result, u->args.data[1]);
+    }
+    return nb;
+}
+
+/* An update-only carried array written in place: each active element's value val[q] at index
+ * at[q] of its row (A[q] the element). */
+static CAtom write_at(CBuild *b, const Carried *v, CAtom at, CAtom val, CAtom A, CAtom count) {
+    CType et = ctype_elem(cb_type(b, v->flat));
+    CExp *x = cb_exp(b, CE_SCATTER);
+    vec_push(&x->args, count);
+    vec_push(&x->dests, v->flat);
+    vec_push(&x->arrays, A);
+    vec_push(&x->arrays, at);
+    vec_push(&x->arrays, val);
+    CBuild in = cb_nested(b);
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64)), j = cb_param(&in, "j", ctype_prim(PRIM_I64));
+    CParam y = cb_param(&in, "y", et);
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    vec_push(&ps, j);
+    vec_push(&ps, y);
+    CAtomVec res = {0};
+    vec_push(&res, cb_add(&in, cb_index1(&in, v->offs, catom_var(i.name)), catom_var(j.name)));
+    vec_push(&res, catom_var(y.name));
+    x->lam = cb_lambda(ps, &in, res);
+    CType t = ctype_copy(cb_type(b, v->flat));
+    t.unique = false;
+    return cb_let(b, "carried", t, x);
+}
+
 /* One iteration k of the interchanged loop over the carried values vs (ncs of them): the
  * elements with k < cnt[i] packed, the body a map over them, its results written back. */
 static CBody *loop_iteration(IrrCtl *m, CBuild *b, const OMap *iotas, const Carried *vs, int ncs, CAtom cnt,
@@ -569,19 +687,31 @@ static CBody *loop_iteration(IrrCtl *m, CBuild *b, const OMap *iotas, const Carr
     CAtom apos = cb_offsets(&in, act);
     CAtom count = cb_last(&in, apos);
     CAtom A = pack(&in, n, all, act, apos, count, true);
-    CAtom *noffs = xmalloc(sizeof(CAtom) * (size_t)ncs);
+    /* the body's results: each carried value's new one (an update-only array's index and value) */
+    CAtom *noffs = xmalloc(sizeof(CAtom) * (size_t)(2 * ncs));
     CParamVec pat = {0};
     for (int q = 0; q < ncs; q++) {
-        noffs[q] = made(vs[q].offs) ? sub_offsets(&in, vs[q].offs, A, count) : (CAtom){0};
         CType ft = cb_type(&in, vs[q].flat);
-        CType pt = made(noffs[q]) ? ft : ctype_outer(cdim_of_atom(count), ctype_elem(ft));
+        if (m->upd[q] >= 0) {
+            noffs[pat.len] = (CAtom){0};
+            vec_push(&pat, fresh(&in, "at", ctype_outer(cdim_of_atom(count), ctype_prim(PRIM_I64))));
+            noffs[pat.len] = (CAtom){0};
+            vec_push(&pat, fresh(&in, "next", ctype_outer(cdim_of_atom(count), ctype_elem(ft))));
+            continue;
+        }
+        noffs[pat.len] = made(vs[q].offs) ? sub_offsets(&in, vs[q].offs, A, count) : (CAtom){0};
+        CType pt = made(noffs[pat.len]) ? ft : ctype_outer(cdim_of_atom(count), ctype_elem(ft));
         vec_push(&pat, fresh(&in, "next", pt));
     }
     OMap subst = {0};
     subst_put(&subst, l->index, catom_var(k));
-    element_map(m, &in, count, A, false, vs, ncs, &subst, l->body, noffs, pat, iotas);
-    for (int q = 0; q < ncs; q++)
-        vec_push(&in.body->result, write_back(&in, &vs[q], catom_var(pat.data[q].name), A, count, noffs[q]));
+    element_map(m, &in, count, A, false, vs, ncs, &subst, in_place_body(m, l, &in), noffs, pat, iotas);
+    for (int q = 0, r = 0; q < ncs; q++, r++) {
+        CAtom nv = catom_var(pat.data[r].name);
+        CAtom w = m->upd[q] >= 0 ? write_at(&in, &vs[q], nv, catom_var(pat.data[++r].name), A, count)
+                                 : write_back(&in, &vs[q], nv, A, count, noffs[r]);
+        vec_push(&in.body->result, w);
+    }
     return in.body;
 }
 

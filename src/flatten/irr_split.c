@@ -69,14 +69,13 @@ static CBody *reduction_first(const CBody *b, int s) {
     return c;
 }
 
-/* Whether the body after statement s runs parallel work of a width that varies per element:
- * an inner SOAC anywhere after it (the cut is worth making only then). */
+/* Whether the body after statement s runs parallel work: an inner SOAC anywhere after it, in
+ * the branches of an if or the body of a loop too (irr_control.c's rules 8 and 9; the cut is
+ * worth making only then). */
 static bool parallel_after(const CBody *b, int s) {
-    for (int i = s + 1; i < b->stms.len; i++) {
-        CExpKind k = b->stms.data[i].exp->kind;
-        if (k == CE_SCREMA || k == CE_FILTER || k == CE_SCATTER || k == CE_HIST)
+    for (int i = s + 1; i < b->stms.len; i++)
+        if (irr_runs_parallel(b->stms.data[i].exp))
             return true;
-    }
     return false;
 }
 

@@ -98,6 +98,21 @@ def compose(ns):
     return out
 
 
+def after_reduce(rows):
+    """s = sum r; where s > 10 the product of x % 7 + 1 over r, else s."""
+    out = []
+    for r in rows:
+        s = wrap(sum(r))
+        if s > 10:
+            p = 1
+            for x in r:
+                p = wrap(p * (x % 7 + 1))
+            out.append(p)
+        else:
+            out.append(s)
+    return out
+
+
 def if_rows(rows):
     """Even-length rows: each element plus 1; odd-length ones: the inclusive scan of x - 1."""
     out = []
@@ -173,6 +188,30 @@ def shift(ws, hs):
     return sums, rows
 
 
+def record(ws, hs):
+    """out[k % w] = sum of j * j + k over j < k, for k < h, from a row of w zeros."""
+    out = []
+    for w, h in zip(ws, hs):
+        row = [0] * w
+        for k in range(h):
+            row[k % w] = wrap(sum(j * j + k for j in range(k)))
+        out.append(row)
+    return out
+
+
+def bump(ws, hs):
+    """s = sum row; row[k % w] = s; row = map (x % 1000 + k), for k < h, from iota w."""
+    out = []
+    for w, h in zip(ws, hs):
+        row = list(range(w))
+        for k in range(h):
+            s = wrap(sum(row))
+            row[k % w] = s
+            row = [x % 1000 + k for x in row]
+        out.append(row)
+    return out
+
+
 # ------------------------------------------------------------------ datasets
 
 def skewed(n, big, seed):
@@ -212,7 +251,8 @@ def main():
     ns_sets = [[0, 1, 2, 3, 4, 7, 8], [], [2, 4, 6], [1, 3, 5], skewed(33, 5000, 2),
                [rnd.randrange(0, 40) for _ in range(45)]]
     b3 = "".join(block(fut_i64s(ns), fut_pairs(compose(ns))) for ns in ns_sets)
-    write(root + "if_in_map.fut", [b1, b2, b3])
+    b4 = "".join(block(fut_rows(rs, fut_i64s, "i64"), fut_i64s(after_reduce(rs))) for rs in row_sets)
+    write(root + "if_in_map.fut", [b1, b2, b3, b4])
 
     # if_rows_in_map.fut: if_rows, if_counts
     r_sets = [[[1, 2], [3, 4, 5], [], [6], [7, 8, 9, 10]], [], [[], []], [[1, 1]] * 4, [[2, 3, 4]] * 3,
@@ -240,7 +280,13 @@ def main():
     for ws, hs in wh_sets:
         sums, rows = shift(ws, hs)
         e2 += block(fut_i64s(ws) + " " + fut_i64s(hs), fut_i64s(sums) + " " + fut_rows(rows, fut_i64s, "i64"))
-    write(root + "loop_rows_in_map.fut", [e1, e2])
+    # record and bump: a row of width 0 only with a count of 0 (k % w)
+    pos_sets = [([3, 1, 2, 4], [2, 5, 0, 9]), ([], []), ([0, 0, 3], [0, 0, 0]), ([5, 5, 5], [7, 7, 7]),
+                ([2] * 25 + [900] + [3] * 25, [0] * 25 + [1500] + [0] * 25),
+                ([rnd.randrange(1, 9) for _ in range(30)], [rnd.randrange(0, 12) for _ in range(30)])]
+    e3 = "".join(block(fut_i64s(ws) + " " + fut_i64s(hs), fut_rows(record(ws, hs), fut_i64s, "i64")) for ws, hs in pos_sets)
+    e4 = "".join(block(fut_i64s(ws) + " " + fut_i64s(hs), fut_rows(bump(ws, hs), fut_i64s, "i64")) for ws, hs in pos_sets)
+    write(root + "loop_rows_in_map.fut", [e1, e2, e3, e4])
 
 
 if __name__ == "__main__":
