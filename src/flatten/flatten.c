@@ -855,11 +855,15 @@ static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
         nest_stm(f, c, &ur, out);
         return;
     }
-    if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types) &&
-        irr_split(s, &f->types, &um, &ur)) {
-        nest_stm(f, c, &um, out);
-        nest_stm(f, c, &ur, out);
-        return;
+    if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types)) {
+        CBody *pieces = cbody_new();
+        CBuild pb = {pieces, e->loc, &f->types};
+        if (irr_split(s, &pb, &f->iotas)) {
+            collect(f, pieces);
+            for (int i = 0; i < pieces->stms.len; i++)
+                nest_stm(f, c, &pieces->stms.data[i], out);
+            return;
+        }
     }
     if (e->kind == CE_SCREMA && e->scans.len && e->reds.len && invariant(c, e->args.data[0]) &&
         (d == 0 || pat_expandable(c, &s->pat))) {
@@ -1118,19 +1122,22 @@ static int64_t body_paths(const CBody *b);
 
 static int64_t stm_paths(const CExp *e) {
     switch (e->kind) {
-    case CE_IF: return body_paths(e->body) + body_paths(e->body2);
+    case CE_IF: return body_paths(e->body) + body_paths(e->body2); /* at most 2 * MAX_PATHS */
     case CE_LOOP:
     case CE_SEGOP: return body_paths(e->body);
     default: return 1;
     }
 }
 
+#define MAX_PATHS (INT64_C(1) << 40) /* counts saturate there */
+
 static int64_t body_paths(const CBody *b) {
     int64_t n = 1;
     for (int i = 0; i < b->stms.len; i++) {
-        n *= stm_paths(b->stms.data[i].exp);
-        if (n > INT64_C(1) << 40)
-            return INT64_C(1) << 40;
+        int64_t k = stm_paths(b->stms.data[i].exp);
+        if (k > MAX_PATHS / n)
+            return MAX_PATHS;
+        n *= k;
     }
     return n;
 }

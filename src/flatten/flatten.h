@@ -70,12 +70,13 @@ bool irr_runs_parallel(const CExp *e);
 IrrCtl *irr_control_match(const CExp *e);
 void irr_control_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out);
 
-/* irr_split.c: a map statement st whose body runs a reduction of a width that varies per
- * element after cheap statements, and more parallel work after it, as two maps: first (the
- * prefix and the reduction, its results arrays of one value per element, their types added
- * to types) and rest (the prefix again, the reduction's results as parameters, the rest of
- * the body; st's pattern).  False (nothing written) when st has not that form. */
-bool irr_split(const CStm *st, OMap *types, CStm *first, CStm *rest);
+/* irr_split.c: a map statement st whose body runs, after cheap statements, a statement S that
+ * is not cheap (a reduction or a map of a width that varies per element, a sequential if or
+ * loop of scalars) and more parallel work after it, as two maps and what lies between them,
+ * appended to b: first the prefix and S (its results one value per element, or rows flat at
+ * the offsets of S's widths), then the prefix again, S's results read at the element and the
+ * rest of the body, binding st's pattern.  False (nothing written) when st has not that form. */
+bool irr_split(const CStm *st, CBuild *b, const OMap *iotas);
 
 /* The number of distinct code paths (combinations of versions) of each function, for reports. */
 int64_t flatten_paths(const CFun *f);
