@@ -381,24 +381,26 @@ static CParam fresh(CBuild *b, const char *base, CType t) {
     return p;
 }
 
-/* The elements whose flag (an i64 array over iota n, all) is want (1 or 0), in order, given the
- * flags' offsets offs and their count: scatter (replicate count 0) the index i at offs[i] (want
- * 1) or i - offs[i] (want 0). */
-static CAtom pack(CBuild *b, CAtom n, CAtom all, CAtom flag, CAtom offs, CAtom count, bool want) {
+/* The elements whose flag is want (1 or 0), in order: flag and its offsets offs are over the w
+ * elements elems lists (its positions qs: iota w), count of them have the flag: scatter
+ * (replicate count 0) the element elems[q] at offs[q] (want 1) or q - offs[q] (want 0). */
+static CAtom pack(CBuild *b, CAtom w, CAtom qs, CAtom elems, CAtom flag, CAtom offs, CAtom count, bool want) {
     CExp *x = cb_exp(b, CE_SCATTER);
-    vec_push(&x->args, n);
+    vec_push(&x->args, w);
     vec_push(&x->dests, cb_replicate(b, count, cb_i64(0)));
-    vec_push(&x->arrays, all);
+    vec_push(&x->arrays, qs);
+    vec_push(&x->arrays, elems);
     CBuild in = cb_nested(b);
-    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
-    CAtom iv = catom_var(i.name);
-    CAtom on = cb_op2(&in, COP_EQ, PRIM_I64, cb_index1(&in, flag, iv), cb_i64(want));
-    CAtom before = cb_index1(&in, offs, iv);
-    CAtom at = want ? before : cb_sub(&in, iv, before);
+    CParam q = cb_param(&in, "q", ctype_prim(PRIM_I64)), i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    CAtom qv = catom_var(q.name);
+    CAtom on = cb_op2(&in, COP_EQ, PRIM_I64, cb_index1(&in, flag, qv), cb_i64(want));
+    CAtom before = cb_index1(&in, offs, qv);
+    CAtom at = want ? before : cb_sub(&in, qv, before);
     CAtomVec res = {0};
     vec_push(&res, cb_select(&in, on, at, cb_i64(-1)));
-    vec_push(&res, iv);
+    vec_push(&res, catom_var(i.name));
     CParamVec ps = {0};
+    vec_push(&ps, q);
     vec_push(&ps, i);
     x->lam = cb_lambda(ps, &in, res);
     return cb_let(b, want ? "active" : "inactive", ctype_outer(cdim_of_atom(count), ctype_prim(PRIM_I64)), x);
@@ -544,7 +546,7 @@ static void if_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out) {
     count[0] = cb_last(b, tpos);
     count[1] = cb_sub(b, n, count[0]);
     for (int s = 0; s < 2; s++)
-        idx[s] = pack(b, n, all, flag, tpos, count[s], s == 0);
+        idx[s] = pack(b, n, all, all, flag, tpos, count[s], s == 0);
     /* each side a map over its elements; its rows laid out by their sizes in the result */
     int nr = S->pat.len;
     CAtom *res[2], *roffs[2];
@@ -668,14 +670,15 @@ static CAtom write_at(CBuild *b, const Carried *v, CAtom at, CAtom val, CAtom A,
     return cb_let(b, "carried", t, x);
 }
 
-/* One iteration k of the interchanged loop over the carried values vs (ncs of them): the
- * elements with k < cnt[i] packed, the body a map over them, its results written back. */
+/* One iteration k of the interchanged loop over the carried values vs (ncs of them): of the
+ * elements still active (act, those with k - 1 < cnt[i]; the count never grows back), those
+ * with k < cnt[i] packed (the loop's next act, its first result), the body a map over them, its
+ * results written back.  An iteration's work is the active elements', not all of them. */
 static CBody *loop_iteration(IrrCtl *m, CBuild *b, const OMap *iotas, const Carried *vs, int ncs, CAtom cnt,
-                             const char *k, CAtom all) {
-    const CExp *e = m->map;
-    const CExp *l = e->lam->body->stms.data[m->c].exp;
-    CAtom n = e->args.data[0];
+                             const char *k, CAtom act) {
+    const CExp *l = m->map->lam->body->stms.data[m->c].exp;
     CBuild in = cb_nested(b);
+    CAtom w = cb_size(&in, act, 0);
     CBuild ab = cb_nested(&in);
     CParam i = cb_param(&ab, "i", ctype_prim(PRIM_I64));
     CAtom on = cb_op2(&ab, COP_LT, PRIM_I64, catom_var(k), cb_index1(&ab, cnt, catom_var(i.name)));
@@ -683,10 +686,11 @@ static CBody *loop_iteration(IrrCtl *m, CBuild *b, const OMap *iotas, const Carr
     vec_push(&ares, cb_select(&ab, on, cb_i64(1), cb_i64(0)));
     CParamVec ps = {0};
     vec_push(&ps, i);
-    CAtom act = cb_map(&in, n, &all, 1, cb_lambda(ps, &ab, ares), NULL);
-    CAtom apos = cb_offsets(&in, act);
+    CAtom flag = cb_map(&in, w, &act, 1, cb_lambda(ps, &ab, ares), NULL);
+    CAtom apos = cb_offsets(&in, flag);
     CAtom count = cb_last(&in, apos);
-    CAtom A = pack(&in, n, all, act, apos, count, true);
+    CAtom A = pack(&in, w, cb_iota(&in, w), act, flag, apos, count, true);
+    vec_push(&in.body->result, A);
     /* the body's results: each carried value's new one (an update-only array's index and value) */
     CAtom *noffs = xmalloc(sizeof(CAtom) * (size_t)(2 * ncs));
     CParamVec pat = {0};
@@ -708,9 +712,9 @@ static CBody *loop_iteration(IrrCtl *m, CBuild *b, const OMap *iotas, const Carr
     element_map(m, &in, count, A, false, vs, ncs, &subst, in_place_body(m, l, &in), noffs, pat, iotas);
     for (int q = 0, r = 0; q < ncs; q++, r++) {
         CAtom nv = catom_var(pat.data[r].name);
-        CAtom w = m->upd[q] >= 0 ? write_at(&in, &vs[q], nv, catom_var(pat.data[++r].name), A, count)
-                                 : write_back(&in, &vs[q], nv, A, count, noffs[r]);
-        vec_push(&in.body->result, w);
+        CAtom nw = m->upd[q] >= 0 ? write_at(&in, &vs[q], nv, catom_var(pat.data[++r].name), A, count)
+                                  : write_back(&in, &vs[q], nv, A, count, noffs[r]);
+        vec_push(&in.body->result, nw);
     }
     return in.body;
 }
@@ -754,6 +758,10 @@ static void loop_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out)
     /* loop (V = init) for k < maxc do one iteration */
     CExp *x = cb_exp(b, CE_LOOP);
     CParamVec lpat = {0};
+    CParam act = fresh(b, "act", ctype_outer(cdim_any(), ctype_prim(PRIM_I64)));
+    vec_push(&x->params, act);
+    vec_push(&x->args, cb_iota(b, n)); /* every element, at first (its own array: the loop takes it) */
+    vec_push(&lpat, fresh(b, "act", act.type));
     for (int q = 0; q < np; q++) {
         CParam v = fresh(b, l->params.data[q].name, ipat.data[q].type);
         vec_push(&x->params, v);
@@ -763,13 +771,13 @@ static void loop_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out)
     }
     x->index = fresh(b, l->index, ctype_prim(PRIM_I64)).name;
     x->bound = maxc;
-    x->body = loop_iteration(m, b, iotas, vs, np, cnt, x->index, all);
+    x->body = loop_iteration(m, b, iotas, vs, np, cnt, x->index, catom_var(act.name));
     cb_let_pat(b, lpat, x);
     /* the loop's results, carried into the rest */
     for (int q = 0; q < np; q++) {
         vs[q].name = S->pat.data[q].name;
         vs[q].type = S->pat.data[q].type;
-        vs[q].flat = catom_var(lpat.data[q].name);
+        vs[q].flat = catom_var(lpat.data[q + 1].name);
     }
     finish(m, b, iotas, vs, np, all, out);
 }

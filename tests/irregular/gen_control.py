@@ -212,6 +212,42 @@ def bump(ws, hs):
     return out
 
 
+# ------------------------------------------------------------------ cuts (irr_split.c)
+
+def mirror(ws):
+    out = []
+    for w in ws:
+        qd = [j * j + w for j in range(w)]
+        out.append([wrap(qd[j] * 2 - qd[w - 1 - j]) for j in range(w)])
+    return out
+
+
+def scan_back(ws):
+    """The affine composition of (j % 3 + 1, s[w - 1 - j]) over j < w, s the inclusive scan of
+    j % 5 - 2."""
+    out = []
+    for w in ws:
+        s, acc = [], 0
+        for j in range(w):
+            acc += j % 5 - 2
+            s.append(acc)
+        r = (1, 0)
+        for j in range(w):
+            r = affine(r, (j % 3 + 1, s[w - 1 - j]))
+        out.append(r)
+    return out
+
+
+def search_then_sum(ns):
+    out = []
+    for n in ns:
+        lo = 0
+        while lo * lo < n:
+            lo += 1
+        out.append(wrap(sum(j * lo for j in range(n))))
+    return out
+
+
 # ------------------------------------------------------------------ datasets
 
 def skewed(n, big, seed):
@@ -270,6 +306,13 @@ def main():
               [(rnd.randrange(0, 12), rnd.randrange(0, 12)) for _ in range(40)]]
     d2 = "".join(block(fut_pairs(ps), fut_pairs(horner(ps))) for ps in p_sets)
     write(root + "loop_in_map.fut", [d1, d2])
+
+    # cut_rows.fut: mirror, scan_back, search_then_sum
+    w_sets = [[3, 0, 1, 5, 2], [], [0, 0, 0], skewed(30, 2000, 5), [rnd.randrange(0, 20) for _ in range(40)]]
+    f1 = "".join(block(fut_i64s(ws), fut_rows(mirror(ws), fut_i64s, "i64")) for ws in w_sets)
+    f2 = "".join(block(fut_i64s(ws), fut_pairs(scan_back(ws))) for ws in w_sets)
+    f3 = "".join(block(fut_i64s(ws), fut_i64s(search_then_sum(ws))) for ws in w_sets)
+    write(root + "cut_rows.fut", [f1, f2, f3])
 
     # loop_rows_in_map.fut: smooth, shift
     wh_sets = [([3, 0, 2, 4], [2, 5, 0, 1]), ([], []), ([0, 0], [3, 0]), ([5, 5, 5], [3, 3, 3]),
