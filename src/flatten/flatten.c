@@ -666,8 +666,18 @@ static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec p
  * the condition (packed by activity, each iteration) and each side flattened in turn. */
 static void nest_control(F *f, Ctx *c, const CStm *s, IrrCtl *m, CParamVec pat, CBody *out) {
     const CExp *e = s->exp;
+    CBody *pre = cbody_new();
+    CBuild host = {pre, e->loc, &f->types};
+    CAtom per_unit = irr_control_prepare(m, &host, &f->iotas);
+    collect(f, pre);
+    for (int i = 0; i < pre->stms.len; i++)
+        nest_stm(f, c, &pre->stms.data[i], out);
     const char *cond = threshold_guard(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_OUTER_GPU : SUFF_OUTER_CPU,
                                        e->args.data[0], out, e->loc);
+    if (per_unit.kind == CA_VAR && per_unit.var) { /* a loop: or too little work per host iteration */
+        const char *few = threshold_guard(f, "suff_outer_par", 1, per_unit, out, e->loc);
+        cond = host_op(out, COP_OR, PRIM_BOOL, ctype_prim(PRIM_BOOL), catom_var(cond), catom_var(few), "suff", e->loc).var;
+    }
     CBody *fl = cbody_new();
     CParamVec fpat = rename_pat(&pat);
     CBuild fb = {fl, e->loc, &f->types};

@@ -55,6 +55,8 @@ bool irr_cheap(const CExp *e);
 void irr_element(const CExp *e, CBuild *in, CAtom i, int upto, const bool *keep, const OMap *iotas, OMap *subst);
 void irr_prune(CBody *b);
 void irr_note_lambda(OMap *types, const CLambda *l);
+/* Whether a statement after statement s of body b consumes one of s's results. */
+bool irr_consumed_after(const CBody *b, int s);
 
 /* irr_control.c: seed 004's rules 8 and 9 (docs/FLATTENING.md, "Ifs and loops in irregular
  * maps"): a top-level map whose body runs cheap statements, then an if with a condition that
@@ -68,6 +70,11 @@ typedef struct IrrCtl IrrCtl;
 /* Whether e runs parallel work: a SOAC, or one in the bodies of its branches or loop. */
 bool irr_runs_parallel(const CExp *e);
 IrrCtl *irr_control_match(const CExp *e);
+/* For a loop: its per-element counts, the largest, its carried rows' offsets (into b, for
+ * irr_control_flatten), and the host iterations per 4096 points of the loops' work (the
+ * elements' counts times the points of the rows their bodies rewrite): at or above a threshold
+ * of 1, too little work per iteration to pay for the flattened version's steps.  {0} for an if. */
+CAtom irr_control_prepare(IrrCtl *m, CBuild *b, const OMap *iotas);
 void irr_control_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out);
 
 /* irr_split.c: a map statement st whose body runs, after cheap statements, a statement S that

@@ -48,6 +48,9 @@ struct IrrCtl {
     int c;           /* the if or loop statement of its body */
     bool *needed;    /* the statements before c that the pieces recompute */
     int *upd;        /* a loop's carried arrays: the body statement that updates one in place, or -1 */
+    /* a loop's, after irr_control_prepare: every element's count, the largest, and the
+     * offsets of each carried array's rows ({0} for scalars) */
+    CAtom all, cnt, maxc, *offs;
 };
 
 /* A value of the body carried between the pieces: one per element (offs unset), or a row per
@@ -205,21 +208,6 @@ static int update_stm(const CExp *l, int q) {
     return -1;
 }
 
-/* Whether the statements after c consume a result of the if or loop (a view of its flat
- * results there). */
-static bool suffix_consumes(const CBody *b, int c) {
-    CBody *suf = cbody_new();
-    for (int i = c + 1; i < b->stms.len; i++)
-        vec_push(&suf->stms, b->stms.data[i]);
-    OMap consumed = {0};
-    opt_consumed_body(suf, &consumed);
-    const CParamVec *pat = &b->stms.data[c].pat;
-    for (int k = 0; k < pat->len; k++)
-        if (omap_has(&consumed, pat->data[k].name))
-            return true;
-    return false;
-}
-
 /* Whether anything after statement c reads its results (the represent pass's size slices keep
  * a loop that only its indexing may make fail: nothing to flatten there). */
 static bool results_read(const CBody *b, int c) {
@@ -264,14 +252,14 @@ IrrCtl *irr_control_match(const CExp *e) {
     } else if (!x->index || !carried_ok(x, &bound) || !loop_varies(x, &bound)) {
         return NULL;
     }
-    if (suffix_consumes(b, c) || !results_read(b, c))
+    if (irr_consumed_after(b, c) || !results_read(b, c)) /* a view of the flat results there */
         return NULL;
     bool *need = needed_prefix(e, c);
     for (int k = 0; k < c; k++)
         if (need[k] && !irr_cheap(b->stms.data[k].exp))
             return NULL;
     IrrCtl *m = xmalloc(sizeof *m);
-    *m = (IrrCtl){e, c, need, NULL};
+    *m = (IrrCtl){e, c, need, NULL, {0}, {0}, {0}, NULL};
     if (x->kind == CE_LOOP) {
         m->upd = xmalloc(sizeof *m->upd * (size_t)(x->params.len + 1));
         for (int q = 0; q < x->params.len; q++)
@@ -724,29 +712,15 @@ static void loop_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out)
     const CStm *S = &e->lam->body->stms.data[m->c];
     const CExp *l = S->exp;
     CAtom n = e->args.data[0];
-    CAtom all = cb_iota(b, n);
+    CAtom all = m->all;
     int np = l->params.len;
-    /* each element's count and carried rows' sizes; the largest count; the rows' offsets */
-    CAtomVec per = {0};
-    vec_push(&per, l->bound);
-    for (int q = 0; q < np; q++)
-        if (l->params.data[q].type.rank)
-            vec_push(&per, cdim_atom(l->params.data[q].type.dims[0]));
-    CParamVec ppat = {0};
-    for (int q = 0; q < per.len; q++)
-        vec_push(&ppat, fresh(b, q ? "size" : "count", ctype_outer(cdim_of_atom(n), ctype_prim(PRIM_I64))));
-    OMap s0 = {0};
-    element_map(m, b, n, all, false, NULL, 0, &s0, returning(per.data, per.len), NULL, ppat, iotas);
-    CAtom cnt = catom_var(ppat.data[0].name);
-    CAtom maxc = cb_reduce(b, COP_MAX, PRIM_I64, cb_i64(0), cnt);
     Carried *vs = xmalloc(sizeof *vs * (size_t)np);
     CParamVec ipat = {0};
-    for (int q = 0, a = 1; q < np; q++) {
+    for (int q = 0; q < np; q++) {
         CType t = l->params.data[q].type;
-        CAtom offs = t.rank ? cb_offsets(b, catom_var(ppat.data[a++].name)) : (CAtom){0};
         CType ft = t.rank ? ctype_outer(cdim_any(), ctype_elem(t)) : ctype_outer(cdim_of_atom(n), t);
         ft.unique = false;
-        vs[q] = (Carried){l->params.data[q].name, t, {0}, offs};
+        vs[q] = (Carried){l->params.data[q].name, t, {0}, m->offs[q]};
         vec_push(&ipat, fresh(b, "init", ft));
     }
     /* the initial values: the whole prefix (statements only they read run here, once) */
@@ -770,8 +744,8 @@ static void loop_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out)
         vec_push(&lpat, fresh(b, S->pat.data[q].name, v.type));
     }
     x->index = fresh(b, l->index, ctype_prim(PRIM_I64)).name;
-    x->bound = maxc;
-    x->body = loop_iteration(m, b, iotas, vs, np, cnt, x->index, catom_var(act.name));
+    x->bound = m->maxc;
+    x->body = loop_iteration(m, b, iotas, vs, np, m->cnt, x->index, catom_var(act.name));
     cb_let_pat(b, lpat, x);
     /* the loop's results, carried into the rest */
     for (int q = 0; q < np; q++) {
@@ -780,6 +754,57 @@ static void loop_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out)
         vs[q].flat = catom_var(lpat.data[q + 1].name);
     }
     finish(m, b, iotas, vs, np, all, out);
+}
+
+/* Iterations per 4096 points of work above which the outer version of a loop is taken
+ * (irr_control_prepare). */
+#define WORK_UNIT 4096
+
+CAtom irr_control_prepare(IrrCtl *m, CBuild *b, const OMap *iotas) {
+    const CExp *l = m->map->lam->body->stms.data[m->c].exp;
+    if (l->kind != CE_LOOP)
+        return (CAtom){0};
+    CAtom n = m->map->args.data[0];
+    m->all = cb_iota(b, n);
+    int np = l->params.len;
+    /* each element's count and carried rows' sizes */
+    CAtomVec per = {0};
+    vec_push(&per, l->bound);
+    for (int q = 0; q < np; q++)
+        if (l->params.data[q].type.rank)
+            vec_push(&per, cdim_atom(l->params.data[q].type.dims[0]));
+    CParamVec ppat = {0};
+    for (int q = 0; q < per.len; q++)
+        vec_push(&ppat, fresh(b, q ? "size" : "count", ctype_outer(cdim_of_atom(n), ctype_prim(PRIM_I64))));
+    OMap s0 = {0};
+    element_map(m, b, n, m->all, false, NULL, 0, &s0, returning(per.data, per.len), NULL, ppat, iotas);
+    m->cnt = catom_var(ppat.data[0].name);
+    m->maxc = cb_reduce(b, COP_MAX, PRIM_I64, cb_i64(0), m->cnt);
+    m->offs = xmalloc(sizeof *m->offs * (size_t)(np + 1));
+    for (int q = 0, a = 1; q < np; q++)
+        m->offs[q] = l->params.data[q].type.rank ? cb_offsets(b, catom_var(ppat.data[a++].name)) : (CAtom){0};
+    /* the work: every element's count times the points of its rows the body rewrites (1 at
+     * least; an array updated in place at one index counts 1) */
+    CBuild in = cb_nested(b);
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    CAtom points = cb_i64(0);
+    for (int q = 0, a = 1; q < np; q++) {
+        if (!l->params.data[q].type.rank)
+            continue;
+        CAtom size = cb_index1(&in, catom_var(ppat.data[a++].name), catom_var(i.name));
+        if (m->upd[q] < 0)
+            points = cb_add(&in, points, size);
+    }
+    points = cb_op2(&in, COP_MAX, PRIM_I64, points, cb_i64(1));
+    CAtomVec res = {0};
+    vec_push(&res, cb_mul(&in, cb_index1(&in, m->cnt, catom_var(i.name)), points));
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    CAtom work = cb_reduce(b, COP_ADD, PRIM_I64, cb_i64(0), cb_map(b, n, &m->all, 1, cb_lambda(ps, &in, res), NULL));
+    /* the host iterations per WORK_UNIT points of work */
+    CAtom per_unit = cb_op2(b, COP_QUOT, PRIM_I64, cb_mul(b, m->maxc, cb_i64(WORK_UNIT)),
+                            cb_op2(b, COP_MAX, PRIM_I64, work, cb_i64(1)));
+    return per_unit;
 }
 
 void irr_control_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out) {

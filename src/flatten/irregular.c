@@ -134,10 +134,7 @@ static bool inner_soac(const CExp *x, const OMap *bound) {
     return true;
 }
 
-/* After a filter, the rest of the body becomes a map of its own over the filter's flat output
- * (filter_rest): anything may follow, except what consumes a result of the filter (a view of
- * the flat output there). */
-static bool filter_suffix_ok(const CBody *b, int s) {
+bool irr_consumed_after(const CBody *b, int s) {
     CBody *suf = cbody_new();
     for (int i = s + 1; i < b->stms.len; i++)
         vec_push(&suf->stms, b->stms.data[i]);
@@ -146,9 +143,14 @@ static bool filter_suffix_ok(const CBody *b, int s) {
     const CParamVec *pat = &b->stms.data[s].pat;
     for (int k = 0; k < pat->len; k++)
         if (omap_has(&consumed, pat->data[k].name))
-            return false;
-    return true;
+            return true;
+    return false;
 }
+
+/* After a filter, the rest of the body becomes a map of its own over the filter's flat output
+ * (filter_rest): anything may follow, except what consumes a result of the filter (a view of
+ * the flat output there). */
+static bool filter_suffix_ok(const CBody *b, int s) { return !irr_consumed_after(b, s); }
 
 static void note(OMap *types, const char *name, CType t) {
     CType *p = xmalloc(sizeof *p);
