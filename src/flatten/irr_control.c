@@ -27,16 +27,20 @@
  *     cnt  = map (\i -> cnt(prefix(xs[i]))) (iota n);  maxc = reduce max 0 cnt
  *     V    = map (\i -> init(prefix(xs[i]))) (iota n)       -- one value per element; carried
  *                                                             -- arrays as rows, flat, at OV
- *     V    = loop V for k < maxc do
- *              A  = the elements with k < cnt[i], packed as It above
- *              nv = map (\i -> prefix(xs[i]); v = V at i; B(v, k)) A   -- flattened in turn
- *              in scatter V (A's places) nv           -- the inactive elements keep theirs
+ *     (_, V) = loop (A = iota n, V) for k < maxc do
+ *              A' = the elements of A with k < cnt[i], packed as It above (the active set,
+ *                   filtered from the last one: an iteration costs the active elements' work)
+ *              nv = map (\i -> prefix(xs[i]); v = V at i; B(v, k)) A'  -- flattened in turn
+ *              in (A', scatter V (A''s places) nv)     -- the inactive elements keep theirs
  *     r    = V; the suffix a map of its own:  map (\i -> prefix(xs[i]); v = V at i; suffix)
  *
- * Each piece recomputes the element's prefix (cheap by construction: nothing is replicated);
- * statements before the if or loop that only the loop's initial values read need not be cheap
- * (they run once, in the map of the initial values).  The outer map keeps its outer-parallel
- * version; flatten.c chooses with a threshold on the number of elements.
+ * A carried array that the body only updates at one index stays in place: the body returns
+ * the index and the value, one scatter writes them.  Each piece recomputes the element's
+ * prefix (cheap by construction: nothing is replicated); statements before the if or loop
+ * that only the loop's initial values read need not be cheap (they run once, in the map of
+ * the initial values).  The outer map keeps its outer-parallel version; flatten.c chooses with
+ * a threshold on the number of elements and, for a loop, one on the work per host iteration
+ * (irr_control_prepare).
  */
 #include <string.h>
 
