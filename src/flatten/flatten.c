@@ -589,6 +589,31 @@ static bool distributable(Ctx *c, const CExp *e) {
 
 static void collect(F *f, const CBody *b);
 
+/* let pat = if cond then the map s as one segop (each element's inner parallelism in its
+ * thread) else fl, host statements of its flattened version binding fpat, flattened in turn (a
+ * filter's offsets and rest, an if's sides, a loop's body: maps, maybe irregular nests again). */
+static void outer_or_flat(F *f, Ctx *c, const CStm *s, const char *cond, CBody *fl, CParamVec fpat, CParamVec pat,
+                          CBody *out) {
+    const CExp *e = s->exp;
+    CBody *top = cbody_new();
+    CParamVec tpat = rename_pat(&pat);
+    soac_segop(f, c, e, core_clone_lambda(e->lam), soac_ops(e), tpat, top);
+    top->result = pat_atoms(&tpat);
+    CBody *flat = cbody_new();
+    collect(f, fl);
+    f->nesting++;
+    for (int i = 0; i < fl->stms.len; i++)
+        nest_stm(f, c, &fl->stms.data[i], flat);
+    f->nesting--;
+    opt_drop_dead_iotas(flat);
+    flat->result = pat_atoms(&fpat);
+    CExp *v = cexp_new(CE_IF, e->loc);
+    vec_push(&v->args, catom_var(cond));
+    v->body = top;
+    v->body2 = flat;
+    cbody_let(out, pat, v);
+}
+
 /* An irregular map at the top level (irregular.c): if the outer version keeps enough threads
  * busy (the total work over the largest element's >= FUN.suff_outer_par_K) it, else the map
  * flattened by elements. */
@@ -604,29 +629,36 @@ static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec p
         nest_stm(f, c, &pre->stms.data[i], out);
     const char *cond = threshold_guard(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_IRREGULAR_GPU : SUFF_OUTER_CPU,
                                        par, out, e->loc);
-    CBody *top = cbody_new();
-    CParamVec tpat = rename_pat(&pat);
-    soac_segop(f, c, e, core_clone_lambda(e->lam), soac_ops(e), tpat, top);
-    top->result = pat_atoms(&tpat);
-    /* the flattened version: segops, and host statements flattened in turn (a filter's
-     * offsets, and the rest of its body: a map, maybe an irregular nest again; an inner map
-     * that is an irregular nest itself, made a map over the total points) */
-    CBody *fl = cbody_new(), *flat = cbody_new();
+    CBody *fl = cbody_new();
     CParamVec fpat = rename_pat(&pat);
     CBuild fb = {fl, e->loc, &f->types};
     irr_flatten(m, &fb, &f->iotas, fpat);
-    collect(f, fl);
-    f->nesting++;
-    for (int i = 0; i < fl->stms.len; i++)
-        nest_stm(f, c, &fl->stms.data[i], flat);
-    f->nesting--;
-    opt_drop_dead_iotas(flat);
-    flat->result = pat_atoms(&fpat);
-    CExp *v = cexp_new(CE_IF, e->loc);
-    vec_push(&v->args, catom_var(cond));
-    v->body = top;
-    v->body2 = flat;
-    cbody_let(out, pat, v);
+    outer_or_flat(f, c, s, cond, fl, fpat, pat, out);
+}
+
+/* A map whose body runs an if with a per-element condition or a loop with per-element counts,
+ * with parallelism inside (irr_control.c, seed 004's rules 8 and 9): if the elements are enough
+ * for one thread each (n >= FUN.suff_outer_par_K) the outer version, else the elements split by
+ * the condition (packed by activity, each iteration) and each side flattened in turn. */
+static void nest_control(F *f, Ctx *c, const CStm *s, IrrCtl *m, CParamVec pat, CBody *out) {
+    const CExp *e = s->exp;
+    CBody *pre = cbody_new();
+    CBuild host = {pre, e->loc, &f->types};
+    CAtom per_unit = irr_control_prepare(m, &host, &f->iotas);
+    collect(f, pre);
+    for (int i = 0; i < pre->stms.len; i++)
+        nest_stm(f, c, &pre->stms.data[i], out);
+    const char *cond = threshold_guard(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_OUTER_GPU : SUFF_OUTER_CPU,
+                                       e->args.data[0], out, e->loc);
+    if (per_unit.kind == CA_VAR && per_unit.var) { /* a loop: or too little work per host iteration */
+        const char *few = threshold_guard(f, "suff_outer_par", 1, per_unit, out, e->loc);
+        cond = host_op(out, COP_OR, PRIM_BOOL, ctype_prim(PRIM_BOOL), catom_var(cond), catom_var(few), "suff", e->loc).var;
+    }
+    CBody *fl = cbody_new();
+    CParamVec fpat = rename_pat(&pat);
+    CBuild fb = {fl, e->loc, &f->types};
+    irr_control_flatten(m, &fb, &f->iotas, fpat);
+    outer_or_flat(f, c, s, cond, fl, fpat, pat, out);
 }
 
 static void collect_lambda(F *f, const CLambda *l);
@@ -684,6 +716,11 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     BinsMatch *bins = f->target == FLATTEN_GPU && depth(c) == 0 && f->nesting < MAX_VERSION_NESTING ? bins_match(e) : NULL;
     if (bins) {
         nest_binned(f, c, s, bins, pat, out);
+        return;
+    }
+    IrrCtl *ctl = depth(c) == 0 && f->nesting < MAX_VERSION_NESTING ? irr_control_match(e) : NULL;
+    if (ctl) {
+        nest_control(f, c, s, ctl, pat, out);
         return;
     }
     if (!body_par(e->lam->body) || f->nesting >= MAX_VERSION_NESTING || !distributable(c, e) || e->offsets.len) {
@@ -850,11 +887,15 @@ static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
         nest_stm(f, c, &ur, out);
         return;
     }
-    if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types) &&
-        irr_split(s, &f->types, &um, &ur)) {
-        nest_stm(f, c, &um, out);
-        nest_stm(f, c, &ur, out);
-        return;
+    if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types)) {
+        CBody *pieces = cbody_new();
+        CBuild pb = {pieces, e->loc, &f->types};
+        if (irr_split(s, &pb, &f->iotas)) {
+            collect(f, pieces);
+            for (int i = 0; i < pieces->stms.len; i++)
+                nest_stm(f, c, &pieces->stms.data[i], out);
+            return;
+        }
     }
     if (e->kind == CE_SCREMA && e->scans.len && e->reds.len && invariant(c, e->args.data[0]) &&
         (d == 0 || pat_expandable(c, &s->pat))) {
@@ -1081,19 +1122,22 @@ static int64_t body_paths(const CBody *b);
 
 static int64_t stm_paths(const CExp *e) {
     switch (e->kind) {
-    case CE_IF: return body_paths(e->body) + body_paths(e->body2);
+    case CE_IF: return body_paths(e->body) + body_paths(e->body2); /* at most 2 * MAX_PATHS */
     case CE_LOOP:
     case CE_SEGOP: return body_paths(e->body);
     default: return 1;
     }
 }
 
+#define MAX_PATHS (INT64_C(1) << 40) /* counts saturate there */
+
 static int64_t body_paths(const CBody *b) {
     int64_t n = 1;
     for (int i = 0; i < b->stms.len; i++) {
-        n *= stm_paths(b->stms.data[i].exp);
-        if (n > INT64_C(1) << 40)
-            return INT64_C(1) << 40;
+        int64_t k = stm_paths(b->stms.data[i].exp);
+        if (k > MAX_PATHS / n)
+            return MAX_PATHS;
+        n *= k;
     }
     return n;
 }

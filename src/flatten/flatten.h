@@ -46,12 +46,44 @@ void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out);
  * only where the original would). */
 bool irr_cheap(const CExp *e);
 
-/* irr_split.c: a map statement st whose body runs a reduction of a width that varies per
- * element after cheap statements, and more parallel work after it, as two maps: first (the
- * prefix and the reduction, its results arrays of one value per element, their types added
- * to types) and rest (the prefix again, the reduction's results as parameters, the rest of
- * the body; st's pattern).  False (nothing written) when st has not that form. */
-bool irr_split(const CStm *st, OMap *types, CStm *first, CStm *rest);
+/* Helpers of irregular.c the other irregular rules share.  irr_element: copies of map e's
+ * lambda parameters bound to its inputs at index i (an iota input: i itself), then copies of
+ * the statements [0, upto) of its body that keep marks (NULL: all), into in; subst maps each
+ * original name to its copy's atom (CAtom *).  irr_prune drops the statements of b whose
+ * results nothing reads and that cannot fail.  irr_note_lambda records the types of
+ * everything l binds. */
+void irr_element(const CExp *e, CBuild *in, CAtom i, int upto, const bool *keep, const OMap *iotas, OMap *subst);
+void irr_prune(CBody *b);
+void irr_note_lambda(OMap *types, const CLambda *l);
+/* Whether a statement after statement s of body b consumes one of s's results. */
+bool irr_consumed_after(const CBody *b, int s);
+
+/* irr_control.c: seed 004's rules 8 and 9 (docs/FLATTENING.md, "Ifs and loops in irregular
+ * maps"): a top-level map whose body runs cheap statements, then an if with a condition that
+ * varies per element or a for loop with a count that varies per element (or carried arrays
+ * of a width that does), with parallelism inside, then anything.  irr_control_match: its
+ * description when the map expression e has that form, else NULL.  irr_control_flatten binds
+ * out (fresh names for the map's pattern) to its flattened version, host statements for the
+ * caller to flatten in turn: the elements split by the condition (the active ones of each
+ * iteration packed), each side a map over its elements, the results merged back in order. */
+typedef struct IrrCtl IrrCtl;
+/* Whether e runs parallel work: a SOAC, or one in the bodies of its branches or loop. */
+bool irr_runs_parallel(const CExp *e);
+IrrCtl *irr_control_match(const CExp *e);
+/* For a loop: its per-element counts, the largest, its carried rows' offsets (into b, for
+ * irr_control_flatten), and the host iterations per 4096 points of the loops' work (the
+ * elements' counts times the points of the rows their bodies rewrite): at or above a threshold
+ * of 1, too little work per iteration to pay for the flattened version's steps.  {0} for an if. */
+CAtom irr_control_prepare(IrrCtl *m, CBuild *b, const OMap *iotas);
+void irr_control_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out);
+
+/* irr_split.c: a map statement st whose body runs, after cheap statements, a statement S that
+ * is not cheap (a reduction or a map of a width that varies per element, a sequential if or
+ * loop of scalars) and more parallel work after it, as two maps and what lies between them,
+ * appended to b: first the prefix and S (its results one value per element, or rows flat at
+ * the offsets of S's widths), then the prefix again, S's results read at the element and the
+ * rest of the body, binding st's pattern.  False (nothing written) when st has not that form. */
+bool irr_split(const CStm *st, CBuild *b, const OMap *iotas);
 
 /* bins.c: seed 000's two-level version of a map whose inner SOACs have a per-element width
  * (docs/FLATTENING.md, "Bins").  bins_match: the map's expression when its body fits (GPU),

@@ -134,10 +134,7 @@ static bool inner_soac(const CExp *x, const OMap *bound) {
     return true;
 }
 
-/* After a filter, the rest of the body becomes a map of its own over the filter's flat output
- * (filter_rest): anything may follow, except what consumes a result of the filter (a view of
- * the flat output there). */
-static bool filter_suffix_ok(const CBody *b, int s) {
+bool irr_consumed_after(const CBody *b, int s) {
     CBody *suf = cbody_new();
     for (int i = s + 1; i < b->stms.len; i++)
         vec_push(&suf->stms, b->stms.data[i]);
@@ -146,9 +143,14 @@ static bool filter_suffix_ok(const CBody *b, int s) {
     const CParamVec *pat = &b->stms.data[s].pat;
     for (int k = 0; k < pat->len; k++)
         if (omap_has(&consumed, pat->data[k].name))
-            return false;
-    return true;
+            return true;
+    return false;
 }
+
+/* After a filter, the rest of the body becomes a map of its own over the filter's flat output
+ * (filter_rest): anything may follow, except what consumes a result of the filter (a view of
+ * the flat output there). */
+static bool filter_suffix_ok(const CBody *b, int s) { return !irr_consumed_after(b, s); }
 
 static void note(OMap *types, const char *name, CType t) {
     CType *p = xmalloc(sizeof *p);
@@ -194,10 +196,15 @@ static void note_body(OMap *types, const CBody *b) {
     }
 }
 
+void irr_note_lambda(OMap *types, const CLambda *l) {
+    note_params(types, &l->params);
+    note_body(types, l->body);
+}
+
 /* Drop the statements of b whose results nothing uses and that cannot fail (what a copied
  * prefix computes for the statements the copy does not need: the iota an inner map reads as
  * its index, views, sizes). */
-static void prune(CBody *b) {
+void irr_prune(CBody *b) {
     for (bool changed = true; changed;) {
         changed = false;
         OMap uses = {0};
@@ -286,13 +293,14 @@ static void subst_put(OMap *subst, const char *name, CAtom a) {
     omap_put(subst, name, p);
 }
 
-/* A copy of the outer lambda's parameters bound to the inputs at index i (an iota input: i
- * itself), then of its statements [0, upto), into in; subst renames the copies. */
-static void element_prefix(IrrMatch *m, CBuild *in, CAtom i, int upto, const OMap *iotas, OMap *subst) {
-    const CExp *e = m->map;
+/* A copy of map e's lambda parameters bound to its inputs at index i (an iota input: i itself),
+ * then of the statements [0, upto) of its body that keep marks (NULL: all), into in; subst
+ * renames the copies. */
+void irr_element(const CExp *e, CBuild *in, CAtom i, int upto, const bool *keep, const OMap *iotas, OMap *subst) {
     CBody *pre = cbody_new();
     for (int k = 0; k < upto; k++)
-        vec_push(&pre->stms, e->lam->body->stms.data[k]);
+        if (!keep || keep[k])
+            vec_push(&pre->stms, e->lam->body->stms.data[k]);
     CLambda tmp = {e->lam->params, e->lam->ret, pre};
     CLambda *c = core_clone_lambda(&tmp);
     note_params(in->types, &c->params);
@@ -317,11 +325,17 @@ static void element_prefix(IrrMatch *m, CBuild *in, CAtom i, int upto, const OMa
     /* the original names of the copies: the clone renamed params and patterns in order */
     for (int k = 0; k < c->params.len; k++)
         subst_put(subst, e->lam->params.data[k].name, catom_var(c->params.data[k].name));
-    for (int k = 0; k < upto; k++) {
-        const CParamVec *op = &e->lam->body->stms.data[k].pat, *np = &c->body->stms.data[k].pat;
-        for (int q = 0; q < op->len; q++)
-            subst_put(subst, op->data[q].name, catom_var(np->data[q].name));
+    for (int k = 0, q = 0; k < upto; k++) {
+        if (keep && !keep[k])
+            continue;
+        const CParamVec *op = &e->lam->body->stms.data[k].pat, *np = &c->body->stms.data[q++].pat;
+        for (int r = 0; r < op->len; r++)
+            subst_put(subst, op->data[r].name, catom_var(np->data[r].name));
     }
+}
+
+static void element_prefix(IrrMatch *m, CBuild *in, CAtom i, int upto, const OMap *iotas, OMap *subst) {
+    irr_element(m->map, in, i, upto, NULL, iotas, subst);
 }
 
 /* A copy (fresh names) of the statements after S, returning result. */
@@ -361,7 +375,7 @@ static CAtom width_soac(IrrMatch *m, CBuild *hb, CAtom w, bool shift, COp op, bo
         CBuild first = cb_nested(&in), rest = cb_nested(&in);
         vec_push(&first.body->result, cb_i64(0));
         vec_push(&rest.body->result, element_width(m, &rest, cb_sub(&rest, catom_var(k.name), cb_i64(1)), iotas));
-        prune(rest.body);
+        irr_prune(rest.body);
         CExp *pick = cb_exp(&in, CE_IF);
         vec_push(&pick->args, cb_op2(&in, COP_EQ, PRIM_I64, catom_var(k.name), cb_i64(0)));
         pick->body = first.body;
@@ -369,7 +383,7 @@ static CAtom width_soac(IrrMatch *m, CBuild *hb, CAtom w, bool shift, COp op, bo
         width = cb_let(&in, "w", ctype_prim(PRIM_I64), pick);
     } else {
         width = element_width(m, &in, catom_var(k.name), iotas);
-        prune(in.body);
+        irr_prune(in.body);
     }
     CParamVec ps = {0};
     vec_push(&ps, k);
@@ -492,7 +506,7 @@ static CExp *nested_map(IrrMatch *m, CBuild *b, const OMap *iotas) {
     CAtom i = cb_index1(&in, segs, catom_var(k.name));
     CAtom j = cb_sub(&in, catom_var(k.name), cb_index1(&in, m->offs, i));
     point_body(m, &in, i, j, iotas, NULL);
-    prune(in.body);
+    irr_prune(in.body);
     CParamVec ps = {0};
     vec_push(&ps, k);
     CExp *x = cb_exp(b, CE_SCREMA);
@@ -518,7 +532,7 @@ static CParamVec inner_segop(IrrMatch *m, CBuild *b, const OMap *iotas) {
         x->reds = se->reds;
         CBuild in = cb_nested(b);
         point_body(m, &in, catom_var(gi), catom_var(gj), iotas, NULL);
-        prune(in.body);
+        irr_prune(in.body);
         x->body = in.body;
     }
     /* the pattern: reductions one per element, map and scan results flat */
@@ -588,7 +602,7 @@ static CAtom filter_positions(IrrMatch *m, CBuild *b, const OMap *iotas) {
     CAtomVec flag = {0};
     vec_push(&flag, cb_select(&in, keep, cb_i64(1), cb_i64(0)));
     in.body->result = flag;
-    prune(in.body);
+    irr_prune(in.body);
     x->body = in.body;
     return cb_let(b, "pos", ctype_outer(cdim_any(), ctype_prim(PRIM_I64)), x);
 }
@@ -650,7 +664,7 @@ static void filter_places(IrrMatch *m, CBuild *b, const OMap *iotas, CAtom pos, 
         vec_push(&pat, ((CParam){el.var, ctype_outer(cdim_any(), es.data[k].type)}));
     }
     in.body->result = res;
-    prune(in.body);
+    irr_prune(in.body);
     x->body = in.body;
     cb_let_pat(b, pat, x);
 }
@@ -725,7 +739,7 @@ static void filter_rest(IrrMatch *m, CBuild *b, const OMap *iotas, const CAtom *
     for (int k = 0; k < c->stms.len; k++)
         vec_push(&in.body->stms, c->stms.data[k]);
     in.body->result = c->result;
-    prune(in.body);
+    irr_prune(in.body);
     CParamVec ps = {0};
     vec_push(&ps, i);
     CExp *x = cb_exp(b, CE_SCREMA);
@@ -846,7 +860,7 @@ void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
     for (int k = 0; k < c->stms.len; k++)
         vec_push(&in.body->stms, c->stms.data[k]);
     in.body->result = c->result;
-    prune(in.body);
+    irr_prune(in.body);
     x->body = in.body;
     cb_let_pat(&hb, rest_pat, x);
 }
