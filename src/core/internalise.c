@@ -21,6 +21,7 @@
  * Sizes that leave their scope (a lambda's result, an if's branch, a loop iteration that changes
  * them) become [] (ANY).
  */
+#include <setjmp.h>
 #include <string.h>
 
 #include "../types/types.h"
@@ -76,9 +77,28 @@ struct Env {
     Env *next;
 };
 
+/* A core function made for a recursive definition, at one specialisation: the shapes and leaf
+ * types of its arguments (key).  ret is the shape of its results. */
+typedef struct {
+    Decl *decl;
+    const char *key;
+    CFun *fun;
+    IVal *ret;
+} RecFun;
+
+/* What one internalisation learned for the next: the definitions that are called recursively
+ * (each is made a core function instead of being inlined), and where to start again when a
+ * new one is found. */
+typedef struct {
+    Vec(Decl *) decls;
+    jmp_buf again;
+} Recursive;
+
 typedef struct {
     Program *prog;
     const char *user_file;
+    Recursive *rec;
+    Vec(RecFun) recfuns;
     CBody *cur;    /* statements are appended here */
     CScope tys;    /* every variable ever created -> its type */
     CScope vis;    /* variables visible at the current point */
@@ -921,22 +941,224 @@ static IVal *call_section(I *in, Clo *c, IVal **args, Loc loc) {
     die("bad section");
 }
 
-/* Every call is inlined, so a (mutually) recursive function cannot be compiled yet: core
- * functions that call each other would be needed (docs/LANGUAGE.md). */
-/* Inlining terminates unless a definition's body calls it again: through the frames of the
+/* ---- recursive definitions: core functions ----
+ * Inlining terminates unless a definition's body calls it again: through the frames of the
  * code making the call (not those of functions it was passed to: map's body runs a lambda
- * that calls map without recursion). */
+ * that calls map without recursion).  When a call finds its definition among those frames, the
+ * definitions of the cycle become core functions (those without function parameters: a
+ * function value cannot be passed to a core function) and the internalisation starts again;
+ * their calls are then CE_APPLY of one function per definition and argument shape (a
+ * polymorphic definition used at two types is two functions), everything else is inlined as
+ * before. */
 enum { MAX_INLINE_DEPTH = 10000 };
 
-static void check_not_recursive(I *in, Decl *d, Loc loc) {
+static bool type_has_function(Type *t) {
+    t = type_prune(t);
+    if (!t)
+        return false;
+    switch (t->kind) {
+    case T_ARROW: return true;
+    case T_ARRAY: return type_has_function(t->elem);
+    case T_TUPLE:
+    case T_RECORD:
+    case T_SUM:
+        for (int i = 0; i < t->elems.len; i++)
+            if (type_has_function(t->elems.data[i]))
+                return true;
+        return false;
+    default: return false;
+    }
+}
+
+static bool first_order(Decl *d) {
+    for (int i = 0; i < d->params.len; i++)
+        if (type_has_function(d->params.data[i]->type))
+            return false;
+    return d->params.len > 0;
+}
+
+static bool is_recursive(I *in, Decl *d) {
+    for (int i = 0; i < in->rec->decls.len; i++)
+        if (in->rec->decls.data[i] == d)
+            return true;
+    return false;
+}
+
+/* Before inlining d: when d is already being inlined in the frames of this call, the
+ * first-order definitions of that cycle are marked recursive and the internalisation starts
+ * again (core_internalise). */
+static void check_recursion(I *in, Decl *d, Loc loc) {
     int depth = 0;
-    for (Frame *f = in->frame; f; f = f->caller, depth++)
-        if (f->decl == d)
-            error_at(L(in, loc), "recursion ('%s' calls itself%s) is not yet supported on compiled backends; "
-                                 "the interpreter (weft run) runs it",
+    for (Frame *f = in->frame; f; f = f->caller, depth++) {
+        if (f->decl != d)
+            continue;
+        bool marked = false;
+        for (Frame *g = in->frame; g != f->caller; g = g->caller)
+            if (first_order(g->decl) && !is_recursive(in, g->decl)) {
+                vec_push(&in->rec->decls, g->decl);
+                marked = true;
+            }
+        if (!marked)
+            error_at(L(in, loc), "recursion ('%s' calls itself%s) through functions that take functions as "
+                                 "arguments is not supported on compiled backends; the interpreter (weft run) runs it",
                      d->name, depth ? ", through other functions" : "");
+        longjmp(in->rec->again, 1);
+    }
     if (depth > MAX_INLINE_DEPTH)
         error_at(L(in, loc), "calls nested more than %d deep: too deep to inline", MAX_INLINE_DEPTH);
+}
+
+/* The specialisation of a call's arguments: their shapes and leaf types (ranks, not sizes). */
+static void shape_key(StrBuf *sb, IVal *v, Decl *d, Loc loc) {
+    switch (v->kind) {
+    case IV_ATOM: sb_printf(sb, "%s%d,", prim_name(v->type.prim), v->type.rank); return;
+    case IV_TUPLE:
+        sb_putc(sb, '(');
+        for (int i = 0; i < v->n; i++)
+            shape_key(sb, v->elems[i], d, loc);
+        sb_putc(sb, ')');
+        return;
+    case IV_FUN:
+        error_at(loc, "the recursive function '%s' is given a function argument: not supported on compiled "
+                      "backends; the interpreter (weft run) runs it", d->name);
+    }
+}
+
+/* The size parameters and parameters of a core function, as the caller's atoms: each size is
+ * the extent of an argument's dimension, each scalar parameter the argument itself. */
+static void callee_names(I *in, CFun *f, const CAtomVec *args, OMap *out, Loc loc) {
+    for (int i = 0; i < f->params.len; i++) {
+        CType t = f->params.data[i].type;
+        CAtom *a = xmalloc(sizeof *a);
+        *a = args->data[i];
+        omap_put(out, f->params.data[i].name, a);
+        for (int k = 0; k < t.rank; k++)
+            if (t.dims[k].kind == CDIM_VAR && !omap_has(out, t.dims[k].var)) {
+                CAtom *n = xmalloc(sizeof *n);
+                *n = dim_atom(in, args->data[i], k, loc);
+                omap_put(out, t.dims[k].var, n);
+            }
+    }
+}
+
+static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamVec *tps, TypeExp *ret,
+                         Expr *body, IVal **args, IVal **sizes, Loc loc);
+static const char *pat_base(Pat *p);
+
+/* The core function of recursive definition d applied to args (made on the first call of this
+ * shape): parameters of fresh sizes, results typed by d's return type, in which a size names a
+ * size parameter or a parameter (checked at the end of the body where the body does not give
+ * it). */
+static RecFun *rec_function(I *in, Decl *d, IVal **args, Loc loc) {
+    StrBuf key = {0};
+    for (int i = 0; i < d->params.len; i++)
+        shape_key(&key, args[i], d, loc);
+    for (int i = 0; i < in->recfuns.len; i++)
+        if (in->recfuns.data[i].decl == d && !strcmp(in->recfuns.data[i].key, key.data))
+            return &in->recfuns.data[i];
+    CFun *f = cfun_new(fresh(in, d->name), d->loc);
+    f->body = cbody_new();
+    CBody *saved_cur = in->cur;
+    CScope saved_vis = in->vis;
+    Loc saved_call = in->call_loc;
+    Frame *saved_frame = in->frame;
+    in->cur = f->body;
+    in->vis = (CScope){0};
+    in->call_loc = (Loc){NULL, 0, 0};
+    Frame *frame = xmalloc(sizeof *frame);
+    frame->decl = d;
+    frame->caller = NULL;
+    in->frame = frame;
+    IVal **params = xmalloc(sizeof *params * (size_t)(d->params.len + 1));
+    for (int i = 0; i < d->params.len; i++) {
+        CAtomVec atoms = {0};
+        CTypeVec types = {0};
+        flat(args[i], &atoms, &types, loc);
+        for (int j = 0; j < types.len; j++) {
+            CType t = ctype_copy(types.data[j]);
+            t.unique = false;
+            for (int k = 0; k < t.rank; k++) {
+                const char *n = fresh(in, "d");
+                vec_push(&f->sizes, n);
+                declare(in, n, ctype_prim(PRIM_I64));
+                t.dims[k] = cdim_var(n);
+            }
+            types.data[j] = t;
+        }
+        params[i] = fresh_like(in, args[i], &types, pat_base(d->params.data[i]), &f->params);
+    }
+    /* the result types: d's return type under the sizes and type parameters of the parameters */
+    CallSizes sc = {.tps = &d->tparams};
+    Env *env = NULL;
+    for (int i = 0; i < d->params.len; i++) {
+        call_sizes_pat(in, &sc, env, d->params.data[i], params[i], d->loc);
+        env = bind_tparams(env, d->params.data[i]->type, params[i], 0);
+        bind_pat(in, &env, d->params.data[i], params[i]);
+    }
+    env = bind_call_sizes(in, &sc, env);
+    Type *rt = d->type;
+    for (int i = 0; i < d->params.len; i++)
+        rt = type_prune(rt)->ret;
+    src_leaves(rt, env, NULL, 0, &f->ret, d->loc);
+    for (int i = 0; i < f->ret.len; i++)
+        f->ret.data[i] = clean(in, f->ret.data[i]);
+    vec_push(&in->recfuns, ((RecFun){d, key.data, f, src_shape(rt, env, d->loc)}));
+    int self = in->recfuns.len - 1;
+    IVal *r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, d->body, params, NULL, d->loc);
+    CTypeVec types = {0};
+    flat(r, &f->body->result, &types, d->loc);
+    if (types.len != f->ret.len)
+        die("rec_function: %s returns %d values, its type %d", d->name, types.len, f->ret.len);
+    for (int i = 0; i < f->ret.len; i++) {
+        CType want = f->ret.data[i];
+        if (types.data[i].prim != want.prim || types.data[i].rank != want.rank)
+            unsupported(d->loc, "a recursive function whose result's type differs from its declared one");
+        for (int k = 0; k < want.rank; k++)
+            if (want.dims[k].kind != CDIM_ANY)
+                check_dim_is(in, f->body->result.data[i], k, cdim_atom(want.dims[k]),
+                             "size mismatch: the result has %lld elements where its type says %lld", true,
+                             d->ret ? d->ret->loc : d->loc);
+    }
+    in->cur = saved_cur;
+    in->vis = saved_vis;
+    in->call_loc = saved_call;
+    in->frame = saved_frame;
+    return &in->recfuns.data[self];
+}
+
+/* A call of recursive definition d: the sizes its parameters' types name are checked here, at
+ * the call, then its function is applied. */
+static IVal *rec_call(I *in, Decl *d, IVal **args, Loc loc) {
+    if (d->tparams.len)
+        for (int i = 0; i < d->tparams.len; i++)
+            if (d->tparams.data[i].is_size && !ast_size_bound_by_params(&d->params, d->tparams.data[i].name))
+                error_at(L(in, loc), "the recursive function '%s' has a size parameter %s that no parameter gives: "
+                                     "not supported on compiled backends", d->name, d->tparams.data[i].name);
+    CallSizes sc = {.tps = &d->tparams};
+    for (int i = 0; i < d->params.len; i++)
+        call_sizes_pat(in, &sc, NULL, d->params.data[i], args[i], L(in, loc));
+    bind_call_sizes(in, &sc, NULL);
+    RecFun *rf = rec_function(in, d, args, L(in, loc));
+    CFun *f = rf->fun;
+    CExp *e = mk(CE_APPLY, L(in, loc), 0, NULL);
+    e->fname = f->name;
+    for (int i = 0; i < d->params.len; i++)
+        flat(args[i], &e->args, NULL, loc);
+    OMap names = {0};
+    callee_names(in, f, &e->args, &names, L(in, loc));
+    CTypeVec rt = {0};
+    for (int i = 0; i < f->ret.len; i++) {
+        CType t = ctype_copy(f->ret.data[i]);
+        for (int k = 0; k < t.rank; k++) {
+            CAtom *a = t.dims[k].kind == CDIM_VAR ? omap_get(&names, t.dims[k].var) : NULL;
+            if (t.dims[k].kind == CDIM_VAR)
+                t.dims[k] = a ? cdim_of_atom(*a) : cdim_any();
+        }
+        vec_push(&rt, t);
+    }
+    CAtomVec res = emit_typed(in, e, &rt, d->name);
+    int pos = 0;
+    return rebuild(rf->ret, res.data, rt.data, &pos);
 }
 
 static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc);
@@ -991,7 +1213,9 @@ static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc) {
     }
     case CL_DECL: {
         Decl *d = c->decl;
-        check_not_recursive(in, d, loc);
+        if (is_recursive(in, d))
+            return rec_call(in, d, args, loc);
+        check_recursion(in, d, loc);
         Frame *frame = xmalloc(sizeof *frame);
         frame->decl = d;
         frame->caller = in->frame;
@@ -2192,10 +2416,8 @@ static bool is_entry(Program *prog, int first_user, int i) {
            (d->is_entry || !strcmp(d->name, "main"));
 }
 
-CProg *core_internalise(Program *prog, int first_user) {
-    I in = {0};
-    in.prog = prog;
-    in.user_file = prog->file;
+/* One internalisation of the program, knowing the recursive definitions found so far. */
+static CProg *internalise_entries(I *in, Program *prog, int first_user) {
     CProg *p = xmalloc(sizeof *p);
     for (int i = first_user; i < prog->decls.len; i++)
         if (is_entry(prog, first_user, i)) {
@@ -2207,7 +2429,21 @@ CProg *core_internalise(Program *prog, int first_user) {
                 if (poly)
                     continue; /* a polymorphic main cannot be an entry point */
             }
-            vec_push(&p->funs, entry(&in, d));
+            vec_push(&p->funs, entry(in, d));
         }
+    /* the entry points first, in order; the functions of recursive definitions after them */
+    for (int i = 0; i < in->recfuns.len; i++)
+        vec_push(&p->funs, in->recfuns.data[i].fun);
     return p;
+}
+
+CProg *core_internalise(Program *prog, int first_user) {
+    Recursive *rec = xmalloc(sizeof *rec);
+    I *volatile in = NULL;
+    setjmp(rec->again); /* a recursive definition found: again, with it a function */
+    in = xmalloc(sizeof *in);
+    in->prog = prog;
+    in->user_file = prog->file;
+    in->rec = rec;
+    return internalise_entries(in, prog, first_user);
 }
