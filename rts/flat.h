@@ -190,6 +190,26 @@ static inline __attribute__((always_inline)) void wf_unref(wf_ctx *ctx, wf_blk *
  * slot's reference does not count: the slot only keeps the block for reuse). */
 static inline bool wf_blk_unique(const wf_blk *b) { return b && wf_blk_rc(b) == 1 + b->in_slot; }
 
+/* ---- recursion ----
+ * The functions of recursive definitions (src/backend/emit.c) take their call depth (1 for a
+ * call from an entry point or a parallel region's iteration) and check, before each call they
+ * make, that it leaves the thread's stack room: the outermost call on a thread notes where the
+ * stack was, and a call more than WF_STACK_ROOM bytes below that fails with "recursion too
+ * deep" at its location instead of overflowing the stack.  The room fits the stacks the
+ * program's threads get by default (8 MiB for the main thread and OpenMP's workers on Linux). */
+#ifndef WF_STACK_ROOM
+#define WF_STACK_ROOM ((uintptr_t)6 << 20)
+#endif
+static _Thread_local uintptr_t wf_stack_top;
+static inline __attribute__((unused, always_inline)) bool wf_too_deep(int64_t depth) {
+    uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+    if (depth <= 1) {
+        wf_stack_top = sp;
+        return false;
+    }
+    return wf_stack_top > sp && wf_stack_top - sp > WF_STACK_ROOM;
+}
+
 /* ---- threads ---- */
 #ifdef _OPENMP
 #include <omp.h>

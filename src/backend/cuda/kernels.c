@@ -36,6 +36,8 @@
 static bool body_allocates(const CBody *b);
 
 static bool exp_allocates(const CExp *e, const CParamVec *pat) {
+    if (e->kind == CE_APPLY) /* a function of a recursive definition may, whatever it returns */
+        return true;
     bool view = e->kind == CE_ATOM || e->kind == CE_INDEX || e->kind == CE_REARRANGE || e->kind == CE_SIZE;
     for (int j = 0; j < pat->len && !view; j++)
         if (pat->data[j].type.rank)

@@ -1,0 +1,47 @@
+-- Recursive functions called inside maps, each element recursing to a depth of its own (run
+-- sequentially by the thread of the element), and recursive functions with SOACs in their
+-- bodies: called at the top level and inside a map (there the SOACs run as loops in the thread).
+-- ==
+-- entry: powers
+-- input { [0i64, 1i64, 5i64, 20i64, 62i64] }
+-- output { [1i64, 2i64, 32i64, 1048576i64, 4611686018427387904i64] }
+
+-- ==
+-- entry: digit_sums
+-- input { [0i64, 7i64, 99i64, 12345i64, 9876543210i64] } output { [0i64, 7i64, 18i64, 15i64, 45i64] }
+
+-- ==
+-- entry: ranges
+-- input { [0i64, 1i64, 4i64, 10i64] } output { [0i64, 1i64, 10i64, 55i64] [0i64, 1i64, 4i64, 10i64] }
+
+-- ==
+-- entry: tree_sums
+-- input { [1i64, 2i64, 3i64, 4i64, 5i64, 6i64, 7i64, 8i64, 9i64, 10i64] }
+-- output { 110i64 [0i64, 2i64, 6i64, 12i64, 20i64, 30i64, 42i64, 56i64, 72i64, 90i64, 110i64] }
+-- input { empty([0]i64) } output { 0i64 [0i64] }
+
+-- ==
+-- entry: gcds
+-- input { [12i64, 17i64, 1071i64, 0i64] [18i64, 5i64, 462i64, 9i64] } output { [6i64, 1i64, 21i64, 9i64] }
+
+def pow2 (k: i64) : i64 = if k == 0 then 1 else 2 * pow2 (k - 1)
+
+def digit_sum (n: i64) : i64 = if n < 10 then n else n % 10 + digit_sum (n / 10)
+
+-- [1, 2, ..., k], built by recursion: a result whose size differs per call and per element
+def upto (k: i64) : []i64 = if k == 0 then [] else upto (k - 1) ++ [k]
+
+-- a sum over halves, the leaves by a map and a reduce
+def tree_sum (xs: []i64) : i64 =
+  let n = length xs
+  in if n <= 3 then reduce (+) 0 (map (* 2) xs)
+     else tree_sum xs[:n / 2] + tree_sum xs[n / 2:]
+
+def gcd (a: i64) (b: i64) : i64 = if b == 0 then a else gcd b (a % b)
+
+entry powers (ks: []i64) = map pow2 ks
+entry digit_sums (xs: []i64) = map digit_sum xs
+entry ranges (ks: []i64) = (map (\k -> i64.sum (upto k)) ks, map (\k -> length (upto k)) ks)
+entry tree_sums (xs: []i64) =
+  (tree_sum xs, map (\k -> tree_sum xs[:k]) (iota (length xs + 1)))
+entry gcds (as: []i64) (bs: []i64) = map2 gcd as bs
