@@ -1008,10 +1008,15 @@ static void check_recursion(I *in, Decl *d, Loc loc) {
         error_at(L(in, loc), "calls nested more than %d deep: too deep to inline", MAX_INLINE_DEPTH);
 }
 
-/* The specialisation of a call's arguments: their shapes and leaf types (ranks, not sizes). */
+/* The specialisation of a call's arguments: their shapes and leaf types (ranks, and which inner
+ * dimensions may be jagged; not sizes). */
 static void shape_key(StrBuf *sb, IVal *v, Decl *d, Loc loc) {
     switch (v->kind) {
-    case IV_ATOM: sb_printf(sb, "%s%d,", prim_name(v->type.prim), v->type.rank); return;
+    case IV_ATOM: /* [][]i32 with its inner dimensions jagged or not: [][?]i32 */
+        for (int k = 0; k < v->type.rank; k++)
+            sb_puts(sb, k && v->type.dims[k].kind == CDIM_ANY ? "[?]" : "[]");
+        sb_printf(sb, "%s,", prim_name(v->type.prim));
+        return;
     case IV_TUPLE:
         sb_putc(sb, '(');
         for (int i = 0; i < v->n; i++)
@@ -1046,7 +1051,7 @@ static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamV
 static const char *pat_base(Pat *p);
 
 /* The core function of recursive definition d applied to args (made on the first call of this
- * shape): parameters of fresh sizes, results typed by d's return type, in which a size names a
+ * shape): parameters of fresh sizes (but for inner dimensions that may be jagged), results typed by d's return type, in which a size names a
  * size parameter or a parameter (checked at the end of the body where the body does not give
  * it). */
 static RecFun *rec_function(I *in, Decl *d, IVal **args, Loc loc) {
@@ -1078,6 +1083,8 @@ static RecFun *rec_function(I *in, Decl *d, IVal **args, Loc loc) {
             CType t = ctype_copy(types.data[j]);
             t.unique = false;
             for (int k = 0; k < t.rank; k++) {
+                if (k && t.dims[k].kind == CDIM_ANY)
+                    continue; /* rows that may differ in length: passed jagged */
                 const char *n = fresh(in, "d");
                 vec_push(&f->sizes, n);
                 declare(in, n, ctype_prim(PRIM_I64));

@@ -44,3 +44,39 @@ entry rev_both (xs: []i32) (ys: []f64) = (rev xs, rev ys)
 entry rev_pairs (xs: []i32) (bs: []bool) = unzip (rev (zip xs bs))
 entry depths (ks: []i64) =
   (map (\k -> halvings (replicate (2 ** k) 1u8)) ks, map (\k -> halvings (replicate (2 ** (2 * k)) (1f32, 2i16))) ks)
+
+-- Arrays of arrays: a parameter and a result whose inner size is named, a result whose rows the
+-- type does not fix, and a parameter whose rows differ in length (jagged values are passed to
+-- and from the compiled functions as their parts).
+
+-- ==
+-- entry: halve_rows
+-- input { [[1, 2], [3, 4], [5, 6], [7, 8], [9, 10]] } output { [[1, 2]] }
+-- input { empty([0][3]i32) } output { empty([0][3]i32) }
+
+-- ==
+-- entry: grow_rows
+-- input { 0i64 } output { [[1, 2]] }
+-- input { 3i64 } output { [[1, 2], [1, 0], [2, 0], [3, 0]] }
+
+-- ==
+-- entry: row_sums
+-- input { 4i64 } output { [6i64, 6i64, 6i64, 6i64] }
+
+def halve [n] [m] (xss: [n][m]i32) : [][m]i32 = if n <= 1 then xss else halve xss[:n / 2]
+
+def grow (k: i64) : [][]i32 = if k == 0 then [[1, 2]] else grow (k - 1) ++ [[i32.i64 k, 0]]
+
+def sum_rows (xss: [][]i64) : []i64 =
+  if length xss == 0 then [] else [i64.sum xss[0]] ++ sum_rows xss[1:]
+
+entry halve_rows [m] (xss: [][m]i32) = halve xss
+entry grow_rows (k: i64) = grow k
+entry row_sums (k: i64) = sum_rows (map (\_ -> iota 4) (iota k))
+
+-- ==
+-- entry: jagged_sums
+-- input { 4i64 } output { [0i64, 0i64, 1i64, 3i64] }
+-- input { 0i64 } output { empty([0]i64) }
+
+entry jagged_sums (k: i64) = sum_rows (map (\i -> iota i) (iota k))
