@@ -12,7 +12,8 @@
  *    lambda, operator section, partial application or composition, with its environment.
  * Every call is inlined, so the result is monomorphic and first-order: a higher-order
  * argument becomes the explicit lambda of the SOAC it ends up in.  Only entry points become
- * core functions.  Prelude functions with `intrinsics.NAME` bodies become core constructs
+ * core functions, and the definitions that call themselves (directly or through others): one
+ * function per argument shape, called by CE_APPLY (see "recursive definitions" below).  Prelude functions with `intrinsics.NAME` bodies become core constructs
  * (intrinsic()); the rest of the prelude is inlined like user code.  Locations inside prelude
  * code called from the user's file are reported at the user's call site, as the interpreter does.
  *
