@@ -591,16 +591,29 @@ static void emit_loop(FGen *g, const CStm *s) {
 /* The C name of the function f of a recursive definition. */
 static const char *fun_cname(const char *f) { return xsprintf("fn_%s", f); }
 
-/* A call of a function: fn(ctx, depth, arguments, &results); array arguments are lent, array
- * results come back owned.  Inside a function the call first checks the depth (rts/flat.h
+/* A call of a function: fn(ctx, depth, arguments, &results); array arguments are lent (but for
+ * unique parameters, `*[]t`: given a reference, moved at the argument's last use, so that the
+ * callee can update them in place), array results come back owned.  Inside a function the call first checks the depth (rts/flat.h
  * wf_too_deep: the thread's stack, or on the device the depth itself), so that unbounded
  * recursion fails with the call's location instead of overflowing the stack. */
 static void emit_call(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     StrBuf args = {0};
     sb_printf(&args, "ctx, %s", g->in_fun ? "depth_ + 1" : "1");
-    for (int i = 0; i < e->args.len; i++)
-        sb_printf(&args, ", %s", fg_atom(g, e->args.data[i]));
+    const CFun *f = NULL;
+    for (int i = 0; i < g->prog->funs.len; i++)
+        if (g->prog->funs.data[i]->name == e->fname)
+            f = g->prog->funs.data[i];
+    for (int i = 0; i < e->args.len; i++) {
+        CAtom a = e->args.data[i];
+        sb_printf(&args, ", %s", fg_atom(g, a));
+        if (!f->params.data[i].type.unique || a.kind != CA_VAR)
+            continue;
+        if (fg_may_move(g, a) && fg_var(g, a.var)->own == OWN_OWNED) /* a unique parameter: given a reference */
+            fg_moved(g, a.var);
+        else
+            fg_line(g, "wf_ref(%s.m);", fg_atom(g, a));
+    }
     for (int j = 0; j < s->pat.len; j++)
         sb_printf(&args, ", &%s", c_name(s->pat.data[j].name));
     if (g->in_fun)
@@ -804,7 +817,8 @@ static const char *fun_signature(FGen *g, const CFun *f) {
 static void fun_body(FGen *g, void *arg) {
     const CFun *f = arg;
     for (int i = 0; i < f->params.len; i++)
-        fg_bind(g, f->params.data[i].name, f->params.data[i].type, OWN_BORROWED);
+        fg_bind(g, f->params.data[i].name, f->params.data[i].type,
+                f->params.data[i].type.unique ? OWN_OWNED : OWN_BORROWED);
     bind_sizes(g, f);
     FDest *dests = xmalloc(sizeof *dests * (size_t)(f->ret.len + 1));
     for (int i = 0; i < f->ret.len; i++) {
@@ -813,7 +827,7 @@ static void fun_body(FGen *g, void *arg) {
     }
     fg_line(g, "{");
     g->indent++;
-    fg_body(g, f->body, NULL, 0, dests);
+    fg_body(g, f->body, f->params.data, f->params.len, dests); /* owned parameters die in it */
     g->indent--;
     fg_line(g, "}");
     for (int i = 0; i < f->ret.len; i++)

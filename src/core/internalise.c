@@ -1093,7 +1093,11 @@ static RecFun *rec_function(I *in, Decl *d, IVal **args, Loc loc) {
             }
             types.data[j] = t;
         }
+        int first = f->params.len;
         params[i] = fresh_like(in, args[i], &types, pat_base(d->params.data[i]), &f->params);
+        Type *pt = type_prune(d->params.data[i]->type);
+        if (pt && pt->kind == T_ARRAY && pt->unique && f->params.len == first + 1) /* *[]t: the callee owns it */
+            f->params.data[first].type.unique = true;
     }
     /* the result types: d's return type under the sizes and type parameters of the parameters */
     CallSizes sc = {.tps = &d->tparams};

@@ -2,7 +2,8 @@
 # compiled_recursion.sh — recursive functions on the compiled backends (their results are checked
 # by the programs' own -- == blocks, tests/language/recursion*.fut, on every backend): here, that
 # unbounded recursion fails cleanly on c and multicore, at the top level and inside a parallel map
-# (exit 2, "recursion too deep" at the recursive call's location, no crash), and that weft cuda
+# (exit 2, "recursion too deep" at the recursive call's location, no crash), that a function
+# updates a unique array parameter in place, and that weft cuda
 # makes device functions of them that kernels call, whose code compiles (the host part with cc,
 # the kernels with nvcc when it is installed).
 . "$(dirname "$0")/lib.sh"
@@ -28,6 +29,14 @@ for be in c multicore; do
             grep -q "deep.fut:1:54: error: recursion too deep: the stack is exhausted" "$T/out"
     done
 done
+
+# a unique parameter is the callee's: its updates write in place, copying nothing
+prog=tests/language/recursion_inplace.fut
+if check "weft c --no-cc $prog" "$WEFT" c --no-cc "$prog" -o "$T/inplace"; then
+    awk '/^static int fn_.*\) \{$/,/^}$/' "$T/inplace.c" > "$T/fns"
+    check "$prog: the functions are there" grep -q "fn_rev_in" "$T/fns"
+    check_not "$prog: an update in a function copies its array" grep -q "copies" "$T/fns"
+fi
 
 INC=
 if command -v nvcc > /dev/null 2>&1; then
