@@ -748,10 +748,9 @@ static void entry_params(FGen *g, const CFun *f) {
     }
 }
 
-static void entry_body(FGen *g, void *arg) {
-    const CFun *f = arg;
-    entry_params(g, f);
-    bind_sizes(g, f);
+/* f's body, its results into res_0, res_1, ... (declared here); params: the parameters bound at
+ * its start, which it may own (released at their last use). */
+static void body_to_results(FGen *g, const CFun *f, const CParam *params, int np) {
     FDest *dests = xmalloc(sizeof *dests * (size_t)(f->ret.len + 1));
     for (int i = 0; i < f->ret.len; i++) {
         dests[i] = (FDest){DEST_VAR, xsprintf("res_%d", i)};
@@ -759,9 +758,16 @@ static void entry_body(FGen *g, void *arg) {
     }
     fg_line(g, "{");
     g->indent++;
-    fg_body(g, f->body, NULL, 0, dests);
+    fg_body(g, f->body, params, np, dests);
     g->indent--;
     fg_line(g, "}");
+}
+
+static void entry_body(FGen *g, void *arg) {
+    const CFun *f = arg;
+    entry_params(g, f);
+    bind_sizes(g, f);
+    body_to_results(g, f, NULL, 0);
     for (int i = 0; i < f->ret.len; i++) {
         CType t = f->ret.data[i];
         if (t.rank) {
@@ -774,7 +780,8 @@ static void entry_body(FGen *g, void *arg) {
     }
 }
 
-static void emit_entry(FGen *g, const CFun *f, int no) {
+/* The generator's state for a new function f: nothing bound, f's memory plan. */
+static void begin_function(FGen *g, const CFun *f) {
     g->vars = (OMap){0};
     g->layouts = (OMap){0};
     g->lazy_iotas = (OMap){0};
@@ -784,6 +791,10 @@ static void emit_entry(FGen *g, const CFun *f, int no) {
     fr_reset(g);
     g->fun = f->name;
     g->mem = memory_fun(g->plan, f, &g->layouts, &g->lazy_iotas, &g->escapes);
+}
+
+static void emit_entry(FGen *g, const CFun *f, int no) {
+    begin_function(g, f);
     fg_line(g, "static int entry_%d_body(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
     g->indent++;
     fg_line(g, "(void)args;");
@@ -820,16 +831,7 @@ static void fun_body(FGen *g, void *arg) {
         fg_bind(g, f->params.data[i].name, f->params.data[i].type,
                 f->params.data[i].type.unique ? OWN_OWNED : OWN_BORROWED);
     bind_sizes(g, f);
-    FDest *dests = xmalloc(sizeof *dests * (size_t)(f->ret.len + 1));
-    for (int i = 0; i < f->ret.len; i++) {
-        dests[i] = (FDest){DEST_VAR, xsprintf("res_%d", i)};
-        fg_decl_c(g, dests[i].name, f->ret.data[i]);
-    }
-    fg_line(g, "{");
-    g->indent++;
-    fg_body(g, f->body, f->params.data, f->params.len, dests); /* owned parameters die in it */
-    g->indent--;
-    fg_line(g, "}");
+    body_to_results(g, f, f->params.data, f->params.len);
     for (int i = 0; i < f->ret.len; i++)
         fg_line(g, "*out_%d = res_%d;", i, i);
 }
@@ -838,15 +840,7 @@ static void fun_body(FGen *g, void *arg) {
  * sequentially where it is called (its SOACs as loops: lam > 0), its blocks shared on a target
  * with parallel regions (par 0: a region's threads may hold them). */
 static void emit_function(FGen *g, const CFun *f) {
-    g->vars = (OMap){0};
-    g->layouts = (OMap){0};
-    g->lazy_iotas = (OMap){0};
-    g->hints = (OMap){0};
-    g->hint_ranks = (OMap){0};
-    g->escapes = (OMap){0};
-    fr_reset(g);
-    g->fun = f->name;
-    g->mem = memory_fun(g->plan, f, &g->layouts, &g->lazy_iotas, &g->escapes);
+    begin_function(g, f);
     int saved_lam = g->lam, saved_iter = g->iter, saved_par = g->par;
     g->lam = 1;
     g->iter = 0;

@@ -953,27 +953,9 @@ static IVal *call_section(I *in, Clo *c, IVal **args, Loc loc) {
  * before. */
 enum { MAX_INLINE_DEPTH = 10000 };
 
-static bool type_has_function(Type *t) {
-    t = type_prune(t);
-    if (!t)
-        return false;
-    switch (t->kind) {
-    case T_ARROW: return true;
-    case T_ARRAY: return type_has_function(t->elem);
-    case T_TUPLE:
-    case T_RECORD:
-    case T_SUM:
-        for (int i = 0; i < t->elems.len; i++)
-            if (type_has_function(t->elems.data[i]))
-                return true;
-        return false;
-    default: return false;
-    }
-}
-
 static bool first_order(Decl *d) {
     for (int i = 0; i < d->params.len; i++)
-        if (type_has_function(d->params.data[i]->type))
+        if (type_has_arrow(d->params.data[i]->type))
             return false;
     return d->params.len > 0;
 }
@@ -1051,10 +1033,89 @@ static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamV
                          Expr *body, IVal **args, IVal **sizes, Loc loc);
 static const char *pat_base(Pat *p);
 
-/* The core function of recursive definition d applied to args (made on the first call of this
- * shape): parameters of fresh sizes (but for inner dimensions that may be jagged), results typed by d's return type, in which a size names a
- * size parameter or a parameter (checked at the end of the body where the body does not give
- * it). */
+/* The parameters of function f for d's parameters given args: every dimension a size parameter
+ * of its own (but for inner ones that may be jagged), a unique array parameter (*[]t) unique. */
+static IVal **rec_params(I *in, CFun *f, Decl *d, IVal **args, Loc loc) {
+    IVal **params = xmalloc(sizeof *params * (size_t)(d->params.len + 1));
+    for (int i = 0; i < d->params.len; i++) {
+        CAtomVec atoms = {0};
+        CTypeVec types = {0};
+        flat(args[i], &atoms, &types, loc);
+        for (int j = 0; j < types.len; j++) {
+            CType t = ctype_copy(types.data[j]);
+            for (int k = 0; k < t.rank; k++) {
+                if (k && t.dims[k].kind == CDIM_ANY)
+                    continue; /* rows that may differ in length: passed jagged */
+                const char *n = fresh(in, "d");
+                vec_push(&f->sizes, n);
+                declare(in, n, ctype_prim(PRIM_I64));
+                t.dims[k] = cdim_var(n);
+            }
+            types.data[j] = t;
+        }
+        int first = f->params.len;
+        params[i] = fresh_like(in, args[i], &types, pat_base(d->params.data[i]), &f->params);
+        Type *pt = type_prune(d->params.data[i]->type);
+        if (pt && pt->kind == T_ARRAY && pt->unique && f->params.len == first + 1)
+            f->params.data[first].type.unique = true;
+    }
+    return params;
+}
+
+/* Whether name is a parameter or size parameter of f (what its return types may name). */
+static bool names_param(const CFun *f, const char *name) {
+    for (int i = 0; i < f->sizes.len; i++)
+        if (f->sizes.data[i] == name)
+            return true;
+    for (int i = 0; i < f->params.len; i++)
+        if (f->params.data[i].name == name)
+            return true;
+    return false;
+}
+
+/* f's return types (into f->ret) and their shape: d's return type under the sizes and type
+ * parameters that its parameters (params) give, a size that is no parameter's being []. */
+static IVal *rec_ret(I *in, CFun *f, Decl *d, IVal **params) {
+    CallSizes sc = {.tps = &d->tparams};
+    Env *env = NULL;
+    for (int i = 0; i < d->params.len; i++) {
+        call_sizes_pat(in, &sc, env, d->params.data[i], params[i], d->loc);
+        env = bind_tparams(env, d->params.data[i]->type, params[i], 0);
+        bind_pat(in, &env, d->params.data[i], params[i]);
+    }
+    env = bind_call_sizes(in, &sc, env);
+    Type *rt = d->type;
+    for (int i = 0; i < d->params.len; i++)
+        rt = type_prune(rt)->ret;
+    src_leaves(rt, env, NULL, 0, &f->ret, d->loc);
+    for (int i = 0; i < f->ret.len; i++)
+        for (int k = 0; k < f->ret.data[i].rank; k++)
+            if (f->ret.data[i].dims[k].kind == CDIM_VAR && !names_param(f, f->ret.data[i].dims[k].var))
+                f->ret.data[i].dims[k] = cdim_any();
+    return src_shape(rt, env, d->loc);
+}
+
+/* The body's results r as f's: of its return types, their sizes checked where the body does
+ * not give them. */
+static void rec_results(I *in, CFun *f, Decl *d, IVal *r) {
+    CTypeVec types = {0};
+    flat(r, &f->body->result, &types, d->loc);
+    if (types.len != f->ret.len)
+        die("rec_results: %s returns %d values, its type %d", d->name, types.len, f->ret.len);
+    for (int i = 0; i < f->ret.len; i++) {
+        CType want = f->ret.data[i];
+        if (types.data[i].prim != want.prim || types.data[i].rank != want.rank)
+            unsupported(d->loc, "a recursive function whose result's type differs from its declared one");
+        for (int k = 0; k < want.rank; k++)
+            if (want.dims[k].kind != CDIM_ANY)
+                check_dim_is(in, f->body->result.data[i], k, cdim_atom(want.dims[k]),
+                             "size mismatch: the result has %lld elements where its type says %lld", true,
+                             d->ret ? d->ret->loc : d->loc);
+    }
+}
+
+/* The core function of recursive definition d applied to args, made on the first call of this
+ * shape (rec_params, rec_ret), in a scope of its own. */
 static RecFun *rec_function(I *in, Decl *d, IVal **args, Loc loc) {
     StrBuf key = {0};
     for (int i = 0; i < d->params.len; i++)
@@ -1075,62 +1136,11 @@ static RecFun *rec_function(I *in, Decl *d, IVal **args, Loc loc) {
     frame->decl = d;
     frame->caller = NULL;
     in->frame = frame;
-    IVal **params = xmalloc(sizeof *params * (size_t)(d->params.len + 1));
-    for (int i = 0; i < d->params.len; i++) {
-        CAtomVec atoms = {0};
-        CTypeVec types = {0};
-        flat(args[i], &atoms, &types, loc);
-        for (int j = 0; j < types.len; j++) {
-            CType t = ctype_copy(types.data[j]);
-            t.unique = false;
-            for (int k = 0; k < t.rank; k++) {
-                if (k && t.dims[k].kind == CDIM_ANY)
-                    continue; /* rows that may differ in length: passed jagged */
-                const char *n = fresh(in, "d");
-                vec_push(&f->sizes, n);
-                declare(in, n, ctype_prim(PRIM_I64));
-                t.dims[k] = cdim_var(n);
-            }
-            types.data[j] = t;
-        }
-        int first = f->params.len;
-        params[i] = fresh_like(in, args[i], &types, pat_base(d->params.data[i]), &f->params);
-        Type *pt = type_prune(d->params.data[i]->type);
-        if (pt && pt->kind == T_ARRAY && pt->unique && f->params.len == first + 1) /* *[]t: the callee owns it */
-            f->params.data[first].type.unique = true;
-    }
-    /* the result types: d's return type under the sizes and type parameters of the parameters */
-    CallSizes sc = {.tps = &d->tparams};
-    Env *env = NULL;
-    for (int i = 0; i < d->params.len; i++) {
-        call_sizes_pat(in, &sc, env, d->params.data[i], params[i], d->loc);
-        env = bind_tparams(env, d->params.data[i]->type, params[i], 0);
-        bind_pat(in, &env, d->params.data[i], params[i]);
-    }
-    env = bind_call_sizes(in, &sc, env);
-    Type *rt = d->type;
-    for (int i = 0; i < d->params.len; i++)
-        rt = type_prune(rt)->ret;
-    src_leaves(rt, env, NULL, 0, &f->ret, d->loc);
-    for (int i = 0; i < f->ret.len; i++)
-        f->ret.data[i] = clean(in, f->ret.data[i]);
-    vec_push(&in->recfuns, ((RecFun){d, key.data, f, src_shape(rt, env, d->loc)}));
+    IVal **params = rec_params(in, f, d, args, loc);
+    IVal *shape = rec_ret(in, f, d, params);
+    vec_push(&in->recfuns, ((RecFun){d, key.data, f, shape})); /* before the body: it may call f */
     int self = in->recfuns.len - 1;
-    IVal *r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, d->body, params, NULL, d->loc);
-    CTypeVec types = {0};
-    flat(r, &f->body->result, &types, d->loc);
-    if (types.len != f->ret.len)
-        die("rec_function: %s returns %d values, its type %d", d->name, types.len, f->ret.len);
-    for (int i = 0; i < f->ret.len; i++) {
-        CType want = f->ret.data[i];
-        if (types.data[i].prim != want.prim || types.data[i].rank != want.rank)
-            unsupported(d->loc, "a recursive function whose result's type differs from its declared one");
-        for (int k = 0; k < want.rank; k++)
-            if (want.dims[k].kind != CDIM_ANY)
-                check_dim_is(in, f->body->result.data[i], k, cdim_atom(want.dims[k]),
-                             "size mismatch: the result has %lld elements where its type says %lld", true,
-                             d->ret ? d->ret->loc : d->loc);
-    }
+    rec_results(in, f, d, inline_body(in, NULL, &d->params, &d->tparams, d->ret, d->body, params, NULL, d->loc));
     in->cur = saved_cur;
     in->vis = saved_vis;
     in->call_loc = saved_call;
@@ -1147,9 +1157,12 @@ static IVal *rec_call(I *in, Decl *d, IVal **args, Loc loc) {
                 error_at(L(in, loc), "the recursive function '%s' has a size parameter %s that no parameter gives: "
                                      "not supported on compiled backends", d->name, d->tparams.data[i].name);
     CallSizes sc = {.tps = &d->tparams};
-    for (int i = 0; i < d->params.len; i++)
-        call_sizes_pat(in, &sc, NULL, d->params.data[i], args[i], L(in, loc));
-    bind_call_sizes(in, &sc, NULL);
+    Env *env = NULL;
+    for (int i = 0; i < d->params.len; i++) {
+        call_sizes_pat(in, &sc, env, d->params.data[i], args[i], L(in, loc));
+        bind_pat(in, &env, d->params.data[i], args[i]);
+    }
+    bind_call_sizes(in, &sc, env);
     RecFun *rf = rec_function(in, d, args, L(in, loc));
     CFun *f = rf->fun;
     CExp *e = mk(CE_APPLY, L(in, loc), 0, NULL);

@@ -24,6 +24,11 @@
 -- entry: gcds
 -- input { [12i64, 17i64, 1071i64, 0i64] [18i64, 5i64, 462i64, 9i64] } output { [6i64, 1i64, 21i64, 9i64] }
 
+-- ==
+-- entry: picks
+-- input { [1, 2, 3] [0i64, 2i64] } output { [1, 3] }
+-- input { [1, 2, 3] [0i64, 5i64] } error: recursion_map\.fut:48:63: error: Index \[5\] out of bounds
+
 def pow2 (k: i64) : i64 = if k == 0 then 1 else 2 * pow2 (k - 1)
 
 def digit_sum (n: i64) : i64 = if n < 10 then n else n % 10 + digit_sum (n / 10)
@@ -39,9 +44,13 @@ def tree_sum (xs: []i64) : i64 =
 
 def gcd (a: i64) (b: i64) : i64 = if b == 0 then a else gcd b (a % b)
 
+-- a run-time error deep in a recursion, inside a map: reported where it happens
+def pick (xs: []i32) (i: i64) (k: i64) : i32 = if k == 0 then xs[i] else pick xs i (k - 1)
+
 entry powers (ks: []i64) = map pow2 ks
 entry digit_sums (xs: []i64) = map digit_sum xs
 entry ranges (ks: []i64) = (map (\k -> i64.sum (upto k)) ks, map (\k -> length (upto k)) ks)
 entry tree_sums (xs: []i64) =
   (tree_sum xs, map (\k -> tree_sum xs[:k]) (iota (length xs + 1)))
 entry gcds (as: []i64) (bs: []i64) = map2 gcd as bs
+entry picks (xs: []i32) (is: []i64) = map (\i -> pick xs i 10) is
