@@ -25,9 +25,13 @@
 -- input { [12i64, 17i64, 1071i64, 0i64] [18i64, 5i64, 462i64, 9i64] } output { [6i64, 1i64, 21i64, 9i64] }
 
 -- ==
+-- entry: trees
+-- input { [0i64, 1i64, 5i64, 10i64, 30i64] } output { [1i64, 1i64, 7i64, 25i64, 277i64] 100i64 }
+
+-- ==
 -- entry: picks
 -- input { [1, 2, 3] [0i64, 2i64] } output { [1, 3] }
--- input { [1, 2, 3] [0i64, 5i64] } error: recursion_map\.fut:48:63: error: Index \[5\] out of bounds
+-- input { [1, 2, 3] [0i64, 5i64] } error: recursion_map\.fut:55:63: error: Index \[5\] out of bounds
 
 def pow2 (k: i64) : i64 = if k == 0 then 1 else 2 * pow2 (k - 1)
 
@@ -42,6 +46,9 @@ def tree_sum (xs: []i64) : i64 =
   in if n <= 3 then reduce (+) 0 (map (* 2) xs)
      else tree_sum xs[:n / 2] + tree_sum xs[n / 2:]
 
+-- a recursive call inside a map inside the recursive function
+def tree (n: i64) : i64 = if n <= 1 then 1 else i64.sum (map (\k -> tree k) (iota (n / 2))) + n
+
 def gcd (a: i64) (b: i64) : i64 = if b == 0 then a else gcd b (a % b)
 
 -- a run-time error deep in a recursion, inside a map: reported where it happens
@@ -54,3 +61,4 @@ entry tree_sums (xs: []i64) =
   (tree_sum xs, map (\k -> tree_sum xs[:k]) (iota (length xs + 1)))
 entry gcds (as: []i64) (bs: []i64) = map2 gcd as bs
 entry picks (xs: []i32) (is: []i64) = map (\i -> pick xs i 10) is
+entry trees (ns: []i64) = (map tree ns, tree 20)
