@@ -105,7 +105,7 @@ static void wfk_release(void *p) {
  * each device thread gets a stack of WFD_RECURSION_STACK bytes for their calls (rts/flat_dev.cuh
  * WFD_MAX_DEPTH), instead of the default 1 KiB. */
 static bool wfk_has_recursion(void);
-#define WFD_RECURSION_STACK ((size_t)16 << 10)
+#define WFD_RECURSION_STACK ((size_t)32 << 10)
 
 static int wfk_init(wf_ctx *ctx) {
     int n = 0;
