@@ -23,6 +23,7 @@
  * them) become [] (ANY).
  */
 #include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../types/types.h"
@@ -85,6 +86,8 @@ typedef struct {
     const char *key;
     CFun *fun;
     IVal *ret;
+    bool done;         /* its body is complete */
+    CAtomVec captured; /* then: the caller's variables its function arguments use, passed last */
 } RecFun;
 
 /* What one internalisation learned for the next: the definitions that are called recursively
@@ -946,18 +949,18 @@ static IVal *call_section(I *in, Clo *c, IVal **args, Loc loc) {
  * Inlining terminates unless a definition's body calls it again: through the frames of the
  * code making the call (not those of functions it was passed to: map's body runs a lambda
  * that calls map without recursion).  When a call finds its definition among those frames, the
- * definitions of the cycle become core functions (those without function parameters: a
- * function value cannot be passed to a core function) and the internalisation starts again;
- * their calls are then CE_APPLY of one function per definition and argument shape (a
- * polymorphic definition used at two types is two functions), everything else is inlined as
- * before. */
+ * definitions of the cycle become core functions (the first-order ones, or all when none is)
+ * and the internalisation starts again; their calls are then CE_APPLY of one function per
+ * definition and argument shape (a polymorphic definition used at two types is two functions;
+ * a function argument is specialised on: the body applies that very closure, and the caller's
+ * variables it reads become parameters), everything else is inlined as before. */
 enum { MAX_INLINE_DEPTH = 10000 };
 
 static bool first_order(Decl *d) {
     for (int i = 0; i < d->params.len; i++)
         if (type_has_arrow(d->params.data[i]->type))
             return false;
-    return d->params.len > 0;
+    return true;
 }
 
 static bool is_recursive(I *in, Decl *d) {
@@ -968,23 +971,19 @@ static bool is_recursive(I *in, Decl *d) {
 }
 
 /* Before inlining d: when d is already being inlined in the frames of this call, the
- * first-order definitions of that cycle are marked recursive and the internalisation starts
- * again (core_internalise). */
+ * first-order definitions of that cycle (or all of them, when none is) are marked recursive and
+ * the internalisation starts again (core_internalise). */
 static void check_recursion(I *in, Decl *d, Loc loc) {
     int depth = 0;
     for (Frame *f = in->frame; f; f = f->caller, depth++) {
         if (f->decl != d)
             continue;
-        bool marked = false;
+        bool any_first_order = false;
         for (Frame *g = in->frame; g != f->caller; g = g->caller)
-            if (first_order(g->decl) && !is_recursive(in, g->decl)) {
+            any_first_order |= first_order(g->decl);
+        for (Frame *g = in->frame; g != f->caller; g = g->caller)
+            if ((first_order(g->decl) || !any_first_order) && !is_recursive(in, g->decl))
                 vec_push(&in->rec->decls, g->decl);
-                marked = true;
-            }
-        if (!marked)
-            error_at(L(in, loc), "recursion ('%s' calls itself%s) through functions that take functions as "
-                                 "arguments is not supported on compiled backends; the interpreter (weft run) runs it",
-                     d->name, depth ? ", through other functions" : "");
         longjmp(in->rec->again, 1);
     }
     if (depth > MAX_INLINE_DEPTH)
@@ -1006,9 +1005,12 @@ static void shape_key(StrBuf *sb, IVal *v, Decl *d, Loc loc) {
             shape_key(sb, v->elems[i], d, loc);
         sb_putc(sb, ')');
         return;
-    case IV_FUN:
-        error_at(loc, "the recursive function '%s' is given a function argument: not supported on compiled "
-                      "backends; the interpreter (weft run) runs it", d->name);
+    case IV_FUN: /* the very closure (a definition: the definition), passed on by the recursive calls */
+        if (v->fun->kind == CL_DECL && !v->fun->sizes)
+            sb_printf(sb, "D%p,", (void *)v->fun->decl);
+        else
+            sb_printf(sb, "F%p,", (void *)v->fun);
+        return;
     }
 }
 
@@ -1033,26 +1035,37 @@ static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamV
                          Expr *body, IVal **args, IVal **sizes, Loc loc);
 static const char *pat_base(Pat *p);
 
+/* The type of a parameter of f for an argument of type t: each dimension a new size parameter
+ * (but for inner ones that may be jagged: passed as their parts). */
+static CType param_type(I *in, CFun *f, CType t) {
+    t = ctype_copy(t);
+    t.unique = false;
+    for (int k = 0; k < t.rank; k++) {
+        if (k && t.dims[k].kind == CDIM_ANY)
+            continue;
+        const char *n = fresh(in, "d");
+        vec_push(&f->sizes, n);
+        declare(in, n, ctype_prim(PRIM_I64));
+        t.dims[k] = cdim_var(n);
+    }
+    return t;
+}
+
 /* The parameters of function f for d's parameters given args: every dimension a size parameter
- * of its own (but for inner ones that may be jagged), a unique array parameter (*[]t) unique. */
+ * of its own (but for inner ones that may be jagged), a unique array parameter (*[]t) unique;
+ * a function argument is no parameter: the function is specialised on that closure. */
 static IVal **rec_params(I *in, CFun *f, Decl *d, IVal **args, Loc loc) {
     IVal **params = xmalloc(sizeof *params * (size_t)(d->params.len + 1));
     for (int i = 0; i < d->params.len; i++) {
+        if (args[i]->kind == IV_FUN) { /* specialised on: no core parameter */
+            params[i] = args[i];
+            continue;
+        }
         CAtomVec atoms = {0};
         CTypeVec types = {0};
         flat(args[i], &atoms, &types, loc);
-        for (int j = 0; j < types.len; j++) {
-            CType t = ctype_copy(types.data[j]);
-            for (int k = 0; k < t.rank; k++) {
-                if (k && t.dims[k].kind == CDIM_ANY)
-                    continue; /* rows that may differ in length: passed jagged */
-                const char *n = fresh(in, "d");
-                vec_push(&f->sizes, n);
-                declare(in, n, ctype_prim(PRIM_I64));
-                t.dims[k] = cdim_var(n);
-            }
-            types.data[j] = t;
-        }
+        for (int j = 0; j < types.len; j++)
+            types.data[j] = param_type(in, f, types.data[j]);
         int first = f->params.len;
         params[i] = fresh_like(in, args[i], &types, pat_base(d->params.data[i]), &f->params);
         Type *pt = type_prune(d->params.data[i]->type);
@@ -1114,15 +1127,77 @@ static void rec_results(I *in, CFun *f, Decl *d, IVal *r) {
     }
 }
 
+/* The variables f's body reads but does not bind: what its function arguments capture of the
+ * caller's values (closure conversion: they become f's last parameters, under the same names). */
+static CAtomVec free_vars(const CFun *f) {
+    OMap uses = {0}, bound = {0};
+    opt_count_body(f->body, &uses);
+    for (int i = 0; i < f->params.len; i++)
+        omap_put(&bound, f->params.data[i].name, (void *)1);
+    for (int i = 0; i < f->sizes.len; i++)
+        omap_put(&bound, f->sizes.data[i], (void *)1);
+    for (int i = 0; i < f->body->stms.len; i++) {
+        CStm *s = &f->body->stms.data[i];
+        for (int k = 0; k < s->pat.len; k++)
+            omap_put(&bound, s->pat.data[k].name, (void *)1);
+        opt_bound_exp(s->exp, &bound);
+    }
+    CAtomVec out = {0};
+    for (int i = 0; i < uses.cap; i++)
+        if (uses.keys[i] && !omap_has(&bound, uses.keys[i]))
+            vec_push(&out, catom_var(uses.keys[i]));
+    return out;
+}
+
+/* Appends extra to the arguments of every call of fname in b. */
+static void add_call_args(CBody *b, const char *fname, const CAtomVec *extra) {
+    for (int i = 0; i < b->stms.len; i++) {
+        CExp *e = b->stms.data[i].exp;
+        if (e->kind == CE_APPLY && e->fname == fname)
+            for (int k = 0; k < extra->len; k++)
+                vec_push(&e->args, extra->data[k]);
+        CBody **bs;
+        int nb = cexp_bodies(e, &bs);
+        for (int k = 0; k < nb; k++)
+            add_call_args(bs[k], fname, extra);
+        free(bs);
+    }
+}
+
+/* The function of in->recfuns[self] complete: the variables of the caller its body reads become
+ * its last parameters (each dimension a size parameter), and the calls made so far (in its body
+ * and in the functions made while it was) pass them. */
+static void capture(I *in, int self) {
+    RecFun *rf = &in->recfuns.data[self];
+    CFun *f = rf->fun;
+    rf->captured = free_vars(f);
+    for (int i = 0; i < rf->captured.len; i++) {
+        const char *v = rf->captured.data[i].var;
+        vec_push(&f->params, ((CParam){v, param_type(in, f, type_of(in, rf->captured.data[i]))}));
+    }
+    for (int i = self; i < in->recfuns.len; i++)
+        add_call_args(in->recfuns.data[i].fun->body, f->name, &rf->captured);
+    rf->done = true;
+}
+
+enum { MAX_SPECIALISATIONS = 32 };
+
 /* The core function of recursive definition d applied to args, made on the first call of this
  * shape (rec_params, rec_ret), in a scope of its own. */
 static RecFun *rec_function(I *in, Decl *d, IVal **args, Loc loc) {
     StrBuf key = {0};
     for (int i = 0; i < d->params.len; i++)
         shape_key(&key, args[i], d, loc);
-    for (int i = 0; i < in->recfuns.len; i++)
+    int made = 0;
+    for (int i = 0; i < in->recfuns.len; i++) {
         if (in->recfuns.data[i].decl == d && !strcmp(in->recfuns.data[i].key, key.data))
             return &in->recfuns.data[i];
+        made += in->recfuns.data[i].decl == d;
+    }
+    if (made == MAX_SPECIALISATIONS)
+        error_at(loc, "the recursive function '%s' would be specialised more than %d times (a function "
+                      "argument that changes from one call to the next?): not supported on compiled backends",
+                 d->name, MAX_SPECIALISATIONS);
     CFun *f = cfun_new(fresh(in, d->name), d->loc);
     f->body = cbody_new();
     CBody *saved_cur = in->cur;
@@ -1138,9 +1213,10 @@ static RecFun *rec_function(I *in, Decl *d, IVal **args, Loc loc) {
     in->frame = frame;
     IVal **params = rec_params(in, f, d, args, loc);
     IVal *shape = rec_ret(in, f, d, params);
-    vec_push(&in->recfuns, ((RecFun){d, key.data, f, shape})); /* before the body: it may call f */
+    vec_push(&in->recfuns, ((RecFun){d, key.data, f, shape, false, {0}})); /* before the body: it may call f */
     int self = in->recfuns.len - 1;
     rec_results(in, f, d, inline_body(in, NULL, &d->params, &d->tparams, d->ret, d->body, params, NULL, d->loc));
+    capture(in, self);
     in->cur = saved_cur;
     in->vis = saved_vis;
     in->call_loc = saved_call;
@@ -1168,7 +1244,10 @@ static IVal *rec_call(I *in, Decl *d, IVal **args, Loc loc) {
     CExp *e = mk(CE_APPLY, L(in, loc), 0, NULL);
     e->fname = f->name;
     for (int i = 0; i < d->params.len; i++)
-        flat(args[i], &e->args, NULL, loc);
+        if (args[i]->kind != IV_FUN)
+            flat(args[i], &e->args, NULL, loc);
+    for (int i = 0; rf->done && i < rf->captured.len; i++) /* else capture() adds them */
+        vec_push(&e->args, rf->captured.data[i]);
     OMap names = {0};
     callee_names(in, f, &e->args, &names, L(in, loc));
     CTypeVec rt = {0};
