@@ -3,9 +3,9 @@
 # by the programs' own -- == blocks, tests/language/recursion*.fut, on every backend): here, that
 # unbounded recursion fails cleanly on c and multicore, at the top level and inside a parallel map
 # (exit 2, "recursion too deep" at the recursive call's location, no crash), that a function
-# updates a unique array parameter in place, and that weft cuda
-# makes device functions of them that kernels call, whose code compiles (the host part with cc,
-# the kernels with nvcc when it is installed).
+# updates a unique array parameter in place, that a function argument changing at every call is
+# a located compile error, and that weft cuda makes device functions of them that kernels call,
+# whose code compiles (the host part with cc, the kernels with nvcc when it is installed).
 . "$(dirname "$0")/lib.sh"
 cat > "$T/deep.fut" <<'PROG'
 def count (n: i64) : i64 = if n == 0 then 0 else 1 + count (n - 1)
@@ -38,12 +38,22 @@ if check "weft c --no-cc $prog" "$WEFT" c --no-cc "$prog" -o "$T/inplace"; then
     check_not "$prog: an update in a function copies its array" grep -q "copies" "$T/fns"
 fi
 
+# a function argument that changes at every recursive call: a located error, not endless work
+cat > "$T/spec.fut" <<'PROG'
+def f (g: i32 -> i32) (n: i32) : i32 = if n == 0 then g 0 else f (g >-> (+1)) (n - 1)
+entry main (n: i32) = f (+1) n
+PROG
+for be in c multicore cuda; do
+    check_not "weft $be: an ever-changing function argument is refused" "$WEFT" $be --no-cc "$T/spec.fut" -o "$T/spec" > "$T/out" 2>&1
+    check "weft $be: $(head -n 1 "$T/out")" grep -q "spec.fut:1:64: error: the recursive function 'f' would be specialised more than 32 times" "$T/out"
+done
+
 INC=
 if command -v nvcc > /dev/null 2>&1; then
     INC=$(nvcc --dryrun -x cu -c /dev/null -o /dev/null 2>&1 | sed -n 's/^#\$ INCLUDES="-I\([^"]*\)".*/\1/p' | head -n 1)
     [ -f "$INC/cuda_runtime_api.h" ] || INC=$(dirname "$(readlink -f "$(command -v nvcc)")")/../include
 fi
-for prog in tests/language/recursion.fut tests/language/recursion_sort.fut "$T/deep.fut"; do
+for prog in tests/language/recursion*.fut "$T/deep.fut"; do
     name=$(basename "$prog" .fut)
     check "weft cuda --no-cc $prog" "$WEFT" cuda --no-cc "$prog" -o "$T/$name" || continue
     check "$prog: a device function" grep -q "^__device__ static int fn_" "$T/$name.cu"
