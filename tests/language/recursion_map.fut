@@ -1,6 +1,7 @@
 -- Recursive functions called inside maps, each element recursing to a depth of its own (run
--- sequentially by the thread of the element), and recursive functions with SOACs in their
--- bodies: called at the top level and inside a map (there the SOACs run as loops in the thread).
+-- sequentially by the thread of the element), as the operators of reduce, scan and hist, and
+-- recursive functions with SOACs in their bodies: called at the top level and inside a map (the
+-- SOACs of a recursive function's body always run as loops in the thread that calls it).
 -- ==
 -- entry: powers
 -- input { [0i64, 1i64, 5i64, 20i64, 62i64] }
@@ -23,6 +24,10 @@
 -- ==
 -- entry: gcds
 -- input { [12i64, 17i64, 1071i64, 0i64] [18i64, 5i64, 462i64, 9i64] } output { [6i64, 1i64, 21i64, 9i64] }
+
+-- ==
+-- entry: operators
+-- input { [12i64, 18i64, 30i64, 45i64] } output { 3i64 [12i64, 6i64, 6i64, 3i64] [6i64, 45i64] }
 
 -- ==
 -- entry: trees
@@ -62,3 +67,4 @@ entry tree_sums (xs: []i64) =
 entry gcds (as: []i64) (bs: []i64) = map2 gcd as bs
 entry picks (xs: []i32) (is: []i64) = map (\i -> pick xs i 10) is
 entry trees (ns: []i64) = (map tree ns, tree 20)
+entry operators (xs: []i64) = (reduce gcd 0 xs, scan gcd 0 xs, hist gcd 0 2 (map (% 2) xs) xs)
