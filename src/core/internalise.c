@@ -13,9 +13,10 @@
  * Every call is inlined, so the result is monomorphic and first-order: a higher-order
  * argument becomes the explicit lambda of the SOAC it ends up in.  Only entry points become
  * core functions, and the definitions that call themselves (directly or through others): one
- * function per argument shape, called by CE_APPLY (see "recursive definitions" below).  Prelude functions with `intrinsics.NAME` bodies become core constructs
- * (intrinsic()); the rest of the prelude is inlined like user code.  Locations inside prelude
- * code called from the user's file are reported at the user's call site, as the interpreter does.
+ * function per argument shape, called by CE_APPLY (see "recursive definitions" below).  Prelude
+ * functions with `intrinsics.NAME` bodies become core constructs (intrinsic()); the rest of the
+ * prelude is inlined like user code.  Locations inside prelude code called from the user's
+ * file are reported at the user's call site, as the interpreter does.
  *
  * Sizes: the internaliser computes each result's type bottom-up with ir.c's rules
  * (cexp_types), so a dimension names a variable only where the core program guarantees it.
@@ -992,7 +993,7 @@ static void check_recursion(I *in, Decl *d, Loc loc) {
 
 /* The specialisation of a call's arguments: their shapes and leaf types (ranks, and which inner
  * dimensions may be jagged; not sizes). */
-static void shape_key(StrBuf *sb, IVal *v, Decl *d, Loc loc) {
+static void shape_key(StrBuf *sb, IVal *v) {
     switch (v->kind) {
     case IV_ATOM: /* [][]i32 with its inner dimensions jagged or not: [][?]i32 */
         for (int k = 0; k < v->type.rank; k++)
@@ -1002,7 +1003,7 @@ static void shape_key(StrBuf *sb, IVal *v, Decl *d, Loc loc) {
     case IV_TUPLE:
         sb_putc(sb, '(');
         for (int i = 0; i < v->n; i++)
-            shape_key(sb, v->elems[i], d, loc);
+            shape_key(sb, v->elems[i]);
         sb_putc(sb, ')');
         return;
     case IV_FUN: /* the very closure (a definition: the definition), passed on by the recursive calls */
@@ -1187,7 +1188,7 @@ enum { MAX_SPECIALISATIONS = 32 };
 static RecFun *rec_function(I *in, Decl *d, IVal **args, Loc loc) {
     StrBuf key = {0};
     for (int i = 0; i < d->params.len; i++)
-        shape_key(&key, args[i], d, loc);
+        shape_key(&key, args[i]);
     int made = 0;
     for (int i = 0; i < in->recfuns.len; i++) {
         if (in->recfuns.data[i].decl == d && !strcmp(in->recfuns.data[i].key, key.data))
