@@ -101,6 +101,12 @@ static void wfk_release(void *p) {
 
 /* ---- the harness's hooks (wf_program) ---- */
 
+/* The program's (src/backend/emit.c): whether its kernels may call recursive functions.  Then
+ * each device thread gets a stack of WFD_RECURSION_STACK bytes for their calls (rts/flat_dev.cuh
+ * WFD_MAX_DEPTH), instead of the default 1 KiB. */
+static bool wfk_has_recursion(void);
+#define WFD_RECURSION_STACK ((size_t)32 << 10)
+
 static int wfk_init(wf_ctx *ctx) {
     int n = 0;
     if (wfk_check(ctx, cudaGetDeviceCount(&n), "cuda") != 0)
@@ -110,6 +116,8 @@ static int wfk_init(wf_ctx *ctx) {
     if (ctx->device >= n)
         return wf_error(ctx, "cuda", "no CUDA device %d (there are %d)", ctx->device, n);
     if (wfk_check(ctx, cudaSetDevice(ctx->device), "cuda"))
+        return 1;
+    if (wfk_has_recursion() && wfk_check(ctx, cudaDeviceSetLimit(cudaLimitStackSize, WFD_RECURSION_STACK), "cuda"))
         return 1;
     wfk_g.launch.block_size = ctx->default_block_size > 0 ? ctx->default_block_size : 256;
     void *err = NULL;

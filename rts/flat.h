@@ -190,6 +190,40 @@ static inline __attribute__((always_inline)) void wf_unref(wf_ctx *ctx, wf_blk *
  * slot's reference does not count: the slot only keeps the block for reuse). */
 static inline bool wf_blk_unique(const wf_blk *b) { return b && wf_blk_rc(b) == 1 + b->in_slot; }
 
+/* ---- recursion ----
+ * The functions of recursive definitions (src/backend/emit.c) take their call depth (1 for a
+ * call from an entry point or a parallel region's iteration) and check, before each call they
+ * make, that it leaves the thread's stack room: the outermost call on a thread notes where the
+ * stack was, and a call more than the room below that fails with "recursion too deep" at its
+ * location instead of overflowing the stack.  The room is 3/4 of the stack limit (`ulimit -s`:
+ * the main thread's stack, and on Linux every other thread's by default, OpenMP's workers
+ * included), or 6 MiB where there is no limit; WF_STACK_ROOM (bytes) sets it instead. */
+#include <sys/resource.h>
+
+static _Thread_local uintptr_t wf_stack_top, wf_stack_room;
+
+static __attribute__((unused, noinline)) uintptr_t wf_stack_room_of_limit(void) {
+#ifdef WF_STACK_ROOM
+    return (uintptr_t)(WF_STACK_ROOM);
+#else
+    struct rlimit r;
+    if (getrlimit(RLIMIT_STACK, &r) != 0 || r.rlim_cur == RLIM_INFINITY)
+        return (uintptr_t)6 << 20;
+    return (uintptr_t)(r.rlim_cur / 4 * 3);
+#endif
+}
+
+static inline __attribute__((unused, always_inline)) bool wf_too_deep(int64_t depth) {
+    uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+    if (depth <= 1) {
+        wf_stack_top = sp;
+        if (!wf_stack_room)
+            wf_stack_room = wf_stack_room_of_limit();
+        return false;
+    }
+    return wf_stack_top > sp && wf_stack_top - sp > wf_stack_room;
+}
+
 /* ---- threads ---- */
 #ifdef _OPENMP
 #include <omp.h>

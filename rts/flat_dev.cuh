@@ -382,6 +382,12 @@ __device__ static int wf_error(wfd_ctx *ctx, const char *loc, const char *fmt, R
     return wfk_record(ctx->err, loc, buf);
 }
 
+/* Recursion in a kernel's thread (rts/flat.h has the host's check): at most WFD_MAX_DEPTH nested
+ * calls of the program's recursive functions, which the stack weft cuda then asks for
+ * (WFD_RECURSION_STACK bytes a thread, rts/cuda_rt.h wfk_init) holds. */
+#define WFD_MAX_DEPTH 64
+__device__ static inline bool wf_too_deep(int64_t depth) { return depth >= WFD_MAX_DEPTH; }
+
 __device__ static int wf_oob(wfd_ctx *ctx, const char *loc, int k, const int64_t *idx, int r, const int64_t *n) {
     return wfk_oob(ctx->err, loc, k, idx, r, n);
 }

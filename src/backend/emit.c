@@ -16,40 +16,6 @@
 
 #include "emit.h"
 
-/* ------------------------------------------------------------------ which programs */
-
-static const char *body_why(const CBody *b) {
-    for (int i = 0; i < b->stms.len; i++) {
-        const CExp *e = b->stms.data[i].exp;
-        if (e->kind == CE_APPLY)
-            return "a call of a function that is not inlined";
-        CBody **bs;
-        int nb = cexp_bodies(e, &bs);
-        const char *w = NULL;
-        for (int k = 0; k < nb && !w; k++)
-            w = body_why(bs[k]);
-        free(bs);
-        if (w)
-            return w;
-    }
-    return NULL;
-}
-
-/* Every program the represent pass has made regular, whose functions are entry points. */
-bool fgen_accepts(const CProg *p, const char **why) {
-    for (int i = 0; i < p->funs.len; i++) {
-        const CFun *f = p->funs.data[i];
-        const char *w = f->is_entry ? NULL : "a function that is not an entry point";
-        w = w ? w : body_why(f->body);
-        if (w) {
-            *why = w;
-            return false;
-        }
-    }
-    *why = NULL;
-    return true;
-}
-
 /* ------------------------------------------------------------------ emitting */
 
 void fg_line(FGen *g, const char *fmt, ...) {
@@ -313,7 +279,8 @@ static Own default_own(FGen *g, const CStm *s, int j) {
             return OWN_BORROWED;
         return fg_alloc_class(g, s->pat.data[0].name);
     case CE_IF:
-    case CE_LOOP: return OWN_OWNED;
+    case CE_LOOP:
+    case CE_APPLY: return OWN_OWNED;
     default: return fg_alloc_class(g, s->pat.data[j].name);
     }
 }
@@ -644,6 +611,43 @@ static void emit_loop(FGen *g, const CStm *s) {
     fg_line(g, "}");
 }
 
+/* The C name of the function f of a recursive definition. */
+static const char *fun_cname(const char *f) { return xsprintf("fn_%s", f); }
+
+/* A call of a function: fn(ctx, depth, arguments, &results); array arguments are lent (but for
+ * unique parameters, `*[]t`: given a reference, moved at the argument's last use, so that the
+ * callee can update them in place), array results come back owned.  Inside a function the call first checks the depth (rts/flat.h
+ * wf_too_deep: the thread's stack, or on the device the depth itself), so that unbounded
+ * recursion fails with the call's location instead of overflowing the stack. */
+static void emit_call(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    StrBuf args = {0};
+    sb_printf(&args, "ctx, %s", g->in_fun ? "depth_ + 1" : "1");
+    const CFun *f = NULL;
+    for (int i = 0; i < g->prog->funs.len; i++)
+        if (g->prog->funs.data[i]->name == e->fname)
+            f = g->prog->funs.data[i];
+    for (int i = 0; i < e->args.len; i++) {
+        CAtom a = e->args.data[i];
+        sb_printf(&args, ", %s", fg_atom(g, a));
+        if (!f->params.data[i].type.unique || a.kind != CA_VAR)
+            continue;
+        if (fg_may_move(g, a) && fg_var(g, a.var)->own == OWN_OWNED) /* a unique parameter: given a reference */
+            fg_moved(g, a.var);
+        else
+            fg_line(g, "wf_ref(%s.m);", fg_atom(g, a));
+    }
+    for (int j = 0; j < s->pat.len; j++)
+        sb_printf(&args, ", &%s", c_name(s->pat.data[j].name));
+    if (g->in_fun)
+        fg_fail(g, "wf_too_deep(depth_)",
+                xsprintf("wf_error(ctx, %s, \"recursion too deep: the stack is exhausted\")", c_loc(e->loc)));
+    fg_line(g, "{");
+    fg_line(g, "    int rc_ = %s(%s);", fun_cname(e->fname), args.data);
+    fg_line(g, "    if (rc_) WF_FAIL(rc_);");
+    fg_line(g, "}");
+}
+
 static void emit_stm(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     const char *loc = c_loc(e->loc);
@@ -678,7 +682,7 @@ static void emit_stm(FGen *g, const CStm *s) {
     case CE_THRESHOLD: /* incremental flattening: this version, or the other? */
         fg_line(g, "%s = wf_cmp_le(ctx, %d, %s); /* %s */", x, e->dim, fg_atom(g, e->args.data[0]), e->msg);
         return;
-    case CE_APPLY: die("fgen: apply (fgen_accepts should have refused the program)");
+    case CE_APPLY: emit_call(g, s); return;
     case CE_SCREMA:
     case CE_SCATTER:
     case CE_HIST:
@@ -767,10 +771,9 @@ static void entry_params(FGen *g, const CFun *f) {
     }
 }
 
-static void entry_body(FGen *g, void *arg) {
-    const CFun *f = arg;
-    entry_params(g, f);
-    bind_sizes(g, f);
+/* f's body, its results into res_0, res_1, ... (declared here); params: the parameters bound at
+ * its start, which it may own (released at their last use). */
+static void body_to_results(FGen *g, const CFun *f, const CParam *params, int np) {
     FDest *dests = xmalloc(sizeof *dests * (size_t)(f->ret.len + 1));
     for (int i = 0; i < f->ret.len; i++) {
         dests[i] = (FDest){DEST_VAR, xsprintf("res_%d", i)};
@@ -778,9 +781,16 @@ static void entry_body(FGen *g, void *arg) {
     }
     fg_line(g, "{");
     g->indent++;
-    fg_body(g, f->body, NULL, 0, dests);
+    fg_body(g, f->body, params, np, dests);
     g->indent--;
     fg_line(g, "}");
+}
+
+static void entry_body(FGen *g, void *arg) {
+    const CFun *f = arg;
+    entry_params(g, f);
+    bind_sizes(g, f);
+    body_to_results(g, f, NULL, 0);
     for (int i = 0; i < f->ret.len; i++) {
         CType t = f->ret.data[i];
         if (t.rank) {
@@ -793,7 +803,8 @@ static void entry_body(FGen *g, void *arg) {
     }
 }
 
-static void emit_entry(FGen *g, const CFun *f, int no) {
+/* The generator's state for a new function f: nothing bound, f's memory plan. */
+static void begin_function(FGen *g, const CFun *f) {
     g->vars = (OMap){0};
     g->layouts = (OMap){0};
     g->lazy_iotas = (OMap){0};
@@ -803,6 +814,10 @@ static void emit_entry(FGen *g, const CFun *f, int no) {
     fr_reset(g);
     g->fun = f->name;
     g->mem = memory_fun(g->plan, f, &g->layouts, &g->lazy_iotas, &g->escapes);
+}
+
+static void emit_entry(FGen *g, const CFun *f, int no) {
+    begin_function(g, f);
     fg_line(g, "static int entry_%d_body(wf_ctx *ctx, const wf_value *args, wf_value *results) {", no);
     g->indent++;
     fg_line(g, "(void)args;");
@@ -816,6 +831,80 @@ static void emit_entry(FGen *g, const CFun *f, int no) {
     fg_line(g, "    return rc;");
     fg_line(g, "}");
     fg_line(g, "%s", "");
+}
+
+/* ---- functions of recursive definitions ---- */
+
+/* fn_NAME's signature: the context, the call depth, the parameters, pointers to the results. */
+static const char *fun_signature(FGen *g, const CFun *f) {
+    StrBuf sb = {0};
+    sb_printf(&sb, "%sstatic int %s(%s *ctx, int64_t depth_", g->device ? "__device__ " : "", fun_cname(f->name),
+              g->device ? "wfd_ctx" : "wf_ctx");
+    for (int i = 0; i < f->params.len; i++)
+        sb_printf(&sb, ", %s %s", fg_ctype(g, f->params.data[i].type), c_name(f->params.data[i].name));
+    for (int i = 0; i < f->ret.len; i++)
+        sb_printf(&sb, ", %s *out_%d", fg_ctype(g, f->ret.data[i]), i);
+    sb_puts(&sb, ")");
+    return sb.data;
+}
+
+static void fun_body(FGen *g, void *arg) {
+    const CFun *f = arg;
+    for (int i = 0; i < f->params.len; i++)
+        fg_bind(g, f->params.data[i].name, f->params.data[i].type,
+                f->params.data[i].type.unique ? OWN_OWNED : OWN_BORROWED);
+    bind_sizes(g, f);
+    body_to_results(g, f, f->params.data, f->params.len);
+    for (int i = 0; i < f->ret.len; i++)
+        fg_line(g, "*out_%d = res_%d;", i, i);
+}
+
+/* A function of a recursive definition, for the host or (g->device) for kernels: its body runs
+ * sequentially where it is called (its SOACs as loops: lam > 0), its blocks shared on a target
+ * with parallel regions (par 0: a region's threads may hold them). */
+static void emit_function(FGen *g, const CFun *f) {
+    begin_function(g, f);
+    int saved_lam = g->lam, saved_iter = g->iter, saved_par = g->par;
+    g->lam = 1;
+    g->iter = 0;
+    g->par = 0;
+    g->in_fun = true;
+    fg_line(g, "%s {", fun_signature(g, f));
+    g->indent++;
+    fg_line(g, "(void)depth_;");
+    fg_slot_scope(g, fun_body, (void *)f);
+    fg_line(g, "return 0;");
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "%s", "");
+    g->in_fun = false;
+    g->lam = saved_lam;
+    g->iter = saved_iter;
+    g->par = saved_par;
+}
+
+/* Every function of a recursive definition, prototypes first (they may call each other): into
+ * the host code, and for a target with kernels into the device code as well. */
+static void emit_functions(FGen *g, const CProg *p) {
+    bool any = false;
+    for (int i = 0; i < p->funs.len; i++)
+        any |= !p->funs.data[i]->is_entry;
+    if (g->kernels) /* the device threads' stack (rts/cuda_rt.h) */
+        fg_line(g, "static bool wfk_has_recursion(void) { return %s; }", any ? "true" : "false");
+    for (int pass = 0; pass < (g->kernels ? 2 : 1); pass++) {
+        StrBuf *saved_out = g->out;
+        g->device = pass == 1;
+        if (g->device)
+            g->out = g->kernels;
+        for (int i = 0; i < p->funs.len; i++)
+            if (!p->funs.data[i]->is_entry)
+                fg_line(g, "%s;", fun_signature(g, p->funs.data[i]));
+        for (int i = 0; i < p->funs.len; i++)
+            if (!p->funs.data[i]->is_entry)
+                emit_function(g, p->funs.data[i]);
+        g->out = saved_out;
+        g->device = false;
+    }
 }
 
 /* The harness's types of an entry's parameters or results: the source's (ext, from the
@@ -881,8 +970,11 @@ char *fgen_program(const CProg *p, const MemPlan *plan, const Target *t, bool no
     fg_line(&g, "#endif");
     int ne = 0;
     StrBuf ents = {0};
+    emit_functions(&g, p);
     for (int i = 0; i < p->funs.len; i++) {
         const CFun *f = p->funs.data[i];
+        if (!f->is_entry)
+            continue;
         emit_entry(&g, f, ne);
         CType *pts = xmalloc(sizeof *pts * (size_t)(f->params.len + 1));
         for (int j = 0; j < f->params.len; j++)

@@ -4,7 +4,8 @@
  * offsets arrays and flat data (the represent pass, src/flatten/jagged.c), so every array here
  * is regular.
  *
- *   emit.c        program, functions, entry points, bodies, scalar statements, if, loop
+ *   emit.c        program, functions (of recursive definitions) and their calls, entry points,
+ *                 bodies, scalar statements, if, loop
  *   emit_array.c  array expressions: index, update, iota, replicate, copy, concat, reshapes, ...
  *   emit_soac.c   SOACs and segops (screma, scatter, hist, filter/partition) as sequential loops
  *   range.c       bounds of i64 variables: indexing that cannot fail is not checked
@@ -33,10 +34,6 @@
 
 /* ======== emit.c: the entry point of the backend ======== */
 
-/* Whether the emitter compiles p: every array type names or fixes all its inner
- * dimensions (no jagged arrays), and no function is called with apply.  Otherwise *why says
- * what it met first. */
-bool fgen_accepts(const CProg *p, const char **why);
 /* The program's C code (without the runtime) for target t: functions, entry wrappers,
  * wf_program, main; p flattened as t asks (t->flatten), plan its memory plan.  For a target with device code
  * (t->kernels), *kernels gets that code (the .cu text); otherwise kernels is untouched.
@@ -138,6 +135,8 @@ struct FGen {
     Vec(FChecked) checked; /* range.c: indices checked before the iterations around the code */
     FSlots *slots;     /* the current slot scope */
     const char *fun;   /* the function being emitted */
+    bool in_fun;       /* it is a function of a recursive definition (not an entry point): its calls
+                          pass depth_ + 1 */
     /* the body being emitted: its lifetimes, the statement and its index, and the owned
      * variables the statement moved (they are not released after it) */
     const FLife *life;

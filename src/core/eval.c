@@ -83,6 +83,16 @@ static int64_t ai(E *e, CAtom a) { return atom(e, a)->i; }
 
 static void bind(E *e, const char *name, V *v) { omap_put(&e->env, name, v); }
 
+/* The size parameters that the dimensions of a function's parameter of type t name, from its
+ * argument v (regular: the first row's extents; 0 below an empty dimension). */
+static void bind_size_params(E *e, CType t, V *v) {
+    for (int k = 0; k < t.rank; k++) {
+        if (t.dims[k].kind == CDIM_VAR && !omap_has(&e->env, t.dims[k].var))
+            bind(e, t.dims[k].var, scalar_i(PRIM_I64, v ? v->n : 0));
+        v = v->n ? v->el[0] : NULL;
+    }
+}
+
 /* ---- scalars: src/scalar's evaluation, the compiled programs' C ---- */
 
 static Scalar scalar_of(const V *v) {
@@ -523,8 +533,11 @@ static V *eval_exp(E *e, const CExp *x, int *nres, V ***res) {
         if (!f)
             die("core eval: no function %s", x->fname);
         E sub = {e->prog, {0}};
-        for (int i = 0; i < f->params.len; i++)
-            bind(&sub, f->params.data[i].name, atom(e, a[i]));
+        for (int i = 0; i < f->params.len; i++) {
+            V *v = atom(e, a[i]);
+            bind(&sub, f->params.data[i].name, v);
+            bind_size_params(&sub, f->params.data[i].type, v);
+        }
         *nres = f->ret.len;
         *res = xmalloc((size_t)(*nres + 1) * sizeof(V *));
         eval_body(&sub, f->body, *res);

@@ -12,15 +12,19 @@
  *    lambda, operator section, partial application or composition, with its environment.
  * Every call is inlined, so the result is monomorphic and first-order: a higher-order
  * argument becomes the explicit lambda of the SOAC it ends up in.  Only entry points become
- * core functions.  Prelude functions with `intrinsics.NAME` bodies become core constructs
- * (intrinsic()); the rest of the prelude is inlined like user code.  Locations inside prelude
- * code called from the user's file are reported at the user's call site, as the interpreter does.
+ * core functions, and the definitions that call themselves (directly or through others): one
+ * function per argument shape, called by CE_APPLY (see "recursive definitions" below).  Prelude
+ * functions with `intrinsics.NAME` bodies become core constructs (intrinsic()); the rest of the
+ * prelude is inlined like user code.  Locations inside prelude code called from the user's
+ * file are reported at the user's call site, as the interpreter does.
  *
  * Sizes: the internaliser computes each result's type bottom-up with ir.c's rules
  * (cexp_types), so a dimension names a variable only where the core program guarantees it.
  * Sizes that leave their scope (a lambda's result, an if's branch, a loop iteration that changes
  * them) become [] (ANY).
  */
+#include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../types/types.h"
@@ -76,9 +80,30 @@ struct Env {
     Env *next;
 };
 
+/* A core function made for a recursive definition, at one specialisation: the shapes and leaf
+ * types of its arguments (key).  ret is the shape of its results. */
+typedef struct {
+    Decl *decl;
+    const char *key;
+    CFun *fun;
+    IVal *ret;
+    bool done;         /* its body is complete */
+    CAtomVec captured; /* then: the caller's variables its function arguments use, passed last */
+} RecFun;
+
+/* What one internalisation learned for the next: the definitions that are called recursively
+ * (each is made a core function instead of being inlined), and where to start again when a
+ * new one is found. */
+typedef struct {
+    Vec(Decl *) decls;
+    jmp_buf again;
+} Recursive;
+
 typedef struct {
     Program *prog;
     const char *user_file;
+    Recursive *rec;
+    Vec(RecFun) recfuns;
     CBody *cur;    /* statements are appended here */
     CScope tys;    /* every variable ever created -> its type */
     CScope vis;    /* variables visible at the current point */
@@ -921,22 +946,324 @@ static IVal *call_section(I *in, Clo *c, IVal **args, Loc loc) {
     die("bad section");
 }
 
-/* Every call is inlined, so a (mutually) recursive function cannot be compiled yet: core
- * functions that call each other would be needed (docs/LANGUAGE.md). */
-/* Inlining terminates unless a definition's body calls it again: through the frames of the
+/* ---- recursive definitions: core functions ----
+ * Inlining terminates unless a definition's body calls it again: through the frames of the
  * code making the call (not those of functions it was passed to: map's body runs a lambda
- * that calls map without recursion). */
+ * that calls map without recursion).  When a call finds its definition among those frames, the
+ * definitions of the cycle become core functions (the first-order ones, or all when none is)
+ * and the internalisation starts again; their calls are then CE_APPLY of one function per
+ * definition and argument shape (a polymorphic definition used at two types is two functions;
+ * a function argument is specialised on: the body applies that very closure, and the caller's
+ * variables it reads become parameters), everything else is inlined as before. */
 enum { MAX_INLINE_DEPTH = 10000 };
 
-static void check_not_recursive(I *in, Decl *d, Loc loc) {
+static bool first_order(Decl *d) {
+    for (int i = 0; i < d->params.len; i++)
+        if (type_has_arrow(d->params.data[i]->type))
+            return false;
+    return true;
+}
+
+static bool is_recursive(I *in, Decl *d) {
+    for (int i = 0; i < in->rec->decls.len; i++)
+        if (in->rec->decls.data[i] == d)
+            return true;
+    return false;
+}
+
+/* Before inlining d: when d is already being inlined in the frames of this call, the
+ * first-order definitions of that cycle (or all of them, when none is) are marked recursive and
+ * the internalisation starts again (core_internalise). */
+static void check_recursion(I *in, Decl *d, Loc loc) {
     int depth = 0;
-    for (Frame *f = in->frame; f; f = f->caller, depth++)
-        if (f->decl == d)
-            error_at(L(in, loc), "recursion ('%s' calls itself%s) is not yet supported on compiled backends; "
-                                 "the interpreter (weft run) runs it",
-                     d->name, depth ? ", through other functions" : "");
+    for (Frame *f = in->frame; f; f = f->caller, depth++) {
+        if (f->decl != d)
+            continue;
+        bool any_first_order = false;
+        for (Frame *g = in->frame; g != f->caller; g = g->caller)
+            any_first_order |= first_order(g->decl);
+        for (Frame *g = in->frame; g != f->caller; g = g->caller)
+            if ((first_order(g->decl) || !any_first_order) && !is_recursive(in, g->decl))
+                vec_push(&in->rec->decls, g->decl);
+        longjmp(in->rec->again, 1);
+    }
     if (depth > MAX_INLINE_DEPTH)
         error_at(L(in, loc), "calls nested more than %d deep: too deep to inline", MAX_INLINE_DEPTH);
+}
+
+/* The specialisation of a call's arguments: their shapes and leaf types (ranks, and which inner
+ * dimensions may be jagged; not sizes). */
+static void shape_key(StrBuf *sb, IVal *v) {
+    switch (v->kind) {
+    case IV_ATOM: /* [][]i32 with its inner dimensions jagged or not: [][?]i32 */
+        for (int k = 0; k < v->type.rank; k++)
+            sb_puts(sb, k && v->type.dims[k].kind == CDIM_ANY ? "[?]" : "[]");
+        sb_printf(sb, "%s,", prim_name(v->type.prim));
+        return;
+    case IV_TUPLE:
+        sb_putc(sb, '(');
+        for (int i = 0; i < v->n; i++)
+            shape_key(sb, v->elems[i]);
+        sb_putc(sb, ')');
+        return;
+    case IV_FUN: /* the very closure (a definition: the definition), passed on by the recursive calls */
+        if (v->fun->kind == CL_DECL && !v->fun->sizes)
+            sb_printf(sb, "D%p,", (void *)v->fun->decl);
+        else
+            sb_printf(sb, "F%p,", (void *)v->fun);
+        return;
+    }
+}
+
+/* The size parameters and parameters of a core function, as the caller's atoms: each size is
+ * the extent of an argument's dimension, each scalar parameter the argument itself. */
+static void callee_names(I *in, CFun *f, const CAtomVec *args, OMap *out, Loc loc) {
+    for (int i = 0; i < f->params.len; i++) {
+        CType t = f->params.data[i].type;
+        CAtom *a = xmalloc(sizeof *a);
+        *a = args->data[i];
+        omap_put(out, f->params.data[i].name, a);
+        for (int k = 0; k < t.rank; k++)
+            if (t.dims[k].kind == CDIM_VAR && !omap_has(out, t.dims[k].var)) {
+                CAtom *n = xmalloc(sizeof *n);
+                *n = dim_atom(in, args->data[i], k, loc);
+                omap_put(out, t.dims[k].var, n);
+            }
+    }
+}
+
+static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamVec *tps, TypeExp *ret,
+                         Expr *body, IVal **args, IVal **sizes, Loc loc);
+static const char *pat_base(Pat *p);
+
+/* The type of a parameter of f for an argument of type t: each dimension a new size parameter
+ * (but for inner ones that may be jagged: passed as their parts). */
+static CType param_type(I *in, CFun *f, CType t) {
+    t = ctype_copy(t);
+    t.unique = false;
+    for (int k = 0; k < t.rank; k++) {
+        if (k && t.dims[k].kind == CDIM_ANY)
+            continue;
+        const char *n = fresh(in, "d");
+        vec_push(&f->sizes, n);
+        declare(in, n, ctype_prim(PRIM_I64));
+        t.dims[k] = cdim_var(n);
+    }
+    return t;
+}
+
+/* The parameters of function f for d's parameters given args: every dimension a size parameter
+ * of its own (but for inner ones that may be jagged), a unique array parameter (*[]t) unique;
+ * a function argument is no parameter: the function is specialised on that closure. */
+static IVal **rec_params(I *in, CFun *f, Decl *d, IVal **args, Loc loc) {
+    IVal **params = xmalloc(sizeof *params * (size_t)(d->params.len + 1));
+    for (int i = 0; i < d->params.len; i++) {
+        if (args[i]->kind == IV_FUN) { /* specialised on: no core parameter */
+            params[i] = args[i];
+            continue;
+        }
+        CAtomVec atoms = {0};
+        CTypeVec types = {0};
+        flat(args[i], &atoms, &types, loc);
+        for (int j = 0; j < types.len; j++)
+            types.data[j] = param_type(in, f, types.data[j]);
+        int first = f->params.len;
+        params[i] = fresh_like(in, args[i], &types, pat_base(d->params.data[i]), &f->params);
+        Type *pt = type_prune(d->params.data[i]->type);
+        if (pt && pt->kind == T_ARRAY && pt->unique && f->params.len == first + 1)
+            f->params.data[first].type.unique = true;
+    }
+    return params;
+}
+
+/* Whether name is a parameter or size parameter of f (what its return types may name). */
+static bool names_param(const CFun *f, const char *name) {
+    for (int i = 0; i < f->sizes.len; i++)
+        if (f->sizes.data[i] == name)
+            return true;
+    for (int i = 0; i < f->params.len; i++)
+        if (f->params.data[i].name == name)
+            return true;
+    return false;
+}
+
+/* f's return types (into f->ret) and their shape: d's return type under the sizes and type
+ * parameters that its parameters (params) give, a size that is no parameter's being []. */
+static IVal *rec_ret(I *in, CFun *f, Decl *d, IVal **params) {
+    CallSizes sc = {.tps = &d->tparams};
+    Env *env = NULL;
+    for (int i = 0; i < d->params.len; i++) {
+        call_sizes_pat(in, &sc, env, d->params.data[i], params[i], d->loc);
+        env = bind_tparams(env, d->params.data[i]->type, params[i], 0);
+        bind_pat(in, &env, d->params.data[i], params[i]);
+    }
+    env = bind_call_sizes(in, &sc, env);
+    Type *rt = d->type;
+    for (int i = 0; i < d->params.len; i++)
+        rt = type_prune(rt)->ret;
+    src_leaves(rt, env, NULL, 0, &f->ret, d->loc);
+    for (int i = 0; i < f->ret.len; i++)
+        for (int k = 0; k < f->ret.data[i].rank; k++)
+            if (f->ret.data[i].dims[k].kind == CDIM_VAR && !names_param(f, f->ret.data[i].dims[k].var))
+                f->ret.data[i].dims[k] = cdim_any();
+    return src_shape(rt, env, d->loc);
+}
+
+/* The body's results r as f's: of its return types, their sizes checked where the body does
+ * not give them. */
+static void rec_results(I *in, CFun *f, Decl *d, IVal *r) {
+    CTypeVec types = {0};
+    flat(r, &f->body->result, &types, d->loc);
+    if (types.len != f->ret.len)
+        die("rec_results: %s returns %d values, its type %d", d->name, types.len, f->ret.len);
+    for (int i = 0; i < f->ret.len; i++) {
+        CType want = f->ret.data[i];
+        if (types.data[i].prim != want.prim || types.data[i].rank != want.rank)
+            unsupported(d->loc, "a recursive function whose result's type differs from its declared one");
+        for (int k = 0; k < want.rank; k++)
+            if (want.dims[k].kind != CDIM_ANY)
+                check_dim_is(in, f->body->result.data[i], k, cdim_atom(want.dims[k]),
+                             "size mismatch: the result has %lld elements where its type says %lld", true,
+                             d->ret ? d->ret->loc : d->loc);
+    }
+}
+
+/* The variables f's body reads but does not bind: what its function arguments capture of the
+ * caller's values (closure conversion: they become f's last parameters, under the same names). */
+static CAtomVec free_vars(const CFun *f) {
+    OMap uses = {0}, bound = {0};
+    opt_count_body(f->body, &uses);
+    for (int i = 0; i < f->params.len; i++)
+        omap_put(&bound, f->params.data[i].name, (void *)1);
+    for (int i = 0; i < f->sizes.len; i++)
+        omap_put(&bound, f->sizes.data[i], (void *)1);
+    for (int i = 0; i < f->body->stms.len; i++) {
+        CStm *s = &f->body->stms.data[i];
+        for (int k = 0; k < s->pat.len; k++)
+            omap_put(&bound, s->pat.data[k].name, (void *)1);
+        opt_bound_exp(s->exp, &bound);
+    }
+    CAtomVec out = {0};
+    for (int i = 0; i < uses.cap; i++)
+        if (uses.keys[i] && !omap_has(&bound, uses.keys[i]))
+            vec_push(&out, catom_var(uses.keys[i]));
+    return out;
+}
+
+/* Appends extra to the arguments of every call of fname in b. */
+static void add_call_args(CBody *b, const char *fname, const CAtomVec *extra) {
+    for (int i = 0; i < b->stms.len; i++) {
+        CExp *e = b->stms.data[i].exp;
+        if (e->kind == CE_APPLY && e->fname == fname)
+            for (int k = 0; k < extra->len; k++)
+                vec_push(&e->args, extra->data[k]);
+        CBody **bs;
+        int nb = cexp_bodies(e, &bs);
+        for (int k = 0; k < nb; k++)
+            add_call_args(bs[k], fname, extra);
+        free(bs);
+    }
+}
+
+/* The function of in->recfuns[self] complete: the variables of the caller its body reads become
+ * its last parameters (each dimension a size parameter), and the calls made so far (in its body
+ * and in the functions made while it was) pass them. */
+static void capture(I *in, int self) {
+    RecFun *rf = &in->recfuns.data[self];
+    CFun *f = rf->fun;
+    rf->captured = free_vars(f);
+    for (int i = 0; i < rf->captured.len; i++) {
+        const char *v = rf->captured.data[i].var;
+        vec_push(&f->params, ((CParam){v, param_type(in, f, type_of(in, rf->captured.data[i]))}));
+    }
+    for (int i = self; i < in->recfuns.len; i++)
+        add_call_args(in->recfuns.data[i].fun->body, f->name, &rf->captured);
+    rf->done = true;
+}
+
+enum { MAX_SPECIALISATIONS = 32 };
+
+/* The core function of recursive definition d applied to args, made on the first call of this
+ * shape (rec_params, rec_ret), in a scope of its own. */
+static RecFun *rec_function(I *in, Decl *d, IVal **args, Loc loc) {
+    StrBuf key = {0};
+    for (int i = 0; i < d->params.len; i++)
+        shape_key(&key, args[i]);
+    int made = 0;
+    for (int i = 0; i < in->recfuns.len; i++) {
+        if (in->recfuns.data[i].decl == d && !strcmp(in->recfuns.data[i].key, key.data))
+            return &in->recfuns.data[i];
+        made += in->recfuns.data[i].decl == d;
+    }
+    if (made == MAX_SPECIALISATIONS)
+        error_at(loc, "the recursive function '%s' would be specialised more than %d times (a function "
+                      "argument that changes from one call to the next?): not supported on compiled backends",
+                 d->name, MAX_SPECIALISATIONS);
+    CFun *f = cfun_new(fresh(in, d->name), d->loc);
+    f->body = cbody_new();
+    CBody *saved_cur = in->cur;
+    CScope saved_vis = in->vis;
+    Loc saved_call = in->call_loc;
+    Frame *saved_frame = in->frame;
+    in->cur = f->body;
+    in->vis = (CScope){0};
+    in->call_loc = (Loc){NULL, 0, 0};
+    Frame *frame = xmalloc(sizeof *frame);
+    frame->decl = d;
+    frame->caller = NULL;
+    in->frame = frame;
+    IVal **params = rec_params(in, f, d, args, loc);
+    IVal *shape = rec_ret(in, f, d, params);
+    vec_push(&in->recfuns, ((RecFun){d, key.data, f, shape, false, {0}})); /* before the body: it may call f */
+    int self = in->recfuns.len - 1;
+    rec_results(in, f, d, inline_body(in, NULL, &d->params, &d->tparams, d->ret, d->body, params, NULL, d->loc));
+    capture(in, self);
+    in->cur = saved_cur;
+    in->vis = saved_vis;
+    in->call_loc = saved_call;
+    in->frame = saved_frame;
+    return &in->recfuns.data[self];
+}
+
+/* A call of recursive definition d: the sizes its parameters' types name are checked here, at
+ * the call, then its function is applied. */
+static IVal *rec_call(I *in, Decl *d, IVal **args, Loc loc) {
+    if (d->tparams.len)
+        for (int i = 0; i < d->tparams.len; i++)
+            if (d->tparams.data[i].is_size && !ast_size_bound_by_params(&d->params, d->tparams.data[i].name))
+                error_at(L(in, loc), "the recursive function '%s' has a size parameter %s that no parameter gives: "
+                                     "not supported on compiled backends", d->name, d->tparams.data[i].name);
+    CallSizes sc = {.tps = &d->tparams};
+    Env *env = NULL;
+    for (int i = 0; i < d->params.len; i++) {
+        call_sizes_pat(in, &sc, env, d->params.data[i], args[i], L(in, loc));
+        bind_pat(in, &env, d->params.data[i], args[i]);
+    }
+    bind_call_sizes(in, &sc, env);
+    RecFun *rf = rec_function(in, d, args, L(in, loc));
+    CFun *f = rf->fun;
+    CExp *e = mk(CE_APPLY, L(in, loc), 0, NULL);
+    e->fname = f->name;
+    for (int i = 0; i < d->params.len; i++)
+        if (args[i]->kind != IV_FUN)
+            flat(args[i], &e->args, NULL, loc);
+    for (int i = 0; rf->done && i < rf->captured.len; i++) /* else capture() adds them */
+        vec_push(&e->args, rf->captured.data[i]);
+    OMap names = {0};
+    callee_names(in, f, &e->args, &names, L(in, loc));
+    CTypeVec rt = {0};
+    for (int i = 0; i < f->ret.len; i++) {
+        CType t = ctype_copy(f->ret.data[i]);
+        for (int k = 0; k < t.rank; k++) {
+            CAtom *a = t.dims[k].kind == CDIM_VAR ? omap_get(&names, t.dims[k].var) : NULL;
+            if (t.dims[k].kind == CDIM_VAR)
+                t.dims[k] = a ? cdim_of_atom(*a) : cdim_any();
+        }
+        vec_push(&rt, t);
+    }
+    CAtomVec res = emit_typed(in, e, &rt, d->name);
+    int pos = 0;
+    return rebuild(rf->ret, res.data, rt.data, &pos);
 }
 
 static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc);
@@ -991,7 +1318,9 @@ static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc) {
     }
     case CL_DECL: {
         Decl *d = c->decl;
-        check_not_recursive(in, d, loc);
+        if (is_recursive(in, d))
+            return rec_call(in, d, args, loc);
+        check_recursion(in, d, loc);
         Frame *frame = xmalloc(sizeof *frame);
         frame->decl = d;
         frame->caller = in->frame;
@@ -2192,10 +2521,8 @@ static bool is_entry(Program *prog, int first_user, int i) {
            (d->is_entry || !strcmp(d->name, "main"));
 }
 
-CProg *core_internalise(Program *prog, int first_user) {
-    I in = {0};
-    in.prog = prog;
-    in.user_file = prog->file;
+/* One internalisation of the program, knowing the recursive definitions found so far. */
+static CProg *internalise_entries(I *in, Program *prog, int first_user) {
     CProg *p = xmalloc(sizeof *p);
     for (int i = first_user; i < prog->decls.len; i++)
         if (is_entry(prog, first_user, i)) {
@@ -2207,7 +2534,21 @@ CProg *core_internalise(Program *prog, int first_user) {
                 if (poly)
                     continue; /* a polymorphic main cannot be an entry point */
             }
-            vec_push(&p->funs, entry(&in, d));
+            vec_push(&p->funs, entry(in, d));
         }
+    /* the entry points first, in order; the functions of recursive definitions after them */
+    for (int i = 0; i < in->recfuns.len; i++)
+        vec_push(&p->funs, in->recfuns.data[i].fun);
     return p;
+}
+
+CProg *core_internalise(Program *prog, int first_user) {
+    Recursive *rec = xmalloc(sizeof *rec);
+    I *volatile in = NULL;
+    setjmp(rec->again); /* a recursive definition found: again, with it a function */
+    in = xmalloc(sizeof *in);
+    in->prog = prog;
+    in->user_file = prog->file;
+    in->rec = rec;
+    return internalise_entries(in, prog, first_user);
 }

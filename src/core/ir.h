@@ -4,7 +4,8 @@
  *
  * In brief
  *  - A program is a list of functions (CFun); the entry points of the source are functions with
- *    is_entry set.  Everything else of the source is inlined into them by the internaliser.
+ *    is_entry set, then come the functions of recursive definitions, called by CE_APPLY
+ *    (docs/CORE.md, "Functions and entry points").  Everything else of the source is inlined by the internaliser.
  *  - A-normal form: a body (CBody) is a sequence of statements `let x1: t1, ..., xk: tk = exp`
  *    and a result list of atoms.  Operands of expressions are atoms: a variable or a constant.
  *  - Monomorphic and first-order: there are no closures; SOACs carry explicit lambdas (CLambda).

@@ -326,7 +326,8 @@ static void alias_add(OMap *src, const char *name, const CAtom *from) {
     omap_put(src, name, a);
 }
 
-/* name -> the names its value may share memory with (views, copies by name, if/loop results) */
+/* name -> the names its value may share memory with (views, copies by name, if/loop results,
+ * results of calls) */
 static void alias_body(CBody *b, OMap *src) {
     for (int i = 0; i < b->stms.len; i++) {
         CStm *st = &b->stms.data[i];
@@ -346,6 +347,11 @@ static void alias_body(CBody *b, OMap *src) {
                 else
                     alias_add(src, st->pat.data[k].name, &e->args.data[k]);
             }
+            break;
+        case CE_APPLY: /* a function may return (a view of) an argument */
+            for (int k = 0; k < st->pat.len; k++)
+                for (int a = 0; a < e->args.len; a++)
+                    alias_add(src, st->pat.data[k].name, &e->args.data[a]);
             break;
         default: break;
         }

@@ -16,6 +16,8 @@
  *                (a concatenated map result, CExp.offsets); a jagged row is several such
  *                results: the lengths of each of its levels, and its data
  *   flatten, unflatten, size, update, loops, ifs, entry points: on the parts
+ *   calls        a jagged parameter or result of a function (of a recursive definition) is
+ *                passed as its parts
  *   rearrange    a run-time check that the value is regular, then a reshape of the data
  *   concat, copy, rotate, replicate, array literals, filter of rows, row slices with a stride:
  *                rewritten as maps over the rows (desugar below), then represented as maps
@@ -50,6 +52,8 @@ typedef struct {
     CProg *prog;
     OMap reps;  /* variable of the input program -> Rep * */
     OMap types; /* every variable (the input's and the new ones) -> CType * */
+    OMap fun_types; /* function -> its CFun before the pass: the types of its parameters and
+                       results say which of them calls pass as their parts */
 } J;
 
 static void lower_body(J *j, const CBody *in, CBuild *b, Val **results);
@@ -1534,6 +1538,31 @@ static bool jagged_pat(const CParamVec *pat) {
     return false;
 }
 
+/* A call of a function of a recursive definition: a parameter or result of jagged type is
+ * passed as its parts (a regular argument given evenly spaced offsets), a regular parameter's
+ * argument as the regular array it must be (checked at run time where it is jagged). */
+static void lower_apply(J *j, CBuild *b, const CStm *s) {
+    const CFun *f = omap_get(&j->fun_types, s->exp->fname);
+    if (!f)
+        die("represent: a call of an unknown function %s", s->exp->fname);
+    CExp *e = shallow(s->exp);
+    e->args = (CAtomVec){0};
+    for (int i = 0; i < s->exp->args.len; i++)
+        val_atoms(j, b, val_of(j, s->exp->args.data[i]), f->params.data[i].type, &e->args);
+    CParamVec pat = {0};
+    for (int i = 0; i < s->pat.len; i++) {
+        CParam p = s->pat.data[i];
+        if (jagged_levels(f->ret.data[i])) {
+            Rep *r = fresh_rep(j, p.name, p.type);
+            omap_put(&j->reps, p.name, r);
+            rep_params(j, r, &pat);
+        } else {
+            vec_push(&pat, p);
+        }
+    }
+    cb_let_pat(b, pat, e);
+}
+
 static void lower_stm(J *j, const CStm *s, CBuild *outer) {
     const CExp *e = s->exp;
     CBuild bb = *outer;
@@ -1617,11 +1646,7 @@ static void lower_stm(J *j, const CStm *s, CBuild *outer) {
         else
             lower_filter_plain(j, b, s);
         return;
-    case CE_APPLY:
-        if (jagged_operands(j, &e->args) || jagged_pat(&s->pat))
-            error_at(e->loc, "a call with jagged arguments or results is not supported");
-        keep(j, b, s, shallow(e));
-        return;
+    case CE_APPLY: lower_apply(j, b, s); return;
     case CE_SEGOP:
     case CE_THRESHOLD: die("represent: segment IR before flattening");
     default: keep(j, b, s, shallow(e)); return;
@@ -1668,8 +1693,6 @@ static void lower_fun(J *j, CFun *f) {
         bind_params(j, p, &params);
         if (!L)
             continue;
-        if (!f->is_entry)
-            error_at(f->loc, "a function with jagged parameters that is not inlined is not supported");
         /* sizes of a jagged parameter: its rows; the harness cannot bind them from its parts */
         Rep *r = omap_get(&j->reps, p.name);
         CDim d = p.type.dims[0];
@@ -1697,7 +1720,7 @@ static void lower_fun(J *j, CFun *f) {
     CTypeVec ret = {0};
     for (int i = 0; i < f->ret.len; i++) {
         CType t = f->ret.data[i];
-        if (!vals[i].rep && jagged_levels(t) && vals[i].atom.kind == CA_VAR) {
+        if (f->is_entry && !vals[i].rep && jagged_levels(t) && vals[i].atom.kind == CA_VAR) {
             /* regular after all (replicate n xs): given as the rectangular array it is, so that
              * its shape survives when it has no rows */
             t = ctype_copy(type_of(j, vals[i].atom));
@@ -1706,8 +1729,8 @@ static void lower_fun(J *j, CFun *f) {
                     t.dims[k] = cdim_any();
             t.unique = f->ret.data[i].unique;
         }
-        int L = jagged_levels(t);
-        if (L && !vals[i].rep)
+        int L = jagged_levels(t); /* a function's jagged result is its parts, whatever the value */
+        if (L && !vals[i].rep && f->is_entry)
             L = 0;
         vec_push(&f->ext_ret, ((CExtern){t, L}));
         int before = b.body->result.len;
@@ -1732,7 +1755,12 @@ static void lower_fun(J *j, CFun *f) {
 }
 
 void jagged_represent(CProg *p) {
-    J j = {p, {0}, {0}};
+    J j = {p, {0}, {0}, {0}};
+    for (int i = 0; i < p->funs.len; i++) { /* the convention of calls, before any is lowered */
+        CFun *before = xmalloc(sizeof *before);
+        *before = *p->funs.data[i];
+        omap_put(&j.fun_types, before->name, before);
+    }
     for (int i = 0; i < p->funs.len; i++)
         lower_fun(&j, p->funs.data[i]);
 }

@@ -9,7 +9,7 @@
  * The analysis starts from the body's results when they escape and walks back through
  * everything that may share memory with an escaping value: the arrays that views and updates
  * are made of, the branch results of an if, the initial values of a loop, the destinations of
- * scatter and hist.  Treating an escaping array as scratch would still be correct (whoever
+ * scatter and hist, the arguments of a call.  Treating an escaping array as scratch would still be correct (whoever
  * keeps it takes a reference, and a slot only reuses a block nobody else holds) but slower:
  * its slot would need a new block every iteration.
  */
@@ -61,6 +61,10 @@ static void walk(const CBody *b, OMap *out, bool *changed) {
         case CE_HIST:
             for (int k = 0; k < e->dests.len; k++)
                 add(out, e->dests.data[k], changed);
+            break;
+        case CE_APPLY: /* a result may be an argument */
+            for (int k = 0; k < e->args.len; k++)
+                add(out, e->args.data[k], changed);
             break;
         default: break;
         }

@@ -4,7 +4,8 @@
  * knows an array is dense (row-major and contiguous) it indexes with the extents instead, which
  * lets the C compiler see unit strides and vectorise.  An array is strided when it is a
  * transpose (rearrange), a slice that skips elements or cuts inner dimensions, a row or alias
- * of a strided array, or an if/loop/accumulator value that may be one of those.  Everything
+ * of a strided array, or an if/loop/accumulator value that may be one of those; the array
+ * parameters of a function that is not an entry point, and the array results of its calls.  Everything
  * freshly allocated is dense, and reshapes (flatten, unflatten) copy strided inputs so their
  * results are dense.
  *
@@ -166,6 +167,10 @@ static void walk_exp(Walk *w, const CStm *s) {
         walk_lambda_params(w, e->lam, &e->arrays);
         walk_body(w, e->lam->body);
         return;
+    case CE_APPLY: /* the function may return a view of an argument, strided or not */
+        for (int i = 0; i < s->pat.len; i++)
+            mark_if(w, s->pat.data[i].name, s->pat.data[i].type.rank > 0);
+        return;
     default: return; /* fresh arrays or scalars */
     }
 }
@@ -177,6 +182,9 @@ static void walk_body(Walk *w, const CBody *b) {
 
 void flayout_fun(const CFun *f, OMap *out) {
     Walk w = {out, true};
+    if (!f->is_entry) /* a function's callers may pass it any view */
+        for (int i = 0; i < f->params.len; i++)
+            mark_if(&w, f->params.data[i].name, f->params.data[i].type.rank > 0);
     while (w.changed) {
         w.changed = false;
         walk_body(&w, f->body);

@@ -199,25 +199,6 @@ void tc_resolve_expr(Expr *e) {
 
 /* ---- declarations ---- */
 
-static bool has_arrow(Type *t) {
-    t = type_prune(t);
-    switch (t->kind) {
-    case T_ARROW:
-        return true;
-    case T_ARRAY:
-        return has_arrow(t->elem);
-    case T_TUPLE:
-    case T_RECORD:
-    case T_SUM:
-        for (int i = 0; i < t->elems.len; i++)
-            if (has_arrow(t->elems.data[i]))
-                return true;
-        return false;
-    default:
-        return false;
-    }
-}
-
 static bool has_param(Type *t) {
     t = type_prune(t);
     switch (t->kind) {
@@ -245,13 +226,13 @@ static void check_entry(Decl *d, Binding *b) {
         error_at(d->loc, "entry point '%s' cannot be polymorphic; its type is %s", name,
                  type_str(d->type));
     for (int i = 0; i < d->params.len; i++)
-        if (has_arrow(d->params.data[i]->type))
+        if (type_has_arrow(d->params.data[i]->type))
             error_at(d->params.data[i]->loc, "entry point '%s' cannot take a function as a parameter",
                      name);
     Type *r = d->type;
     for (int i = 0; i < d->params.len; i++)
         r = type_prune(r)->ret;
-    if (has_arrow(r))
+    if (type_has_arrow(r))
         error_at(d->loc, "entry point '%s' cannot return a function", name);
     for (int i = 0; i < d->tparams.len; i++) /* no call site gives an entry point its sizes */
         if (d->tparams.data[i].is_size && !ast_size_bound_by_params(&d->params, d->tparams.data[i].name))

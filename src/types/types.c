@@ -239,6 +239,25 @@ bool type_is_prim(Type *t, PrimType p) {
     return t && t->kind == T_PRIM && t->prim == p;
 }
 
+bool type_has_arrow(Type *t) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_ARROW:
+        return true;
+    case T_ARRAY:
+        return type_has_arrow(t->elem);
+    case T_TUPLE:
+    case T_RECORD:
+    case T_SUM:
+        for (int i = 0; i < t->elems.len; i++)
+            if (type_has_arrow(t->elems.data[i]))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
 bool type_has_array(Type *t) {
     t = type_prune(t);
     if (!t)

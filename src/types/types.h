@@ -132,6 +132,7 @@ int type_rank(Type *t);            /* number of array dimensions */
 Type *type_base(Type *t);          /* element type below all array dimensions */
 bool type_is_prim(Type *t, PrimType p);
 bool type_has_array(Type *t);      /* contains an array (may alias) */
+bool type_has_arrow(Type *t);      /* contains a function */
 int type_field_index(Type *t, const char *field); /* record/tuple field, -1 if none */
 Type *type_copy_unique(Type *t, bool unique);     /* shallow copy with the uniqueness flag set */
 void type_print(StrBuf *sb, Type *t); /* Futhark syntax: [n][]f32, (i32, bool), {a: i32} */

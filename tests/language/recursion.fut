@@ -1,8 +1,8 @@
 -- Recursive functions (a top-level function with a new name is in scope of its own body; one
 -- that reuses an earlier name calls that one) and mutually recursive ones (a use before the
 -- definition sees the later function's annotated type), called at the top level, in a map and
--- with a size that changes per call.  The interpreter runs them; the compiled backends report
--- them as not yet supported (tests/scripts/compiled_recursion.sh).
+-- with a size that changes per call.  The compiled backends make them functions
+-- (tests/scripts/compiled_recursion.sh checks the depth error and the CUDA code).
 -- ==
 -- entry: fact
 -- input { 10 } output { 3628800 }

@@ -9,11 +9,9 @@
 TMP=$T
 
 # Programs the internaliser does not handle (one path a line).  hof_partial: an array of
-# functions, which the first-order core cannot represent (Futhark rejects it too); recursion:
-# the internaliser inlines every call (tests/scripts/compiled_recursion.sh checks its error).
+# functions, which the first-order core cannot represent (Futhark rejects it too).
 KNOWN_UNSUPPORTED="
 tests/programs/hof_partial.fut
-tests/language/recursion.fut
 "
 
 known=0

@@ -36,6 +36,8 @@
 static bool body_allocates(const CBody *b);
 
 static bool exp_allocates(const CExp *e, const CParamVec *pat) {
+    if (e->kind == CE_APPLY) /* a function of a recursive definition may, whatever it returns */
+        return true;
     bool view = e->kind == CE_ATOM || e->kind == CE_INDEX || e->kind == CE_REARRANGE || e->kind == CE_SIZE;
     for (int j = 0; j < pat->len && !view; j++)
         if (pat->data[j].type.rank)
@@ -57,12 +59,22 @@ static bool body_allocates(const CBody *b) {
     return false;
 }
 
+/* Whether an operator of ops may allocate (a call of a function does): the kernels apply
+ * operators (combine, red_op, scan_op) where a thread has no arena. */
+static bool ops_allocate(const COperatorVec *ops) {
+    for (int i = 0; i < ops->len; i++)
+        if (body_allocates(ops->data[i].lam->body))
+            return true;
+    return false;
+}
+
 /* A reduction over one dimension whose operators take arrays, or whose operands need arenas:
  * each thread folds a chunk of the points into accumulators of its own (in its arena, the
  * operators applied as on the host) and stores them in a row of per-thread totals, which the
  * host then folds in order. */
 static bool chunked(const CExp *e) {
-    return e->seg == SEG_RED && e->params.len == 1 && (!coperators_scalar(&e->reds) || body_allocates(e->body));
+    return e->seg == SEG_RED && e->params.len == 1 &&
+           (!coperators_scalar(&e->reds) || body_allocates(e->body) || ops_allocate(&e->reds));
 }
 
 /* Threads of a chunked reduction (rows of its totals). */
@@ -75,16 +87,18 @@ bool fc_kernel(FGen *g, const CStm *s) {
     if (e->kind == CE_SCATTER)
         return true;
     if (e->kind == CE_HIST) /* one destination of scalar bins: atomics */
-        return e->dests.len == 1 && fs_hist_scalar(e);
+        return e->dests.len == 1 && fs_hist_scalar(e) && !ops_allocate(&e->reds);
     if (e->kind != CE_SEGOP || e->level != SEG_GRID)
         return false;
     if (e->irregular) /* by points, without arenas (rts/cuda_irregular.cuh) */
-        return (e->seg == SEG_MAP || coperators_scalar(fs_seg_ops(e))) && !body_allocates(e->body);
+        return (e->seg == SEG_MAP || (coperators_scalar(fs_seg_ops(e)) && !ops_allocate(fs_seg_ops(e)))) &&
+               !body_allocates(e->body);
     if (e->seg == SEG_MAP)
         return true;
     /* reductions and scans: scalar operators, operands computed without arenas; a reduction
      * over one dimension otherwise by chunks (below) */
-    return (coperators_scalar(fs_seg_ops(e)) && !body_allocates(e->body)) || chunked(e);
+    return (coperators_scalar(fs_seg_ops(e)) && !body_allocates(e->body) && !ops_allocate(fs_seg_ops(e))) ||
+           chunked(e);
 }
 
 /* A scan of a plain array: a one-dimensional segscan whose body reads element gtid of a free
