@@ -53,23 +53,22 @@ static bool scalar_results(const CLambda *l) {
     return true;
 }
 
-/* Whether body b can run in a bin: its scremas with scalar operators and results, not
- * concatenated; loops around them counted (for); no scatter, hist, filter at its level. */
-static bool fits(const CBody *b) {
+bool block_level_ok(const CBody *b, bool counted, bool (*soac_ok)(const CExp *e, void *arg), void *arg) {
     for (int i = 0; i < b->stms.len; i++) {
         const CExp *e = b->stms.data[i].exp;
         switch (e->kind) {
         case CE_SCREMA:
-            if (!coperators_scalar(&e->scans) || !coperators_scalar(&e->reds) || e->offsets.len ||
-                !scalar_results(e->lam))
-                return false;
+            if (!coperators_scalar(&e->scans) || !coperators_scalar(&e->reds) || e->offsets.len || !soac_ok(e, arg))
+                return false; /* (rows concatenated by offsets: not a block segop's results) */
             break;
         case CE_LOOP:
-            if (has_soac(e->body) && (!e->index || !fits(e->body)))
+            if (counted && has_soac(e->body) && !e->index)
+                return false;
+            if (!block_level_ok(e->body, counted, soac_ok, arg))
                 return false;
             break;
         case CE_IF:
-            if (!fits(e->body) || !fits(e->body2))
+            if (!block_level_ok(e->body, counted, soac_ok, arg) || !block_level_ok(e->body2, counted, soac_ok, arg))
                 return false;
             break;
         case CE_SCATTER:
@@ -80,6 +79,12 @@ static bool fits(const CBody *b) {
         }
     }
     return true;
+}
+
+/* In a bin, a screma's results are scalars (block segop outputs of one element per point). */
+static bool bin_soac_ok(const CExp *e, void *arg) {
+    (void)arg;
+    return scalar_results(e->lam);
 }
 
 static const CExp *first_soac(const CBody *b) {
@@ -148,7 +153,7 @@ BinsMatch *bins_match(const CExp *e) {
         return NULL;
     const CBody *b = e->lam->body;
     const CExp *first = first_soac(b);
-    if (!first || !fits(b))
+    if (!first || !block_level_ok(b, true, bin_soac_ok, NULL))
         return NULL;
     BinsMatch *m = xmalloc(sizeof *m);
     m->map = e;

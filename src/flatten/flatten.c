@@ -457,42 +457,29 @@ static void lambda_bound(const CLambda *lam, OMap *out) {
 }
 
 
-/* Whether body b can run at block level: every screma at its top level (or in the bodies of
- * its loops and ifs) one dimension of a block's threads, of a width invariant to the nest c and
- * to the map's lambda (bound in inner: known on the host; collected in widths), with scalar
- * operators and no concatenated results; no scatter, hist or filter at that level.  Their
- * lambdas run in one thread each. */
-static bool intra_ok(const Ctx *c, const OMap *inner, const CBody *b, CAtomVec *widths) {
-    for (int i = 0; i < b->stms.len; i++) {
-        const CExp *e = b->stms.data[i].exp;
-        switch (e->kind) {
-        case CE_SCREMA: {
-            CAtom w = e->args.data[0];
-            if (w.kind == CA_VAR && (omap_has(&c->bound, w.var) || omap_has(inner, w.var)))
-                return false;
-            if (!coperators_scalar(&e->scans) || !coperators_scalar(&e->reds) || e->offsets.len)
-                return false; /* (rows concatenated by offsets: not a block segop's results) */
-            vec_push(widths, w);
-            break;
-        }
-        case CE_LOOP:
-            if (!intra_ok(c, inner, e->body, widths))
-                return false;
-            break;
-        case CE_IF:
-            if (!intra_ok(c, inner, e->body, widths) || !intra_ok(c, inner, e->body2, widths))
-                return false;
-            break;
-        case CE_SCATTER:
-        case CE_HIST:
-        case CE_FILTER:
-        case CE_SEGOP: return false;
-        default: break;
-        }
-    }
+typedef struct {
+    const Ctx *c;
+    const OMap *inner; /* bound inside the map's lambda */
+    CAtomVec *widths;
+} IntraWidths;
+
+/* e_middle: a block segop's width invariant to the nest and to the map's lambda (known on the
+ * host), collected. */
+static bool intra_width_ok(const CExp *e, void *arg) {
+    IntraWidths *iw = arg;
+    CAtom w = e->args.data[0];
+    if (w.kind == CA_VAR && (omap_has(&iw->c->bound, w.var) || omap_has(iw->inner, w.var)))
+        return false;
+    vec_push(iw->widths, w);
     return true;
 }
 
+/* Whether body b can run at block level with its widths known on the host (block_level_ok;
+ * collected in widths).  Their lambdas run in one thread each. */
+static bool intra_ok(const Ctx *c, const OMap *inner, const CBody *b, CAtomVec *widths) {
+    IntraWidths iw = {c, inner, widths};
+    return block_level_ok(b, false, intra_width_ok, &iw);
+}
 
 /* The block-level form of a (cloned) body that intra_ok accepted: its scremas become block
  * segops, in its loops and ifs too; everything else runs in every thread of the block. */
@@ -590,15 +577,25 @@ static bool distributable(Ctx *c, const CExp *e) {
 static void collect(F *f, const CBody *b);
 
 /* let pat = if cond then the map s as one segop (each element's inner parallelism in its
- * thread) else fl, host statements of its flattened version binding fpat, flattened in turn (a
- * filter's offsets and rest, an if's sides, a loop's body: maps, maybe irregular nests again). */
-static void outer_or_flat(F *f, Ctx *c, const CStm *s, const char *cond, CBody *fl, CParamVec fpat, CParamVec pat,
-                          CBody *out) {
+ * thread) else other (a body binding fresh names, its results pat's). */
+static void outer_or(F *f, Ctx *c, const CStm *s, const char *cond, CBody *other, CParamVec pat, CBody *out) {
     const CExp *e = s->exp;
     CBody *top = cbody_new();
     CParamVec tpat = rename_pat(&pat);
     soac_segop(f, c, e, core_clone_lambda(e->lam), soac_ops(e), tpat, top);
     top->result = pat_atoms(&tpat);
+    CExp *v = cexp_new(CE_IF, e->loc);
+    vec_push(&v->args, catom_var(cond));
+    v->body = top;
+    v->body2 = other;
+    cbody_let(out, pat, v);
+}
+
+/* let pat = if cond then the map s as one segop (each element's inner parallelism in its
+ * thread) else fl, host statements of its flattened version binding fpat, flattened in turn (a
+ * filter's offsets and rest, an if's sides, a loop's body: maps, maybe irregular nests again). */
+static void outer_or_flat(F *f, Ctx *c, const CStm *s, const char *cond, CBody *fl, CParamVec fpat, CParamVec pat,
+                          CBody *out) {
     CBody *flat = cbody_new();
     collect(f, fl);
     f->nesting++;
@@ -607,11 +604,7 @@ static void outer_or_flat(F *f, Ctx *c, const CStm *s, const char *cond, CBody *
     f->nesting--;
     opt_drop_dead_iotas(flat);
     flat->result = pat_atoms(&fpat);
-    CExp *v = cexp_new(CE_IF, e->loc);
-    vec_push(&v->args, catom_var(cond));
-    v->body = top;
-    v->body2 = flat;
-    cbody_let(out, pat, v);
+    outer_or(f, c, s, cond, flat, pat, out);
 }
 
 /* An irregular map at the top level (irregular.c): if the outer version keeps enough threads
@@ -669,11 +662,6 @@ static void collect_lambda(F *f, const CLambda *l);
 static void nest_binned(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec pat, CBody *out) {
     const CExp *e = s->exp;
     const char *cond = threshold_guard(f, "suff_outer_par", SUFF_OUTER_GPU, e->args.data[0], out, e->loc);
-    CBody *top = cbody_new();
-    CParamVec tpat = rename_pat(&pat);
-    soac_segop(f, c, e, core_clone_lambda(e->lam), NULL, tpat, top);
-    top->result = pat_atoms(&tpat);
-
     CBody *bin = cbody_new(), *pre = cbody_new();
     CBuild pb = {pre, e->loc, &f->types};
     CAtom widths, counts;
@@ -694,12 +682,7 @@ static void nest_binned(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec pat
     seg->bins[0] = widths;
     seg->bins[1] = counts;
     bin->result = pat_atoms(&bpat);
-
-    CExp *v = cexp_new(CE_IF, e->loc);
-    vec_push(&v->args, catom_var(cond));
-    v->body = top;
-    v->body2 = bin;
-    cbody_let(out, pat, v);
+    outer_or(f, c, s, cond, bin, pat, out);
 }
 
 /* A screma whose width is invariant to c: G2, or G3 / G9 versions. */

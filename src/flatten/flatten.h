@@ -94,6 +94,11 @@ typedef struct BinsMatch BinsMatch;
 BinsMatch *bins_match(const CExp *e);
 void bins_inspector(BinsMatch *m, CBuild *b, CAtom *widths, CAtom *counts);
 void bins_blockify(CLambda *lam, OMap *types, const OMap *iotas, Loc loc);
+/* Whether body b can run at block level (e_middle's, a bin's): every screma at its top level
+ * or in the bodies of its loops and ifs has scalar operators, no concatenated results and
+ * passes soac_ok(e, arg); counted: loops around scremas are for-loops; no scatter, hist,
+ * filter or segop at that level. */
+bool block_level_ok(const CBody *b, bool counted, bool (*soac_ok)(const CExp *e, void *arg), void *arg);
 /* The screma statement s as a segop over one dimension of a block's threads: its lambda's
  * parameters bound to the elements (rows) at the thread's index (the index itself for an
  * input in iotas, which may be NULL), then its body. */
