@@ -11,8 +11,7 @@
  * bigger arenas (the kernels only read their inputs and write their outputs, so this is safe).
  */
 #include "flat_views.h"
-
-#include <algorithm>
+#include "flat_bins.h"
 
 #pragma nv_diag_suppress 550 /* generated code sets variables it may not read */
 
@@ -599,47 +598,6 @@ static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t m
 
 /* ---- bins (seed 000, src/flatten/bins.c) ---- */
 
-/* The inspector's packing, on the host: the points in decreasing order of their loop counts
- * (a bin's loops run to its largest; counting sort while the counts are small), packed in that
- * order into blocks of bs threads, next fit, max(1, min(width, bs)) threads each.  Returns the
- * bins. */
-static int64_t wfb_pack(int64_t n, const int64_t *width, const int64_t *count, int bs, int64_t *perm, int32_t *slot,
-                        int64_t *start) {
-    int64_t top = 0;
-    for (int64_t i = 0; count && i < n; i++)
-        top = count[i] > top ? count[i] : top;
-    if (!count || top == 0) {
-        for (int64_t i = 0; i < n; i++)
-            perm[i] = i;
-    } else if (top < (1 << 22)) {
-        int64_t *at = (int64_t *)calloc((size_t)top + 2, sizeof *at);
-        for (int64_t i = 0; i < n; i++)
-            at[top - (count[i] < 0 ? 0 : count[i]) + 1]++;
-        for (int64_t c = 1; c <= top + 1; c++)
-            at[c] += at[c - 1];
-        for (int64_t i = 0; i < n; i++)
-            perm[at[top - (count[i] < 0 ? 0 : count[i])]++] = i;
-        free(at);
-    } else {
-        for (int64_t i = 0; i < n; i++)
-            perm[i] = i;
-        std::stable_sort(perm, perm + n, [count](int64_t x, int64_t y) { return count[x] > count[y]; });
-    }
-    int64_t bins = 0, used = bs;
-    for (int64_t k = 0; k < n; k++) {
-        int64_t w = width[perm[k]];
-        int32_t t = w < 1 ? 1 : w > bs ? bs : (int32_t)w;
-        if (used + t > bs) {
-            start[bins++] = k;
-            used = 0;
-        }
-        slot[k] = (int32_t)used | (t << 16);
-        used += t;
-    }
-    start[bins] = n;
-    return bins;
-}
-
 /* Grows the device buffer *p to bytes (kept between calls). */
 static int wfb_grow(void **p, size_t *cap, size_t bytes) {
     if (bytes <= *cap)
@@ -687,6 +645,8 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
     int most = wfb_kernel_threads(k);
     bs = bs < most ? bs : most;
     int64_t nbins = rc ? 0 : wfb_pack(n, width, count, bs, perm, slot, start);
+    if (nbins < 0)
+        rc = (int)cudaErrorMemoryAllocation;
     size_t pb = (size_t)n * sizeof *perm, sb = (size_t)n * sizeof *slot, bb = (size_t)(nbins + 1) * sizeof *start;
     if (!rc)
         rc = wfb_grow(&dbuf, &dbuf_cap, pb + sb + bb + 16);

@@ -1,0 +1,64 @@
+/* flat_bins.h — the packing of a binned segmap's points into thread blocks (seed 000's
+ * inspector; src/flatten/bins.c makes the segmap, rts/flat_dev.cuh wfd_run_bin_map runs it):
+ * plain C on the host, so that tests/unit/test_bins.c can check it without a GPU.
+ *
+ * The points go in decreasing order of their loop counts (the loops of a bin run to its
+ * largest count, so points of alike counts go together; a counting sort while the counts are
+ * small), then are packed in that order, next fit, into blocks of bs threads, each point
+ * taking max(1, min(width, bs)) of them.  perm[k] is the k-th point of that order, slot[k] its
+ * first thread in its block (bits 0-15) and its threads (bits 16-31), start[b] the first k of
+ * bin b (start[bins] = n).  Returns the bins; -1 when memory runs out.  count may be NULL (the
+ * points' order is kept); bs is at most 32768.
+ */
+#ifndef WEFT_RTS_FLAT_BINS_H
+#define WEFT_RTS_FLAT_BINS_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+/* qsort's order for the large counts: by decreasing count, then by index (stable) */
+static const int64_t *wfb_sort_counts;
+static int wfb_by_count(const void *x, const void *y) {
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    int64_t ca = wfb_sort_counts[a], cb = wfb_sort_counts[b];
+    return ca != cb ? (ca < cb ? 1 : -1) : (a > b) - (a < b);
+}
+
+static __attribute__((unused)) int64_t wfb_pack(int64_t n, const int64_t *width, const int64_t *count, int bs,
+                                                int64_t *perm, int32_t *slot, int64_t *start) {
+    int64_t top = 0;
+    for (int64_t i = 0; count && i < n; i++)
+        top = count[i] > top ? count[i] : top;
+    for (int64_t i = 0; i < n; i++)
+        perm[i] = i;
+    if (count && top > 0 && top < (1 << 22)) {
+        int64_t *at = (int64_t *)calloc((size_t)top + 2, sizeof *at);
+        if (!at)
+            return -1;
+        for (int64_t i = 0; i < n; i++)
+            at[top - (count[i] < 0 ? 0 : count[i]) + 1]++;
+        for (int64_t c = 1; c <= top + 1; c++)
+            at[c] += at[c - 1];
+        for (int64_t i = 0; i < n; i++)
+            perm[at[top - (count[i] < 0 ? 0 : count[i])]++] = i;
+        free(at);
+    } else if (count && top > 0) {
+        wfb_sort_counts = count;
+        qsort(perm, (size_t)n, sizeof *perm, wfb_by_count);
+    }
+    int64_t bins = 0, used = bs;
+    for (int64_t k = 0; k < n; k++) {
+        int64_t w = width[perm[k]];
+        int32_t t = w < 1 ? 1 : w > bs ? bs : (int32_t)w;
+        if (used + t > bs) {
+            start[bins++] = k;
+            used = 0;
+        }
+        slot[k] = (int32_t)used | (t << 16);
+        used += t;
+    }
+    start[bins] = n;
+    return bins;
+}
+
+#endif
