@@ -616,14 +616,14 @@ static int wfb_grow(void **p, size_t *cap, size_t bytes) {
 template <class S>
 static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, const int64_t *dcount,
                            int64_t max_threads) {
-    static wfb_state st = {0, NULL, NULL, 0};
+    /* 48 KiB at first, as a block kernel's: a block using all of the shared memory would be
+     * the only one on its multiprocessor */
+    static wfb_state st = {48 * 1024 - 1024, NULL, NULL, 0};
     static void *dbuf = NULL;
     static size_t dbuf_cap = 0;
     int64_t n = s.w;
     if (n == 0)
         return 0;
-    if (st.bytes == 0) /* a bin's points share the block's memory: all of it at first */
-        st.bytes = wfb_smem_max();
     int64_t *width = (int64_t *)malloc((size_t)n * sizeof *width);
     int64_t *count = dcount ? (int64_t *)malloc((size_t)n * sizeof *count) : NULL;
     int64_t *perm = (int64_t *)malloc((size_t)n * sizeof *perm), *start = (int64_t *)malloc((size_t)(n + 1) * sizeof *start);
