@@ -55,6 +55,10 @@ bool irr_cheap(const CExp *e);
 void irr_element(const CExp *e, CBuild *in, CAtom i, int upto, const bool *keep, const OMap *iotas, OMap *subst);
 void irr_prune(CBody *b);
 void irr_note_lambda(OMap *types, const CLambda *l);
+/* A screma over idx (width w) whose lambda takes parameter i and runs in's statements (the
+ * element's bindings), then c's (appended to in, the unread ones pruned), returning c's
+ * results; added to b's expressions for the caller to bind. */
+CExp *irr_index_map(CBuild *b, CBuild *in, CParam i, CBody *c, CAtom w, CAtom idx);
 /* Whether a statement after statement s of body b consumes one of s's results. */
 bool irr_consumed_after(const CBody *b, int s);
 

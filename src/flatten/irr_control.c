@@ -341,16 +341,7 @@ static void element_map(IrrCtl *m, CBuild *b, CAtom w, CAtom idx, bool all, cons
         copy_before_consumer(&in, c, views.data[k].var);
     CLambda view = {{0}, {0}, c};
     irr_note_lambda(in.types, &view);
-    for (int k = 0; k < c->stms.len; k++)
-        vec_push(&in.body->stms, c->stms.data[k]);
-    in.body->result = c->result;
-    irr_prune(in.body);
-    CParamVec ps = {0};
-    vec_push(&ps, i);
-    CExp *x = cb_exp(b, CE_SCREMA);
-    vec_push(&x->args, w);
-    vec_push(&x->arrays, idx);
-    x->lam = cb_lambda(ps, &in, c->result);
+    CExp *x = irr_index_map(b, &in, i, c, w, idx);
     bool concat = false;
     for (int r = 0; offs && r < pat.len; r++)
         concat = concat || made(offs[r]);

@@ -228,6 +228,20 @@ void irr_prune(CBody *b) {
     }
 }
 
+CExp *irr_index_map(CBuild *b, CBuild *in, CParam i, CBody *c, CAtom w, CAtom idx) {
+    for (int k = 0; k < c->stms.len; k++)
+        vec_push(&in->body->stms, c->stms.data[k]);
+    in->body->result = c->result;
+    irr_prune(in->body);
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    CExp *x = cb_exp(b, CE_SCREMA);
+    vec_push(&x->args, w);
+    vec_push(&x->arrays, idx);
+    x->lam = cb_lambda(ps, in, c->result);
+    return x;
+}
+
 IrrMatch *irr_match(const CExp *e, const OMap *types) {
     if (e->kind != CE_SCREMA || e->scans.len || e->reds.len)
         return NULL;
@@ -736,16 +750,7 @@ static void filter_rest(IrrMatch *m, CBuild *b, const OMap *iotas, const CAtom *
     }
     opt_subst_body(c, &subst);
     note_body(in.types, c);
-    for (int k = 0; k < c->stms.len; k++)
-        vec_push(&in.body->stms, c->stms.data[k]);
-    in.body->result = c->result;
-    irr_prune(in.body);
-    CParamVec ps = {0};
-    vec_push(&ps, i);
-    CExp *x = cb_exp(b, CE_SCREMA);
-    vec_push(&x->args, e->args.data[0]);
-    vec_push(&x->arrays, cb_iota(b, e->args.data[0]));
-    x->lam = cb_lambda(ps, &in, c->result);
+    CExp *x = irr_index_map(b, &in, i, c, e->args.data[0], cb_iota(b, e->args.data[0]));
     if (concat)
         x->offsets = rest_offs;
     cb_let_pat(b, rest_pat, x);
