@@ -374,6 +374,9 @@ const char *opt_fresh(const char *base);
 /* The iota arrays of f used only as inputs of screma, scatter and hist (into out, value 1):
  * backends need not build them, their elements are the SOAC's index. */
 void opt_lazy_iotas(const CFun *f, OMap *out);
+/* The variables bound by body's statements [i, j) that its statements from j on or its results
+ * read. */
+CParamVec opt_liveouts(const CBody *body, int i, int j);
 /* The iotas of b (at its level) nothing reads, dropped: a check that their size is not
  * negative is left in their place (the flattener reads an iota input as the index). */
 void opt_drop_dead_iotas(CBody *b);

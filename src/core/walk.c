@@ -460,3 +460,23 @@ void opt_drop_dead_iotas(CBody *b) {
     b->stms.len = kept.len;
     b->stms.cap = kept.cap;
 }
+
+/* ---- live-outs ---- */
+
+/* The variables bound by stms[i..j) that stms[j..n) or the body's results read. */
+CParamVec opt_liveouts(const CBody *body, int i, int j) {
+    OMap later = {0};
+    for (int k = j; k < body->stms.len; k++)
+        opt_count_exp(body->stms.data[k].exp, &later);
+    for (int k = 0; k < body->result.len; k++)
+        if (body->result.data[k].kind == CA_VAR)
+            omap_add(&later, body->result.data[k].var, 1);
+    CParamVec live = {0};
+    for (int k = i; k < j; k++) {
+        const CStm *t = &body->stms.data[k];
+        for (int q = 0; q < t->pat.len; q++)
+            if (omap_has(&later, t->pat.data[q].name))
+                vec_push(&live, t->pat.data[q]);
+    }
+    return live;
+}

@@ -290,41 +290,32 @@ static int carried_result(const Mk *k, const CBody *b, const char *v) {
 /* The statements b[i..j) under an if on act: those whose values b[j..] and b's results read
  * are its results (fresh names, substituted there), nothing else when act is false. */
 static void guard_run(Mk *k, CBody *b, int i, int j, CAtom act, CBody *out) {
-    OMap uses = {0};
-    for (int s = j; s < b->stms.len; s++)
-        opt_count_exp(b->stms.data[s].exp, &uses);
-    for (int r = 0; r < b->result.len; r++)
-        if (b->result.data[r].kind == CA_VAR)
-            omap_add(&uses, b->result.data[r].var, 1);
     CBody *then = cbody_new(), *els = cbody_new();
     CBuild eb = at(k, els);
     CParamVec pat = {0};
     OMap subst = {0};
-    for (int s = i; s < j; s++) {
-        CStm st = b->stms.data[s];
-        vec_push(&then->stms, st);
-        for (int p = 0; p < st.pat.len; p++) {
-            CParam v = st.pat.data[p];
-            if (!omap_has(&uses, v.name))
-                continue;
-            CType t = v.type;
-            if (t.rank && carried_result(k, b, v.name) < 0) { /* a dummy: any size */
-                t.dims = xmalloc(sizeof *t.dims * (size_t)t.rank);
-                for (int d = 0; d < t.rank; d++)
-                    t.dims[d] = cdim_any();
-            }
-            CParam nv = {opt_fresh(v.name), t};
-            cb_note(&eb, nv.name, t);
-            vec_push(&pat, nv);
-            vec_push(&then->result, catom_var(v.name));
-            int r = carried_result(k, b, v.name);
-            vec_push(&els->result, r >= 0 ? catom_var(k->loop->params.data[r].name) : dummy(&eb, t));
-            if (r >= 0)
-                omap_put(k->merged, nv.name, (void *)1);
-            CAtom *a = xmalloc(sizeof *a);
-            *a = catom_var(nv.name);
-            omap_put(&subst, v.name, a);
+    for (int s = i; s < j; s++)
+        vec_push(&then->stms, b->stms.data[s]);
+    CParamVec live = opt_liveouts(b, i, j);
+    for (int p = 0; p < live.len; p++) {
+        CParam v = live.data[p];
+        int r = carried_result(k, b, v.name);
+        CType t = v.type;
+        if (t.rank && r < 0) { /* a dummy: any size */
+            t.dims = xmalloc(sizeof *t.dims * (size_t)t.rank);
+            for (int d = 0; d < t.rank; d++)
+                t.dims[d] = cdim_any();
         }
+        CParam nv = {opt_fresh(v.name), t};
+        cb_note(&eb, nv.name, t);
+        vec_push(&pat, nv);
+        vec_push(&then->result, catom_var(v.name));
+        vec_push(&els->result, r >= 0 ? catom_var(k->loop->params.data[r].name) : dummy(&eb, t));
+        if (r >= 0)
+            omap_put(k->merged, nv.name, (void *)1);
+        CAtom *a = xmalloc(sizeof *a);
+        *a = catom_var(nv.name);
+        omap_put(&subst, v.name, a);
     }
     for (int s = j; s < b->stms.len; s++) {
         opt_subst_exp(b->stms.data[s].exp, &subst);

@@ -956,24 +956,6 @@ static void nest_view(Ctx *c, const CStm *s, CBody *out) {
     record(c, &s->pat, &pat);
 }
 
-/* The variables bound by stms[i..j) that stms[j..n) or the body's results read. */
-static CParamVec liveouts(const CBody *body, int i, int j) {
-    OMap later = {0};
-    for (int k = j; k < body->stms.len; k++)
-        opt_count_exp(body->stms.data[k].exp, &later);
-    for (int k = 0; k < body->result.len; k++)
-        if (body->result.data[k].kind == CA_VAR)
-            omap_add(&later, body->result.data[k].var, 1);
-    CParamVec live = {0};
-    for (int k = i; k < j; k++) {
-        const CStm *t = &body->stms.data[k];
-        for (int q = 0; q < t->pat.len; q++)
-            if (omap_has(&later, t->pat.data[q].name))
-                vec_push(&live, t->pat.data[q]);
-    }
-    return live;
-}
-
 /* G6: the body in nest c, cut into groups; returns its results expanded over all of c.  A cut
  * before a statement with parallelism needs every value crossing it to be expandable (a value
  * whose size varies inside the nest cannot be an array of the nest's shape): otherwise that
@@ -1012,7 +994,7 @@ static CAtomVec distribute(F *f, Ctx *c, const CBody *body, CBody *out) {
                 mark_pat(c, &rest->stms.data[k].pat);
             if (!par_stm(c, &rest->stms.data[j]) && !view_stm(c, &rest->stms.data[j]))
                 continue;
-            CParamVec live = liveouts(rest, i, j);
+            CParamVec live = opt_liveouts(rest, i, j);
             if (pat_expandable(c, &live))
                 break;
         }
@@ -1021,7 +1003,7 @@ static CAtomVec distribute(F *f, Ctx *c, const CBody *body, CBody *out) {
         CBody *g = cbody_new();
         for (int k = i; k < j; k++)
             vec_push(&g->stms, rest->stms.data[k]);
-        CParamVec live = liveouts(rest, i, j);
+        CParamVec live = opt_liveouts(rest, i, j);
         g->result = pat_atoms(&live);
         CParamVec pat = expand_pat(c, &live);
         manifest(f, c, d, SEG_MAP, NULL, g, pat, out, rest->stms.data[i].exp->loc);
