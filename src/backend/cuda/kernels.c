@@ -225,7 +225,7 @@ static const char *args_struct(FGen *g, const Ker *K) {
     const CStm *s = K->s;
     StrBuf sb = {0};
     sb_printf(&sb, "struct %s_args {\n    int64_t wd[%d];\n", K->name, K->k);
-    if (K->block)
+    if (K->block && !K->binned)
         sb_puts(&sb, "    int64_t bsize_; /* threads per block */\n");
     for (int i = 0; i < K->fv.names.len; i++) {
         FVar *v = fg_var(g, K->fv.names.data[i]);
@@ -1037,7 +1037,7 @@ void fc_segop(FGen *g, const CStm *s) {
     fg_line(g, "struct %s_args %s;", K.name, a);
     for (int j = 0; j < K.k; j++)
         fg_line(g, "%s.wd[%d] = %s;", a, j, w[j]);
-    if (K.block) {
+    if (K.block && !K.binned) { /* (a bin's block size comes from its points' widths: wfd_run_bin_map) */
         const char *bs = fg_fresh(g, "bs");
         bool known = false;
         fg_line(g, "int64_t %s = 0;", bs);
