@@ -102,10 +102,9 @@ static void wfk_release(void *p) {
 /* ---- the harness's hooks (wf_program) ---- */
 
 /* The program's (src/backend/emit.c): whether its kernels may call recursive functions.  Then
- * each device thread gets a stack of WFD_RECURSION_STACK bytes for their calls (rts/flat_dev.cuh
- * WFD_MAX_DEPTH), instead of the default 1 KiB. */
+ * each device thread gets a stack of WFD_RECURSION_STACK bytes (rts/flat_views.h) for their calls
+ * (rts/flat_dev.cuh wf_too_deep), instead of the default 1 KiB. */
 static bool wfk_has_recursion(void);
-#define WFD_RECURSION_STACK ((size_t)32 << 10)
 
 static int wfk_init(wf_ctx *ctx) {
     int n = 0;

@@ -213,6 +213,9 @@ static __attribute__((unused, noinline)) uintptr_t wf_stack_room_of_limit(void) 
 #endif
 }
 
+/* The depth a function hands its callees (the device counts differently: rts/flat_dev.cuh). */
+static inline __attribute__((unused)) int64_t wf_deeper(int64_t depth) { return depth + 1; }
+
 static inline __attribute__((unused, always_inline)) bool wf_too_deep(int64_t depth) {
     uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
     if (depth <= 1) {

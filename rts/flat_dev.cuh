@@ -218,10 +218,21 @@ __device__ static int64_t wfb_bin_max(wfd_ctx *c, int64_t v) {
     return (int64_t)most;
 }
 
+/* Whether a thread of the block has failed and left.  The flag is written and read atomically
+ * (the failing thread sets it and leaves without a barrier, so nothing else orders the two),
+ * one read a warp. */
+__device__ static inline bool wfb_failed(volatile int *bfail) {
+    unsigned warp = __activemask();
+    int leader = __ffs(warp) - 1, v = 0;
+    if ((int)(threadIdx.x % 32) == leader)
+        v = atomicAdd((int *)bfail, 0);
+    return __shfl_sync(warp, v, leader) != 0;
+}
+
 /* A barrier of the block's threads; true when one of them failed (then all leave). */
 __device__ static inline bool wfb_sync(wfd_ctx *c) {
     __syncthreads();
-    return *c->bfail != 0;
+    return wfb_failed(c->bfail);
 }
 
 /* shared: the data goes to the block's memory (block kernels), the header to the thread's arena. */
@@ -374,18 +385,33 @@ __device__ static char *wfd_format(char *p, char *end, const char *fmt, A a, R..
 }
 
 template <typename... R>
-__device__ static int wf_error(wfd_ctx *ctx, const char *loc, const char *fmt, R... args) {
+__device__ __noinline__ static int wf_error(wfd_ctx *ctx, const char *loc, const char *fmt, R... args) {
     char buf[256];
     char *p = wfd_format(buf, buf + sizeof buf - 1, fmt, args...);
     *p = 0;
     return wfk_record(ctx->err, loc, buf);
 }
 
-/* Recursion in a kernel's thread (rts/flat.h has the host's check): at most WFD_MAX_DEPTH nested
- * calls of the program's recursive functions, which the stack weft cuda then asks for
- * (WFD_RECURSION_STACK bytes a thread, rts/cuda_rt.h wfk_init) holds. */
-#define WFD_MAX_DEPTH 64
-__device__ static inline bool wf_too_deep(int64_t depth) { return depth >= WFD_MAX_DEPTH; }
+/* Recursion in a kernel's thread (rts/flat.h has the host's check): a thread has no
+ * thread-local variable to note where its stack began, so the outermost call (depth 1) hands
+ * its callees the address of its own frame as their "depth" (wf_deeper), and every deeper call
+ * checks that the stack below that address leaves room for one more frame.  The stack is what
+ * weft cuda asks for (WFD_RECURSION_STACK bytes a thread, rts/cuda_rt.h wfk_init); 3/4 of it
+ * may be used, the rest is the margin for the last frame and the functions it calls. */
+#define WFD_STACK_ROOM (WFD_RECURSION_STACK / 4 * 3)
+__device__ static inline uintptr_t wfd_frame_here(void) {
+    volatile char probe = 0;
+    return (uintptr_t)&probe;
+}
+__device__ static inline int64_t wf_deeper(int64_t depth) {
+    return depth <= 1 ? (int64_t)wfd_frame_here() : depth;
+}
+__device__ static inline bool wf_too_deep(int64_t depth) {
+    if (depth <= 1)
+        return false;
+    uintptr_t top = (uintptr_t)depth, sp = wfd_frame_here();
+    return (top > sp ? top - sp : sp - top) > WFD_STACK_ROOM;
+}
 
 __device__ static int wf_oob(wfd_ctx *ctx, const char *loc, int k, const int64_t *idx, int r, const int64_t *n) {
     return wfk_oob(ctx->err, loc, k, idx, r, n);
@@ -470,7 +496,7 @@ template <class S>
 __global__ void wfd_block_map_kernel(wfk_ctx *ctx, S s, const int64_t *perm, const int32_t *slot,
                                      const int64_t *start, int64_t nbins) {
     extern __shared__ unsigned char wfk_smem[];
-    __shared__ int bfail;
+    __shared__ volatile int bfail;
     if (threadIdx.x == 0)
         bfail = 0;
     __syncthreads();
@@ -493,14 +519,13 @@ __global__ void wfd_block_map_kernel(wfk_ctx *ctx, S s, const int64_t *perm, con
         }
         int64_t used = 0;
         if (s.belem(ctx, p, blo, &bfail, &used, slot0, slotn)) {
-            bfail = 1;
-            __threadfence_block();
+            atomicExch((int *)&bfail, 1);
             return; /* the others leave at their next barrier */
         }
         used = (used + slotn - 1) / slotn * blockDim.x; /* the block's memory at that much per thread */
         most = used > most ? used : most;
         __syncthreads();
-        if (bfail)
+        if (wfb_failed(&bfail))
             return;
     }
     if (most > 0)

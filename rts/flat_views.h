@@ -19,6 +19,11 @@
 
 typedef struct wf_blk wf_blk;
 
+/* The stack of a CUDA thread whose kernel calls recursive functions: weft cuda asks for it
+ * (rts/cuda_rt.h wfk_init) and the device's depth check measures against it (rts/flat_dev.cuh
+ * wf_too_deep); here because both sides include this file. */
+#define WFD_RECURSION_STACK ((size_t)32 << 10)
+
 /* ---- views ---- */
 
 #define WFV_DEFINE(NAME, T, R)                                                                   \

@@ -25,7 +25,11 @@ nvidia-smi -L
 cc -O2 -std=c11 -o "$OUT/gen" bench/hullwhite/gen.c -lm || exit 2
 "$WEFT" cuda examples/hullwhite/hullwhite.fut -o "$OUT/hw" > /dev/null || exit 2
 [ -z "$THREADS" ] || "$WEFT" multicore examples/hullwhite/hullwhite.fut -o "$OUT/hw-mc" > /dev/null || exit 2
-param=main.suff_outer_par_0
+# the threshold that guards the binned map: the last one before it in the segment IR
+param=$("$WEFT" dev --print=seg --target=cuda examples/hullwhite/hullwhite.fut |
+    awk '/= threshold "/ { name = $0 } / bins / { print name; exit }' | sed 's/.*threshold "\([^"]*\)".*/\1/')
+[ -n "$param" ] || { echo "bins.sh: no binned map in examples/hullwhite/hullwhite.fut"; exit 2; }
+echo "threshold: $param"
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 # time VARIANT ARGS...: the median entry time in ms, results in $OUT/VARIANT.out
 exe=hw

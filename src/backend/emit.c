@@ -622,7 +622,7 @@ static const char *fun_cname(const char *f) { return xsprintf("fn_%s", f); }
 static void emit_call(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     StrBuf args = {0};
-    sb_printf(&args, "ctx, %s", g->in_fun ? "depth_ + 1" : "1");
+    sb_printf(&args, "ctx, %s", g->in_fun ? "wf_deeper(depth_)" : "1");
     const CFun *f = NULL;
     for (int i = 0; i < g->prog->funs.len; i++)
         if (g->prog->funs.data[i]->name == e->fname)

@@ -870,7 +870,8 @@ static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
         nest_stm(f, c, &ur, out);
         return;
     }
-    if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types)) {
+    if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types) &&
+        !(f->target == FLATTEN_GPU && bins_match(e))) { /* a map the bins take stays whole (G0) */
         CBody *pieces = cbody_new();
         CBuild pb = {pieces, e->loc, &f->types};
         if (irr_split(s, &pb, &f->iotas)) {

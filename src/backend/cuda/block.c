@@ -31,6 +31,11 @@
 
 static void block_sync(FGen *g) { fg_fail(g, "wfb_sync(ctx)", "1"); }
 
+/* A barrier between the steps of a tree or scan of scalar operators: nothing between the
+ * barrier checked before the steps and the one checked after them allocates, so nobody needs
+ * to look for a thread that failed (the check costs an atomic read a warp). */
+static void block_step(FGen *g) { fg_line(g, "__syncthreads();"); }
+
 /* The operands' C types, one per accumulator. */
 static const char **operand_types(const COperatorVec *ops, int n) {
     const char **ts = xmalloc(sizeof *ts * (size_t)(n + 1));
@@ -94,7 +99,7 @@ static void block_reduce(FGen *g, const COperatorVec *ops, const char **accs, in
         fg_line(g, "%s[bj_] = %s;", sc[j], a[j]);
     g->indent--;
     fg_line(g, "}");
-    block_sync(g);
+    block_step(g);
     g->indent--;
     fg_line(g, "}");
     for (int j = 0; j < n; j++)
@@ -118,7 +123,7 @@ static void block_scan(FGen *g, const CStm *s, const char **accs, int n, const c
     for (int j = 0; j < n; j++)
         fg_line(g, "    %s = %s[bj_ - st_]; %s = %s[bj_];", a[j], sc[j], b[j], sc[j]);
     fg_line(g, "}");
-    block_sync(g);
+    block_step(g);
     fg_line(g, "if (has_) {");
     g->indent++;
     apply_ops(g, ops, a, b);
@@ -126,7 +131,7 @@ static void block_scan(FGen *g, const CStm *s, const char **accs, int n, const c
         fg_line(g, "%s[bj_] = %s;", sc[j], a[j]);
     g->indent--;
     fg_line(g, "}");
-    block_sync(g);
+    block_step(g);
     g->indent--;
     fg_line(g, "}");
     /* the carry in front of this thread's run */
