@@ -1,7 +1,9 @@
 /* test_bins.c — unit tests of rts/flat_bins.h, the inspector's packing of a binned segmap
- * (seed 000): every point once, in decreasing order of loop count, each bin's slots one after
- * the other within the block, a point's slot max(1, min(width, bs)), a point as wide as the
- * block alone in its bin, next fit (a bin ends only when the next point does not fit).
+ * (seed 000): every point once; bins in decreasing order of loop count (a bin's first point
+ * has its largest count); each bin's slots one after the other within the block; a point's
+ * slot max(1, min(width, bs)); a point as wide as the block alone in its bin; first fit in the
+ * window (a bin is opened only when its first point fits none of the WFB_WINDOW bins before
+ * it: fills only grow, so it fits none of them at the end either).
  * rts: values.c
  */
 #include <stdint.h>
@@ -28,38 +30,45 @@ static void check_packing(int64_t n, const int64_t *width, const int64_t *count,
     int64_t bins = wfb_pack(n, width, count, bs, perm, slot, start);
     CHECK(bins >= (n > 0) && bins <= n);
     CHECK(start[bins] == n && (bins == 0 || start[0] == 0));
-    int ok_once = 1, ok_order = 1, ok_slots = 1, ok_width = 1, ok_alone = 1, ok_next_fit = 1;
+    int ok_once = 1, ok_order = 1, ok_slots = 1, ok_width = 1, ok_alone = 1, ok_first_fit = 1;
+    int64_t *fill = calloc((size_t)bins + 1, sizeof *fill);
     for (int64_t k = 0; k < n; k++) {
         if (perm[k] < 0 || perm[k] >= n || seen[perm[k]])
             ok_once = 0;
         else
             seen[perm[k]] = 1;
-        if (count && k > 0 && count[perm[k]] > count[perm[k - 1]] && count[perm[k]] > 0)
-            ok_order = 0;
         int64_t w = width[perm[k]], t = slot[k] >> 16;
         if (t != (w < 1 ? 1 : w > bs ? bs : w))
             ok_width = 0;
     }
     for (int64_t b = 0; b < bins; b++) {
-        int64_t at = 0;
+        int64_t at = 0, first = count ? count[perm[start[b]]] : 0;
         for (int64_t k = start[b]; k < start[b + 1]; k++) {
             if ((slot[k] & 0xffff) != at)
                 ok_slots = 0;
             at += slot[k] >> 16;
             if ((slot[k] >> 16) == bs && start[b + 1] - start[b] != 1)
                 ok_alone = 0;
+            if (count && count[perm[k]] > first && count[perm[k]] > 0)
+                ok_order = 0;
         }
+        if (count && b > 0 && first > count[perm[start[b - 1]]] && first > 0)
+            ok_order = 0;
         if (at > bs || start[b + 1] <= start[b])
             ok_slots = 0;
-        if (b + 1 < bins && at + (slot[start[b + 1]] >> 16) <= bs)
-            ok_next_fit = 0;
+        fill[b] = at;
     }
+    for (int64_t b = 1; b < bins; b++)
+        for (int64_t c = b > WFB_WINDOW ? b - WFB_WINDOW : 0; c < b; c++)
+            if (fill[c] + (slot[start[b]] >> 16) <= bs)
+                ok_first_fit = 0;
+    free(fill);
     CHECK(ok_once);
     CHECK(ok_order);
     CHECK(ok_slots);
     CHECK(ok_width);
     CHECK(ok_alone);
-    CHECK(ok_next_fit);
+    CHECK(ok_first_fit);
     free(perm);
     free(slot);
     free(start);
@@ -74,8 +83,12 @@ int main(void) {
     check_packing(8, w1, NULL, 256);
     int64_t p[8], s[9];
     int32_t sl[8];
-    CHECK(wfb_pack(8, w1, c1, 256, p, sl, s) > 0 && c1[p[0]] == 9 && c1[p[7]] == 0);
+    CHECK(wfb_pack(8, w1, c1, 256, p, sl, s) > 0 && c1[p[0]] == 9);
     CHECK(wfb_pack(0, w1, c1, 256, p, sl, s) == 0 && s[0] == 0);
+    /* a gap filled: next fit packs 200 | 200 50 | 50, first fit 200 50 | 200 50 */
+    int64_t w2[] = {200, 200, 50, 50}, c2[] = {4, 3, 2, 1};
+    check_packing(4, w2, c2, 256);
+    CHECK(wfb_pack(4, w2, c2, 256, p, sl, s) == 2 && p[0] == 0 && p[1] == 2 && p[2] == 1 && p[3] == 3);
     /* random portfolios: small counts (counting sort) and huge ones (qsort) */
     for (int r = 0; r < 20; r++) {
         int64_t n = 1 + rnd(3000);
