@@ -11,7 +11,9 @@
 #      weft multicore (bench/scan/compiled.sh), against memcpy measured in the same run;
 #   4. seed 002's scan programs (examples/scan, bench/scan/apps.sh) on weft c and multicore;
 #   5. Hull-White portfolios (bench/hullwhite/bench.sh): weft multicore vs the C baseline (and
-#      QuantLib when its headers are installed);
+#      QuantLib when its headers are installed); with a GPU (`nvidia-smi -L`), bench/cuda/bins.sh:
+#      weft cuda's outer and binned versions and weft multicore, its chart per size in
+#      $BUILD/bins-bench/charts;
 #   6. irregular nested parallelism (issue 21, bench/irregular/run.sh): segmented sums over
 #      jagged rows, the skewed sin-map and seed 004's demos on weft c and multicore (outer and
 #      flattened versions forced, and the defaults) against hand-written C and C/OpenMP.
@@ -258,6 +260,11 @@ echo "== 5. Hull-White portfolios (bench/hullwhite/bench.sh, N = ${HW_SIZES:-100
 bench_decl "Hull-White" "C baseline"
 RESULTS_TSV=$RESULTS SIZES=${HW_SIZES:-1000} WEFT=$WEFT THREADS=$THREADS RUNS=$RUNS OUT=$BUILD/hullwhite-bench \
     sh bench/hullwhite/bench.sh || status=1
+if nvidia-smi -L > /dev/null 2>&1; then
+    echo "== 5b. Hull-White portfolios on the GPU: outer, binned (seed 000) and $THREADS threads (bench/cuda/bins.sh)"
+    SIZES=${HW_SIZES:-1000} SHAPES="uniform random skewed1 skewed5" RUNS=$RUNS THREADS=$THREADS WEFT=$WEFT \
+        OUT=$BUILD/bins-bench sh bench/cuda/bins.sh || status=1
+fi
 
 if [ "${IRREGULAR_BENCHES:-}" != none ]; then
     echo "== 6. irregular nested parallelism (bench/irregular/run.sh, $THREADS threads)"
