@@ -10,8 +10,10 @@
 # summed over the portfolio (as bench/hullwhite/bench.sh), over the default version's time.
 # Writes OUT/bins.json (docs/BENCH.md's format: one benchmark per size, a dataset per shape, the
 # outer version as baseline) and its charts in OUT/charts (bench/chart.c).
+# With FLAT=1 also the map's third version, flattened by seed 004's rules (both thresholds
+# forced), its prices checked too.
 # Settings: SHAPES (uniform random skewed1 skewed5 finegrid), SIZES (10000), RUNS (5),
-# THREADS (none), WEFT (bin/weft), OUT (build/bins-bench).  Needs a GPU (the device tool).
+# THREADS (none), FLAT (none), WEFT (bin/weft), OUT (build/bins-bench).  Needs a GPU (the device tool).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 WEFT=${WEFT:-bin/weft}
@@ -29,7 +31,10 @@ cc -O2 -std=c11 -o "$OUT/gen" bench/hullwhite/gen.c -lm || exit 2
 param=$("$WEFT" dev --print=seg --target=cuda examples/hullwhite/hullwhite.fut |
     awk '/= threshold "/ { name = $0 } / bins / { print name; exit }' | sed 's/.*threshold "\([^"]*\)".*/\1/')
 [ -n "$param" ] || { echo "bins.sh: no binned map in examples/hullwhite/hullwhite.fut"; exit 2; }
-echo "threshold: $param"
+# and the one that chooses between the binned map and its flattened version (seed 004's rules)
+fparam=$("$WEFT" dev --print=seg --target=cuda examples/hullwhite/hullwhite.fut |
+    awk '/^threshold "[^"]*suff_bins_par/ { sub(/^threshold "/, ""); sub(/".*/, ""); print; exit }')
+echo "thresholds: $param (outer), $fparam (bins)"
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 # time VARIANT ARGS...: the median entry time in ms, results in $OUT/VARIANT.out
 exe=hw
@@ -54,7 +59,7 @@ add() {
     json="$json$jsep{\"dataset\": \"$2\", \"variant\": \"$3\", \"median_us\": $us, \"validated\": $ok}"
     jsep=", "
 }
-printf '%-9s %7s %10s %10s %8s %10s %9s %10s %8s\n' shape n outer_ms bins_ms speedup default_ms Mnodes/s cpu_ms gpu/cpu
+printf '%-9s %7s %10s %10s %10s %8s %10s %9s %10s %8s\n' shape n outer_ms bins_ms flat_ms speedup default_ms Mnodes/s cpu_ms gpu/cpu
 bad=0
 for shape in $SHAPES; do
     for n in $SIZES; do
@@ -62,6 +67,8 @@ for shape in $SHAPES; do
         [ -s "$in" ] || "$OUT/gen" "$shape" "$n" > "$in"
         top=$(time_it top --param $param=0)
         bin=$(time_it bins --param $param=1000000000000)
+        flat=-
+        [ -z "${FLAT:-}" ] || flat=$(time_it flat --param $param=1000000000000 --param $fparam=1000000000000)
         def=$(time_it default)
         cpu=-
         if [ -n "$THREADS" ]; then
@@ -79,7 +86,13 @@ for shape in $SHAPES; do
         add "$n" "$shape" bins "$bin"
         add "$n" "$shape" default "$def"
         [ -z "$THREADS" ] || add "$n" "$shape" "multicore-$THREADS" "$cpu"
-        printf '%-9s %7s %10s %10s %8s %10s %9s %10s %8s\n' "$shape" "$n" "$top" "$bin" \
+        if [ -n "${FLAT:-}" ] && [ "$flat" != - ] &&
+            ! awk -v abs=0 -v rel=1e-9 -f bench/baselines/compare.awk "$OUT/flat.out" "$OUT/top.out" > "$OUT/cmp" 2>&1; then
+            echo "FAIL $shape $n: flattened prices differ from the outer version's: $(cat "$OUT/cmp")"
+            bad=$((bad + 1))
+        fi
+        [ -z "${FLAT:-}" ] || add "$n" "$shape" flattened "$flat"
+        printf '%-9s %7s %10s %10s %10s %8s %10s %9s %10s %8s\n' "$shape" "$n" "$top" "$bin" "$flat" \
             "$(echo "$top $bin" | awk '{ if ($2 == "-" || $1 == "-") print "-"; else printf "%.2fx", $1 / $2 }')" "$def" \
             "$(echo "$(nodes "$in") $def" | awk '{ if ($2 == "-") print "-"; else printf "%.0f", $1 / $2 / 1000 }')" "$cpu" \
             "$(echo "$cpu $def" | awk '{ if ($1 == "-" || $2 == "-") print "-"; else printf "%.1fx", $1 / $2 }')"

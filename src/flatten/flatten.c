@@ -54,6 +54,11 @@
  * skewed rows (total/longest 32000) ran 2.96 ms flattened against 3.19 outer, its uniform rows
  * (1.35e6) 1.58 against 0.79 (docs/PERFORMANCE.md, issue 21). */
 #define SUFF_IRREGULAR_GPU 131072
+/* A binned map's elements that make its bins worth more than its flattened version: every
+ * count.  One bin of a block runs one element's steps without leaving the kernel, where the
+ * flattened version launches kernels for each of its loop's steps; only tuning finds
+ * portfolios of a few elements too wide for a block each that the latter serves better. */
+#define SUFF_BINS_GPU 1
 #define SUFF_INTRA_GPU 33554432 /* blocks times threads; high: measured block-level versions often lose (docs/FLATTENING.md) */
 #define MAX_BLOCK_THREADS 1024
 
@@ -81,6 +86,7 @@ typedef struct {
     const CFun *fun;
     FlattenTarget target;
     int nesting;  /* versioned maps around the current one */
+    int no_bins;  /* inside the flattened sibling of a binned map: no bins (again) */
     OMap iotas;   /* variables bound by iota */
     OMap types;   /* every variable of the function -> CType * */
 } F;
@@ -656,12 +662,10 @@ static void nest_control(F *f, Ctx *c, const CStm *s, IrrCtl *m, CParamVec pat, 
 
 static void collect_lambda(F *f, const CLambda *l);
 
-/* Seed 000 (bins.c): if the elements keep enough threads busy (n >= FUN.suff_outer_par_K) the
- * outer version, else the map binned: its inspector's widths and counts, then one block per bin
- * of elements, each element's inner SOACs over its own threads. */
-static void nest_binned(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec pat, CBody *out) {
+/* The binned version of map s (bins.c): its inspector's widths and counts, then one block per
+ * bin of elements, each element's inner SOACs over its own threads; binding bpat. */
+static CBody *binned_version(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec bpat) {
     const CExp *e = s->exp;
-    const char *cond = threshold_guard(f, "suff_outer_par", SUFF_OUTER_GPU, e->args.data[0], out, e->loc);
     CBody *bin = cbody_new(), *pre = cbody_new();
     CBuild pb = {pre, e->loc, &f->types};
     CAtom widths, counts;
@@ -675,14 +679,51 @@ static void nest_binned(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec pat
     collect_lambda(f, lam);
     bins_blockify(lam, &f->types, &f->iotas, e->loc);
     opt_drop_dead_iotas(lam->body);
-    CParamVec bpat = rename_pat(&pat);
     soac_segop(f, c, e, lam, NULL, bpat, bin);
     CExp *seg = bin->stms.data[bin->stms.len - 1].exp;
     seg->binned = true;
     seg->bins[0] = widths;
     seg->bins[1] = counts;
     bin->result = pat_atoms(&bpat);
-    outer_or(f, c, s, cond, bin, pat, out);
+    return bin;
+}
+
+/* Map s flattened as if bins did not take it (irr_split.c, irr_control.c, irregular.c: seed
+ * 004's rules, their own versions inside), binding fpat. */
+static CBody *unbinned_version(F *f, Ctx *c, const CStm *s, CParamVec fpat) {
+    CExp *e = xmalloc(sizeof *e);
+    *e = *s->exp;
+    e->lam = core_clone_lambda(s->exp->lam);
+    CBody *one = cbody_new(), *fl = cbody_new();
+    cbody_let(one, fpat, e);
+    collect(f, one);
+    f->no_bins++;
+    f->nesting++;
+    nest_stm(f, c, &one->stms.data[0], fl);
+    f->nesting--;
+    f->no_bins--;
+    opt_drop_dead_iotas(fl);
+    fl->result = pat_atoms(&fpat);
+    return fl;
+}
+
+/* Seed 000 (bins.c), three versions: if the elements keep enough threads busy
+ * (n >= FUN.suff_outer_par_K) the outer version, else if they are enough for bins
+ * (n >= FUN.suff_bins_par_K; by default always) the map binned, else flattened by seed 004's
+ * rules (what `weft autotune` may pick where a few elements are too wide for a block each). */
+static void nest_binned(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec pat, CBody *out) {
+    const CExp *e = s->exp;
+    const char *cond = threshold_guard(f, "suff_outer_par", SUFF_OUTER_GPU, e->args.data[0], out, e->loc);
+    const char *binned = threshold_guard(f, "suff_bins_par", SUFF_BINS_GPU, e->args.data[0], out, e->loc);
+    CParamVec bpat = rename_pat(&pat), fpat = rename_pat(&pat), ipat = rename_pat(&pat);
+    CExp *v = cexp_new(CE_IF, e->loc);
+    vec_push(&v->args, catom_var(binned));
+    v->body = binned_version(f, c, s, m, bpat);
+    v->body2 = unbinned_version(f, c, s, fpat);
+    CBody *inner = cbody_new();
+    cbody_let(inner, ipat, v);
+    inner->result = pat_atoms(&ipat);
+    outer_or(f, c, s, cond, inner, pat, out);
 }
 
 /* A screma whose width is invariant to c: G2, or G3 / G9 versions. */
@@ -696,7 +737,9 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
         nest_irregular(f, c, s, irr, pat, out);
         return;
     }
-    BinsMatch *bins = f->target == FLATTEN_GPU && depth(c) == 0 && f->nesting < MAX_VERSION_NESTING ? bins_match(e) : NULL;
+    BinsMatch *bins = f->target == FLATTEN_GPU && !f->no_bins && depth(c) == 0 && f->nesting < MAX_VERSION_NESTING
+                          ? bins_match(e)
+                          : NULL;
     if (bins) {
         nest_binned(f, c, s, bins, pat, out);
         return;
@@ -871,7 +914,7 @@ static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
         return;
     }
     if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types) &&
-        !(f->target == FLATTEN_GPU && bins_match(e))) { /* a map the bins take stays whole (G0) */
+        !(f->target == FLATTEN_GPU && !f->no_bins && bins_match(e))) { /* a map the bins take stays whole (G0) */
         CBody *pieces = cbody_new();
         CBuild pb = {pieces, e->loc, &f->types};
         if (irr_split(s, &pb, &f->iotas)) {
@@ -1071,7 +1114,7 @@ void flatten_prog(CProg *p, FlattenTarget target) {
         CFun *fun = p->funs.data[i];
         if (!fun->is_entry) /* a function of a recursive definition runs in the thread calling it */
             continue;
-        F f = {p, fun, target, 0, {0}, {0}};
+        F f = {p, fun, target, 0, 0, {0}, {0}};
         collect_params(&f, &fun->params);
         for (int k = 0; k < fun->sizes.len; k++) {
             CType *t = xmalloc(sizeof *t);
