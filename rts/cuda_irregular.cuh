@@ -489,7 +489,8 @@ static int wfg_run_map(const wfk_launch *L, const S &s) {
 /* The look-back's state for the tiles of tile points each (zeroed), the tile counter after it,
  * then extra bytes, in *scratch; the state's size in *state_bytes; 0 or a CUDA error. */
 template <class P>
-static int wfg_look_back_state(const wfk_launch *L, int64_t w, int64_t tile, size_t extra, size_t *state_bytes, char **scratch) {
+static int wfg_look_back_state(const wfk_launch *L, int64_t w, int64_t tile, size_t extra, size_t *state_bytes,
+                               char **scratch) {
     int64_t tiles = (w + tile - 1) / tile;
     size_t state = (sizeof(wfk_tile<P>) * (size_t)tiles + 15) & ~(size_t)15;
     *scratch = (char *)wfk_scratch(L, state + 16 + extra);
@@ -531,8 +532,9 @@ static int wfg_run_red(const wfk_launch *L, const S &s) {
         if (ce != cudaSuccess)
             return (int)ce;
     }
-    wfg_red_kernel<S><<<(unsigned)tiles, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, WFG_RED_ITEMS, (wfk_tile<P> *)scratch,
-                                                     (unsigned long long *)(scratch + state), tseg, staged);
+    wfg_red_kernel<S><<<(unsigned)tiles, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, WFG_RED_ITEMS,
+                                                                (wfk_tile<P> *)scratch,
+                                                                (unsigned long long *)(scratch + state), tseg, staged);
     return (int)cudaGetLastError();
 }
 
@@ -555,8 +557,7 @@ static int wfg_run_scan(const wfk_launch *L, const S &s) {
         if (e != cudaSuccess)
             return (int)e;
     }
-    wfg_scan_kernel<S><<<(unsigned)((s.w + tile - 1) / tile), bs, smem, L->stream>>>((wfk_ctx *)L->err, s, items,
-                                                                          (wfk_tile<P> *)scratch,
-                                                                          (unsigned long long *)(scratch + state));
+    wfg_scan_kernel<S><<<(unsigned)((s.w + tile - 1) / tile), bs, smem, L->stream>>>(
+        (wfk_ctx *)L->err, s, items, (wfk_tile<P> *)scratch, (unsigned long long *)(scratch + state));
     return (int)cudaGetLastError();
 }

@@ -657,6 +657,6 @@ static int wfk_run_scan(const wfk_launch *L, const S &s, void *) {
             return (int)e;
     }
     wfk_scan_kernel<S><<<(unsigned)tiles, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, items, (wfk_tile<T> *)scratch,
-                                                      (unsigned long long *)(scratch + state));
+                                                                 (unsigned long long *)(scratch + state));
     return (int)cudaGetLastError();
 }

@@ -71,6 +71,7 @@ typedef struct {
     wfc_transfer *in, *out;   /* staged inputs not yet adopted by a block; results to download */
     int n_in, cap_in, n_out, cap_out;
     bool timing;              /* between stage and collect: results may wait for collect */
+    int64_t to_device, to_host; /* bytes wfk_copy moved each way (the library reports them) */
 } wfk_state;
 
 static wfk_state *wfk_st(wf_ctx *ctx) { return (wfk_state *)ctx->backend; }
@@ -88,7 +89,10 @@ static int wfk_check(wf_ctx *ctx, cudaError_t e, const char *loc) {
 
 /* A copy of bytes bytes on the context's stream, finished when it returns (kind: cudaMemcpyKind). */
 static int wfk_copy(wf_ctx *ctx, void *dst, const void *src, size_t bytes, int kind, const char *loc) {
-    cudaStream_t q = wfk_st(ctx)->launch.stream;
+    wfk_state *st = wfk_st(ctx);
+    cudaStream_t q = st->launch.stream;
+    st->to_device += kind == cudaMemcpyHostToDevice ? (int64_t)bytes : 0;
+    st->to_host += kind == cudaMemcpyDeviceToHost ? (int64_t)bytes : 0;
     if (wfk_check(ctx, cudaMemcpyAsync(dst, src, bytes, (enum cudaMemcpyKind)kind, q), loc))
         return 1;
     return wfk_check(ctx, cudaStreamSynchronize(q), loc);
@@ -190,8 +194,8 @@ static int wfk_init(wf_ctx *ctx) {
         wfk_check(ctx, cudaMemset(err, 0, 512 + sizeof(int)), "cuda"))
         return 1;
     st->launch.err = err;
-    if (ctx->profiling &&
-        (wfk_check(ctx, cudaEventCreate(&st->ev_start), "cuda") || wfk_check(ctx, cudaEventCreate(&st->ev_stop), "cuda")))
+    if (ctx->profiling && (wfk_check(ctx, cudaEventCreate(&st->ev_start), "cuda") ||
+                           wfk_check(ctx, cudaEventCreate(&st->ev_stop), "cuda")))
         return 1;
     return 0;
 }

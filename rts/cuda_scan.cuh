@@ -283,9 +283,8 @@ static int wfs_scan(const wfk_launch *L, const T *in, T *out, int64_t n, T ne) {
     unsigned long long ticket0 = g.ticket;
     g.ticket += (unsigned long long)tiles;
     bool vec = ((uintptr_t)in % 16 == 0) && ((uintptr_t)out % 16 == 0);
-    wfs_scan_kernel<T, OP><<<(unsigned)tiles, WFS_BLOCK, 0, L->stream>>>(in, out, n, ne, (wfs_tile<T> *)(g.p + 16),
-                                                           (unsigned long long *)g.p, ticket0, g.epoch << 2,
-                                                           vec);
+    wfs_scan_kernel<T, OP><<<(unsigned)tiles, WFS_BLOCK, 0, L->stream>>>(
+        in, out, n, ne, (wfs_tile<T> *)(g.p + 16), (unsigned long long *)g.p, ticket0, g.epoch << 2, vec);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess)
         g.layout = 0; /* the counter's value is not known */

@@ -189,8 +189,15 @@ static inline __attribute__((always_inline)) void wf_unref(wf_ctx *ctx, wf_blk *
         wf_blk_free(ctx, b);
 }
 /* Whether the holder of one reference to b may write it in place: nobody else holds it (a
- * slot's reference does not count: the slot only keeps the block for reuse). */
-static inline bool wf_blk_unique(const wf_blk *b) { return b && wf_blk_rc(b) == 1 + b->in_slot; }
+ * slot's reference does not count: the slot only keeps the block for reuse), and it is not a
+ * library array's lent to the entry (weft cuda, rts/flat_cuda.h wfc_lib_arg). */
+static inline bool wf_blk_unique(const wf_blk *b) {
+#ifdef WF_CUDA
+    if (b && b->dev_borrowed)
+        return false;
+#endif
+    return b && wf_blk_rc(b) == 1 + b->in_slot;
+}
 
 /* ---- recursion ----
  * The functions of recursive definitions (src/backend/emit.c) take their call depth (1 for a

@@ -181,7 +181,8 @@ static void wfc_release(wfk_state *st) {
 
 /* ---- coalescing: transposed copies ---- */
 
-int wfd_transpose(const wfk_launch *L, const void *src, int64_t n0, int64_t n1, int64_t s0, int64_t s1, int esz, void *dst);
+int wfd_transpose(const wfk_launch *L, const void *src, int64_t n0, int64_t n1, int64_t s0, int64_t s1, int esz,
+                  void *dst);
 
 /* One transposed copy per block (wfc_tcopy), of the view it was made for; dropped when the
  * block changes. */

@@ -507,7 +507,6 @@ __global__ void wfd_block_map_kernel(wfk_ctx *ctx, S s, const int64_t *perm, con
         atomicMax(&s.bm.stat[0], (unsigned long long)most);
 }
 
-
 /* The most threads a block of kernel k may have (its registers decide): a multiple of 32. */
 static int wfb_kernel_threads(const void *k) {
     cudaFuncAttributes a;
@@ -671,7 +670,8 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
     if (blocks * bs > max_threads)
         blocks = max_threads / bs > 0 ? max_threads / bs : 1;
     return wfb_run(L, wfb_state_for(L, (const char *)k + 1), s, k, blocks, [&](size_t smem) {
-        wfd_block_map_kernel<S><<<(unsigned)blocks, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, dperm, dslot, dstart, nbins);
+        wfd_block_map_kernel<S>
+            <<<(unsigned)blocks, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, dperm, dslot, dstart, nbins);
     });
 }
 
@@ -752,7 +752,8 @@ static int wfd_run_tiled(const wfk_launch *L, const S &s, int smem) {
     if (splits > 1 && !(parts = (Acc *)wfk_scratch(L, sizeof(Acc) * (size_t)(splits * n0 * n1))))
         return (int)cudaErrorMemoryAllocation;
     dim3 grid((unsigned)(nbx < (1 << 30) ? nbx : (1 << 30)), (unsigned)(nby < 65535 ? nby : 65535), (unsigned)splits);
-    wfd_tile_kernel<S><<<grid, dim3(WFD_TILE, WFD_TILE), (size_t)smem, L->stream>>>((wfk_ctx *)L->err, s, nbx, nby, chunk, parts);
+    wfd_tile_kernel<S>
+        <<<grid, dim3(WFD_TILE, WFD_TILE), (size_t)smem, L->stream>>>((wfk_ctx *)L->err, s, nbx, nby, chunk, parts);
     if (splits > 1) {
         int bs = L->block_size;
         int64_t blocks = (n0 * n1 + bs - 1) / bs;
@@ -822,7 +823,8 @@ static int wfd_run_hist(const wfk_launch *L, const S &s, int64_t max_threads) {
         int64_t sblocks = blocks < most ? blocks : most;
         sblocks = sblocks < wave ? sblocks : wave;
         if (sblocks >= 1) {
-            wfd_hist_shared_kernel<S><<<(unsigned)sblocks, bs, (size_t)(bytes > 0 ? bytes : 16), L->stream>>>((wfk_ctx *)L->err, s);
+            wfd_hist_shared_kernel<S>
+                <<<(unsigned)sblocks, bs, (size_t)(bytes > 0 ? bytes : 16), L->stream>>>((wfk_ctx *)L->err, s);
             return (int)cudaGetLastError();
         }
     }
@@ -1004,12 +1006,12 @@ static int wfd_run_segred(const wfk_launch *L, const S &s) {
         if (parts > 1 && !(part = (T *)wfk_scratch(L, sizeof(T) * (size_t)(s.segs * parts))))
             return (int)cudaErrorMemoryAllocation;
         int64_t blocks = s.segs * parts < 65535 ? s.segs * parts : 65535;
-        wfd_segred_block_kernel<S><<<(unsigned)blocks, bs, sizeof(T) * (size_t)bs, L->stream>>>((wfk_ctx *)L->err, s, parts,
-                                                                                     chunk, part);
+        wfd_segred_block_kernel<S>
+            <<<(unsigned)blocks, bs, sizeof(T) * (size_t)bs, L->stream>>>((wfk_ctx *)L->err, s, parts, chunk, part);
         if (parts > 1) {
             blocks = s.segs < 65535 ? s.segs : 65535;
-            wfd_segred_parts_kernel<S><<<(unsigned)blocks, bs, sizeof(T) * (size_t)bs, L->stream>>>((wfk_ctx *)L->err, s, parts,
-                                                                                         part);
+            wfd_segred_parts_kernel<S>
+                <<<(unsigned)blocks, bs, sizeof(T) * (size_t)bs, L->stream>>>((wfk_ctx *)L->err, s, parts, part);
         }
     } else if (s.inner >= 16) {
         int64_t blocks = (s.segs * 32 + bs - 1) / bs;
@@ -1029,8 +1031,8 @@ static int wfd_run_segscan(const wfk_launch *L, const S &s) {
     int bs = L->block_size;
     if (wfd_few_long(s.segs, s.inner)) {
         int64_t blocks = s.segs < 65535 ? s.segs : 65535;
-        wfd_segscan_block_kernel<S><<<(unsigned)blocks, bs, sizeof(typename S::Scan) * (size_t)bs, L->stream>>>(
-            (wfk_ctx *)L->err, s);
+        wfd_segscan_block_kernel<S>
+            <<<(unsigned)blocks, bs, sizeof(typename S::Scan) * (size_t)bs, L->stream>>>((wfk_ctx *)L->err, s);
     } else {
         wfd_segscan_kernel<S><<<(unsigned)((s.segs + bs - 1) / bs), bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     }
@@ -1048,7 +1050,8 @@ __global__ void wfd_transpose_kernel(const T *src, int64_t n0, int64_t n1, int64
     }
 }
 
-extern "C" int wfd_transpose(const wfk_launch *L, const void *src, int64_t n0, int64_t n1, int64_t s0, int64_t s1, int esz, void *dst) {
+extern "C" int wfd_transpose(const wfk_launch *L, const void *src, int64_t n0, int64_t n1, int64_t s0, int64_t s1,
+                             int esz, void *dst) {
     int64_t n = n0 * n1;
     if (n == 0)
         return 0;
@@ -1056,10 +1059,21 @@ extern "C" int wfd_transpose(const wfk_launch *L, const void *src, int64_t n0, i
     if (blocks > 65536)
         blocks = 65536;
     switch (esz) {
-    case 1: wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int8_t *)src, n0, n1, s0, s1, (int8_t *)dst); break;
-    case 2: wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int16_t *)src, n0, n1, s0, s1, (int16_t *)dst); break;
-    case 4: wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int32_t *)src, n0, n1, s0, s1, (int32_t *)dst); break;
-    default: wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int64_t *)src, n0, n1, s0, s1, (int64_t *)dst);
+    case 1:
+        wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int8_t *)src, n0, n1, s0, s1,
+                                                                      (int8_t *)dst);
+        break;
+    case 2:
+        wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int16_t *)src, n0, n1, s0, s1,
+                                                                      (int16_t *)dst);
+        break;
+    case 4:
+        wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int32_t *)src, n0, n1, s0, s1,
+                                                                      (int32_t *)dst);
+        break;
+    default:
+        wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int64_t *)src, n0, n1, s0, s1,
+                                                                      (int64_t *)dst);
     }
     return (int)cudaGetLastError();
 }

@@ -1,8 +1,11 @@
 /* library.c — `weft c --library PROG.fut [-o OUT]` (and multicore, cuda): a C library instead of
  * an executable (docs/LIBRARY.md).
  *
- * OUT.h is the public API, self-contained (stdbool.h, stddef.h, stdint.h only):
- *   struct weft_context             weft_context_new / _free / _set_threads / _error
+ * OUT.h is the public API, self-contained (stdbool.h, stddef.h, stdint.h only), the same for
+ * every backend so that a program moves between them unchanged:
+ *   struct weft_context             weft_context_new / _free / _set_threads / _error / _sync
+ *   struct weft_config              weft_config_new / _free / _set_device / _set_threads,
+ *                                   weft_context_new_config
  *   struct weft_T_Kd                one per primitive type T and rank K >= 1 used by an entry
  *                                   point: weft_new_T_Kd, weft_values_T_Kd (a copy),
  *                                   weft_data_T_Kd (no copy), weft_shape_T_Kd, weft_free_T_Kd
@@ -11,14 +14,16 @@
  *                                   level and the data, each copied whole) and read as them
  *                                   (weft_offsets_T_Kd_jL, weft_data_T_Kd_jL: pointers, no copy)
  *   weft_entry_NAME(ctx, outs..., ins...)   one per entry point; 0 or 1 (weft_context_error)
- *   weft cuda only: weft_context_new_device, weft_context_sync, weft_new_device_T_Kd and
- *                                   weft_values_device_T_Kd (regular arrays from and to device memory)
+ *   weft cuda only: WEFT_BACKEND_CUDA, weft_context_new_device, weft_context_transfers,
+ *                                   weft_new_device_T_Kd and weft_values_device_T_Kd (regular
+ *                                   arrays from and to device memory)
  * OUT.c is the text compile.c builds for an executable (runtime, rts/flat.h, generated program) with
- * the harness's `int main` line removed, then the API: an array object is a wf_value in a
- * malloc'ed struct; every entry call copies its inputs into fresh blocks (the entry may consume
- * them), runs the program's hooks around the wf_entry function as the harness does (weft cuda:
- * the inputs to the device, the results back) and moves the result blocks into new array objects.
- * OUT.pc gives pkg-config the flags a program built with OUT.c needs.
+ * the harness's `int main` line removed, then the API: the context, the backend's array objects
+ * (wl_array: c and multicore, a wf_value in host memory; cuda, rts/flat_cuda.h's wfc_array, kept
+ * on the device between calls) and the functions over them (api_host, api_cuda), then the part
+ * all backends share (api_common): an entry call sets up its arguments (copies, or for cuda the
+ * arrays' device copies), runs the program's wf_entry function and moves the result blocks into
+ * new array objects.  OUT.pc gives pkg-config the flags a program built with OUT.c needs.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -212,7 +217,10 @@ char *library_declarations(const CProg *p, const LibArrays *ts, const char *back
                  "struct weft_context *weft_context_new_config(const struct weft_config *cfg);\n\n");
     if (cuda)
         sb_puts(&sb, "/* weft cuda: a context on CUDA device `device` (weft_context_new: device 0). */\n"
-                     "struct weft_context *weft_context_new_device(int device);\n\n");
+                     "struct weft_context *weft_context_new_device(int device);\n"
+                     "/* weft cuda: the bytes the context has copied from host to device and back so far\n"
+                     " * (arrays' data and the runtime's own few bytes per kernel failure check). */\n"
+                     "void weft_context_transfers(struct weft_context *ctx, int64_t *to_device, int64_t *to_host);\n\n");
     for (int i = 0; i < ts->len; i++) {
         array_decls(&sb, ts->data[i], ";\n");
         if (cuda && !ts->data[i].levels)
@@ -240,6 +248,8 @@ static char *header_text(const char *out, const char *path, const char *backend,
                  " */\n");
     sb_printf(&sb, "#ifndef %s\n#define %s\n\n", guard_name(out), guard_name(out));
     sb_puts(&sb, "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n");
+    if (!strcmp(backend, "cuda")) /* for code portable across backends */
+        sb_puts(&sb, "#define WEFT_BACKEND_CUDA 1 /* the device functions below exist */\n\n");
     sb_puts(&sb, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
     sb_puts(&sb, library_declarations(p, ts, backend));
     sb_puts(&sb, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
@@ -386,7 +396,12 @@ static const char api_cuda[] =
     "    return 0;\n"
     "}\n"
     "\n"
-    "struct weft_context *weft_context_new_device(int device) { return wl_context_new(device, 0); }\n";
+    "struct weft_context *weft_context_new_device(int device) { return wl_context_new(device, 0); }\n"
+    "\n"
+    "void weft_context_transfers(struct weft_context *c, int64_t *to_device, int64_t *to_host) {\n"
+    "    if (to_device) *to_device = wfk_st(c->wf)->to_device;\n"
+    "    if (to_host) *to_host = wfk_st(c->wf)->to_host;\n"
+    "}\n";
 
 /* The part every backend shares, over its wl_array and wl_* functions. */
 static const char api_common[] =
