@@ -331,7 +331,9 @@ typedef struct {
     bool host_ok, dev_ok;
 } wfc_array;
 
-static size_t wfc_array_bytes(const wfc_array *a) { return (size_t)wf_value_count(&a->v) * wf_prim_size(a->v.prim); }
+static WF_U size_t wfc_array_bytes(const wfc_array *a) {
+    return (size_t)wf_value_count(&a->v) * wf_prim_size(a->v.prim);
+}
 
 /* An entry call's staging begins: its arguments come one by one (wfc_lib_arg). */
 static WF_U void wfc_lib_begin(wf_ctx *ctx) {
