@@ -482,21 +482,22 @@ static int wfg_run_map(const wfk_launch *L, const S &s) {
     int64_t tile = (int64_t)bs * WFG_MAP_ITEMS, blocks = (s.w + tile - 1) / tile;
     if (blocks > (1 << 20))
         blocks = 1 << 20;
-    wfg_map_kernel<S><<<(unsigned)blocks, bs, wfg_sg_bytes(tile)>>>((wfk_ctx *)L->err, s, WFG_MAP_ITEMS);
+    wfg_map_kernel<S><<<(unsigned)blocks, bs, wfg_sg_bytes(tile), L->stream>>>((wfk_ctx *)L->err, s, WFG_MAP_ITEMS);
     return (int)cudaGetLastError();
 }
 
 /* The look-back's state for the tiles of tile points each (zeroed), the tile counter after it,
  * then extra bytes, in *scratch; the state's size in *state_bytes; 0 or a CUDA error. */
 template <class P>
-static int wfg_look_back_state(int64_t w, int64_t tile, size_t extra, size_t *state_bytes, char **scratch) {
+static int wfg_look_back_state(const wfk_launch *L, int64_t w, int64_t tile, size_t extra, size_t *state_bytes,
+                               char **scratch) {
     int64_t tiles = (w + tile - 1) / tile;
     size_t state = (sizeof(wfk_tile<P>) * (size_t)tiles + 15) & ~(size_t)15;
-    *scratch = (char *)wfk_scratch(state + 16 + extra);
+    *scratch = (char *)wfk_scratch(L, state + 16 + extra);
     if (!*scratch)
         return (int)cudaErrorMemoryAllocation;
     *state_bytes = state;
-    return (int)cudaMemsetAsync(*scratch, 0, state + 16);
+    return (int)cudaMemsetAsync(*scratch, 0, state + 16, L->stream);
 }
 
 #ifndef WFG_RED_ITEMS
@@ -510,7 +511,7 @@ static int wfg_run_red(const wfk_launch *L, const S &s) {
     if (s.w == 0) {
         if (s.segs > 0) {
             int64_t blocks = (s.segs + bs - 1) / bs;
-            wfg_fill_kernel<S><<<(unsigned)(blocks < (1 << 20) ? blocks : (1 << 20)), bs>>>(s);
+            wfg_fill_kernel<S><<<(unsigned)(blocks < (1 << 20) ? blocks : (1 << 20)), bs, 0, L->stream>>>(s);
         }
         return (int)cudaGetLastError();
     }
@@ -518,11 +519,11 @@ static int wfg_run_red(const wfk_launch *L, const S &s) {
     size_t state;
     char *scratch;
     /* the look-back's state, then each tile's first segment (tseg) */
-    int e = wfg_look_back_state<P>(s.w, tile, sizeof(int64_t) * (size_t)(tiles + 1), &state, &scratch);
+    int e = wfg_look_back_state<P>(L, s.w, tile, sizeof(int64_t) * (size_t)(tiles + 1), &state, &scratch);
     if (e)
         return e;
     int64_t *tseg = (int64_t *)(scratch + state + 16);
-    wfg_tile_segs_kernel<S><<<(unsigned)((tiles + 1 + 255) / 256), 256>>>(s, tile, tiles, tseg);
+    wfg_tile_segs_kernel<S><<<(unsigned)((tiles + 1 + 255) / 256), 256, 0, L->stream>>>(s, tile, tiles, tseg);
     /* a tile's segments' offsets staged in shared memory: up to one per 4 points */
     int staged = (int)(tile / 4 + 2);
     size_t smem = sizeof(int64_t) * (size_t)staged;
@@ -531,8 +532,9 @@ static int wfg_run_red(const wfk_launch *L, const S &s) {
         if (ce != cudaSuccess)
             return (int)ce;
     }
-    wfg_red_kernel<S><<<(unsigned)tiles, bs, smem>>>((wfk_ctx *)L->err, s, WFG_RED_ITEMS, (wfk_tile<P> *)scratch,
-                                                     (unsigned long long *)(scratch + state), tseg, staged);
+    wfg_red_kernel<S><<<(unsigned)tiles, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, WFG_RED_ITEMS,
+                                                                (wfk_tile<P> *)scratch,
+                                                                (unsigned long long *)(scratch + state), tseg, staged);
     return (int)cudaGetLastError();
 }
 
@@ -546,7 +548,7 @@ static int wfg_run_scan(const wfk_launch *L, const S &s) {
     int64_t tile = (int64_t)bs * items;
     size_t state;
     char *scratch;
-    int err = wfg_look_back_state<P>(s.w, tile, 0, &state, &scratch);
+    int err = wfg_look_back_state<P>(L, s.w, tile, 0, &state, &scratch);
     if (err)
         return err;
     size_t smem = sizeof(P) * (size_t)(tile + tile / 32 + 1 + bs + 1 + 32) + wfg_sg_bytes(tile);
@@ -555,8 +557,7 @@ static int wfg_run_scan(const wfk_launch *L, const S &s) {
         if (e != cudaSuccess)
             return (int)e;
     }
-    wfg_scan_kernel<S><<<(unsigned)((s.w + tile - 1) / tile), bs, smem>>>((wfk_ctx *)L->err, s, items,
-                                                                          (wfk_tile<P> *)scratch,
-                                                                          (unsigned long long *)(scratch + state));
+    wfg_scan_kernel<S><<<(unsigned)((s.w + tile - 1) / tile), bs, smem, L->stream>>>(
+        (wfk_ctx *)L->err, s, items, (wfk_tile<P> *)scratch, (unsigned long long *)(scratch + state));
     return (int)cudaGetLastError();
 }

@@ -499,37 +499,103 @@ static inline int wfk_scan_items(size_t bytes, int bs) {
 
 /* ---- launching (called by the generated wfk_launch_N; return a cudaError_t) ---- */
 
-/* The state the host passes (rts/cuda_rt.h has the same declaration). */
+/* The state the host passes, one per context (rts/cuda_rt.h has the same declaration): the
+ * kernels' error slot, the block size, the context's stream (every launch goes on it) and its
+ * wfk_cu_state (below).  Nothing on this side is global: several contexts, on one device or
+ * several, each have their own. */
 typedef struct {
     void *err; /* wfk_ctx in device memory */
     int block_size;
+    cudaStream_t stream;
+    void *cu; /* struct wfk_cu_state */
 } wfk_launch;
 
-static void *wfk_scratch_p;
-static size_t wfk_scratch_n;
+/* What a launcher of block kernels keeps between calls (rts/flat_dev.cuh wfb_run): the block
+ * memory the points used last time, the device's word where they report, global memory for
+ * blocks that need more than the shared memory. */
+struct wfb_state {
+    int64_t bytes;
+    unsigned long long *stat;
+    char *global;
+    int64_t global_cap;
+};
 
-/* Device scratch memory of at least n bytes (grows; kept until wfk_cu_release). */
-static void *wfk_scratch(size_t n) {
-    if (n > wfk_scratch_n) {
-        if (wfk_scratch_p)
-            cudaFree(wfk_scratch_p);
-        wfk_scratch_p = NULL;
-        wfk_scratch_n = 0;
-        if (cudaMalloc(&wfk_scratch_p, n) != cudaSuccess)
-            return NULL;
-        wfk_scratch_n = n;
-    }
-    return wfk_scratch_p;
+/* One context's device-side state, made by wfk_cu_new on the context's device. */
+struct wfk_cu_state {
+    void *scratch; /* wfk_scratch */
+    size_t scratch_n;
+    struct {                   /* cuda_scan.cuh's tile words and counter */
+        char *p;               /* the counter (16 bytes), then the tile words */
+        size_t bytes;
+        unsigned epoch;            /* the last call's */
+        unsigned long long ticket; /* the counter's value after the last call */
+        size_t layout;             /* sizeof the last call's tile word; 0: zero everything first */
+    } scan;
+    void *bins; /* flat_dev.cuh wfd_run_bin_map's packing, on the device */
+    size_t bins_cap;
+    struct {           /* one per block kernel launcher (flat_dev.cuh wfb_state_for) */
+        const void *key;
+        wfb_state st;
+    } *blocks;
+    int n_blocks, cap_blocks;
+    /* the device's attributes */
+    int64_t smem_max;  /* the largest dynamic shared memory of a block, less 1 KiB */
+    int64_t sms;       /* multiprocessors */
+    int64_t sm_threads; /* threads per multiprocessor */
+};
+
+static struct wfk_cu_state *wfk_cu(const wfk_launch *L) { return (struct wfk_cu_state *)L->cu; }
+
+/* A device attribute of the current device (at least 1). */
+static int64_t wfk_device_attr(cudaDeviceAttr a) {
+    int dev = 0, v = 0;
+    cudaGetDevice(&dev);
+    if (cudaDeviceGetAttribute(&v, a, dev) != cudaSuccess || v <= 0)
+        v = 1;
+    return v;
 }
 
-static void wfs_release(void); /* rts/cuda_scan.cuh */
+/* A context's device-side state, on the current device (NULL when out of memory). */
+extern "C" void *wfk_cu_new(void) {
+    struct wfk_cu_state *c = (struct wfk_cu_state *)calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    int64_t smem = wfk_device_attr(cudaDevAttrMaxSharedMemoryPerBlockOptin);
+    c->smem_max = (smem > 1 ? smem : 48 * 1024) - 1024; /* the kernel's own __shared__ variables */
+    c->sms = wfk_device_attr(cudaDevAttrMultiProcessorCount);
+    c->sm_threads = wfk_device_attr(cudaDevAttrMaxThreadsPerMultiProcessor);
+    return c;
+}
 
-extern "C" void wfk_cu_release(void) {
-    wfs_release();
-    if (wfk_scratch_p)
-        cudaFree(wfk_scratch_p);
-    wfk_scratch_p = NULL;
-    wfk_scratch_n = 0;
+/* Device scratch memory of at least n bytes (grows; kept until wfk_cu_release). */
+static void *wfk_scratch(const wfk_launch *L, size_t n) {
+    struct wfk_cu_state *c = wfk_cu(L);
+    if (n > c->scratch_n) {
+        if (c->scratch)
+            cudaFree(c->scratch);
+        c->scratch = NULL;
+        c->scratch_n = 0;
+        if (cudaMalloc(&c->scratch, n) != cudaSuccess)
+            return NULL;
+        c->scratch_n = n;
+    }
+    return c->scratch;
+}
+
+/* Frees a context's device-side state (on its device). */
+extern "C" void wfk_cu_release(void *cu) {
+    struct wfk_cu_state *c = (struct wfk_cu_state *)cu;
+    if (!c)
+        return;
+    cudaFree(c->scratch);
+    cudaFree(c->scan.p);
+    cudaFree(c->bins);
+    for (int i = 0; i < c->n_blocks; i++) {
+        cudaFree(c->blocks[i].st.stat);
+        cudaFree(c->blocks[i].st.global);
+    }
+    free(c->blocks);
+    free(c);
 }
 
 template <class S>
@@ -540,7 +606,7 @@ static int wfk_run_map(const wfk_launch *L, const S &s, void *) {
     int64_t blocks = (s.w + bs - 1) / bs;
     if (blocks > (1 << 20))
         blocks = 1 << 20;
-    wfk_map_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s);
+    wfk_map_kernel<S><<<(unsigned)blocks, bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     return (int)cudaGetLastError();
 }
 
@@ -555,16 +621,17 @@ static int wfk_run_reduce(const wfk_launch *L, const S &s, void *out) {
     if (blocks < 1)
         blocks = 1;
     int64_t chunk = (s.w + blocks - 1) / blocks;
-    T *part = (T *)wfk_scratch(sizeof(T) * (size_t)(blocks + 1));
+    T *part = (T *)wfk_scratch(L, sizeof(T) * (size_t)(blocks + 1));
     if (!part)
         return (int)cudaErrorMemoryAllocation;
     size_t smem = sizeof(T) * (size_t)bs;
-    wfk_reduce_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s, chunk, part);
-    wfk_reduce_final<S><<<1, bs, smem>>>((wfk_ctx *)L->err, s, part, blocks, part + blocks);
+    wfk_reduce_kernel<S><<<(unsigned)blocks, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, chunk, part);
+    wfk_reduce_final<S><<<1, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, part, blocks, part + blocks);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess)
         return (int)e;
-    return (int)cudaMemcpy(out, part + blocks, sizeof(T), cudaMemcpyDeviceToHost);
+    e = cudaMemcpyAsync(out, part + blocks, sizeof(T), cudaMemcpyDeviceToHost, L->stream);
+    return (int)(e != cudaSuccess ? e : cudaStreamSynchronize(L->stream));
 }
 
 template <class S>
@@ -577,10 +644,10 @@ static int wfk_run_scan(const wfk_launch *L, const S &s, void *) {
     int64_t tile = (int64_t)bs * items;
     int64_t tiles = (s.w + tile - 1) / tile;
     size_t state = (sizeof(wfk_tile<T>) * (size_t)tiles + 15) & ~(size_t)15;
-    char *scratch = (char *)wfk_scratch(state + 16);
+    char *scratch = (char *)wfk_scratch(L, state + 16);
     if (!scratch)
         return (int)cudaErrorMemoryAllocation;
-    cudaError_t e = cudaMemsetAsync(scratch, 0, state + 16);
+    cudaError_t e = cudaMemsetAsync(scratch, 0, state + 16, L->stream);
     if (e != cudaSuccess)
         return (int)e;
     size_t smem = sizeof(T) * (size_t)(tile + tile / 32 + 1 + bs + 1 + 32);
@@ -589,7 +656,7 @@ static int wfk_run_scan(const wfk_launch *L, const S &s, void *) {
         if (e != cudaSuccess)
             return (int)e;
     }
-    wfk_scan_kernel<S><<<(unsigned)tiles, bs, smem>>>((wfk_ctx *)L->err, s, items, (wfk_tile<T> *)scratch,
-                                                      (unsigned long long *)(scratch + state));
+    wfk_scan_kernel<S><<<(unsigned)tiles, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, items, (wfk_tile<T> *)scratch,
+                                                                 (unsigned long long *)(scratch + state));
     return (int)cudaGetLastError();
 }

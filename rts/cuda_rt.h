@@ -1,6 +1,13 @@
 /* cuda_rt.h — the host side of weft cuda's runtime beneath rts/flat_cuda.h: pasted into the
  * generated OUT.c (plain C, compiled by the host compiler through nvcc).
  *
+ * Everything a context needs is in its wfk_state (ctx->backend, made by the init hook): its
+ * device, its stream (every kernel and copy of the context goes on it), its memory pool, the
+ * error slot, and flat_cuda.h's arenas, transposed copies and transfers; OUT.cu's side is the
+ * wfk_cu_state it made.  There is no global state, so several contexts, on one device or on
+ * several, live in one process (the library, docs/LIBRARY.md); wfk_select makes a context's
+ * device the calling thread's current one before the context does any work.
+ *
  * Device blocks come from a pool that reuses freed blocks of similar size (cudaMalloc is slow).
  * Every CUDA call is checked; a failure is reported with the source location of the region.
  * A kernel's own failures (bounds, division by zero, asserts) are recorded in a wfk_ctx in
@@ -13,6 +20,8 @@
 typedef struct {
     void *err;      /* wfk_ctx in device memory */
     int block_size;
+    cudaStream_t stream;
+    void *cu;       /* OUT.cu's wfk_cu_state */
 } wfk_launch;
 
 typedef struct {
@@ -27,22 +36,66 @@ typedef struct {
     double ms;
 } wfk_region_time;
 
-static struct {
+/* flat_cuda.h: a staged argument's or a pending result's data and its device copy. */
+typedef struct {
+    void *host;   /* an argument's data, or a result's */
+    size_t bytes;
+    void *dev;    /* its device copy */
+    bool borrowed; /* the device copy belongs to a library array: never released here */
+    bool host_stale; /* an argument's host data is not current (a library array on the device) */
+} wfc_transfer;
+
+/* flat_cuda.h: a transposed copy of a view of block b, dropped when b changes. */
+typedef struct {
+    wf_blk *b;
+    void *dev;
+    size_t bytes;
+    int64_t off, n0, n1, s0, s1;
+} wfc_tcopy;
+
+/* One context's CUDA state (ctx->backend). */
+typedef struct {
     wfk_launch launch;
-    wfk_block *free_blocks, *used;
+    wfk_block *free_blocks, *used; /* the pool */
     int n_free, cap_free, n_used, cap_used;
     cudaEvent_t ev_start, ev_stop;
     wfk_region_time *times;
     int n_times;
-} wfk_g;
+    /* flat_cuda.h's: */
+    char *arena;              /* the points' arenas */
+    size_t arena_cap;
+    unsigned long long *wanted;
+    bool pending;             /* kernels launched whose failures have not been looked at */
+    wfc_tcopy *tcopies;       /* transposed copies */
+    int n_tcopies, cap_tcopies;
+    wfc_transfer *in, *out;   /* staged inputs not yet adopted by a block; results to download */
+    int n_in, cap_in, n_out, cap_out;
+    bool timing;              /* between stage and collect: results may wait for collect */
+    int64_t to_device, to_host; /* bytes wfk_copy moved each way (the library reports them) */
+} wfk_state;
 
-/* Provided by OUT.cu: frees its scratch memory. */
-void wfk_cu_release(void);
+static wfk_state *wfk_st(wf_ctx *ctx) { return (wfk_state *)ctx->backend; }
+
+/* Provided by OUT.cu: a context's device-side state, made on the current device, and its
+ * release. */
+void *wfk_cu_new(void);
+void wfk_cu_release(void *cu);
 
 static int wfk_check(wf_ctx *ctx, cudaError_t e, const char *loc) {
     if (e == cudaSuccess)
         return 0;
     return wf_error(ctx, loc, "CUDA error: %s", cudaGetErrorString(e));
+}
+
+/* A copy of bytes bytes on the context's stream, finished when it returns (kind: cudaMemcpyKind). */
+static int wfk_copy(wf_ctx *ctx, void *dst, const void *src, size_t bytes, int kind, const char *loc) {
+    wfk_state *st = wfk_st(ctx);
+    cudaStream_t q = st->launch.stream;
+    st->to_device += kind == cudaMemcpyHostToDevice ? (int64_t)bytes : 0;
+    st->to_host += kind == cudaMemcpyDeviceToHost ? (int64_t)bytes : 0;
+    if (wfk_check(ctx, cudaMemcpyAsync(dst, src, bytes, (enum cudaMemcpyKind)kind, q), loc))
+        return 1;
+    return wfk_check(ctx, cudaStreamSynchronize(q), loc);
 }
 
 static void wfk_push(wfk_block **v, int *n, int *cap, wfk_block b) {
@@ -55,10 +108,10 @@ static void wfk_push(wfk_block **v, int *n, int *cap, wfk_block b) {
     (*v)[(*n)++] = b;
 }
 
-static void wfk_pool_trim(void) {
-    for (int i = 0; i < wfk_g.n_free; i++)
-        cudaFree(wfk_g.free_blocks[i].ptr);
-    wfk_g.n_free = 0;
+static void wfk_pool_trim(wfk_state *st) {
+    for (int i = 0; i < st->n_free; i++)
+        cudaFree(st->free_blocks[i].ptr);
+    st->n_free = 0;
 }
 
 /* A device block of at least `bytes` (a free block of up to twice the size is reused). */
@@ -68,11 +121,12 @@ static void *wfk_alloc(wf_ctx *ctx, size_t bytes, const char *loc) {
     bytes = (bytes + 15) & ~(size_t)15;
     if (bytes == 0)
         bytes = 16;
-    for (int i = 0; i < wfk_g.n_free; i++) {
-        wfk_block b = wfk_g.free_blocks[i];
+    wfk_state *st = wfk_st(ctx);
+    for (int i = 0; i < st->n_free; i++) {
+        wfk_block b = st->free_blocks[i];
         if (b.bytes >= bytes && b.bytes <= 2 * bytes) {
-            wfk_g.free_blocks[i] = wfk_g.free_blocks[--wfk_g.n_free];
-            wfk_push(&wfk_g.used, &wfk_g.n_used, &wfk_g.cap_used, b);
+            st->free_blocks[i] = st->free_blocks[--st->n_free];
+            wfk_push(&st->used, &st->n_used, &st->cap_used, b);
             return b.ptr;
         }
     }
@@ -80,20 +134,22 @@ static void *wfk_alloc(wf_ctx *ctx, size_t bytes, const char *loc) {
     cudaError_t e = cudaMalloc(&p, bytes);
     if (e != cudaSuccess) {
         cudaGetLastError();
-        wfk_pool_trim();
+        wfk_pool_trim(st);
         e = cudaMalloc(&p, bytes);
     }
     if (wfk_check(ctx, e, loc))
         return NULL;
-    wfk_push(&wfk_g.used, &wfk_g.n_used, &wfk_g.cap_used, (wfk_block){p, bytes});
+    wfk_push(&st->used, &st->n_used, &st->cap_used, (wfk_block){p, bytes});
     return p;
 }
 
-static void wfk_release(void *p) {
-    for (int i = wfk_g.n_used - 1; i >= 0; i--) {
-        if (wfk_g.used[i].ptr == p) {
-            wfk_push(&wfk_g.free_blocks, &wfk_g.n_free, &wfk_g.cap_free, wfk_g.used[i]);
-            wfk_g.used[i] = wfk_g.used[--wfk_g.n_used];
+/* Gives block p (from wfk_alloc) back to the pool. */
+static void wfk_release(wf_ctx *ctx, void *p) {
+    wfk_state *st = wfk_st(ctx);
+    for (int i = st->n_used - 1; i >= 0; i--) {
+        if (st->used[i].ptr == p) {
+            wfk_push(&st->free_blocks, &st->n_free, &st->cap_free, st->used[i]);
+            st->used[i] = st->used[--st->n_used];
             return;
         }
     }
@@ -106,89 +162,112 @@ static void wfk_release(void *p) {
  * (rts/flat_dev.cuh wf_too_deep), instead of the default 1 KiB. */
 static bool wfk_has_recursion(void);
 
+/* Makes the context's device the calling thread's current one (the CUDA runtime keeps it per
+ * thread; every context's work starts here). */
+static int wfk_select(wf_ctx *ctx) { return wfk_check(ctx, cudaSetDevice(ctx->device), "cuda"); }
+
 static int wfk_init(wf_ctx *ctx) {
     int n = 0;
     if (wfk_check(ctx, cudaGetDeviceCount(&n), "cuda") != 0)
         return 1;
     if (n == 0)
         return wf_error(ctx, "cuda", "no CUDA device");
-    if (ctx->device >= n)
+    if (ctx->device < 0 || ctx->device >= n)
         return wf_error(ctx, "cuda", "no CUDA device %d (there are %d)", ctx->device, n);
-    if (wfk_check(ctx, cudaSetDevice(ctx->device), "cuda"))
+    wfk_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return wf_error(ctx, "cuda", "out of memory");
+    ctx->backend = st;
+    if (wfk_select(ctx))
         return 1;
     if (wfk_has_recursion() && wfk_check(ctx, cudaDeviceSetLimit(cudaLimitStackSize, WFD_RECURSION_STACK), "cuda"))
         return 1;
-    wfk_g.launch.block_size = ctx->default_block_size > 0 ? ctx->default_block_size : 256;
+    st->launch.block_size = ctx->default_block_size > 0 ? ctx->default_block_size : 256;
+    /* a blocking stream: it waits for, and is waited for by, the legacy default stream */
+    if (wfk_check(ctx, cudaStreamCreate(&st->launch.stream), "cuda"))
+        return 1;
+    if (!(st->launch.cu = wfk_cu_new()))
+        return wf_error(ctx, "cuda", "out of memory");
     void *err = NULL;
     if (wfk_check(ctx, cudaMalloc(&err, 512 + sizeof(int)), "cuda") ||
         wfk_check(ctx, cudaMemset(err, 0, 512 + sizeof(int)), "cuda"))
         return 1;
-    wfk_g.launch.err = err;
-    if (ctx->profiling &&
-        (wfk_check(ctx, cudaEventCreate(&wfk_g.ev_start), "cuda") || wfk_check(ctx, cudaEventCreate(&wfk_g.ev_stop), "cuda")))
+    st->launch.err = err;
+    if (ctx->profiling && (wfk_check(ctx, cudaEventCreate(&st->ev_start), "cuda") ||
+                           wfk_check(ctx, cudaEventCreate(&st->ev_stop), "cuda")))
         return 1;
     return 0;
 }
 
 static void wfk_print_profile(wf_ctx *ctx) {
+    wfk_state *st = wfk_st(ctx);
     if (!ctx->profiling)
         return;
-    for (int i = 0; i < wfk_g.n_times; i++)
-        if (wfk_g.times[i].calls)
-            fprintf(stderr, "gpu region %d (%s): %lld calls, %.3f ms on the device\n", i, wfk_g.times[i].loc,
-                    (long long)wfk_g.times[i].calls, wfk_g.times[i].ms);
+    for (int i = 0; i < st->n_times; i++)
+        if (st->times[i].calls)
+            fprintf(stderr, "gpu region %d (%s): %lld calls, %.3f ms on the device\n", i, st->times[i].loc,
+                    (long long)st->times[i].calls, st->times[i].ms);
 }
 
+/* Frees the context's CUDA state (also after a failed init: whatever it made). */
 static void wfk_fini(wf_ctx *ctx) {
+    wfk_state *st = wfk_st(ctx);
+    if (!st)
+        return;
+    cudaSetDevice(ctx->device);
     wfk_print_profile(ctx);
-    free(wfk_g.times);
-    if (wfk_g.ev_start) {
-        cudaEventDestroy(wfk_g.ev_start);
-        cudaEventDestroy(wfk_g.ev_stop);
-    }
-    wfk_pool_trim();
-    for (int i = 0; i < wfk_g.n_used; i++)
-        cudaFree(wfk_g.used[i].ptr);
-    wfk_g.n_used = 0;
-    free(wfk_g.used);
-    free(wfk_g.free_blocks);
-    if (wfk_g.launch.err)
-        cudaFree(wfk_g.launch.err);
-    wfk_cu_release();
+    free(st->times);
+    if (st->ev_start)
+        cudaEventDestroy(st->ev_start);
+    if (st->ev_stop)
+        cudaEventDestroy(st->ev_stop);
+    wfk_pool_trim(st);
+    for (int i = 0; i < st->n_used; i++)
+        cudaFree(st->used[i].ptr);
+    free(st->used);
+    free(st->free_blocks);
+    if (st->launch.err)
+        cudaFree(st->launch.err);
+    wfk_cu_release(st->launch.cu);
+    if (st->launch.stream)
+        cudaStreamDestroy(st->launch.stream);
+    free(st);
+    ctx->backend = NULL;
 }
 
-static int wfk_sync(wf_ctx *ctx) { return wfk_check(ctx, cudaDeviceSynchronize(), "cuda"); }
+static int wfk_sync(wf_ctx *ctx) { return wfk_check(ctx, cudaStreamSynchronize(wfk_st(ctx)->launch.stream), "cuda"); }
 
 /* Before the launch of region `region` (-P: its start event). */
 static void wfk_begin(wf_ctx *ctx) {
     if (ctx->profiling)
-        cudaEventRecord(wfk_g.ev_start, 0);
+        cudaEventRecord(wfk_st(ctx)->ev_start, wfk_st(ctx)->launch.stream);
 }
 
-static void wfk_account(int region, const char *loc) {
+static void wfk_account(wfk_state *st, int region, const char *loc) {
     float ms = 0;
-    cudaEventSynchronize(wfk_g.ev_stop);
-    cudaEventElapsedTime(&ms, wfk_g.ev_start, wfk_g.ev_stop);
-    if (region >= wfk_g.n_times) {
-        wfk_region_time *t = realloc(wfk_g.times, sizeof *t * (size_t)(region + 1));
+    cudaEventSynchronize(st->ev_stop);
+    cudaEventElapsedTime(&ms, st->ev_start, st->ev_stop);
+    if (region >= st->n_times) {
+        wfk_region_time *t = realloc(st->times, sizeof *t * (size_t)(region + 1));
         if (!t)
             return;
-        memset(t + wfk_g.n_times, 0, sizeof *t * (size_t)(region + 1 - wfk_g.n_times));
-        wfk_g.times = t;
-        wfk_g.n_times = region + 1;
+        memset(t + st->n_times, 0, sizeof *t * (size_t)(region + 1 - st->n_times));
+        st->times = t;
+        st->n_times = region + 1;
     }
-    wfk_g.times[region].loc = loc;
-    wfk_g.times[region].calls++;
-    wfk_g.times[region].ms += ms;
+    st->times[region].loc = loc;
+    st->times[region].calls++;
+    st->times[region].ms += ms;
 }
 
-/* The kernels' own failures so far: waits for the device, then reads the error slot. */
+/* The kernels' own failures so far: waits for the context's stream, then reads the error slot. */
 static int wfk_errors(wf_ctx *ctx, const char *loc) {
-    int rc = (int)cudaDeviceSynchronize();
+    void *slot = wfk_st(ctx)->launch.err;
+    int rc = (int)cudaStreamSynchronize(wfk_st(ctx)->launch.stream);
     if (rc != 0)
         return wfk_check(ctx, (cudaError_t)rc, loc);
     int flag = 0;
-    if (wfk_check(ctx, cudaMemcpy(&flag, wfk_g.launch.err, sizeof flag, cudaMemcpyDeviceToHost), loc))
+    if (wfk_copy(ctx, &flag, slot, sizeof flag, cudaMemcpyDeviceToHost, loc))
         return 1;
     if (flag == 0)
         return 0;
@@ -197,10 +276,10 @@ static int wfk_errors(wf_ctx *ctx, const char *loc) {
         char loc[128];
         char msg[384];
     } e;
-    if (wfk_check(ctx, cudaMemcpy(&e, wfk_g.launch.err, sizeof e, cudaMemcpyDeviceToHost), loc))
+    if (wfk_copy(ctx, &e, slot, sizeof e, cudaMemcpyDeviceToHost, loc))
         return 1;
     e.loc[sizeof e.loc - 1] = e.msg[sizeof e.msg - 1] = 0;
-    cudaMemset(wfk_g.launch.err, 0, sizeof flag);
+    cudaMemsetAsync(slot, 0, sizeof flag, wfk_st(ctx)->launch.stream);
     return wf_error(ctx, e.loc, "%s", e.msg);
 }
 
@@ -208,8 +287,8 @@ static int wfk_errors(wf_ctx *ctx, const char *loc) {
  * own failures. */
 static int wfk_finish(wf_ctx *ctx, int rc, int region, const char *loc) {
     if (rc == 0 && ctx->profiling) {
-        cudaEventRecord(wfk_g.ev_stop, 0);
-        wfk_account(region, loc);
+        cudaEventRecord(wfk_st(ctx)->ev_stop, wfk_st(ctx)->launch.stream);
+        wfk_account(wfk_st(ctx), region, loc);
     }
     if (rc != 0)
         return wfk_check(ctx, (cudaError_t)rc, loc);

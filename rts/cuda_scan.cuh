@@ -14,11 +14,11 @@
  * knows it, packed with its status in one 64-bit word for types of up to 4 bytes (one atomic
  * read, no fences) — and every element gets its prefix before the vector stores.
  *
- * The tile words and the counter are kept from call to call and never reset: a word carries
- * the number of the call that wrote it (its epoch), so words of earlier calls read as "nothing
- * yet", and the counter only grows (a call's tiles are its tickets minus the tickets handed
- * out before it).  They are zeroed once, when allocated, when a type of another word layout
- * is scanned, and when the epochs run out.
+ * The tile words and the counter (the context's: rts/cuda_kernels.cuh wfk_cu_state) are kept
+ * from call to call and never reset: a word carries the number of the call that wrote it (its
+ * epoch), so words of earlier calls read as "nothing yet", and the counter only grows (a
+ * call's tiles are its tickets minus the tickets handed out before it).  They are zeroed once,
+ * when allocated, when a type of another word layout is scanned, and when the epochs run out.
  */
 #include <stdint.h>
 
@@ -255,53 +255,38 @@ __global__ void __launch_bounds__(WFS_BLOCK) wfs_scan_kernel(const T *in, T *out
     }
 }
 
-/* The tile words and the counter (see the top of the file). */
-static struct {
-    char *p;                   /* the counter (16 bytes), then the tile words */
-    size_t bytes;
-    unsigned epoch;            /* the last call's */
-    unsigned long long ticket; /* the counter's value after the last call */
-    size_t layout;             /* sizeof the last call's tile word; 0: zero everything first */
-} wfs_g;
-
-static void wfs_release(void) {
-    if (wfs_g.p)
-        cudaFree(wfs_g.p);
-    memset(&wfs_g, 0, sizeof wfs_g);
-}
-
 /* The scan of in[0, n) into out (both device pointers).  Returns a cudaError_t. */
 template <class T, int OP>
-static int wfs_scan(const T *in, T *out, int64_t n, T ne) {
+static int wfs_scan(const wfk_launch *L, const T *in, T *out, int64_t n, T ne) {
     if (n <= 0)
         return 0;
+    decltype(wfk_cu(L)->scan) &g = wfk_cu(L)->scan; /* the tile words and the counter */
     int64_t tiles = (n + wfs_shape<T>::TILE - 1) / wfs_shape<T>::TILE;
     size_t bytes = 16 + sizeof(wfs_tile<T>) * (size_t)tiles;
-    if (bytes > wfs_g.bytes) {
-        if (wfs_g.p)
-            cudaFree(wfs_g.p);
-        memset(&wfs_g, 0, sizeof wfs_g);
-        if (cudaMalloc((void **)&wfs_g.p, bytes) != cudaSuccess)
+    if (bytes > g.bytes) {
+        if (g.p)
+            cudaFree(g.p);
+        g = {};
+        if (cudaMalloc((void **)&g.p, bytes) != cudaSuccess)
             return (int)cudaErrorMemoryAllocation;
-        wfs_g.bytes = bytes;
+        g.bytes = bytes;
     }
-    if (wfs_g.layout != sizeof(wfs_tile<T>) || wfs_g.epoch == (1u << 30) - 1) {
-        cudaError_t e = cudaMemsetAsync(wfs_g.p, 0, wfs_g.bytes);
+    if (g.layout != sizeof(wfs_tile<T>) || g.epoch == (1u << 30) - 1) {
+        cudaError_t e = cudaMemsetAsync(g.p, 0, g.bytes, L->stream);
         if (e != cudaSuccess)
             return (int)e;
-        wfs_g.epoch = 0;
-        wfs_g.ticket = 0;
-        wfs_g.layout = sizeof(wfs_tile<T>);
+        g.epoch = 0;
+        g.ticket = 0;
+        g.layout = sizeof(wfs_tile<T>);
     }
-    wfs_g.epoch++;
-    unsigned long long ticket0 = wfs_g.ticket;
-    wfs_g.ticket += (unsigned long long)tiles;
+    g.epoch++;
+    unsigned long long ticket0 = g.ticket;
+    g.ticket += (unsigned long long)tiles;
     bool vec = ((uintptr_t)in % 16 == 0) && ((uintptr_t)out % 16 == 0);
-    wfs_scan_kernel<T, OP><<<(unsigned)tiles, WFS_BLOCK>>>(in, out, n, ne, (wfs_tile<T> *)(wfs_g.p + 16),
-                                                           (unsigned long long *)wfs_g.p, ticket0, wfs_g.epoch << 2,
-                                                           vec);
+    wfs_scan_kernel<T, OP><<<(unsigned)tiles, WFS_BLOCK, 0, L->stream>>>(
+        in, out, n, ne, (wfs_tile<T> *)(g.p + 16), (unsigned long long *)g.p, ticket0, g.epoch << 2, vec);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess)
-        wfs_g.layout = 0; /* the counter's value is not known */
+        g.layout = 0; /* the counter's value is not known */
     return (int)e;
 }

@@ -47,12 +47,13 @@ struct wf_blk {
 #ifdef WF_CUDA
     void *dev;          /* weft cuda (rts/flat_cuda.h): the device copy, or NULL */
     bool host_ok, dev_ok; /* which copies hold the current contents */
+    bool dev_borrowed;  /* dev belongs to a library array (an argument): not released */
 #endif
 };
 
 #ifdef WF_CUDA
-static void wfc_drop(wf_blk *b); /* rts/flat_cuda.h: releases the device copy */
-static void wfc_adopt_staged(wf_blk *b); /* rts/flat_cuda.h: the device copy staged for b's data */
+static void wfc_drop(wf_ctx *ctx, wf_blk *b); /* rts/flat_cuda.h: releases the device copy */
+static void wfc_adopt_staged(wf_ctx *ctx, wf_blk *b); /* rts/flat_cuda.h: the device copy staged for b's data */
 #endif
 
 static inline void wf_blk_list_lock(wf_ctx *ctx) {
@@ -81,6 +82,7 @@ static inline __attribute__((unused)) wf_blk *wf_blk_new(wf_ctx *ctx, size_t byt
     b->dev = NULL;
     b->host_ok = true;
     b->dev_ok = false;
+    b->dev_borrowed = false;
 #endif
     b->cap = bytes;
     wf_blk_list_lock(ctx);
@@ -104,7 +106,7 @@ static __attribute__((unused, noinline)) void wf_blk_free(wf_ctx *ctx, wf_blk *b
         b->next->prev = b->prev;
     wf_blk_list_unlock(ctx);
 #ifdef WF_CUDA
-    wfc_drop(b);
+    wfc_drop(ctx, b);
 #endif
     if (!b->external)
         wf_free(ctx, b->data);
@@ -126,7 +128,7 @@ static inline __attribute__((unused)) wf_blk *wf_blk_wrap(wf_ctx *ctx, void *dat
     b->data = data;
 #ifdef WF_CUDA
     b->host_ok = true;
-    wfc_adopt_staged(b);
+    wfc_adopt_staged(ctx, b);
 #endif
     wf_blk_list_lock(ctx);
     b->next = ctx->blocks.head;
@@ -187,8 +189,15 @@ static inline __attribute__((always_inline)) void wf_unref(wf_ctx *ctx, wf_blk *
         wf_blk_free(ctx, b);
 }
 /* Whether the holder of one reference to b may write it in place: nobody else holds it (a
- * slot's reference does not count: the slot only keeps the block for reuse). */
-static inline bool wf_blk_unique(const wf_blk *b) { return b && wf_blk_rc(b) == 1 + b->in_slot; }
+ * slot's reference does not count: the slot only keeps the block for reuse), and it is not a
+ * library array's lent to the entry (weft cuda, rts/flat_cuda.h wfc_lib_arg). */
+static inline bool wf_blk_unique(const wf_blk *b) {
+#ifdef WF_CUDA
+    if (b && b->dev_borrowed)
+        return false;
+#endif
+    return b && wf_blk_rc(b) == 1 + b->in_slot;
+}
 
 /* ---- recursion ----
  * The functions of recursive definitions (src/backend/emit.c) take their call depth (1 for a
@@ -447,7 +456,7 @@ static inline __attribute__((unused)) int wf_flat_result(wf_ctx *ctx, wf_value *
             res->shape[k] = n[k];
         res->data = m->data;
 #ifdef WF_CUDA
-        wfc_drop(m);
+        wfc_drop(ctx, m);
 #endif
         wf_blk_forget(ctx, m);
         return 0;

@@ -19,8 +19,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* qsort's order for the large counts: by decreasing count, then by index (stable) */
-static const int64_t *wfb_sort_counts;
+/* qsort's order for the large counts: by decreasing count, then by index (stable); the counts
+ * are the calling thread's (contexts on several threads may pack at once) */
+#ifdef __cplusplus
+static thread_local const int64_t *wfb_sort_counts;
+#else
+static _Thread_local const int64_t *wfb_sort_counts;
+#endif
 static int wfb_by_count(const void *x, const void *y) {
     int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
     int64_t ca = wfb_sort_counts[a], cb = wfb_sort_counts[b];

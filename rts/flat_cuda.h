@@ -10,16 +10,17 @@
  *
  * Kernels whose points allocate arrays get arenas (rts/flat_dev.cuh): wfc_launch runs a kernel
  * with arenas of a guessed size and, when a point asked for more, again with bigger ones.
+ * The state all this keeps is the context's (rts/cuda_rt.h wfk_state).
  */
 
-static void wfc_tcopy_drop(wf_blk *b);
+static void wfc_tcopy_drop(wf_ctx *ctx, wf_blk *b);
 
-static void wfc_drop(wf_blk *b) {
-    wfc_tcopy_drop(b);
-    if (b->dev) {
-        wfk_release(b->dev);
-        b->dev = NULL;
-    }
+static void wfc_drop(wf_ctx *ctx, wf_blk *b) {
+    wfc_tcopy_drop(ctx, b);
+    if (b->dev && !b->dev_borrowed)
+        wfk_release(ctx, b->dev);
+    b->dev = NULL;
+    b->dev_borrowed = false;
     b->dev_ok = false;
 }
 
@@ -32,7 +33,7 @@ static void *wfc_dev(wf_ctx *ctx, wf_blk *b, const char *loc) {
     if (!b->dev && !(b->dev = wfk_alloc(ctx, b->cap ? b->cap : 1, loc)))
         return NULL;
     if (!b->dev_ok) {
-        if (b->cap && wfk_check(ctx, cudaMemcpy(b->dev, b->data, b->cap, cudaMemcpyHostToDevice), loc))
+        if (b->cap && wfk_copy(ctx, b->dev, b->data, b->cap, cudaMemcpyHostToDevice, loc))
             return NULL;
         b->dev_ok = true;
     }
@@ -46,8 +47,8 @@ static void *wfc_dev_out(wf_ctx *ctx, wf_blk *b, const char *loc) {
     return b->dev;
 }
 
-static void wfc_dev_wrote(wf_blk *b) {
-    wfc_tcopy_drop(b);
+static void wfc_dev_wrote(wf_ctx *ctx, wf_blk *b) {
+    wfc_tcopy_drop(ctx, b);
     b->dev_ok = true;
     b->host_ok = false;
 }
@@ -61,7 +62,7 @@ static int wfc_host(wf_ctx *ctx, wf_blk *b) {
         return 0;
     if (wfc_errors(ctx, "cuda")) /* the data is what a failed kernel left */
         return 1;
-    if (b->cap && wfk_check(ctx, cudaMemcpy(b->data, b->dev, b->cap, cudaMemcpyDeviceToHost), "cuda"))
+    if (b->cap && wfk_copy(ctx, b->data, b->dev, b->cap, cudaMemcpyDeviceToHost, "cuda"))
         return 1;
     b->host_ok = true;
     return 0;
@@ -75,12 +76,12 @@ static int wfc_host_elem(wf_ctx *ctx, wf_blk *b, void *p, size_t bytes) {
         return wfc_host(ctx, b);
     if (wfc_errors(ctx, "cuda"))
         return 1;
-    return wfk_check(ctx, cudaMemcpy(p, wfc_translate(b, b->dev, p), bytes, cudaMemcpyDeviceToHost), "cuda");
+    return wfk_copy(ctx, p, wfc_translate(b, b->dev, p), bytes, cudaMemcpyDeviceToHost, "cuda");
 }
 
-static void wfc_host_wrote(wf_blk *b) {
+static void wfc_host_wrote(wf_ctx *ctx, wf_blk *b) {
     if (b) {
-        wfc_tcopy_drop(b);
+        wfc_tcopy_drop(ctx, b);
         b->dev_ok = false;
     }
 }
@@ -95,26 +96,17 @@ static void *wfc_translate(const wf_blk *b, void *d, const void *p) {
 typedef int (*wfc_launch_fn)(const wfk_launch *L, const void *args, void *out, char *arena, int64_t arena_bytes,
                              int64_t max_threads, unsigned long long *wanted);
 
-static int wfc_errors(wf_ctx *ctx, const char *loc);
-
-static struct {
-    char *arena;
-    size_t arena_cap;
-    unsigned long long *wanted;
-    bool pending; /* kernels launched whose failures have not been looked at */
-} wfc_g;
-
 /* The failures of the kernels launched so far (they run asynchronously). */
 static int wfc_errors(wf_ctx *ctx, const char *loc) {
-    if (!wfc_g.pending)
+    if (!wfk_st(ctx)->pending)
         return 0;
-    wfc_g.pending = false;
+    wfk_st(ctx)->pending = false;
     return wfk_errors(ctx, loc);
 }
 
 /* The harness's sync hook: wait for the device, report failures. */
 static int wfc_sync(wf_ctx *ctx) {
-    wfc_g.pending = true;
+    wfk_st(ctx)->pending = true;
     return wfc_errors(ctx, "cuda");
 }
 
@@ -131,13 +123,14 @@ static size_t wfc_arena_budget(void) {
  * host at out); bytes: the arena each point starts with (0: its points allocate nothing). */
 static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, wfc_launch_fn fn, const void *args,
                       void *out) {
-    if (!wfc_g.wanted && wfk_check(ctx, cudaMalloc((void **)&wfc_g.wanted, sizeof *wfc_g.wanted), loc))
+    wfk_state *st = wfk_st(ctx);
+    if (!st->wanted && wfk_check(ctx, cudaMalloc((void **)&st->wanted, sizeof *st->wanted), loc))
         return 1;
     if (bytes == 0 && !out && !ctx->profiling) { /* no arenas, nothing back: do not wait */
-        int rc = fn(&wfk_g.launch, args, out, NULL, 0, INT64_MAX, wfc_g.wanted);
+        int rc = fn(&st->launch, args, out, NULL, 0, INT64_MAX, st->wanted);
         if (rc)
             return wfk_check(ctx, (cudaError_t)rc, loc);
-        wfc_g.pending = true;
+        st->pending = true;
         return 0;
     }
     if (wfc_errors(ctx, loc))
@@ -151,24 +144,24 @@ static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, w
                 return wf_error(ctx, loc, "out of device memory: a point of this kernel needs %lld bytes",
                                 (long long)bytes);
             size_t need = (size_t)max_threads * (size_t)bytes;
-            if (need > wfc_g.arena_cap) {
-                if (wfc_g.arena)
-                    cudaFree(wfc_g.arena);
-                wfc_g.arena = NULL;
-                wfc_g.arena_cap = 0;
-                if (wfk_check(ctx, cudaMalloc((void **)&wfc_g.arena, need), loc))
+            if (need > st->arena_cap) {
+                if (st->arena)
+                    cudaFree(st->arena);
+                st->arena = NULL;
+                st->arena_cap = 0;
+                if (wfk_check(ctx, cudaMalloc((void **)&st->arena, need), loc))
                     return 1;
-                wfc_g.arena_cap = need;
+                st->arena_cap = need;
             }
         }
-        if (wfk_check(ctx, cudaMemset(wfc_g.wanted, 0, sizeof *wfc_g.wanted), loc))
+        if (wfk_check(ctx, cudaMemsetAsync(st->wanted, 0, sizeof *st->wanted, st->launch.stream), loc))
             return 1;
         wfk_begin(ctx);
-        int rc = fn(&wfk_g.launch, args, out, bytes > 0 ? wfc_g.arena : NULL, bytes, max_threads, wfc_g.wanted);
+        int rc = fn(&st->launch, args, out, bytes > 0 ? st->arena : NULL, bytes, max_threads, st->wanted);
         if (wfk_finish(ctx, rc, region, loc))
             return 1;
         unsigned long long wanted = 0;
-        if (wfk_check(ctx, cudaMemcpy(&wanted, wfc_g.wanted, sizeof wanted, cudaMemcpyDeviceToHost), loc))
+        if (wfk_copy(ctx, &wanted, st->wanted, sizeof wanted, cudaMemcpyDeviceToHost, loc))
             return 1;
         if (wanted == 0)
             return 0;
@@ -176,38 +169,29 @@ static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, w
     }
 }
 
-static void wfc_release(void) {
-    if (wfc_g.arena)
-        cudaFree(wfc_g.arena);
-    if (wfc_g.wanted)
-        cudaFree(wfc_g.wanted);
-    wfc_g.arena = NULL;
-    wfc_g.wanted = NULL;
-    wfc_g.arena_cap = 0;
+static void wfc_release(wfk_state *st) {
+    if (st->arena)
+        cudaFree(st->arena);
+    if (st->wanted)
+        cudaFree(st->wanted);
+    st->arena = NULL;
+    st->wanted = NULL;
+    st->arena_cap = 0;
 }
 
 /* ---- coalescing: transposed copies ---- */
 
-int wfd_transpose(const void *src, int64_t n0, int64_t n1, int64_t s0, int64_t s1, int esz, void *dst);
+int wfd_transpose(const wfk_launch *L, const void *src, int64_t n0, int64_t n1, int64_t s0, int64_t s1, int esz,
+                  void *dst);
 
-/* One transposed copy per block, of the view it was made for; dropped when the block changes. */
-typedef struct {
-    wf_blk *b;
-    void *dev;
-    size_t bytes;
-    int64_t off, n0, n1, s0, s1;
-} wfc_tcopy;
-
-static struct {
-    wfc_tcopy *v;
-    int n, cap;
-} wfc_t;
-
-static void wfc_tcopy_drop(wf_blk *b) {
-    for (int i = 0; i < wfc_t.n; i++)
-        if (wfc_t.v[i].b == b) {
-            wfk_release(wfc_t.v[i].dev);
-            wfc_t.v[i] = wfc_t.v[--wfc_t.n];
+/* One transposed copy per block (wfc_tcopy), of the view it was made for; dropped when the
+ * block changes. */
+static void wfc_tcopy_drop(wf_ctx *ctx, wf_blk *b) {
+    wfk_state *st = wfk_st(ctx);
+    for (int i = 0; i < st->n_tcopies; i++)
+        if (st->tcopies[i].b == b) {
+            wfk_release(ctx, st->tcopies[i].dev);
+            st->tcopies[i] = st->tcopies[--st->n_tcopies];
             i--;
         }
 }
@@ -219,9 +203,10 @@ static void *wfc_dev_transposed(wf_ctx *ctx, wf_blk **bp, const void *p, const i
     void *d = wfc_dev(ctx, b, loc);
     if (!d)
         return NULL;
+    wfk_state *st = wfk_st(ctx);
     int64_t off = (const char *)p - (const char *)b->data;
-    for (int i = 0; i < wfc_t.n; i++) {
-        wfc_tcopy *c = &wfc_t.v[i];
+    for (int i = 0; i < st->n_tcopies; i++) {
+        wfc_tcopy *c = &st->tcopies[i];
         if (c->b == b && c->off == off && c->n0 == n[0] && c->n1 == n[1] && c->s0 == s[0] && c->s1 == s[1])
             return c->dev;
     }
@@ -229,33 +214,21 @@ static void *wfc_dev_transposed(wf_ctx *ctx, wf_blk **bp, const void *p, const i
     void *t = wfk_alloc(ctx, bytes ? bytes : 1, loc);
     if (!t)
         return NULL;
-    if (wfk_check(ctx, (cudaError_t)wfd_transpose((char *)d + off, n[0], n[1], s[0], s[1], esz, t), loc))
+    if (wfk_check(ctx, (cudaError_t)wfd_transpose(&st->launch, (char *)d + off, n[0], n[1], s[0], s[1], esz, t), loc))
         return NULL;
-    if (wfc_t.n == wfc_t.cap) {
-        wfc_t.cap = wfc_t.cap ? 2 * wfc_t.cap : 16;
-        wfc_t.v = realloc(wfc_t.v, sizeof *wfc_t.v * (size_t)wfc_t.cap);
-        if (!wfc_t.v)
+    if (st->n_tcopies == st->cap_tcopies) {
+        st->cap_tcopies = st->cap_tcopies ? 2 * st->cap_tcopies : 16;
+        st->tcopies = realloc(st->tcopies, sizeof *st->tcopies * (size_t)st->cap_tcopies);
+        if (!st->tcopies)
             abort();
     }
-    wfc_t.v[wfc_t.n++] = (wfc_tcopy){b, t, bytes, off, n[0], n[1], s[0], s[1]};
+    st->tcopies[st->n_tcopies++] = (wfc_tcopy){b, t, bytes, off, n[0], n[1], s[0], s[1]};
     return t;
 }
 
 /* ---- the timed call's inputs and results (the harness's stage and collect hooks) ----
  * As Futhark's benchmarks time an entry point: the arguments are on the device before the
  * clock starts (stage), and the results are copied to the host after it stops (collect). */
-
-typedef struct {
-    void *host;   /* an argument's data, or a result's */
-    size_t bytes;
-    void *dev;    /* its device copy */
-} wfc_transfer;
-
-static struct {
-    wfc_transfer *in, *out; /* staged inputs not yet adopted by a block; results to download */
-    int n_in, cap_in, n_out, cap_out;
-    bool timing;            /* between stage and collect: results may wait for collect */
-} wfc_io;
 
 static void wfc_io_push(wfc_transfer **v, int *n, int *cap, wfc_transfer x) {
     if (*n == *cap) {
@@ -269,18 +242,21 @@ static void wfc_io_push(wfc_transfer **v, int *n, int *cap, wfc_transfer x) {
 
 /* Device copies that no block adopted (an argument the entry did not use), and those of results
  * a failed call left behind, go back to the pool. */
-static void wfc_io_clear(void) {
-    for (int i = 0; i < wfc_io.n_in; i++)
-        wfk_release(wfc_io.in[i].dev);
-    for (int i = 0; i < wfc_io.n_out; i++)
-        wfk_release(wfc_io.out[i].dev);
-    wfc_io.n_in = wfc_io.n_out = 0;
-    wfc_io.timing = false;
+static void wfc_io_clear(wf_ctx *ctx) {
+    wfk_state *st = wfk_st(ctx);
+    for (int i = 0; i < st->n_in; i++)
+        if (!st->in[i].borrowed)
+            wfk_release(ctx, st->in[i].dev);
+    for (int i = 0; i < st->n_out; i++)
+        wfk_release(ctx, st->out[i].dev);
+    st->n_in = st->n_out = 0;
+    st->timing = false;
 }
 
 /* The harness's stage hook: a device copy of every array argument. */
 static int wfc_stage(wf_ctx *ctx, const wf_value *args, int n) {
-    wfc_io_clear();
+    wfk_state *st = wfk_st(ctx);
+    wfc_io_clear(ctx);
     for (int i = 0; i < n; i++) {
         size_t bytes = (size_t)wf_value_count(&args[i]) * wf_prim_size(args[i].prim);
         if (args[i].rank == 0 || bytes == 0)
@@ -288,34 +264,40 @@ static int wfc_stage(wf_ctx *ctx, const wf_value *args, int n) {
         void *d = wfk_alloc(ctx, bytes, "cuda");
         if (!d)
             return 1;
-        if (wfk_check(ctx, cudaMemcpy(d, args[i].data, bytes, cudaMemcpyHostToDevice), "cuda")) {
-            wfk_release(d);
+        if (wfk_copy(ctx, d, args[i].data, bytes, cudaMemcpyHostToDevice, "cuda")) {
+            wfk_release(ctx, d);
             return 1;
         }
-        wfc_io_push(&wfc_io.in, &wfc_io.n_in, &wfc_io.cap_in, (wfc_transfer){args[i].data, bytes, d});
+        wfc_io_push(&st->in, &st->n_in, &st->cap_in, (wfc_transfer){args[i].data, bytes, d, false, false});
     }
-    wfc_io.timing = true;
+    st->timing = true;
     return 0;
 }
 
-/* wf_blk_wrap's block for an argument takes the argument's staged device copy, current. */
-static void wfc_adopt_staged(wf_blk *b) {
-    for (int i = 0; i < wfc_io.n_in; i++)
-        if (wfc_io.in[i].host == b->data && wfc_io.in[i].bytes == b->cap) {
-            b->dev = wfc_io.in[i].dev;
+/* wf_blk_wrap's block for an argument takes the argument's staged device copy, current (a
+ * borrowed one stays its owner's: the block never writes it, its argument not being unique). */
+static void wfc_adopt_staged(wf_ctx *ctx, wf_blk *b) {
+    wfk_state *st = wfk_st(ctx);
+    for (int i = 0; i < st->n_in; i++)
+        if (st->in[i].host == b->data && st->in[i].bytes == b->cap) {
+            b->dev = st->in[i].dev;
+            b->dev_borrowed = st->in[i].borrowed;
+            b->host_ok = !st->in[i].host_stale;
             b->dev_ok = true;
-            wfc_io.in[i] = wfc_io.in[--wfc_io.n_in];
+            st->in[i] = st->in[--st->n_in];
             return;
         }
 }
 
-/* An entry's array result (wf_flat_result): a block handed over whole whose current copy is on
- * the device keeps that copy for the collect hook when the harness is timing the call; else the
- * host copy is made current now. */
+/* An entry's array result (wf_flat_result): a block handed over whole with a current device
+ * copy keeps that copy for the collect hook (to download when the host's is stale) or for the
+ * library (wfc_lib_result) when the harness is timing the call; else the host copy is made
+ * current now. */
 static int wfc_result(wf_ctx *ctx, wf_value *res, int prim, int rank, void *p, wf_blk *m, const int64_t *n,
                       const int64_t *s) {
-    if (wfc_io.timing && wf_flat_result_whole(m, p, rank, n, s) && !m->host_ok && m->dev_ok && m->dev) {
-        wfc_io_push(&wfc_io.out, &wfc_io.n_out, &wfc_io.cap_out, (wfc_transfer){m->data, m->cap, m->dev});
+    wfk_state *st = wfk_st(ctx);
+    if (st->timing && wf_flat_result_whole(m, p, rank, n, s) && m->dev_ok && m->dev && !m->dev_borrowed) {
+        wfc_io_push(&st->out, &st->n_out, &st->cap_out, (wfc_transfer){m->data, m->cap, m->dev, false, !m->host_ok});
         m->dev = NULL; /* the pending download owns it now */
         m->dev_ok = false;
         m->host_ok = true; /* once collected */
@@ -327,21 +309,171 @@ static int wfc_result(wf_ctx *ctx, wf_value *res, int prim, int rank, void *p, w
 
 /* The harness's collect hook, after the clock: the results' downloads. */
 static int wfc_collect(wf_ctx *ctx) {
+    wfk_state *st = wfk_st(ctx);
     int rc = wfc_errors(ctx, "cuda");
-    for (int i = 0; i < wfc_io.n_out && !rc; i++)
-        rc = wfk_check(ctx, cudaMemcpy(wfc_io.out[i].host, wfc_io.out[i].dev, wfc_io.out[i].bytes,
-                                       cudaMemcpyDeviceToHost), "cuda");
-    wfc_io_clear();
+    for (int i = 0; i < st->n_out && !rc; i++)
+        if (st->out[i].host_stale)
+            rc = wfk_copy(ctx, st->out[i].host, st->out[i].dev, st->out[i].bytes, cudaMemcpyDeviceToHost, "cuda");
+    wfc_io_clear(ctx);
     return rc;
 }
 
+/* ---- arrays of the library API (src/driver/library.c, docs/LIBRARY.md) ----
+ * A library array keeps its value in host memory (v.data, wf_alloc'ed: the host address its
+ * argument's block is known by) and in a block of the context's device pool (dev); host_ok and
+ * dev_ok say which copies are current.  An entry call hands an argument's device copy to the
+ * entry (wfc_lib_arg: borrowed when the parameter is not unique, else a copy) and takes its
+ * results' device copies (wfc_lib_result): arrays stay on the device from call to call, and
+ * move to the host only when the user reads them. */
+typedef struct {
+    wf_value v;
+    void *dev;
+    bool host_ok, dev_ok;
+} wfc_array;
+
+static WF_U size_t wfc_array_bytes(const wfc_array *a) {
+    return (size_t)wf_value_count(&a->v) * wf_prim_size(a->v.prim);
+}
+
+/* An entry call's staging begins: its arguments come one by one (wfc_lib_arg). */
+static WF_U void wfc_lib_begin(wf_ctx *ctx) {
+    wfc_io_clear(ctx);
+    wfk_st(ctx)->timing = true;
+}
+
+/* Its transfers end: what no block adopted, and what no result took, goes back to the pool. */
+static WF_U void wfc_lib_end(wf_ctx *ctx) { wfc_io_clear(ctx); }
+
+/* Makes a's device copy current (uploads the host copy when stale).  0, or 1 with the error. */
+static WF_U int wfc_lib_dev(wf_ctx *ctx, wfc_array *a) {
+    size_t bytes = wfc_array_bytes(a);
+    if (a->dev_ok || bytes == 0)
+        return 0;
+    if (!a->dev && !(a->dev = wfk_alloc(ctx, bytes, "cuda")))
+        return 1;
+    if (wfk_copy(ctx, a->dev, a->v.data, bytes, cudaMemcpyHostToDevice, "cuda"))
+        return 1;
+    a->dev_ok = true;
+    return 0;
+}
+
+/* Makes a's host copy current (downloads the device copy when stale). */
+static WF_U int wfc_lib_host(wf_ctx *ctx, wfc_array *a) {
+    size_t bytes = wfc_array_bytes(a);
+    if (a->host_ok || bytes == 0)
+        return 0;
+    if (wfk_copy(ctx, a->v.data, a->dev, bytes, cudaMemcpyDeviceToHost, "cuda"))
+        return 1;
+    a->host_ok = true;
+    return 0;
+}
+
+/* a's values into out: host memory (to_dev false) or device memory, from its current copy. */
+static WF_U int wfc_lib_values(wf_ctx *ctx, const wfc_array *a, void *out, bool to_dev) {
+    size_t bytes = wfc_array_bytes(a);
+    if (bytes == 0)
+        return 0;
+    bool from_dev = a->dev_ok && !(a->host_ok && !to_dev);
+    int kind = from_dev ? (to_dev ? cudaMemcpyDeviceToDevice : cudaMemcpyDeviceToHost)
+                        : (to_dev ? cudaMemcpyHostToDevice : cudaMemcpyHostToHost);
+    if (kind == cudaMemcpyHostToHost) {
+        memcpy(out, a->v.data, bytes);
+        return 0;
+    }
+    return wfk_copy(ctx, out, from_dev ? a->dev : a->v.data, bytes, kind, "cuda");
+}
+
+/* A new array from src (device memory when src_dev, else host memory; NULL: left undefined),
+ * of the shape of a (whose v.data is allocated, uninitialised): the copy goes where src is. */
+static WF_U int wfc_lib_fill(wf_ctx *ctx, wfc_array *a, const void *src, bool src_dev) {
+    size_t bytes = wfc_array_bytes(a);
+    a->host_ok = !src_dev;
+    a->dev_ok = false;
+    if (!src_dev || bytes == 0) {
+        if (src && bytes)
+            memcpy(a->v.data, src, bytes);
+        a->host_ok = true;
+        return 0;
+    }
+    if (!(a->dev = wfk_alloc(ctx, bytes, "cuda")))
+        return 1;
+    if (wfk_copy(ctx, a->dev, src, bytes, cudaMemcpyDeviceToDevice, "cuda"))
+        return 1;
+    a->dev_ok = true;
+    return 0;
+}
+
+/* Frees a's copies (not a). */
+static WF_U void wfc_lib_release(wf_ctx *ctx, wfc_array *a) {
+    if (a->dev)
+        wfk_release(ctx, a->dev);
+    wf_free(ctx, a->v.data);
+    a->dev = a->v.data = NULL;
+    a->host_ok = a->dev_ok = false;
+}
+
+/* Argument arg of an entry call from array in: its device copy made current and staged for the
+ * argument's block, with in's host buffer as its address (*borrowed: arg->data is in's, not
+ * to be freed) when the parameter is not unique; a fresh copy (host buffer uninitialised, the
+ * device copy current) when it is, since the entry may then overwrite it. */
+static WF_U int wfc_lib_arg(wf_ctx *ctx, wf_value *arg, wfc_array *in, bool unique, bool *borrowed) {
+    *borrowed = false;
+    size_t bytes = wfc_array_bytes(in);
+    if (wfc_lib_dev(ctx, in))
+        return 1;
+    if (!unique || bytes == 0) {
+        if (bytes == 0 && wf_value_alloc(ctx, arg, in->v.prim, in->v.rank, in->v.shape, NULL))
+            return 1;
+        if (bytes == 0)
+            return 0;
+        *arg = in->v;
+        *borrowed = true;
+        wfc_io_push(&wfk_st(ctx)->in, &wfk_st(ctx)->n_in, &wfk_st(ctx)->cap_in,
+                    (wfc_transfer){arg->data, bytes, in->dev, true, !in->host_ok});
+        return 0;
+    }
+    if (wf_value_alloc(ctx, arg, in->v.prim, in->v.rank, in->v.shape, NULL))
+        return 1;
+    void *d = wfk_alloc(ctx, bytes, "cuda");
+    if (!d || wfk_copy(ctx, d, in->dev, bytes, cudaMemcpyDeviceToDevice, "cuda")) {
+        if (d)
+            wfk_release(ctx, d);
+        return 1;
+    }
+    wfc_io_push(&wfk_st(ctx)->in, &wfk_st(ctx)->n_in, &wfk_st(ctx)->cap_in,
+                (wfc_transfer){arg->data, bytes, d, false, true});
+    return 0;
+}
+
+/* Array result res of an entry call into out: its data, and the device copy that wfc_result
+ * left pending for it when the result was on the device (its host copy may be stale). */
+static WF_U void wfc_lib_result(wf_ctx *ctx, wfc_array *out, const wf_value *res) {
+    wfk_state *st = wfk_st(ctx);
+    out->v = *res;
+    out->dev = NULL;
+    out->dev_ok = false;
+    out->host_ok = true;
+    for (int i = 0; i < st->n_out; i++)
+        if (st->out[i].host == res->data) {
+            out->dev = st->out[i].dev;
+            out->dev_ok = true;
+            out->host_ok = !st->out[i].host_stale;
+            st->out[i] = st->out[--st->n_out];
+            return;
+        }
+}
+
 static void wfc_fini(wf_ctx *ctx) {
-    wfc_io_clear();
-    free(wfc_io.in);
-    free(wfc_io.out);
-    wfc_release();
-    while (wfc_t.n)
-        wfc_tcopy_drop(wfc_t.v[0].b);
-    free(wfc_t.v);
+    wfk_state *st = wfk_st(ctx);
+    if (st) {
+        cudaSetDevice(ctx->device);
+        wfc_io_clear(ctx);
+        free(st->in);
+        free(st->out);
+        wfc_release(st);
+        while (st->n_tcopies)
+            wfc_tcopy_drop(ctx, st->tcopies[0].b);
+        free(st->tcopies);
+    }
     wfk_fini(ctx);
 }

@@ -532,19 +532,6 @@ __global__ void wfd_block_map_kernel(wfk_ctx *ctx, S s, const int64_t *perm, con
         atomicMax(&s.bm.stat[0], (unsigned long long)most);
 }
 
-/* The largest dynamic shared memory a block may have on this device. */
-static int64_t wfb_smem_max(void) {
-    static int64_t max = -1;
-    if (max < 0) {
-        int dev = 0, v = 0;
-        cudaGetDevice(&dev);
-        if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess || v <= 0)
-            v = 48 * 1024;
-        max = v - 1024; /* the kernel's own __shared__ variables */
-    }
-    return max;
-}
-
 /* The most threads a block of kernel k may have (its registers decide): a multiple of 32. */
 static int wfb_kernel_threads(const void *k) {
     cudaFuncAttributes a;
@@ -553,20 +540,34 @@ static int wfb_kernel_threads(const void *k) {
     return a.maxThreadsPerBlock / 32 * 32;
 }
 
-/* What a launcher of block kernels keeps between calls: the block memory the points used last
- * time, the device's word where they report, global memory for blocks that need more than the
- * shared memory. */
-struct wfb_state {
-    int64_t bytes;
-    unsigned long long *stat;
-    char *global;
-    int64_t global_cap;
-};
+/* The context's wfb_state (rts/cuda_kernels.cuh) of the launcher whose key is key (the address
+ * of its kernel, plus 1 for a binned one): 48 KiB of block memory at first, as a block using
+ * all of the shared memory would be the only one on its multiprocessor.  NULL when out of
+ * memory. */
+static wfb_state *wfb_state_for(const wfk_launch *L, const void *key) {
+    struct wfk_cu_state *c = wfk_cu(L);
+    for (int i = 0; i < c->n_blocks; i++)
+        if (c->blocks[i].key == key)
+            return &c->blocks[i].st;
+    if (c->n_blocks == c->cap_blocks) {
+        int cap = c->cap_blocks ? 2 * c->cap_blocks : 8;
+        void *v = realloc(c->blocks, sizeof *c->blocks * (size_t)cap);
+        if (!v)
+            return NULL;
+        c->blocks = (decltype(c->blocks))v;
+        c->cap_blocks = cap;
+    }
+    c->blocks[c->n_blocks].key = key;
+    c->blocks[c->n_blocks].st = wfb_state{48 * 1024 - 1024, NULL, NULL, 0};
+    return &c->blocks[c->n_blocks++].st;
+}
 
 /* Runs launch(smem) (a block kernel k of `blocks` blocks given s's block memory) with as much
  * block memory as the points used last time, again with more while a point asked for more. */
 template <class S, class Launch>
-static int wfb_run(wfb_state *st, S &s, const void *k, int64_t blocks, Launch launch) {
+static int wfb_run(const wfk_launch *L, wfb_state *st, S &s, const void *k, int64_t blocks, Launch launch) {
+    if (!st)
+        return (int)cudaErrorMemoryAllocation;
     if (!st->stat && cudaMalloc((void **)&st->stat, 2 * sizeof *st->stat) != cudaSuccess)
         return (int)cudaErrorMemoryAllocation;
     for (;;) {
@@ -574,7 +575,7 @@ static int wfb_run(wfb_state *st, S &s, const void *k, int64_t blocks, Launch la
         s.bm.stat = st->stat;
         s.bm.global = NULL;
         size_t smem = (size_t)st->bytes;
-        if (st->bytes > wfb_smem_max()) {
+        if (st->bytes > wfk_cu(L)->smem_max) {
             if (blocks * st->bytes > st->global_cap) {
                 if (st->global)
                     cudaFree(st->global);
@@ -588,12 +589,13 @@ static int wfb_run(wfb_state *st, S &s, const void *k, int64_t blocks, Launch la
         } else if (smem > 48 * 1024 - 1024) {
             cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         }
-        if (cudaMemset(st->stat, 0, 2 * sizeof *st->stat) != cudaSuccess)
+        if (cudaMemsetAsync(st->stat, 0, 2 * sizeof *st->stat, L->stream) != cudaSuccess)
             return (int)cudaGetLastError();
         launch(smem);
         int rc = (int)cudaGetLastError();
         unsigned long long got[2] = {0, 0};
-        if (rc || (rc = (int)cudaMemcpy(got, st->stat, sizeof got, cudaMemcpyDeviceToHost)))
+        if (rc || (rc = (int)cudaMemcpyAsync(got, st->stat, sizeof got, cudaMemcpyDeviceToHost, L->stream)) ||
+            (rc = (int)cudaStreamSynchronize(L->stream)))
             return rc;
         int64_t used = (int64_t)got[0];
         if (!got[1]) { /* next time: what the points used (at least 1 KiB) */
@@ -607,7 +609,6 @@ static int wfb_run(wfb_state *st, S &s, const void *k, int64_t blocks, Launch la
 /* Runs a block kernel, one point per block (48 KiB of block memory at first). */
 template <class S>
 static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t max_threads) {
-    static wfb_state st = {48 * 1024 - 1024, NULL, NULL, 0};
     if (s.w == 0)
         return 0;
     const void *k = (const void *)wfd_block_map_kernel<S>;
@@ -616,14 +617,14 @@ static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t m
     int64_t blocks = s.w < (1 << 20) ? s.w : (1 << 20);
     if (blocks * bs > max_threads)
         blocks = max_threads / bs > 0 ? max_threads / bs : 1;
-    return wfb_run(&st, s, k, blocks, [&](size_t smem) {
-        wfd_block_map_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s, NULL, NULL, NULL, s.w);
+    return wfb_run(L, wfb_state_for(L, k), s, k, blocks, [&](size_t smem) {
+        wfd_block_map_kernel<S><<<(unsigned)blocks, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, NULL, NULL, NULL, s.w);
     });
 }
 
 /* ---- bins (seed 000, src/flatten/bins.c) ---- */
 
-/* Grows the device buffer *p to bytes (kept between calls). */
+/* Grows the device buffer *p to bytes (kept between calls: the context's wfk_cu_state). */
 static int wfb_grow(void **p, size_t *cap, size_t bytes) {
     if (bytes <= *cap)
         return 0;
@@ -641,11 +642,6 @@ static int wfb_grow(void **p, size_t *cap, size_t bytes) {
 template <class S>
 static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, const int64_t *dcount,
                            int64_t max_threads) {
-    /* 48 KiB at first, as a block kernel's: a block using all of the shared memory would be
-     * the only one on its multiprocessor */
-    static wfb_state st = {48 * 1024 - 1024, NULL, NULL, 0};
-    static void *dbuf = NULL;
-    static size_t dbuf_cap = 0;
     int64_t n = s.w;
     if (n == 0)
         return 0;
@@ -657,9 +653,11 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
     if (!width || (dcount && !count) || !perm || !start || !slot)
         rc = (int)cudaErrorMemoryAllocation;
     if (!rc)
-        rc = (int)cudaMemcpy(width, dwidth, (size_t)n * sizeof *width, cudaMemcpyDeviceToHost);
+        rc = (int)cudaMemcpyAsync(width, dwidth, (size_t)n * sizeof *width, cudaMemcpyDeviceToHost, L->stream);
     if (!rc && dcount)
-        rc = (int)cudaMemcpy(count, dcount, (size_t)n * sizeof *count, cudaMemcpyDeviceToHost);
+        rc = (int)cudaMemcpyAsync(count, dcount, (size_t)n * sizeof *count, cudaMemcpyDeviceToHost, L->stream);
+    if (!rc)
+        rc = (int)cudaStreamSynchronize(L->stream);
     int64_t widest = 1;
     for (int64_t i = 0; !rc && i < n; i++)
         widest = width[i] > widest ? width[i] : widest;
@@ -674,15 +672,18 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
         rc = (int)cudaErrorMemoryAllocation;
     size_t pb = (size_t)n * sizeof *perm, sb = (size_t)n * sizeof *slot, bb = (size_t)(nbins + 1) * sizeof *start;
     if (!rc)
-        rc = wfb_grow(&dbuf, &dbuf_cap, pb + sb + bb + 16);
-    int64_t *dperm = (int64_t *)dbuf, *dstart = (int64_t *)((char *)dbuf + pb);
-    int32_t *dslot = (int32_t *)((char *)dbuf + pb + bb);
+        rc = wfb_grow(&wfk_cu(L)->bins, &wfk_cu(L)->bins_cap, pb + sb + bb + 16);
+    char *dbuf = (char *)wfk_cu(L)->bins;
+    int64_t *dperm = (int64_t *)dbuf, *dstart = (int64_t *)(dbuf + pb);
+    int32_t *dslot = (int32_t *)(dbuf + pb + bb);
     if (!rc)
-        rc = (int)cudaMemcpy(dperm, perm, pb, cudaMemcpyHostToDevice);
+        rc = (int)cudaMemcpyAsync(dperm, perm, pb, cudaMemcpyHostToDevice, L->stream);
     if (!rc)
-        rc = (int)cudaMemcpy(dstart, start, bb, cudaMemcpyHostToDevice);
+        rc = (int)cudaMemcpyAsync(dstart, start, bb, cudaMemcpyHostToDevice, L->stream);
     if (!rc)
-        rc = (int)cudaMemcpy(dslot, slot, sb, cudaMemcpyHostToDevice);
+        rc = (int)cudaMemcpyAsync(dslot, slot, sb, cudaMemcpyHostToDevice, L->stream);
+    if (!rc)
+        rc = (int)cudaStreamSynchronize(L->stream); /* before the host buffers go */
     free(width);
     free(count);
     free(perm);
@@ -693,8 +694,9 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
     int64_t blocks = nbins < (1 << 20) ? nbins : (1 << 20);
     if (blocks * bs > max_threads)
         blocks = max_threads / bs > 0 ? max_threads / bs : 1;
-    return wfb_run(&st, s, k, blocks, [&](size_t smem) {
-        wfd_block_map_kernel<S><<<(unsigned)blocks, bs, smem>>>((wfk_ctx *)L->err, s, dperm, dslot, dstart, nbins);
+    return wfb_run(L, wfb_state_for(L, (const char *)k + 1), s, k, blocks, [&](size_t smem) {
+        wfd_block_map_kernel<S>
+            <<<(unsigned)blocks, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, dperm, dslot, dstart, nbins);
     });
 }
 
@@ -715,7 +717,7 @@ static int wfd_run_map(const wfk_launch *L, const S &s, int64_t max_threads) {
         return 0;
     int bs = L->block_size;
     int64_t blocks = wfd_grid_blocks(s.w, bs, max_threads);
-    wfd_map_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s);
+    wfd_map_kernel<S><<<(unsigned)blocks, bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     return (int)cudaGetLastError();
 }
 
@@ -747,22 +749,10 @@ __global__ void wfd_tile_finish_kernel(wfk_ctx *ctx, S s, int64_t nparts, const 
         s.finish(ctx, i, parts, nparts);
 }
 
-/* A device attribute of the current device (at least 1), asked once per attribute by its caller. */
-static int wfd_device_attr(cudaDeviceAttr a) {
-    int dev = 0, v = 0;
-    cudaGetDevice(&dev);
-    if (cudaDeviceGetAttribute(&v, a, dev) != cudaSuccess || v <= 0)
-        v = 1;
-    return v;
-}
-
 /* How many splits of the columns: enough blocks for two waves of one block per multiprocessor,
  * each split at least WFD_TILE_MIN_STEPS steps long, the partial results at most 256 MiB. */
-static int64_t wfd_tile_splits(int64_t blocks, int64_t m, int64_t points, size_t acc_size) {
-    static int sms = 0;
-    if (!sms)
-        sms = wfd_device_attr(cudaDevAttrMultiProcessorCount);
-    int64_t want = 2 * (int64_t)sms;
+static int64_t wfd_tile_splits(const wfk_launch *L, int64_t blocks, int64_t m, int64_t points, size_t acc_size) {
+    int64_t want = 2 * wfk_cu(L)->sms;
     if (blocks >= want)
         return 1;
     int64_t splits = (want + blocks - 1) / blocks, most = m / (WFD_TILE_STEP * WFD_TILE_MIN_STEPS);
@@ -779,20 +769,21 @@ static int wfd_run_tiled(const wfk_launch *L, const S &s, int smem) {
     if (n0 == 0 || n1 == 0)
         return 0;
     int64_t nby = (n0 + WFD_TILE - 1) / WFD_TILE, nbx = (n1 + WFD_TILE - 1) / WFD_TILE;
-    int64_t splits = wfd_tile_splits(nbx * nby, m, n0 * n1, sizeof(Acc));
+    int64_t splits = wfd_tile_splits(L, nbx * nby, m, n0 * n1, sizeof(Acc));
     int64_t chunk = m > 0 ? (m + splits - 1) / splits : 1;
     chunk = (chunk + WFD_TILE_STEP - 1) / WFD_TILE_STEP * WFD_TILE_STEP;
     splits = m > 0 ? (m + chunk - 1) / chunk : 1;
     Acc *parts = NULL;
-    if (splits > 1 && !(parts = (Acc *)wfk_scratch(sizeof(Acc) * (size_t)(splits * n0 * n1))))
+    if (splits > 1 && !(parts = (Acc *)wfk_scratch(L, sizeof(Acc) * (size_t)(splits * n0 * n1))))
         return (int)cudaErrorMemoryAllocation;
     dim3 grid((unsigned)(nbx < (1 << 30) ? nbx : (1 << 30)), (unsigned)(nby < 65535 ? nby : 65535), (unsigned)splits);
-    wfd_tile_kernel<S><<<grid, dim3(WFD_TILE, WFD_TILE), (size_t)smem>>>((wfk_ctx *)L->err, s, nbx, nby, chunk, parts);
+    wfd_tile_kernel<S>
+        <<<grid, dim3(WFD_TILE, WFD_TILE), (size_t)smem, L->stream>>>((wfk_ctx *)L->err, s, nbx, nby, chunk, parts);
     if (splits > 1) {
         int bs = L->block_size;
         int64_t blocks = (n0 * n1 + bs - 1) / bs;
         blocks = blocks < (1 << 20) ? blocks : (1 << 20);
-        wfd_tile_finish_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s, splits, parts);
+        wfd_tile_finish_kernel<S><<<(unsigned)blocks, bs, 0, L->stream>>>((wfk_ctx *)L->err, s, splits, parts);
     }
     return (int)cudaGetLastError();
 }
@@ -851,21 +842,18 @@ static int wfd_run_hist(const wfk_launch *L, const S &s, int64_t max_threads) {
         /* each block combines its copy into the global bins once: one wave of blocks (as many
          * as the multiprocessors hold at once), with enough values per block (four per bin at
          * least) that the copies pay */
-        static int64_t wave = 0;
-        if (!wave) {
-            int64_t sms = wfd_device_attr(cudaDevAttrMultiProcessorCount),
-                    threads = wfd_device_attr(cudaDevAttrMaxThreadsPerMultiProcessor);
-            wave = sms * threads / bs > 0 ? sms * threads / bs : 1;
-        }
+        int64_t wave = wfk_cu(L)->sms * wfk_cu(L)->sm_threads / bs;
+        wave = wave > 0 ? wave : 1;
         int64_t most = s.w / (4 * (s.nb > 0 ? s.nb : 1));
         int64_t sblocks = blocks < most ? blocks : most;
         sblocks = sblocks < wave ? sblocks : wave;
         if (sblocks >= 1) {
-            wfd_hist_shared_kernel<S><<<(unsigned)sblocks, bs, (size_t)(bytes > 0 ? bytes : 16)>>>((wfk_ctx *)L->err, s);
+            wfd_hist_shared_kernel<S>
+                <<<(unsigned)sblocks, bs, (size_t)(bytes > 0 ? bytes : 16), L->stream>>>((wfk_ctx *)L->err, s);
             return (int)cudaGetLastError();
         }
     }
-    wfd_hist_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s);
+    wfd_hist_kernel<S><<<(unsigned)blocks, bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     return (int)cudaGetLastError();
 }
 
@@ -1040,23 +1028,23 @@ static int wfd_run_segred(const wfk_launch *L, const S &s) {
         parts = (s.inner + chunk - 1) / chunk;
         typedef typename S::Red T;
         T *part = NULL;
-        if (parts > 1 && !(part = (T *)wfk_scratch(sizeof(T) * (size_t)(s.segs * parts))))
+        if (parts > 1 && !(part = (T *)wfk_scratch(L, sizeof(T) * (size_t)(s.segs * parts))))
             return (int)cudaErrorMemoryAllocation;
         int64_t blocks = s.segs * parts < 65535 ? s.segs * parts : 65535;
-        wfd_segred_block_kernel<S><<<(unsigned)blocks, bs, sizeof(T) * (size_t)bs>>>((wfk_ctx *)L->err, s, parts,
-                                                                                     chunk, part);
+        wfd_segred_block_kernel<S>
+            <<<(unsigned)blocks, bs, sizeof(T) * (size_t)bs, L->stream>>>((wfk_ctx *)L->err, s, parts, chunk, part);
         if (parts > 1) {
             blocks = s.segs < 65535 ? s.segs : 65535;
-            wfd_segred_parts_kernel<S><<<(unsigned)blocks, bs, sizeof(T) * (size_t)bs>>>((wfk_ctx *)L->err, s, parts,
-                                                                                         part);
+            wfd_segred_parts_kernel<S>
+                <<<(unsigned)blocks, bs, sizeof(T) * (size_t)bs, L->stream>>>((wfk_ctx *)L->err, s, parts, part);
         }
     } else if (s.inner >= 16) {
         int64_t blocks = (s.segs * 32 + bs - 1) / bs;
         if (blocks > (1 << 20))
             blocks = 1 << 20;
-        wfd_segred_warp_kernel<S><<<(unsigned)blocks, bs>>>((wfk_ctx *)L->err, s);
+        wfd_segred_warp_kernel<S><<<(unsigned)blocks, bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     } else {
-        wfd_segred_kernel<S><<<(unsigned)((s.segs + bs - 1) / bs), bs>>>((wfk_ctx *)L->err, s);
+        wfd_segred_kernel<S><<<(unsigned)((s.segs + bs - 1) / bs), bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     }
     return (int)cudaGetLastError();
 }
@@ -1068,10 +1056,10 @@ static int wfd_run_segscan(const wfk_launch *L, const S &s) {
     int bs = L->block_size;
     if (wfd_few_long(s.segs, s.inner)) {
         int64_t blocks = s.segs < 65535 ? s.segs : 65535;
-        wfd_segscan_block_kernel<S><<<(unsigned)blocks, bs, sizeof(typename S::Scan) * (size_t)bs>>>(
-            (wfk_ctx *)L->err, s);
+        wfd_segscan_block_kernel<S>
+            <<<(unsigned)blocks, bs, sizeof(typename S::Scan) * (size_t)bs, L->stream>>>((wfk_ctx *)L->err, s);
     } else {
-        wfd_segscan_kernel<S><<<(unsigned)((s.segs + bs - 1) / bs), bs>>>((wfk_ctx *)L->err, s);
+        wfd_segscan_kernel<S><<<(unsigned)((s.segs + bs - 1) / bs), bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     }
     return (int)cudaGetLastError();
 }
@@ -1087,7 +1075,8 @@ __global__ void wfd_transpose_kernel(const T *src, int64_t n0, int64_t n1, int64
     }
 }
 
-extern "C" int wfd_transpose(const void *src, int64_t n0, int64_t n1, int64_t s0, int64_t s1, int esz, void *dst) {
+extern "C" int wfd_transpose(const wfk_launch *L, const void *src, int64_t n0, int64_t n1, int64_t s0, int64_t s1,
+                             int esz, void *dst) {
     int64_t n = n0 * n1;
     if (n == 0)
         return 0;
@@ -1095,10 +1084,21 @@ extern "C" int wfd_transpose(const void *src, int64_t n0, int64_t n1, int64_t s0
     if (blocks > 65536)
         blocks = 65536;
     switch (esz) {
-    case 1: wfd_transpose_kernel<<<(unsigned)blocks, 256>>>((const int8_t *)src, n0, n1, s0, s1, (int8_t *)dst); break;
-    case 2: wfd_transpose_kernel<<<(unsigned)blocks, 256>>>((const int16_t *)src, n0, n1, s0, s1, (int16_t *)dst); break;
-    case 4: wfd_transpose_kernel<<<(unsigned)blocks, 256>>>((const int32_t *)src, n0, n1, s0, s1, (int32_t *)dst); break;
-    default: wfd_transpose_kernel<<<(unsigned)blocks, 256>>>((const int64_t *)src, n0, n1, s0, s1, (int64_t *)dst);
+    case 1:
+        wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int8_t *)src, n0, n1, s0, s1,
+                                                                      (int8_t *)dst);
+        break;
+    case 2:
+        wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int16_t *)src, n0, n1, s0, s1,
+                                                                      (int16_t *)dst);
+        break;
+    case 4:
+        wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int32_t *)src, n0, n1, s0, s1,
+                                                                      (int32_t *)dst);
+        break;
+    default:
+        wfd_transpose_kernel<<<(unsigned)blocks, 256, 0, L->stream>>>((const int64_t *)src, n0, n1, s0, s1,
+                                                                      (int64_t *)dst);
     }
     return (int)cudaGetLastError();
 }
@@ -1120,6 +1120,6 @@ static int wfd_run_chunks(const wfk_launch *L, const S &s, int64_t nt, int64_t m
         return (int)cudaErrorMemoryAllocation;
     int bs = L->block_size;
     int64_t chunk = nt ? (s.w + nt - 1) / nt : 0;
-    wfd_chunks_kernel<S><<<(unsigned)((nt + bs - 1) / bs), bs>>>((wfk_ctx *)L->err, s, nt, chunk);
+    wfd_chunks_kernel<S><<<(unsigned)((nt + bs - 1) / bs), bs, 0, L->stream>>>((wfk_ctx *)L->err, s, nt, chunk);
     return (int)cudaGetLastError();
 }

@@ -179,7 +179,7 @@ static void copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool 
         fa_copy_to(g, xsprintf("%s.p", c), dst, t);
     }
     if (host)
-        fg_line(g, "wfc_host_wrote(%s.m);", c);
+        fg_line(g, "wfc_host_wrote(ctx, %s.m);", c);
     if (release_old)
         fg_release(g, dst);
     fg_line(g, "%s = %s;", dst, c);

@@ -2,7 +2,8 @@
 # c_library.sh — `weft c --library`: generate tests/library/lib.fut's library (lib.c + lib.h),
 # build tests/library/driver.c against it with -Werror, run it, then again under
 # ASan+UBSan (the failing calls without leak checking: generated code does not release its
-# arrays on failure; every other call with it).
+# arrays on failure; every other call with it); then tests/library/chain_driver.c against the c
+# and the multicore library.
 . "$(dirname "$0")/lib.sh"
 
 check "weft c --library" "$WEFT" c --library tests/library/lib.fut -o "$T/lib" || summary
@@ -18,4 +19,17 @@ if check "build with $san" $CC $flags $san -o "$T/san" tests/library/driver.c "$
     ASAN_OPTIONS=detect_leaks=0 "$T/san" > "$T/san.log" 2>&1 && pass || fail "driver (ASan+UBSan): $(cat "$T/san.log")"
     ASAN_OPTIONS=detect_leaks=1 "$T/san" nofail > "$T/leak.log" 2>&1 && pass || fail "driver nofail (ASan+UBSan, leaks): $(cat "$T/leak.log")"
 fi
+# tests/library/chain_driver.c, portable across backends (bench/cuda/library.sh runs it on
+# weft cuda): chained calls, two contexts made with weft_config_*, weft_context_sync
+for backend in c multicore; do
+    omp=
+    [ "$backend" = multicore ] && omp=-fopenmp
+    mkdir -p "$T/$backend"
+    if check "weft $backend --library chain.fut" "$WEFT" $backend --library tests/library/chain.fut -o "$T/$backend/chain" &&
+        check "build chain_driver.c ($backend)" $CC -std=c11 -Wall -Wextra -Werror -O2 -ffp-contract=off $omp \
+            -I"$T/$backend" -o "$T/$backend/driver" tests/library/chain_driver.c "$T/$backend/chain.c" -lm; then
+        "$T/$backend/driver" > "$T/$backend/log" 2>&1 && grep -qx ok "$T/$backend/log" && pass ||
+            fail "chain_driver ($backend): $(cat "$T/$backend/log")"
+    fi
+done
 summary

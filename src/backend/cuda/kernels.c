@@ -717,7 +717,7 @@ static void emit_tile_spec(FGen *g, const Ker *K, const FTile *t) {
 static void fold_totals(FGen *g, const CStm *s, const Ker *K, const char **tots, const char *loc) {
     const COperatorVec *ops = &s->exp->reds;
     for (int j = 0; j < K->nops; j++) {
-        fg_line(g, "wfc_dev_wrote(%s.m);", tots[j]);
+        fg_line(g, "wfc_dev_wrote(ctx, %s.m);", tots[j]);
         fg_fail(g, xsprintf("wfc_host(ctx, %s.m)", tots[j]), "1");
     }
     const char **acc = xmalloc(sizeof *acc * (size_t)(K->nops + 1)), **xs = xmalloc(sizeof *xs * (size_t)(K->nops + 1));
@@ -859,15 +859,15 @@ static void plain_scan_segop(FGen *g, const CStm *s, const char *arr) {
     fg_line(g, "%s.n = %s;", a, w);
     fg_line(g, "%s.ne = %s;", a, fg_atom(g, e->scans.data[0].nes.data[0]));
     fg_fail(g, xsprintf("wfc_launch(ctx, %d, %s, 0, (wfc_launch_fn)wfk_launch_%d, &%s, NULL)", no, loc, no, a), "1");
-    fg_line(g, "wfc_dev_wrote(%s.m);", out);
+    fg_line(g, "wfc_dev_wrote(ctx, %s.m);", out);
     g->indent--;
     fg_line(g, "}");
     sb_printf(g->kernels,
               "extern \"C\" int wfk_launch_%d(const wfk_launch *L, const void *a_, void *out_, char *arena, int64_t "
               "bytes, int64_t max_threads, unsigned long long *wanted) {\n"
-              "    (void)L; (void)out_; (void)arena; (void)bytes; (void)max_threads; (void)wanted;\n"
+              "    (void)out_; (void)arena; (void)bytes; (void)max_threads; (void)wanted;\n"
               "    const scan_%d_args *a = (const scan_%d_args *)a_;\n"
-              "    return wfs_scan<%s, %d>((const %s *)a->in, (%s *)a->out, a->n, a->ne);\n}\n\n",
+              "    return wfs_scan<%s, %d>(L, (const %s *)a->in, (%s *)a->out, a->n, a->ne);\n}\n\n",
               no, no, no, T, fs_simple_op_code(&e->scans.data[0]), T, T);
 }
 
@@ -987,7 +987,7 @@ static void scatter_hist_kernel(FGen *g, const CStm *s) {
                      body_allocates(e->lam->body) ? 4096 : 0, K.no, a),
             "1");
     for (int j = 0; j < s->pat.len; j++)
-        fg_line(g, "wfc_dev_wrote(%s.m);", c_name(s->pat.data[j].name));
+        fg_line(g, "wfc_dev_wrote(ctx, %s.m);", c_name(s->pat.data[j].name));
     g->indent--;
     fg_line(g, "}");
     emit_scatter_hist_spec(g, &K);
@@ -1119,7 +1119,7 @@ void fc_segop(FGen *g, const CStm *s) {
         fold_totals(g, s, &K, tots, loc);
     for (int j = 0; j < s->pat.len; j++)
         if (fs_seg_dims(e, j) > 0)
-            fg_line(g, "wfc_dev_wrote(%s.m);", c_name(s->pat.data[j].name));
+            fg_line(g, "wfc_dev_wrote(ctx, %s.m);", c_name(s->pat.data[j].name));
     if (K.nops && e->seg == SEG_RED && K.k == 1 && !chunked(e))
         for (int j = 0; j < K.nops; j++) {
             fg_line(g, "%s = %s.v%d;", c_name(s->pat.data[j].name), red, j);
@@ -1216,7 +1216,7 @@ void fc_after(FGen *g, const CStm *s) {
         return; /* a view: nothing written, and fc_before did not bring the block to the host */
     for (int j = 0; j < s->pat.len; j++)
         if (s->pat.data[j].type.rank && !omap_has(&g->lazy_iotas, s->pat.data[j].name))
-            fg_line(g, "wfc_host_wrote(%s.m);", c_name(s->pat.data[j].name));
+            fg_line(g, "wfc_host_wrote(ctx, %s.m);", c_name(s->pat.data[j].name));
 }
 
 /* ------------------------------------------------------------------ the target */
