@@ -61,6 +61,11 @@ if [ -x "$T/segsum-omp" ]; then
     check_edges segsum bench/irregular/segsum.fut rows 'empty([0][0]i32)' '[[], [], []]' '[[7]]' \
         '[[], [5], [], [], [6, 7, 8, 9, 10, 11, 12], [], []]' '[[2147483647, 1], [-2147483648, -1], [3, 4]]' \
         '[[1], [2], [3], [4], [5], [6], [7], [8], [9]]'
+    check_edges rowhist bench/irregular/rowhist.fut rows 'empty([0][0]i32)' '[[], [], []]' '[[7]]' \
+        '[[], [5], [], [], [6, 7, 8, 9, 10, 11, 12, 15, 15], [], []]' '[[1], [2], [3], [4], [5], [6], [7], [8], [9]]'
+    # (rows of different lengths: weft run writes a jagged result of equal rows as a regular one)
+    check_edges rowscatter bench/irregular/rowscatter.fut rows '[[], [5], [], [6, 7, 8, 9, 10, 11, 12, 15, 15], []]' \
+        '[[1, 2], [3], [4, 5, 6], [7], [8, 9, 10, 11], [12], [13, 14]]'
     check_edges sinmap bench/irregular/sinmap.fut widths 'empty([0]i64)' '[0, 0, 0]' '[5, 0, 0, 0, 0, 0, 0, 9]' \
         '[1, 2, 3, 4, 5, 6, 7, 8]'
 fi
