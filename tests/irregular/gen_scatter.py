@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the `-- ==` blocks of tests/irregular/hist_rows.fut, scatter_rows.fut and
-pairs_in_map.fut: scatter and hist inside irregular maps, and a regular map over irregular work
-inside one.  The expected outputs come from the plain Python models below, written from the
+"""Writes the `-- ==` blocks of tests/irregular/hist_rows.fut, scatter_rows.fut, pairs_in_map.fut
+and filter_two_soacs.fut: scatter and hist inside irregular maps, a regular map over irregular
+work inside one, and two SOACs over a filtered row.  The expected outputs come from the plain Python models below, written from the
 programs' meaning (Futhark's scatter and hist: writes and bins out of range dropped), not from
 weft.  Run it from the repository root after changing a model or a dataset:
 
@@ -114,6 +114,38 @@ def multiples(p, ns):
     return [[sum(1 for x in range(n) if x % (j + 2) == 0) for j in range(p)] for n in ns]
 
 
+# ------------------------------------------------------------------ filter_two_soacs.fut
+
+def centre(ns):
+    out = []
+    for n in ns:
+        ys = [x for x in range(n) if x % 3 != 1]
+        s = sum(ys)
+        out.append([y * 2 - s for y in ys])
+    return out
+
+
+def scanmax(ns):
+    out = []
+    for n in ns:
+        ys = [v for v in (x * 7 % 11 for x in range(n)) if v % 3 != 1]
+        best, acc = 0, 0
+        for y in ys:
+            acc += y
+            best = max(best, acc - y * 3)
+        out.append(best)
+    return out
+
+
+def twofilt(ns):
+    out = []
+    for n in ns:
+        ys = [x for x in range(n) if x % 3 != 1]
+        a = sum(1 for y in ys if y % 2 == 0)
+        out.append((a, sum(y * a for y in ys)))
+    return out
+
+
 def main():
     rnd = random.Random(21)
     root = "tests/irregular/"
@@ -155,6 +187,14 @@ def main():
             p2 += pair_block(inp, fut_pair_rows(compose(p, ns), p), not ns and p)
             p3 += block(inp, fut_rows_of(multiples(p, ns), fut_i64s, "i64", p))
     write(root + "pairs_in_map.fut", [p1, p2, p3])
+
+    # filter_two_soacs.fut: centre, scanmax, twofilt (n = 1: a row the filter empties)
+    f_sets = n_sets + [[1, 1, 2, 1], skewed(30, 4000, 3)]
+    f1 = "".join(block(fut_i64s(ns), fut_rows(centre(ns), fut_i64s, "i64")) for ns in f_sets)
+    f2 = "".join(block(fut_i64s(ns), fut_i64s(scanmax(ns))) for ns in f_sets)
+    f3 = "".join(block(fut_i64s(ns), fut_i64s([a for a, _ in twofilt(ns)]) + " " + fut_i64s([b for _, b in twofilt(ns)]))
+                 for ns in f_sets)
+    write(root + "filter_two_soacs.fut", [f1, f2, f3])
 
 
 if __name__ == "__main__":
