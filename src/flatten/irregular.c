@@ -919,25 +919,37 @@ static CParamVec scatter_rows(IrrMatch *m, CBuild *b, const OMap *iotas) {
     CAtom n = e->args.data[0];
     const CStm *rep0 = replicate_of(e->lam->body, m->s, se->dests.data[0].var);
     CAtom d = rep0->exp->args.data[0];
-    CBuild in = cb_nested(b);
-    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
-    CAtomVec res = {0};
-    vec_push(&res, element_size(m, &in, catom_var(i.name), d, iotas));
-    irr_prune(in.body);
-    CParamVec ps = {0};
-    vec_push(&ps, i);
-    CAtom idx = cb_iota(b, n);
-    CAtom sizes = cb_map(b, n, &idx, 1, cb_lambda(ps, &in, res), NULL);
-    CAtom offs = cb_offsets(b, sizes), total = cb_last(b, offs);
-    /* every point's place in the flat destination (-1 outside its row), and its values */
+    OMap bound = {0};
+    irr_note_lambda(&bound, e->lam);
+    bool jagged = d.kind == CA_VAR && omap_has(&bound, d.var);
+    CAtom sizes = d, offs = {0}, total;
+    if (!jagged) {
+        total = cb_mul(b, n, d);
+    } else { /* the rows' sizes and offsets (else row i starts at i * d) */
+        CBuild in = cb_nested(b);
+        CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+        CAtomVec res = {0};
+        vec_push(&res, element_size(m, &in, catom_var(i.name), d, iotas));
+        irr_prune(in.body);
+        CParamVec ps = {0};
+        vec_push(&ps, i);
+        CAtom idx = cb_iota(b, n);
+        sizes = cb_map(b, n, &idx, 1, cb_lambda(ps, &in, res), NULL);
+        offs = cb_offsets(b, sizes);
+        total = cb_last(b, offs);
+    }
+    /* every point's place in the flat destination (-1 outside its row), and its values; the
+     * row's start and size first (statements of the segment only: once a piece of it) */
     const char *gi, *gj;
     CExp *x = irregular_segop(m, b, SEG_MAP, &gi, &gj);
     CBuild pin = cb_nested(b);
-    point_body(m, &pin, catom_var(gi), catom_var(gj), iotas, NULL);
+    CAtom at = catom_var(gi);
+    CAtom start = jagged ? cb_index1(&pin, offs, at) : cb_mul(&pin, at, d);
+    CAtom size = jagged ? cb_index1(&pin, sizes, at) : d;
+    point_body(m, &pin, at, catom_var(gj), iotas, NULL);
     CAtomVec pres = pin.body->result;
-    CAtom row = pres.data[0], at = catom_var(gi);
-    CAtom ok = cb_in_range(&pin, row, cb_index1(&pin, sizes, at));
-    CAtom place = cb_select(&pin, ok, cb_add(&pin, cb_index1(&pin, offs, at), row), cb_i64(-1));
+    CAtom row = pres.data[0];
+    CAtom place = cb_select(&pin, cb_in_range(&pin, row, size), cb_add(&pin, start, row), cb_i64(-1));
     CAtomVec pts = {0};
     CParamVec ppat = {0};
     vec_push(&pts, place);
@@ -972,11 +984,9 @@ static CParamVec scatter_rows(IrrMatch *m, CBuild *b, const OMap *iotas) {
         vec_push(&flat, ((CParam){opt_fresh("rows"), ctype_outer(cdim_of_atom(total), t)}));
     }
     cb_let_pat(b, flat, sc);
-    /* rows of a size invariant to the map: a regular array */
-    OMap bound = {0};
-    irr_note_lambda(&bound, e->lam);
-    if (d.kind == CA_VAR && omap_has(&bound, d.var))
+    if (jagged)
         return flat;
+    /* rows of a size invariant to the map: a regular array */
     CParamVec out = {0};
     for (int k = 0; k < flat.len; k++) {
         CAtom u = cb_unflatten(b, n, d, catom_var(flat.data[k].name));
