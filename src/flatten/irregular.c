@@ -1038,6 +1038,12 @@ static void pairs_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec o
     }
 }
 
+/* A scatter's or hist's flattened points write their places and values as arrays that the flat
+ * scatter (hist) reads back, the bins updated atomically or privatised; a pair recomputes its
+ * element's prefix after a division: each 2.5 to 7 times a point of the outer version on the
+ * development machine (bench/irregular's rowhist, rowscatter, sparse_dense). */
+int64_t irr_cpu_cost(const IrrMatch *m) { return m->kind == IRR_SCATTER || m->kind == IRR_PAIRS ? 4 : 1; }
+
 void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
     const CExp *e = m->map;
     const CBody *body = e->lam->body;
