@@ -16,7 +16,7 @@ status=0
 # ---- the programs: source file and the tolerance of their comparison (absolute, relative)
 program() {
     case $1 in
-    segsum | sinmap) echo "bench/irregular/$1.fut" ;;
+    segsum | sinmap | rowhist | rowscatter) echo "bench/irregular/$1.fut" ;;
     spmv) echo examples/flatten/csr_spmv.fut ;;
     *) echo "examples/flatten/$1.fut" ;;
     esac
@@ -35,6 +35,9 @@ datasets() {
     large-segsum | gpu-segsum) printf '%s\n' "powerlaw jagged powerlaw rows=6000000 3" "skewed jagged skewed rows=4000000 2" \
         "uniform jagged uniform elems=268435456 1"
         [ "$SIZE" = gpu ] || echo "spike jagged spike elems=268435456 4" ;;
+    test-rowhist | test-rowscatter) printf '%s\n' "uniform jagged uniform rows=1000 1" "skewed jagged skewed rows=500 2" ;;
+    *-rowhist | *-rowscatter) printf '%s\n' "uniform jagged uniform elems=16000000 1" "skewed jagged skewed elems=16000000 2" \
+        "spike jagged spike elems=16000000 4" ;;
     test-sinmap) echo "x0.002 sinmap 0.002" ;;
     bench-sinmap) echo "x0.2 sinmap 0.2" ;;
     large-sinmap | gpu-sinmap) echo "x1 sinmap 1" ;;
@@ -47,7 +50,8 @@ datasets() {
     test-rank_search) echo "powerlaw-20k ranks powerlaw elems=20000 1" ;;
     *-rank_search) echo "powerlaw-10M ranks powerlaw elems=10000000 1" ;;
     test-sparse_dense) echo "powerlaw-5k-p4 csrdense powerlaw elems=5000 1000 4 1" ;;
-    *-sparse_dense) echo "powerlaw-2M-p16 csrdense powerlaw elems=2000000 100000 16 1" ;;
+    *-sparse_dense) printf '%s\n' "powerlaw-2M-p16 csrdense powerlaw elems=2000000 100000 16 1" \
+        "uniform-2M-p16 csrdense uniform elems=2000000 100000 16 1" "skewed-2M-p16 csrdense skewed elems=2000000 100000 16 1" ;;
     test-primes) echo "n=1e5 i64 100000" ;;
     bench-primes) echo "n=3e7 i64 30000000" ;;
     *-primes) echo "n=1e8 i64 100000000" ;;

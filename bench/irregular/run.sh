@@ -17,7 +17,8 @@
 # with the C baseline's (gen cmp: integers exactly, floats within the benchmark's tolerance).
 #
 # Programs: segsum (bench/irregular/segsum.fut: uniform, skewed, powerlaw, spike rows), sinmap
-# (bench/irregular/sinmap.fut), and seed 004's demos in examples/flatten: quicksort, spmv
+# (bench/irregular/sinmap.fut), rowhist and rowscatter (bench/irregular: a hist and a scatter per
+# row, uniform and skewed rows), and seed 004's demos in examples/flatten: quicksort, spmv
 # (csr_spmv), rank_search, sparse_dense, primes, quickhull.
 #
 # Columns: c/C = weft c over the C baseline; speed-up = weft c over mcN (the default); flat/outer
@@ -26,8 +27,8 @@
 # default thresholds took at THREADS threads (the comparisons of one run, from -L).
 #
 # Settings (environment): WEFT (bin/weft), THREADS (2), RUNS (5), ROUNDS (3), LIMIT (300: seconds
-# per process; a variant past it is not run again), BENCHES ("segsum sinmap quicksort spmv
-# rank_search sparse_dense primes quickhull"), SIZE (bench: sized for a 2-core machine; large:
+# per process; a variant past it is not run again), BENCHES ("segsum sinmap rowhist rowscatter
+# quicksort spmv rank_search sparse_dense primes quickhull"), SIZE (bench: sized for a 2-core machine; large:
 # issue 21's sizes (quicksort of 10^7, 481M i32 of skewed rows, ...); test: tiny, for
 # tests/scripts/irregular_bench.sh), BUILD (build: results in BUILD/bench-irregular, the inputs
 # kept in BUILD/bench-irregular/data between runs), DOCS (a file, e.g. docs/PERFORMANCE.md: the
@@ -43,7 +44,7 @@ RUNS=${RUNS:-5}
 ROUNDS=${ROUNDS:-3}
 LIMIT=${LIMIT:-300}
 SIZE=${SIZE:-bench}
-BENCHES=${BENCHES:-segsum sinmap quicksort spmv rank_search sparse_dense primes quickhull}
+BENCHES=${BENCHES:-segsum sinmap rowhist rowscatter quicksort spmv rank_search sparse_dense primes quickhull}
 OUT=${BUILD:-build}/bench-irregular
 DATA=$OUT/data
 T=$OUT/tmp

@@ -229,9 +229,11 @@ bool opt_may_fail(const CExp *e) {
         return body_may_fail(e->body);
     case CE_SCREMA:
     case CE_FILTER:
+    case CE_SCATTER: /* writes out of bounds are dropped */
+    case CE_HIST:
         return body_may_fail(e->lam->body) || ops_may_fail(&e->scans) || ops_may_fail(&e->reds);
     default:
-        return true; /* index, update, flatten, unflatten, concat, assert, apply, scatter, hist */
+        return true; /* index, update, flatten, unflatten, concat, assert, apply */
     }
 }
 

@@ -614,8 +614,8 @@ static void outer_or_flat(F *f, Ctx *c, const CStm *s, const char *cond, CBody *
 }
 
 /* An irregular map at the top level (irregular.c): if the outer version keeps enough threads
- * busy (the total work over the largest element's >= FUN.suff_outer_par_K) it, else the map
- * flattened by elements. */
+ * busy (the total work over the largest element's, times what a flattened point costs more on
+ * the CPU, >= FUN.suff_outer_par_K) it, else the map flattened by elements. */
 static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec pat, CBody *out) {
     const CExp *e = s->exp;
     /* the segment descriptor (widths, offsets, the largest width) is itself parallel work:
@@ -626,6 +626,9 @@ static void nest_irregular(F *f, Ctx *c, const CStm *s, IrrMatch *m, CParamVec p
     collect(f, pre); /* its types, and its iota (read through the segmap's index, never built) */
     for (int i = 0; i < pre->stms.len; i++)
         nest_stm(f, c, &pre->stms.data[i], out);
+    int64_t cost = f->target == FLATTEN_GPU ? 1 : irr_cpu_cost(m);
+    if (cost > 1)
+        par = host_op(out, COP_MUL, PRIM_I64, ctype_prim(PRIM_I64), par, catom_int(PRIM_I64, cost), "par", e->loc);
     const char *cond = threshold_guard(f, "suff_outer_par", f->target == FLATTEN_GPU ? SUFF_IRREGULAR_GPU : SUFF_OUTER_CPU,
                                        par, out, e->loc);
     CBody *fl = cbody_new();

@@ -42,6 +42,11 @@ typedef struct IrrMatch IrrMatch;
 IrrMatch *irr_match(const CExp *e, const OMap *types);
 CAtom irr_prepare(IrrMatch *m, CBuild *b, const OMap *iotas);
 void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out);
+/* How many times a point of the outer version a point of the flattened version costs on the
+ * CPU, measured (docs/PERFORMANCE.md): flatten.c scales the outer version's parallelism by it
+ * before the comparison, so that the flattened version is taken where its threads, this much
+ * slower each, still beat the outer version's. */
+int64_t irr_cpu_cost(const IrrMatch *m);
 /* Whether irregular.c recomputes statement expression e at every point (cheap, and failing
  * only where the original would). */
 bool irr_cheap(const CExp *e);

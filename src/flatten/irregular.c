@@ -34,11 +34,20 @@
 #include "../opt/opt.h"
 #include "flatten.h"
 
+/* The forms of the inner statement S. */
+typedef enum {
+    IRR_SOAC,    /* a screma: map, reduce, scan, redomap, scanomap */
+    IRR_FILTER,  /* a filter or partition */
+    IRR_SCATTER, /* a scatter or hist into replicates of the prefix */
+    IRR_PAIRS,   /* a map of a width invariant to the outer map whose lambda runs an irregular SOAC */
+} IrrKind;
+
 struct IrrMatch {
     const CExp *map;    /* the outer screma */
-    int s;              /* the index of the inner SOAC in its body */
-    bool filter;        /* the inner SOAC is a filter or partition */
-    CAtom width;        /* the inner SOAC's width (bound in the prefix or a parameter) */
+    int s;              /* the index of the inner statement S in its body */
+    IrrKind kind;
+    CAtom width;        /* the width of the inner SOAC (of S's lambda's, for IRR_PAIRS): bound in
+                           the prefix or a parameter */
     OMap types;
     CAtom offs, total;  /* after irr_prepare */
 };
@@ -67,7 +76,7 @@ static bool prefix_ok(const CExp *e) {
     case CE_REARRANGE:
     case CE_ASSERT: return true;
     case CE_INDEX: return true; /* elements and views */
-    case CE_REPLICATE: return true; /* only as the inner SOAC's input: replicate_inputs_ok */
+    case CE_REPLICATE: return true; /* only as the inner SOAC's input or destination: replicates_ok */
     default: return false;
     }
 }
@@ -84,32 +93,41 @@ static const CStm *replicate_of(const CBody *b, int upto, const char *var) {
     return NULL;
 }
 
-/* Rule 3: a replicate of a computed length in the prefix is never built when the inner SOAC S
- * (statement s) is all that reads it, over its whole length: a point reads the value. */
-static bool replicate_inputs_ok(const CBody *b, int s) {
+static bool same_atom(CAtom a, CAtom b) {
+    return a.kind == b.kind && (a.kind == CA_VAR ? !strcmp(a.var, b.var) : a.ival == b.ival);
+}
+
+/* How many of the atoms of v are the variable var. */
+static int occurrences(const CAtomVec *v, const char *var) {
+    int n = 0;
+    for (int a = 0; a < v->len; a++)
+        n += v->data[a].kind == CA_VAR && !strcmp(v->data[a].var, var);
+    return n;
+}
+
+/* The replicates of the prefix b[0, s) are never built.  Rule 3: one that the inner SOAC S
+ * (statement s) reads as an input, over its whole width, and nothing else reads: a point reads
+ * the value.  A destination of a scatter or hist S that nothing else reads: the flat
+ * destination replaces it. */
+static bool replicates_ok(const CBody *b, int s) {
     const CExp *S = b->stms.data[s].exp;
     for (int i = 0; i < s; i++) {
         const CStm *r = &b->stms.data[i];
         if (r->exp->kind != CE_REPLICATE)
             continue;
         const char *v = r->pat.data[0].name;
-        CAtom n = r->exp->args.data[0], w = S->args.data[0];
-        bool same_width = n.kind == w.kind && (n.kind == CA_VAR ? !strcmp(n.var, w.var) : n.ival == w.ival);
-        if (!same_width)
+        int as_input = occurrences(&S->arrays, v), as_dest = occurrences(&S->dests, v);
+        if (as_input && !same_atom(r->exp->args.data[0], S->args.data[0]))
             return false;
-        int as_input = 0; /* read by nothing else: S's uses of v are its inputs */
-        for (int a = 0; a < S->arrays.len; a++)
-            as_input += S->arrays.data[a].kind == CA_VAR && !strcmp(S->arrays.data[a].var, v);
         for (int k = 0; k < b->stms.len; k++) {
             OMap uses = {0};
             opt_count_exp(b->stms.data[k].exp, &uses);
             intptr_t used = omap_int(&uses, v);
-            if (used > (k == s ? as_input : 0))
+            if (used > (k == s ? as_input + as_dest : 0))
                 return false;
         }
-        for (int a = 0; a < b->result.len; a++)
-            if (b->result.data[a].kind == CA_VAR && !strcmp(b->result.data[a].var, v))
-                return false;
+        if (occurrences(&b->result, v))
+            return false;
     }
     return true;
 }
@@ -132,6 +150,45 @@ static bool inner_soac(const CExp *x, const OMap *bound) {
         if (x->lam->params.data[k].type.rank)
             return false;
     return true;
+}
+
+/* Whether an atom that {0} marks as absent is present (a constant, or a variable). */
+static bool found(CAtom a) { return a.kind == CA_CONST || a.var; }
+
+/* The size of the destinations of scatter or hist statement s of b when irregular.c flattens
+ * it, else {0}: one index per value (a position in a row), scalar values, every destination a
+ * replicate of the prefix of one size d (the same for all) and a value invariant to the map;
+ * its width or d varies per element. */
+static CAtom scatter_size(const CBody *b, int s, const OMap *bound) {
+    const CExp *x = b->stms.data[s].exp;
+    CAtom d = {0};
+    if ((x->kind != CE_SCATTER && x->kind != CE_HIST) || x->lam->ret.len != x->dests.len + 1 ||
+        (x->kind == CE_HIST && !coperators_scalar(&x->reds)))
+        return d;
+    for (int k = 0; k < x->dests.len; k++) {
+        CAtom a = x->dests.data[k];
+        const CStm *r = a.kind == CA_VAR ? replicate_of(b, s, a.var) : NULL;
+        if (!r || r->pat.data[0].type.rank != 1 || inside(bound, r->exp->args.data[1]) ||
+            (k > 0 && !same_atom(d, r->exp->args.data[0])))
+            return (CAtom){0};
+        d = r->exp->args.data[0];
+    }
+    return inside(bound, x->args.data[0]) || inside(bound, d) ? d : (CAtom){0};
+}
+
+/* The width of an irregular SOAC at the top of the lambda of x, a map whose width is invariant
+ * to the outer map (bound: what the outer lambda binds before x), when that width is bound in
+ * the outer lambda: the irregular level under a regular one (IRR_PAIRS); else {0}. */
+static CAtom pairs_width(const CExp *x, const OMap *bound) {
+    if (x->kind != CE_SCREMA || x->scans.len || x->reds.len || x->offsets.len || inside(bound, x->args.data[0]))
+        return (CAtom){0};
+    const CBody *b = x->lam->body;
+    for (int i = 0; i < b->stms.len; i++) {
+        const CExp *y = b->stms.data[i].exp;
+        if ((y->kind == CE_SCREMA || y->kind == CE_FILTER) && inside(bound, y->args.data[0]))
+            return y->args.data[0];
+    }
+    return (CAtom){0};
 }
 
 bool irr_consumed_after(const CBody *b, int s) {
@@ -242,6 +299,53 @@ CExp *irr_index_map(CBuild *b, CBuild *in, CParam i, CBody *c, CAtom w, CAtom id
     return x;
 }
 
+/* Whether body b is S's pattern returned as it is, with nothing after S (statement s). */
+static bool returns_s(const CBody *b, int s) {
+    const CParamVec *pat = &b->stms.data[s].pat;
+    if (s + 1 != b->stms.len || b->result.len != pat->len)
+        return false;
+    for (int k = 0; k < pat->len; k++)
+        if (b->result.data[k].kind != CA_VAR || strcmp(b->result.data[k].var, pat->data[k].name))
+            return false;
+    return true;
+}
+
+/* Whether the statements after S (statement s of the outer map e's body) fit its kind: scalars
+ * of the element after a screma, scatter or hist, whose rows are only results of the map (a
+ * map's or scan's concatenated, a scatter's concatenated or of an invariant size d); anything
+ * that does not consume the rows after a filter; nothing after a map of pairs. */
+static bool suffix_fits(const CExp *e, int s, IrrKind kind, CAtom d, const OMap *bound) {
+    const CBody *b = e->lam->body;
+    const CStm *S = &b->stms.data[s];
+    if (kind == IRR_FILTER)
+        return filter_suffix_ok(b, s);
+    if (kind == IRR_PAIRS)
+        return returns_s(b, s) && !e->offsets.len;
+    for (int i = s + 1; i < b->stms.len; i++)
+        if (!suffix_ok(b->stms.data[i].exp))
+            return false;
+    OMap rows = {0};
+    for (int k = 0; k < S->pat.len; k++)
+        if (S->pat.data[k].type.rank)
+            omap_put(&rows, S->pat.data[k].name, (void *)1);
+    if (S->exp->scans.len && S->exp->reds.len)
+        return false;
+    for (int i = s + 1; i < b->stms.len; i++) {
+        OMap uses = {0};
+        opt_count_exp(b->stms.data[i].exp, &uses);
+        for (int k = 0; k < uses.cap; k++)
+            if (uses.keys[k] && omap_has(&rows, uses.keys[k]))
+                return false;
+    }
+    for (int r = 0; r < b->result.len; r++) {
+        CAtom a = b->result.data[r];
+        bool regular_ok = kind == IRR_SCATTER && !inside(bound, d);
+        if (a.kind == CA_VAR && omap_has(&rows, a.var) && !cexp_concat(e, r, NULL) && !regular_ok)
+            return false;
+    }
+    return true;
+}
+
 IrrMatch *irr_match(const CExp *e, const OMap *types) {
     if (e->kind != CE_SCREMA || e->scans.len || e->reds.len)
         return NULL;
@@ -251,46 +355,31 @@ IrrMatch *irr_match(const CExp *e, const OMap *types) {
     for (int i = 0; i < lam->params.len; i++)
         omap_put(&bound, lam->params.data[i].name, (void *)1);
     int s = -1;
+    IrrKind kind = IRR_SOAC;
+    CAtom width = {0}, d = {0};
     for (int i = 0; i < b->stms.len && s < 0; i++) {
         const CExp *x = b->stms.data[i].exp;
-        if (inner_soac(x, &bound))
+        if (inner_soac(x, &bound)) {
+            kind = x->kind == CE_FILTER ? IRR_FILTER : IRR_SOAC;
             s = i;
-        else if (!prefix_ok(x))
+        } else if (found(d = scatter_size(b, i, &bound))) {
+            kind = IRR_SCATTER;
+            s = i;
+        } else if (found(width = pairs_width(x, &bound))) {
+            kind = IRR_PAIRS;
+            s = i;
+        } else if (!prefix_ok(x)) {
             return NULL;
-        for (int k = 0; k < b->stms.data[i].pat.len; k++)
+        }
+        if (s == i && kind != IRR_PAIRS)
+            width = x->args.data[0];
+        for (int k = 0; k < b->stms.data[i].pat.len && s < 0; k++)
             omap_put(&bound, b->stms.data[i].pat.data[k].name, (void *)1);
     }
-    if (s < 0 || !replicate_inputs_ok(b, s))
+    if (s < 0 || !replicates_ok(b, s) || !suffix_fits(e, s, kind, d, &bound))
         return NULL;
-    const CStm *S = &b->stms.data[s];
-    bool filter = S->exp->kind == CE_FILTER;
-    if (filter && !filter_suffix_ok(b, s))
-        return NULL;
-    for (int i = s + 1; i < b->stms.len && !filter; i++)
-        if (!suffix_ok(b->stms.data[i].exp))
-            return NULL;
-    /* S's rows (scan and map results) may only be results of the outer map, concatenated (a
-     * filter's also feed the rest of the body) */
-    OMap rows = {0};
-    for (int k = 0; k < S->pat.len; k++)
-        if (S->pat.data[k].type.rank)
-            omap_put(&rows, S->pat.data[k].name, (void *)1);
-    if (S->exp->scans.len && S->exp->reds.len)
-        return NULL;
-    for (int i = s + 1; i < b->stms.len && !filter; i++) {
-        OMap uses = {0};
-        opt_count_exp(b->stms.data[i].exp, &uses);
-        for (int k = 0; k < uses.cap; k++)
-            if (uses.keys[k] && omap_has(&rows, uses.keys[k]))
-                return NULL;
-    }
-    for (int r = 0; r < b->result.len; r++) {
-        CAtom a = b->result.data[r];
-        if (a.kind == CA_VAR && omap_has(&rows, a.var) && !cexp_concat(e, r, NULL))
-            return NULL;
-    }
     IrrMatch *m = xmalloc(sizeof *m);
-    *m = (IrrMatch){e, s, filter, S->exp->args.data[0], {0}, {0}, {0}};
+    *m = (IrrMatch){e, s, kind, width, {0}, {0}, {0}};
     /* the types the builders ask for: the function's, and everything the lambda binds */
     for (int k = 0; k < types->cap; k++)
         if (types->keys[k])
@@ -369,13 +458,18 @@ static CAtom renamed(const OMap *subst, CAtom a) {
     return r ? *r : a;
 }
 
-/* The width of element k (the size slice of the prefix, checked non-negative), into in. */
-static CAtom element_width(IrrMatch *m, CBuild *in, CAtom k, const OMap *iotas) {
+/* A size of element k, size an atom of the prefix (its slice, checked non-negative), into in. */
+static CAtom element_size(IrrMatch *m, CBuild *in, CAtom k, CAtom size, const OMap *iotas) {
     OMap subst = {0};
     element_prefix(m, in, k, m->s, iotas, &subst);
-    CAtom w = renamed(&subst, m->width);
+    CAtom w = renamed(&subst, size);
     cb_assert(in, cb_op2(in, COP_LE, PRIM_I64, cb_i64(0), w), "negative size {0}", &w, 1);
     return w;
+}
+
+/* The width of element k's inner SOAC. */
+static CAtom element_width(IrrMatch *m, CBuild *in, CAtom k, const OMap *iotas) {
+    return element_size(m, in, k, m->width, iotas);
 }
 
 /* A screma over iota w (never built: the flattener reads its index) with the lambda
@@ -806,17 +900,165 @@ static void filter_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec 
         filter_rest(m, b, iotas, counts, offs, rows, rest_pat, rest_res, rest_offs, concat);
 }
 
+/* ------------------------------------------------------------------ scatter and hist */
+
+/* A scatter or hist S into destinations of size d per element (replicates of a value v), over
+ * the points (i < n, j < seg O total) of its inputs:
+ *
+ *     D     = map (\i -> d(prefix(xs[i]))) (iota n);   OD = offsets of D
+ *     place, vals = segmap over (i, j) { prefix(xs[i]); (idx, vals) = S's lambda at j;
+ *                                        if 0 <= idx < D[i] then OD[i] + idx else -1 }
+ *     rows  = scatter (replicate OD[n] v) place vals     -- hist: its operator, the same way
+ *
+ * rows is the flat representation of the map's jagged result (its offsets are D scanned), or,
+ * where d is invariant, unflattened to [n][d].  Its pattern (one per destination) is bound in b. */
+static CParamVec scatter_rows(IrrMatch *m, CBuild *b, const OMap *iotas) {
+    const CExp *e = m->map;
+    const CStm *S = &e->lam->body->stms.data[m->s];
+    const CExp *se = S->exp;
+    CAtom n = e->args.data[0];
+    const CStm *rep0 = replicate_of(e->lam->body, m->s, se->dests.data[0].var);
+    CAtom d = rep0->exp->args.data[0];
+    OMap bound = {0};
+    irr_note_lambda(&bound, e->lam);
+    bool jagged = d.kind == CA_VAR && omap_has(&bound, d.var);
+    CAtom sizes = d, offs = {0}, total;
+    if (!jagged) {
+        total = cb_mul(b, n, d);
+    } else { /* the rows' sizes and offsets (else row i starts at i * d) */
+        CBuild in = cb_nested(b);
+        CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+        CAtomVec res = {0};
+        vec_push(&res, element_size(m, &in, catom_var(i.name), d, iotas));
+        irr_prune(in.body);
+        CParamVec ps = {0};
+        vec_push(&ps, i);
+        CAtom idx = cb_iota(b, n);
+        sizes = cb_map(b, n, &idx, 1, cb_lambda(ps, &in, res), NULL);
+        offs = cb_offsets(b, sizes);
+        total = cb_last(b, offs);
+    }
+    /* every point's place in the flat destination (-1 outside its row), and its values; the
+     * row's start and size first (statements of the segment only: once a piece of it) */
+    const char *gi, *gj;
+    CExp *x = irregular_segop(m, b, SEG_MAP, &gi, &gj);
+    CBuild pin = cb_nested(b);
+    CAtom at = catom_var(gi);
+    CAtom start = jagged ? cb_index1(&pin, offs, at) : cb_mul(&pin, at, d);
+    CAtom size = jagged ? cb_index1(&pin, sizes, at) : d;
+    point_body(m, &pin, at, catom_var(gj), iotas, NULL);
+    CAtomVec pres = pin.body->result;
+    CAtom row = pres.data[0];
+    CAtom place = cb_select(&pin, cb_in_range(&pin, row, size), cb_add(&pin, start, row), cb_i64(-1));
+    CAtomVec pts = {0};
+    CParamVec ppat = {0};
+    vec_push(&pts, place);
+    vec_push(&ppat, ((CParam){opt_fresh("place"), ctype_outer(cdim_any(), ctype_prim(PRIM_I64))}));
+    for (int k = 1; k < pres.len; k++) {
+        vec_push(&pts, pres.data[k]);
+        vec_push(&ppat, ((CParam){opt_fresh("vals"), ctype_outer(cdim_any(), se->lam->ret.data[k])}));
+    }
+    pin.body->result = pts;
+    irr_prune(pin.body);
+    x->body = pin.body;
+    cb_let_pat(b, ppat, x);
+    /* the flat scatter (hist), an identity lambda over the places and values */
+    CExp *sc = cb_exp(b, se->kind);
+    vec_push(&sc->args, m->total);
+    sc->reds = se->reds;
+    CBuild lin = cb_nested(b);
+    CParamVec lps = {0};
+    CAtomVec lres = {0};
+    for (int k = 0; k < ppat.len; k++) {
+        CParam v = cb_param(&lin, k ? "v" : "p", ctype_elem(ppat.data[k].type));
+        vec_push(&lps, v);
+        vec_push(&lres, catom_var(v.name));
+        vec_push(&sc->arrays, catom_var(ppat.data[k].name));
+    }
+    sc->lam = cb_lambda(lps, &lin, lres);
+    CParamVec flat = {0};
+    for (int k = 0; k < se->dests.len; k++) {
+        const CStm *rep = replicate_of(e->lam->body, m->s, se->dests.data[k].var);
+        vec_push(&sc->dests, cb_replicate(b, total, rep->exp->args.data[1]));
+        CType t = ctype_elem(S->pat.data[k].type);
+        vec_push(&flat, ((CParam){opt_fresh("rows"), ctype_outer(cdim_of_atom(total), t)}));
+    }
+    cb_let_pat(b, flat, sc);
+    if (jagged)
+        return flat;
+    /* rows of a size invariant to the map: a regular array */
+    CParamVec out = {0};
+    for (int k = 0; k < flat.len; k++) {
+        CAtom u = cb_unflatten(b, n, d, catom_var(flat.data[k].name));
+        vec_push(&out, ((CParam){u.var, cb_type(b, u)}));
+    }
+    return out;
+}
+
+/* ------------------------------------------------------------------ a map over pairs */
+
+/* S, a map of width p invariant to the outer map whose lambda runs an irregular SOAC (the
+ * irregular level under a regular one: examples/flatten/sparse_dense.fut's columns of a row), as
+ * one map over the n * p pairs of an element and a point of S:
+ *
+ *     flat = map (\q -> let i = q / p; let j = q % p; prefix(xs[i]); S's lambda at j) (iota (n * p))
+ *     out  = unflatten n p flat
+ *
+ * whose lambda is an irregular nest again (a SOAC of a width its prefix computes) for flatten.c
+ * to take in turn: seed 004's rule 2 with the regular level moved out. */
+static void pairs_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
+    const CExp *e = m->map;
+    const CStm *S = &e->lam->body->stms.data[m->s];
+    CAtom n = e->args.data[0], p = S->exp->args.data[0];
+    CAtom np = cb_mul(b, n, p);
+    CBuild in = cb_nested(b);
+    CParam q = cb_param(&in, "q", ctype_prim(PRIM_I64));
+    CAtom i = cb_op2(&in, COP_QUOT, PRIM_I64, catom_var(q.name), p);
+    CAtom j = cb_op2(&in, COP_REM, PRIM_I64, catom_var(q.name), p);
+    point_body(m, &in, i, j, iotas, NULL);
+    irr_prune(in.body);
+    CParamVec ps = {0};
+    vec_push(&ps, q);
+    CExp *x = cb_exp(b, CE_SCREMA);
+    vec_push(&x->args, np);
+    vec_push(&x->arrays, cb_iota(b, np));
+    x->lam = cb_lambda(ps, &in, in.body->result);
+    CParamVec flat = {0};
+    for (int k = 0; k < S->pat.len; k++)
+        vec_push(&flat, ((CParam){opt_fresh("pairs"), ctype_outer(cdim_of_atom(np), S->exp->lam->ret.data[k])}));
+    cb_let_pat(b, flat, x);
+    for (int k = 0; k < out.len; k++) {
+        CExp *u = cb_exp(b, CE_UNFLATTEN);
+        vec_push(&u->args, n);
+        vec_push(&u->args, p);
+        vec_push(&u->args, catom_var(flat.data[k].name));
+        CParamVec pat = {0};
+        vec_push(&pat, out.data[k]);
+        cb_let_pat(b, pat, u);
+    }
+}
+
+/* A scatter's or hist's flattened points write their places and values as arrays that the flat
+ * scatter (hist) reads back, the bins updated atomically or privatised; a pair recomputes its
+ * element's prefix after a division: each 2.5 to 7 times a point of the outer version on the
+ * development machine (bench/irregular's rowhist, rowscatter, sparse_dense). */
+int64_t irr_cpu_cost(const IrrMatch *m) { return m->kind == IRR_SCATTER || m->kind == IRR_PAIRS ? 4 : 1; }
+
 void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
     const CExp *e = m->map;
     const CBody *body = e->lam->body;
     const CStm *S = &body->stms.data[m->s];
     CBuild hb = *b;
     hb.types = &m->types;
-    if (m->filter) {
+    if (m->kind == IRR_FILTER) {
         filter_flatten(m, &hb, iotas, out);
         return;
     }
-    CParamVec r = inner_segop(m, &hb, iotas);
+    if (m->kind == IRR_PAIRS) {
+        pairs_flatten(m, &hb, iotas, out);
+        return;
+    }
+    CParamVec r = m->kind == IRR_SCATTER ? scatter_rows(m, &hb, iotas) : inner_segop(m, &hb, iotas);
     /* the outer map's results: S's own, or scalars of the element (a segmap over i) */
     OMap of_s = {0};
     for (int k = 0; k < S->pat.len; k++)

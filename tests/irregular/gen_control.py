@@ -264,7 +264,7 @@ def block(inp, out):
 def write(path, blocks_by_entry):
     """Replaces the `-- ==` blocks of path (one per entry, in order) with the given ones."""
     text = open(path).read()
-    parts = re.split(r"(?m)^-- ==\n(-- entry: \w+\n)(?:-- (?:input|output) .*\n)*", text)
+    parts = re.split(r"(?m)^-- ==\n(-- entry: \w+\n)(?:-- (?:compiled )?(?:input|output) .*\n)*", text)
     assert len(parts) == 2 * len(blocks_by_entry) + 1, path
     out = parts[0]
     for k, body in enumerate(blocks_by_entry):

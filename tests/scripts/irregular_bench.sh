@@ -8,8 +8,9 @@
 #      with the interpreter;
 #   3. bench/irregular's programs pass their test blocks on interp, c and multicore, and on
 #      multicore with the outer-parallel versions and the flattened ones forced
-#      (weft test --thresholds=0, 10^12); the seed 004 demos of examples/flatten with the flattened
-#      ones forced (make check runs them with the defaults and outer);
+#      (weft test --thresholds=0, 10^12); the seed 004 demos of examples/flatten and the scatter,
+#      hist, pairs and filter tests of tests/irregular with the flattened ones forced (make check
+#      runs them with the defaults and outer);
 #   4. bench/irregular/run.sh runs end to end on tiny inputs of segsum (every variant validated
 #      against the C baseline).
 # REGEN=1 rewrites the committed files of data.list instead of checking them.
@@ -61,6 +62,11 @@ if [ -x "$T/segsum-omp" ]; then
     check_edges segsum bench/irregular/segsum.fut rows 'empty([0][0]i32)' '[[], [], []]' '[[7]]' \
         '[[], [5], [], [], [6, 7, 8, 9, 10, 11, 12], [], []]' '[[2147483647, 1], [-2147483648, -1], [3, 4]]' \
         '[[1], [2], [3], [4], [5], [6], [7], [8], [9]]'
+    check_edges rowhist bench/irregular/rowhist.fut rows 'empty([0][0]i32)' '[[], [], []]' '[[7]]' \
+        '[[], [5], [], [], [6, 7, 8, 9, 10, 11, 12, 15, 15], [], []]' '[[1], [2], [3], [4], [5], [6], [7], [8], [9]]'
+    # (rows of different lengths: weft run writes a jagged result of equal rows as a regular one)
+    check_edges rowscatter bench/irregular/rowscatter.fut rows '[[], [5], [], [6, 7, 8, 9, 10, 11, 12, 15, 15], []]' \
+        '[[1, 2], [3], [4, 5, 6], [7], [8, 9, 10, 11], [12], [13, 14]]'
     check_edges sinmap bench/irregular/sinmap.fut widths 'empty([0]i64)' '[0, 0, 0]' '[5, 0, 0, 0, 0, 0, 0, 9]' \
         '[1, 2, 3, 4, 5, 6, 7, 8]'
 fi
@@ -68,7 +74,8 @@ fi
 # 3. the programs' test blocks, every version
 "$WEFT" test --backend=interp,c,multicore bench/irregular > "$T/test.out" 2>&1 || cat "$T/test.out"
 add_counts "$T/test.out"
-for run in "0 bench/irregular" "1000000000000 bench/irregular examples/flatten"; do
+for run in "0 bench/irregular" "1000000000000 bench/irregular examples/flatten tests/irregular/hist_rows.fut \
+    tests/irregular/scatter_rows.fut tests/irregular/pairs_in_map.fut tests/irregular/filter_two_soacs.fut"; do
     # shellcheck disable=SC2086
     set -- $run
     n=$1; shift
