@@ -356,6 +356,8 @@ void opt_count_exp(CExp *e, OMap *counts);
 void opt_subst_exp(CExp *e, const OMap *subst);
 void opt_subst_body(CBody *b, const OMap *subst);
 void opt_subst_type(CType *t, const OMap *subst);
+/* Whether st reads (an operand or a size in a type, its pattern's included) a name of names. */
+bool opt_stm_reads(CStm *st, const OMap *names);
 /* Every name bound in e's nested bodies and lambdas (into bound, value 1). */
 void opt_bound_exp(CExp *e, OMap *bound);
 /* Whether evaluating e may fail at run time (bounds, division by zero, asserts, sizes). */
