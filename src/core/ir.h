@@ -373,6 +373,10 @@ void opt_consumed_body(CBody *b, OMap *out);
 void opt_alias_closure(CBody *b, OMap *out);
 /* A fresh name "BASE_oN", unique in the program (internaliser names end in _DIGITS). */
 const char *opt_fresh(const char *base);
+/* The state of opt_fresh, and back to it: for a pass that throws away everything it made since
+ * the mark (its names then come again), so that what it leaves unchanged is named as before. */
+int opt_fresh_mark(void);
+void opt_fresh_rewind(int mark);
 /* The iota arrays of f used only as inputs of screma, scatter and hist (into out, value 1):
  * backends need not build them, their elements are the SOAC's index. */
 void opt_lazy_iotas(const CFun *f, OMap *out);

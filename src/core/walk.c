@@ -297,14 +297,21 @@ void opt_consumed_exp(CExp *e, OMap *out) {
 
 /* ---- names and counts ---- */
 
+static int fresh_counter;
+
+int opt_fresh_mark(void) { return fresh_counter; }
+
+void opt_fresh_rewind(int mark) { fresh_counter = mark; }
+
 const char *opt_fresh(const char *base) {
-    static int counter;
+    int counter = fresh_counter;
     size_t n = strlen(base);
     /* strip a previous _oN or _N suffix so names stay short */
     const char *us = strrchr(base, '_');
     if (us && us > base)
         n = (size_t)(us - base);
-    return intern(xsprintf("%.*s_o%d", (int)n, base, ++counter));
+    fresh_counter = ++counter;
+    return intern(xsprintf("%.*s_o%d", (int)n, base, counter));
 }
 
 static void counts_body(const CBody *b, int *stms, int *soacs);

@@ -366,21 +366,28 @@ static void read_precomputed(CExp *S, CLambda *lam, const CStm *pre, Chosen *ch,
 
 /* Steps 1-3 on the screma S of a loop's body whose variant names are in variant: the
  * precomputing map into before, when there is one. */
-static bool try_precompute(CExp *S, OMap *variant, StmVec *before) {
+static bool try_precompute(CExp *S, const OMap *loop_variant, StmVec *before) {
+    int names = opt_fresh_mark();
     CLambda *lam = core_clone_lambda(S->lam);
+    OMap variant = {0}; /* the loop's, and the copy's */
+    for (int i = 0; i < loop_variant->cap; i++)
+        if (loop_variant->keys[i])
+            omap_put(&variant, loop_variant->keys[i], (void *)1);
     for (int i = 0; i < lam->params.len; i++) {
         CAtom a = S->arrays.data[i];
-        if (a.kind == CA_VAR && omap_has(variant, a.var))
-            omap_put(variant, lam->params.data[i].name, (void *)1);
+        if (a.kind == CA_VAR && omap_has(&variant, a.var))
+            omap_put(&variant, lam->params.data[i].name, (void *)1);
     }
     unroll_small_loops(lam->body);
-    speculate(lam->body, variant);
-    Split s = {lam->body, variant, {0}, {0}};
+    speculate(lam->body, &variant);
+    Split s = {lam->body, &variant, {0}, {0}};
     find_frontier(&s);
     Chosen *ch;
     int n = choose(&s, &ch);
-    if (!n)
+    if (!n) { /* the copy is dropped: the program is named as if it never was */
+        opt_fresh_rewind(names);
         return false;
+    }
     CStm pre = precompute_map(&s, S, lam, ch, n);
     read_precomputed(S, lam, &pre, ch, n);
     vec_push(before, pre);
