@@ -12,15 +12,18 @@
  * on a copy of S's lambda:
  *  1. unroll: a for-loop of a small constant count with scalar merge parameters, at the top of
  *     the lambda, becomes its iterations, so that what depends on its index is per-element;
- *  2. speculate: from the branches of an `if` at the top of the lambda (nested ifs included),
- *     statements that are per-element invariant and cannot fail move before the `if`;
- *  3. split: per-element invariant statements at the top of the lambda whose values the rest
- *     reads are the frontier; each frontier value whose statements cost at least
- *     PRECOMPUTE_MIN (cost: an exp, log, ... 16, a division 4, other operators 1) becomes an
- *     array computed before the loop, the most costly PRECOMPUTE_MAX of them.
- * The copy replaces S's lambda only when step 3 moved something.  Statements that may fail never
- * move (the precomputing map runs even when the loop runs no iteration); per-element means: no
- * operand bound in the loop except lambda parameters of arrays bound outside it.
+ *  2. find the per-element statements: at the top of the lambda, and in the branches of its
+ *     ifs (nested ifs included: speculation, as they are computed before the loop for every
+ *     element, the branch's or not), those that are invariant but for the element and cannot fail;
+ *  3. split: the per-element values that variant code reads are the frontier; each frontier value
+ *     whose statements cost at least PRECOMPUTE_MIN (cost: an exp, log, ... 16, a division 4,
+ *     other operators 1) becomes an array computed before the loop, the most costly
+ *     PRECOMPUTE_MAX of them; the lambda reads it where it computed the value (cleanup then
+ *     drops the statements no longer read).
+ * The copy replaces S's lambda only when step 3 made an array.  Statements that may fail never
+ * move (the precomputing map runs even when the loop runs no iteration, and a guarded division
+ * or index must stay under its guard); per-element means: no operand bound in the loop except
+ * lambda parameters of arrays bound outside it.
  *
  * Not for the GPU (pipeline.c runs it for weft c and multicore only): there the arrays would take
  * the block memory seed 000's bins hold their elements in, and recomputing is cheap.
@@ -38,7 +41,6 @@ enum {
 };
 
 typedef Vec(CStm) StmVec;
-typedef Vec(int) IntVec;
 
 /* ---- costs ---- */
 
@@ -95,12 +97,24 @@ static bool scalar_results(const CStm *st) {
     return true;
 }
 
+static bool has_while(const CExp *e) {
+    if (e->kind == CE_LOOP && e->cond)
+        return true;
+    CBody **bs;
+    int k = cexp_bodies(e, &bs);
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i < bs[j]->stms.len; i++)
+            if (has_while(bs[j]->stms.data[i].exp))
+                return true;
+    return false;
+}
+
 /* Whether st may move out of its loop: it reads nothing variant, cannot fail, binds scalars
- * only and neither calls nor writes anything. */
+ * only, neither calls nor writes anything and has no while-loop (which might not end). */
 static bool per_element(CStm *st, const OMap *variant) {
     CExpKind k = st->exp->kind;
     return k != CE_APPLY && k != CE_UPDATE && k != CE_SCATTER && k != CE_HIST && scalar_results(st) &&
-           !opt_may_fail(st->exp) && !opt_stm_reads(st, variant);
+           !opt_may_fail(st->exp) && !opt_stm_reads(st, variant) && !has_while(st->exp);
 }
 
 static void mark_variant(const CStm *st, OMap *variant) {
@@ -165,53 +179,12 @@ static void unroll_small_loops(CBody *b) {
     b->stms.data = out.data, b->stms.len = out.len, b->stms.cap = out.cap;
 }
 
-/* ---- 2. speculation ---- */
-
-/* Moves the per-element statements of branch b (and of the ifs nested in it) into out; what
- * stays is variant. */
-static void lift_branch(CBody *b, OMap *variant, StmVec *out) {
-    StmVec keep = {0};
-    for (int i = 0; i < b->stms.len; i++) {
-        CStm *st = &b->stms.data[i];
-        if (per_element(st, variant)) {
-            vec_push(out, *st);
-            continue;
-        }
-        if (st->exp->kind == CE_IF) {
-            lift_branch(st->exp->body, variant, out);
-            lift_branch(st->exp->body2, variant, out);
-        }
-        mark_variant(st, variant);
-        vec_push(&keep, *st);
-    }
-    b->stms.data = keep.data, b->stms.len = keep.len, b->stms.cap = keep.cap;
-}
-
-/* The lambda body's top level with the ifs' per-element statements before them; the names of
- * variant statements go into variant. */
-static void speculate(CBody *b, OMap *variant) {
-    StmVec out = {0};
-    for (int i = 0; i < b->stms.len; i++) {
-        CStm *st = &b->stms.data[i];
-        if (!per_element(st, variant)) {
-            if (st->exp->kind == CE_IF) {
-                lift_branch(st->exp->body, variant, &out);
-                lift_branch(st->exp->body2, variant, &out);
-            }
-            mark_variant(st, variant);
-        }
-        vec_push(&out, *st);
-    }
-    b->stms.data = out.data, b->stms.len = out.len, b->stms.cap = out.cap;
-}
-
-/* ---- 3. the split ---- */
+/* ---- 2 and 3. per-element statements, the frontier, the choice ---- */
 
 typedef struct {
-    CBody *body;    /* the lambda's body, after steps 1 and 2 */
-    OMap *variant;  /* what is not per-element */
-    OMap defs;      /* per-element name -> its statement's index + 1 */
-    OMap frontier;  /* per-element names a variant statement or the result reads */
+    OMap *variant; /* what is not per-element */
+    OMap defs;     /* per-element name -> its statement (CStm *), branches included */
+    OMap frontier; /* per-element names that variant code reads */
 } Split;
 
 typedef struct {
@@ -231,7 +204,7 @@ static void reads_dim(OWalk *w, CDim *d) {
         omap_put(r->into, d->var, (void *)1);
 }
 
-/* The per-element names statement st reads, into into. */
+/* The per-element names statement st reads (all of it: nested bodies too), into into. */
 static void stm_reads_defs(Split *s, CStm *st, OMap *into) {
     Reads r = {s, into};
     OWalk w = {reads_atom, reads_dim, &r};
@@ -240,47 +213,73 @@ static void stm_reads_defs(Split *s, CStm *st, OMap *into) {
     owalk_exp(&w, st->exp);
 }
 
-static void find_frontier(Split *s) {
-    for (int i = 0; i < s->body->stms.len; i++) {
-        CStm *st = &s->body->stms.data[i];
-        if (per_element(st, s->variant)) {
-            for (int k = 0; k < st->pat.len; k++)
-                omap_put(&s->defs, st->pat.data[k].name, (void *)(intptr_t)(i + 1));
-            continue;
-        }
-        stm_reads_defs(s, st, &s->frontier);
-    }
-    for (int i = 0; i < s->body->result.len; i++) {
-        CAtom a = s->body->result.data[i];
-        if (a.kind == CA_VAR && omap_has(&s->defs, a.var))
-            omap_put(&s->frontier, a.var, (void *)1);
-    }
+static void atoms_read(Split *s, const CAtomVec *as) {
+    for (int i = 0; i < as->len; i++)
+        if (as->data[i].kind == CA_VAR && omap_has(&s->defs, as->data[i].var))
+            omap_put(&s->frontier, as->data[i].var, (void *)1);
 }
 
-/* The statements computing v (indices, into cone, value 1). */
-static void cone(Split *s, const char *v, OMap *seen, IntVec *cone_stms) {
-    intptr_t k = omap_int(&s->defs, v);
-    if (!k || omap_has(seen, v))
+/* Statement by statement, in order: per-element ones into defs; from an `if` that is not, the
+ * per-element statements of its branches too (speculation: computed before the loop, they run
+ * for every element, the branch's or not; none can fail); what variant code reads of them into
+ * the frontier; the names of the rest into variant. */
+static void split_body(Split *s, CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        CStm *st = &b->stms.data[i];
+        if (per_element(st, s->variant)) {
+            for (int k = 0; k < st->pat.len; k++)
+                omap_put(&s->defs, st->pat.data[k].name, st);
+            continue;
+        }
+        if (st->exp->kind == CE_IF) {
+            atoms_read(s, &st->exp->args); /* the condition */
+            split_body(s, st->exp->body);
+            split_body(s, st->exp->body2);
+        } else {
+            stm_reads_defs(s, st, &s->frontier);
+        }
+        mark_variant(st, s->variant);
+    }
+    atoms_read(s, &b->result);
+}
+
+/* The statements computing v (into in, their first names, value 1). */
+static void cone(Split *s, const char *v, OMap *in) {
+    CStm *st = omap_get(&s->defs, v);
+    if (!st || omap_has(in, st->pat.data[0].name))
         return;
-    CStm *st = &s->body->stms.data[k - 1];
-    for (int j = 0; j < st->pat.len; j++)
-        omap_put(seen, st->pat.data[j].name, (void *)1);
+    omap_put(in, st->pat.data[0].name, (void *)1);
     OMap reads = {0};
     stm_reads_defs(s, st, &reads);
     for (int j = 0; j < reads.cap; j++)
         if (reads.keys[j])
-            cone(s, reads.keys[j], seen, cone_stms);
-    vec_push(cone_stms, (int)(k - 1));
+            cone(s, reads.keys[j], in);
 }
 
-static int cone_cost(Split *s, const char *v) {
-    OMap seen = {0};
-    IntVec stms = {0};
-    cone(s, v, &seen, &stms);
+/* The cost of the statements of in, walking b in order. */
+static int cone_cost_body(const CBody *b, const OMap *in) {
     int c = 0;
-    for (int i = 0; i < stms.len; i++)
-        c += exp_cost(s->body->stms.data[stms.data[i]].exp);
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *st = &b->stms.data[i];
+        if (st->pat.len && omap_has(in, st->pat.data[0].name))
+            c += exp_cost(st->exp);
+        else if (st->exp->kind == CE_IF)
+            c += cone_cost_body(st->exp->body, in) + cone_cost_body(st->exp->body2, in);
+    }
     return c;
+}
+
+/* The statements of in, walking b in order (the order they are computed in). */
+static void cone_stms(const CBody *b, const OMap *in, StmVec *out) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *st = &b->stms.data[i];
+        if (st->pat.len && omap_has(in, st->pat.data[0].name))
+            vec_push(out, *st);
+        else if (st->exp->kind == CE_IF) {
+            cone_stms(st->exp->body, in, out);
+            cone_stms(st->exp->body2, in, out);
+        }
+    }
 }
 
 typedef struct {
@@ -296,19 +295,20 @@ static int by_cost(const void *a, const void *b) {
     return strcmp(x->name, y->name); /* names are unique: the same order on every run */
 }
 
-/* The frontier values worth an array, most costly first, in *out; returns how many. */
-static int choose(Split *s, Chosen **out) {
+/* The frontier values of body worth an array, most costly first, in *out; returns how many. */
+static int choose(Split *s, const CBody *body, Chosen **out) {
     Vec(Chosen) c = {0};
-    for (int i = 0; i < s->body->stms.len; i++) { /* in statement order: deterministic */
-        CStm *st = &s->body->stms.data[i];
-        for (int j = 0; j < st->pat.len; j++) {
-            const char *v = st->pat.data[j].name;
-            if (!omap_has(&s->frontier, v) || !omap_has(&s->defs, v))
-                continue;
-            int cost = cone_cost(s, v);
-            if (cost >= PRECOMPUTE_MIN)
-                vec_push(&c, ((Chosen){v, st->pat.data[j].type, cost}));
-        }
+    for (int j = 0; j < s->frontier.cap; j++) {
+        const char *v = s->frontier.keys[j];
+        if (!v)
+            continue;
+        CStm *st = omap_get(&s->defs, v);
+        OMap in = {0};
+        cone(s, v, &in);
+        int cost = cone_cost_body(body, &in);
+        for (int k = 0; k < st->pat.len && cost >= PRECOMPUTE_MIN; k++)
+            if (st->pat.data[k].name == v)
+                vec_push(&c, ((Chosen){v, st->pat.data[k].type, cost}));
     }
     if (c.len > 1)
         qsort(c.data, (size_t)c.len, sizeof *c.data, by_cost);
@@ -319,10 +319,9 @@ static int choose(Split *s, Chosen **out) {
 /* let pre.. = screma w (inputs) map \(params) -> (chosen values): the chosen values' statements
  * over the lambda's per-element parameters, renamed. */
 static CStm precompute_map(Split *s, CExp *S, CLambda *lam, Chosen *ch, int n) {
-    OMap seen = {0};
-    IntVec stms = {0};
+    OMap in = {0};
     for (int i = 0; i < n; i++)
-        cone(s, ch[i].name, &seen, &stms);
+        cone(s, ch[i].name, &in);
     CLambda *pl = clambda_new();
     pl->body = cbody_new();
     CExp *m = cexp_new(CE_SCREMA, S->loc);
@@ -333,13 +332,9 @@ static CStm precompute_map(Split *s, CExp *S, CLambda *lam, Chosen *ch, int n) {
         vec_push(&pl->params, lam->params.data[i]);
         vec_push(&m->arrays, S->arrays.data[i]);
     }
-    for (int k = 0; k < s->body->stms.len; k++) { /* in order */
-        bool in = false;
-        for (int i = 0; i < stms.len && !in; i++)
-            in = stms.data[i] == k;
-        if (in)
-            vec_push(&pl->body->stms, s->body->stms.data[k]);
-    }
+    StmVec stms = {0};
+    cone_stms(lam->body, &in, &stms);
+    pl->body->stms.data = stms.data, pl->body->stms.len = stms.len, pl->body->stms.cap = stms.cap;
     CParamVec pat = {0};
     CDim w = cdim_of_atom(S->args.data[0]);
     for (int i = 0; i < n; i++) {
@@ -379,11 +374,10 @@ static bool try_precompute(CExp *S, const OMap *loop_variant, StmVec *before) {
             omap_put(&variant, lam->params.data[i].name, (void *)1);
     }
     unroll_small_loops(lam->body);
-    speculate(lam->body, &variant);
-    Split s = {lam->body, &variant, {0}, {0}};
-    find_frontier(&s);
+    Split s = {&variant, {0}, {0}};
+    split_body(&s, lam->body);
     Chosen *ch;
-    int n = choose(&s, &ch);
+    int n = choose(&s, lam->body, &ch);
     if (!n) { /* the copy is dropped: the program is named as if it never was */
         opt_fresh_rewind(names);
         return false;
