@@ -3,18 +3,19 @@
 -- top of its lambda; for the sqrt of `ys` the loop of three steps is unrolled and its branch's
 -- statements speculated; the division of `zs` and the index into ks are per-element too but may
 -- fail (division by zero at j == m, ks shorter than w): they stay in their branches, else the
--- program would fail.  h = 0: the loop runs no iteration.  Expected outputs computed
+-- program would fail; so does the while-loop, which would not end for j > 3.  h = 0: the loop
+-- runs no iteration.  Expected outputs computed
 -- independently, in Python (the same loops, written out in tests/core/opt_precompute.py).
 -- tests/scripts/precompute.sh checks that the arrays are made (and not for weft cuda).
 -- ==
 -- input { [1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64] 4i64 [3i64, -2i64, 1i64] }
--- output { [5.010349955675591f64, 336.4517900886041f64, 1656.8662278613826f64, 4566.140544535961f64, 7065.60448282296f64, 7359.915477236112f64, 4446.55761708881f64] 6413.643459712028f64 }
+-- output { [20.195646154533854f64, 378.9579063935134f64, 1733.9632168451396f64, 4659.464727812233f64, 7140.892320103941f64, 7398.104743240614f64, 4457.588438107469f64] 6589.9703255138575f64 }
 -- input { [1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64] 0i64 [5i64] }
 -- output { [1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64] 0.0f64 }
 -- input { [1.0f64] 3i64 [0i64, 1i64] }
--- output { [0.038481481481481485f64] 1.4467777777777777f64 }
+-- output { [4.371814814814814f64] 8.446777777777777f64 }
 -- input { [1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64, 1.0f64] 6i64 empty([0]i64) }
--- output { [315.5535204531505f64, 4088.678550285573f64, 24392.214065788477f64, 84513.18997186194f64, 200936.01884846672f64, 342656.93547999643f64, 438216.4401294616f64, 412497.9092465771f64, 250894.77334284005f64] 306311.2320946496f64 }
+-- output { [373.9520356504235f64, 4330.392195853353f64, 24989.456025860156f64, 85520.98026078075f64, 202158.07731644576f64, 343729.607610953f64, 438887.9190802518f64, 412771.8225919394f64, 250956.6897380347f64] 308250.7221010515f64 }
 
 entry main [w] (xs0: [w]f64) (h: i64) (ks: []i64) : ([w]f64, f64) =
   let m = w / 2
@@ -27,6 +28,7 @@ entry main [w] (xs0: [w]f64) (h: i64) (ks: []i64) : ([w]f64, f64) =
                     (iota w)
        let zs = map (\j -> let z = if j == m then ys[j]
                                    else ys[j] + f64.exp (f64.i64 (10 / (j - m))) / 100.0 / f64.i64 (i + 1)
-                           in if j < length ks then z + f64.exp (f64.i64 ks[j]) / 1000.0 else z)
+                           let z = if j < length ks then z + f64.exp (f64.i64 ks[j]) / 1000.0 else z
+                           in if j <= 3 then z + f64.i64 (loop k = j while k != 3 do k + 1) else z)
                     (iota w)
        in (zs, total + s)

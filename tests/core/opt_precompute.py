@@ -26,6 +26,8 @@ def run(w, h, ks):
                 z = ys[j] + math.exp(10 // (j - m)) / 100.0 / (i + 1)
             if j < len(ks):
                 z = z + math.exp(ks[j]) / 1000.0
+            if j <= 3:
+                z = z + 3.0  # the while-loop counts from j up to 3
             zs.append(z)
         xs = zs
         total = total + s

@@ -2,7 +2,8 @@
 # CPU targets (src/opt/precompute.c), read from `weft dev --print=jagged`: in
 # tests/core/opt_precompute.fut the exp of the index and the three sqrts of the unrolled loop are
 # made into arrays before the loop (for weft c and multicore; not for weft cuda, whose exp stays in
-# the loop), and the guarded division and index, which may fail, stay in the loop; in
+# the loop), and the guarded division, index and while-loop (which may fail or not end) stay in
+# the loop; in
 # examples/hullwhite/hullwhite.fut both the forward and the backward induction read precomputed
 # arrays.  tests/core/opt_precompute.fut checks the results on every backend.  Needs no C compiler.
 . "$(dirname "$0")/lib.sh"
@@ -27,6 +28,7 @@ for t in c multicore cuda; do
         fail "$t: the sqrts of the unrolled loop are not all before the loop"
     [ "$(first 'div i64 10i64' "$T/$t.txt")" -gt "$loop" ] && [ "$(first 'index ks_' "$T/$t.txt")" -gt "$loop" ] && pass ||
         fail "$t: the guarded division or index (which may fail) moved out of the loop"
+    [ "$(first 'while' "$T/$t.txt")" -gt "$loop" ] && pass || fail "$t: the guarded while-loop moved out of the loop"
 done
 check "weft dev --print=jagged examples/hullwhite/hullwhite.fut" "$WEFT" dev --print=jagged examples/hullwhite/hullwhite.fut > "$T/hw.txt"
 [ "$(grep -c 'let pre_' "$T/hw.txt")" = 3 ] && pass || fail "hullwhite: not three precomputing maps (the sum's exp, the probabilities of the forward and of the backward induction)"
