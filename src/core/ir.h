@@ -356,6 +356,8 @@ void opt_count_exp(CExp *e, OMap *counts);
 void opt_subst_exp(CExp *e, const OMap *subst);
 void opt_subst_body(CBody *b, const OMap *subst);
 void opt_subst_type(CType *t, const OMap *subst);
+/* Whether st reads (an operand or a size in a type, its pattern's included) a name of names. */
+bool opt_stm_reads(CStm *st, const OMap *names);
 /* Every name bound in e's nested bodies and lambdas (into bound, value 1). */
 void opt_bound_exp(CExp *e, OMap *bound);
 /* Whether evaluating e may fail at run time (bounds, division by zero, asserts, sizes). */
@@ -371,6 +373,10 @@ void opt_consumed_body(CBody *b, OMap *out);
 void opt_alias_closure(CBody *b, OMap *out);
 /* A fresh name "BASE_oN", unique in the program (internaliser names end in _DIGITS). */
 const char *opt_fresh(const char *base);
+/* The state of opt_fresh, and back to it: for a pass that throws away everything it made since
+ * the mark (its names then come again), so that what it leaves unchanged is named as before. */
+int opt_fresh_mark(void);
+void opt_fresh_rewind(int mark);
 /* The iota arrays of f used only as inputs of screma, scatter and hist (into out, value 1):
  * backends need not build them, their elements are the SOAC's index. */
 void opt_lazy_iotas(const CFun *f, OMap *out);

@@ -152,6 +152,32 @@ void opt_subst_body(CBody *b, const OMap *subst) {
     owalk_body(&w, b);
 }
 
+/* ---- does a statement read a name? ---- */
+
+typedef struct {
+    const OMap *names;
+    bool found;
+} Reads;
+
+static void reads_atom(OWalk *w, CAtom *a) {
+    Reads *r = w->ctx;
+    r->found = r->found || (a->kind == CA_VAR && omap_has(r->names, a->var));
+}
+
+static void reads_dim(OWalk *w, CDim *d) {
+    Reads *r = w->ctx;
+    r->found = r->found || omap_has(r->names, d->var);
+}
+
+bool opt_stm_reads(CStm *st, const OMap *names) {
+    Reads r = {names, false};
+    OWalk w = {reads_atom, reads_dim, &r};
+    for (int i = 0; i < st->pat.len; i++)
+        owalk_type(&w, &st->pat.data[i].type);
+    owalk_exp(&w, st->exp);
+    return r.found;
+}
+
 /* ---- bound names ---- */
 
 static void bound_params(const CParamVec *ps, OMap *bound) {
@@ -273,14 +299,21 @@ void opt_consumed_exp(CExp *e, OMap *out) {
 
 /* ---- names and counts ---- */
 
+static int fresh_counter;
+
+int opt_fresh_mark(void) { return fresh_counter; }
+
+void opt_fresh_rewind(int mark) { fresh_counter = mark; }
+
 const char *opt_fresh(const char *base) {
-    static int counter;
+    int counter = fresh_counter;
     size_t n = strlen(base);
     /* strip a previous _oN or _N suffix so names stay short */
     const char *us = strrchr(base, '_');
     if (us && us > base)
         n = (size_t)(us - base);
-    return intern(xsprintf("%.*s_o%d", (int)n, base, ++counter));
+    fresh_counter = ++counter;
+    return intern(xsprintf("%.*s_o%d", (int)n, base, counter));
 }
 
 static void counts_body(const CBody *b, int *stms, int *soacs);

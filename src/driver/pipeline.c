@@ -105,6 +105,10 @@ Compiled pipeline(const char *path, const Target *t, Stage stop, const PipelineO
         die("the optimised core program does not verify");
     if (stop == STAGE_OPT)
         return c;
+    if (t->flatten != FLATTEN_GPU && core_precompute(c.core)) { /* a CPU rule */
+        core_cleanup(c.core);
+        verified(c.core, "precompute");
+    }
     jagged_represent(c.core);
     verified(c.core, "represent");
     core_cleanup(c.core);

@@ -20,30 +20,6 @@ typedef Vec(CStm) StmVec;
 
 static void hoist_body(H *h, CBody *b, OMap *inner, bool safe, StmVec *up);
 
-typedef struct {
-    const OMap *inner;
-    bool variant;
-} Inv;
-
-static void inv_atom(OWalk *w, CAtom *a) {
-    Inv *v = w->ctx;
-    v->variant = v->variant || omap_has(v->inner, a->var);
-}
-
-static void inv_dim(OWalk *w, CDim *d) {
-    Inv *v = w->ctx;
-    v->variant = v->variant || omap_has(v->inner, d->var);
-}
-
-static bool invariant(CStm *st, const OMap *inner) {
-    Inv v = {inner, false};
-    OWalk w = {inv_atom, inv_dim, &v};
-    for (int i = 0; i < st->pat.len; i++)
-        owalk_type(&w, &st->pat.data[i].type);
-    owalk_exp(&w, st->exp);
-    return !v.variant;
-}
-
 static bool may_fail(H *h, const CExp *e) {
     if ((e->kind == CE_IOTA || e->kind == CE_REPLICATE) && e->args.data[0].kind == CA_VAR &&
         omap_has(&h->sizes, e->args.data[0].var))
@@ -95,7 +71,7 @@ static void hoist_body(H *h, CBody *b, OMap *inner, bool safe, StmVec *up) {
         vec_push(&cand, st);
         for (int j = 0; j < cand.len; j++) {
             CStm *c = &cand.data[j];
-            if (inner && invariant(c, inner) && movable(h, c, safe)) {
+            if (inner && !opt_stm_reads(c, inner) && movable(h, c, safe)) {
                 vec_push(up, *c);
                 continue;
             }

@@ -25,5 +25,8 @@ void core_dce(CProg *p);      /* dce.c: dead statements, loop parameters, map re
 void core_hoist(CProg *p);    /* hoist.c: loop-invariant statements out of loops and lambdas */
 void core_fuse(CProg *p);     /* fuse.c: vertical and horizontal SOAC fusion */
 void core_cleanup(CProg *p);  /* passes.c: simplify, cse and dce again */
+/* precompute.c: per-element invariant work of maps in loops, as arrays before the loops (CPU);
+ * whether anything changed */
+bool core_precompute(CProg *p);
 
 #endif
