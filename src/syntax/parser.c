@@ -482,13 +482,19 @@ static Pat *parse_pat_literal(Parser *ps) {
     return p;
 }
 
-/* pat_atom := ident | '_' | pat_parens | pat_record | '#[' attr ']' pat_atom | constructor
- *           | pat_literal */
+/* pat_atom := ident | '_' | '(' op ')' | pat_parens | pat_record | '#[' attr ']' pat_atom
+ *           | constructor | pat_literal
+ * '(' op ')' binds an operator (a parameter `((<=): t -> t -> bool)` used infix in the body). */
 static Pat *parse_pat_atom(Parser *ps) {
     enter(ps);
     Token *t = peek(ps);
     Pat *p;
-    if (t->kind == TOK_IDENT) {
+    if (t->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_OP && peek_at(ps, 2)->kind == TOK_RPAREN) {
+        next(ps);
+        p = pat_new(P_ID, t->loc);
+        p->name = next(ps)->text;
+        next(ps);
+    } else if (t->kind == TOK_IDENT) {
         next(ps);
         if (t->text == intern("_")) {
             p = pat_new(P_WILDCARD, t->loc);
