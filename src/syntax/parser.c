@@ -675,17 +675,17 @@ static int binop_of(const char *text) {
     return -1;
 }
 
-/* `name` or `q.name` between backticks (the opening backtick is current). */
+/* `name` or `M.N.name` between backticks (the opening backtick is current). */
 static void parse_backtick_name(Parser *ps, const char **qual, const char **name) {
     next(ps);
     *qual = NULL;
-    if (qualified_at(ps, 0)) {
-        *qual = next(ps)->text;
-        next(ps);
-    }
-    *name = next(ps)->text;
-    if (ps->toks[ps->pos - 1].kind != TOK_IDENT && ps->toks[ps->pos - 1].kind != TOK_KEYWORD)
-        error_at(ps->toks[ps->pos - 1].loc, "expected a function name between backticks");
+    Token *t = peek(ps);
+    if (t->kind == TOK_IDENT)
+        *name = parse_qualname(ps, qual);
+    else if (t->kind == TOK_KEYWORD)
+        *name = next(ps)->text;
+    else
+        error_at(t->loc, "expected a function name between backticks");
     expect(ps, TOK_BACKTICK, "'`'");
 }
 
@@ -1436,7 +1436,7 @@ static OpInfo token_op_info(Parser *ps) {
 static bool op_ends_section(Parser *ps) {
     if (peek(ps)->kind == TOK_BACKTICK) {
         int k = 1;
-        if (peek_at(ps, k)->kind == TOK_IDENT && peek_at(ps, k + 1)->kind == TOK_DOT)
+        while (peek_at(ps, k)->kind == TOK_IDENT && peek_at(ps, k + 1)->kind == TOK_DOT)
             k += 2;
         return peek_at(ps, k + 2)->kind == TOK_RPAREN;
     }
