@@ -215,6 +215,7 @@ struct Expr {
     uint64_t ival;   /* E_INT (two's-complement bits), E_BOOL, E_CHAR */
     double fval;     /* E_FLOAT */
     PrimType prim;   /* E_INT/E_FLOAT: suffix, PRIM_NONE if unsuffixed; [typed]: resolved literal type */
+    bool bit_pattern; /* E_INT: written in hexadecimal or binary (a signed type takes any bits of its width) */
     const char *str; /* E_STRING (bytes, NUL-terminated; strlen may be < length if it holds NUL: use ival = length) */
 
     /* names */

@@ -605,13 +605,14 @@ static Expr *int_literal(Parser *ps, Token *t) {
     Expr *e = expr_new(E_INT, t->loc);
     e->ival = literal_bits(t);
     e->prim = t->prim;
+    e->bit_pattern = t->radix != 10;
     return e;
 }
 
 static Expr *float_literal(Token *t) {
     if (t->fval > (t->prim == PRIM_F32 ? (double)FLT_MAX : DBL_MAX))
-        error_at(t->loc, "float literal %s out of range for type %s", t->text,
-                 t->prim == PRIM_F32 ? "f32" : "f64");
+        error_at(t->loc, "float literal %s out of %s for type %s", t->text,
+                 t->prim == PRIM_NONE ? "bounds" : "range", t->prim == PRIM_F32 ? "f32" : "f64");
     Expr *e = expr_new(E_FLOAT, t->loc);
     e->fval = t->fval;
     e->prim = t->prim;

@@ -9,6 +9,8 @@
  * A def whose body is `intrinsics.NAME` is trusted: only its signature is checked.
  */
 #include <ctype.h>
+#include <float.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "check_int.h"
@@ -164,9 +166,42 @@ static void check_inferred_sizes(Expr *e) {
     }
 }
 
+/* An unsuffixed literal takes the type its context gives it; a value that type cannot hold is an
+ * error, as in Futhark (`def x : i8 = 128`).  `negated`: the literal is the operand of a unary
+ * minus (-128 is an i8).  A suffixed literal was checked by the parser. */
+static void check_literal_range(Expr *lit, bool negated) {
+    Type *t = type_prune(lit->type);
+    if (lit->prim != PRIM_NONE || !t || t->kind != T_PRIM)
+        return;
+    PrimType p = t->prim;
+    if (lit->kind == E_FLOAT || (lit->kind == E_INT && prim_is_float(p))) {
+        double v = lit->kind == E_FLOAT ? lit->fval : (double)lit->ival;
+        if (!(v <= (p == PRIM_F32 ? (double)FLT_MAX : DBL_MAX)))
+            error_at(lit->loc, "literal %s%g out of bounds for its inferred type %s", negated ? "-" : "", v,
+                     prim_name(p));
+        return;
+    }
+    if (lit->kind != E_INT || prim_is_float(p) || p == PRIM_BOOL)
+        return;
+    int bits = prim_bits(p);
+    uint64_t limit = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    if (prim_is_signed(p) && !lit->bit_pattern)
+        limit = (UINT64_C(1) << (bits - 1)) - (negated ? 0 : 1);
+    if (lit->ival > limit || (negated && !prim_is_signed(p) && lit->ival != 0))
+        error_at(lit->loc, "integer literal %s%" PRIu64 " out of bounds for its inferred type %s", negated ? "-" : "",
+                 lit->ival, prim_name(p));
+}
+
 void tc_resolve_expr(Expr *e) {
     if (!e)
         return;
+    if (e->kind == E_NEG && e->lhs && (e->lhs->kind == E_INT || e->lhs->kind == E_FLOAT) &&
+        e->lhs->prim == PRIM_NONE) {
+        e->lhs->type = tc_resolve_type(e->lhs->type);
+        check_literal_range(e->lhs, true);
+        if (e->lhs->type && e->lhs->type->kind == T_PRIM)
+            e->lhs->prim = e->lhs->type->prim; /* checked: not again as an unnegated literal */
+    }
     for (int i = 0; i < e->size_args.len; i++)
         e->size_args.data[i] = tc_resolve_size(e->size_args.data[i]);
     check_inferred_sizes(e);
@@ -193,8 +228,10 @@ void tc_resolve_expr(Expr *e) {
         e->inst = tc_resolve_type(e->inst);
     if (e->kind == E_MATCH)
         tc_check_exhaustive(e);
-    if ((e->kind == E_INT || e->kind == E_FLOAT) && e->type && e->type->kind == T_PRIM)
+    if ((e->kind == E_INT || e->kind == E_FLOAT) && e->type && e->type->kind == T_PRIM) {
+        check_literal_range(e, false);
         e->prim = e->type->prim;
+    }
 }
 
 /* ---- declarations ---- */
