@@ -1269,19 +1269,36 @@ static Expr *parse_match(Parser *ps) {
     return e;
 }
 
-/* assert := 'assert' postfix expr   (the condition's text is kept for the failure message) */
+/* The source text of tokens [from, to), spaced as written (any run of blanks one space), without
+ * one pair of parentheses around the whole. */
+static char *source_text(Parser *ps, int from, int to) {
+    if (to - from >= 2 && ps->toks[from].kind == TOK_LPAREN && ps->toks[to - 1].kind == TOK_RPAREN) {
+        int depth = 0, k = from;
+        for (; k < to; k++) {
+            TokKind kk = ps->toks[k].kind;
+            depth += kk == TOK_LPAREN ? 1 : kk == TOK_RPAREN ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        if (k == to - 1) { /* the first '(' closes at the end */
+            from++;
+            to--;
+        }
+    }
+    StrBuf sb = {0};
+    for (int k = from; k < to; k++)
+        sb_printf(&sb, "%s%s", k > from && ps->toks[k].space_before ? " " : "", ps->toks[k].text);
+    return sb.data ? sb.data : xsprintf("%s", "");
+}
+
+/* assert := 'assert' postfix expr   (the condition's source text is kept for the failure
+ * message, as Futhark's "Assertion is false: x % 2 != 0") */
 static Expr *parse_assert(Parser *ps) {
     Expr *e = expr_new(E_ASSERT, next(ps)->loc);
+    int from = ps->pos;
     e->cond = parse_postfix(ps);
+    e->str = source_text(ps, from, ps->pos);
     e->body = parse_expr(ps);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (f) {
-        ast_print_expr(f, e->cond, NULL);
-        fclose(f);
-    }
-    e->str = text ? text : "";
     return e;
 }
 
