@@ -1805,10 +1805,11 @@ static IVal *range_value(I *in, Env *env, Expr *e) {
     Loc loc = e->loc;
     CAtom a = ie_atom(in, env, e->lhs), b = ie_atom(in, env, e->rhs);
     PrimType p = type_of(in, a).prim;
-    CAtom s = to_i64(in, a, loc), en = to_i64(in, b, loc), step;
-    if (e->mid)
-        step = op(in, COP_SUB, PRIM_I64, loc, 2, to_i64(in, ie_atom(in, env, e->mid), loc), s);
-    else
+    CAtom s = to_i64(in, a, loc), en = to_i64(in, b, loc), step, second = s;
+    if (e->mid) {
+        second = to_i64(in, ie_atom(in, env, e->mid), loc);
+        step = op(in, COP_SUB, PRIM_I64, loc, 2, second, s);
+    } else
         step = i64c(e->range == RANGE_DOWNTO_EXCL ? -1 : 1);
     CAtom ok, count;
     CAtom pos = op(in, COP_GT, PRIM_I64, loc, 2, step, i64c(0));
@@ -1839,7 +1840,14 @@ static IVal *range_value(I *in, Env *env, Expr *e) {
         break;
     }
     }
-    emit_assert(in, ok, "Range is invalid.", loc);
+    /* Futhark's message, as the interpreter's: "Range 1..0...5 is invalid." */
+    const char *rop = e->range == RANGE_UPTO_EXCL ? "..<" : e->range == RANGE_DOWNTO_EXCL ? "..>" : "...";
+    CAtom shown[3] = {s, second, en};
+    if (e->mid)
+        emit_assert_showing(in, ok, xsprintf("Range %%lld..%%lld%s%%lld is invalid.", rop), loc, 3, shown);
+    else
+        emit_assert_showing(in, ok, xsprintf("Range %%lld%s%%lld is invalid.", rop), loc, 2,
+                            (CAtom[2]){s, en});
     CAtom io = emit1(in, mk(CE_IOTA, loc, 1, &count), "iota");
     CExp *m = mk(CE_SCREMA, loc, 1, &count);
     vec_push(&m->arrays, io);
