@@ -1331,7 +1331,7 @@ static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc) {
         if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics"))
             r = intrinsic(in, d, args, L(in, loc));
         else
-            r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, b, args, c->sizes, loc);
+            r = inline_body(in, c->env, &d->params, &d->tparams, d->ret, b, args, c->sizes, loc);
         in->call_loc = saved;
         in->frame = frame->caller;
         return r;
@@ -2054,11 +2054,85 @@ static IVal **use_sizes(I *in, Env *env, const TypeParamVec *tparams, const PatV
     return sizes;
 }
 
-/* A closure of the top-level definition d as used at `use` (its inferred sizes evaluated). */
+/* t with the type parameters that env binds replaced at any depth (a copy where it changes), or
+ * NULL when t still holds a parameter env does not bind or an unsolved type variable. */
+static Type *subst_tparams(Type *t, Env *env) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_PRIM: return t;
+    case T_PARAM: {
+        Type *b = tparam_type(env, t->name);
+        return b ? subst_tparams(b, NULL) : NULL;
+    }
+    case T_ARRAY: {
+        Type *e = subst_tparams(t->elem, env);
+        if (!e)
+            return NULL;
+        Type *c = xmalloc(sizeof *c);
+        *c = *t;
+        c->elem = e;
+        return c;
+    }
+    case T_TUPLE:
+    case T_RECORD:
+    case T_SUM: {
+        Type *c = xmalloc(sizeof *c);
+        *c = *t;
+        c->elems.data = NULL;
+        c->elems.len = c->elems.cap = 0;
+        for (int i = 0; i < t->elems.len; i++) {
+            Type *e = subst_tparams(t->elems.data[i], env);
+            if (!e)
+                return NULL;
+            vec_push(&c->elems, e);
+        }
+        return c;
+    }
+    default: return NULL;
+    }
+}
+
+/* Bindings of type parameters of a definition's type `generic` from the type it has at a use
+ * (`inst`, in the caller's env): what its arguments cannot give, a parameter only in its result
+ * (`def empty 'a (n: i64) = [] : [0]a`) or only in a function parameter's result. */
+static Env *inst_tparams(Env *out, Type *generic, Type *inst, Env *caller) {
+    generic = type_prune(generic);
+    inst = inst ? type_prune(inst) : NULL;
+    if (!inst)
+        return out;
+    if (generic->kind == T_PARAM) {
+        Type *t = subst_tparams(inst, caller);
+        if (t) {
+            out = env_bind(out, intern(xsprintf("'%s", generic->name)), NULL);
+            out->type = t;
+        }
+        return out;
+    }
+    if (generic->kind != inst->kind)
+        return out;
+    switch (generic->kind) {
+    case T_ARRAY: return inst_tparams(out, generic->elem, inst->elem, caller);
+    case T_ARROW:
+        out = inst_tparams(out, generic->param, inst->param, caller);
+        return inst_tparams(out, generic->ret, inst->ret, caller);
+    case T_TUPLE:
+    case T_RECORD:
+    case T_SUM:
+        for (int i = 0; i < generic->elems.len && i < inst->elems.len; i++)
+            out = inst_tparams(out, generic->elems.data[i], inst->elems.data[i], caller);
+        return out;
+    default: return out;
+    }
+}
+
+/* A closure of the top-level definition d as used at `use` (its inferred sizes evaluated, the
+ * types its type parameters stand for there in env). */
 static IVal *decl_closure(I *in, Env *env, Decl *d, Expr *use) {
     Clo *c = clo_new(in, CL_DECL, d->params.len);
     c->decl = d;
     c->sizes = use_sizes(in, env, &d->tparams, &d->params, use);
+    if (use && use->inst && d->type && d->tparams.len)
+        c->env = inst_tparams(NULL, d->type, use->inst, env);
     return iv_fun(c);
 }
 
