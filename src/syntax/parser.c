@@ -1302,11 +1302,38 @@ static Expr *parse_assert(Parser *ps) {
     return e;
 }
 
+/* #[unsafe] e: the assertions written in e are not checked (as Futhark, whose other dynamic
+ * checks it also drops; weft keeps those).  Each `assert c x` in e becomes (x). */
+static void drop_asserts(Expr *e) {
+    if (!e)
+        return;
+    if (e->kind == E_ASSERT) {
+        e->kind = E_PAREN;
+        e->lhs = e->body;
+        e->body = e->cond = NULL;
+    }
+    Expr *kids[] = {e->lhs, e->mid, e->rhs, e->body, e->cond, e->init};
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+        drop_asserts(kids[i]);
+    for (int i = 0; i < e->elems.len; i++)
+        drop_asserts(e->elems.data[i]);
+    for (int i = 0; i < e->args.len; i++)
+        drop_asserts(e->args.data[i]);
+    for (int i = 0; i < e->idx.len; i++) {
+        drop_asserts(e->idx.data[i].start);
+        drop_asserts(e->idx.data[i].end);
+        drop_asserts(e->idx.data[i].stride);
+    }
+}
+
 /* attr_expr := '#[' attr ']' {'#[' attr ']'} expr */
 static Expr *parse_attr_expr(Parser *ps) {
     Expr *e = expr_new(E_ATTR, peek(ps)->loc);
     parse_attrs(ps, &e->attrs);
     e->lhs = parse_expr(ps);
+    for (int i = 0; i < e->attrs.len; i++)
+        if (e->attrs.data[i]->name == intern("unsafe") && !e->attrs.data[i]->args.len)
+            drop_asserts(e->lhs);
     return e;
 }
 
