@@ -793,6 +793,12 @@ static void call_sizes_pat(I *in, CallSizes *sc, Env *env, Pat *p, IVal *v, Loc 
     } else if (p->kind == P_TUPLE && v->kind == IV_TUPLE && v->n == p->elems.len) {
         for (int i = 0; i < p->elems.len; i++)
             call_sizes_pat(in, sc, env, p->elems.data[i], v->elems[i], loc);
+    } else if (p->kind == P_RECORD && v->kind == IV_TUPLE) {
+        for (int i = 0; i < p->elems.len; i++) {
+            int k = type_field_index(type_prune(p->type), p->fields.data[i]);
+            if (k >= 0 && k < v->n)
+                call_sizes_pat(in, sc, env, p->elems.data[i], v->elems[k], loc);
+        }
     }
 }
 

@@ -45,12 +45,13 @@ static void bind_tparams(TypeParamVec *tps, Binding *b) {
 /* A size parameter takes its value from the arguments or, when it is a size of the result
  * only (rep's [n] in *[n]t), from the type the call site gives the result; one that neither
  * mentions could never be known at a call (as in Futhark, an error). */
-static void check_size_params_used(TypeParamVec *tparams, Type **ps, int n, Type *rt) {
+static void check_size_params_used(TypeParamVec *tparams, PatVec *params, Type **ps, int n, Type *rt) {
     for (int i = 0; i < tparams->len; i++) {
         TypeParam *tp = &tparams->data[i];
         if (!tp->is_size)
             continue;
-        bool used = rt && type_mentions_size(rt, tp->name);
+        /* an inner pattern's type may name it where an outer one does not: (_, xs: [n]t): (i32, []t) */
+        bool used = (rt && type_mentions_size(rt, tp->name)) || ast_size_bound_by_params(params, tp->name);
         for (int j = 0; j < n && !used; j++)
             used = type_mentions_size(ps[j], tp->name);
         if (!used)
@@ -98,7 +99,7 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
         ps[i] = tc_check_pat(params->data[i], NULL, &seen, true);
     }
     Type *rt = ret ? tc_texp_to_type(ret) : NULL;
-    check_size_params_used(tparams, ps, n, rt);
+    check_size_params_used(tparams, params, ps, n, rt);
     if (trusted) {
         if (!rt)
             error_at(body->loc, "an intrinsic needs a return type");
