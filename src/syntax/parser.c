@@ -1312,18 +1312,7 @@ static void drop_asserts(Expr *e) {
         e->lhs = e->body;
         e->body = e->cond = NULL;
     }
-    Expr *kids[] = {e->lhs, e->mid, e->rhs, e->body, e->cond, e->init};
-    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
-        drop_asserts(kids[i]);
-    for (int i = 0; i < e->elems.len; i++)
-        drop_asserts(e->elems.data[i]);
-    for (int i = 0; i < e->args.len; i++)
-        drop_asserts(e->args.data[i]);
-    for (int i = 0; i < e->idx.len; i++) {
-        drop_asserts(e->idx.data[i].start);
-        drop_asserts(e->idx.data[i].end);
-        drop_asserts(e->idx.data[i].stride);
-    }
+    ast_each_child(e, drop_asserts);
 }
 
 /* attr_expr := '#[' attr ']' {'#[' attr ']'} expr */

@@ -206,18 +206,7 @@ void tc_resolve_expr(Expr *e) {
     for (int i = 0; i < e->size_args.len; i++)
         e->size_args.data[i] = tc_resolve_size(e->size_args.data[i]);
     check_inferred_sizes(e);
-    Expr *kids[] = {e->lhs, e->mid, e->rhs, e->body, e->cond, e->init};
-    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
-        tc_resolve_expr(kids[i]);
-    for (int i = 0; i < e->elems.len; i++)
-        tc_resolve_expr(e->elems.data[i]);
-    for (int i = 0; i < e->args.len; i++)
-        tc_resolve_expr(e->args.data[i]);
-    for (int i = 0; i < e->idx.len; i++) {
-        tc_resolve_expr(e->idx.data[i].start);
-        tc_resolve_expr(e->idx.data[i].end);
-        tc_resolve_expr(e->idx.data[i].stride);
-    }
+    ast_each_child(e, tc_resolve_expr);
     resolve_binder(e->pat);
     resolve_binder(e->loop_pat);
     for (int i = 0; i < e->params.len; i++)
