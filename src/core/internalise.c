@@ -793,6 +793,12 @@ static void call_sizes_pat(I *in, CallSizes *sc, Env *env, Pat *p, IVal *v, Loc 
     } else if (p->kind == P_TUPLE && v->kind == IV_TUPLE && v->n == p->elems.len) {
         for (int i = 0; i < p->elems.len; i++)
             call_sizes_pat(in, sc, env, p->elems.data[i], v->elems[i], loc);
+    } else if (p->kind == P_RECORD && v->kind == IV_TUPLE) {
+        for (int i = 0; i < p->elems.len; i++) {
+            int k = type_field_index(type_prune(p->type), p->fields.data[i]);
+            if (k >= 0 && k < v->n)
+                call_sizes_pat(in, sc, env, p->elems.data[i], v->elems[k], loc);
+        }
     }
 }
 
@@ -1331,7 +1337,7 @@ static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc) {
         if (b && b->kind == E_VAR && b->qual && !strcmp(b->qual, "intrinsics"))
             r = intrinsic(in, d, args, L(in, loc));
         else
-            r = inline_body(in, NULL, &d->params, &d->tparams, d->ret, b, args, c->sizes, loc);
+            r = inline_body(in, c->env, &d->params, &d->tparams, d->ret, b, args, c->sizes, loc);
         in->call_loc = saved;
         in->frame = frame->caller;
         return r;
@@ -1805,10 +1811,11 @@ static IVal *range_value(I *in, Env *env, Expr *e) {
     Loc loc = e->loc;
     CAtom a = ie_atom(in, env, e->lhs), b = ie_atom(in, env, e->rhs);
     PrimType p = type_of(in, a).prim;
-    CAtom s = to_i64(in, a, loc), en = to_i64(in, b, loc), step;
-    if (e->mid)
-        step = op(in, COP_SUB, PRIM_I64, loc, 2, to_i64(in, ie_atom(in, env, e->mid), loc), s);
-    else
+    CAtom s = to_i64(in, a, loc), en = to_i64(in, b, loc), step, second = s;
+    if (e->mid) {
+        second = to_i64(in, ie_atom(in, env, e->mid), loc);
+        step = op(in, COP_SUB, PRIM_I64, loc, 2, second, s);
+    } else
         step = i64c(e->range == RANGE_DOWNTO_EXCL ? -1 : 1);
     CAtom ok, count;
     CAtom pos = op(in, COP_GT, PRIM_I64, loc, 2, step, i64c(0));
@@ -1839,7 +1846,14 @@ static IVal *range_value(I *in, Env *env, Expr *e) {
         break;
     }
     }
-    emit_assert(in, ok, "Range is invalid.", loc);
+    /* Futhark's message, as the interpreter's: "Range 1..0...5 is invalid." */
+    const char *rop = e->range == RANGE_UPTO_EXCL ? "..<" : e->range == RANGE_DOWNTO_EXCL ? "..>" : "...";
+    CAtom shown[3] = {s, second, en};
+    if (e->mid)
+        emit_assert_showing(in, ok, xsprintf("Range %%lld..%%lld%s%%lld is invalid.", rop), loc, 3, shown);
+    else
+        emit_assert_showing(in, ok, xsprintf("Range %%lld%s%%lld is invalid.", rop), loc, 2,
+                            (CAtom[2]){s, en});
     CAtom io = emit1(in, mk(CE_IOTA, loc, 1, &count), "iota");
     CExp *m = mk(CE_SCREMA, loc, 1, &count);
     vec_push(&m->arrays, io);
@@ -2046,11 +2060,85 @@ static IVal **use_sizes(I *in, Env *env, const TypeParamVec *tparams, const PatV
     return sizes;
 }
 
-/* A closure of the top-level definition d as used at `use` (its inferred sizes evaluated). */
+/* t with the type parameters that env binds replaced at any depth (a copy where it changes), or
+ * NULL when t still holds a parameter env does not bind or an unsolved type variable. */
+static Type *subst_tparams(Type *t, Env *env) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_PRIM: return t;
+    case T_PARAM: {
+        Type *b = tparam_type(env, t->name);
+        return b ? subst_tparams(b, NULL) : NULL;
+    }
+    case T_ARRAY: {
+        Type *e = subst_tparams(t->elem, env);
+        if (!e)
+            return NULL;
+        Type *c = xmalloc(sizeof *c);
+        *c = *t;
+        c->elem = e;
+        return c;
+    }
+    case T_TUPLE:
+    case T_RECORD:
+    case T_SUM: {
+        Type *c = xmalloc(sizeof *c);
+        *c = *t;
+        c->elems.data = NULL;
+        c->elems.len = c->elems.cap = 0;
+        for (int i = 0; i < t->elems.len; i++) {
+            Type *e = subst_tparams(t->elems.data[i], env);
+            if (!e)
+                return NULL;
+            vec_push(&c->elems, e);
+        }
+        return c;
+    }
+    default: return NULL;
+    }
+}
+
+/* Bindings of type parameters of a definition's type `generic` from the type it has at a use
+ * (`inst`, in the caller's env): what its arguments cannot give, a parameter only in its result
+ * (`def empty 'a (n: i64) = [] : [0]a`) or only in a function parameter's result. */
+static Env *inst_tparams(Env *out, Type *generic, Type *inst, Env *caller) {
+    generic = type_prune(generic);
+    inst = inst ? type_prune(inst) : NULL;
+    if (!inst)
+        return out;
+    if (generic->kind == T_PARAM) {
+        Type *t = subst_tparams(inst, caller);
+        if (t) {
+            out = env_bind(out, intern(xsprintf("'%s", generic->name)), NULL);
+            out->type = t;
+        }
+        return out;
+    }
+    if (generic->kind != inst->kind)
+        return out;
+    switch (generic->kind) {
+    case T_ARRAY: return inst_tparams(out, generic->elem, inst->elem, caller);
+    case T_ARROW:
+        out = inst_tparams(out, generic->param, inst->param, caller);
+        return inst_tparams(out, generic->ret, inst->ret, caller);
+    case T_TUPLE:
+    case T_RECORD:
+    case T_SUM:
+        for (int i = 0; i < generic->elems.len && i < inst->elems.len; i++)
+            out = inst_tparams(out, generic->elems.data[i], inst->elems.data[i], caller);
+        return out;
+    default: return out;
+    }
+}
+
+/* A closure of the top-level definition d as used at `use` (its inferred sizes evaluated, the
+ * types its type parameters stand for there in env). */
 static IVal *decl_closure(I *in, Env *env, Decl *d, Expr *use) {
     Clo *c = clo_new(in, CL_DECL, d->params.len);
     c->decl = d;
     c->sizes = use_sizes(in, env, &d->tparams, &d->params, use);
+    if (use && use->inst && d->type && d->tparams.len)
+        c->env = inst_tparams(NULL, d->type, use->inst, env);
     return iv_fun(c);
 }
 

@@ -937,3 +937,20 @@ bool ast_size_bound_by_params(const PatVec *params, const char *name) {
             return true;
     return false;
 }
+
+void ast_each_child(Expr *e, void (*f)(Expr *)) {
+    Expr *kids[] = {e->lhs, e->mid, e->rhs, e->body, e->cond, e->init};
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+        if (kids[i])
+            f(kids[i]);
+    for (int i = 0; i < e->elems.len; i++)
+        f(e->elems.data[i]);
+    for (int i = 0; i < e->args.len; i++)
+        f(e->args.data[i]);
+    for (int i = 0; i < e->idx.len; i++) {
+        Expr *parts[] = {e->idx.data[i].start, e->idx.data[i].end, e->idx.data[i].stride};
+        for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
+            if (parts[k])
+                f(parts[k]);
+    }
+}

@@ -215,6 +215,7 @@ struct Expr {
     uint64_t ival;   /* E_INT (two's-complement bits), E_BOOL, E_CHAR */
     double fval;     /* E_FLOAT */
     PrimType prim;   /* E_INT/E_FLOAT: suffix, PRIM_NONE if unsuffixed; [typed]: resolved literal type */
+    bool bit_pattern; /* E_INT: written in hexadecimal or binary (a signed type takes any bits of its width) */
     const char *str; /* E_STRING (bytes, NUL-terminated; strlen may be < length if it holds NUL: use ival = length) */
 
     /* names */
@@ -387,5 +388,8 @@ void ast_print_expr(FILE *out, const Expr *e, AstTypeStr types);
 /* Is the size parameter `name` the size of some array a parameter pattern declares (outside
  * function types)?  If not, its value comes from the call site (types/, interp/, core/). */
 bool ast_size_bound_by_params(const PatVec *params, const char *name);
+/* Apply f to each subexpression of e (NULL ones skipped): lhs, mid, rhs, body, cond, init, the
+ * elements, the arguments and the index parts, in that order. */
+void ast_each_child(Expr *e, void (*f)(Expr *));
 
 #endif

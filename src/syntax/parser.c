@@ -482,13 +482,19 @@ static Pat *parse_pat_literal(Parser *ps) {
     return p;
 }
 
-/* pat_atom := ident | '_' | pat_parens | pat_record | '#[' attr ']' pat_atom | constructor
- *           | pat_literal */
+/* pat_atom := ident | '_' | '(' op ')' | pat_parens | pat_record | '#[' attr ']' pat_atom
+ *           | constructor | pat_literal
+ * '(' op ')' binds an operator (a parameter `((<=): t -> t -> bool)` used infix in the body). */
 static Pat *parse_pat_atom(Parser *ps) {
     enter(ps);
     Token *t = peek(ps);
     Pat *p;
-    if (t->kind == TOK_IDENT) {
+    if (t->kind == TOK_LPAREN && peek_at(ps, 1)->kind == TOK_OP && peek_at(ps, 2)->kind == TOK_RPAREN) {
+        next(ps);
+        p = pat_new(P_ID, t->loc);
+        p->name = next(ps)->text;
+        next(ps);
+    } else if (t->kind == TOK_IDENT) {
         next(ps);
         if (t->text == intern("_")) {
             p = pat_new(P_WILDCARD, t->loc);
@@ -599,13 +605,14 @@ static Expr *int_literal(Parser *ps, Token *t) {
     Expr *e = expr_new(E_INT, t->loc);
     e->ival = literal_bits(t);
     e->prim = t->prim;
+    e->bit_pattern = t->radix != 10;
     return e;
 }
 
 static Expr *float_literal(Token *t) {
     if (t->fval > (t->prim == PRIM_F32 ? (double)FLT_MAX : DBL_MAX))
-        error_at(t->loc, "float literal %s out of range for type %s", t->text,
-                 t->prim == PRIM_F32 ? "f32" : "f64");
+        error_at(t->loc, "float literal %s out of %s for type %s", t->text,
+                 t->prim == PRIM_NONE ? "bounds" : "range", t->prim == PRIM_F32 ? "f32" : "f64");
     Expr *e = expr_new(E_FLOAT, t->loc);
     e->fval = t->fval;
     e->prim = t->prim;
@@ -669,17 +676,17 @@ static int binop_of(const char *text) {
     return -1;
 }
 
-/* `name` or `q.name` between backticks (the opening backtick is current). */
+/* `name` or `M.N.name` between backticks (the opening backtick is current). */
 static void parse_backtick_name(Parser *ps, const char **qual, const char **name) {
     next(ps);
     *qual = NULL;
-    if (qualified_at(ps, 0)) {
-        *qual = next(ps)->text;
-        next(ps);
-    }
-    *name = next(ps)->text;
-    if (ps->toks[ps->pos - 1].kind != TOK_IDENT && ps->toks[ps->pos - 1].kind != TOK_KEYWORD)
-        error_at(ps->toks[ps->pos - 1].loc, "expected a function name between backticks");
+    Token *t = peek(ps);
+    if (t->kind == TOK_IDENT)
+        *name = parse_qualname(ps, qual);
+    else if (t->kind == TOK_KEYWORD)
+        *name = next(ps)->text;
+    else
+        error_at(t->loc, "expected a function name between backticks");
     expect(ps, TOK_BACKTICK, "'`'");
 }
 
@@ -1262,20 +1269,50 @@ static Expr *parse_match(Parser *ps) {
     return e;
 }
 
-/* assert := 'assert' postfix expr   (the condition's text is kept for the failure message) */
+/* The source text of tokens [from, to), spaced as written (any run of blanks one space), without
+ * one pair of parentheses around the whole. */
+static char *source_text(Parser *ps, int from, int to) {
+    if (to - from >= 2 && ps->toks[from].kind == TOK_LPAREN && ps->toks[to - 1].kind == TOK_RPAREN) {
+        int depth = 0, k = from;
+        for (; k < to; k++) {
+            TokKind kk = ps->toks[k].kind;
+            depth += kk == TOK_LPAREN ? 1 : kk == TOK_RPAREN ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        if (k == to - 1) { /* the first '(' closes at the end */
+            from++;
+            to--;
+        }
+    }
+    StrBuf sb = {0};
+    for (int k = from; k < to; k++)
+        sb_printf(&sb, "%s%s", k > from && ps->toks[k].space_before ? " " : "", ps->toks[k].text);
+    return sb.data ? sb.data : xsprintf("%s", "");
+}
+
+/* assert := 'assert' postfix expr   (the condition's source text is kept for the failure
+ * message, as Futhark's "Assertion is false: x % 2 != 0") */
 static Expr *parse_assert(Parser *ps) {
     Expr *e = expr_new(E_ASSERT, next(ps)->loc);
+    int from = ps->pos;
     e->cond = parse_postfix(ps);
+    e->str = source_text(ps, from, ps->pos);
     e->body = parse_expr(ps);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (f) {
-        ast_print_expr(f, e->cond, NULL);
-        fclose(f);
-    }
-    e->str = text ? text : "";
     return e;
+}
+
+/* #[unsafe] e: the assertions written in e are not checked (as Futhark, whose other dynamic
+ * checks it also drops; weft keeps those).  Each `assert c x` in e becomes (x). */
+static void drop_asserts(Expr *e) {
+    if (!e)
+        return;
+    if (e->kind == E_ASSERT) {
+        e->kind = E_PAREN;
+        e->lhs = e->body;
+        e->body = e->cond = NULL;
+    }
+    ast_each_child(e, drop_asserts);
 }
 
 /* attr_expr := '#[' attr ']' {'#[' attr ']'} expr */
@@ -1283,6 +1320,9 @@ static Expr *parse_attr_expr(Parser *ps) {
     Expr *e = expr_new(E_ATTR, peek(ps)->loc);
     parse_attrs(ps, &e->attrs);
     e->lhs = parse_expr(ps);
+    for (int i = 0; i < e->attrs.len; i++)
+        if (e->attrs.data[i]->name == intern("unsafe") && !e->attrs.data[i]->args.len)
+            drop_asserts(e->lhs);
     return e;
 }
 
@@ -1430,7 +1470,7 @@ static OpInfo token_op_info(Parser *ps) {
 static bool op_ends_section(Parser *ps) {
     if (peek(ps)->kind == TOK_BACKTICK) {
         int k = 1;
-        if (peek_at(ps, k)->kind == TOK_IDENT && peek_at(ps, k + 1)->kind == TOK_DOT)
+        while (peek_at(ps, k)->kind == TOK_IDENT && peek_at(ps, k + 1)->kind == TOK_DOT)
             k += 2;
         return peek_at(ps, k + 2)->kind == TOK_RPAREN;
     }

@@ -9,6 +9,8 @@
  * A def whose body is `intrinsics.NAME` is trusted: only its signature is checked.
  */
 #include <ctype.h>
+#include <float.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "check_int.h"
@@ -43,12 +45,13 @@ static void bind_tparams(TypeParamVec *tps, Binding *b) {
 /* A size parameter takes its value from the arguments or, when it is a size of the result
  * only (rep's [n] in *[n]t), from the type the call site gives the result; one that neither
  * mentions could never be known at a call (as in Futhark, an error). */
-static void check_size_params_used(TypeParamVec *tparams, Type **ps, int n, Type *rt) {
+static void check_size_params_used(TypeParamVec *tparams, PatVec *params, Type **ps, int n, Type *rt) {
     for (int i = 0; i < tparams->len; i++) {
         TypeParam *tp = &tparams->data[i];
         if (!tp->is_size)
             continue;
-        bool used = rt && type_mentions_size(rt, tp->name);
+        /* an inner pattern's type may name it where an outer one does not: (_, xs: [n]t): (i32, []t) */
+        bool used = (rt && type_mentions_size(rt, tp->name)) || ast_size_bound_by_params(params, tp->name);
         for (int j = 0; j < n && !used; j++)
             used = type_mentions_size(ps[j], tp->name);
         if (!used)
@@ -96,7 +99,7 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
         ps[i] = tc_check_pat(params->data[i], NULL, &seen, true);
     }
     Type *rt = ret ? tc_texp_to_type(ret) : NULL;
-    check_size_params_used(tparams, ps, n, rt);
+    check_size_params_used(tparams, params, ps, n, rt);
     if (trusted) {
         if (!rt)
             error_at(body->loc, "an intrinsic needs a return type");
@@ -164,24 +167,46 @@ static void check_inferred_sizes(Expr *e) {
     }
 }
 
+/* An unsuffixed literal takes the type its context gives it; a value that type cannot hold is an
+ * error, as in Futhark (`def x : i8 = 128`).  `negated`: the literal is the operand of a unary
+ * minus (-128 is an i8).  A suffixed literal was checked by the parser. */
+static void check_literal_range(Expr *lit, bool negated) {
+    Type *t = type_prune(lit->type);
+    if (lit->prim != PRIM_NONE || !t || t->kind != T_PRIM)
+        return;
+    PrimType p = t->prim;
+    if (lit->kind == E_FLOAT || (lit->kind == E_INT && prim_is_float(p))) {
+        double v = lit->kind == E_FLOAT ? lit->fval : (double)lit->ival;
+        if (!(v <= (p == PRIM_F32 ? (double)FLT_MAX : DBL_MAX)))
+            error_at(lit->loc, "literal %s%g out of bounds for its inferred type %s", negated ? "-" : "", v,
+                     prim_name(p));
+        return;
+    }
+    if (lit->kind != E_INT || prim_is_float(p) || p == PRIM_BOOL)
+        return;
+    int bits = prim_bits(p);
+    uint64_t limit = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    if (prim_is_signed(p) && !lit->bit_pattern)
+        limit = (UINT64_C(1) << (bits - 1)) - (negated ? 0 : 1);
+    if (lit->ival > limit || (negated && !prim_is_signed(p) && lit->ival != 0))
+        error_at(lit->loc, "integer literal %s%" PRIu64 " out of bounds for its inferred type %s", negated ? "-" : "",
+                 lit->ival, prim_name(p));
+}
+
 void tc_resolve_expr(Expr *e) {
     if (!e)
         return;
+    if (e->kind == E_NEG && e->lhs && (e->lhs->kind == E_INT || e->lhs->kind == E_FLOAT) &&
+        e->lhs->prim == PRIM_NONE) {
+        e->lhs->type = tc_resolve_type(e->lhs->type);
+        check_literal_range(e->lhs, true);
+        if (e->lhs->type && e->lhs->type->kind == T_PRIM)
+            e->lhs->prim = e->lhs->type->prim; /* checked: not again as an unnegated literal */
+    }
     for (int i = 0; i < e->size_args.len; i++)
         e->size_args.data[i] = tc_resolve_size(e->size_args.data[i]);
     check_inferred_sizes(e);
-    Expr *kids[] = {e->lhs, e->mid, e->rhs, e->body, e->cond, e->init};
-    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
-        tc_resolve_expr(kids[i]);
-    for (int i = 0; i < e->elems.len; i++)
-        tc_resolve_expr(e->elems.data[i]);
-    for (int i = 0; i < e->args.len; i++)
-        tc_resolve_expr(e->args.data[i]);
-    for (int i = 0; i < e->idx.len; i++) {
-        tc_resolve_expr(e->idx.data[i].start);
-        tc_resolve_expr(e->idx.data[i].end);
-        tc_resolve_expr(e->idx.data[i].stride);
-    }
+    ast_each_child(e, tc_resolve_expr);
     resolve_binder(e->pat);
     resolve_binder(e->loop_pat);
     for (int i = 0; i < e->params.len; i++)
@@ -193,8 +218,10 @@ void tc_resolve_expr(Expr *e) {
         e->inst = tc_resolve_type(e->inst);
     if (e->kind == E_MATCH)
         tc_check_exhaustive(e);
-    if ((e->kind == E_INT || e->kind == E_FLOAT) && e->type && e->type->kind == T_PRIM)
+    if ((e->kind == E_INT || e->kind == E_FLOAT) && e->type && e->type->kind == T_PRIM) {
+        check_literal_range(e, false);
         e->prim = e->type->prim;
+    }
 }
 
 /* ---- declarations ---- */

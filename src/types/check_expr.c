@@ -176,8 +176,13 @@ static Type *check_project(Expr *e) {
 
 /* An index or a slice bound: any integer type, as in Futhark; a literal whose type is still
  * open (xs[0], xs[i+1] with i a literal-typed variable) is an i64. */
+/* An index of unknown type is an i64; one already known to be a number (a literal, a 'for'
+ * loop's counter) stays open to any integer type, which the rest of the code may fix
+ * (loop xs for i < 10 do xs with [i] = i, xs: []i32) as in Futhark. */
 static void check_index_operand(Expr *x) {
     Type *t = type_prune(tc_check_expr(x, NULL));
+    if (t->kind == T_VAR && !t->fields.len && t->prims && tc_require_prims(t, MASK_INT))
+        return;
     if (t->kind == T_VAR && !t->fields.len) {
         tc_expect_type(x, t, type_prim(PRIM_I64), "an index");
         return;
