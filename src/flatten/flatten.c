@@ -54,11 +54,11 @@
  * skewed rows (total/longest 32000) ran 2.96 ms flattened against 3.19 outer, its uniform rows
  * (1.35e6) 1.58 against 0.79 (docs/PERFORMANCE.md, issue 21). */
 #define SUFF_IRREGULAR_GPU 131072
-/* A binned map's elements that make its bins worth more than its flattened version: every
- * count.  One bin of a block runs one element's steps without leaving the kernel, where the
+/* A binned map's elements that make its bins worth more than its flattened version: any
+ * number.  One bin of a block runs one element's steps without leaving the kernel, where the
  * flattened version launches kernels for each of its loop's steps; only tuning finds
  * portfolios of a few elements too wide for a block each that the latter serves better. */
-#define SUFF_BINS_GPU 1
+#define SUFF_BINS_GPU 0
 #define SUFF_INTRA_GPU 33554432 /* blocks times threads; high: measured block-level versions often lose (docs/FLATTENING.md) */
 #define MAX_BLOCK_THREADS 1024
 
