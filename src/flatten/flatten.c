@@ -584,17 +584,22 @@ static void collect(F *f, const CBody *b);
 
 /* let pat = if cond then the map s as one segop (each element's inner parallelism in its
  * thread) else other (a body binding fresh names, its results pat's). */
+/* let pat = if cond then yes else no: two versions, each binding fresh names as its results. */
+static void let_versions(CBody *out, CParamVec pat, const char *cond, CBody *yes, CBody *no, Loc loc) {
+    CExp *v = cexp_new(CE_IF, loc);
+    vec_push(&v->args, catom_var(cond));
+    v->body = yes;
+    v->body2 = no;
+    cbody_let(out, pat, v);
+}
+
 static void outer_or(F *f, Ctx *c, const CStm *s, const char *cond, CBody *other, CParamVec pat, CBody *out) {
     const CExp *e = s->exp;
     CBody *top = cbody_new();
     CParamVec tpat = rename_pat(&pat);
     soac_segop(f, c, e, core_clone_lambda(e->lam), soac_ops(e), tpat, top);
     top->result = pat_atoms(&tpat);
-    CExp *v = cexp_new(CE_IF, e->loc);
-    vec_push(&v->args, catom_var(cond));
-    v->body = top;
-    v->body2 = other;
-    cbody_let(out, pat, v);
+    let_versions(out, pat, cond, top, other, e->loc);
 }
 
 /* let pat = if cond then the map s as one segop (each element's inner parallelism in its
@@ -718,15 +723,19 @@ static void nest_binned(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec pat
     const CExp *e = s->exp;
     const char *cond = threshold_guard(f, "suff_outer_par", SUFF_OUTER_GPU, e->args.data[0], out, e->loc);
     const char *binned = threshold_guard(f, "suff_bins_par", SUFF_BINS_GPU, e->args.data[0], out, e->loc);
-    CParamVec bpat = rename_pat(&pat), fpat = rename_pat(&pat), ipat = rename_pat(&pat);
-    CExp *v = cexp_new(CE_IF, e->loc);
-    vec_push(&v->args, catom_var(binned));
-    v->body = binned_version(f, c, s, m, bpat);
-    v->body2 = unbinned_version(f, c, s, fpat);
+    CParamVec ipat = rename_pat(&pat);
     CBody *inner = cbody_new();
-    cbody_let(inner, ipat, v);
+    let_versions(inner, ipat, binned, binned_version(f, c, s, m, rename_pat(&pat)),
+                 unbinned_version(f, c, s, rename_pat(&pat)), e->loc);
     inner->result = pat_atoms(&ipat);
     outer_or(f, c, s, cond, inner, pat, out);
+}
+
+/* The binned version's match of screma e at the top of the nest on the GPU (bins.c), or NULL. */
+static BinsMatch *bins_of(F *f, Ctx *c, const CExp *e) {
+    if (f->target != FLATTEN_GPU || f->no_bins || depth(c) != 0 || f->nesting >= MAX_VERSION_NESTING)
+        return NULL;
+    return bins_match(e);
 }
 
 /* A screma whose width is invariant to c: G2, or G3 / G9 versions. */
@@ -740,9 +749,7 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
         nest_irregular(f, c, s, irr, pat, out);
         return;
     }
-    BinsMatch *bins = f->target == FLATTEN_GPU && !f->no_bins && depth(c) == 0 && f->nesting < MAX_VERSION_NESTING
-                          ? bins_match(e)
-                          : NULL;
+    BinsMatch *bins = bins_of(f, c, e);
     if (bins) {
         nest_binned(f, c, s, bins, pat, out);
         return;
@@ -917,7 +924,7 @@ static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
         return;
     }
     if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types) &&
-        !(f->target == FLATTEN_GPU && !f->no_bins && bins_match(e))) { /* a map the bins take stays whole (G0) */
+        !bins_of(f, c, e)) { /* a map the bins take stays whole (G0) */
         CBody *pieces = cbody_new();
         CBuild pb = {pieces, e->loc, &f->types};
         if (irr_split(s, &pb, &f->iotas)) {
