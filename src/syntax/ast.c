@@ -245,6 +245,11 @@ static void print_attrs(Printer *pr, const AttrVec *attrs) {
     }
 }
 
+static void print_name(Printer *pr, const char *qual, const char *name) {
+    bool op = strchr("+-*/%=!<>&|^", name[0]) != NULL;
+    fprintf(pr->out, "%s%s%s%s%s", op ? "(" : "", qual ? qual : "", qual ? "." : "", name, op ? ")" : "");
+}
+
 /* Patterns print in "atom" form: anything with an ascription is parenthesised. */
 static void print_pat(Printer *pr, const Pat *p) {
     FILE *o = pr->out;
@@ -254,7 +259,7 @@ static void print_pat(Printer *pr, const Pat *p) {
     if (annotate)
         fputc('(', o);
     switch (p->kind) {
-    case P_ID: fputs(p->name, o); break;
+    case P_ID: print_name(pr, NULL, p->name); break;
     case P_WILDCARD: fputc('_', o); break;
     case P_LITERAL: print_full(pr, p->lit); break;
     case P_CONSTR:
@@ -322,11 +327,6 @@ static void print_tparams(Printer *pr, const TypeParamVec *tps) {
 }
 
 /* A name as written in an expression: an operator in parentheses, (+^) or (M.+^). */
-static void print_name(Printer *pr, const char *qual, const char *name) {
-    bool op = strchr("+-*/%=!<>&|^", name[0]) != NULL;
-    fprintf(pr->out, "%s%s%s%s%s", op ? "(" : "", qual ? qual : "", qual ? "." : "", name, op ? ")" : "");
-}
-
 static void print_escaped_byte(FILE *o, unsigned char c, char quote) {
     switch (c) {
     case '\n': fputs("\\n", o); break;

@@ -1303,15 +1303,13 @@ static Expr *parse_assert(Parser *ps) {
 }
 
 /* #[unsafe] e: the assertions written in e are not checked (as Futhark, whose other dynamic
- * checks it also drops; weft keeps those).  Each `assert c x` in e becomes (x). */
+ * checks it also drops; weft keeps those).  Each `assert c x` in e becomes x (the node takes
+ * x's contents, so the tree is the one `x` alone would parse to). */
 static void drop_asserts(Expr *e) {
     if (!e)
         return;
-    if (e->kind == E_ASSERT) {
-        e->kind = E_PAREN;
-        e->lhs = e->body;
-        e->body = e->cond = NULL;
-    }
+    while (e->kind == E_ASSERT)
+        *e = *e->body;
     ast_each_child(e, drop_asserts);
 }
 
