@@ -46,7 +46,7 @@ typedef struct {
     const char *tmpdir;
     const char *cc;         /* --cc=CMD: the compiled backends' whole C compiler command */
     const char *wrap;       /* --wrap=CMD: compiled executables run under CMD */
-    const char *thresholds; /* --thresholds=SPEC: passed to compiled executables */
+    Vec(const char *) thresholds; /* each --thresholds=SPEC: compiled cases run once per SPEC */
     const char *ranks;      /* --ranks=N: the mpi backend's executables run on N ranks */
 } Options;
 
@@ -55,8 +55,10 @@ typedef struct {
     bool compiled; /* runs cases marked `compiled` */
     /* Make PROG runnable (compile it); returns NULL or an error message.  NULL function: nothing to do. */
     char *(*prepare)(const Options *o, const char *prog, char **exe);
-    /* Fill argv (NULL-terminated, at most 8 entries) with the command that runs ENTRY. */
-    void (*command)(const Options *o, const char *prog, const char *exe, const char *entry, const char **argv);
+    /* Fill argv (NULL-terminated, at most 8 entries) with the command that runs ENTRY, its
+     * executable's thresholds starting at THRESHOLDS (NULL: the defaults). */
+    void (*command)(const char *weft, const char *prog, const char *exe, const char *entry, const char *thresholds,
+                    const char **argv);
 } Backend;
 
 /* PROG.fut.tuning, when it exists, sets the program's tuning parameters (#[param(NAME)], the
@@ -70,10 +72,10 @@ static void tuning_args(const char *prog, const char **argv, int k) {
     argv[k] = NULL;
 }
 
-static void interp_command(const Options *o, const char *prog, const char *exe, const char *entry,
-                           const char **argv) {
-    (void)exe;
-    argv[0] = o->weft;
+static void interp_command(const char *weft, const char *prog, const char *exe, const char *entry,
+                           const char *thresholds, const char **argv) {
+    (void)exe, (void)thresholds;
+    argv[0] = weft;
     argv[1] = "run";
     argv[2] = prog;
     argv[3] = "-e";
@@ -203,14 +205,16 @@ static char *cuda_prepare(const Options *o, const char *prog, char **exe) {
     return compile_in_tmpdir(o, prog, exe, "cuda", "");
 }
 
-static void c_command(const Options *o, const char *prog, const char *exe, const char *entry, const char **argv) {
+static void c_command(const char *weft, const char *prog, const char *exe, const char *entry,
+                      const char *thresholds, const char **argv) {
+    (void)weft;
     int k = 0;
     argv[k++] = exe;
     argv[k++] = "-e";
     argv[k++] = entry;
-    if (o->thresholds) { /* before --tuning, which applies on top */
+    if (thresholds) { /* before --tuning, which applies on top */
         argv[k++] = "--thresholds";
-        argv[k++] = o->thresholds;
+        argv[k++] = thresholds;
     }
     tuning_args(prog, argv, k);
 }
@@ -244,6 +248,7 @@ typedef struct {
     int case_no; /* 1-based within its block */
     const char *entry;
     const Backend *be;
+    const char *thresholds; /* the executable's --thresholds, or NULL */
     const char *argv[10];
     /* while running */
     pid_t pid;
@@ -486,8 +491,9 @@ static void report_job(const Job *j) {
     if (j->kind == JOB_COMPILE_FAIL) {
         printf("FAIL %s:%d: expected a compile-time error\n", j->spec->path, j->line);
     } else {
-        printf("FAIL %s:%d: entry %s, case #%d%s%s%s (%s)\n", j->spec->path, j->line, j->entry, j->case_no,
-               j->c->name ? " \"" : "", j->c->name ? j->c->name : "", j->c->name ? "\"" : "", j->be->name);
+        printf("FAIL %s:%d: entry %s, case #%d%s%s%s (%s%s%s)\n", j->spec->path, j->line, j->entry, j->case_no,
+               j->c->name ? " \"" : "", j->c->name ? j->c->name : "", j->c->name ? "\"" : "", j->be->name,
+               j->thresholds ? ", --thresholds=" : "", j->thresholds ? j->thresholds : "");
         describe_input(j);
     }
     printf("  %s\n", j->report);
@@ -716,6 +722,27 @@ static bool case_skipped(const Case *c, const Backend *be) {
     return (c->compiled && !be->compiled) || c->in == IN_RANDOM || c->in == IN_SCRIPT || c->out == OUT_AUTO;
 }
 
+/* The jobs of case c of an entry on backend be: one, or on a compiled backend one per
+ * --thresholds given. */
+static void plan_case(Run *run, const Spec *spec, const Case *c, int case_no, const char *entry, const Backend *be,
+                      const char *exe) {
+    const Options *o = &run->opt;
+    int variants = be->prepare && o->thresholds.len ? o->thresholds.len : 1;
+    for (int v = 0; v < variants; v++) {
+        Job j = {0};
+        j.kind = JOB_RUN;
+        j.spec = spec;
+        j.c = c;
+        j.line = c->line;
+        j.case_no = case_no;
+        j.entry = entry;
+        j.be = be;
+        j.thresholds = be->prepare && o->thresholds.len ? o->thresholds.data[v] : NULL;
+        be->command(o->weft, spec->path, exe, entry, j.thresholds, j.argv);
+        add_job(run, j);
+    }
+}
+
 static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes, int nbes) {
     if (b->compile_error) {
         Job j = {0};
@@ -772,16 +799,7 @@ static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes
                     run->failed++;
                     continue;
                 }
-                Job j = {0};
-                j.kind = JOB_RUN;
-                j.spec = spec;
-                j.c = c;
-                j.line = c->line;
-                j.case_no = i + 1;
-                j.entry = b->entries.data[e];
-                j.be = be;
-                be->command(&run->opt, spec->path, exe, j.entry, j.argv);
-                add_job(run, j);
+                plan_case(run, spec, c, i + 1, b->entries.data[e], be, exe);
             }
     }
 }
@@ -890,7 +908,8 @@ const char test_usage[] =
     "  --wrap=CMD          run every compiled executable under CMD (words split at spaces, e.g.\n"
     "                      \"compute-sanitizer --tool memcheck --error-exitcode 97\")\n"
     "  --thresholds=SPEC   compiled executables start their flattening thresholds at SPEC, N or\n"
-    "                      KIND=N,... (the executables' --thresholds, docs/EXECUTABLES.md)\n"
+    "                      KIND=N,... (the executables' --thresholds, docs/EXECUTABLES.md); given\n"
+    "                      several times, each compiled case runs once per SPEC (one compilation)\n"
     "  --ranks=N           mpi: the MPI ranks each executable runs on (default: 2)";
 
 static const char *nonempty(const char *option, const char *v) {
@@ -929,7 +948,7 @@ int cmd_test(int argc, char **argv) {
         else if ((v = option_value(a, "--wrap")))
             run.opt.wrap = nonempty("--wrap", v);
         else if ((v = option_value(a, "--thresholds")))
-            run.opt.thresholds = nonempty("--thresholds", v);
+            vec_push(&run.opt.thresholds, nonempty("--thresholds", v));
         else if ((v = option_value(a, "--ranks")))
             run.opt.ranks = xsprintf("%d", option_positive("test", v, "rank count"));
         else if (a[0] == '-' && a[1])
