@@ -738,7 +738,8 @@ static void plan_case(Run *run, const Spec *spec, const Case *c, int case_no, co
         j.entry = entry;
         j.be = be;
         j.thresholds = be->prepare && o->thresholds.len ? o->thresholds.data[v] : NULL;
-        be->command(o->weft, spec->path, exe, entry, j.thresholds, j.argv);
+        bool defaults = j.thresholds && !strcmp(j.thresholds, "default");
+        be->command(o->weft, spec->path, exe, entry, defaults ? NULL : j.thresholds, j.argv);
         add_job(run, j);
     }
 }
@@ -909,7 +910,8 @@ const char test_usage[] =
     "                      \"compute-sanitizer --tool memcheck --error-exitcode 97\")\n"
     "  --thresholds=SPEC   compiled executables start their flattening thresholds at SPEC, N or\n"
     "                      KIND=N,... (the executables' --thresholds, docs/EXECUTABLES.md); given\n"
-    "                      several times, each compiled case runs once per SPEC (one compilation)\n"
+    "                      several times, each compiled case runs once per SPEC (one compilation;\n"
+    "                      `default`: the executable's own thresholds)\n"
     "  --ranks=N           mpi: the MPI ranks each executable runs on (default: 2)";
 
 static const char *nonempty(const char *option, const char *v) {

@@ -24,9 +24,10 @@ expect "expected 'input' but found 'outptu'"
 expect "2 passed, 9 failed"
 # --thresholds given twice: each compiled case runs once per spec, and a failure names its spec
 if command -v cc > /dev/null; then
-    "$WEFT" test --backend=c --thresholds=0 --thresholds=outer_par=1000 "$TMP/wrong.fut" > "$TMP/out2" 2>&1
+    "$WEFT" test --backend=c --thresholds=0 --thresholds=outer_par=1000 --thresholds=default "$TMP/wrong.fut" > "$TMP/out2" 2>&1
     check "a failure with --thresholds=0 not named" grep -qF "wrong.fut:3: entry main, case #1 (c, --thresholds=0)" "$TMP/out2"
     check "a failure with the second --thresholds not named" grep -qF "(c, --thresholds=outer_par=1000)" "$TMP/out2"
+    check "a failure with the default thresholds not named" grep -qF "(c, --thresholds=default)" "$TMP/out2"
     cat "$TMP/out2" >> "$TMP/out"
 fi
 [ "$checks_failed" -eq 0 ] || cat "$TMP/out"
