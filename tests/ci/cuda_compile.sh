@@ -2,10 +2,10 @@
 # cuda_compile.sh — the CUDA backend without a GPU (run by .ci/run and `make check-cuda-compile`):
 # every program of the corpus (tests/ and examples/) that `weft c --no-cc` compiles must give
 # `weft cuda --no-cc` output that compiles: the host part OUT.c with cc (-Wall -Wextra -Werror,
-# CUDA's headers), the kernels OUT.cu with nvcc for sm_90.  nvcc's fixed cost is paid once:
-# the programs' kernels are compiled together, each in a C++ namespace of its own (their
-# extern "C" launchers made plain for this check); if that fails, each program is compiled
-# alone to name the culprits.  One check per program; skipped (no checks) without nvcc.
+# CUDA's headers), the kernels OUT.cu with nvcc for sm_90.  nvcc's fixed cost is paid once per
+# CPU: the programs' kernels are compiled together in a few translation units, each program in
+# a C++ namespace of its own (their extern "C" launchers made plain for this check); if a unit
+# fails, each of its programs is compiled alone to name the culprits.  One check per program; skipped (no checks) without nvcc.
 . "$(dirname "$0")/../scripts/lib.sh"
 ARCH=${CUDA_ARCH:-sm_90}
 if ! command -v nvcc > /dev/null 2>&1; then
@@ -40,26 +40,45 @@ for prog in $(find tests examples -name '*.fut' | sort); do
     fi
     echo "$n $prog" >> "$TMP/list"
 done
-# all kernels in one translation unit: the runtime part once, then each program in a namespace
+# the kernels in JOBS translation units compiled side by side (JOBS: the CPUs, at most 4), each
+# the runtime part once, then each of its programs in a namespace; device code unoptimised
+# (cicc and ptxas at -O0: this checks that the code compiles, and halves nvcc's time)
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+[ "$JOBS" -gt 4 ] && JOBS=4
+NVCC="nvcc -O1 -Xcicc -O0 -Xptxas -O0 --gpu-architecture=$ARCH"
+pattern=$(printf '%s' "$marker" | sed 's/[*/]/\\&/g')
 first=$(head -n 1 "$TMP/list" | cut -d' ' -f1)
 if [ -n "$first" ]; then
-    sed "/^$(printf '%s' "$marker" | sed 's/[*/]/\\&/g')\$/q" "$TMP/p$first.cu" > "$TMP/all.cu"
-    while read -r k prog; do
-        echo "namespace p$k {" >> "$TMP/all.cu"
-        sed -n "/^$(printf '%s' "$marker" | sed 's/[*/]/\\&/g')\$/,\$p" "$TMP/p$k.cu" | sed 's/^\( *\)extern "C" /\1/' >> "$TMP/all.cu"
-        echo "}" >> "$TMP/all.cu"
-    done < "$TMP/list"
-    if nvcc -O1 --gpu-architecture="$ARCH" -c "$TMP/all.cu" -o "$TMP/all.o" > "$TMP/err" 2>&1; then
-        while read -r k prog; do pass; done < "$TMP/list"
-    else
+    j=0
+    while [ $j -lt "$JOBS" ]; do
+        awk -v j=$j -v n="$JOBS" '(NR - 1) % n == j' "$TMP/list" > "$TMP/list$j"
+        sed "/^$pattern\$/q" "$TMP/p$first.cu" > "$TMP/all$j.cu"
         while read -r k prog; do
-            if nvcc -O1 --gpu-architecture="$ARCH" -c "$TMP/p$k.cu" -o "$TMP/p$k.o" > "$TMP/err" 2>&1; then
-                pass
-            else
-                fail "$prog: the kernels (nvcc)"; grep -v '^$' "$TMP/err" | sed 's/^/  /' | head -20
-            fi
-        done < "$TMP/list"
-    fi
+            echo "namespace p$k {" >> "$TMP/all$j.cu"
+            sed -n "/^$pattern\$/,\$p" "$TMP/p$k.cu" | sed 's/^\( *\)extern "C" /\1/' >> "$TMP/all$j.cu"
+            echo "}" >> "$TMP/all$j.cu"
+        done < "$TMP/list$j"
+        if [ -s "$TMP/list$j" ]; then
+            $NVCC -c "$TMP/all$j.cu" -o "$TMP/all$j.o" > "$TMP/err$j" 2>&1 && touch "$TMP/ok$j" &
+        fi
+        j=$((j + 1))
+    done
+    wait
+    j=0
+    while [ $j -lt "$JOBS" ]; do
+        if [ -f "$TMP/ok$j" ]; then
+            while read -r k prog; do pass; done < "$TMP/list$j"
+        else # name the culprits: each program of the unit alone
+            while read -r k prog; do
+                if $NVCC -c "$TMP/p$k.cu" -o "$TMP/p$k.o" > "$TMP/err" 2>&1; then
+                    pass
+                else
+                    fail "$prog: the kernels (nvcc)"; grep -v '^$' "$TMP/err" | sed 's/^/  /' | head -20
+                fi
+            done < "$TMP/list$j"
+        fi
+        j=$((j + 1))
+    done
 fi
 echo "cuda_compile: $n programs, kernels for $ARCH"
 summary
