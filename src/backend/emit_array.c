@@ -116,7 +116,8 @@ static void emit_index(FGen *g, const CStm *s, const char *loc) {
         return;
     }
     const char **idx = index_atoms(g, &e->slice);
-    check_plain(g, v, a.var, &e->slice, r, loc);
+    if (!e->in_range)
+        check_plain(g, v, a.var, &e->slice, r, loc);
     if (k == r)
         fg_line(g, "%s = %s;", x, fg_elem(g, v, a.var, idx, k));
     else

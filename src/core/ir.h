@@ -148,6 +148,11 @@ struct CExp {
     PrimType prim2;     /* CE_OP convert/bitcast: result type */
     CType type;         /* CE_ARRAY: element type */
     CIndexVec slice;    /* CE_INDEX, CE_UPDATE */
+    /* CE_INDEX of plain indices only: every index is known to lie inside its extent, so no
+     * bounds check is emitted (set by the flattener where it reads an inner SOAC's element j
+     * of the array whose size is that SOAC's width, j below it; printed `index_inrange`).  A
+     * fact about the values, so it survives cloning, CSE and hoisting. */
+    bool in_range;
     Vec(int) perm;      /* CE_REARRANGE */
     int dim;            /* CE_SIZE */
     const char *msg;    /* CE_ASSERT */

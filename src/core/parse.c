@@ -400,8 +400,10 @@ static CExp *expr(Lx *l) {
         }
         expect(l, "do");
         e->body = body(l);
-    } else if (accept(l, "index")) {
+    } else if (is_kw(l, "index") || is_kw(l, "index_inrange")) {
         e = cexp_new(CE_INDEX, loc);
+        e->in_range = is_kw(l, "index_inrange");
+        next(l);
         push_atoms(l, e, 1);
         e->slice = slice(l);
     } else if (accept(l, "update")) {

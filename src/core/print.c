@@ -212,7 +212,7 @@ static void expr(P *p, const CExp *e) {
         body(p, e->body);
         break;
     case CE_INDEX:
-        sb_puts(sb, "index");
+        sb_puts(sb, e->in_range ? "index_inrange" : "index");
         atom(p, e->args.data[0]);
         slice(p, &e->slice);
         break;

@@ -543,6 +543,22 @@ static CExp *irregular_segop(IrrMatch *m, CBuild *b, SegKind kind, const char **
     return x;
 }
 
+/* Whether S's width is `size 0 arr` of the prefix: then the index j of a point, below its
+ * segment's width, lies inside arr (recomputed by the point's copy of the prefix). */
+static bool width_is_size_of(const IrrMatch *m, const char *arr) {
+    const CBody *b = m->map->lam->body;
+    CAtom w = b->stms.data[m->s].exp->args.data[0];
+    if (w.kind != CA_VAR)
+        return false;
+    for (int k = 0; k < m->s; k++) {
+        const CStm *st = &b->stms.data[k];
+        if (st->pat.len == 1 && !strcmp(st->pat.data[0].name, w.var))
+            return st->exp->kind == CE_SIZE && st->exp->dim == 0 && st->exp->args.data[0].kind == CA_VAR &&
+                   !strcmp(st->exp->args.data[0].var, arr);
+    }
+    return false;
+}
+
 /* The body at point (i, j), into in: the element's prefix at i, then S's lambda with its inputs
  * at j; its results the lambda's.  *elems (unless NULL): the lambda's parameters (the
  * elements). */
@@ -570,6 +586,8 @@ static void point_body(IrrMatch *m, CBuild *in, CAtom i, CAtom j, const OMap *io
             ix = cb_exp(in, CE_INDEX);
             vec_push(&ix->args, arr);
             vec_push(&ix->slice, ((CIndex){false, j, {0}, {0}}));
+            /* j is below the point's width, which is this array's size */
+            ix->in_range = se->arrays.data[k].kind == CA_VAR && width_is_size_of(m, se->arrays.data[k].var);
         }
         CParamVec pat = {0};
         vec_push(&pat, l->params.data[k]);
