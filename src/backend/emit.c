@@ -653,7 +653,10 @@ static void emit_stm(FGen *g, const CStm *s) {
     const char *loc = c_loc(e->loc);
     const char *x = s->pat.len ? c_name(s->pat.data[0].name) : NULL;
     switch (e->kind) {
-    case CE_ATOM: fg_line(g, "%s = %s;", x, fg_atom(g, e->args.data[0])); return;
+    case CE_ATOM:
+        fg_line(g, "%s = %s;", x, fg_atom(g, e->args.data[0]));
+        fr_op(g, s);
+        return;
     case CE_OP: {
         const char *ops[3], *divisor;
         for (int i = 0; i < e->args.len && i < 3; i++)

@@ -130,6 +130,7 @@ struct FGen {
     /* loop parameters made unique before their loop (stays_unique): updated with no check */
     OMap unique_params;
     OMap ranges, lins; /* range.c: known bounds of i64 variables, variables = another + constant */
+    OMap extents;      /* range.c: the outer extent of slice views a[c:e:1], as a linear form */
     OMap tests;        /* range.c: bool variables defined as `x == k` or `x != k` (i64 x, constant k) */
     Vec(FLin) runs;    /* range.c: bounds of the iterations around the code (each runs: >= 1) */
     Vec(FChecked) checked; /* range.c: indices checked before the iterations around the code */
@@ -234,10 +235,14 @@ void fr_index(FGen *g, const char *var, CAtom bound);
 /* The code emitted until fr_leave runs in an iteration over [0, bound) (so bound >= 1). */
 void fr_enter(FGen *g, CAtom bound);
 void fr_leave(FGen *g);
-/* The facts a scalar statement gives (additions and subtractions of constants). */
+/* The facts a scalar statement gives (copies, additions and subtractions of constants). */
 void fr_op(FGen *g, const CStm *s);
 /* Whether 0 <= idx < dim is known where the code is being emitted. */
 bool fr_in_bounds(FGen *g, CAtom idx, CDim dim);
+/* The facts a slice view gives: x = a[c:e:1] (c constant) has e - c rows. */
+void fr_view(FGen *g, const CStm *s);
+/* Whether idx is known to lie inside extent j (of core type dim) of array var. */
+bool fr_in_extent(FGen *g, CAtom idx, const char *var, int j, CDim dim);
 /* In the branch of an if on cond (then: the branch where cond holds) until fr_branch_end with
  * what it returns: when cond is `x == k` or `x != k` with k the lowest value of i64 x's range,
  * x is k in one branch and above k in the other. */

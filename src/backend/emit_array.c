@@ -36,7 +36,7 @@ static void check_plain(FGen *g, const char *v, const char *var, const CIndexVec
     for (int j = 0; j < k; j++) {
         const char *ix = fg_atom(g, sl->data[j].start);
         sb_printf(&list, "%s%s", j ? ", " : "", ix);
-        if (fr_in_bounds(g, sl->data[j].start, dims[j]))
+        if (fr_in_extent(g, sl->data[j].start, var, j, dims[j]))
             continue;
         sb_printf(&cond, " || (uint64_t)(%s) >= (uint64_t)%s.n[%d]", ix, v, j);
         checked++;
@@ -113,6 +113,7 @@ static void emit_index(FGen *g, const CStm *s, const char *loc) {
     }
     if (!all_plain(&e->slice)) {
         slice_view(g, x, v, r, &e->slice, loc);
+        fr_view(g, s);
         return;
     }
     const char **idx = index_atoms(g, &e->slice);

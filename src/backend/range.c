@@ -11,7 +11,9 @@
  * Core names are unique in a function, so a variable's fact holds wherever it is in scope; the
  * facts "this loop runs" are pushed and popped around the iterations that emit them.
  * Array extents are taken from the core types (as fs_check_inputs does): a variable of type
- * [n]t has n elements.
+ * [n]t has n elements; a slice view x = a[c:e:1] with a constant c, whose type has no size,
+ * has e - c rows (its slice was checked), so the ends of a jagged array's rows, offsets[1:n+1],
+ * are indexed unchecked below n.
  *
  * In the branches of an if on `x == k` or `x != k`, with k the lowest value of x's range, x is
  * k in one branch and above k in the other: `map (\d -> if d == 0 then w[0] else w[d - 1]) (iota
@@ -38,6 +40,7 @@ static bool small(int64_t c) { return c > -FR_MAX_OFF && c < FR_MAX_OFF; }
 void fr_reset(FGen *g) {
     g->ranges = (OMap){0};
     g->lins = (OMap){0};
+    g->extents = (OMap){0};
     g->tests = (OMap){0};
     g->runs.len = 0;
 }
@@ -116,6 +119,18 @@ static void note_test(FGen *g, const CStm *s) {
 
 void fr_op(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
+    if (s->pat.len == 1 && e->kind == CE_ATOM) { /* a copy of an i64 variable: its facts */
+        CAtom a = e->args.data[0];
+        if (a.kind != CA_VAR || s->pat.data[0].type.rank || s->pat.data[0].type.prim != PRIM_I64)
+            return;
+        FLin *l = xmalloc(sizeof *l);
+        *l = lin_var(g, a.var);
+        omap_put(&g->lins, s->pat.data[0].name, l);
+        FRange r;
+        if (range_of_atom(g, a, &r))
+            put_range(g, s->pat.data[0].name, r);
+        return;
+    }
     if (s->pat.len == 1 && e->kind == CE_OP && e->prim == PRIM_I64 && (e->op == COP_EQ || e->op == COP_NE))
         note_test(g, s);
     if (s->pat.len != 1 || e->kind != CE_OP || e->prim != PRIM_I64 || (e->op != COP_ADD && e->op != COP_SUB))
@@ -186,6 +201,28 @@ bool fr_in_bounds(FGen *g, CAtom idx, CDim dim) {
     default: return false;
     }
     return below(g, r.hi, d);
+}
+
+void fr_view(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    if (s->pat.len != 1 || e->kind != CE_INDEX || e->slice.len == 0)
+        return;
+    CIndex ix = e->slice.data[0];
+    FLin end;
+    if (!ix.is_slice || ix.start.kind != CA_CONST || !small(ix.start.ival) || ix.stride.kind != CA_CONST ||
+        ix.stride.ival != 1 || !lin_of_atom(g, ix.end, &end) || !small(end.off - ix.start.ival))
+        return;
+    FLin *p = xmalloc(sizeof *p);
+    *p = (FLin){end.base, end.off - ix.start.ival};
+    omap_put(&g->extents, s->pat.data[0].name, p);
+}
+
+bool fr_in_extent(FGen *g, CAtom idx, const char *var, int j, CDim dim) {
+    if (fr_in_bounds(g, idx, dim))
+        return true;
+    FLin *ext = j == 0 && dim.kind != CDIM_CONST && dim.kind != CDIM_VAR ? omap_get(&g->extents, var) : NULL;
+    FRange r;
+    return ext && range_of_atom(g, idx, &r) && r.lo >= 0 && below(g, r.hi, *ext);
 }
 
 FBranch fr_branch(FGen *g, CAtom cond, bool then) {

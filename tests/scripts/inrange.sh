@@ -24,6 +24,9 @@ inner=$(sed -n 's/.*segred grid ([a-z0-9_]* < [a-z0-9_]*, \([a-z0-9_]*\) < seg .
 "$WEFT" multicore --no-cc bench/irregular/segsum.fut -o "$T/segsum" > /dev/null 2>&1
 check "segsum: the flattened segred's inner index found ($inner) and C written" [ -n "$inner" ] && [ -s "$T/segsum.c" ]
 check_not "segsum: the C checks the segment's inner index $inner" grep -q "ix_\[\] = {v_$inner}" "$T/segsum.c"
+# the rows' starts and ends (offsets[0:n] and offsets[1:n+1], views of n rows) are indexed
+# below n unchecked (src/backend/range.c: slice views and copies of indices)
+check_not "segsum: a row's start or end index checked" grep -q 'sh_\[\] = {v_slice_' "$T/segsum.c"
 "$WEFT" dev --print=core-parse "$T/segsum.seg" > "$T/again.seg" 2>&1
 check "segsum: index_inrange parses back" grep -q "index_inrange" "$T/again.seg"
 [ "$checks_failed" -eq 0 ] || head -100 "$T/segsum.seg"
