@@ -643,6 +643,7 @@ static void thread_flat(FGen *g, void *arg) {
     int k = q->k;
     const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *f = fg_fresh(g, "f"), *ci = fg_fresh(g, "c");
     chunks_begin(g, q->chunks, ci, lo, hi);
+    bool blocked = e->seg == SEG_MAP && fn_segmap_rows_begin(g, q->s, lo, hi);
     const char **idx = xmalloc(sizeof *idx * (size_t)(k + 2));
     fg_line(g, "int64_t rest_ = %s;", lo);
     for (int j = k - 1; j >= 0; j--) {
@@ -681,6 +682,8 @@ static void thread_flat(FGen *g, void *arg) {
     g->iter--;
     g->indent--;
     fg_line(g, "}");
+    if (blocked)
+        fn_interchange_end(g);
     chunks_end(g);
 }
 
