@@ -13,10 +13,12 @@
  * the outputs: for each k, out[j] = op(out[j], f(ins at (j, k))) for every j of a block of
  * columns; the inner loop then walks along the rows of a transposed operand (matmul's B), the
  * invariant inputs are one scalar per k, and the C compiler vectorises it.  A map over rows A[i]
- * whose lambda is just such a map (matmul: `map (\a -> map (\x -> dot a x) xs) as`, in weft c;
- * weft multicore's outer map is a segop) is interchanged as a whole, in blocks of FN_ROWS rows
- * by FN_COLUMNS columns: each k's elements of the X rows then serve the block's rows from the
- * first-level cache instead of coming from memory once per row.  Where that walk
+ * whose lambda is just such a map (matmul: `map (\a -> map (\x -> dot a x) xs) as`, in weft c)
+ * is interchanged as a whole, in blocks of FN_ROWS rows by FN_COLUMNS columns: each k's
+ * elements of the X rows then serve the block's rows from the first-level cache instead of
+ * coming from memory once per row.  So is a segmap over rows whose body takes rows A[i] of
+ * arrays from outside and then makes its result by such a map (weft multicore's outer map),
+ * over the rows of each chunk a thread takes (multicore/regions.c).  Where that walk
  * would be the worse one (a row input laid out by rows, as in a matrix-vector product) or the
  * map has fewer than FN_MIN_COLUMNS columns, the plain loops run (decided at run time from the
  * strides, or at compile time when the layout is known).  Every out[j] still folds its

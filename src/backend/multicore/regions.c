@@ -12,7 +12,8 @@
  * associative and the result does not depend on which thread took which chunk:
  *
  *   segmap   the space (all its dimensions, as one index) cut into chunks; each thread writes
- *            its chunks' points' results;
+ *            its chunks' points' results (a segmap over rows of a map of dot products, such as
+ *            matmul's: each chunk's rows in nest.c's blocked loops);
  *   segred   over one dimension: each chunk folded into its own accumulators, the chunk totals
  *            combined in chunk order by the calling thread.  Over several: with at least as
  *            many segments as threads, whole segments per chunk; with fewer, the segments one
