@@ -342,6 +342,11 @@ const CExp *fn_dot_product(FGen *g, const CBody *b, const CParamVec *bound);
  * returns true, the caller emitting the plain loops and then fn_interchange_end; else false,
  * nothing emitted. */
 bool fn_interchange_begin(FGen *g, const CStm *s, const char *w);
+/* Likewise for the rows [lo, hi) (C expressions) of segop s when it is a segmap over rows whose
+ * body takes rows A[i] of arrays from outside and makes its result by a map of dot products (its
+ * output allocated): the interchanged loops in blocks of rows, the caller emitting the plain
+ * loops over [lo, hi) and then fn_interchange_end. */
+bool fn_segmap_rows_begin(FGen *g, const CStm *s, const char *lo, const char *hi);
 void fn_interchange_end(FGen *g);
 
 #endif

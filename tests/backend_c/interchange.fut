@@ -1,5 +1,5 @@
 -- Maps of dot products that weft c and weft multicore run as interchanged loops (src/backend/
--- nest.c: k outside, the map's index inside, blocks of 512 columns), and nests that must keep
+-- nest.c: k outside, the map's index inside, blocks of 256 columns), and nests that must keep
 -- their loops (tests/scripts/interchange.sh checks which in the generated C).  The floating-point
 -- entries compare every element of the product, bit for bit, with a `loop` that adds the
 -- products in increasing k (the interpreter's order; not a SOAC, so never interchanged), and
@@ -42,11 +42,14 @@ entry mm32 (n: i64) (m: i64) (p: i64) : (bool, bool) =
   let rev = map (\row -> map (\col -> rev32 row col) (transpose b)) a
   in (same (==) c ref, !(same (==) ref rev))
 
--- The same in f64, A itself read through a transpose (both operands strided).
+-- The same in f64, A itself read through a transpose (both operands strided).  Its rows are an
+-- array, not fused into the outer map: weft multicore runs each chunk of the segmap's rows as
+-- blocks of rows (70 rows: enough work for two threads, chunks of 2 or 3 rows).
 -- ==
 -- entry: mm64
 -- input { 24i64 41i64 600i64 } output { true true }
 -- input { 16i64 3i64 1i64 } output { true true }
+-- input { 70i64 9i64 600i64 } output { true true }
 entry mm64 (n: i64) (m: i64) (p: i64) : (bool, bool) =
   let at = map (\k -> map (\i -> fa i k) (iota n)) (iota m)
   let b = map (\k -> map (\j -> fb k j) (iota p)) (iota m)

@@ -2,7 +2,8 @@
 # item 3; src/backend/nest.c), read from `--no-cc` output: in tests/backend_c/interchange.fut,
 # the maps of dot products (f32, f64 through two transposes, i32, a non-commutative operator
 # with an if) are interchanged (not in their unit-width versions; in weft c, mm64's two maps
-# together, and its inner map again in their plain loops' fallback), and the nests whose
+# together, and its inner map again in their plain loops' fallback; in weft multicore, mm64's
+# segmap over rows in blocks of rows per chunk), and the nests whose
 # products read the map's index (withj) or may fail (divides), and a matrix-vector product over
 # dense rows (matvec: its plain loops walk along them), keep their loops.  That file
 # checks the results of both kinds on every backend.  Needs no C compiler.
@@ -28,6 +29,9 @@ for be in c multicore; do
     if [ $be = c ]; then # mm64's two maps over rows of views: blocked together (rows and columns)
         [ "$(interchanged "$T/x-$be.c" mm64)" = 2 ] && grep -q 'for (int64_t i0_[0-9]* = 0; i0_[0-9]* < w_[0-9]*; i0_[0-9]* += 16) {' "$T/x-$be.c" &&
             pass || fail "c: mm64's two maps are not interchanged together, in blocks of rows"
+    else # mm64's segmap over rows of an array: each chunk of rows [lo, hi) in blocks of rows
+        grep -q 'for (int64_t i0_[0-9]* = lo_[0-9]*; i0_[0-9]* < hi_[0-9]*; i0_[0-9]* += 16) {' "$T/x-$be.c" &&
+            pass || fail "multicore: mm64's segmap over rows does not run its chunks in blocks of rows"
     fi
     for entry in withj divides matvec; do
         [ "$(interchanged "$T/x-$be.c" $entry)" = 0 ] && pass || fail "$be: $entry was interchanged"

@@ -12,7 +12,8 @@
  * associative and the result does not depend on which thread took which chunk:
  *
  *   segmap   the space (all its dimensions, as one index) cut into chunks; each thread writes
- *            its chunks' points' results;
+ *            its chunks' points' results (a segmap over rows of a map of dot products, such as
+ *            matmul's: each chunk's rows in nest.c's blocked loops);
  *   segred   over one dimension: each chunk folded into its own accumulators, the chunk totals
  *            combined in chunk order by the calling thread.  Over several: with at least as
  *            many segments as threads, whole segments per chunk; with fewer, the segments one
@@ -643,6 +644,7 @@ static void thread_flat(FGen *g, void *arg) {
     int k = q->k;
     const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *f = fg_fresh(g, "f"), *ci = fg_fresh(g, "c");
     chunks_begin(g, q->chunks, ci, lo, hi);
+    bool blocked = e->seg == SEG_MAP && fn_segmap_rows_begin(g, q->s, lo, hi);
     const char **idx = xmalloc(sizeof *idx * (size_t)(k + 2));
     fg_line(g, "int64_t rest_ = %s;", lo);
     for (int j = k - 1; j >= 0; j--) {
@@ -681,6 +683,8 @@ static void thread_flat(FGen *g, void *arg) {
     g->iter--;
     g->indent--;
     fg_line(g, "}");
+    if (blocked)
+        fn_interchange_end(g);
     chunks_end(g);
 }
 
