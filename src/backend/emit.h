@@ -148,6 +148,13 @@ struct FGen {
     bool unit_done;   /* unitver.c: inside a versioned nest (either version): no more versions */
     const char *seg_flat; /* an irregular segop's point being emitted: its flat index (C), where
                              its map and scan results go */
+    /* An irregular segmap emitted fused with the scatter or hist that consumes its results
+     * (fs_fused_consumer): each point's index and values go straight into the destination,
+     * no arrays of them.  seg_priv: a hist's bins of one row folded into a private buffer
+     * (C array seg_priv of seg_priv_n bins, the row's bins from seg_priv_lo), not the
+     * destination; else g->hist_atomic says how the destination is updated. */
+    const CStm *seg_into;
+    const char *seg_priv, *seg_priv_lo, *seg_priv_n;
 };
 
 /* emit.c */
@@ -303,6 +310,16 @@ const CBody *fs_segop_rest(const CExp *e, int from);
 /* After the innermost dimension (of the segment idx[0..k-1)): reductions stored (or, over a
  * one-dimensional space, bound to the results), scan accumulators released. */
 void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs);
+/* The scatter or hist (statement i + 1 of body b) that statement i, an irregular segmap, feeds
+ * when the two run as one (the segmap's results its inputs, read by nothing else: the
+ * flattened scatter and hist of src/flatten/irregular.c), else NULL.  Host code of c and
+ * multicore only; a hist needs its `rows` promise, one destination and scalar bins. */
+const CStm *fs_fused_consumer(FGen *g, const CBody *b, int i);
+/* One point of a fused segmap (g->seg_into): its results xs (index, values) into the
+ * destination (see seg_priv). */
+void fs_into_point(FGen *g, const char **xs);
+/* Bind a fused segmap's results (never made) so that nothing releases them. */
+void fs_fused_results(FGen *g, const CStm *s);
 /* hist's iteration at i: its lambda, then the value combined into its bin (atomically under
  * g->hist_atomic: one destination of scalars only). */
 void fs_hist_iteration(FGen *g, const CStm *s, const char *i);

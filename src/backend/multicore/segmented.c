@@ -46,13 +46,11 @@ static CType acc_type(const Seg *q, int a) {
 
 static const char *off(const Seg *q, const char *i) { return xsprintf("%s.p[(%s) * %s.s[0]]", q->O, i, q->O); }
 
-/* The points [from, to) of segment seg, into accs (a segred or segscan) or not (segmap): what
- * depends on the segment only (its row's bounds and slice) once, then the loop over the points. */
-static void points(FGen *g, const Seg *q, const char *seg, const char *from, const char *to, const char **accs) {
+/* The loop over the points [from, to) of segment seg, after the segment's own statements (pre
+ * of them). */
+static void point_loop(FGen *g, const Seg *q, const char *seg, const char *from, const char *to, const char **accs,
+                       int pre) {
     const char *f = fg_fresh(g, "f"), *j = fg_fresh(g, "j");
-    fg_line(g, "if (%s < %s) {", from, to);
-    g->indent++;
-    int pre = fs_segop_segment(g, q->s, seg);
     fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", f, from, f, to, f);
     g->indent++;
     fg_line(g, "int64_t %s = %s - %s;", j, f, off(q, seg));
@@ -63,6 +61,70 @@ static void points(FGen *g, const Seg *q, const char *seg, const char *from, con
     g->seg_flat = saved;
     g->indent--;
     fg_line(g, "}");
+}
+
+/* A fused hist's (g->seg_into) points of segment seg.  Where the chunk holds the whole segment,
+ * the row's bins are this thread's alone (the hist's rows promise): plain updates.  A partial
+ * piece shares its row with other chunks: folded into a private copy of the row (a short row),
+ * merged atomically after, or (a long row) each point atomically. */
+static void hist_points(FGen *g, const Seg *q, const char *seg, const char *from, const char *to, const char *partial,
+                        int pre) {
+    const CExp *h = g->seg_into->exp;
+    const COperator *op = &h->reds.data[0];
+    const char *dvar = g->seg_into->pat.data[0].name;
+    const char *T = c_prim(op->lam->ret.data[0].prim), *R = fg_atom(g, h->segs);
+    const char *lo = fg_fresh(g, "rlo"), *n = fg_fresh(g, "rn"), *priv = fg_fresh(g, "rpriv"), *k = fg_fresh(g, "k");
+    fg_line(g, "if (%s) {", partial);
+    g->indent++;
+    if (fg_atom_type(g, h->segs).rank) {
+        fg_line(g, "int64_t %s = %s.p[(%s) * %s.s[0]];", lo, R, seg, R);
+        fg_line(g, "int64_t %s = %s.p[(%s + 1) * %s.s[0]] - %s;", n, R, seg, R, lo);
+    } else {
+        fg_line(g, "int64_t %s = (%s) * %s, %s = %s;", lo, seg, R, n, R);
+    }
+    fg_line(g, "if (%s <= WF_SEGHIST_PRIV) {", n);
+    g->indent++;
+    fg_line(g, "%s %s[WF_SEGHIST_PRIV];", T, priv);
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) %s[%s] = %s;", k, k, n, k, priv, k, fg_atom(g, op->nes.data[0]));
+    g->seg_priv = priv, g->seg_priv_lo = lo, g->seg_priv_n = n;
+    point_loop(g, q, seg, from, to, NULL, pre);
+    g->seg_priv = g->seg_priv_lo = g->seg_priv_n = NULL;
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", k, k, n, k);
+    g->indent++;
+    const char *at = xsprintf("%s + %s", lo, k);
+    fg_line(g, "if ((uint64_t)(%s) < (uint64_t)%s.n[0])", at, c_name(dvar));
+    g->indent++;
+    fs_hist_atomic(g, op, fg_elem(g, c_name(dvar), dvar, &at, 1), xsprintf("%s[%s]", priv, k));
+    g->indent -= 2;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "} else {");
+    g->indent++;
+    g->hist_atomic = true;
+    point_loop(g, q, seg, from, to, NULL, pre);
+    g->hist_atomic = false;
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "} else {");
+    g->indent++;
+    point_loop(g, q, seg, from, to, NULL, pre);
+    g->indent--;
+    fg_line(g, "}");
+}
+
+/* The points [from, to) of segment seg, into accs (a segred or segscan) or not (segmap): what
+ * depends on the segment only (its row's bounds and slice) once, then the loop over the points.
+ * partial: whether other chunks hold points of the segment too (C). */
+static void points(FGen *g, const Seg *q, const char *seg, const char *from, const char *to, const char **accs,
+                   const char *partial) {
+    fg_line(g, "if (%s < %s) {", from, to);
+    g->indent++;
+    int pre = fs_segop_segment(g, q->s, seg);
+    if (g->seg_into && g->seg_into->exp->kind == CE_HIST)
+        hist_points(g, q, seg, from, to, partial, pre);
+    else
+        point_loop(g, q, seg, from, to, accs, pre);
     g->indent--;
     fg_line(g, "}");
 }
@@ -97,7 +159,7 @@ static void thread_walk(FGen *g, void *arg) {
     fg_line(g, "{");
     g->indent++;
     const char **accs = red ? fs_decl_accs(g, q->ops) : NULL;
-    points(g, q, h, lo, e, accs);
+    points(g, q, h, lo, e, accs, "1");
     if (red) {
         fg_line(g, "%s[%s] = %s;", q->hseg, ci, h);
         store_accs(g, q, q->hacc, ci, accs);
@@ -113,7 +175,7 @@ static void thread_walk(FGen *g, void *arg) {
     g->indent++;
     fg_line(g, "int64_t %s = %s < %s ? %s : %s;", e, off(q, xsprintf("%s + 1", i)), hi, off(q, xsprintf("%s + 1", i)), hi);
     accs = red ? fs_decl_accs(g, q->ops) : NULL;
-    points(g, q, i, off(q, i), e, accs);
+    points(g, q, i, off(q, i), e, accs, xsprintf("%s > %s", off(q, xsprintf("%s + 1", i)), hi));
     if (q->e->seg == SEG_RED) {
         fg_line(g, "if (%s <= %s) {", off(q, xsprintf("%s + 1", i)), hi);
         g->indent++;
@@ -304,7 +366,13 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     const char *loc = c_loc(e->loc);
     const char **w = fs_segop_widths(g, e, loc);
-    fs_segop_outputs(g, s, w, loc);
+    const CStm *into = g->seg_into; /* a scatter or hist the points go straight into */
+    if (into) {
+        fs_take_dests(g, into, loc);
+        fs_fused_results(g, s);
+    } else {
+        fs_segop_outputs(g, s, w, loc);
+    }
     Seg q = {s, e, fs_seg_ops(e), fs_ops_results(fs_seg_ops(e)), w[0], w[1], NULL, fg_atom(g, e->segs),
              {0}, NULL, NULL, NULL, NULL, NULL};
     /* a segmap or segred: each MPI rank its part of the points */
@@ -325,7 +393,9 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
         fg_line(g, "for (int64_t c_ = 0; c_ < %s; c_++) %s[c_] = %s[c_] = -1;", q.ch.nc, q.hseg, q.tseg);
     }
     Region r = region_begin(g, q.nt);
+    g->scatter_shared = into && into->exp->kind == CE_SCATTER; /* duplicate places: any one wins */
     fg_slot_scope(g, thread_walk, &q);
+    g->scatter_shared = false;
     region_end(g, r);
     mpi_gather_rows(g, s, part, 1);
     if (e->seg == SEG_RED) {
