@@ -392,8 +392,9 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
         const CStm *s = &b->stms.data[i];
         /* an irregular segmap and the scatter or hist it feeds: one statement, the second's
          * (its index and statement, where its destinations are taken) */
-        const CStm *into = fs_fused_consumer(g, b, i), *saved_into = g->seg_into;
-        int last = into ? i + 1 : i;
+        int nreps = 0;
+        const CStm *into = fs_fused_from(g, b, i, &nreps), *saved_into = g->seg_into, *saved_reps = g->seg_reps;
+        int last = into ? i + nreps + 1 : i, saved_nreps = g->seg_nreps;
         g->at = last;
         g->stm = into ? into : s;
         g->moved = (OMap){0};
@@ -404,8 +405,12 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
         if (host && g->target->before)
             g->target->before(g, s);
         g->seg_into = into;
-        emit_stm(g, s);
+        g->seg_reps = s;
+        g->seg_nreps = nreps;
+        emit_stm(g, &b->stms.data[i + nreps]); /* the segmap, with its replicates */
         g->seg_into = saved_into;
+        g->seg_reps = saved_reps;
+        g->seg_nreps = saved_nreps;
         for (int k = i; k <= last; k++) {
             const CStm *t = &b->stms.data[k];
             for (int j = 0; j < t->pat.len; j++)

@@ -700,6 +700,34 @@ static bool fusable_consumer(const CExp *x) {
     return true;
 }
 
+/* Whether statements i .. i + r - 1 of b make the destinations of t, the consumer at i + r + 1:
+ * replicates of scalars, in order, that nothing else reads. */
+static bool fused_replicates(FGen *g, const CBody *b, int i, int r, const CStm *t) {
+    if (r != t->exp->dests.len || !t->exp->irregular || i < 0)
+        return false;
+    for (int k = 0; k < r; k++) {
+        const CStm *s = &b->stms.data[i + k];
+        CAtom d = t->exp->dests.data[k];
+        if (s->exp->kind != CE_REPLICATE || s->pat.len != 1 || s->pat.data[0].type.rank != 1 || d.kind != CA_VAR ||
+            d.var != s->pat.data[0].name || flife_last(g->life, d.var) != i + r + 1)
+            return false;
+    }
+    return true;
+}
+
+const CStm *fs_fused_from(FGen *g, const CBody *b, int i, int *nreps) {
+    *nreps = 0;
+    if (i < b->stms.len && b->stms.data[i].exp->kind == CE_REPLICATE)
+        for (int r = 1; i + r + 1 < b->stms.len && b->stms.data[i + r - 1].exp->kind == CE_REPLICATE; r++) {
+            const CStm *t = fs_fused_consumer(g, b, i + r);
+            if (t && fused_replicates(g, b, i, r, t)) {
+                *nreps = r;
+                return t;
+            }
+        }
+    return fs_fused_consumer(g, b, i);
+}
+
 const CStm *fs_fused_consumer(FGen *g, const CBody *b, int i) {
     if (g->device || g->block || g->target->kernels || g->target->mpi || !g->life || i + 1 >= b->stms.len)
         return NULL;
@@ -722,11 +750,47 @@ const CStm *fs_fused_consumer(FGen *g, const CBody *b, int i) {
     return t;
 }
 
-void fs_fused_results(FGen *g, const CStm *s) {
+/* Bind the results of statement s, never made, so that nothing releases them. */
+static void unmade_results(FGen *g, const CStm *s) {
     for (int k = 0; k < s->pat.len; k++) {
         const char *x = c_name(s->pat.data[k].name);
         fg_line(g, "%s.m = NULL; %s.p = NULL; %s.n[0] = 0; %s.s[0] = 1;", x, x, x, x);
         fg_bind(g, s->pat.data[k].name, s->pat.data[k].type, OWN_BORROWED);
+    }
+}
+
+void fs_into_begin(FGen *g, const CStm *s, const char *loc) {
+    const CStm *t = g->seg_into;
+    if (g->seg_nreps == 0)
+        fs_take_dests(g, t, loc);
+    for (int k = 0; k < g->seg_nreps; k++) {
+        const CStm *rep = &g->seg_reps[k];
+        const char *n = fg_atom(g, rep->exp->args.data[0]);
+        fg_fail(g, xsprintf("%s < 0", n), xsprintf("wf_negative_size(ctx, %s, %s)", loc, n));
+        fs_alloc_output(g, t->pat.data[k], n, loc);
+        unmade_results(g, rep);
+    }
+    unmade_results(g, s);
+}
+
+void fs_into_row(FGen *g, const char *seg, const char **lo, const char **hi) {
+    CAtom r = g->seg_into->exp->segs;
+    const char *R = fg_atom(g, r);
+    if (fg_atom_type(g, r).rank) {
+        *lo = xsprintf("%s.p[(%s) * %s.s[0]]", R, seg, R);
+        *hi = xsprintf("%s.p[(%s + 1) * %s.s[0]]", R, seg, R);
+    } else {
+        *lo = xsprintf("(%s) * %s", seg, R);
+        *hi = xsprintf("(%s + 1) * %s", seg, R);
+    }
+}
+
+void fs_into_fill(FGen *g, const char *from, const char *to) {
+    const char *q = fg_fresh(g, "q");
+    for (int k = 0; k < g->seg_nreps; k++) {
+        const char *x = c_name(g->seg_into->pat.data[k].name);
+        fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) %s.p[%s] = %s;", q, from, q, to, q, x, q,
+                fg_atom(g, g->seg_reps[k].exp->args.data[1]));
     }
 }
 
@@ -1086,8 +1150,7 @@ static void emit_irregular_segop(FGen *g, const CStm *s) {
     const char **w = fs_segop_widths(g, e, loc);
     const char *idx[2] = {fg_fresh(g, "i"), fg_fresh(g, "j")};
     if (g->seg_into) { /* straight into the scatter's or hist's destinations, in order */
-        fs_take_dests(g, g->seg_into, loc);
-        fs_fused_results(g, s);
+        fs_into_begin(g, s, loc);
     } else {
         fs_segop_outputs(g, s, w, loc);
     }
@@ -1101,6 +1164,11 @@ static void emit_irregular_segop(FGen *g, const CStm *s) {
     const char **accs = e->seg == SEG_RED ? fs_decl_accs(g, fs_seg_ops(e)) : NULL;
     if (e->seg == SEG_SCAN)
         accs = fs_decl_accs(g, fs_seg_ops(e));
+    if (g->seg_into && g->seg_nreps) { /* the row first (an empty segment's too) */
+        const char *rlo, *rhi;
+        fs_into_row(g, idx[0], &rlo, &rhi);
+        fs_into_fill(g, rlo, rhi);
+    }
     fg_line(g, "if (%s > 0) {", len); /* what depends on the segment only, once: if it has points */
     g->indent++;
     int pre = fs_segop_segment(g, s, idx[0]);

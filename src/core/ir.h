@@ -99,7 +99,8 @@ typedef enum {
                      parallelism (i64); bool result: the threshold's value <= a */
     CE_SCREMA,    /* screma w (xs) scan.. reduce.. map lam [concat (o, _, ..)] : args[0] = w, arrays,
                      ops, lam, offsets */
-    CE_SCATTER,   /* scatter w (dests) (xs) lam : args[0] = w, dests, arrays, lam */
+    CE_SCATTER,   /* scatter w (dests) (xs) [rows R] lam : args[0] = w, dests, arrays, lam; rows:
+                     see irregular below */
     CE_HIST,      /* hist w (dests) (xs) [rows R] op (nes) lam : args[0] = w, dests, ops[0], arrays, lam;
                      rows: see irregular below */
     CE_FILTER,    /* filter w (xs) lam / partition w (xs) lam : args[0] = w, arrays, lam, partition */
@@ -181,9 +182,9 @@ struct CExp {
      * outer points, segs[0] = 0); its width atom is the total, segs[last].  Map and scan
      * results are then one flat array of every point's, in order ([total] ++ type); reductions
      * give one value per outer point.
-     * CE_HIST `rows R` (src/flatten/irregular.c scatter_rows): its inputs are the results of the
-     * irregular segmap just before it, and the points of that segmap's segment i bin only into
-     * row i of the destinations: [R[i], R[i+1]) for offsets R (an i64 array), [i*R, (i+1)*R)
+     * CE_SCATTER and CE_HIST `rows R` (src/flatten/irregular.c scatter_rows): the inputs are the
+     * results of the irregular segmap just before, and the points of its segment i write (bin)
+     * only into row i of the destinations: [R[i], R[i+1]) for offsets R (an i64 array), [i*R, (i+1)*R)
      * for a row size R (an i64).  A promise for the targets (a row's bins private to the thread
      * that runs the segment, docs/FLATTENING.md); the meaning is the plain hist's. */
     bool irregular;

@@ -539,7 +539,7 @@ static CExp *expr(Lx *l) {
         push_atoms(l, e, 1);
         e->dests = atoms(l);
         e->arrays = atoms(l);
-        if (hist && accept(l, "rows")) {
+        if (accept(l, "rows")) {
             e->irregular = true;
             e->segs = atom(l);
         }

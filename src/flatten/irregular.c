@@ -970,16 +970,14 @@ static CParamVec scatter_rows(IrrMatch *m, CBuild *b, const OMap *iotas) {
         vec_push(&dests, cb_replicate(b, total, rep->exp->args.data[1]));
     }
     cb_let_pat(b, ppat, x);
-    /* the flat scatter (hist), an identity lambda over the places and values; a hist promises
-     * that segment i's points bin into row i only (its rows: the offsets, or the size d) */
+    /* the flat scatter (hist), an identity lambda over the places and values, with the promise
+     * that segment i's points write (bin) into row i only (its rows: the offsets, or size d) */
     CExp *sc = cb_exp(b, se->kind);
     vec_push(&sc->args, m->total);
     sc->reds = se->reds;
     sc->dests = dests;
-    if (se->kind == CE_HIST) {
-        sc->irregular = true;
-        sc->segs = jagged ? offs : d;
-    }
+    sc->irregular = true;
+    sc->segs = jagged ? offs : d;
     CBuild lin = cb_nested(b);
     CParamVec lps = {0};
     CAtomVec lres = {0};

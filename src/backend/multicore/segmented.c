@@ -33,6 +33,7 @@ typedef struct {
     Chunks ch;
     const char *hseg, *tseg, *hend;  /* head and tail segments of each chunk; where its head ends */
     const char **hacc, **tacc;       /* per accumulator */
+    const char *pre_lo, *pre_hi, *npre, *pre_total; /* fused replicates: the rows filled first */
 } Seg;
 
 static CType acc_type(const Seg *q, int a) {
@@ -50,10 +51,11 @@ static const char *off(const Seg *q, const char *i) { return xsprintf("%s.p[(%s)
  * of them). */
 static void point_loop(FGen *g, const Seg *q, const char *seg, const char *from, const char *to, const char **accs,
                        int pre) {
-    const char *f = fg_fresh(g, "f"), *j = fg_fresh(g, "j");
+    const char *f = fg_fresh(g, "f"), *j = fg_fresh(g, "j"), *start = fg_fresh(g, "start");
+    fg_line(g, "int64_t %s = %s;", start, off(q, seg));
     fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) {", f, from, f, to, f);
     g->indent++;
-    fg_line(g, "int64_t %s = %s - %s;", j, f, off(q, seg));
+    fg_line(g, "int64_t %s = %s - %s;", j, f, start);
     const char *idx[2] = {seg, j};
     const char *saved = g->seg_flat;
     g->seg_flat = f;
@@ -121,10 +123,23 @@ static void points(FGen *g, const Seg *q, const char *seg, const char *from, con
     fg_line(g, "if (%s < %s) {", from, to);
     g->indent++;
     int pre = fs_segop_segment(g, q->s, seg);
-    if (g->seg_into && g->seg_into->exp->kind == CE_HIST)
+    if (g->seg_into && g->seg_into->exp->kind == CE_HIST) {
         hist_points(g, q, seg, from, to, partial, pre);
-    else
+    } else if (g->seg_into) { /* a scatter: relaxed atomic stores where other chunks write the row */
+        fg_line(g, "if (%s) {", partial);
+        g->indent++;
+        g->scatter_shared = true;
         point_loop(g, q, seg, from, to, accs, pre);
+        g->scatter_shared = false;
+        g->indent--;
+        fg_line(g, "} else {");
+        g->indent++;
+        point_loop(g, q, seg, from, to, accs, pre);
+        g->indent--;
+        fg_line(g, "}");
+    } else {
+        point_loop(g, q, seg, from, to, accs, pre);
+    }
     g->indent--;
     fg_line(g, "}");
 }
@@ -134,12 +149,83 @@ static void store_accs(FGen *g, const Seg *q, const char **arrays, const char *c
         fg_line(g, "%s[%s] = %s;", arrays[a], ci, accs[a]);
 }
 
+static const char *chunk_array(FGen *g, const Seg *q, const char *ctype, const char *loc);
+
+/* The fused replicates' rows that no chunk holds whole (a segment cut by a chunk boundary, the
+ * empty segments at the very end, which no chunk sees): before the region, their bounds. */
+static void shared_rows(FGen *g, Seg *q, const char *loc) {
+    q->pre_lo = chunk_array(g, q, "int64_t", loc);
+    q->pre_hi = chunk_array(g, q, "int64_t", loc);
+    q->npre = fg_fresh(g, "npre");
+    q->pre_total = fg_fresh(g, "pretot");
+    const char *c = fg_fresh(g, "c"), *p = fg_fresh(g, "p"), *a = fg_fresh(g, "a"), *b = fg_fresh(g, "b");
+    const char *last = fg_fresh(g, "last"), *rlo, *rhi;
+    fg_line(g, "int64_t %s = 0, %s = 0, %s = -1;", q->npre, q->pre_total, last);
+    fg_line(g, "for (int64_t %s = 1; %s <= %s; %s++) {", c, c, q->ch.nc, c);
+    g->indent++;
+    /* boundary p: the segment with O[s] < p < O[s+1]; at the end (p = total), the empty
+     * segments from the first with O[s] = total */
+    fg_line(g, "int64_t %s = %s * %s / %s;", p, q->total, c, q->ch.nc);
+    fg_line(g, "int64_t %s = 0, %s = %s;", a, b, q->n);
+    fg_line(g, "while (%s < %s) { int64_t m_ = %s + (%s - %s) / 2; if (%s < %s) %s = m_ + 1; else %s = m_; }", a, b, a, b,
+            a, off(q, "m_"), p, a, b);
+    fg_line(g, "if (%s == %s) {", c, q->ch.nc);
+    g->indent++;
+    fg_line(g, "if (%s < %s) {", a, q->n);
+    g->indent++;
+    fs_into_row(g, a, &rlo, &rhi);
+    fg_line(g, "%s[%s] = %s;", q->pre_lo, q->npre, rlo);
+    fs_into_row(g, xsprintf("%s - 1", q->n), &rlo, &rhi);
+    fg_line(g, "%s[%s++] = %s;", q->pre_hi, q->npre, rhi);
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "} else if (%s > 0 && %s > %s && %s - 1 != %s) {", a, off(q, a), p, a, last);
+    g->indent++;
+    fg_line(g, "%s = %s - 1;", last, a);
+    fs_into_row(g, last, &rlo, &rhi);
+    fg_line(g, "%s[%s] = %s;", q->pre_lo, q->npre, rlo);
+    fg_line(g, "%s[%s++] = %s;", q->pre_hi, q->npre, rhi);
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) %s += %s[%s] - %s[%s];", c, c, q->npre, c, q->pre_total, q->pre_hi, c,
+            q->pre_lo, c);
+}
+
+/* In the region, before the chunks: the threads fill those rows, an equal share each, and wait
+ * for one another (a chunk may write anywhere in them). */
+static void fill_shared_rows(FGen *g, const Seg *q) {
+    const char *t = fg_fresh(g, "t"), *nth = fg_fresh(g, "nth"), *a = fg_fresh(g, "a"), *b = fg_fresh(g, "b");
+    const char *base = fg_fresh(g, "base"), *k = fg_fresh(g, "k"), *x = fg_fresh(g, "x"), *y = fg_fresh(g, "y");
+    fg_line(g, "{");
+    g->indent++;
+    fg_line(g, "int64_t %s = omp_get_thread_num(), %s = omp_get_num_threads();", t, nth);
+    fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s, %s = 0;", a, q->pre_total, t, nth, b, q->pre_total, t,
+            nth, base);
+    fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", k, k, q->npre, k);
+    g->indent++;
+    fg_line(g, "int64_t %s = %s > %s ? %s : %s;", x, a, base, a, base);
+    fg_line(g, "int64_t %s = %s < %s + %s[%s] - %s[%s] ? %s : %s + %s[%s] - %s[%s];", y, b, base, q->pre_hi, k, q->pre_lo,
+            k, b, base, q->pre_hi, k, q->pre_lo, k);
+    fs_into_fill(g, xsprintf("%s[%s] + %s - %s", q->pre_lo, k, x, base), xsprintf("%s[%s] + %s - %s", q->pre_lo, k, y, base));
+    fg_line(g, "%s += %s[%s] - %s[%s];", base, q->pre_hi, k, q->pre_lo, k);
+    g->indent--;
+    fg_line(g, "}");
+    g->indent--;
+    fg_line(g, "}");
+    fg_line(g, "#pragma omp barrier");
+}
+
 /* One thread's chunks: the walk described at the top. */
 static void thread_walk(FGen *g, void *arg) {
     const Seg *q = arg;
     const char *ci = fg_fresh(g, "c"), *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi");
     const char *i = fg_fresh(g, "s"), *a = fg_fresh(g, "a"), *b = fg_fresh(g, "b"), *e = fg_fresh(g, "e");
     bool red = q->e->seg != SEG_MAP;
+    if (q->npre)
+        fill_shared_rows(g, q);
     chunks_begin(g, q->ch, ci, lo, hi);
     /* the first segment beginning at or after lo (binary search in O[0..n]) */
     fg_line(g, "int64_t %s = 0, %s = %s;", a, b, q->n);
@@ -174,6 +260,15 @@ static void thread_walk(FGen *g, void *arg) {
     fg_line(g, "for (; %s < %s && %s < %s; %s++) {", i, q->n, off(q, i), hi, i);
     g->indent++;
     fg_line(g, "int64_t %s = %s < %s ? %s : %s;", e, off(q, xsprintf("%s + 1", i)), hi, off(q, xsprintf("%s + 1", i)), hi);
+    if (q->npre) { /* a segment wholly in the chunk (or empty): its row filled here, in cache */
+        const char *rlo, *rhi;
+        fs_into_row(g, i, &rlo, &rhi);
+        fg_line(g, "if (%s <= %s) {", off(q, xsprintf("%s + 1", i)), hi);
+        g->indent++;
+        fs_into_fill(g, rlo, rhi);
+        g->indent--;
+        fg_line(g, "}");
+    }
     accs = red ? fs_decl_accs(g, q->ops) : NULL;
     points(g, q, i, off(q, i), e, accs, xsprintf("%s > %s", off(q, xsprintf("%s + 1", i)), hi));
     if (q->e->seg == SEG_RED) {
@@ -368,13 +463,12 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
     const char **w = fs_segop_widths(g, e, loc);
     const CStm *into = g->seg_into; /* a scatter or hist the points go straight into */
     if (into) {
-        fs_take_dests(g, into, loc);
-        fs_fused_results(g, s);
+        fs_into_begin(g, s, loc);
     } else {
         fs_segop_outputs(g, s, w, loc);
     }
     Seg q = {s, e, fs_seg_ops(e), fs_ops_results(fs_seg_ops(e)), w[0], w[1], NULL, fg_atom(g, e->segs),
-             {0}, NULL, NULL, NULL, NULL, NULL};
+             {0}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     /* a segmap or segred: each MPI rank its part of the points */
     MpiPart part = e->seg != SEG_SCAN ? mpi_part(g, s, q.total) : mpi_whole(q.total);
     q.nt = region_threads(g, s, part.n, part.n);
@@ -392,10 +486,10 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
         }
         fg_line(g, "for (int64_t c_ = 0; c_ < %s; c_++) %s[c_] = %s[c_] = -1;", q.ch.nc, q.hseg, q.tseg);
     }
+    if (into && g->seg_nreps)
+        shared_rows(g, &q, loc);
     Region r = region_begin(g, q.nt);
-    g->scatter_shared = into && into->exp->kind == CE_SCATTER; /* duplicate places: any one wins */
     fg_slot_scope(g, thread_walk, &q);
-    g->scatter_shared = false;
     region_end(g, r);
     mpi_gather_rows(g, s, part, 1);
     if (e->seg == SEG_RED) {
