@@ -37,7 +37,7 @@ datasets() {
         [ "$SIZE" = gpu ] || echo "spike jagged spike elems=268435456 4" ;;
     test-rowhist | test-rowscatter) printf '%s\n' "uniform jagged uniform rows=1000 1" "skewed jagged skewed rows=500 2" ;;
     *-rowhist | *-rowscatter) printf '%s\n' "uniform jagged uniform elems=16000000 1" "skewed jagged skewed elems=16000000 2" \
-        "spike jagged spike elems=16000000 4" ;;
+        "powerlaw jagged powerlaw elems=16000000 3" "spike jagged spike elems=16000000 4" ;;
     test-sinmap) echo "x0.002 sinmap 0.002" ;;
     bench-sinmap) echo "x0.2 sinmap 0.2" ;;
     large-sinmap | gpu-sinmap) echo "x1 sinmap 1" ;;

@@ -1048,11 +1048,12 @@ static void pairs_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec o
     }
 }
 
-/* A scatter's or hist's flattened points write their places and values as arrays that the flat
- * scatter (hist) reads back, the bins updated atomically or privatised; a pair recomputes its
- * element's prefix after a division: each 2.5 to 7 times a point of the outer version on the
- * development machine (bench/irregular's rowhist, rowscatter, sparse_dense). */
-int64_t irr_cpu_cost(const IrrMatch *m) { return m->kind == IRR_SCATTER || m->kind == IRR_PAIRS ? 4 : 1; }
+/* A scatter's or hist's flattened point checks its place against its row (the outer version's
+ * loop knows it) and its segment's row is filled apart from the points: about 1.2 to 2 times a
+ * point of the outer version on the development machine, 1 thread (bench/irregular/
+ * scatter_hist.sh, docs/PERFORMANCE.md); a pair recomputes its element's prefix after a
+ * division: 2.5 to 7 times (sparse_dense). */
+int64_t irr_cpu_cost(const IrrMatch *m) { return m->kind == IRR_SCATTER ? 2 : m->kind == IRR_PAIRS ? 4 : 1; }
 
 void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
     const CExp *e = m->map;

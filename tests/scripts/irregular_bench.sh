@@ -11,8 +11,8 @@
 #      (weft test --thresholds=0, 10^12); the seed 004 demos of examples/flatten and the scatter,
 #      hist, pairs and filter tests of tests/irregular with the flattened ones forced (make check
 #      runs them with the defaults and outer);
-#   4. bench/irregular/run.sh runs end to end on tiny inputs of segsum (every variant validated
-#      against the C baseline).
+#   4. bench/irregular/run.sh runs end to end on tiny inputs of segsum, and scatter_hist.sh on
+#      tiny inputs of rowhist and rowscatter (every variant validated against the C baseline).
 # REGEN=1 rewrites the committed files of data.list instead of checking them.
 . "$(dirname "$0")/lib.sh"
 case $T in /*) ;; *) T=$PWD/$T ;; esac
@@ -87,4 +87,8 @@ done
 SIZE=test RUNS=1 ROUNDS=1 BENCHES=segsum BUILD="$T/build" WEFT="$WEFT" sh bench/irregular/run.sh > "$T/run.out" 2>&1 &&
     pass || { cat "$T/run.out"; fail "SIZE=test bench/irregular/run.sh"; }
 check "bench/irregular/run.sh printed no row for the spike dataset" grep -q '^spike ' "$T/run.out"
+SIZE=test RUNS=1 ROUNDS=1 BUILD="$T/build" WEFT="$WEFT" sh bench/irregular/scatter_hist.sh > "$T/sh.out" 2>&1 &&
+    pass || { cat "$T/sh.out"; fail "SIZE=test bench/irregular/scatter_hist.sh"; }
+check "bench/irregular/scatter_hist.sh printed no row for rowscatter's skewed rows" \
+    sh -c 'sed -n "/== rowscatter/,\$p" "$1" | grep -q "^skewed "' - "$T/sh.out"
 summary
