@@ -318,7 +318,8 @@ void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs
 /* The scatter or hist (statement i + 1 of body b) that statement i, an irregular segmap, feeds
  * when the two run as one (the segmap's results its inputs, read by nothing else: the
  * flattened scatter and hist of src/flatten/irregular.c), else NULL.  Host code of c and
- * multicore only; a hist needs its `rows` promise, one destination and scalar bins. */
+ * multicore only; a scatter of one index, a hist with its `rows` promise, one destination and
+ * scalar bins. */
 const CStm *fs_fused_consumer(FGen *g, const CBody *b, int i);
 /* The same, statements i .. i + *nreps - 1 the replicates of its destinations (*nreps > 0,
  * where its rows are promised: the rows filled as they are written), then the segmap. */

@@ -19,6 +19,14 @@
  *            applies them to the heads' points.
  *
  * Accumulators are scalars (irregular.c makes nothing else).
+ *
+ * A segmap fused with the scatter or hist it feeds (emit.h seg_into: the flattened scatter and
+ * hist, docs/FLATTENING.md "Scatter and hist") writes each point into the destination as it
+ * comes, under the consumer's rows promise (segment i writes row i only): a segment wholly in
+ * its chunk fills its row (the fused replicates) and updates it plainly; a head or tail shares
+ * its row with other chunks, filled before the chunks' region, and is written with
+ * relaxed atomic stores (scatter) or folded into a private copy of a short row merged
+ * atomically after, or atomically point by point (hist).
  */
 #include "regions.h"
 
@@ -125,8 +133,9 @@ static void points(FGen *g, const Seg *q, const char *seg, const char *from, con
     int pre = fs_segop_segment(g, q->s, seg);
     if (g->seg_into && g->seg_into->exp->kind == CE_HIST) {
         hist_points(g, q, seg, from, to, partial, pre);
-    } else if (g->seg_into) { /* a scatter: relaxed atomic stores where other chunks write the row */
-        fg_line(g, "if (%s) {", partial);
+    } else if (g->seg_into) { /* a scatter: relaxed atomic stores where other chunks write the row
+                                 (anywhere, without the rows promise) */
+        fg_line(g, "if (%s) {", g->seg_into->exp->irregular ? partial : "1");
         g->indent++;
         g->scatter_shared = true;
         point_loop(g, q, seg, from, to, accs, pre);
@@ -194,14 +203,17 @@ static void shared_rows(FGen *g, Seg *q, const char *loc) {
             q->pre_lo, c);
 }
 
-/* In the region, before the chunks: the threads fill those rows, an equal share each, and wait
- * for one another (a chunk may write anywhere in them). */
-static void fill_shared_rows(FGen *g, const Seg *q) {
+/* Those rows filled, the thread's equal share of them (in a region of its own), or all of them
+ * (the calling thread). */
+static void fill_shared_rows(FGen *g, const Seg *q, bool shared) {
     const char *t = fg_fresh(g, "t"), *nth = fg_fresh(g, "nth"), *a = fg_fresh(g, "a"), *b = fg_fresh(g, "b");
     const char *base = fg_fresh(g, "base"), *k = fg_fresh(g, "k"), *x = fg_fresh(g, "x"), *y = fg_fresh(g, "y");
     fg_line(g, "{");
     g->indent++;
-    fg_line(g, "int64_t %s = omp_get_thread_num(), %s = omp_get_num_threads();", t, nth);
+    if (shared)
+        fg_line(g, "int64_t %s = omp_get_thread_num(), %s = omp_get_num_threads();", t, nth);
+    else
+        fg_line(g, "int64_t %s = 0, %s = 1;", t, nth);
     fg_line(g, "int64_t %s = %s * %s / %s, %s = %s * (%s + 1) / %s, %s = 0;", a, q->pre_total, t, nth, b, q->pre_total, t,
             nth, base);
     fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", k, k, q->npre, k);
@@ -215,7 +227,24 @@ static void fill_shared_rows(FGen *g, const Seg *q) {
     fg_line(g, "}");
     g->indent--;
     fg_line(g, "}");
-    fg_line(g, "#pragma omp barrier");
+}
+
+static void thread_fill(FGen *g, void *arg) { fill_shared_rows(g, arg, true); }
+
+/* Before the region of the points: the shared rows filled, by the calling thread when they are
+ * short (the rows cut by the chunks of short segments), else by all (one long row). */
+static void fill_before(FGen *g, const Seg *q) {
+    fg_line(g, "if (%s <= WF_SEGHIST_FILL) {", q->pre_total);
+    g->indent++;
+    fill_shared_rows(g, q, false);
+    g->indent--;
+    fg_line(g, "} else {");
+    g->indent++;
+    Region r = region_begin(g, q->nt);
+    fg_slot_scope(g, thread_fill, (void *)q);
+    region_end(g, r);
+    g->indent--;
+    fg_line(g, "}");
 }
 
 /* One thread's chunks: the walk described at the top. */
@@ -224,8 +253,6 @@ static void thread_walk(FGen *g, void *arg) {
     const char *ci = fg_fresh(g, "c"), *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi");
     const char *i = fg_fresh(g, "s"), *a = fg_fresh(g, "a"), *b = fg_fresh(g, "b"), *e = fg_fresh(g, "e");
     bool red = q->e->seg != SEG_MAP;
-    if (q->npre)
-        fill_shared_rows(g, q);
     chunks_begin(g, q->ch, ci, lo, hi);
     /* the first segment beginning at or after lo (binary search in O[0..n]) */
     fg_line(g, "int64_t %s = 0, %s = %s;", a, b, q->n);
@@ -486,8 +513,10 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
         }
         fg_line(g, "for (int64_t c_ = 0; c_ < %s; c_++) %s[c_] = %s[c_] = -1;", q.ch.nc, q.hseg, q.tseg);
     }
-    if (into && g->seg_nreps)
+    if (into && g->seg_nreps) {
         shared_rows(g, &q, loc);
+        fill_before(g, &q);
+    }
     Region r = region_begin(g, q.nt);
     fg_slot_scope(g, thread_walk, &q);
     region_end(g, r);
