@@ -13,6 +13,17 @@
 HUGE=1000000000000
 status=0
 
+# bench_setup: the CPU scripts' folders under OUT (T, BIN; DATA, the inputs, given), gen and
+# the C baselines built into BIN, GEN
+bench_setup() {
+    T=$OUT/tmp
+    BIN=$OUT/bin
+    mkdir -p "$BIN" "$DATA" "$T"
+    case $BIN in /*) abs_bin=$BIN ;; *) abs_bin=$PWD/$BIN ;; esac
+    make -s -C bench/irregular OUT="$abs_bin" > /dev/null
+    GEN=$BIN/gen
+}
+
 # ---- the programs: source file and the tolerance of their comparison (absolute, relative)
 program() {
     case $1 in
@@ -82,6 +93,24 @@ build_weft() {
     if [ ! -x "$exe" ] || [ "$src" -nt "$exe" ] || [ "$WEFT" -nt "$exe" ]; then
         "$WEFT" "$backend" "$src" -o "$exe" "$@" > "$exe.log" 2>&1 || { cat "$exe.log"; return 1; }
     fi
+}
+
+# build_cpu BENCH: its weft c and multicore executables, or a FAIL line, status 1 and false
+build_cpu() {
+    build_weft "$1" c && build_weft "$1" multicore && return 0
+    echo "   FAIL: $1: weft could not build $(program "$1")"
+    status=1
+    return 1
+}
+
+# md_header COMMAND SCRIPT: the opening lines of OUT/$table.md (load: the load average)
+md_header() {
+    {
+        echo "Measured $(date -u +%Y-%m-%d) on $(machine) (load average $load at the start)."
+        echo "Command: \`$1\` (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset})."
+        echo "Times in ms, medians of $ROUNDS rounds x $RUNS runs; ratios are medians over the rounds of the"
+        echo "ratio within each round (paired).  Columns: $2's header."
+    } > "$OUT/$table.md"
 }
 
 # params EXE: the tuning parameters of entry main, one a line

@@ -33,13 +33,8 @@ SIZE=${SIZE:-bench}
 BENCHES=${BENCHES:-rowhist rowscatter}
 OUT=${BUILD:-build}/bench-scatter-hist
 DATA=${BUILD:-build}/bench-irregular/data
-T=$OUT/tmp
-BIN=$OUT/bin
-mkdir -p "$BIN" "$DATA" "$T"
-case $BIN in /*) ABS_BIN=$BIN ;; *) ABS_BIN=$PWD/$BIN ;; esac
-make -s -C bench/irregular OUT="$ABS_BIN" > /dev/null
-GEN=$BIN/gen
 . bench/irregular/lib.sh
+bench_setup
 
 variants() {
     echo "C||$BIN/$bench"
@@ -60,21 +55,12 @@ cmd="THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/sc
     echo "Flattened scatter and hist against the outer-parallel versions, $(date -u +%Y-%m-%d), $(machine), load average $load at the start"
     echo "Command: $cmd (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset}); times in ms, medians of $ROUNDS rounds x $RUNS runs; ratios: medians over the rounds (paired)"
 } > "$OUT/$table.txt"
-{
-    echo "Measured $(date -u +%Y-%m-%d) on $(machine) (load average $load at the start)."
-    echo "Command: \`$cmd\` (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset})."
-    echo "Times in ms, medians of $ROUNDS rounds x $RUNS runs; ratios are medians over the rounds of the"
-    echo "ratio within each round (paired).  Columns: bench/irregular/scatter_hist.sh's header."
-} > "$OUT/$table.md"
+md_header "$cmd" bench/irregular/scatter_hist.sh
 cat "$OUT/$table.txt"
 
 for bench in $BENCHES; do
     src=$(program "$bench")
-    if ! build_weft "$bench" c || ! build_weft "$bench" multicore; then
-        echo "   FAIL: $bench: weft could not build $src"
-        status=1
-        continue
-    fi
+    build_cpu "$bench" || continue
     printf '\n== %s: %s\n' "$bench" "$src" | tee -a "$OUT/$table.txt"
     printf '\n#### %s: %s\n' "$bench" "$src" >> "$OUT/$table.md"
     table_header "$FMT" dataset C c mc1-outer mc1-flat mc1 "mc$N-outer" "mc$N-flat" "mc$N" chose \
