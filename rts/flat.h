@@ -295,6 +295,17 @@ static inline __attribute__((unused)) int64_t wf_scan_chunks(int64_t w, int nt, 
 }
 /* A hist is privatised (a copy of the bins per thread) up to this many bytes of copies. */
 #define WF_HIST_PRIV_BYTES ((int64_t)8 << 20)
+/* A flattened hist's row (weft multicore, src/backend/multicore/segmented.c) that a chunk holds
+ * only part of is folded into a private copy of the row, on the thread's stack, up to this many
+ * bins; longer rows are updated atomically. */
+#ifndef WF_SEGHIST_PRIV
+#define WF_SEGHIST_PRIV 1024
+#endif
+/* A flattened scatter's or hist's rows that several chunks write are filled before them by the
+ * calling thread up to this many elements, else by all the threads. */
+#ifndef WF_SEGHIST_FILL
+#define WF_SEGHIST_FILL 65536
+#endif
 #endif
 
 /* ---- atomics (hist combining into bins that other threads update too) ---- */

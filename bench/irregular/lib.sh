@@ -13,6 +13,17 @@
 HUGE=1000000000000
 status=0
 
+# bench_setup: the CPU scripts' folders under OUT (T, BIN; DATA, the inputs, given), gen and
+# the C baselines built into BIN, GEN
+bench_setup() {
+    T=$OUT/tmp
+    BIN=$OUT/bin
+    mkdir -p "$BIN" "$DATA" "$T"
+    case $BIN in /*) abs_bin=$BIN ;; *) abs_bin=$PWD/$BIN ;; esac
+    make -s -C bench/irregular OUT="$abs_bin" > /dev/null
+    GEN=$BIN/gen
+}
+
 # ---- the programs: source file and the tolerance of their comparison (absolute, relative)
 program() {
     case $1 in
@@ -37,7 +48,7 @@ datasets() {
         [ "$SIZE" = gpu ] || echo "spike jagged spike elems=268435456 4" ;;
     test-rowhist | test-rowscatter) printf '%s\n' "uniform jagged uniform rows=1000 1" "skewed jagged skewed rows=500 2" ;;
     *-rowhist | *-rowscatter) printf '%s\n' "uniform jagged uniform elems=16000000 1" "skewed jagged skewed elems=16000000 2" \
-        "spike jagged spike elems=16000000 4" ;;
+        "powerlaw jagged powerlaw elems=16000000 3" "spike jagged spike elems=16000000 4" ;;
     test-sinmap) echo "x0.002 sinmap 0.002" ;;
     bench-sinmap) echo "x0.2 sinmap 0.2" ;;
     large-sinmap | gpu-sinmap) echo "x1 sinmap 1" ;;
@@ -82,6 +93,24 @@ build_weft() {
     if [ ! -x "$exe" ] || [ "$src" -nt "$exe" ] || [ "$WEFT" -nt "$exe" ]; then
         "$WEFT" "$backend" "$src" -o "$exe" "$@" > "$exe.log" 2>&1 || { cat "$exe.log"; return 1; }
     fi
+}
+
+# build_cpu BENCH: its weft c and multicore executables, or a FAIL line, status 1 and false
+build_cpu() {
+    build_weft "$1" c && build_weft "$1" multicore && return 0
+    echo "   FAIL: $1: weft could not build $(program "$1")"
+    status=1
+    return 1
+}
+
+# md_header COMMAND SCRIPT: the opening lines of OUT/$table.md (load: the load average)
+md_header() {
+    {
+        echo "Measured $(date -u +%Y-%m-%d) on $(machine) (load average $load at the start)."
+        echo "Command: \`$1\` (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset})."
+        echo "Times in ms, medians of $ROUNDS rounds x $RUNS runs; ratios are medians over the rounds of the"
+        echo "ratio within each round (paired).  Columns: $2's header."
+    } > "$OUT/$table.md"
 }
 
 # params EXE: the tuning parameters of entry main, one a line

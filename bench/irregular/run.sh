@@ -47,13 +47,8 @@ SIZE=${SIZE:-bench}
 BENCHES=${BENCHES:-segsum sinmap rowhist rowscatter quicksort spmv rank_search sparse_dense primes quickhull}
 OUT=${BUILD:-build}/bench-irregular
 DATA=$OUT/data
-T=$OUT/tmp
-BIN=$OUT/bin
-mkdir -p "$BIN" "$DATA" "$T"
-case $BIN in /*) ABS_BIN=$BIN ;; *) ABS_BIN=$PWD/$BIN ;; esac
-make -s -C bench/irregular OUT="$ABS_BIN" > /dev/null
-GEN=$BIN/gen
 . bench/irregular/lib.sh
+bench_setup
 
 # variants: the variants of the current benchmark (lib.sh)
 variants() {
@@ -73,21 +68,12 @@ table=irregular
     echo "Command: THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/run.sh (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset})"
     echo "Times in ms: medians of $ROUNDS rounds x $RUNS runs; ratios: medians over the rounds (paired)"
 } > "$OUT/$table.txt"
-{
-    echo "Measured $(date -u +%Y-%m-%d) on $(machine) (load average $load at the start)."
-    echo "Command: \`THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/run.sh\` (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset})."
-    echo "Times in ms, medians of $ROUNDS rounds x $RUNS runs; ratios are medians over the rounds of the"
-    echo "ratio within each round (paired).  Columns: bench/irregular/run.sh's header."
-} > "$OUT/$table.md"
+md_header "THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/run.sh" bench/irregular/run.sh
 cat "$OUT/$table.txt"
 
 for bench in $BENCHES; do
     src=$(program "$bench")
-    if ! build_weft "$bench" c || ! build_weft "$bench" multicore; then
-        echo "   FAIL: $bench: weft could not build $src"
-        status=1
-        continue
-    fi
+    build_cpu "$bench" || continue
     params "$BIN/$bench-multicore" > "$T/params"
     title="$bench: $src, entry main, thresholds: $(tr '\n' ' ' < "$T/params" | sed 's/ $//')"
     [ -s "$T/params" ] || title="$bench: $src, entry main, no tuning parameters (one version)"

@@ -390,25 +390,44 @@ void fg_body(FGen *g, const CBody *b, const CParam *params, int np, const FDest 
     set_hints(g, b, dests);
     for (int i = 0; i < n; i++) {
         const CStm *s = &b->stms.data[i];
-        g->at = i;
-        g->stm = s;
+        /* an irregular segmap and the scatter or hist it feeds: one statement, the second's
+         * (its index and statement, where its destinations are taken) */
+        int nreps = 0;
+        const CStm *into = fs_fused_from(g, b, i, &nreps), *saved_into = g->seg_into, *saved_reps = g->seg_reps;
+        int last = into ? i + nreps + 1 : i, saved_nreps = g->seg_nreps;
+        g->at = last;
+        g->stm = into ? into : s;
         g->moved = (OMap){0};
-        for (int j = 0; j < s->pat.len; j++)
-            fg_decl(g, s->pat.data[j]);
+        for (int k = i; k <= last; k++)
+            for (int j = 0; j < b->stms.data[k].pat.len; j++)
+                fg_decl(g, b->stms.data[k].pat.data[j]);
         bool host = !g->device && g->lam == 0;
         if (host && g->target->before)
             g->target->before(g, s);
-        emit_stm(g, s);
-        for (int j = 0; j < s->pat.len; j++)
-            if (!omap_get(&g->vars, s->pat.data[j].name))
-                fg_bind(g, s->pat.data[j].name, s->pat.data[j].type, default_own(g, s, j));
+        g->seg_into = into;
+        g->seg_reps = s;
+        g->seg_nreps = nreps;
+        emit_stm(g, &b->stms.data[i + nreps]); /* the segmap, with its replicates */
+        g->seg_into = saved_into;
+        g->seg_reps = saved_reps;
+        g->seg_nreps = saved_nreps;
+        for (int k = i; k <= last; k++) {
+            const CStm *t = &b->stms.data[k];
+            for (int j = 0; j < t->pat.len; j++)
+                if (!omap_get(&g->vars, t->pat.data[j].name))
+                    fg_bind(g, t->pat.data[j].name, t->pat.data[j].type, default_own(g, t, j));
+        }
         if (host && g->target->after)
             g->target->after(g, s);
-        for (int j = 0; j < s->pat.len; j++)
-            if (flife_last(life, s->pat.data[j].name) == -1)
-                release_if_owned(g, s->pat.data[j].name);
-        for (int k = 0; k < dying[i].len; k++)
-            release_if_owned(g, dying[i].data[k]);
+        for (int k = i; k <= last; k++) {
+            const CStm *t = &b->stms.data[k];
+            for (int j = 0; j < t->pat.len; j++)
+                if (flife_last(life, t->pat.data[j].name) == -1)
+                    release_if_owned(g, t->pat.data[j].name);
+            for (int d = 0; d < dying[k].len; d++)
+                release_if_owned(g, dying[k].data[d]);
+        }
+        i = last;
     }
     g->at = n;
     g->stm = NULL;

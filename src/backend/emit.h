@@ -149,6 +149,18 @@ struct FGen {
     bool unit_done;   /* unitver.c: inside a versioned nest (either version): no more versions */
     const char *seg_flat; /* an irregular segop's point being emitted: its flat index (C), where
                              its map and scan results go */
+    /* An irregular segmap emitted fused with the scatter or hist that consumes its results
+     * (fs_fused_consumer): each point's index and values go straight into the destination,
+     * no arrays of them.  seg_priv: a hist's bins of one row folded into a private buffer
+     * (C array seg_priv of seg_priv_n bins, the row's bins from seg_priv_lo), not the
+     * destination; else g->hist_atomic says how the destination is updated. */
+    const CStm *seg_into;
+    const char *seg_priv, *seg_priv_lo, *seg_priv_n;
+    /* The replicates that made seg_into's destinations (seg_nreps statements from seg_reps),
+     * fused too: never made, each row filled with its value where it is written (0: the
+     * destinations made before) */
+    const CStm *seg_reps;
+    int seg_nreps;
 };
 
 /* emit.c */
@@ -308,6 +320,25 @@ const CBody *fs_segop_rest(const CExp *e, int from);
 /* After the innermost dimension (of the segment idx[0..k-1)): reductions stored (or, over a
  * one-dimensional space, bound to the results), scan accumulators released. */
 void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs);
+/* The scatter or hist (statement i + 1 of body b) that statement i, an irregular segmap, feeds
+ * when the two run as one (the segmap's results its inputs, read by nothing else: the
+ * flattened scatter and hist of src/flatten/irregular.c), else NULL.  Host code of c and
+ * multicore only; a scatter of one index, a hist with its `rows` promise, one destination and
+ * scalar bins. */
+const CStm *fs_fused_consumer(FGen *g, const CBody *b, int i);
+/* The same, statements i .. i + *nreps - 1 the replicates of its destinations (*nreps > 0,
+ * where its rows are promised: the rows filled as they are written), then the segmap. */
+const CStm *fs_fused_from(FGen *g, const CBody *b, int i, int *nreps);
+/* One point of a fused segmap (g->seg_into): its results xs (index, values) into the
+ * destination (see seg_priv). */
+void fs_into_point(FGen *g, const char **xs);
+/* A fused segmap's start: the destinations taken (or, the replicates fused, allocated), its
+ * results and the replicates' bound (never made: nothing releases them). */
+void fs_into_begin(FGen *g, const CStm *s, const char *loc);
+/* The bounds of row seg (C) of the destinations (their rows promise), into *lo and *hi. */
+void fs_into_row(FGen *g, const char *seg, const char **lo, const char **hi);
+/* The fused replicates' values written to elements [from, to) of the destinations. */
+void fs_into_fill(FGen *g, const char *from, const char *to);
 /* hist's iteration at i: its lambda, then the value combined into its bin (atomically under
  * g->hist_atomic: one destination of scalars only). */
 void fs_hist_iteration(FGen *g, const CStm *s, const char *i);

@@ -673,6 +673,162 @@ static void emit_scatter_hist(FGen *g, const CStm *s) {
     fs_scatter_hist_loop(g, s, w);
 }
 
+/* ---- an irregular segmap fused with its scatter or hist ---- */
+
+static bool identity_lambda(const CLambda *l) {
+    if (l->body->stms.len || l->body->result.len != l->params.len)
+        return false;
+    for (int k = 0; k < l->params.len; k++)
+        if (l->body->result.data[k].kind != CA_VAR || l->body->result.data[k].var != l->params.data[k].name)
+            return false;
+    return true;
+}
+
+/* Whether the consumer x can take each point's results as they come: a scatter of one index
+ * into one-dimensional destinations, or a hist with its rows promised, one destination of
+ * scalar bins; its lambda the identity. */
+static bool fusable_consumer(const CExp *x) {
+    if (x->kind == CE_HIST && !(x->irregular && x->dests.len == 1 && fs_hist_scalar(x)))
+        return false;
+    if (x->kind != CE_HIST && x->kind != CE_SCATTER)
+        return false;
+    if (x->lam->ret.len != x->dests.len + 1 || !identity_lambda(x->lam))
+        return false;
+    for (int j = 0; j < x->lam->ret.len; j++)
+        if (x->lam->ret.data[j].rank)
+            return false;
+    return true;
+}
+
+/* Whether statements i .. i + r - 1 of b make the destinations of t, the consumer at i + r + 1:
+ * replicates of scalars, in order, that nothing else reads. */
+static bool fused_replicates(FGen *g, const CBody *b, int i, int r, const CStm *t) {
+    if (r != t->exp->dests.len || !t->exp->irregular || i < 0)
+        return false;
+    for (int k = 0; k < r; k++) {
+        const CStm *s = &b->stms.data[i + k];
+        CAtom d = t->exp->dests.data[k];
+        if (s->exp->kind != CE_REPLICATE || s->pat.len != 1 || s->pat.data[0].type.rank != 1 || d.kind != CA_VAR ||
+            d.var != s->pat.data[0].name || flife_last(g->life, d.var) != i + r + 1)
+            return false;
+    }
+    return true;
+}
+
+const CStm *fs_fused_from(FGen *g, const CBody *b, int i, int *nreps) {
+    *nreps = 0;
+    if (i < b->stms.len && b->stms.data[i].exp->kind == CE_REPLICATE)
+        for (int r = 1; i + r + 1 < b->stms.len && b->stms.data[i + r - 1].exp->kind == CE_REPLICATE; r++) {
+            const CStm *t = fs_fused_consumer(g, b, i + r);
+            if (t && fused_replicates(g, b, i, r, t)) {
+                *nreps = r;
+                return t;
+            }
+        }
+    return fs_fused_consumer(g, b, i);
+}
+
+const CStm *fs_fused_consumer(FGen *g, const CBody *b, int i) {
+    if (g->device || g->block || g->target->kernels || g->target->mpi || !g->life || i + 1 >= b->stms.len)
+        return NULL;
+    const CStm *s = &b->stms.data[i], *t = &b->stms.data[i + 1];
+    const CExp *e = s->exp, *x = t->exp;
+    if (e->kind != CE_SEGOP || !e->irregular || e->seg != SEG_MAP || e->offsets.len || e->binned || e->masked ||
+        e->level != SEG_GRID || !fusable_consumer(x))
+        return NULL;
+    if (!catom_eq(x->args.data[0], e->args.data[1]) || x->arrays.len != s->pat.len)
+        return NULL;
+    for (int k = 0; k < s->pat.len; k++) {
+        CAtom a = x->arrays.data[k];
+        if (a.kind != CA_VAR || a.var != s->pat.data[k].name || s->pat.data[k].type.rank != 1 ||
+            flife_last(g->life, a.var) != i + 1)
+            return NULL;
+        for (int j = 0; j < k; j++)
+            if (x->arrays.data[j].var == a.var)
+                return NULL;
+    }
+    return t;
+}
+
+/* Bind the results of statement s, never made, so that nothing releases them. */
+static void unmade_results(FGen *g, const CStm *s) {
+    for (int k = 0; k < s->pat.len; k++) {
+        const char *x = c_name(s->pat.data[k].name);
+        fg_line(g, "%s.m = NULL; %s.p = NULL; %s.n[0] = 0; %s.s[0] = 1;", x, x, x, x);
+        fg_bind(g, s->pat.data[k].name, s->pat.data[k].type, OWN_BORROWED);
+    }
+}
+
+void fs_into_begin(FGen *g, const CStm *s, const char *loc) {
+    const CStm *t = g->seg_into;
+    if (g->seg_nreps == 0)
+        fs_take_dests(g, t, loc);
+    for (int k = 0; k < g->seg_nreps; k++) {
+        const CStm *rep = &g->seg_reps[k];
+        const char *n = fg_atom(g, rep->exp->args.data[0]);
+        fg_fail(g, xsprintf("%s < 0", n), xsprintf("wf_negative_size(ctx, %s, %s)", loc, n));
+        fs_alloc_output(g, t->pat.data[k], n, loc);
+        unmade_results(g, rep);
+    }
+    unmade_results(g, s);
+}
+
+void fs_into_row(FGen *g, const char *seg, const char **lo, const char **hi) {
+    CAtom r = g->seg_into->exp->segs;
+    const char *R = fg_atom(g, r);
+    if (fg_atom_type(g, r).rank) {
+        *lo = xsprintf("%s.p[(%s) * %s.s[0]]", R, seg, R);
+        *hi = xsprintf("%s.p[(%s + 1) * %s.s[0]]", R, seg, R);
+    } else {
+        *lo = xsprintf("(%s) * %s", seg, R);
+        *hi = xsprintf("(%s + 1) * %s", seg, R);
+    }
+}
+
+void fs_into_fill(FGen *g, const char *from, const char *to) {
+    const char *q = fg_fresh(g, "q");
+    for (int k = 0; k < g->seg_nreps; k++) {
+        const char *x = c_name(g->seg_into->pat.data[k].name);
+        fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) %s.p[%s] = %s;", q, from, q, to, q, x, q,
+                fg_atom(g, g->seg_reps[k].exp->args.data[1]));
+    }
+}
+
+void fs_into_point(FGen *g, const char **xs) {
+    const CStm *t = g->seg_into;
+    const CExp *e = t->exp;
+    const char *loc = c_loc(e->loc);
+    if (e->kind == CE_SCATTER) {
+        for (int j = 0; j < e->dests.len; j++) {
+            const char *dvar = t->pat.data[j].name;
+            fg_line(g, "if (%s) {", in_bounds(c_name(dvar), xs, 1));
+            g->indent++;
+            write_at(g, dvar, xs, 1, xs[1 + j], e->lam->ret.data[1 + j], loc);
+            g->indent--;
+            fg_line(g, "}");
+        }
+        return;
+    }
+    const COperator *op = &e->reds.data[0];
+    const char *dvar = t->pat.data[0].name, *bin;
+    if (g->seg_priv) { /* the row's bins from seg_priv_lo, in the private buffer */
+        const char *k = fg_fresh(g, "k");
+        fg_line(g, "int64_t %s = %s - %s;", k, xs[0], g->seg_priv_lo);
+        fg_line(g, "if ((uint64_t)%s < (uint64_t)%s) {", k, g->seg_priv_n);
+        bin = xsprintf("%s[%s]", g->seg_priv, k);
+    } else {
+        fg_line(g, "if (%s) {", in_bounds(c_name(dvar), xs, 1));
+        bin = fg_elem(g, c_name(dvar), dvar, xs, 1);
+    }
+    g->indent++;
+    if (g->hist_atomic && !g->seg_priv)
+        fs_hist_atomic(g, op, bin, xs[1]);
+    else
+        fs_hist_combine(g, op, &bin, xs + 1);
+    g->indent--;
+    fg_line(g, "}");
+}
+
 /* ---- filter and partition ---- */
 
 static void emit_filter(FGen *g, const CStm *s) {
@@ -901,10 +1057,14 @@ void fs_segop_point_from(FGen *g, const CStm *s, const char **idx, const char **
         fg_line(g, "int64_t %s WF_U = %s;", c_name(e->params.data[j].name), idx[j]);
         fr_index(g, e->params.data[j].name, e->args.data[j]);
     }
+    const CStm *into = g->seg_into;
+    g->seg_into = NULL;
     FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
     for (int j = 0; j < nres; j++) {
         CAtom o;
-        if (j < nops)
+        if (into)
+            dests[j] = (FDest){DEST_VAR, decl_tmp(g, ctype_elem(s->pat.data[j].type), j ? "val" : "ix")};
+        else if (j < nops)
             dests[j] = (FDest){DEST_BORROW, decl_tmp(g, op_elem_type(ops, j), "el")};
         else if (cexp_concat(e, j - nops, &o))
             dests[j] = (FDest){DEST_ROW, fs_concat_row(g, s->pat.data[j], o, idx[0])};
@@ -917,6 +1077,13 @@ void fs_segop_point_from(FGen *g, const CStm *s, const char **idx, const char **
     g->lam++;
     fg_body(g, fs_segop_rest(e, from), NULL, 0, dests);
     g->lam--;
+    g->seg_into = into;
+    if (into) {
+        const char **xs = xmalloc(sizeof *xs * (size_t)(nres + 1));
+        for (int j = 0; j < nres; j++)
+            xs[j] = dests[j].name;
+        fs_into_point(g, xs);
+    }
     int at = 0;
     for (int o = 0; o < ops->len; o++) {
         const COperator *op = &ops->data[o];
@@ -982,7 +1149,11 @@ static void emit_irregular_segop(FGen *g, const CStm *s) {
     const char *loc = c_loc(e->loc);
     const char **w = fs_segop_widths(g, e, loc);
     const char *idx[2] = {fg_fresh(g, "i"), fg_fresh(g, "j")};
-    fs_segop_outputs(g, s, w, loc);
+    if (g->seg_into) { /* straight into the scatter's or hist's destinations, in order */
+        fs_into_begin(g, s, loc);
+    } else {
+        fs_segop_outputs(g, s, w, loc);
+    }
     fg_line(g, "for (int64_t %s = 0; %s < %s; %s++) {", idx[0], idx[0], w[0], idx[0]);
     g->indent++;
     g->iter++;
@@ -993,6 +1164,11 @@ static void emit_irregular_segop(FGen *g, const CStm *s) {
     const char **accs = e->seg == SEG_RED ? fs_decl_accs(g, fs_seg_ops(e)) : NULL;
     if (e->seg == SEG_SCAN)
         accs = fs_decl_accs(g, fs_seg_ops(e));
+    if (g->seg_into && g->seg_nreps) { /* the row first (an empty segment's too) */
+        const char *rlo, *rhi;
+        fs_into_row(g, idx[0], &rlo, &rhi);
+        fs_into_fill(g, rlo, rhi);
+    }
     fg_line(g, "if (%s > 0) {", len); /* what depends on the segment only, once: if it has points */
     g->indent++;
     int pre = fs_segop_segment(g, s, idx[0]);

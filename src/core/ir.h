@@ -99,8 +99,10 @@ typedef enum {
                      parallelism (i64); bool result: the threshold's value <= a */
     CE_SCREMA,    /* screma w (xs) scan.. reduce.. map lam [concat (o, _, ..)] : args[0] = w, arrays,
                      ops, lam, offsets */
-    CE_SCATTER,   /* scatter w (dests) (xs) lam : args[0] = w, dests, arrays, lam */
-    CE_HIST,      /* hist w (dests) op (nes) (xs) lam : args[0] = w, dests, ops[0], arrays, lam */
+    CE_SCATTER,   /* scatter w (dests) (xs) [rows R] lam : args[0] = w, dests, arrays, lam; rows:
+                     see irregular below */
+    CE_HIST,      /* hist w (dests) (xs) [rows R] op (nes) lam : args[0] = w, dests, ops[0], arrays, lam;
+                     rows: see irregular below */
     CE_FILTER,    /* filter w (xs) lam / partition w (xs) lam : args[0] = w, arrays, lam, partition */
     CE_COUNT
 } CExpKind;
@@ -184,7 +186,12 @@ struct CExp {
      * whose flat index is f, segs[f+1] - segs[f] (segs: i64 offsets, one entry more than the
      * outer points, segs[0] = 0); its width atom is the total, segs[last].  Map and scan
      * results are then one flat array of every point's, in order ([total] ++ type); reductions
-     * give one value per outer point. */
+     * give one value per outer point.
+     * CE_SCATTER and CE_HIST `rows R` (src/flatten/irregular.c scatter_rows): the inputs are the
+     * results of the irregular segmap just before, and the points of its segment i write (bin)
+     * only into row i of the destinations: [R[i], R[i+1]) for offsets R (an i64 array), [i*R, (i+1)*R)
+     * for a row size R (an i64).  A promise for the targets (a row's bins private to the thread
+     * that runs the segment, docs/FLATTENING.md); the meaning is the plain hist's. */
     bool irregular;
     CAtom segs;
     /* CE_SEGOP: a binned grid segmap (seed 000; docs/FLATTENING.md, "Bins"): its one dimension's

@@ -541,6 +541,10 @@ static CExp *expr(Lx *l) {
         push_atoms(l, e, 1);
         e->dests = atoms(l);
         e->arrays = atoms(l);
+        if (accept(l, "rows")) {
+            e->irregular = true;
+            e->segs = atom(l);
+        }
         if (hist) {
             expect(l, "op");
             vec_push(&e->reds, operator(l));

@@ -342,6 +342,10 @@ static void expr(P *p, const CExp *e) {
         atoms(p, &e->dests);
         sb_putc(sb, ' ');
         atoms(p, &e->arrays);
+        if (e->irregular) {
+            sb_puts(sb, " rows");
+            atom(p, e->segs);
+        }
         p->indent += 2;
         nl(p);
         sb_puts(sb, "map ");
@@ -355,6 +359,10 @@ static void expr(P *p, const CExp *e) {
         atoms(p, &e->dests);
         sb_putc(sb, ' ');
         atoms(p, &e->arrays);
+        if (e->irregular) {
+            sb_puts(sb, " rows");
+            atom(p, e->segs);
+        }
         p->indent += 2;
         operator(p, "op", &e->reds.data[0]);
         nl(p);

@@ -215,6 +215,11 @@ static void soac(V *v, const CExp *e) {
             want(v, e->lam->ret.data[r + i], el, "a value");
             vec_push(&vals, el);
         }
+        if (e->irregular) {
+            CType st = atype(v, e->segs);
+            if (st.prim != PRIM_NONE && (st.rank > 1 || st.prim != PRIM_I64))
+                verr(v, "the rows of a scatter or hist are an i64 row size or an i64 array of offsets");
+        }
         if (e->kind == CE_HIST) {
             if (e->reds.len != 1)
                 verr(v, "hist has one operator");

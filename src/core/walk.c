@@ -51,7 +51,7 @@ static void walk_ops(OWalk *w, COperatorVec *ops) {
 void owalk_exp(OWalk *w, CExp *e) {
     walk_atoms(w, &e->args);
     walk_atoms(w, &e->offsets);
-    if (e->kind == CE_SEGOP && e->irregular)
+    if ((e->kind == CE_SEGOP || e->kind == CE_SCATTER || e->kind == CE_HIST) && e->irregular)
         walk_atom(w, &e->segs);
     if (e->kind == CE_SEGOP && e->binned) {
         walk_atom(w, &e->bins[0]);

@@ -927,6 +927,7 @@ static void filter_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec 
  *     place, vals = segmap over (i, j) { prefix(xs[i]); (idx, vals) = S's lambda at j;
  *                                        if 0 <= idx < D[i] then OD[i] + idx else -1 }
  *     rows  = scatter (replicate OD[n] v) place vals     -- hist: its operator, the same way
+ *                                                      -- and `rows OD` (or d): row i's bins
  *
  * rows is the flat representation of the map's jagged result (its offsets are D scanned), or,
  * where d is invariant, unflattened to [n][d].  Its pattern (one per destination) is bound in b. */
@@ -979,11 +980,22 @@ static CParamVec scatter_rows(IrrMatch *m, CBuild *b, const OMap *iotas) {
     pin.body->result = pts;
     irr_prune(pin.body);
     x->body = pin.body;
+    /* the destinations first: the segmap and the flat scatter (hist) then run as one on the
+     * CPU (emit_soac.c fs_fused_consumer), each point written as it comes */
+    CAtomVec dests = {0};
+    for (int k = 0; k < se->dests.len; k++) {
+        const CStm *rep = replicate_of(e->lam->body, m->s, se->dests.data[k].var);
+        vec_push(&dests, cb_replicate(b, total, rep->exp->args.data[1]));
+    }
     cb_let_pat(b, ppat, x);
-    /* the flat scatter (hist), an identity lambda over the places and values */
+    /* the flat scatter (hist), an identity lambda over the places and values, with the promise
+     * that segment i's points write (bin) into row i only (its rows: the offsets, or size d) */
     CExp *sc = cb_exp(b, se->kind);
     vec_push(&sc->args, m->total);
     sc->reds = se->reds;
+    sc->dests = dests;
+    sc->irregular = true;
+    sc->segs = jagged ? offs : d;
     CBuild lin = cb_nested(b);
     CParamVec lps = {0};
     CAtomVec lres = {0};
@@ -996,8 +1008,6 @@ static CParamVec scatter_rows(IrrMatch *m, CBuild *b, const OMap *iotas) {
     sc->lam = cb_lambda(lps, &lin, lres);
     CParamVec flat = {0};
     for (int k = 0; k < se->dests.len; k++) {
-        const CStm *rep = replicate_of(e->lam->body, m->s, se->dests.data[k].var);
-        vec_push(&sc->dests, cb_replicate(b, total, rep->exp->args.data[1]));
         CType t = ctype_elem(S->pat.data[k].type);
         vec_push(&flat, ((CParam){opt_fresh("rows"), ctype_outer(cdim_of_atom(total), t)}));
     }
@@ -1056,11 +1066,12 @@ static void pairs_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec o
     }
 }
 
-/* A scatter's or hist's flattened points write their places and values as arrays that the flat
- * scatter (hist) reads back, the bins updated atomically or privatised; a pair recomputes its
- * element's prefix after a division: each 2.5 to 7 times a point of the outer version on the
- * development machine (bench/irregular's rowhist, rowscatter, sparse_dense). */
-int64_t irr_cpu_cost(const IrrMatch *m) { return m->kind == IRR_SCATTER || m->kind == IRR_PAIRS ? 4 : 1; }
+/* A scatter's or hist's flattened point checks its place against its row (the outer version's
+ * loop knows it) and its segment's row is filled apart from the points: about 1.2 to 2 times a
+ * point of the outer version on the development machine, 1 thread (bench/irregular/
+ * scatter_hist.sh, docs/PERFORMANCE.md); a pair recomputes its element's prefix after a
+ * division: 2.5 to 7 times (sparse_dense). */
+int64_t irr_cpu_cost(const IrrMatch *m) { return m->kind == IRR_SCATTER ? 2 : m->kind == IRR_PAIRS ? 4 : 1; }
 
 void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
     const CExp *e = m->map;

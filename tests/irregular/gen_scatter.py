@@ -12,7 +12,7 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_control import block, fut_i32s, fut_i64s, fut_rows, skewed, wrap, write  # noqa: E402
+from gen_control import block, fut_f64s, fut_i32s, fut_i64s, fut_rows, skewed, wrap, write  # noqa: E402
 
 I64_MIN = -(1 << 63)
 
@@ -68,6 +68,16 @@ def sum_max(k, ns):
         return (wrap(x[0] + y[0]), max(x[1], y[1]))
     return [hist(k, (0, I64_MIN), op, [(j * 5 + n) % (k + 1) for j in range(n)],
                  [(j, (j * 11 + n) % 17) for j in range(n)]) for n in ns]
+
+
+def isums(ns, ks):
+    return [hist(k, 0, lambda a, b: a + b, [(j * j + n) % (k + 1) for j in range(n)], [j % 7 for j in range(n)])
+            for n, k in zip(ns, ks)]
+
+
+def fsums(ns, ks):
+    return [hist(k, 0.0, lambda a, b: a + b, [(j * 3 + n) % (k + 2) - 1 for j in range(n)],
+                 [float(j % 5) for j in range(n)]) for n, k in zip(ns, ks)]
 
 
 # ------------------------------------------------------------------ scatter_rows.fut
@@ -163,7 +173,12 @@ def main():
     for k in (4, 1, 9):
         for ns in n_sets:
             h3 += pair_block(fut_i64(k) + " " + fut_i64s(ns), fut_pair_rows(sum_max(k, ns), k), not ns and k)
-    write(root + "hist_rows.fut", [h1, h2, h3])
+    # one giant row: of many bins (above WF_SEGHIST_PRIV), of few; all empty; none; random
+    wide_sets = [([3, 0, 40000, 5, 0], [4, 2, 1100, 3, 0]), ([40000], [16]), ([0, 0, 0], [1100, 5, 0]), ([], []),
+                 ([rnd.randrange(0, 60) for _ in range(40)], [rnd.randrange(0, 12) for _ in range(40)])]
+    h4 = "".join(block(fut_i64s(ns) + " " + fut_i64s(ks), fut_rows(isums(ns, ks), fut_i32s, "i32")) for ns, ks in wide_sets)
+    h5 = "".join(block(fut_i64s(ns) + " " + fut_i64s(ks), fut_rows(fsums(ns, ks), fut_f64s, "f64")) for ns, ks in wide_sets)
+    write(root + "hist_rows.fut", [h1, h2, h3, h4, h5])
 
     # scatter_rows.fut: mirror, spread, tagged
     s1 = "".join(block(fut_i64s(ns), fut_rows(mirror(ns), fut_i32s, "i32")) for ns in n_sets)

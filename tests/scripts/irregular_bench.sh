@@ -11,8 +11,10 @@
 #      (weft test --thresholds=0, 10^12); the seed 004 demos of examples/flatten and the scatter,
 #      hist, pairs and filter tests of tests/irregular with the flattened ones forced (make check
 #      runs them with the defaults and outer);
-#   4. bench/irregular/run.sh runs end to end on tiny inputs of segsum (every variant validated
-#      against the C baseline).
+#      The flattened scatter and hist again with the fused version's limits lowered
+#      (WF_SEGHIST_FILL, WF_SEGHIST_PRIV), every region parallel: its rarer paths;
+#   4. bench/irregular/run.sh runs end to end on tiny inputs of segsum, and scatter_hist.sh on
+#      tiny inputs of rowhist and rowscatter (every variant validated against the C baseline).
 # REGEN=1 rewrites the committed files of data.list instead of checking them.
 . "$(dirname "$0")/lib.sh"
 case $T in /*) ;; *) T=$PWD/$T ;; esac
@@ -83,8 +85,19 @@ for run in "0 bench/irregular" "1000000000000 bench/irregular examples/flatten t
     add_counts "$T/test.out"
 done
 
+# the fused flattened scatter and hist's rarer paths on these small inputs, their limits lowered
+# (rts/flat.h): shared rows filled by all threads, hist rows of more bins than a private copy
+"$WEFT" test --backend=multicore --cc="cc -O1 -DWF_SEGHIST_FILL=0 -DWF_SEGHIST_PRIV=2" \
+    --thresholds=outer_par=1099511627776,region_work=0 tests/irregular/hist_rows.fut tests/irregular/scatter_rows.fut \
+    bench/irregular/rowhist.fut bench/irregular/rowscatter.fut > "$T/seghist.out" 2>&1 || cat "$T/seghist.out"
+add_counts "$T/seghist.out"
+
 # 4. the benchmark script, on tiny inputs
 SIZE=test RUNS=1 ROUNDS=1 BENCHES=segsum BUILD="$T/build" WEFT="$WEFT" sh bench/irregular/run.sh > "$T/run.out" 2>&1 &&
     pass || { cat "$T/run.out"; fail "SIZE=test bench/irregular/run.sh"; }
 check "bench/irregular/run.sh printed no row for the spike dataset" grep -q '^spike ' "$T/run.out"
+SIZE=test RUNS=1 ROUNDS=1 BUILD="$T/build" WEFT="$WEFT" sh bench/irregular/scatter_hist.sh > "$T/sh.out" 2>&1 &&
+    pass || { cat "$T/sh.out"; fail "SIZE=test bench/irregular/scatter_hist.sh"; }
+check "bench/irregular/scatter_hist.sh printed no row for rowscatter's skewed rows" \
+    sh -c 'sed -n "/== rowscatter/,\$p" "$1" | grep -q "^skewed "' - "$T/sh.out"
 summary

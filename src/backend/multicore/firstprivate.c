@@ -50,9 +50,12 @@ static bool declares(const char *text, size_t s) {
     return true;
 }
 
-/* Whether the occurrence of a name at s has its address taken (`&x`, not `a && x`): a callee
- * may write through it. */
-static bool address_taken(const char *text, size_t s) {
+/* Whether the occurrence of a name at [s, e) has its address taken (`&x`, not `a && x`): a
+ * callee may write through it.  An element's address through a view's pointer (`&x.p[i]`: an
+ * atomic update of a scatter or hist) leaves the view as it is. */
+static bool address_taken(const char *text, size_t s, size_t e) {
+    if (!strncmp(text + e, ".p[", 3))
+        return false;
     while (s > 0 && text[s - 1] == ' ')
         s--;
     return s > 0 && text[s - 1] == '&' && (s < 2 || text[s - 2] != '&');
@@ -126,7 +129,7 @@ const char *fp_firstprivate(FGen *g, const char *body) {
         const char *name = intern(tok);
         free(tok);
         if (omap_has(&cnames, name))
-            note_use(&u, name, !declares(body, s) && !assigns(body, i) && !address_taken(body, s));
+            note_use(&u, name, !declares(body, s) && !assigns(body, i) && !address_taken(body, s, i));
     }
     StrBuf clause = {0};
     for (int k = 0; k < u.order.len; k++)
