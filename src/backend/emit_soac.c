@@ -377,9 +377,17 @@ const char *fs_concat_row(FGen *g, CParam out, CAtom o, const char *i) {
 
 /* ---- maps whose only failures are bad indices ---- */
 
+/* Whether operator x is a call of the math library on floats (f64.exp is inline, min and max
+ * are comparisons): the C compiler vectorises no loop with one. */
+static bool libm_call(const CExp *x) {
+    return prim_is_float(x->prim) && (core_ops[x->op].flags & OPF_LIBM) && x->op != COP_MIN && x->op != COP_MAX &&
+           !(x->op == COP_EXP && x->prim == PRIM_F64);
+}
+
 /* Whether body b has scalar statements only (operators that cannot fail, indexing to an
  * element, ifs of such bodies): nothing to allocate or release, nothing that fails but an
- * index. */
+ * index; and no call of the math library (the loop would not vectorise, and both branches of
+ * its ifs would run for nothing). */
 static bool scalar_body(const CBody *b) {
     for (int i = 0; i < b->stms.len; i++) {
         const CStm *st = &b->stms.data[i];
@@ -391,7 +399,7 @@ static bool scalar_body(const CBody *b) {
         case CE_ATOM:
         case CE_SIZE: break;
         case CE_OP:
-            if ((core_ops[x->op].flags & OPF_FAIL) && !prim_is_float(x->prim))
+            if (((core_ops[x->op].flags & OPF_FAIL) && !prim_is_float(x->prim)) || libm_call(x))
                 return false;
             break;
         case CE_INDEX:
