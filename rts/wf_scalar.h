@@ -97,7 +97,7 @@ static inline double wf_exp64_mantissa(double x, int64_t *e) {
     /* p = r + r^2 (1/2 + r/6 + r^2 (1/24 + r/120 + r^2/720)) */
     double r2 = r * r;
     double p = fma(r2, fma(r2, fma(r2, 1.0 / 720, fma(r, 1.0 / 120, 1.0 / 24)), fma(r, 1.0 / 6, 0.5)), r);
-    unsigned j = (unsigned)(ki & 31);
+    int64_t j = (int64_t)(ki & 31); /* signed and 64-bit: a vector gather's index */
     double t = wf_exp_table[2 * j], tail = wf_exp_table[2 * j + 1];
     *e = (int64_t)(ki - UINT64_C(0x4338000000000000)) >> 5;
     return t + fma(t, p, tail); /* in [0.98, 2) */
@@ -109,29 +109,23 @@ static inline double wf_pow2_64(int64_t e) {
     memcpy(&d, &bits, 8);
     return d;
 }
-/* The ends, |x| > 708 or NaN: beyond 709.9 exp is infinite, below -746 it rounds to zero;
- * between, 2^e as two normal powers of two, so that a subnormal result
- * is rounded once and a large one overflows to infinity. */
-static __attribute__((noinline, cold, unused)) double wf_exp64_ends(double x) {
-    if (x != x)
-        return x;
-    x = x > 709.9 ? 709.9 : x;
-    x = x < -746.0 ? -746.0 : x;
-    int64_t e;
-    double y = wf_exp64_mantissa(x, &e);
-    int64_t e1 = e / 2;
-    return y * wf_pow2_64(e1) * wf_pow2_64(e - e1);
-}
 #endif
+/* Without a branch, so that a loop of exps vectorises (the table read becomes a gather): x is
+ * clamped to [-746, 709.9] (beyond 709.9 exp is infinite, below -746 it rounds to zero) and
+ * 2^e applied as two normal powers of two, so that a subnormal result is rounded once and a
+ * large one overflows to infinity; where the one power of two is normal, the two give the same
+ * bits.  A NaN is returned as it is. */
 WF_HD static inline double wf_exp64(double x) {
 #ifdef __CUDA_ARCH__
     return exp(x);
 #else
-    if (__builtin_expect(!(fabs(x) <= 708.0), 0))
-        return wf_exp64_ends(x);
+    double xc = x > 709.9 ? 709.9 : x;
+    xc = xc < -746.0 ? -746.0 : xc;
     int64_t e;
-    double y = wf_exp64_mantissa(x, &e);
-    return y * wf_pow2_64(e);
+    double y = wf_exp64_mantissa(xc, &e);
+    int64_t e1 = e / 2;
+    double r = y * wf_pow2_64(e1) * wf_pow2_64(e - e1);
+    return x != x ? x : r;
 #endif
 }
 

@@ -469,8 +469,60 @@ static FDest *var_dests(const CParamVec *pat) {
 /* The arrays whose last use the if is pass into its branches (memory.h flife_handed): each
  * branch takes them over as its parameters, releasing, moving or updating them in place at its
  * own last use of them, so the if does not release them after it. */
+/* Body b of an if run whatever the condition, under path (emit_speculated_if): its results
+ * go to fresh variables, returned. */
+static const char **speculated_branch(FGen *g, const CStm *s, const CBody *b, const char *path) {
+    FDest *dests = xmalloc(sizeof *dests * (size_t)(s->pat.len + 1));
+    const char **names = xmalloc(sizeof *names * (size_t)(s->pat.len + 1));
+    for (int j = 0; j < s->pat.len; j++) {
+        names[j] = fg_fresh(g, "br");
+        fg_line(g, "%s %s WF_U = 0;", c_prim(s->pat.data[j].type.prim), names[j]);
+        dests[j] = (FDest){DEST_VAR, names[j]};
+    }
+    const char *outer = g->defer_path;
+    g->defer_path = outer ? xsprintf("(%s) & (%s)", outer, path) : path;
+    fg_line(g, "{");
+    g->indent++;
+    fg_body(g, b, NULL, 0, dests);
+    g->indent--;
+    fg_line(g, "}");
+    g->defer_path = outer;
+    return names;
+}
+
+/* The C of `c ? a : b` (c a bool, a and b of type p) as bit operations: GCC 12 vectorises no
+ * select of bools, nor one whose condition is the same in every iteration. */
+static const char *bit_select(PrimType p, const char *c, const char *a, const char *b) {
+    const char *m = xsprintf("-(uint64_t)%s", c), *nm = xsprintf("((uint64_t)%s - 1)", c);
+    switch (p) {
+    case PRIM_BOOL: return xsprintf("(%s & %s) | (!%s & %s)", c, a, c, b);
+    case PRIM_F64: return xsprintf("wf_bits_f64((wf_f64_bits(%s) & %s) | (wf_f64_bits(%s) & %s))", a, m, b, nm);
+    case PRIM_F32:
+        return xsprintf("wf_bits_f32((uint32_t)((wf_f32_bits(%s) & %s) | (wf_f32_bits(%s) & %s)))", a, m, b, nm);
+    default: return xsprintf("(%s)(((uint64_t)%s & %s) | ((uint64_t)%s & %s))", c_prim(p), a, m, b, nm);
+    }
+}
+
+/* An if of scalars in a map loop whose index checks are deferred (emit_soac.c): both branches
+ * run, each under its condition (the reads of a branch not taken read nothing: emit_array.c
+ * deferred_elem), and the condition selects the results, so that the loop has no branch for
+ * the C compiler to convert.  The branches do not narrow ranges (range.c fr_branch): an index
+ * known good only where its branch is taken is checked. */
+static void emit_speculated_if(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    const char *c = fg_atom(g, e->args.data[0]);
+    const char **th = speculated_branch(g, s, e->body, c);
+    const char **el = speculated_branch(g, s, e->body2, xsprintf("!%s", c));
+    for (int j = 0; j < s->pat.len; j++)
+        fg_line(g, "%s = %s;", c_name(s->pat.data[j].name), bit_select(s->pat.data[j].type.prim, c, th[j], el[j]));
+}
+
 static void emit_if(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
+    if (g->defer_oob) {
+        emit_speculated_if(g, s);
+        return;
+    }
     FDest *dests = var_dests(&s->pat);
     const FHanded *h = memory_handed(g->mem, g->life, g->at);
     fg_line(g, "if (%s) {", fg_atom(g, e->args.data[0]));

@@ -134,6 +134,15 @@ struct FGen {
     OMap tests;        /* range.c: bool variables defined as `x == k` or `x != k` (i64 x, constant k) */
     Vec(FLin) runs;    /* range.c: bounds of the iterations around the code (each runs: >= 1) */
     Vec(FChecked) checked; /* range.c: indices checked before the iterations around the code */
+    const char *defer_oob; /* emit_soac.c: a map loop that runs on past a bad index: the C flag
+                              its index checks set instead of failing (emit_array.c) */
+    Vec(const char *) defer_oks; /* the C flags of its deferred checks (1: good) */
+    const char *defer_path; /* there: the C condition under which the code being emitted runs
+                               (its ifs run both branches: emit.c), NULL: always */
+    OMap *defer_inner; /* there: the variables its lambda binds (the others are the same in every
+                          iteration) */
+    OMap *defer_loaded; /* there: the variables whose values depend on an array's element */
+    Vec(const char *) defer_nonempty; /* there: extents of arrays read, each > 0 for the loop to run */
     FSlots *slots;     /* the current slot scope */
     const char *fun;   /* the function being emitted */
     bool in_fun;       /* it is a function of a recursive definition (not an entry point): its calls

@@ -25,28 +25,73 @@ static const char **index_atoms(FGen *g, const CIndexVec *sl) {
     return idx;
 }
 
-/* Fail unless the plain indices sl lie inside view v (of core variable var, rank r); the
- * indices known to lie inside its extents (range.c) are not checked. */
-static void check_plain(FGen *g, const char *v, const char *var, const CIndexVec *sl, int r, const char *loc) {
-    StrBuf cond = {0}, list = {0};
+/* The C condition that some plain index of sl lies outside view v (of core variable var), the
+ * indices known to lie inside its extents (range.c) left out; NULL when none is left.  *list:
+ * the indices, as a C initialiser list. */
+static const char *outside(FGen *g, const char *v, const char *var, const CIndexVec *sl, const char **list) {
+    StrBuf cond = {0}, ixs = {0};
     sb_puts(&cond, "0");
-    sb_puts(&list, "");
-    int k = sl->len, checked = 0;
+    sb_puts(&ixs, "");
+    int checked = 0;
     const CDim *dims = fg_var(g, var)->type.dims;
-    for (int j = 0; j < k; j++) {
+    for (int j = 0; j < sl->len; j++) {
         const char *ix = fg_atom(g, sl->data[j].start);
-        sb_printf(&list, "%s%s", j ? ", " : "", ix);
+        sb_printf(&ixs, "%s%s", j ? ", " : "", ix);
         if (fr_in_extent(g, sl->data[j].start, var, j, dims[j]))
             continue;
         sb_printf(&cond, " || (uint64_t)(%s) >= (uint64_t)%s.n[%d]", ix, v, j);
         checked++;
     }
-    if (!checked)
+    *list = ixs.data;
+    return checked ? cond.data : NULL;
+}
+
+/* Fail unless the plain indices sl lie inside view v (of core variable var, rank r). */
+static void check_plain(FGen *g, const char *v, const char *var, const CIndexVec *sl, int r, const char *loc) {
+    const char *list, *cond = outside(g, v, var, sl, &list);
+    if (!cond)
         return;
-    fg_line(g, "if (%s) {", cond.data);
-    fg_line(g, "    int64_t ix_[] = {%s}, sh_[] = {%s};", list.data, fg_extents(v, 0, r));
-    fg_line(g, "    WF_FAIL(wf_oob(ctx, %s, %d, ix_, %d, sh_));", loc, k, r);
+    fg_line(g, "if (%s) {", cond);
+    fg_line(g, "    int64_t ix_[] = {%s}, sh_[] = {%s};", list, fg_extents(v, 0, r));
+    fg_line(g, "    WF_FAIL(wf_oob(ctx, %s, %d, ix_, %d, sh_));", loc, sl->len, r);
     fg_line(g, "}");
+}
+
+/* x = the element idx of v, in a map loop that runs on past a bad index (emit_soac.c): a bad
+ * index clears a flag of its own (declared 1 before the loop, gathered into the loop's and
+ * set again at the end of each iteration) and reads nothing (x keeps its 0), so that the C
+ * compiler can vectorise the loop (a masked load where it checks).  In a branch that runs
+ * whatever its if's condition (emit.c emit_speculated_if) the index is bad only where the
+ * branch is taken, and nothing is read elsewhere. */
+static void deferred_elem(FGen *g, const char *x, const char *v, const char *var, const CIndexVec *sl,
+                          const char **idx) {
+    const char *list, *cond = outside(g, v, var, sl, &list);
+    if (!cond) {
+        fg_line(g, "%s = %s;", x, fg_elem(g, v, var, idx, sl->len));
+        return;
+    }
+    const char *ok = fg_fresh(g, "ok");
+    if (g->defer_path)
+        fg_line(g, "%s = !(%s) | !(%s);", ok, g->defer_path, cond);
+    else
+        fg_line(g, "%s = !(%s);", ok, cond);
+    vec_push(&g->defer_oks, ok);
+    bool gather = false; /* an index read from an array: a gather */
+    for (int j = 0; j < sl->len; j++)
+        gather = gather || (sl->data[j].start.kind == CA_VAR && omap_has(g->defer_loaded, sl->data[j].start.var));
+    if (!gather || omap_has(g->defer_inner, var)) { /* a masked load */
+        fg_line(g, "if (%s)", ok);
+        fg_line(g, "    %s = %s;", x, fg_elem(g, v, var, idx, sl->len));
+        return;
+    }
+    /* a gather from an array from outside the loop: a read at index 0 where the index is bad,
+       the loop running only if the array has an element (GCC 12 vectorises no masked gather) */
+    const char **at = xmalloc(sizeof *at * (size_t)(sl->len + 1));
+    for (int j = 0; j < sl->len; j++)
+        at[j] = xsprintf("(%s & -%s)", idx[j], ok); /* ok is 0 or 1: no select to make a branch of */
+    for (int j = 0; j < fg_var(g, var)->type.rank; j++)
+        vec_push(&g->defer_nonempty, xsprintf("%s.n[%d] > 0", v, j));
+    fg_line(g, "%s = %s;", x, fg_elem(g, v, var, at, sl->len));
 }
 
 /* The view dst (rank rank(v) - plain indices) of v[slice], checked. */
@@ -117,6 +162,10 @@ static void emit_index(FGen *g, const CStm *s, const char *loc) {
         return;
     }
     const char **idx = index_atoms(g, &e->slice);
+    if (k == r && g->defer_oob && !e->in_range) {
+        deferred_elem(g, x, v, a.var, &e->slice, idx);
+        return;
+    }
     if (!e->in_range)
         check_plain(g, v, a.var, &e->slice, r, loc);
     if (k == r)

@@ -375,6 +375,183 @@ const char *fs_concat_row(FGen *g, CParam out, CAtom o, const char *i) {
     return row;
 }
 
+/* ---- maps whose only failures are bad indices ---- */
+
+/* Whether operator x is a call of the math library on floats (f64.exp is inline, min and max
+ * are comparisons): the C compiler vectorises no loop with one. */
+static bool libm_call(const CExp *x) {
+    return prim_is_float(x->prim) && (core_ops[x->op].flags & OPF_LIBM) && x->op != COP_MIN && x->op != COP_MAX &&
+           !(x->op == COP_EXP && x->prim == PRIM_F64);
+}
+
+/* Whether body b has scalar statements only (operators that cannot fail, indexing to an
+ * element, ifs of such bodies): nothing to allocate or release, nothing that fails but an
+ * index; and no call of the math library (the loop would not vectorise, and both branches of
+ * its ifs would run for nothing). */
+static bool scalar_body(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *st = &b->stms.data[i];
+        const CExp *x = st->exp;
+        for (int j = 0; j < st->pat.len; j++)
+            if (st->pat.data[j].type.rank)
+                return false;
+        switch (x->kind) {
+        case CE_ATOM:
+        case CE_SIZE: break;
+        case CE_OP:
+            if (((core_ops[x->op].flags & OPF_FAIL) && !prim_is_float(x->prim)) || libm_call(x))
+                return false;
+            break;
+        case CE_INDEX:
+            for (int k = 0; k < x->slice.len; k++)
+                if (x->slice.data[k].is_slice)
+                    return false;
+            break;
+        case CE_IF:
+            if (!scalar_body(x->body) || !scalar_body(x->body2))
+                return false;
+            break;
+        default: return false;
+        }
+    }
+    return true;
+}
+
+static void bind_names(OMap *names, const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *st = &b->stms.data[i];
+        for (int j = 0; j < st->pat.len; j++)
+            omap_put(names, st->pat.data[j].name, (void *)st);
+        if (st->exp->kind == CE_IF) {
+            bind_names(names, st->exp->body);
+            bind_names(names, st->exp->body2);
+        }
+    }
+}
+
+static bool atom_in(const OMap *names, CAtom a) { return a.kind == CA_VAR && omap_has(names, a.var); }
+
+static bool any_in(const OMap *names, const CAtomVec *atoms) {
+    for (int k = 0; k < atoms->len; k++)
+        if (atom_in(names, atoms->data[k]))
+            return true;
+    return false;
+}
+
+/* Add to loaded the variables of b whose values depend on an element read from an array (or
+ * on a variable already in loaded). */
+static void mark_loaded(OMap *loaded, const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *st = &b->stms.data[i];
+        const CExp *x = st->exp;
+        bool l = x->kind == CE_INDEX || any_in(loaded, &x->args);
+        if (x->kind == CE_IF) {
+            mark_loaded(loaded, x->body);
+            mark_loaded(loaded, x->body2);
+            l = l || any_in(loaded, &x->body->result) || any_in(loaded, &x->body2->result);
+        }
+        for (int j = 0; l && j < st->pat.len; j++)
+            omap_put(loaded, st->pat.data[j].name, (void *)st);
+    }
+}
+
+/* Whether map s runs first with its index checks deferred: a plain map of scalar results
+ * whose lambda is a scalar body, in host code.  Such a loop stops at no index (emit_array.c
+ * deferred_elem): a bad one sets a flag, and the loop then runs again with the checks in place,
+ * which fails at the first bad index as before (the iterations are pure: the second run
+ * rewrites the same outputs).  The C compiler vectorises the first run, which it cannot do
+ * with an exit in the loop. */
+static bool defers_checks(FGen *g, const CExp *e) {
+    if (g->device || g->target->kernels || g->target->mirrored || g->defer_oob || e->scans.len || e->reds.len ||
+        e->offsets.len || !e->lam)
+        return false;
+    CAtom w = e->args.data[0];
+    if (g->unit && w.kind == CA_VAR && omap_has(g->unit, w.var))
+        return false;
+    for (int j = 0; j < e->lam->ret.len; j++)
+        if (e->lam->ret.data[j].rank)
+            return false;
+    return scalar_body(e->lam->body);
+}
+
+/* The loop of screma s over i < w (its index checks hoisted before it). */
+static void screma_loop(FGen *g, const CStm *s, const char *i, const char *w, const char **accs, const bool *in_rows) {
+    const CExp *e = s->exp;
+    if (g->defer_oob) { /* no iteration reads what another writes: its outputs are fresh blocks */
+        fg_line(g, "#if defined(__GNUC__) && !defined(__clang__)");
+        fg_line(g, "#pragma GCC ivdep");
+        fg_line(g, "#endif");
+    }
+    fs_loop_begin(g, e->args.data[0], i, w);
+    g->indent++;
+    g->iter++;
+    fr_enter(g, e->args.data[0]);
+    screma_iteration(g, s, i, accs, in_rows);
+    if (g->defer_oob && g->defer_oks.len) { /* one update of the loop's flag: a reduction */
+        StrBuf any = {0}, reset = {0};
+        for (int k = 0; k < g->defer_oks.len; k++) {
+            sb_printf(&any, "%s!%s", k ? " | " : "", g->defer_oks.data[k]);
+            sb_printf(&reset, "%s%s = 1;", k ? " " : "", g->defer_oks.data[k]);
+        }
+        fg_line(g, "%s |= %s;", g->defer_oob, any.data);
+        fg_line(g, "%s", reset.data);
+    }
+    fr_leave(g);
+    g->iter--;
+    g->indent--;
+    fg_line(g, "}");
+}
+
+/* The loop of map s, its index checks deferred (defers_checks), then, if an index was bad,
+ * the loop with them; the first loop alone where every index was known good. */
+static void deferred_loop(FGen *g, const CStm *s, const char *i, const char *w) {
+    const char *bad = fg_fresh(g, "bad");
+    StrBuf *out = g->out, first = {0};
+    OMap inner = {0};
+    const CLambda *lam = s->exp->lam;
+    for (int k = 0; k < lam->params.len; k++)
+        omap_put(&inner, lam->params.data[k].name, (void *)lam);
+    bind_names(&inner, lam->body);
+    OMap loaded = {0};
+    for (int k = 0; k < lam->params.len && k < s->exp->arrays.len; k++)
+        if (!omap_has(&g->lazy_iotas, s->exp->arrays.data[k].var))
+            omap_put(&loaded, lam->params.data[k].name, (void *)lam);
+    mark_loaded(&loaded, lam->body);
+    g->defer_loaded = &loaded;
+    g->out = &first;
+    g->defer_oob = bad;
+    g->defer_inner = &inner;
+    g->defer_oks.len = 0;
+    g->defer_nonempty.len = 0;
+    g->indent++;
+    screma_loop(g, s, i, w, NULL, NULL);
+    g->indent--;
+    g->defer_oob = NULL;
+    g->defer_inner = NULL;
+    g->defer_loaded = NULL;
+    g->out = out;
+    if (!g->defer_oks.len) {
+        sb_puts(out, first.data);
+        return;
+    }
+    StrBuf empty = {0};
+    sb_puts(&empty, "0");
+    for (int k = 0; k < g->defer_nonempty.len; k++)
+        sb_printf(&empty, " || !(%s)", g->defer_nonempty.data[k]);
+    fg_line(g, "int64_t %s = %s; /* a bad index (or an empty array read): run checked */", bad, empty.data);
+    for (int k = 0; k < g->defer_oks.len; k++)
+        fg_line(g, "int64_t %s = 1;", g->defer_oks.data[k]);
+    g->defer_oks.len = 0;
+    fg_line(g, "if (!%s) {", bad);
+    sb_puts(out, first.data);
+    fg_line(g, "}");
+    fg_line(g, "if (%s) {", bad);
+    g->indent++;
+    screma_loop(g, s, i, w, NULL, NULL);
+    g->indent--;
+    fg_line(g, "}");
+}
+
 static void emit_screma(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     const char *loc = c_loc(e->loc);
@@ -394,16 +571,11 @@ static void emit_screma(FGen *g, const CStm *s) {
     const char **accs = decl_accs(g, &ops, in_rows);
     const char *i = fg_fresh(g, "i");
     int checked = fr_hoist_checks(g, e, w);
-    fs_loop_begin(g, e->args.data[0], i, w);
-    g->indent++;
-    g->iter++;
-    fr_enter(g, e->args.data[0]);
-    screma_iteration(g, s, i, accs, in_rows);
-    fr_leave(g);
+    if (defers_checks(g, e))
+        deferred_loop(g, s, i, w);
+    else
+        screma_loop(g, s, i, w, accs, in_rows);
     fr_unhoist(g, checked);
-    g->iter--;
-    g->indent--;
-    fg_line(g, "}");
     int nscan = 0, at = 0;
     for (int o = 0; o < e->scans.len; o++) {
         const COperator *op = &e->scans.data[o];
