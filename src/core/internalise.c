@@ -45,7 +45,7 @@ struct IVal {
     Clo *fun; /* IV_FUN */
 };
 
-typedef enum { CL_DECL, CL_LETFUN, CL_LAMBDA, CL_SECTION, CL_PARTIAL, CL_COMPOSE } CloKind;
+typedef enum { CL_DECL, CL_LETFUN, CL_LAMBDA, CL_SECTION, CL_PARTIAL, CL_COMPOSE, CL_HOLE } CloKind;
 
 /* The inlining of one definition's body, called from the code of `caller` (NULL: an entry
  * point's body).  Code written in a body runs in its frame, wherever it is applied. */
@@ -61,6 +61,7 @@ struct Clo {
     Frame *frame; /* the frame of the code that made the closure */
     Decl *decl;  /* CL_DECL */
     Expr *e;     /* CL_LETFUN, CL_LAMBDA, CL_SECTION */
+    Type *type;  /* CL_HOLE: the hole's function type */
     Env *env;
     IVal *extra; /* CL_SECTION: the operand given with the section; SEC_FUN: also fn */
     IVal *fn;    /* CL_SECTION SEC_FUN: the function; CL_PARTIAL: the function; CL_COMPOSE: first */
@@ -1273,6 +1274,7 @@ static IVal *rec_call(I *in, Decl *d, IVal **args, Loc loc) {
 }
 
 static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc);
+static IVal *hole_value(I *in, Env *env, Type *t, Loc loc);
 
 /* Apply f in the frame of the code that made it. */
 static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
@@ -1312,6 +1314,7 @@ static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc) {
         return apply(in, c->fn2, 1, &x, loc);
     }
     case CL_SECTION: return call_section(in, c, args, loc);
+    case CL_HOLE: return hole_value(in, c->env, c->type->ret, loc);
     case CL_LAMBDA:
     case CL_LETFUN: {
         Loc saved = enter_code(in, c->e->loc, loc);
@@ -1607,6 +1610,18 @@ static IVal *blank_value(I *in, Env *env, Type *t, Loc loc) {
         vec_push(&atoms, x);
     }
     return values_from(in, src_shape(t, env, loc), atoms);
+}
+
+/* What a typed hole of type t stands for once its assertion has failed: blank values, or for a
+ * function type a function that returns them (never run, but its uses must internalise). */
+static IVal *hole_value(I *in, Env *env, Type *t, Loc loc) {
+    t = src_type(t, env);
+    if (t->kind != T_ARROW)
+        return blank_value(in, env, t, loc);
+    Clo *c = clo_new(in, CL_HOLE, 1);
+    c->type = t;
+    c->env = env;
+    return iv_fun(c);
 }
 
 /* #c args of sum type t. */
@@ -2310,6 +2325,10 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     case E_ASSERT:
         emit_assert(in, ie_atom(in, env, e->cond), xsprintf("Assertion is false: %s", e->str), L(in, e->loc));
         return ie(in, env, e->body);
+    case E_HOLE: /* Futhark's run-time error */
+        emit_assert(in, catom_bool(false), xsprintf("Reached hole of type %s.", type_str(src_type(e->type, env))),
+                    L(in, e->loc));
+        return hole_value(in, env, e->type, e->loc);
     case E_CONSTR: return constr_value(in, env, e);
     case E_MATCH: return match_from(in, env, e, ie(in, env, e->lhs), 0);
     }
