@@ -2437,8 +2437,12 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
     }
     if (!strcmp(n, "reduce_by_index"))
         return scatter_hist(in, a[0], a[3], a[4], a[1], a[2], loc);
-    if (!strcmp(n, "iota")) {
-        x = emit1(in, mk(CE_IOTA, loc, 1, &a[0]->atom), "iota");
+    if (!strcmp(n, "iota")) { /* Futhark's iota n is the range 0..1..<n, and fails as one */
+        CAtom size = a[0]->atom;
+        if (size.kind != CA_CONST || size.ival < 0)
+            emit_assert_showing(in, op(in, COP_LE, PRIM_I64, loc, 2, i64c(0), size), "Range 0..1..<%lld is invalid.",
+                                loc, 1, &size);
+        x = emit1(in, mk(CE_IOTA, loc, 1, &size), "iota");
         return iv_atom(x, type_of(in, x));
     }
     if (!strcmp(n, "replicate"))
