@@ -437,22 +437,34 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
 
 typedef Vec(bool) BoolVec;
 
-/* For each leaf of t (src_leaves' order), whether it is a unit's placeholder. */
-static void unit_leaves(Type *t, Env *env, BoolVec *out) {
+/* For each leaf of t (src_leaves' order), whether it is a unit's placeholder (units), and
+ * whether it is part of a unique array, `*[]t` (uniques, when given; under: t is inside one). */
+static void leaf_flags(Type *t, Env *env, bool under, BoolVec *units, BoolVec *uniques) {
     t = src_type(t, env);
-    while (t->kind == T_ARRAY)
+    while (t->kind == T_ARRAY) {
+        under = under || t->unique;
         t = src_type(t->elem, env);
-    if (t->kind == T_SUM)
-        vec_push(out, false); /* the constructor's index */
-    if (t->kind != T_TUPLE && t->kind != T_RECORD && t->kind != T_SUM) {
-        vec_push(out, false);
-        return;
     }
-    if (is_unit_type(t))
-        vec_push(out, true);
-    for (int i = 0; i < t->elems.len; i++)
-        unit_leaves(t->elems.data[i], env, out);
+    int n = 0;
+    if (t->kind == T_SUM) {
+        vec_push(units, false); /* the constructor's index */
+        n++;
+    }
+    if (t->kind != T_TUPLE && t->kind != T_RECORD && t->kind != T_SUM) {
+        vec_push(units, false);
+        n++;
+    } else if (is_unit_type(t)) {
+        vec_push(units, true);
+        n++;
+    }
+    for (int i = 0; uniques && i < n; i++)
+        vec_push(uniques, under);
+    if (t->kind == T_TUPLE || t->kind == T_RECORD || t->kind == T_SUM)
+        for (int i = 0; i < t->elems.len; i++)
+            leaf_flags(t->elems.data[i], env, under, units, uniques);
 }
+
+static void unit_leaves(Type *t, Env *env, BoolVec *out) { leaf_flags(t, env, false, out, NULL); }
 
 /* A value of source type t whose leaves are the given atoms (shape only from t); a unit is
  * one leaf, its placeholder (as src_leaves lists it). */
@@ -2522,9 +2534,9 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
 static IVal *entry_param(I *in, Type *t, Env *sizes, const char *base, CParamVec *params, NameVec *size_params,
                          Loc loc) {
     CTypeVec leaves = {0};
-    BoolVec units = {0};
+    BoolVec units = {0}, uniques = {0};
     src_leaves(t, sizes, NULL, 0, &leaves, loc);
-    unit_leaves(t, sizes, &units);
+    leaf_flags(t, sizes, false, &units, &uniques);
     CAtomVec atoms = {0};
     for (int i = 0; i < leaves.len; i++) {
         if (units.data[i] && leaves.data[i].rank)
@@ -2541,7 +2553,7 @@ static IVal *entry_param(I *in, Type *t, Env *sizes, const char *base, CParamVec
                 leaves.data[i].dims[k] = cdim_var(n);
             }
         CParam p = {fresh(in, base), leaves.data[i]};
-        p.type.unique = false;
+        p.type.unique = uniques.data[i] && p.type.rank > 0; /* consumed as Futhark's caller hands it over */
         vec_push(&atoms, catom_var(p.name));
         declare(in, p.name, p.type);
         vec_push(params, p);
