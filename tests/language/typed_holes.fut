@@ -4,7 +4,7 @@
 -- ==
 -- entry: scalar
 -- input { true 21 } output { 42 }
--- input { false 21 } error: typed_holes\.fut:39:62: error: Reached hole of type i32\.
+-- input { false 21 } error: typed_holes\.fut:39:62: Error: Reached hole of type i32\.
 
 -- ==
 -- entry: sized
@@ -19,7 +19,7 @@
 -- ==
 -- entry: in_map
 -- input { [1, 2, 3] } output { [2, 3, 4] }
--- input { [1, -2, 3] } error: typed_holes\.fut:49:72: error: Reached hole
+-- input { [1, -2, 3] } error: typed_holes\.fut:49:72: Error: Reached hole
 
 -- ==
 -- entry: in_loop
