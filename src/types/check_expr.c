@@ -174,13 +174,19 @@ static Type *check_project(Expr *e) {
     return project(t, e->fields.data[0], e->loc);
 }
 
-/* An index or a slice bound: any integer type, as in Futhark.  One of a type not known yet (a
- * literal, a 'for' loop's counter, an unannotated parameter) stays open to any integer type,
- * which the rest of the code may fix (loop xs for i < 10 do xs with [i] = i, xs: []i32);
- * what nothing fixes takes Futhark's default, i32, when its top-level definition is done
- * (def get xs i = xs[i] takes an i32, as in Futhark). */
+/* An index or a slice bound: any integer type, as in Futhark; a literal whose type is still
+ * open (xs[0], xs[i+1] with i a literal-typed variable) is an i64. */
+/* An index of unknown type is an i64; one already known to be a number (a literal, a 'for'
+ * loop's counter) stays open to any integer type, which the rest of the code may fix
+ * (loop xs for i < 10 do xs with [i] = i, xs: []i32) as in Futhark. */
 static void check_index_operand(Expr *x) {
     Type *t = type_prune(tc_check_expr(x, NULL));
+    if (t->kind == T_VAR && !t->fields.len && t->prims && tc_require_prims(t, MASK_INT))
+        return;
+    if (t->kind == T_VAR && !t->fields.len) {
+        tc_expect_type(x, t, type_prim(PRIM_I64), "an index");
+        return;
+    }
     if (!tc_require_prims(t, MASK_INT))
         error_at(x->loc, "an index must be an integer, but this has type %s", type_str(t));
 }
