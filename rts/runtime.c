@@ -36,11 +36,12 @@ int wf_error(wf_ctx *ctx, const char *loc, const char *fmt, ...) {
     int body = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
     if (body < 0) body = 0;
-    size_t head = loc ? strlen(loc) + strlen(": error: ") : strlen("error: ");
+    /* "Error" (Futhark's word for a run-time error), where compile-time errors say "error" */
+    size_t head = loc ? strlen(loc) + strlen(": Error: ") : strlen("Error: ");
     char *msg = malloc(head + (size_t)body + 1);
     if (msg) {
-        if (loc) snprintf(msg, head + 1, "%s: error: ", loc);
-        else snprintf(msg, head + 1, "error: ");
+        if (loc) snprintf(msg, head + 1, "%s: Error: ", loc);
+        else snprintf(msg, head + 1, "Error: ");
         va_start(ap, fmt);
         vsnprintf(msg + head, (size_t)body + 1, fmt, ap);
         va_end(ap);
@@ -51,7 +52,7 @@ int wf_error(wf_ctx *ctx, const char *loc, const char *fmt, ...) {
 
 const char *wf_ctx_error(const wf_ctx *ctx) {
     if (!ctx->failed) return NULL;
-    return ctx->error ? ctx->error : "error: out of memory (while reporting an error)";
+    return ctx->error ? ctx->error : "Error: out of memory (while reporting an error)";
 }
 
 void wf_ctx_clear_error(wf_ctx *ctx) {

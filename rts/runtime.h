@@ -100,7 +100,7 @@ struct wf_ctx {
     int64_t mem_cur;   /* bytes live in wf_alloc blocks (updated atomically) */
     int64_t mem_peak;  /* highest mem_cur seen */
     int failed;        /* set by the first wf_error (atomically) */
-    char *error;       /* its message "loc: error: ..." (malloc'ed) */
+    char *error;       /* its message "loc: Error: ..." (malloc'ed) */
 };
 
 /* Run the program: parse argv, read inputs, call the entry, print results.  Returns the exit
@@ -115,7 +115,7 @@ const char *wf_ctx_error(const wf_ctx *ctx);
 void wf_ctx_clear_error(wf_ctx *ctx);
 
 /* ---- run-time errors ---- */
-/* Record "loc: error: message" as the context's error (the first one wins when several threads
+/* Record "loc: Error: message" as the context's error (the first one wins when several threads
  * fail) and return nonzero, so generated code can write `return wf_error(ctx, "f.fut:3:7",
  * "index %lld out of bounds for array of shape [%lld]", (long long)i, (long long)n);`.
  * loc may be NULL (no location prefix). */
@@ -144,7 +144,7 @@ int wf_param_index(const wf_ctx *ctx, const char *name);
 
 /* ---- memory ---- */
 /* Tracked allocation of n bytes (n = 0 gives a valid block), aligned for any type.  On failure
- * records "loc: error: out of memory ..." with wf_error and returns NULL. */
+ * records "loc: Error: out of memory ..." with wf_error and returns NULL. */
 void *wf_alloc(wf_ctx *ctx, size_t n, const char *loc);
 void wf_free(wf_ctx *ctx, void *p); /* p may be NULL */
 /* Allocate v->data for prod(shape) elements of prim and fill in the other fields; returns 0,

@@ -274,7 +274,7 @@ void warning_at(Loc loc, const char *fmt, ...) {
 void rt_error_at(Loc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    diag_vprint(loc, "error", fmt, ap);
+    diag_vprint(loc, "Error", fmt, ap); /* Futhark's word for a run-time error */
     va_end(ap);
     error_exit(2);
 }

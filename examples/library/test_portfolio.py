@@ -77,7 +77,7 @@ class Portfolio(unittest.TestCase):
             self.ctx.payoffs(np.zeros((2, 2)), 1.0)
         uneven = (np.array([0, 2, 2]), np.array([1.0, 2.0]))
         even = (np.array([0, 1, 2]), np.array([1.0, 2.0]))
-        with self.assertRaisesRegex(portfolio.WeftError, r"portfolio\.fut:\d+:\d+: error"):
+        with self.assertRaisesRegex(portfolio.WeftError, r"portfolio\.fut:\d+:\d+: Error"):
             self.ctx.values(even, uneven)
         with self.assertRaisesRegex(portfolio.WeftError, "jagged array"):
             self.ctx.totals((np.array([0, 3, 1]), np.zeros(3)))

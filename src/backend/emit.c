@@ -836,7 +836,10 @@ static void entry_params(FGen *g, const CFun *f) {
         for (int k = 0; k < p.type.rank; k++)
             fg_line(g, "%s.n[%d] = args[%d].shape[%d];", v, k, i, k);
         fg_dense_strides(g, v, p.type.rank);
-        if (g->target->mirrored) { /* a block of its own, so that it can have a device copy */
+        /* A block of its own: on a mirrored target so that it can have a device copy; for a
+         * unique parameter (*[]t), which the entry consumes as Futhark's do, so that updates
+         * write the harness's fresh copy in place (external: the harness frees it). */
+        if (g->target->mirrored || p.type.unique) {
             fg_line(g, "%s.m = wf_blk_wrap(ctx, %s.p, wf_bytes(wf_count(%d, %s.n), %d), NULL);", v, v, p.type.rank, v,
                     c_esz(p.type.prim));
             fg_line(g, "if (!%s.m) WF_FAIL(1);", v);
@@ -864,7 +867,13 @@ static void entry_body(FGen *g, void *arg) {
     const CFun *f = arg;
     entry_params(g, f);
     bind_sizes(g, f);
-    body_to_results(g, f, NULL, 0);
+    /* the unique array parameters are the body's to consume (their blocks, entry_params) */
+    CParam *consumed = xmalloc(sizeof *consumed * (size_t)(f->params.len + 1));
+    int nc = 0;
+    for (int i = 0; i < f->params.len; i++)
+        if (f->params.data[i].type.unique && f->params.data[i].type.rank)
+            consumed[nc++] = f->params.data[i];
+    body_to_results(g, f, consumed, nc);
     for (int i = 0; i < f->ret.len; i++) {
         CType t = f->ret.data[i];
         if (t.rank) {

@@ -45,7 +45,7 @@ struct IVal {
     Clo *fun; /* IV_FUN */
 };
 
-typedef enum { CL_DECL, CL_LETFUN, CL_LAMBDA, CL_SECTION, CL_PARTIAL, CL_COMPOSE } CloKind;
+typedef enum { CL_DECL, CL_LETFUN, CL_LAMBDA, CL_SECTION, CL_PARTIAL, CL_COMPOSE, CL_HOLE } CloKind;
 
 /* The inlining of one definition's body, called from the code of `caller` (NULL: an entry
  * point's body).  Code written in a body runs in its frame, wherever it is applied. */
@@ -61,6 +61,7 @@ struct Clo {
     Frame *frame; /* the frame of the code that made the closure */
     Decl *decl;  /* CL_DECL */
     Expr *e;     /* CL_LETFUN, CL_LAMBDA, CL_SECTION */
+    Type *type;  /* CL_HOLE: the hole's function type */
     Env *env;
     IVal *extra; /* CL_SECTION: the operand given with the section; SEC_FUN: also fn */
     IVal *fn;    /* CL_SECTION SEC_FUN: the function; CL_PARTIAL: the function; CL_COMPOSE: first */
@@ -436,22 +437,34 @@ static void src_leaves(Type *t, Env *env, CDim *dims, int rank, CTypeVec *out, L
 
 typedef Vec(bool) BoolVec;
 
-/* For each leaf of t (src_leaves' order), whether it is a unit's placeholder. */
-static void unit_leaves(Type *t, Env *env, BoolVec *out) {
+/* For each leaf of t (src_leaves' order), whether it is a unit's placeholder (units), and
+ * whether it is part of a unique array, `*[]t` (uniques, when given; under: t is inside one). */
+static void leaf_flags(Type *t, Env *env, bool under, BoolVec *units, BoolVec *uniques) {
     t = src_type(t, env);
-    while (t->kind == T_ARRAY)
+    while (t->kind == T_ARRAY) {
+        under = under || t->unique;
         t = src_type(t->elem, env);
-    if (t->kind == T_SUM)
-        vec_push(out, false); /* the constructor's index */
-    if (t->kind != T_TUPLE && t->kind != T_RECORD && t->kind != T_SUM) {
-        vec_push(out, false);
-        return;
     }
-    if (is_unit_type(t))
-        vec_push(out, true);
-    for (int i = 0; i < t->elems.len; i++)
-        unit_leaves(t->elems.data[i], env, out);
+    int n = 0;
+    if (t->kind == T_SUM) {
+        vec_push(units, false); /* the constructor's index */
+        n++;
+    }
+    if (t->kind != T_TUPLE && t->kind != T_RECORD && t->kind != T_SUM) {
+        vec_push(units, false);
+        n++;
+    } else if (is_unit_type(t)) {
+        vec_push(units, true);
+        n++;
+    }
+    for (int i = 0; uniques && i < n; i++)
+        vec_push(uniques, under);
+    if (t->kind == T_TUPLE || t->kind == T_RECORD || t->kind == T_SUM)
+        for (int i = 0; i < t->elems.len; i++)
+            leaf_flags(t->elems.data[i], env, under, units, uniques);
 }
+
+static void unit_leaves(Type *t, Env *env, BoolVec *out) { leaf_flags(t, env, false, out, NULL); }
 
 /* A value of source type t whose leaves are the given atoms (shape only from t); a unit is
  * one leaf, its placeholder (as src_leaves lists it). */
@@ -1273,6 +1286,7 @@ static IVal *rec_call(I *in, Decl *d, IVal **args, Loc loc) {
 }
 
 static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc);
+static IVal *hole_value(I *in, Env *env, Type *t, Loc loc);
 
 /* Apply f in the frame of the code that made it. */
 static IVal *apply(I *in, IVal *f, int n, IVal **args, Loc loc) {
@@ -1312,6 +1326,7 @@ static IVal *apply_closure(I *in, IVal *f, int n, IVal **args, Loc loc) {
         return apply(in, c->fn2, 1, &x, loc);
     }
     case CL_SECTION: return call_section(in, c, args, loc);
+    case CL_HOLE: return hole_value(in, c->env, c->type->ret, loc);
     case CL_LAMBDA:
     case CL_LETFUN: {
         Loc saved = enter_code(in, c->e->loc, loc);
@@ -1607,6 +1622,18 @@ static IVal *blank_value(I *in, Env *env, Type *t, Loc loc) {
         vec_push(&atoms, x);
     }
     return values_from(in, src_shape(t, env, loc), atoms);
+}
+
+/* What a typed hole of type t stands for once its assertion has failed: blank values, or for a
+ * function type a function that returns them (never run, but its uses must internalise). */
+static IVal *hole_value(I *in, Env *env, Type *t, Loc loc) {
+    t = src_type(t, env);
+    if (t->kind != T_ARROW)
+        return blank_value(in, env, t, loc);
+    Clo *c = clo_new(in, CL_HOLE, 1);
+    c->type = t;
+    c->env = env;
+    return iv_fun(c);
 }
 
 /* #c args of sum type t. */
@@ -2310,6 +2337,10 @@ static IVal *ie(I *in, Env *env, Expr *e) {
     case E_ASSERT:
         emit_assert(in, ie_atom(in, env, e->cond), xsprintf("Assertion is false: %s", e->str), L(in, e->loc));
         return ie(in, env, e->body);
+    case E_HOLE: /* Futhark's run-time error */
+        emit_assert(in, catom_bool(false), xsprintf("Reached hole of type %s.", type_str(src_type(e->type, env))),
+                    L(in, e->loc));
+        return hole_value(in, env, e->type, e->loc);
     case E_CONSTR: return constr_value(in, env, e);
     case E_MATCH: return match_from(in, env, e, ie(in, env, e->lhs), 0);
     }
@@ -2418,8 +2449,12 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
     }
     if (!strcmp(n, "reduce_by_index"))
         return scatter_hist(in, a[0], a[3], a[4], a[1], a[2], loc);
-    if (!strcmp(n, "iota")) {
-        x = emit1(in, mk(CE_IOTA, loc, 1, &a[0]->atom), "iota");
+    if (!strcmp(n, "iota")) { /* Futhark's iota n is the range 0..1..<n, and fails as one */
+        CAtom size = a[0]->atom;
+        if (size.kind != CA_CONST || size.ival < 0)
+            emit_assert_showing(in, op(in, COP_LE, PRIM_I64, loc, 2, i64c(0), size), "Range 0..1..<%lld is invalid.",
+                                loc, 1, &size);
+        x = emit1(in, mk(CE_IOTA, loc, 1, &size), "iota");
         return iv_atom(x, type_of(in, x));
     }
     if (!strcmp(n, "replicate"))
@@ -2499,9 +2534,9 @@ static IVal *intrinsic(I *in, Decl *d, IVal **a, Loc loc) {
 static IVal *entry_param(I *in, Type *t, Env *sizes, const char *base, CParamVec *params, NameVec *size_params,
                          Loc loc) {
     CTypeVec leaves = {0};
-    BoolVec units = {0};
+    BoolVec units = {0}, uniques = {0};
     src_leaves(t, sizes, NULL, 0, &leaves, loc);
-    unit_leaves(t, sizes, &units);
+    leaf_flags(t, sizes, false, &units, &uniques);
     CAtomVec atoms = {0};
     for (int i = 0; i < leaves.len; i++) {
         if (units.data[i] && leaves.data[i].rank)
@@ -2518,7 +2553,7 @@ static IVal *entry_param(I *in, Type *t, Env *sizes, const char *base, CParamVec
                 leaves.data[i].dims[k] = cdim_var(n);
             }
         CParam p = {fresh(in, base), leaves.data[i]};
-        p.type.unique = false;
+        p.type.unique = uniques.data[i] && p.type.rank > 0; /* consumed as Futhark's caller hands it over */
         vec_push(&atoms, catom_var(p.name));
         declare(in, p.name, p.type);
         vec_push(params, p);

@@ -1481,6 +1481,7 @@ Value eval(Expr *e, Env *env) {
         if (!prim_as_bool(eval(e->cond, env)))
             interp_error(e->loc, "Assertion is false: %s", e->str);
         return eval(e->body, env);
+    case E_HOLE: interp_error(e->loc, "Reached hole of type %s.", type_str(e->type));
     case E_CONSTR: {
         Tuple *t = tuple_new(e->args.len);
         for (int i = 0; i < e->args.len; i++)

@@ -202,7 +202,9 @@ static Value do_reduce_by_index(Value *a, Loc loc) { /* dest op ne is vs */
 /* ---- array construction and rearrangement ---- */
 
 static Value do_iota(Value *a, Loc loc) {
-    int64_t n = nonneg_size(a[0], "iota", loc);
+    int64_t n = v_int(a[0]);
+    if (n < 0) /* Futhark's iota n is the range 0..1..<n, and fails as one */
+        interp_error(loc, "Range 0..1..<%lld is invalid.", (long long)n);
     Array *r = array_new_at(n, loc);
     for (int64_t i = 0; i < n; i++)
         r->elems[i] = v_prim_i(a[0].prim, i);

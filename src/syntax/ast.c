@@ -442,7 +442,7 @@ static bool is_atomic(const Expr *e) {
         return true;
     case E_CONSTR:
         return e->args.len == 0;
-    case E_OPEN:
+    case E_OPEN: case E_HOLE:
         return true;
     default:
         return false;
@@ -673,6 +673,9 @@ static void print_full(Printer *pr, const Expr *e) {
         fprintf(o, "%s.(", e->name);
         print_full(pr, e->lhs);
         fputc(')', o);
+        break;
+    case E_HOLE:
+        fputs("???", o);
         break;
     case E_ASSERT:
         fputs("assert ", o);

@@ -169,6 +169,7 @@ typedef enum {
     E_MATCH,     /* match lhs (case cases[i] -> elems[i])... */
     E_ASSERT,    /* assert cond body : str = the condition as printed, for the failure message */
     E_OPEN,      /* M.(lhs) : lhs with module M (path in name) opened; an E_PAREN once checked */
+    E_HOLE,      /* ??? : a typed hole, of whatever type its use gives it; evaluating it fails */
 } ExprKind;
 
 typedef enum {

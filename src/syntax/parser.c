@@ -999,7 +999,8 @@ static Expr *parse_atom(Parser *ps) {
         e->name = t->text;
         return e;
     case TOK_HOLE:
-        error_at(t->loc, "typed holes are not supported");
+        next(ps);
+        return expr_new(E_HOLE, t->loc);
     case TOK_KEYWORD:
         if (is_kw(t, "true") || is_kw(t, "false")) {
             next(ps);

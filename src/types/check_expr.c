@@ -534,6 +534,8 @@ static Type *infer(Expr *e, Type *hint) {
         return check_constr(e);
     case E_MATCH:
         return check_match(e, hint);
+    case E_HOLE: /* any type: what its use asks for */
+        return hint ? hint : fresh();
     }
     die("tc_check_expr: bad kind %d", (int)e->kind);
 }

@@ -516,6 +516,8 @@ static Alias *walk(Expr *e) {
         return walk_union(&e->args);
     case E_MATCH:
         return walk_match(e);
+    case E_HOLE:
+        break;
     }
     return alias_new();
 }

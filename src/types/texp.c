@@ -51,6 +51,15 @@ Size *tc_size_of_expr(Expr *e) {
 }
 
 static Size *dim_to_size(DimExp *d) {
+    if (d->kind == DIM_NAME) { /* a top-level constant ([three]t) is a size expression: its value */
+        Binding *b = tc_env_lookup(NULL, d->name);
+        if (b && b->kind == BIND_DEF && !is_existential(d->name)) {
+            Expr *e = expr_new(E_VAR, d->loc);
+            e->name = d->name;
+            d->kind = DIM_EXPR;
+            d->expr = e;
+        }
+    }
     switch (d->kind) {
     case DIM_ANY:
         return size_any();

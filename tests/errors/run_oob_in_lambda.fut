@@ -4,15 +4,15 @@
 -- reported.)
 -- ==
 -- entry: direct
--- input { [1i64, 2i64, 3i64] 3i64 } error: run_oob_in_lambda\.fut:18:48: error: Index \[[3-5]\] out of bounds for array of shape \[3\]
+-- input { [1i64, 2i64, 3i64] 3i64 } error: run_oob_in_lambda\.fut:18:48: Error: Index \[[3-5]\] out of bounds for array of shape \[3\]
 
 -- ==
 -- entry: in_branch
--- input { [1i64, 2i64, 3i64] 3i64 } error: run_oob_in_lambda\.fut:20:66: error: Index \[5\] out of bounds for array of shape \[3\]
+-- input { [1i64, 2i64, 3i64] 3i64 } error: run_oob_in_lambda\.fut:20:66: Error: Index \[5\] out of bounds for array of shape \[3\]
 
 -- ==
 -- entry: via_function
--- input { [1i64, 2i64, 3i64] 3i64 } error: run_oob_in_lambda\.fut:22:32: error: Index \[[3-5]\] out of bounds for array of shape \[3\]
+-- input { [1i64, 2i64, 3i64] 3i64 } error: run_oob_in_lambda\.fut:22:32: Error: Index \[[3-5]\] out of bounds for array of shape \[3\]
 -- input { [1i64, 2i64, 3i64] 0i64 } output { [1i64, 2i64, 3i64] }
 
 entry direct (xs: []i64) (n: i64) = map (\i -> xs[i + n]) (iota n)

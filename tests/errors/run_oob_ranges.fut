@@ -4,11 +4,11 @@
 -- ==
 -- entry: shifted
 -- input { [1, 2, 3, 4] 1i64 } output { 18 }
--- input { [1, 2, 3, 4] 2i64 } error: run_oob_ranges\.fut:32:[0-9]+: error: Index \[4\] out of bounds for array of shape \[4\]
+-- input { [1, 2, 3, 4] 2i64 } error: run_oob_ranges\.fut:32:[0-9]+: Error: Index \[4\] out of bounds for array of shape \[4\]
 
 -- ==
 -- entry: one_past
--- input { [1, 2, 3, 4] } error: run_oob_ranges\.fut:35:[0-9]+: error: Index \[4\] out of bounds for array of shape \[4\]
+-- input { [1, 2, 3, 4] } error: run_oob_ranges\.fut:35:[0-9]+: Error: Index \[4\] out of bounds for array of shape \[4\]
 
 -- ==
 -- entry: reversed
@@ -16,7 +16,7 @@
 
 -- ==
 -- entry: reversed_past
--- input { [1, 2, 3, 4] } error: run_oob_ranges\.fut:41:[0-9]+: error: Index \[4\] out of bounds for array of shape \[4\]
+-- input { [1, 2, 3, 4] } error: run_oob_ranges\.fut:41:[0-9]+: Error: Index \[4\] out of bounds for array of shape \[4\]
 
 -- ==
 -- entry: first_in_map
@@ -26,7 +26,7 @@
 -- ==
 -- entry: second_in_map
 -- input { [5, 6] } output { [6, 7] }
--- input { [5] } error: run_oob_ranges\.fut:47:[0-9]+: error: Index \[1\] out of bounds for array of shape \[1\]
+-- input { [5] } error: run_oob_ranges\.fut:47:[0-9]+: Error: Index \[1\] out of bounds for array of shape \[1\]
 
 -- i + 1 < n: in range; i + k reaches n for k = 2
 entry shifted [n] (a: [n]i32) (k: i64) : i32 = loop s = 0 for i < n - 1 do s + a[i + 1] + a[i + k]

@@ -36,7 +36,7 @@
 -- ==
 -- entry: picks
 -- input { [1, 2, 3] [0i64, 2i64] } output { [1, 3] }
--- input { [1, 2, 3] [0i64, 5i64] } error: recursion_map\.fut:60:63: error: Index \[5\] out of bounds
+-- input { [1, 2, 3] [0i64, 5i64] } error: recursion_map\.fut:60:63: Error: Index \[5\] out of bounds
 
 def pow2 (k: i64) : i64 = if k == 0 then 1 else 2 * pow2 (k - 1)
 

@@ -68,7 +68,7 @@ static void test_pick(struct weft_context *ctx, int fail) {
     check(err != NULL, "an error message after the failure");
     if (err) {
         printf("expected error: %s\n", err);
-        check(strstr(err, "lib.fut:10:41: error: Index [5] out of bounds for array of shape [2].") != NULL,
+        check(strstr(err, "lib.fut:10:41: Error: Index [5] out of bounds for array of shape [2].") != NULL,
               "the message names the location, index and shape");
     }
     check(weft_entry_pick(ctx, &r, in, 0) == 0 && r == 20, "the context works after a failure");

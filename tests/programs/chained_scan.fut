@@ -24,7 +24,7 @@
 -- ==
 -- entry: late_failure
 -- input { 200000i64 -1i64 } output { 19999900000i64 }
--- input { 200000i64 190000i64 } error: chained_scan\.fut:47:[0-9]+: error: Index \[390000\] out of bounds
+-- input { 200000i64 190000i64 } error: chained_scan\.fut:47:[0-9]+: Error: Index \[390000\] out of bounds
 
 -- x_i = a_i * x_(i-1) + b_i as compositions of affine maps, on i64 (wrapping)
 def compose (a1: i64, b1: i64) (a2: i64, b2: i64) : (i64, i64) = (a1 * a2, b1 * a2 + b2)

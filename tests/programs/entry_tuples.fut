@@ -11,7 +11,7 @@
 -- entry: dot_pairs
 -- input { [1, 2, 3] [4, 5, 6] } output { 32 }
 -- input { empty([0]i32) empty([0]i32) } output { 0 }
--- input { [1, 2, 3] [4, 5] } error: entry_tuples\.fut:39:1: error: size mismatch: the components of an array of tuples or records have different lengths
+-- input { [1, 2, 3] [4, 5] } error: entry_tuples\.fut:39:1: Error: size mismatch: the components of an array of tuples or records have different lengths
 
 -- ==
 -- entry: record
@@ -27,7 +27,7 @@
 -- input { [[1, 2], [3, 4]] [[true, false], [false, true]] 5i64 2.5 }
 -- output { [[3, 4], [1, 2]] [[false, true], [true, false]] 2.5 5i64 }
 -- input { [[1, 2], [3, 4]] [[true, false, true], [false, true, false]] 5i64 2.5 }
--- error: entry_tuples\.fut:46:1: error: size mismatch: the components of an array of tuples or records have different lengths
+-- error: entry_tuples\.fut:46:1: Error: size mismatch: the components of an array of tuples or records have different lengths
 
 -- ==
 -- entry: by_key

@@ -28,18 +28,18 @@ entry copies [n][m] (xs: *[n][m]f64) : ([n][m]f64, [n][m]f64, [n][m]f64) =
 
 -- ==
 -- entry: cat
--- compiled input { empty([4611686018427387904][0]f64) } error: huge_empty\.fut:33:47: error: concatenation: 4611686018427387904 rows and 4611686018427387904 more
+-- compiled input { empty([4611686018427387904][0]f64) } error: huge_empty\.fut:33:47: Error: concatenation: 4611686018427387904 rows and 4611686018427387904 more
 -- input { empty([2][0]f64) } output { empty([4][0]f64) }
 entry cat [n][m] (xs: [n][m]f64) : [][m]f64 = concat xs xs
 
 -- ==
 -- entry: flat
--- compiled input { empty([4611686018427387904][4][0]f64) } error: huge_empty\.fut:39:54: error: flatten: 4611686018427387904 rows of 4 elements
+-- compiled input { empty([4611686018427387904][4][0]f64) } error: huge_empty\.fut:39:54: Error: flatten: 4611686018427387904 rows of 4 elements
 -- input { empty([2][3][0]f64) } output { empty([6][0]f64) }
 entry flat [n][m][k] (xs: [n][m][k]f64) : [][k]f64 = flatten xs
 
 -- ==
 -- entry: big
--- input { 4611686018427387904i64 } error: huge_empty\.fut:45:30: error: out of memory
+-- input { 4611686018427387904i64 } error: huge_empty\.fut:45:30: Error: out of memory
 -- input { 3i64 } output { [0i64, 1i64, 2i64] }
 entry big (n: i64) : []i64 = iota n

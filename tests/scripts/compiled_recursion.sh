@@ -26,7 +26,7 @@ for be in c multicore; do
         rc=$?
         check "weft $be: $1 of an unbounded recursion exits 2 (got $rc)" [ $rc -eq 2 ]
         check "weft $be: $1: $(head -c 200 "$T/out")" \
-            grep -q "deep.fut:1:54: error: recursion too deep: the stack is exhausted" "$T/out"
+            grep -q "deep.fut:1:54: Error: recursion too deep: the stack is exhausted" "$T/out"
     done
 done
 

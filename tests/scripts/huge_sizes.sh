@@ -96,6 +96,6 @@ F
 "$WEFT" c "$T/overflow.fut" -o "$T/overflow" > "$T/cc.err" 2>&1 && pass || fail "weft c overflow.fut: $(cat "$T/cc.err")"
 echo "1099511627776i64 16777216i64" | limited "$T/overflow" -e big
 rc=$?
-[ $rc = 2 ] && grep -q "overflow.fut:1:45: error: out of memory: an array larger than the address space" "$T/err" && pass ||
+[ $rc = 2 ] && grep -q "overflow.fut:1:45: Error: out of memory: an array larger than the address space" "$T/err" && pass ||
     fail "overflow.fut: exit status $rc: $(cat "$T/err")"
 summary

@@ -54,6 +54,6 @@ check "-t: one time per run, from rank 0" [ "$(wc -l < "$T/times")" -eq 3 ]
 echo '[1, 2, 3, 4, 5, 6] 7i64' | $mpirun -np 3 "$T/failure" > "$T/failure.out" 2> "$T/failure.err"
 status=$?
 check "a failure in one rank's part: exit status 2 (not $status)" [ "$status" -eq 2 ]
-check "a failure in one rank's part: its message" grep -q "failure.fut:6:44: error: Index \[6\] out of bounds" \
+check "a failure in one rank's part: its message" grep -q "failure.fut:6:44: Error: Index \[6\] out of bounds" \
     "$T/failure.err"
 summary

@@ -130,11 +130,11 @@ pair.threshold=0'
     run 1 '[1, 2] true' -e pair; err_has 'argument 2 of 2'
     # run-time errors
     run 2 '[1.0, 2.0] 5' -e index; out_empty
-    [ "$(cat "$OUT/err")" = 'toy.fut:8:5-9: error: index [5] out of bounds for array of shape [2]' ] &&
+    [ "$(cat "$OUT/err")" = 'toy.fut:8:5-9: Error: index [5] out of bounds for array of shape [2]' ] &&
         pass || fail "[$build] index error message: $(cat "$OUT/err")"
     run 0 '[1.0, 2.0] 1' -e index; out_is '2.0f64'
     run 2 '[1.0, 2.0] -1' -e index -r 3 -t "$OUT/times"; err_has 'index [-1] out of bounds'
-    run 2 '4611686018427387904' -e alloc; err_has 'toy.fut:14:3: error: out of memory'
+    run 2 '4611686018427387904' -e alloc; err_has 'toy.fut:14:3: Error: out of memory'
 }
 
 out_has_help() {

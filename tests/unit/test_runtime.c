@@ -24,13 +24,13 @@ static void test_errors(void) {
     CHECK(!wf_failed(ctx) && wf_ctx_error(ctx) == NULL);
     CHECK(wf_error(ctx, "f.fut:3:7", "index %d out of bounds", 5) != 0);
     CHECK(wf_failed(ctx));
-    CHECK(strcmp(wf_ctx_error(ctx), "f.fut:3:7: error: index 5 out of bounds") == 0);
+    CHECK(strcmp(wf_ctx_error(ctx), "f.fut:3:7: Error: index 5 out of bounds") == 0);
     CHECK(wf_error(ctx, "g.fut:1:1", "second") != 0); /* the first error wins */
-    CHECK(strcmp(wf_ctx_error(ctx), "f.fut:3:7: error: index 5 out of bounds") == 0);
+    CHECK(strcmp(wf_ctx_error(ctx), "f.fut:3:7: Error: index 5 out of bounds") == 0);
     wf_ctx_clear_error(ctx);
     CHECK(!wf_failed(ctx) && wf_ctx_error(ctx) == NULL);
     wf_error(ctx, NULL, "division by zero");
-    CHECK(strcmp(wf_ctx_error(ctx), "error: division by zero") == 0);
+    CHECK(strcmp(wf_ctx_error(ctx), "Error: division by zero") == 0);
     wf_ctx_free(ctx);
 }
 
@@ -79,10 +79,10 @@ static void test_memory(void) {
     wf_free(ctx, v.data);
     int64_t huge[2] = {INT64_MAX / 2, 16};
     CHECK(wf_value_alloc(ctx, &v, WF_I64, 2, huge, "m:3:1") != 0 && v.data == NULL);
-    CHECK(wf_failed(ctx) && strncmp(wf_ctx_error(ctx), "m:3:1: error: out of memory", 27) == 0);
+    CHECK(wf_failed(ctx) && strncmp(wf_ctx_error(ctx), "m:3:1: Error: out of memory", 27) == 0);
     wf_ctx_clear_error(ctx);
     CHECK(wf_alloc(ctx, (size_t)INT64_MAX, "m:4:1") == NULL && wf_failed(ctx));
-    CHECK(strstr(wf_ctx_error(ctx), "m:4:1: error: out of memory") == wf_ctx_error(ctx));
+    CHECK(strstr(wf_ctx_error(ctx), "m:4:1: Error: out of memory") == wf_ctx_error(ctx));
     CHECK(wf_mem_current(ctx) == 0);
     CHECK(wf_max_rss_bytes() > 0);
     wf_ctx_free(ctx);
