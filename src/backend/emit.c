@@ -733,6 +733,8 @@ static void emit_stm(FGen *g, const CStm *s) {
         for (int i = 0; i < e->args.len && i < 3; i++)
             ops[i] = fg_atom(g, e->args.data[i]);
         const char *ex = c_op_expr(e, ops, &divisor);
+        if (g->defer_oob && e->op == COP_EXP && e->prim == PRIM_F64) /* a loop that vectorises */
+            ex = xsprintf("wf_exp64_vec(%s)", ops[0]);
         if (divisor)
             fg_fail(g, xsprintf("%s == 0", divisor), xsprintf("wf_error(ctx, %s, \"division by zero\")", loc));
         fg_line(g, "%s = (%s)%s;", x, c_prim(s->pat.data[0].type.prim), ex);

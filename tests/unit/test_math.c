@@ -2,7 +2,7 @@
  * libm's (wf_exp64): the error against long double's exp, measured in units in the last place
  * of the double result, over a million arguments spread over exp's whole normal range and over
  * the small arguments where the remainder is all; at the ends (overflow, subnormal results,
- * zero) and for infinities and NaN, libm's own results.
+ * zero) and for infinities and NaN, libm's own results; wf_exp64_vec, the same bits.
  *
  * Built by tests/run.sh as  cc -std=c11 tests/unit/test_math.c rts/values.c -lm:
  * rts: values.c
@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../../rts/wf_scalar.h"
 #include "check.h"
@@ -76,6 +77,23 @@ int main(void) {
         worst_sub = d > worst_sub ? d : worst_sub;
     }
     CHECK(worst_sub <= 0.78);
+    /* wf_exp64_vec (no branch, for vectorised loops) gives wf_exp64's bits everywhere: the whole
+     * range, the ends, random bit patterns (NaNs, infinities, subnormal arguments) */
+    int differ = 0;
+    for (int i = 0; i < 400000; i++) {
+        double x = uniform(-760, 720);
+        differ += !same(wf_exp64_vec(x), wf_exp64(x));
+    }
+    for (unsigned i = 0; i < sizeof ends / sizeof *ends; i++)
+        differ += !same(wf_exp64_vec(ends[i]), wf_exp64(ends[i]));
+    for (int i = 0; i < 400000; i++) {
+        uniform(0, 1);
+        uint64_t bits = rng_state * 0x2545f4914f6cdd1du;
+        double x;
+        memcpy(&x, &bits, 8);
+        differ += !same(wf_exp64_vec(x), wf_exp64(x));
+    }
+    CHECK(differ == 0);
     printf("test_math: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
