@@ -70,17 +70,20 @@ static void deferred_elem(FGen *g, const char *x, const char *v, const char *var
         fg_line(g, "%s = %s;", x, fg_elem(g, v, var, idx, sl->len));
         return;
     }
-    const char *ok = fg_fresh(g, "ok");
+    /* inb: the index is inside (the read may be done); ok: no failure here, the index inside
+     * or its branch not taken (a branch not taken never reads outside either) */
+    const char *ok = fg_fresh(g, "ok"), *inb = fg_fresh(g, "inb");
+    fg_line(g, "int64_t %s = !(%s);", inb, cond);
     if (g->defer_path)
-        fg_line(g, "%s = !(%s) | !(%s);", ok, g->defer_path, cond);
+        fg_line(g, "%s = !(%s) | %s;", ok, g->defer_path, inb);
     else
-        fg_line(g, "%s = !(%s);", ok, cond);
+        fg_line(g, "%s = %s;", ok, inb);
     vec_push(&g->defer_oks, ok);
     bool gather = false; /* an index read from an array: a gather */
     for (int j = 0; j < sl->len; j++)
         gather = gather || (sl->data[j].start.kind == CA_VAR && omap_has(g->defer_loaded, sl->data[j].start.var));
     if (!gather || omap_has(g->defer_inner, var)) { /* a masked load */
-        fg_line(g, "if (%s)", ok);
+        fg_line(g, "if (%s)", inb);
         fg_line(g, "    %s = %s;", x, fg_elem(g, v, var, idx, sl->len));
         return;
     }
@@ -88,7 +91,7 @@ static void deferred_elem(FGen *g, const char *x, const char *v, const char *var
        the loop running only if the array has an element (GCC 12 vectorises no masked gather) */
     const char **at = xmalloc(sizeof *at * (size_t)(sl->len + 1));
     for (int j = 0; j < sl->len; j++)
-        at[j] = xsprintf("(%s & -%s)", idx[j], ok); /* ok is 0 or 1: no select to make a branch of */
+        at[j] = xsprintf("(%s & -%s)", idx[j], inb); /* inb is 0 or 1: no select to make a branch of */
     for (int j = 0; j < fg_var(g, var)->type.rank; j++)
         vec_push(&g->defer_nonempty, xsprintf("%s.n[%d] > 0", v, j));
     fg_line(g, "%s = %s;", x, fg_elem(g, v, var, at, sl->len));
