@@ -75,7 +75,7 @@ static void deferred_elem(FGen *g, const char *x, const char *v, const char *var
     const char *ok = fg_fresh(g, "ok"), *inb = fg_fresh(g, "inb");
     fg_line(g, "int64_t %s = !(%s);", inb, cond);
     if (g->defer_path)
-        fg_line(g, "%s = !(%s) | %s;", ok, g->defer_path, inb);
+        fg_line(g, "%s = (!(%s)) | %s;", ok, g->defer_path, inb);
     else
         fg_line(g, "%s = %s;", ok, inb);
     vec_push(&g->defer_oks, ok);
