@@ -104,6 +104,20 @@ build_cpu() {
 }
 
 # md_header COMMAND SCRIPT: the opening lines of OUT/$table.md (load: the load average)
+# open_tables TABLE TITLE CMD SCRIPT: OUT/TABLE.txt and OUT/TABLE.md begun (the title, the
+# machine and its load, the command), the text shown; sets table and load
+open_tables() {
+    table=$1
+    load=$(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo '?')
+    {
+        echo "$2, $(date -u +%Y-%m-%d), $(machine), load average $load at the start"
+        echo "Command: $3 (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset})"
+        echo "Times in ms: medians of $ROUNDS rounds x $RUNS runs; ratios: medians over the rounds (paired)"
+    } > "$OUT/$table.txt"
+    md_header "$3" "$4"
+    cat "$OUT/$table.txt"
+}
+
 md_header() {
     {
         echo "Measured $(date -u +%Y-%m-%d) on $(machine) (load average $load at the start)."

@@ -61,15 +61,8 @@ variants() {
 
 N=$THREADS
 FMT='%-14s %8s %8s %8s %9s %9s %8s %9s %9s %8s %-6s %5s %8s %10s %9s %7s\n'
-load=$(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo '?')
-table=irregular
-{
-    echo "Irregular nested parallelism (issue 21), $(date -u +%Y-%m-%d), $(machine), load average $load at the start"
-    echo "Command: THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/run.sh (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset})"
-    echo "Times in ms: medians of $ROUNDS rounds x $RUNS runs; ratios: medians over the rounds (paired)"
-} > "$OUT/$table.txt"
-md_header "THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/run.sh" bench/irregular/run.sh
-cat "$OUT/$table.txt"
+open_tables irregular "Irregular nested parallelism (issue 21)" \
+    "THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/run.sh" bench/irregular/run.sh
 
 for bench in $BENCHES; do
     src=$(program "$bench")

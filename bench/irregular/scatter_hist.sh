@@ -48,15 +48,8 @@ variants() {
 
 N=$THREADS
 FMT='%-9s %7s %7s %9s %8s %7s %9s %8s %7s %-6s %10s %10s %9s\n'
-load=$(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo '?')
-table=scatter_hist
-cmd="THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/scatter_hist.sh"
-{
-    echo "Flattened scatter and hist against the outer-parallel versions, $(date -u +%Y-%m-%d), $(machine), load average $load at the start"
-    echo "Command: $cmd (OMP_WAIT_POLICY ${OMP_WAIT_POLICY:-unset}); times in ms, medians of $ROUNDS rounds x $RUNS runs; ratios: medians over the rounds (paired)"
-} > "$OUT/$table.txt"
-md_header "$cmd" bench/irregular/scatter_hist.sh
-cat "$OUT/$table.txt"
+open_tables scatter_hist "Flattened scatter and hist against the outer-parallel versions" \
+    "THREADS=$THREADS RUNS=$RUNS ROUNDS=$ROUNDS SIZE=$SIZE sh bench/irregular/scatter_hist.sh" bench/irregular/scatter_hist.sh
 
 for bench in $BENCHES; do
     src=$(program "$bench")
