@@ -30,7 +30,7 @@
 # inputs and executables go to WORK (default /tmp/weft-irregular; several GB, kept out of OUT).
 # Settings: RUNS (5), THREADS (nproc), LIMIT (40: seconds per process; a slower variant shows
 # >40s and is not run again), BUDGET (420), BENCHES ("segsum sinmap spmv quicksort sparse_dense
-# primes rank_search quickhull"), QS_N (10^6: weft c needs ~5 s per run there), SIZE (gpu; test:
+# primes rank_search quickhull"), NVCC (nvcc: CUB's compiler), QS_N (10^6: weft c needs ~5 s per run there), SIZE (gpu; test:
 # tiny inputs, to try the script), ARCH (sm_90), WEFT, BUILD (OUT = BUILD/bench-cuda), WORK.
 set -eu
 RUNS=${RUNS:-5}
@@ -61,7 +61,7 @@ for bench in $BENCHES; do
         input "$bench" $args > /dev/null &
     done < "$T/datasets.$bench"
 done
-nvcc -O3 --gpu-architecture="$ARCH" -o "$BIN/cub_segsum" bench/cuda/cub_segsum.cu > "$BIN/cub_segsum.log" 2>&1 &
+${NVCC:-nvcc} -O3 --gpu-architecture="$ARCH" -o "$BIN/cub_segsum" bench/cuda/cub_segsum.cu > "$BIN/cub_segsum.log" 2>&1 &
 for bench in $BENCHES; do
     build_weft "$bench" cuda --cuda-arch "$ARCH" > /dev/null &
     build_weft "$bench" multicore > /dev/null &

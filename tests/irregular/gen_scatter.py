@@ -83,6 +83,10 @@ def fsums(ns, ks):
 # ------------------------------------------------------------------ scatter_rows.fut
 
 def scatter(dest, idxs, vals):
+    """Futhark's scatter; an index written twice would leave the result unspecified (which
+    write wins differs between backends), so the models never do it."""
+    inside = [i for i in idxs if 0 <= i < len(dest)]
+    assert len(set(inside)) == len(inside), "a scatter model writes an index twice"
     dest = list(dest)
     for i, v in zip(idxs, vals):
         if 0 <= i < len(dest):
@@ -100,7 +104,8 @@ def spread(m, ns):
 
 
 def tagged(ns):
-    return [scatter([(0, 0)] * n, [(j * 2 + 1) % (n + 1) for j in range(n)], [(j, n * 10 + j) for j in range(n)])
+    # 2j+1 modulo an odd number is one-to-one: n + 1 for even n (one write past the row), n for odd n
+    return [scatter([(0, 0)] * n, [(j * 2 + 1) % (n + 1 - n % 2) for j in range(n)], [(j, n * 10 + j) for j in range(n)])
             for n in ns]
 
 
