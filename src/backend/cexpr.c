@@ -75,7 +75,7 @@ const char *c_const(CAtom a) {
     }
 }
 
-const char *c_op_expr(const CExp *e, const char *const *args, const char **divisor) {
+const char *c_op_expr(const CExp *e, const char *const *args, const char **fails_if) {
     const char *a[3];
     for (int i = 0; i < e->args.len && i < 3; i++)
         a[i] = args[i];
@@ -86,7 +86,9 @@ const char *c_op_expr(const CExp *e, const char *const *args, const char **divis
                    e->op == COP_GE;
     if (e->args.len > 1 && catom_eq(e->args.data[0], e->args.data[1]) && (compare || !prim_is_float(e->prim)))
         a[1] = xsprintf("(%s + 0)", a[1]);
-    *divisor = (core_ops[e->op].flags & OPF_FAIL) && prim_is_int(e->prim) ? a[1] : NULL;
+    *fails_if = !scalar_may_fail(e->op, e->prim) ? NULL
+                : e->op == COP_POW           ? xsprintf("%s < 0", a[1])
+                                             : xsprintf("%s == 0", a[1]);
     return scalar_c_expr(e->op, e->prim, e->prim2, a);
 }
 

@@ -15,9 +15,10 @@ const char *c_loc(Loc loc);            /* "file:line:col" as a C string literal,
 const char *c_string(const char *s);   /* a C string literal */
 const char *c_const(CAtom a);          /* a scalar constant as a C expression */
 /* The C expression of the scalar operator e applied to the C operands a[0..arity).  When the
- * operator fails on a zero divisor, *divisor is set to the C expression that must be tested
- * first (the caller emits the check with e's location); otherwise it is set to NULL. */
-const char *c_op_expr(const CExp *e, const char *const *a, const char **divisor);
+ * operation can fail (scalar_may_fail: a zero divisor, a negative exponent), *fails_if is set
+ * to the C condition under which it does, to be tested first (the caller emits the check with
+ * e's location and scalar_fail_message); otherwise it is set to NULL. */
+const char *c_op_expr(const CExp *e, const char *const *a, const char **fails_if);
 
 
 #endif

@@ -729,14 +729,14 @@ static void emit_stm(FGen *g, const CStm *s) {
         fr_op(g, s);
         return;
     case CE_OP: {
-        const char *ops[3], *divisor;
+        const char *ops[3], *fails_if;
         for (int i = 0; i < e->args.len && i < 3; i++)
             ops[i] = fg_atom(g, e->args.data[i]);
-        const char *ex = c_op_expr(e, ops, &divisor);
+        const char *ex = c_op_expr(e, ops, &fails_if);
         if (g->defer_oob && e->op == COP_EXP && e->prim == PRIM_F64) /* a loop that vectorises */
             ex = xsprintf("wf_exp64_vec(%s)", ops[0]);
-        if (divisor)
-            fg_fail(g, xsprintf("%s == 0", divisor), xsprintf("wf_error(ctx, %s, \"division by zero\")", loc));
+        if (fails_if)
+            fg_fail(g, fails_if, xsprintf("wf_error(ctx, %s, \"%s\")", loc, scalar_fail_message(e->op)));
         fg_line(g, "%s = (%s)%s;", x, c_prim(s->pat.data[0].type.prim), ex);
         fr_op(g, s);
         return;

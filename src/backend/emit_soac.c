@@ -399,7 +399,7 @@ static bool scalar_body(const CBody *b) {
         case CE_ATOM:
         case CE_SIZE: break;
         case CE_OP:
-            if (((core_ops[x->op].flags & OPF_FAIL) && !prim_is_float(x->prim)) || libm_call(x))
+            if (scalar_may_fail(x->op, x->prim) || libm_call(x))
                 return false;
             break;
         case CE_INDEX:

@@ -325,7 +325,7 @@ int fr_hoist_checks(FGen *g, const CExp *e, const char *w) {
         return mark;
     for (int i = 0; i < lam->body->stms.len; i++) {
         const CExp *x = lam->body->stms.data[i].exp;
-        if (x->kind == CE_ATOM || x->kind == CE_SIZE || (x->kind == CE_OP && !(core_ops[x->op].flags & OPF_FAIL)))
+        if (x->kind == CE_ATOM || x->kind == CE_SIZE || (x->kind == CE_OP && !scalar_may_fail(x->op, x->prim)))
             continue;
         if (x->kind != CE_INDEX || !hoist_index(g, e, i, w))
             break;

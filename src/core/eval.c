@@ -116,7 +116,7 @@ static V *eval_op(E *e, const CExp *x) {
     for (int i = 0; i < x->args.len && i < 3; i++)
         a[i] = scalar_of(atom(e, x->args.data[i]));
     if (!scalar_eval(x->op, x->prim, x->prim2, a, &r))
-        fail(x->loc, "division by zero");
+        fail(x->loc, scalar_fail_message(x->op));
     return of_scalar(r);
 }
 

@@ -167,7 +167,7 @@ static bool fallible(const CExp *e) {
     case CE_SEGOP:
     case CE_THRESHOLD:
         return false;
-    case CE_OP: return (core_ops[e->op].flags & OPF_FAIL) && prim_is_int(e->prim);
+    case CE_OP: return scalar_may_fail(e->op, e->prim);
     default: return true;
     }
 }

@@ -243,9 +243,9 @@ bool opt_may_fail(const CExp *e) {
     case CE_ARRAY:
         return false;
     case CE_OP:
-        if (!(core_ops[e->op].flags & OPF_FAIL) || prim_is_float(e->prim))
+        if (!scalar_may_fail(e->op, e->prim))
             return false;
-        return e->args.data[1].kind != CA_CONST || e->args.data[1].ival == 0;
+        return e->args.data[1].kind != CA_CONST || (e->op == COP_POW ? e->args.data[1].ival < 0 : e->args.data[1].ival == 0);
     case CE_IOTA:
     case CE_REPLICATE: /* a negative size fails */
         return e->args.data[0].kind != CA_CONST || e->args.data[0].ival < 0;

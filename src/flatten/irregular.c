@@ -271,7 +271,7 @@ void irr_prune(CBody *b) {
             const CExp *e = s->exp;
             bool pure = e->kind == CE_IOTA || e->kind == CE_REPLICATE || e->kind == CE_ATOM || e->kind == CE_SIZE || e->kind == CE_REARRANGE ||
                         (e->kind == CE_INDEX && !opt_may_fail(e)) ||
-                        (e->kind == CE_OP && !(core_ops[e->op].flags & OPF_FAIL));
+                        (e->kind == CE_OP && !scalar_may_fail(e->op, e->prim));
             bool used = false;
             for (int k = 0; k < s->pat.len; k++)
                 used = used || omap_has(&uses, s->pat.data[k].name);

@@ -20,7 +20,7 @@ static Value value_of(Scalar s) { return (Value){.kind = VK_PRIM, .prim = (uint8
 static inline Value eval_scalars(COp op, PrimType t, PrimType t2, const Scalar *a, Loc loc) {
     Scalar r;
     if (!scalar_eval(op, t, t2, a, &r))
-        interp_error(loc, "division by zero");
+        interp_error(loc, "%s", scalar_fail_message(op));
     return value_of(r);
 }
 

@@ -310,7 +310,7 @@ __attribute__((noinline)) static Scalar convert(COp op, PrimType from, PrimType 
 }
 
 /* eval_I8, ..., eval_BOOL: op on operands of one type (t2: convert's and bitcast's result
- * type); false on an integer division by zero. */
+ * type); false where the operation fails (scalar_may_fail). */
 #define EVAL_TYPE(PT, s, CT, bits, cl)                                                     \
     static bool eval_##PT(COp op, PrimType t2, const Scalar *a, Scalar *out) {             \
         const PrimType P = PRIM_##PT;                                                      \
@@ -324,7 +324,7 @@ __attribute__((noinline)) static Scalar convert(COp op, PrimType from, PrimType 
         (void)W, (void)SG;                                                                 \
         int n = core_ops[op].arity;                                                        \
         T x = LOAD_##cl(a[0]), y = n > 1 ? LOAD_##cl(a[1]) : 0, z = n > 2 ? LOAD_##cl(a[2]) : 0, v; \
-        if ((core_ops[op].flags & OPF_FAIL) && prim_is_int(P) && y == 0)                   \
+        if (scalar_may_fail(op, P) && (op == COP_POW ? a[1].as.i < 0 : y == 0))           \
             return false;                                                                  \
         switch (op) {                                                                      \
             SCALAR_OPS(CASE_##cl)                                                          \

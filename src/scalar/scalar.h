@@ -17,8 +17,8 @@
  * NONE where the operator is not defined on that class: the verifier rejects such uses.
  *
  * The semantics are Futhark's: integer arithmetic wraps; signed `div`/`mod` round towards
- * minus infinity, `quot`/`rem` towards zero; integer division by zero fails (scalar_eval says
- * so, the emitters test the divisor first); shifts by a negative amount or by the width or more
+ * minus infinity, `quot`/`rem` towards zero; integer division by zero and a signed integer `**`
+ * of a negative exponent fail (scalar_eval says so, the emitters test the operand first); shifts by a negative amount or by the width or more
  * give 0 (-1 for `shr` of a negative signed value); f32 arithmetic rounds to single precision
  * after each operation; float to integer truncates, and NaN, infinities and values beyond the
  * 64-bit range give 0, other out-of-range values the 64-bit result wrapped (rts wf_f2i).
@@ -72,7 +72,8 @@ enum {
     OPF_PRED = 1,   /* result is bool */
     OPF_COMM = 2,   /* commutative (floats: see scalar_commutative) */
     OPF_ASSOC = 4,  /* associative (exactly, on integers and bools; floats only up to rounding) */
-    OPF_FAIL = 8,   /* fails on integers when the divisor is 0: carries a location */
+    OPF_FAIL = 8,   /* fails on integers (a zero divisor; pow: a signed negative exponent):
+                       carries a location (scalar_may_fail) */
     OPF_CONV = 16,  /* two types: from, to (its C is in SCALAR_CONVERSIONS) */
     OPF_LIBM = 32,  /* on floats, computed by the math library (libm, CUDA's), whose results are
                        not the same everywhere: never evaluated at compile time */
@@ -95,7 +96,7 @@ enum {
       truncf(x / y), trunc(x / y), NONE)                                                      \
     X(REM, "rem", 2, OPF_FAIL, ((T)wf_rem64(x, y)), ((T)((uint64_t)x % (uint64_t)y)),         \
       fmodf(x, y), fmod(x, y), NONE)                                                          \
-    X(POW, "pow", 2, OPF_LIBM, ((T)wf_spow(x, y)), ((T)wf_upow(x, y)), powf(x, y), pow(x, y), \
+    X(POW, "pow", 2, OPF_LIBM | OPF_FAIL, ((T)wf_spow(x, y)), ((T)wf_upow(x, y)), powf(x, y), pow(x, y), \
       NONE)                                                                                   \
     /* on floats C's fmin/fmax: a NaN operand gives the other one, of two zeros the first */ \
     X(MIN, "min", 2, OPF_COMM | OPF_ASSOC | OPF_LIBM, (x < y ? x : y), (x < y ? x : y),       \
@@ -202,6 +203,17 @@ typedef struct {
     unsigned flags;
 } COpInfo;
 extern const COpInfo core_ops[COP_COUNT];
+
+/* Whether op can fail on operands of type t (then it carries a location): integer division
+ * by zero, a signed integer's negative exponent. */
+static inline bool scalar_may_fail(COp op, PrimType t) {
+    return (core_ops[op].flags & OPF_FAIL) && prim_is_int(t) && (op != COP_POW || prim_is_signed(t));
+}
+
+/* The run-time error of an operation that failed. */
+static inline const char *scalar_fail_message(COp op) {
+    return op == COP_POW ? "negative exponent" : "division by zero";
+}
 int core_op_lookup(const char *name); /* -1 if none */
 
 /* Whether op is defined on operands of type t (convert and bitcast: on every type). */

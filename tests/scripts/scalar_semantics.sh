@@ -14,7 +14,7 @@
 #     beyond the integer ranges), and the math functions on thousands of ordinary values too:
 #     all evaluators must print the same bits (NaN as NaN);
 #  4. an integer division by zero fails in each (exit 2, "division by zero"), and the folder
-#     leaves it to run time;
+#     leaves it to run time; so does a signed integer `**` of a negative exponent;
 #  5. the CUDA code `weft cuda` generates for 3 compiles with nvcc (skipped without nvcc).
 . "$(dirname "$0")/lib.sh"
 CASES=tests/scalar/cases.txt
@@ -188,19 +188,22 @@ BEGIN {
 {
     t = $1; n = NF - 1
     for (i = 1; i <= n; i++) v[i] = $(i + 1)
-    delete xs; delete ys; delete zs; delete ds; m = 0
+    delete xs; delete ys; delete zs; delete ds; delete es; m = 0
     for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) {
         m++; xs[m] = v[i]; ys[m] = v[j]; zs[m] = v[(i + j) % n + 1]; ds[m] = (v[j] == "0" ? "1" : v[j])
+        es[m] = (t !~ /^f/ && v[j] ~ /^-/ ? "0" : v[j]) # integer exponents: not negative (part 4)
     }
     operand(t, "x", xs, m); operand(t, "y", ys, m); operand(t, "z", zs, m); operand(t, "d", ds, m); operand(t, "u", v, n)
+    operand(t, "e", es, m)
     if (t == "bool") {
         split("&& || == != < <= > >=", bops, " ")
         for (b in bops) res(t, "x y", "x " bops[b] " y")
         res(t, "u", "!x")
         next
     }
-    split("+ - * ** == != < <= > >=", bops, " ")
+    split("+ - * == != < <= > >=", bops, " ")
     for (b in bops) res(t, "x y", "x " bops[b] " y")
+    res(t, "x e", "x ** y")
     res(t, "u", "-x")
     for (k = 1; k <= nn; k++) res(t, "u", num[k] "." t " x")
     if (t ~ /^f/) {
@@ -261,6 +264,14 @@ if compile "$T/div0.fut" "$T/div0"; then
     run_all "$T/div0.fut" "$T/div0" "$T/div0.in"
     for ev in interp core c mc; do
         grep -q "division by zero" "$T/out.$ev"; check $? "division by zero on $ev: $(head -c 300 "$T/out.$ev")"
+    done
+fi
+printf 'entry main (x: i64) (y: i64) = x ** y\n' > "$T/powneg.fut"
+printf '1 -1\n' > "$T/powneg.in"
+if compile "$T/powneg.fut" "$T/powneg"; then
+    run_all "$T/powneg.fut" "$T/powneg" "$T/powneg.in"
+    for ev in interp core c mc; do
+        grep -q "negative exponent" "$T/out.$ev"; check $? "negative exponent on $ev: $(head -c 300 "$T/out.$ev")"
     done
 fi
 printf 'entry main : i32 = 1 / 0\n' > "$T/div0c.fut"
