@@ -32,8 +32,9 @@ int jagged_levels(CType t);
 /* irregular.c: the full flattening of a map whose body runs an inner SOAC of a width that
  * varies per element (docs/FLATTENING.md, "Irregular nests").  irr_match: the map statement's
  * expression when it has that form (types: the function's), else NULL.  irr_prepare computes
- * the widths and their offsets on the host (into b) and returns the outer version's
- * parallelism (the total work over the largest element's); irr_flatten then binds out (fresh
+ * the widths' total and largest (one reduction, into b) and returns the outer version's
+ * parallelism (the total work over the largest element's); irr_flatten then (the widths'
+ * offsets first, for its segops) binds out (fresh
  * names for the map's pattern) to the flattened version's results: segops, and for a filter
  * also host SOACs (its offsets, the scatter, the rest of the body as a map) for the caller to
  * flatten in turn.  iotas: the variables bound by iota (read as the index where a SOAC takes

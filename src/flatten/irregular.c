@@ -12,6 +12,7 @@
  * becomes, load-balanced by the elements of the inner SOACs rather than by the rows:
  *
  *     W = map (\x -> w(prefix(x))) xs                       -- the size slice (rule 4's S)
+ *     (total, max W) = reduce of W                          -- what chooses the version
  *     O = exclusive scan of W, with the total after it     -- the offsets (rule 4's B)
  *     r' = seg{map,red,scan} (i < n, j < seg O total) { prefix(xs[i]); S's lambda at j }
  *     rest = segmap (i < n) { prefix(xs[i]); suffix(p, r'[i]) }      -- when there is one
@@ -49,7 +50,8 @@ struct IrrMatch {
     CAtom width;        /* the width of the inner SOAC (of S's lambda's, for IRR_PAIRS): bound in
                            the prefix or a parameter */
     OMap types;
-    CAtom offs, total;  /* after irr_prepare */
+    CAtom total;        /* the sum of the widths: after irr_prepare */
+    CAtom offs;         /* the widths' offsets, the total after them: after irr_offsets */
 };
 
 static bool prefix_ok(const CExp *e);
@@ -472,10 +474,11 @@ static CAtom element_width(IrrMatch *m, CBuild *in, CAtom k, const OMap *iotas) 
     return element_size(m, in, k, m->width, iotas);
 }
 
-/* A screma over iota w (never built: the flattener reads its index) with the lambda
- * \k -> width(k), or with shift \k -> if k == 0 then 0 else width(k - 1), and one operator
- * op (a scan when scan, else a reduction) on i64. */
-static CAtom width_soac(IrrMatch *m, CBuild *hb, CAtom w, bool shift, COp op, bool scan, const OMap *iotas) {
+/* A screma over iota w (never built: the flattener reads its index) whose lambda gives an
+ * element's width: with shift, \k -> if k == 0 then 0 else width(k - 1), scanned by +
+ * (the offsets with the total after them); else \k -> (width(k), width(k)) reduced by + and
+ * max (the total and the largest width, one pass).  Bound in hb; the result or results in r. */
+static void width_soac(IrrMatch *m, CBuild *hb, CAtom w, bool shift, const OMap *iotas, CAtom *r) {
     CBuild in = cb_nested(hb);
     CParam k = cb_param(&in, "k", ctype_prim(PRIM_I64));
     CAtom width;
@@ -497,31 +500,50 @@ static CAtom width_soac(IrrMatch *m, CBuild *hb, CAtom w, bool shift, COp op, bo
     vec_push(&ps, k);
     CAtomVec res = {0};
     vec_push(&res, width);
+    if (!shift)
+        vec_push(&res, width);
     CExp *e = cb_exp(hb, CE_SCREMA);
     vec_push(&e->args, w);
     vec_push(&e->arrays, cb_iota(hb, w));
     e->lam = cb_lambda(ps, &in, res);
-    COperator o = {cb_op_lambda(hb, op, PRIM_I64), {0}, true};
-    vec_push(&o.nes, cb_i64(0));
-    vec_push(scan ? &e->scans : &e->reds, o);
-    CDim d = cdim_of_atom(w);
-    return scan ? cb_let(hb, "offs", ctype_array(PRIM_I64, 1, &d), e) : cb_let(hb, "maxw", ctype_prim(PRIM_I64), e);
+    COp ops[2] = {COP_ADD, COP_MAX};
+    for (int i = 0; i < (shift ? 1 : 2); i++) {
+        COperator o = {cb_op_lambda(hb, ops[i], PRIM_I64), {0}, true};
+        vec_push(&o.nes, cb_i64(0));
+        vec_push(shift ? &e->scans : &e->reds, o);
+    }
+    if (shift) {
+        CDim d = cdim_of_atom(w);
+        r[0] = cb_let(hb, "offs", ctype_array(PRIM_I64, 1, &d), e);
+        return;
+    }
+    CParamVec pat = {0};
+    const char *names[2] = {"total", "maxw"};
+    for (int i = 0; i < 2; i++) {
+        vec_push(&pat, ((CParam){opt_fresh(names[i]), ctype_prim(PRIM_I64)}));
+        r[i] = catom_var(pat.data[i].name);
+    }
+    cb_let_pat(hb, pat, e);
 }
 
 CAtom irr_prepare(IrrMatch *m, CBuild *host, const OMap *iotas) {
     const CExp *e = m->map;
-    CAtom n = e->args.data[0];
     CBuild hb = *host;
     hb.types = &m->types;
-    /* O: the widths (the size slice of the prefix) scanned as they are computed, shifted by one
-     * so that the scan of n + 1 elements is the offsets with the total after them; max W: a
-     * reduction of the same widths */
-    m->offs = width_soac(m, &hb, cb_add(&hb, n, cb_i64(1)), true, COP_ADD, true, iotas);
-    m->total = cb_last(&hb, m->offs);
-    CAtom maxw = width_soac(m, &hb, n, false, COP_MAX, false, iotas);
-    CAtom one = cb_select(&hb, cb_op2(&hb, COP_LT, PRIM_I64, maxw, cb_i64(1)), cb_i64(1), maxw);
+    /* the widths (the size slice of the prefix) summed and their largest, in one reduction:
+     * all the outer version needs (the offsets only the flattened one: irr_offsets) */
+    CAtom tm[2];
+    width_soac(m, &hb, e->args.data[0], false, iotas, tm);
+    m->total = tm[0];
+    CAtom one = cb_select(&hb, cb_op2(&hb, COP_LT, PRIM_I64, tm[1], cb_i64(1)), cb_i64(1), tm[1]);
     /* what one thread per element keeps busy: the total work over the largest element's */
     return cb_op2(&hb, COP_QUOT, PRIM_I64, m->total, one);
+}
+
+/* O: the widths scanned as they are computed, shifted by one so that the scan of n + 1
+ * elements is the offsets with the total after them (rule 4's B), into m->offs. */
+static void irr_offsets(IrrMatch *m, CBuild *hb, const OMap *iotas) {
+    width_soac(m, hb, cb_add(hb, m->map->args.data[0], cb_i64(1)), true, iotas, &m->offs);
 }
 
 /* A segop of the given kind over the irregular space (i < n, j < seg O total), its indices in
@@ -1079,6 +1101,7 @@ void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
     const CStm *S = &body->stms.data[m->s];
     CBuild hb = *b;
     hb.types = &m->types;
+    irr_offsets(m, &hb, iotas);
     if (m->kind == IRR_FILTER) {
         filter_flatten(m, &hb, iotas, out);
         return;
