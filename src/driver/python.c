@@ -17,7 +17,7 @@
 
 /* The NumPy dtype of each primitive type (PRIM_TYPES' order). */
 static const char *const numpy_dtype[PRIM_COUNT] = {
-    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "bool",
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "bool", "float16",
 };
 
 /* The part of every module that does not depend on the program: errors, the owner of a result's
