@@ -283,6 +283,15 @@ WF_HD static inline uint16_t wf_d2h(double d) {
     /* normal: the exponent field plus the significand (a carry to 2^11 steps the exponent) */
     return (uint16_t)(sign | (e >= -14 ? (uint64_t)(e + 15 - 1) * 0x400u + r : r));
 }
-WF_HD static inline uint16_t wf_f2h(float f) { return wf_d2h((double)f); }
+/* f rounded to half.  A NaN is narrowed from its own bits: widening it to double would make a
+ * signalling NaN quiet, and a half's NaN must come back as it was (wf_h2f). */
+WF_HD static inline uint16_t wf_f2h(float f) {
+    uint32_t bits = wf_f32_bits(f);
+    if ((bits & 0x7fffffffu) > 0x7f800000u) {
+        uint16_t payload = (uint16_t)((bits >> 13) & 0x3ffu);
+        return (uint16_t)(((bits >> 16) & 0x8000u) | 0x7c00u | (payload ? payload : 0x200u));
+    }
+    return wf_d2h((double)f);
+}
 
 #endif
