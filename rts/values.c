@@ -3,12 +3,12 @@
  * Reading works on a byte buffer: a reader either owns a copy of a string or refills its buffer
  * from a FILE in large chunks, so parsing never touches stdio per character and never mallocs per
  * element.  The text lexer tracks line:col for messages.  A text value is one of
- *     literal    1  -3i8  2.5f32  1e-3  0x1F  0b101  1_000  true  f32.nan  -f64.inf
+ *     literal    1  -3i8  2.5f32  1.5f16  1e-3  0x1F  0b101  1_000  true  f32.nan  -f64.inf  f16.inf
  *     array      [ value, ... ]             (nested to any depth)
  *     empty      empty([0][3]i32)
  * with whitespace and `--` comments between tokens.  A value starting with 'b' is binary:
  *     'b'  version (2)  rank (1 byte)  type (4 chars, " i32", "bool")  rank x i64 dims  data
- * all little-endian.
+ * all little-endian (an f16 is 2 bytes of IEEE binary16, " f16").
  *
  * Typed reads (wf_read_value) fill a flat row-major buffer and check rank, element type, range
  * and rectangularity.  Untyped reads (wf_read_trees) build wf_tree nodes, for `weft test`.
