@@ -88,3 +88,25 @@ entry big (n: i64) : (f16, f16, f16, [4]f16, f16) =
 -- output { [3.5f16, 0f16, 1f16, f16.inf] [3f16, 0f16, 10f16, 2016f16] }
 entry jagged (rows: [][]f16) (ns: []i64) : ([]f16, []f16) =
   (map f16.sum rows, map (\n -> f16.sum (map f16.i64 (iota n))) ns)
+
+-- More of the namespace (% fma ldexp nextafter lerp), each rounded to half, then their sum
+-- rounded after each +: 0.25 + 8.75 + 20 + 2.498046875 (31.498046875 rounds to 31.5) + 2.5.
+-- ==
+-- entry: more
+-- input { 2.5f16 }
+-- output { [0.25f16, 8.75f16, 20f16, 2.498046875f16, 2.5f16] 34f16 }
+entry more (x: f16) : ([5]f16, f16) =
+  let r = [x % 0.75, f16.fma x x x, f16.ldexp x 3, f16.nextafter x 2, f16.lerp x x x]
+  in (r, r[0] + r[1] + r[2] + r[3] + r[4])
+
+-- A parametric module applied to f16, and an argmax over (f16, i64) pairs.
+module twice (R: real) = { def twice (x: R.t) : R.t = R.(x + x) }
+module twice16 = twice f16
+-- ==
+-- entry: modules
+-- input { [1.5f16, -3f16, 7.25f16, 7.25f16, 0f16] }
+-- output { [3f16, -6f16, 14.5f16, 14.5f16, 0f16] 7.25f16 2i64 }
+entry modules (xs: []f16) : ([]f16, f16, i64) =
+  let (m, i) = reduce (\(a, i) (b, j) -> if a > b || (a == b && i < j) then (a, i) else (b, j))
+                      (-f16.inf, -1) (zip xs (indices xs))
+  in (map twice16.twice xs, m, i)
