@@ -2,7 +2,7 @@
  *
  * One table (SCALAR_OPS, SCALAR_MATH, SCALAR_CONVERSIONS) gives each operator its name in the
  * core IR, its arity, its properties and its C: a C expression for each class of operand type
- * (signed and unsigned integers, f32, f64, bool).  That C is both what the backends emit
+ * (signed and unsigned integers, f32, f64, bool; f16 takes f32's, see PC_F16).  That C is both what the backends emit
  * (scalar_c_expr, called by src/backend/cexpr.c) and what the compiler evaluates
  * (scalar_eval: scalar.c compiles the same expressions, each operand held in its C type), so
  * the interpreter, the core evaluator and the constant folder compute what compiled programs
