@@ -19,7 +19,7 @@
  * largest signed value, which makes all-negative arrays strict; we use magnitudes.)
  */
 #include "values.h"
-#include "wf_scalar.h"
+#include "wf_half.h"
 
 #include <errno.h>
 #include <inttypes.h>
