@@ -11,6 +11,7 @@ def i8.u8 (x: u8) : i8 = intrinsics.convert
 def i8.u16 (x: u16) : i8 = intrinsics.convert
 def i8.u32 (x: u32) : i8 = intrinsics.convert
 def i8.u64 (x: u64) : i8 = intrinsics.convert
+def i8.f16 (x: f16) : i8 = intrinsics.convert
 def i8.f32 (x: f32) : i8 = intrinsics.convert
 def i8.f64 (x: f64) : i8 = intrinsics.convert
 def i8.bool (x: bool) : i8 = if x then 1i8 else 0i8
@@ -24,6 +25,7 @@ def i16.u8 (x: u8) : i16 = intrinsics.convert
 def i16.u16 (x: u16) : i16 = intrinsics.convert
 def i16.u32 (x: u32) : i16 = intrinsics.convert
 def i16.u64 (x: u64) : i16 = intrinsics.convert
+def i16.f16 (x: f16) : i16 = intrinsics.convert
 def i16.f32 (x: f32) : i16 = intrinsics.convert
 def i16.f64 (x: f64) : i16 = intrinsics.convert
 def i16.bool (x: bool) : i16 = if x then 1i16 else 0i16
@@ -37,6 +39,7 @@ def i32.u8 (x: u8) : i32 = intrinsics.convert
 def i32.u16 (x: u16) : i32 = intrinsics.convert
 def i32.u32 (x: u32) : i32 = intrinsics.convert
 def i32.u64 (x: u64) : i32 = intrinsics.convert
+def i32.f16 (x: f16) : i32 = intrinsics.convert
 def i32.f32 (x: f32) : i32 = intrinsics.convert
 def i32.f64 (x: f64) : i32 = intrinsics.convert
 def i32.bool (x: bool) : i32 = if x then 1i32 else 0i32
@@ -50,6 +53,7 @@ def i64.u8 (x: u8) : i64 = intrinsics.convert
 def i64.u16 (x: u16) : i64 = intrinsics.convert
 def i64.u32 (x: u32) : i64 = intrinsics.convert
 def i64.u64 (x: u64) : i64 = intrinsics.convert
+def i64.f16 (x: f16) : i64 = intrinsics.convert
 def i64.f32 (x: f32) : i64 = intrinsics.convert
 def i64.f64 (x: f64) : i64 = intrinsics.convert
 def i64.bool (x: bool) : i64 = if x then 1i64 else 0i64
@@ -63,6 +67,7 @@ def u8.u8 (x: u8) : u8 = intrinsics.convert
 def u8.u16 (x: u16) : u8 = intrinsics.convert
 def u8.u32 (x: u32) : u8 = intrinsics.convert
 def u8.u64 (x: u64) : u8 = intrinsics.convert
+def u8.f16 (x: f16) : u8 = intrinsics.convert
 def u8.f32 (x: f32) : u8 = intrinsics.convert
 def u8.f64 (x: f64) : u8 = intrinsics.convert
 def u8.bool (x: bool) : u8 = if x then 1u8 else 0u8
@@ -75,6 +80,7 @@ def u16.u8 (x: u8) : u16 = intrinsics.convert
 def u16.u16 (x: u16) : u16 = intrinsics.convert
 def u16.u32 (x: u32) : u16 = intrinsics.convert
 def u16.u64 (x: u64) : u16 = intrinsics.convert
+def u16.f16 (x: f16) : u16 = intrinsics.convert
 def u16.f32 (x: f32) : u16 = intrinsics.convert
 def u16.f64 (x: f64) : u16 = intrinsics.convert
 def u16.bool (x: bool) : u16 = if x then 1u16 else 0u16
@@ -86,6 +92,7 @@ def u32.u8 (x: u8) : u32 = intrinsics.convert
 def u32.u16 (x: u16) : u32 = intrinsics.convert
 def u32.u32 (x: u32) : u32 = intrinsics.convert
 def u32.u64 (x: u64) : u32 = intrinsics.convert
+def u32.f16 (x: f16) : u32 = intrinsics.convert
 def u32.f32 (x: f32) : u32 = intrinsics.convert
 def u32.f64 (x: f64) : u32 = intrinsics.convert
 def u32.bool (x: bool) : u32 = if x then 1u32 else 0u32
@@ -96,10 +103,25 @@ def u64.u8 (x: u8) : u64 = intrinsics.convert
 def u64.u16 (x: u16) : u64 = intrinsics.convert
 def u64.u32 (x: u32) : u64 = intrinsics.convert
 def u64.u64 (x: u64) : u64 = intrinsics.convert
+def u64.f16 (x: f16) : u64 = intrinsics.convert
 def u64.f32 (x: f32) : u64 = intrinsics.convert
 def u64.f64 (x: f64) : u64 = intrinsics.convert
 def u64.bool (x: bool) : u64 = if x then 1u64 else 0u64
 def u64.to_i64 (x: u64) : i64 = intrinsics.convert
+
+def f16.i8 (x: i8) : f16 = intrinsics.convert
+def f16.i16 (x: i16) : f16 = intrinsics.convert
+def f16.i32 (x: i32) : f16 = intrinsics.convert
+def f16.i64 (x: i64) : f16 = intrinsics.convert
+def f16.u8 (x: u8) : f16 = intrinsics.convert
+def f16.u16 (x: u16) : f16 = intrinsics.convert
+def f16.u32 (x: u32) : f16 = intrinsics.convert
+def f16.u64 (x: u64) : f16 = intrinsics.convert
+def f16.f16 (x: f16) : f16 = intrinsics.convert
+def f16.f32 (x: f32) : f16 = intrinsics.convert
+def f16.f64 (x: f64) : f16 = intrinsics.convert
+def f16.bool (x: bool) : f16 = if x then 1f16 else 0f16
+def f16.to_i64 (x: f16) : i64 = intrinsics.convert
 
 def f32.i8 (x: i8) : f32 = intrinsics.convert
 def f32.i16 (x: i16) : f32 = intrinsics.convert
@@ -109,6 +131,7 @@ def f32.u8 (x: u8) : f32 = intrinsics.convert
 def f32.u16 (x: u16) : f32 = intrinsics.convert
 def f32.u32 (x: u32) : f32 = intrinsics.convert
 def f32.u64 (x: u64) : f32 = intrinsics.convert
+def f32.f16 (x: f16) : f32 = intrinsics.convert
 def f32.f32 (x: f32) : f32 = intrinsics.convert
 def f32.f64 (x: f64) : f32 = intrinsics.convert
 def f32.bool (x: bool) : f32 = if x then 1f32 else 0f32
@@ -122,11 +145,13 @@ def f64.u8 (x: u8) : f64 = intrinsics.convert
 def f64.u16 (x: u16) : f64 = intrinsics.convert
 def f64.u32 (x: u32) : f64 = intrinsics.convert
 def f64.u64 (x: u64) : f64 = intrinsics.convert
+def f64.f16 (x: f16) : f64 = intrinsics.convert
 def f64.f32 (x: f32) : f64 = intrinsics.convert
 def f64.f64 (x: f64) : f64 = intrinsics.convert
 def f64.bool (x: bool) : f64 = if x then 1f64 else 0f64
 def f64.to_i64 (x: f64) : i64 = intrinsics.convert
 
+def f16.to_f64 (x: f16) : f64 = intrinsics.convert
 def f32.to_f64 (x: f32) : f64 = intrinsics.convert
 def f64.to_f64 (x: f64) : f64 = intrinsics.convert
 
@@ -138,6 +163,7 @@ def bool.u8 (x: u8) : bool = x != 0u8
 def bool.u16 (x: u16) : bool = x != 0u16
 def bool.u32 (x: u32) : bool = x != 0u32
 def bool.u64 (x: u64) : bool = x != 0u64
+def bool.f16 (x: f16) : bool = x != 0f16
 def bool.f32 (x: f32) : bool = x != 0f32
 def bool.f64 (x: f64) : bool = x != 0f64
 def bool.bool (x: bool) : bool = x

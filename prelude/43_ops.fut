@@ -178,6 +178,20 @@ def (u64.<=) (x: u64) (y: u64) : bool = x <= y
 def (u64.>) (x: u64) (y: u64) : bool = x > y
 def (u64.>=) (x: u64) (y: u64) : bool = x >= y
 
+type f16.t = f16
+def (f16.+) (x: f16) (y: f16) : f16 = x + y
+def (f16.-) (x: f16) (y: f16) : f16 = x - y
+def (f16.*) (x: f16) (y: f16) : f16 = x * y
+def (f16./) (x: f16) (y: f16) : f16 = x / y
+def (f16.%) (x: f16) (y: f16) : f16 = x % y
+def (f16.**) (x: f16) (y: f16) : f16 = x ** y
+def (f16.==) (x: f16) (y: f16) : bool = x == y
+def (f16.!=) (x: f16) (y: f16) : bool = x != y
+def (f16.<) (x: f16) (y: f16) : bool = x < y
+def (f16.<=) (x: f16) (y: f16) : bool = x <= y
+def (f16.>) (x: f16) (y: f16) : bool = x > y
+def (f16.>=) (x: f16) (y: f16) : bool = x >= y
+
 type f32.t = f32
 def (f32.+) (x: f32) (y: f32) : f32 = x + y
 def (f32.-) (x: f32) (y: f32) : f32 = x - y
@@ -206,6 +220,7 @@ def (f64.<=) (x: f64) (y: f64) : bool = x <= y
 def (f64.>) (x: f64) (y: f64) : bool = x > y
 def (f64.>=) (x: f64) (y: f64) : bool = x >= y
 
+type f16.int_t = u16
 type f32.int_t = u32
 type f64.int_t = u64
 

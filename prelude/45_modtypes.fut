@@ -1,6 +1,6 @@
 -- weft prelude, part 4: the module types of the numeric modules (i32, f64, ...), as Futhark's
 -- prelude names them, for parametric modules over numbers: `module M (R: real) = ...` applied
--- to f32.  Each lists what weft's modules of that kind define (f16 is not a weft type).
+-- to f32.  Each lists what weft's modules of that kind define.
 
 module type from_prim = {
   type t
@@ -12,6 +12,7 @@ module type from_prim = {
   val u16 : u16 -> t
   val u32 : u32 -> t
   val u64 : u64 -> t
+  val f16 : f16 -> t
   val f32 : f32 -> t
   val f64 : f64 -> t
   val bool : bool -> t

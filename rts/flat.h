@@ -332,6 +332,7 @@ WF_ATOMIC_DEFINE(u64, uint64_t)
 WF_ATOMIC_DEFINE(f32, float)
 WF_ATOMIC_DEFINE(f64, double)
 WF_ATOMIC_DEFINE(bool, bool)
+WF_ATOMIC_DEFINE(f16, uint16_t)
 
 /* ---- slots ---- */
 

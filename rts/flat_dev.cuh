@@ -108,6 +108,7 @@ WFD_ATOMIC_DEFINE(u64, uint64_t, (wfd_cas_word<uint64_t, unsigned long long>))
 WFD_ATOMIC_DEFINE(f32, float, (wfd_cas_word<float, unsigned int>))
 WFD_ATOMIC_DEFINE(f64, double, (wfd_cas_word<double, unsigned long long>))
 WFD_ATOMIC_DEFINE(bool, bool, wfd_cas_small)
+WFD_ATOMIC_DEFINE(f16, uint16_t, wfd_cas_small)
 
 /* *p = *p OP v with the device's own atomic, where it has one for OP (the codes of
  * fs_simple_op_code: 0 +, 1 *, 2 min, 3 max, 4 &, 5 |, 6 ^); false when it has none. */

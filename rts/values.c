@@ -3,12 +3,12 @@
  * Reading works on a byte buffer: a reader either owns a copy of a string or refills its buffer
  * from a FILE in large chunks, so parsing never touches stdio per character and never mallocs per
  * element.  The text lexer tracks line:col for messages.  A text value is one of
- *     literal    1  -3i8  2.5f32  1e-3  0x1F  0b101  1_000  true  f32.nan  -f64.inf
+ *     literal    1  -3i8  2.5f32  1.5f16  1e-3  0x1F  0b101  1_000  true  f32.nan  -f64.inf  f16.inf
  *     array      [ value, ... ]             (nested to any depth)
  *     empty      empty([0][3]i32)
  * with whitespace and `--` comments between tokens.  A value starting with 'b' is binary:
  *     'b'  version (2)  rank (1 byte)  type (4 chars, " i32", "bool")  rank x i64 dims  data
- * all little-endian.
+ * all little-endian (an f16 is 2 bytes of IEEE binary16, " f16").
  *
  * Typed reads (wf_read_value) fill a flat row-major buffer and check rank, element type, range
  * and rectangularity.  Untyped reads (wf_read_trees) build wf_tree nodes, for `weft test`.
@@ -19,6 +19,7 @@
  * largest signed value, which makes all-negative arrays strict; we use magnitudes.)
  */
 #include "values.h"
+#include "wf_half.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -30,10 +31,10 @@
 /* ------------------------------------------------------------------ primitive types */
 
 static const char *const prim_names[WF_PRIM_COUNT] = {"i8",  "i16", "i32", "i64", "u8",  "u16",
-                                                      "u32", "u64", "f32", "f64", "bool"};
+                                                      "u32", "u64", "f32", "f64", "bool", "f16"};
 static const char *const binary_names[WF_PRIM_COUNT] = {"  i8", " i16", " i32", " i64", "  u8", " u16",
-                                                        " u32", " u64", " f32", " f64", "bool"};
-static const size_t prim_sizes[WF_PRIM_COUNT] = {1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 1};
+                                                        " u32", " u64", " f32", " f64", "bool", " f16"};
+static const size_t prim_sizes[WF_PRIM_COUNT] = {1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 1, 2};
 
 const char *wf_prim_name(wf_prim p) { return (unsigned)p < WF_PRIM_COUNT ? prim_names[p] : "?"; }
 size_t wf_prim_size(wf_prim p) { return (unsigned)p < WF_PRIM_COUNT ? prim_sizes[p] : 0; }
@@ -41,7 +42,7 @@ size_t wf_prim_size(wf_prim p) { return (unsigned)p < WF_PRIM_COUNT ? prim_sizes
 static bool prim_is_signed(wf_prim p) { return p <= WF_I64; }
 static bool prim_is_unsigned(wf_prim p) { return p >= WF_U8 && p <= WF_U64; }
 static bool prim_is_int(wf_prim p) { return p <= WF_U64; }
-static bool prim_is_float(wf_prim p) { return p == WF_F32 || p == WF_F64; }
+static bool prim_is_float(wf_prim p) { return p == WF_F32 || p == WF_F64 || p == WF_F16; }
 static int prim_bits(wf_prim p) { return (int)prim_sizes[p] * 8; }
 
 static int prim_from_name(const char *s, size_t n) {
@@ -322,7 +323,7 @@ static bool parse_special(const char *body, literal *l) {
     if (strlen(body) != 7 || body[0] != 'f' || body[3] != '.')
         return false;
     l->suffix = prim_from_name(body, 3);
-    if (l->suffix != WF_F32 && l->suffix != WF_F64)
+    if (l->suffix < 0 || !prim_is_float((wf_prim)l->suffix))
         return false;
     l->kind = LIT_FLOAT;
     if (!strcmp(body + 4, "nan"))
@@ -441,9 +442,13 @@ static int64_t int_signed(const literal *l) {
     return (int64_t)(l->neg ? (uint64_t)0 - l->mag : l->mag);
 }
 
+/* A decimal to half is rounded twice, to double and then to half: it differs from the decimal
+ * rounded once only where the decimal is within 2^-53 of a tie between two halves (not on it). */
 static double lit_double(const literal *l, wf_prim p) {
     if (p == WF_F32)
         return strtof(l->num, NULL);
+    if (p == WF_F16)
+        return wf_h2f(wf_d2h(strtod(l->num, NULL)));
     return strtod(l->num, NULL);
 }
 
@@ -488,6 +493,9 @@ static int store_literal(wf_reader *r, const token *t, wf_prim p, void *dst) {
     } else if (p == WF_F32) {
         float x = strtof(l.num, NULL);
         memcpy(dst, &x, 4);
+    } else if (p == WF_F16) {
+        uint16_t h = wf_d2h(strtod(l.num, NULL));
+        memcpy(dst, &h, 2);
     } else {
         double x = strtod(l.num, NULL);
         memcpy(dst, &x, 8);
@@ -1255,25 +1263,36 @@ bool wf_jagged_valid(int rank, int levels, const wf_value *parts, char *why, siz
 
 /* ------------------------------------------------------------------ writing text */
 
-static void format_float(char *out, size_t n, double x, bool single) {
+/* Whether the text s reads back as x, a value of float type p. */
+static bool reads_back(const char *s, double x, wf_prim p) {
+    if (p == WF_F32)
+        return strtof(s, NULL) == (float)x;
+    if (p == WF_F16)
+        return wf_d2h(strtod(s, NULL)) == wf_d2h(x);
+    return strtod(s, NULL) == x;
+}
+
+/* x, a value of float type p (f16, f32, f64), as 1.5f16, f32.nan, -f64.inf. */
+static void format_float(char *out, size_t n, double x, wf_prim p) {
+    const char *name = prim_names[p];
     if (isnan(x)) {
-        snprintf(out, n, "%s.nan", single ? "f32" : "f64");
+        snprintf(out, n, "%s.nan", name);
         return;
     }
     if (isinf(x)) {
-        snprintf(out, n, "%s%s.inf", x < 0 ? "-" : "", single ? "f32" : "f64");
+        snprintf(out, n, "%s%s.inf", x < 0 ? "-" : "", name);
         return;
     }
     /* The shortest %g precision that reads back to the same value. */
-    int lo = single ? 6 : 15, hi = single ? 9 : 17;
+    int lo = p == WF_F16 ? 3 : p == WF_F32 ? 6 : 15, hi = p == WF_F16 ? 5 : p == WF_F32 ? 9 : 17;
     for (int prec = lo; prec <= hi; prec++) {
         snprintf(out, n, "%.*g", prec, x);
-        if (prec == hi || (single ? strtof(out, NULL) == (float)x : strtod(out, NULL) == x))
+        if (prec == hi || reads_back(out, x, p))
             break;
     }
     if (!strpbrk(out, ".e"))
         strncat(out, ".0", n - strlen(out) - 1);
-    strncat(out, single ? "f32" : "f64", n - strlen(out) - 1);
+    strncat(out, name, n - strlen(out) - 1);
 }
 
 /* Format one element as text into out (at least 64 bytes). */
@@ -1287,8 +1306,9 @@ static void format_scalar(char *out, size_t n, wf_prim p, const void *e) {
     case WF_U16: { uint16_t x; memcpy(&x, e, 2); snprintf(out, n, "%uu16", x); break; }
     case WF_U32: { uint32_t x; memcpy(&x, e, 4); snprintf(out, n, "%" PRIu32 "u32", x); break; }
     case WF_U64: { uint64_t x; memcpy(&x, e, 8); snprintf(out, n, "%" PRIu64 "u64", x); break; }
-    case WF_F32: { float x; memcpy(&x, e, 4); format_float(out, n, x, true); break; }
-    case WF_F64: { double x; memcpy(&x, e, 8); format_float(out, n, x, false); break; }
+    case WF_F32: { float x; memcpy(&x, e, 4); format_float(out, n, x, p); break; }
+    case WF_F64: { double x; memcpy(&x, e, 8); format_float(out, n, x, p); break; }
+    case WF_F16: { uint16_t x; memcpy(&x, e, 2); format_float(out, n, wf_h2f(x), p); break; }
     case WF_BOOL: { uint8_t x; memcpy(&x, e, 1); snprintf(out, n, "%s", x ? "true" : "false"); break; }
     default: snprintf(out, n, "?"); break;
     }
@@ -1563,6 +1583,10 @@ static void leaf_from_elem(wf_tree *t, wf_prim p, const void *e) {
         t->v.f = x;
     } else if (p == WF_F64) {
         memcpy(&t->v.f, e, 8);
+    } else if (p == WF_F16) {
+        uint16_t h;
+        memcpy(&h, e, 2);
+        t->v.f = wf_h2f(h);
     } else {
         uint64_t u = 0;
         memcpy(&u, e, prim_sizes[p]); /* little-endian host assumed for the low bytes */
@@ -1836,6 +1860,9 @@ static void leaf_string(char *out, size_t n, const wf_tree *t) {
         if (t->prim == WF_F32) {
             float x = (float)t->v.f;
             format_scalar(out, n, WF_F32, &x);
+        } else if (t->prim == WF_F16) {
+            uint16_t h = wf_d2h(t->v.f);
+            format_scalar(out, n, WF_F16, &h);
         } else {
             format_scalar(out, n, WF_F64, &t->v.f);
         }

@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-typedef enum { WF_I8, WF_I16, WF_I32, WF_I64, WF_U8, WF_U16, WF_U32, WF_U64, WF_F32, WF_F64, WF_BOOL, WF_PRIM_COUNT } wf_prim;
+typedef enum { WF_I8, WF_I16, WF_I32, WF_I64, WF_U8, WF_U16, WF_U32, WF_U64, WF_F32, WF_F64, WF_BOOL, WF_F16, WF_PRIM_COUNT } wf_prim;
 
 const char *wf_prim_name(wf_prim p);  /* "i32" */
 size_t wf_prim_size(wf_prim p);       /* bytes per element; bool is 1 byte */

@@ -24,6 +24,7 @@
 #else
 #define WF_HD
 #endif
+#include "wf_half.h"
 #ifdef __CUDA_ARCH__
 #define WF_POPCOUNT(x) __popcll(x)
 #define WF_CLZ(x) __clzll((long long)(x))

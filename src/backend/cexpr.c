@@ -66,6 +66,8 @@ const char *c_const(CAtom a) {
             return xsprintf(a.fval > 0 ? "((%s)INFINITY)" : "(-(%s)INFINITY)", t);
         return xsprintf("((%s)%a)", t, a.fval);
     }
+    case PRIM_F16: /* its bits */
+        return xsprintf("((uint16_t)0x%04x)", (unsigned)scalar_float(PRIM_F16, a.fval).as.u);
     case PRIM_I64:
         if (a.ival == INT64_MIN)
             return "INT64_MIN";

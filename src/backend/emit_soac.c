@@ -705,7 +705,7 @@ int fs_simple_op_code(const COperator *op) {
         l->body->result.data[0].kind != CA_VAR || l->body->result.data[0].var != s->pat.data[0].name)
         return -1;
     bool fl = prim_is_float(e->prim);
-    if (e->prim == PRIM_BOOL)
+    if (e->prim == PRIM_BOOL || e->prim == PRIM_F16) /* f16: no C operator on its bits */
         return -1;
     switch (e->op) {
     case COP_ADD: return 0;

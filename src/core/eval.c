@@ -46,7 +46,7 @@ static V *scalar_i(PrimType p, int64_t v) {
 static V *scalar_f(PrimType p, double v) {
     V *r = xmalloc(sizeof *r);
     r->prim = p;
-    r->f = p == PRIM_F32 ? (double)(float)v : v;
+    r->f = p == PRIM_F64 ? v : scalar_float_value(scalar_float(p, v)); /* rounded to f32, f16 */
     return r;
 }
 
@@ -99,6 +99,7 @@ static Scalar scalar_of(const V *v) {
     switch (v->prim) {
     case PRIM_F32: return scalar_f32((float)v->f);
     case PRIM_F64: return scalar_f64(v->f);
+    case PRIM_F16: return scalar_float(PRIM_F16, v->f);
     default: return scalar_int(v->prim, v->i);
     }
 }
@@ -107,6 +108,7 @@ static V *of_scalar(Scalar s) {
     switch (s.prim) {
     case PRIM_F32: return scalar_f(s.prim, (double)s.as.f32);
     case PRIM_F64: return scalar_f(s.prim, s.as.f64);
+    case PRIM_F16: return scalar_f(s.prim, scalar_float_value(s));
     default: return scalar_i(s.prim, s.as.i);
     }
 }
@@ -583,6 +585,7 @@ static V *from_wf(const wf_value *w, int k, int64_t *off) {
         case PRIM_U64: return scalar_i(p, *(const int64_t *)d);
         case PRIM_F32: return scalar_f(p, *(const float *)d);
         case PRIM_F64: return scalar_f(p, *(const double *)d);
+        case PRIM_F16: return scalar_f(p, scalar_float_value((Scalar){PRIM_F16, {.u = *(const uint16_t *)d}}));
         default: return scalar_i(p, *(const uint8_t *)d != 0);
         }
     }
@@ -622,13 +625,14 @@ static int param_levels(CType t) {
 
 static void print_v(FILE *out, const V *v, PrimType prim, int rank) {
     if (!rank) {
-        union { int8_t i8; int16_t i16; int32_t i32; int64_t i64; float f32; double f64; uint8_t b; } u;
+        union { int8_t i8; int16_t i16; int32_t i32; int64_t i64; float f32; double f64; uint8_t b; uint16_t h; } u;
         switch (prim) {
         case PRIM_I8: case PRIM_U8: u.i8 = (int8_t)v->i; break;
         case PRIM_I16: case PRIM_U16: u.i16 = (int16_t)v->i; break;
         case PRIM_I32: case PRIM_U32: u.i32 = (int32_t)v->i; break;
         case PRIM_F32: u.f32 = (float)v->f; break;
         case PRIM_F64: u.f64 = v->f; break;
+        case PRIM_F16: u.h = (uint16_t)scalar_float(PRIM_F16, v->f).as.u; break;
         case PRIM_BOOL: u.b = (uint8_t)(v->i != 0); break;
         default: u.i64 = v->i; break;
         }

@@ -1955,13 +1955,15 @@ static IVal *literal(Expr *e) {
     case E_INT:
         if (p == PRIM_NONE)
             p = PRIM_I32;
+        if (p == PRIM_F16)
+            return scalar(catom_float(p, scalar_float_value(scalar_float(p, (double)(int64_t)e->ival))), p);
         if (prim_is_float(p))
             return scalar(catom_float(p, (double)(int64_t)e->ival), p);
         return scalar(catom_int(p, prim_wrap(p, e->ival)), p);
     case E_FLOAT:
         if (p == PRIM_NONE)
             p = PRIM_F64;
-        return scalar(catom_float(p, p == PRIM_F32 ? (double)(float)e->fval : e->fval), p);
+        return scalar(catom_float(p, p == PRIM_F64 ? e->fval : scalar_float_value(scalar_float(p, e->fval))), p);
     case E_BOOL: return scalar(catom_bool(e->ival != 0), PRIM_BOOL);
     default:
         if (p == PRIM_NONE)

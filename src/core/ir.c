@@ -27,6 +27,7 @@ CAtom catom_of_scalar(Scalar v) {
     switch (v.prim) {
     case PRIM_F32: return catom_float(v.prim, (double)v.as.f32);
     case PRIM_F64: return catom_float(v.prim, v.as.f64);
+    case PRIM_F16: return catom_float(v.prim, scalar_float_value(v));
     case PRIM_BOOL: return catom_bool(v.as.i != 0);
     default: return catom_int(v.prim, v.as.i);
     }

@@ -50,14 +50,14 @@ static bool is_ident_start(char c) {
 static bool is_ident(char c) { return is_ident_start(c) || (c >= '0' && c <= '9') || c == '\''; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-/* NUM ::= '-'? digits ('.' digits)? (e ('+'|'-')? digits)? PRIM | '-'? ('f32'|'f64') '.' ('inf'|'nan') */
+/* NUM ::= '-'? digits ('.' digits)? (e ('+'|'-')? digits)? PRIM | '-'? ('f16'|'f32'|'f64') '.' ('inf'|'nan') */
 static void lex_number(Lx *l) {
     const char *s = l->p;
     bool neg = *s == '-';
     if (neg)
         s++;
-    if (*s == 'f' && (s[1] == '3' || s[1] == '6')) { /* f32.inf, f64.nan */
-        PrimType p = s[1] == '3' ? PRIM_F32 : PRIM_F64;
+    if (*s == 'f' && (s[1] == '1' || s[1] == '3' || s[1] == '6')) { /* f32.inf, f64.nan */
+        PrimType p = s[1] == '1' ? PRIM_F16 : s[1] == '3' ? PRIM_F32 : PRIM_F64;
         if (!strncmp(s + 3, ".inf", 4))
             l->num = catom_float(p, neg ? -INFINITY : INFINITY);
         else if (!strncmp(s + 3, ".nan", 4))
@@ -120,7 +120,7 @@ static void next(Lx *l) {
         lex_number(l);
         return;
     }
-    if ((c == 'f') && (!strncmp(l->p, "f32.", 4) || !strncmp(l->p, "f64.", 4))) {
+    if ((c == 'f') && (!strncmp(l->p, "f16.", 4) || !strncmp(l->p, "f32.", 4) || !strncmp(l->p, "f64.", 4))) {
         l->kind = T_NUM;
         lex_number(l);
         return;

@@ -52,7 +52,9 @@ void core_print_atom(StrBuf *sb, CAtom a) {
             for (int prec = 1; prec <= 17; prec++) {
                 snprintf(buf, sizeof buf, "%.*g", prec, v);
                 double back = strtod(buf, NULL);
-                if (a.prim == PRIM_F32 ? (float)back == (float)v : back == v)
+                if (a.prim == PRIM_F64 ? back == v
+                                       : scalar_float_value(scalar_float(a.prim, back)) ==
+                                             scalar_float_value(scalar_float(a.prim, v)))
                     break;
             }
             sb_puts(sb, buf);

@@ -34,7 +34,7 @@
 
 static const char *const c_prim[PRIM_COUNT] = {
     "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
-    "uint32_t", "uint64_t", "float", "double", "bool",
+    "uint32_t", "uint64_t", "float", "double", "bool", "uint16_t", /* f16: its IEEE bits */
 };
 
 typedef LibArray Arr;

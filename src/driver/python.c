@@ -17,7 +17,7 @@
 
 /* The NumPy dtype of each primitive type (PRIM_TYPES' order). */
 static const char *const numpy_dtype[PRIM_COUNT] = {
-    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "bool",
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "bool", "float16",
 };
 
 /* The part of every module that does not depend on the program: errors, the owner of a result's
@@ -61,6 +61,11 @@ static const char py_runtime[] =
     "    if a.ndim != rank:\n"
     "        raise TypeError(\"%s: expected %d dimensions, got %d\" % (what, rank, a.ndim))\n"
     "    return a\n"
+    "\n"
+    "\n"
+    "def _f16_bits(x):\n"
+    "    \"\"\"An f16 argument as the C API takes it: its IEEE binary16 bits.\"\"\"\n"
+    "    return int(_np.float16(x).view(_np.uint16))\n"
     "\n"
     "\n"
     "def _address(a, ctype):\n"
@@ -149,7 +154,7 @@ static const char *py_name(const char *name) {
 
 /* The Python converter of a scalar argument of type t. */
 static const char *scalar_converter(PrimType t) {
-    return t == PRIM_BOOL ? "bool" : prim_is_int(t) ? "int" : "float";
+    return t == PRIM_BOOL ? "bool" : prim_is_int(t) ? "int" : t == PRIM_F16 ? "_f16_bits" : "float";
 }
 
 /* The type description `_Context._call` takes for parameter a. */
@@ -162,6 +167,8 @@ static const char *param_type(LibArray a) {
 
 /* The expression of result j (pointer outs[j]) as Python values. */
 static const char *result_expr(LibArray a, int j) {
+    if (a.type.rank == 0 && a.type.prim == PRIM_F16) /* the C API's bits */
+        return xsprintf("_np.uint16(outs[%d][0]).view(_np.float16)", j);
     if (a.type.rank == 0)
         return xsprintf("_np.%s(outs[%d][0])", a.type.prim == PRIM_BOOL ? "bool_" : numpy_dtype[a.type.prim], j);
     return xsprintf("self._out(outs[%d][0], \"%s\", \"%s\", %d, %d)", j, library_array_name(a),

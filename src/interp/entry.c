@@ -49,6 +49,7 @@ static Value read_elem(wf_prim p, const void *data, int64_t i) {
     case WF_U64: return v_prim_i(PRIM_U64, (int64_t)((const uint64_t *)data)[i]);
     case WF_F32: return v_f32(((const float *)data)[i]);
     case WF_F64: return v_f64(((const double *)data)[i]);
+    case WF_F16: return (Value){.kind = VK_PRIM, .prim = PRIM_F16, .as.u = ((const uint16_t *)data)[i]};
     default: return v_bool(((const uint8_t *)data)[i] != 0);
     }
 }
@@ -65,6 +66,7 @@ static void write_elem(wf_prim p, void *data, int64_t i, Value v) {
     case WF_U64: ((uint64_t *)data)[i] = v.as.u; break;
     case WF_F32: ((float *)data)[i] = v.as.f32; break;
     case WF_F64: ((double *)data)[i] = v.as.f64; break;
+    case WF_F16: ((uint16_t *)data)[i] = (uint16_t)v.as.u; break;
     default: ((uint8_t *)data)[i] = v.as.i != 0; break;
     }
 }
@@ -442,7 +444,7 @@ static void blank_leaves(Type *t, Value *out, int *k) {
         Shape sh = shapes.data[i];
         int64_t dims[WF_MAX_RANK] = {0};
         out[(*k)++] = sh.rank ? v_array(array_new_empty(sh.rank - 1, dims))
-                      : prim_is_float(sh.prim) ? (sh.prim == PRIM_F32 ? v_f32(0) : v_f64(0))
+                      : prim_is_float(sh.prim) ? v_float(sh.prim, 0)
                                                : v_prim_i(sh.prim, 0);
     }
     free(shapes.data);

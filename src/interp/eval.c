@@ -1064,14 +1064,14 @@ static Value eval_int(Expr *e) {
     PrimType p = literal_prim(e, PRIM_I32);
     if (p == PRIM_F32)
         return v_f32((float)(int64_t)e->ival);
-    if (p == PRIM_F64)
-        return v_f64((double)(int64_t)e->ival);
+    if (p == PRIM_F64 || p == PRIM_F16)
+        return v_float(p, (double)(int64_t)e->ival);
     return v_prim_i(p, (int64_t)e->ival);
 }
 
 static Value eval_float(Expr *e) {
     PrimType p = literal_prim(e, PRIM_F64);
-    return p == PRIM_F32 ? v_f32((float)e->fval) : v_f64(e->fval);
+    return v_float(p, e->fval);
 }
 
 static Value eval_string(Expr *e) {

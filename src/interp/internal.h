@@ -125,6 +125,7 @@ Value v_prim_i(PrimType p, int64_t i); /* normalises an integer to p's width */
 Value v_bool(bool b);
 Value v_f32(float f);
 Value v_f64(double f);
+Value v_float(PrimType p, double f); /* f16, f32 (rounded) or f64 */
 Value v_i64(int64_t i);
 Value v_unit(void);
 Array *array_new(int64_t len); /* elems zeroed (VK_PRIM i8 0); caller fills them */

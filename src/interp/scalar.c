@@ -55,7 +55,7 @@ Value scalar_not(Value a) { return apply1(COP_NOT, PRIM_NONE, a); }
 Value scalar_convert(Value v, PrimType to) { return apply1(COP_CONVERT, to, v); }
 
 Value scalar_to_bits(Value v) {
-    return apply1(COP_BITCAST, v.prim == PRIM_F32 ? PRIM_U32 : v.prim == PRIM_F64 ? PRIM_U64 : v.prim, v);
+    return apply1(COP_BITCAST, v.prim == PRIM_F32 ? PRIM_U32 : v.prim == PRIM_F64 ? PRIM_U64 : v.prim == PRIM_F16 ? PRIM_U16 : v.prim, v);
 }
 
 Value scalar_from_bits(Value v, PrimType to) { return apply1(COP_BITCAST, to, v); }

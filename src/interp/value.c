@@ -30,6 +30,7 @@ Value v_prim_i(PrimType p, int64_t i) {
     case PRIM_BOOL: v.as.i = i != 0; break;
     case PRIM_F32: v.as.f32 = (float)i; break;
     case PRIM_F64: v.as.f64 = (double)i; break;
+    case PRIM_F16: v.as.u = scalar_float(PRIM_F16, (double)i).as.u; break;
     default: die("v_prim_i: bad primitive type %d", (int)p);
     }
     return v;
@@ -38,6 +39,9 @@ Value v_prim_i(PrimType p, int64_t i) {
 Value v_bool(bool b) { return (Value){.kind = VK_PRIM, .prim = PRIM_BOOL, .as.i = b}; }
 Value v_f32(float f) { return (Value){.kind = VK_PRIM, .prim = PRIM_F32, .as.f32 = f}; }
 Value v_f64(double f) { return (Value){.kind = VK_PRIM, .prim = PRIM_F64, .as.f64 = f}; }
+Value v_float(PrimType p, double f) {
+    return (Value){.kind = VK_PRIM, .prim = (uint8_t)p, .as.u = scalar_float(p, f).as.u};
+}
 Value v_i64(int64_t i) { return (Value){.kind = VK_PRIM, .prim = PRIM_I64, .as.i = i}; }
 Value v_unit(void) { return v_tuple(tuple_new(0)); }
 
@@ -261,6 +265,7 @@ int64_t v_int(Value v) {
     switch (v.prim) {
     case PRIM_F32: return (int64_t)v.as.f32;
     case PRIM_F64: return (int64_t)v.as.f64;
+    case PRIM_F16: return (int64_t)scalar_float_value((Scalar){PRIM_F16, {.u = v.as.u}});
     default: return v.as.i;
     }
 }

@@ -68,7 +68,7 @@ static bool fold(const CExp *e, CAtom *out) {
         a[i] = catom_scalar(e->args.data[i]);
     if (!scalar_eval(e->op, e->prim, e->prim2, a, &r))
         return false;
-    if ((r.prim == PRIM_F32 && isnan(r.as.f32)) || (r.prim == PRIM_F64 && isnan(r.as.f64)))
+    if (prim_is_float(r.prim) && isnan(scalar_float_value(r)))
         return false;
     *out = catom_of_scalar(r);
     return true;

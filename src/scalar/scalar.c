@@ -8,6 +8,7 @@
  * scalar_c_expr turns into text.  So an operator computes here exactly what the C it emits
  * computes in the generated program, helpers of rts/wf_scalar.h included.
  */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -47,9 +48,10 @@ PrimClass prim_class(PrimType t) {
 
 bool prim_is_int(PrimType t) { return is_prim(t) && prims[t].cls <= PC_UINT; }
 bool prim_is_signed(PrimType t) { return is_prim(t) && prims[t].cls == PC_SINT; }
-bool prim_is_float(PrimType t) { return is_prim(t) && (prims[t].cls == PC_F32 || prims[t].cls == PC_F64); }
+bool prim_is_float(PrimType t) { return is_prim(t) && (prims[t].cls == PC_F32 || prims[t].cls == PC_F64 || prims[t].cls == PC_F16); }
 int prim_bits(PrimType t) { return is_prim(t) ? prims[t].bits : 0; }
 int prim_bytes(PrimType t) { return prim_bits(t) / 8; }
+double prim_float_max(PrimType t) { return t == PRIM_F16 ? 65504.0 : t == PRIM_F32 ? (double)FLT_MAX : DBL_MAX; }
 const char *prim_c_type(PrimType t) { return is_prim(t) ? prims[t].c_type : "?"; }
 
 int64_t prim_wrap(PrimType t, uint64_t v) {
@@ -86,19 +88,27 @@ int core_op_lookup(const char *name) {
 #define MATH_ARGS_2 "(x, y)"
 #define MATH_ARGS_3 "(x, y, z)"
 static const char *const op_c[COP_COUNT][PC_COUNT] = {
-#define X(k, s, n, f, si, ui, f32, f64, b) [COP_##k] = {#si, #ui, #f32, #f64, #b},
+#define X(k, s, n, f, si, ui, f32, f64, b) [COP_##k] = {#si, #ui, #f32, #f64, #b, #f32},
     SCALAR_OPS(X)
 #undef X
-#define X(k, s, n, f, cf, cd) [COP_##k] = {"NONE", "NONE", #cf MATH_ARGS_##n, #cd MATH_ARGS_##n, "NONE"},
+#define X(k, s, n, f, cf, cd) [COP_##k] = {"NONE", "NONE", #cf MATH_ARGS_##n, #cd MATH_ARGS_##n, "NONE", #cf MATH_ARGS_##n},
     SCALAR_MATH(X)
 #undef X
 };
 
 /* The cases of SCALAR_CONVERSIONS. */
-typedef enum { CC_TO_BOOL, CC_FLOAT_TO_INT, CC_OTHER, CC_SAME, CC_FROM_F32, CC_FROM_F64, CC_TO_F32, CC_TO_F64 } ConvCase;
+typedef enum {
+    CC_F16_TO_BOOL, CC_F16_TO_INT, CC_F16_SAME, CC_FROM_F16, CC_TO_F16,
+    CC_TO_BOOL, CC_FLOAT_TO_INT, CC_OTHER, CC_SAME, CC_FROM_F32, CC_FROM_F64, CC_TO_F32, CC_TO_F64
+} ConvCase;
 
 static bool conv_case_holds(ConvCase c, PrimType from, PrimType to) {
     switch (c) {
+    case CC_F16_TO_BOOL: return from == PRIM_F16 && to == PRIM_BOOL;
+    case CC_F16_TO_INT: return from == PRIM_F16 && prim_is_int(to);
+    case CC_F16_SAME: return from == PRIM_F16 && to == PRIM_F16;
+    case CC_FROM_F16: return from == PRIM_F16;
+    case CC_TO_F16: return to == PRIM_F16;
     case CC_TO_BOOL: return to == PRIM_BOOL;
     case CC_FLOAT_TO_INT: return prim_is_float(from) && prim_is_int(to);
     case CC_OTHER: return true;
@@ -187,10 +197,8 @@ static bool c_primary(const char *s) {
     return false;
 }
 
-char *scalar_c_expr(COp op, PrimType t, PrimType t2, const char *const *args) {
-    const char *tmpl = (core_ops[op].flags & OPF_CONV) ? conv_rules[conv_rule(op, t, t2)].c : op_c[op][prim_class(t)];
-    if (!strcmp(tmpl, "NONE"))
-        die("scalar_c_expr: %s is not defined on %s", core_ops[op].name, prim_name(t));
+/* Template tmpl with the operands args (of type t; t2 as in scalar_c_expr) put in. */
+static char *expand_template(const char *tmpl, COp op, PrimType t, PrimType t2, const char *const *args) {
     StrBuf sb = {0};
     for (const char *p = tmpl; *p;) {
         if (!ident_char(*p)) {
@@ -223,13 +231,47 @@ char *scalar_c_expr(COp op, PrimType t, PrimType t2, const char *const *args) {
     return sb.data;
 }
 
+/* op on f16 (PC_F16): f32's C on the operands widened to float, the result rounded to half. */
+static char *half_c_expr(COp op, const char *const *args) {
+    if (op == COP_SELECT)
+        return expand_template(op_c[op][PC_BOOL], op, PRIM_F16, PRIM_F16, args);
+    const char *wide[3];
+    for (int i = 0; i < core_ops[op].arity; i++)
+        wide[i] = xsprintf("wf_h2f(%s)", args[i]);
+    char *e = expand_template(op_c[op][PC_F32], op, PRIM_F32, PRIM_F32, wide);
+    return (core_ops[op].flags & OPF_PRED) ? e : xsprintf("wf_f2h(%s)", e);
+}
+
+char *scalar_c_expr(COp op, PrimType t, PrimType t2, const char *const *args) {
+    bool conv = core_ops[op].flags & OPF_CONV;
+    const char *tmpl = conv ? conv_rules[conv_rule(op, t, t2)].c : op_c[op][prim_class(t)];
+    if (!strcmp(tmpl, "NONE"))
+        die("scalar_c_expr: %s is not defined on %s", core_ops[op].name, prim_name(t));
+    if (!conv && prim_class(t) == PC_F16)
+        return half_c_expr(op, args);
+    return expand_template(tmpl, op, t, t2, args);
+}
+
 /* ======== evaluation ======== */
 
 Scalar scalar_int(PrimType t, int64_t v) { return (Scalar){t, {.i = prim_wrap(t, (uint64_t)v)}}; }
 Scalar scalar_bool(bool b) { return (Scalar){PRIM_BOOL, {.i = b}}; }
 Scalar scalar_f32(float f) { return (Scalar){PRIM_F32, {.f32 = f}}; }
 Scalar scalar_f64(double f) { return (Scalar){PRIM_F64, {.f64 = f}}; }
-Scalar scalar_float(PrimType t, double f) { return t == PRIM_F32 ? scalar_f32((float)f) : scalar_f64(f); }
+Scalar scalar_float(PrimType t, double f) {
+    if (t == PRIM_F16)
+        return (Scalar){PRIM_F16, {.u = wf_d2h(f)}};
+    return t == PRIM_F32 ? scalar_f32((float)f) : scalar_f64(f);
+}
+
+double scalar_float_value(Scalar s) {
+    switch (s.prim) {
+    case PRIM_F16: return wf_h2f((uint16_t)s.as.u);
+    case PRIM_F32: return s.as.f32;
+    case PRIM_F64: return s.as.f64;
+    default: die("scalar_float_value: %s is no float type", prim_name(s.prim));
+    }
+}
 
 /* A result of C type T (or U) as a Scalar of type P of class cl (an integer of its type is
  * sign- or zero-extended by the conversion to 64 bits). */
@@ -238,6 +280,7 @@ Scalar scalar_float(PrimType t, double f) { return t == PRIM_F32 ? scalar_f32((f
 #define STORE_F32(P, v) scalar_f32(v)
 #define STORE_F64(P, v) scalar_f64(v)
 #define STORE_BOOL(P, v) scalar_bool(v)
+#define STORE_F16(P, v) ((Scalar){P, {.u = (uint16_t)(v)}})
 
 /* An operand of a class as a value of the C type T (select's bool condition too, in .i). */
 #define LOAD_SINT(s) ((T)(s).as.i)
@@ -245,6 +288,7 @@ Scalar scalar_float(PrimType t, double f) { return t == PRIM_F32 ? scalar_f32((f
 #define LOAD_BOOL(s) ((T)(s).as.i)
 #define LOAD_F32(s) ((s).prim == PRIM_F32 ? (s).as.f32 : (T)(s).as.i)
 #define LOAD_F64(s) ((s).prim == PRIM_F64 ? (s).as.f64 : (T)(s).as.i)
+#define LOAD_F16(s) ((T)(s).as.u)
 
 /* The template of an operator not defined on the class, and convert's and bitcast's (their C
  * is in SCALAR_CONVERSIONS): never run. */
@@ -260,6 +304,7 @@ static _Noreturn void undefined_op(COp op, PrimType t) {
 #define CASE_F32(k, s, n, f, si, ui, f32, f64, b) case COP_##k: v = (T)f32; break;
 #define CASE_F64(k, s, n, f, si, ui, f32, f64, b) case COP_##k: v = (T)f64; break;
 #define CASE_BOOL(k, s, n, f, si, ui, f32, f64, b) case COP_##k: v = (T)b; break;
+#define CASE_F16(k, s, n, f, si, ui, f32, f64, b) /* eval_half */
 #define MATH_CALL_1(fn) fn(x)
 #define MATH_CALL_2(fn) fn(x, y)
 #define MATH_CALL_3(fn) fn(x, y, z)
@@ -268,6 +313,7 @@ static _Noreturn void undefined_op(COp op, PrimType t) {
 #define MATH_F32(k, s, n, f, cf, cd) case COP_##k: v = (T)MATH_CALL_##n(cf); break;
 #define MATH_F64(k, s, n, f, cf, cd) case COP_##k: v = (T)MATH_CALL_##n(cd); break;
 #define MATH_BOOL(k, s, n, f, cf, cd)
+#define MATH_F16(k, s, n, f, cf, cd)
 
 /* convert_from_int, ...: x converted by a rule to the type `to`.  The operand is held in the
  * widest C type of its class: C's conversions depend only on the value, which that type holds
@@ -303,11 +349,14 @@ __attribute__((noinline)) static Scalar convert(COp op, PrimType from, PrimType 
     ConvRule rule = conv_rule(op, from, to);
     switch (prim_class(from)) {
     case PC_UINT: return convert_from_uint(rule, a.as.u, to);
+    case PC_F16: return convert_from_uint(rule, a.as.u, to); /* the bits, as the C's x */
     case PC_F32: return convert_from_f32(rule, a.as.f32, to);
     case PC_F64: return convert_from_f64(rule, a.as.f64, to);
     default: return convert_from_int(rule, a.as.i, to);
     }
 }
+
+static bool eval_half(COp op, PrimType t2, const Scalar *a, Scalar *out);
 
 /* eval_I8, ..., eval_BOOL: op on operands of one type (t2: convert's and bitcast's result
  * type); false where the operation fails (scalar_may_fail). */
@@ -318,12 +367,15 @@ __attribute__((noinline)) static Scalar convert(COp op, PrimType from, PrimType 
             *out = convert(op, P, t2, a[0]);                                               \
             return true;                                                                   \
         }                                                                                  \
+        if (PC_##cl == PC_F16)                                                             \
+            return eval_half(op, t2, a, out);                                              \
         typedef CT T;                                                                      \
         const int W = bits;                                                                \
         const bool SG = PC_##cl == PC_SINT;                                                \
         (void)W, (void)SG;                                                                 \
         int n = core_ops[op].arity;                                                        \
         T x = LOAD_##cl(a[0]), y = n > 1 ? LOAD_##cl(a[1]) : 0, z = n > 2 ? LOAD_##cl(a[2]) : 0, v; \
+        (void)x, (void)y, (void)z; /* f16: eval_half */                                    \
         if (scalar_may_fail(op, P) && (op == COP_POW ? a[1].as.i < 0 : y == 0))           \
             return false;                                                                  \
         switch (op) {                                                                      \
@@ -335,6 +387,21 @@ __attribute__((noinline)) static Scalar convert(COp op, PrimType from, PrimType 
         return true;                                                                       \
     }
 PRIM_TYPES(EVAL_TYPE)
+
+/* op on f16 operands (not convert, bitcast): what half_c_expr's C computes. */
+static bool eval_half(COp op, PrimType t2, const Scalar *a, Scalar *out) {
+    if (op == COP_SELECT) {
+        *out = a[0].as.i ? a[1] : a[2];
+        return true;
+    }
+    Scalar wide[3];
+    for (int i = 0; i < core_ops[op].arity; i++)
+        wide[i] = scalar_f32(wf_h2f((uint16_t)a[i].as.u));
+    Scalar r;
+    bool ok = eval_F32(op, t2, wide, &r);
+    *out = (core_ops[op].flags & OPF_PRED) ? r : (Scalar){PRIM_F16, {.u = wf_f2h(r.as.f32)}};
+    return ok;
+}
 
 ScalarEvalFn *const scalar_eval_type[PRIM_COUNT] = {
 #define X(k, s, c, b, cl) eval_##k,

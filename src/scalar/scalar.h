@@ -2,7 +2,7 @@
  *
  * One table (SCALAR_OPS, SCALAR_MATH, SCALAR_CONVERSIONS) gives each operator its name in the
  * core IR, its arity, its properties and its C: a C expression for each class of operand type
- * (signed and unsigned integers, f32, f64, bool).  That C is both what the backends emit
+ * (signed and unsigned integers, f32, f64, bool; f16 takes f32's, see PC_F16).  That C is both what the backends emit
  * (scalar_c_expr, called by src/backend/cexpr.c) and what the compiler evaluates
  * (scalar_eval: scalar.c compiles the same expressions, each operand held in its C type), so
  * the interpreter, the core evaluator and the constant folder compute what compiled programs
@@ -20,7 +20,7 @@
  * minus infinity, `quot`/`rem` towards zero; integer division by zero and a signed integer `**`
  * of a negative exponent fail (scalar_eval says so, the emitters test the operand first); shifts by a negative amount or by the width or more
  * give 0 (-1 for `shr` of a negative signed value); f32 arithmetic rounds to single precision
- * after each operation; float to integer truncates, and NaN, infinities and values beyond the
+ * after each operation, f16 to half; float to integer truncates, and NaN, infinities and values beyond the
  * 64-bit range give 0, other out-of-range values the 64-bit result wrapped (rts wf_f2i).
  * Math functions are C's; f64.exp is rts wf_exp64 (on the device CUDA's exp).
  */
@@ -33,13 +33,15 @@
 /* ======== primitive types ======== */
 
 /* X(ID, name, C type, bits, class), in this order everywhere (the rts uses the same order).
- * bits: the width; a bool's 8 is its storage (no operator depends on a bool's width). */
+ * bits: the width; a bool's 8 is its storage (no operator depends on a bool's width).  f16,
+ * added last, is held as its IEEE binary16 bits (uint16_t) and computed in float: see PC_F16. */
 #define PRIM_TYPES(X)                                                                        \
     X(I8, "i8", int8_t, 8, SINT) X(I16, "i16", int16_t, 16, SINT)                            \
     X(I32, "i32", int32_t, 32, SINT) X(I64, "i64", int64_t, 64, SINT)                        \
     X(U8, "u8", uint8_t, 8, UINT) X(U16, "u16", uint16_t, 16, UINT)                          \
     X(U32, "u32", uint32_t, 32, UINT) X(U64, "u64", uint64_t, 64, UINT)                      \
-    X(F32, "f32", float, 32, F32) X(F64, "f64", double, 64, F64) X(BOOL, "bool", bool, 8, BOOL)
+    X(F32, "f32", float, 32, F32) X(F64, "f64", double, 64, F64) X(BOOL, "bool", bool, 8, BOOL) \
+    X(F16, "f16", uint16_t, 16, F16)
 
 typedef enum {
 #define X(k, s, c, b, cl) PRIM_##k,
@@ -50,7 +52,11 @@ typedef enum {
 } PrimType;
 
 /* The classes of primitive types: an operator has one C expression per class. */
-typedef enum { PC_SINT, PC_UINT, PC_F32, PC_F64, PC_BOOL, PC_COUNT } PrimClass;
+/* PC_F16 has no C of its own: an operator on f16 is its f32 C on the operands widened to float
+ * (rts wf_h2f), its result rounded to half (wf_f2h) unless it is a bool; select picks the bits.
+ * For + - * / and sqrt that is the correctly rounded half result; math functions are float's,
+ * rounded (libm's or CUDA's: OPF_LIBM as on f32). */
+typedef enum { PC_SINT, PC_UINT, PC_F32, PC_F64, PC_BOOL, PC_F16, PC_COUNT } PrimClass;
 
 const char *prim_name(PrimType t);      /* "i32" ...; "?" for PRIM_NONE */
 PrimType prim_from_name(const char *s); /* PRIM_NONE if s is not a primitive type name */
@@ -60,6 +66,7 @@ bool prim_is_signed(PrimType t);
 bool prim_is_float(PrimType t);
 int prim_bits(PrimType t);
 int prim_bytes(PrimType t);
+double prim_float_max(PrimType t); /* the largest finite value of float type t */
 const char *prim_c_type(PrimType t); /* int32_t, double, bool, ... */
 /* v as a value of integer or bool type t: signed types sign-extended to 64 bits, unsigned ones
  * zero-extended, bools 0/1 (how every evaluator holds integers). */
@@ -177,8 +184,16 @@ enum {
     X(FMA, "fma", 3, 0, fmaf, fma)
 
 /* convert and bitcast from a type F to a type U: X(op, case, C); the first row of the
- * operator whose case holds for (F, U) gives the C (scalar.c conv_case_holds). */
+ * operator whose case holds for (F, U) gives the C (scalar.c conv_case_holds).  To f16 every
+ * value goes through double, which holds each integer up to 2^53 and each f32 exactly (all
+ * larger ones become infinity), so that it is rounded once; the bits of an f16 bitcast as
+ * they are (OTHER). */
 #define SCALAR_CONVERSIONS(X)                                   \
+    X(CONVERT, F16_TO_BOOL, (wf_h2f(x) != 0))                   \
+    X(CONVERT, F16_TO_INT, ((U)wf_f2i((double)wf_h2f(x), UNS))) \
+    X(CONVERT, F16_SAME, (x))                                   \
+    X(CONVERT, FROM_F16, ((U)wf_h2f(x)))                        \
+    X(CONVERT, TO_F16, wf_d2h((double)x))                       \
     X(CONVERT, TO_BOOL, (x != 0))                               \
     X(CONVERT, FLOAT_TO_INT, ((U)wf_f2i((double)x, UNS)))       \
     X(CONVERT, OTHER, ((U)x))                                   \
@@ -228,7 +243,7 @@ char *scalar_c_expr(COp op, PrimType t, PrimType t2, const char *const *args);
 /* ======== evaluation ======== */
 
 /* A value of a primitive type: integers in i, sign- or zero-extended by their type
- * (prim_wrap), bools 0/1 in i, floats in f32 or f64. */
+ * (prim_wrap), bools 0/1 in i, floats in f32 or f64, an f16 as its bits in u. */
 typedef struct {
     PrimType prim;
     union {
@@ -243,7 +258,8 @@ Scalar scalar_int(PrimType t, int64_t v); /* wrapped to t (integers and bool) */
 Scalar scalar_bool(bool b);
 Scalar scalar_f32(float f);
 Scalar scalar_f64(double f);
-Scalar scalar_float(PrimType t, double f); /* t: f32 (rounds f) or f64 */
+Scalar scalar_float(PrimType t, double f); /* t: f16, f32 (rounds f) or f64 */
+double scalar_float_value(Scalar s);       /* s of a float type, as a double (exact) */
 
 /* Evaluates op on args[0..arity) (of type t; select's first one bool; t2 as above) into *out,
  * computing what the C of scalar_c_expr computes.  False when it fails: an integer division by

@@ -610,9 +610,9 @@ static Expr *int_literal(Parser *ps, Token *t) {
 }
 
 static Expr *float_literal(Token *t) {
-    if (t->fval > (t->prim == PRIM_F32 ? (double)FLT_MAX : DBL_MAX))
+    if (t->fval > prim_float_max(t->prim == PRIM_NONE ? PRIM_F64 : t->prim))
         error_at(t->loc, "float literal %s out of %s for type %s", t->text,
-                 t->prim == PRIM_NONE ? "bounds" : "range", t->prim == PRIM_F32 ? "f32" : "f64");
+                 t->prim == PRIM_NONE ? "bounds" : "range", t->prim == PRIM_NONE ? "f64" : prim_name(t->prim));
     Expr *e = expr_new(E_FLOAT, t->loc);
     e->fval = t->fval;
     e->prim = t->prim;

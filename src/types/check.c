@@ -177,7 +177,7 @@ static void check_literal_range(Expr *lit, bool negated) {
     PrimType p = t->prim;
     if (lit->kind == E_FLOAT || (lit->kind == E_INT && prim_is_float(p))) {
         double v = lit->kind == E_FLOAT ? lit->fval : (double)lit->ival;
-        if (!(v <= (p == PRIM_F32 ? (double)FLT_MAX : DBL_MAX)))
+        if (!(v <= prim_float_max(p)))
             error_at(lit->loc, "literal %s%g out of bounds for its inferred type %s", negated ? "-" : "", v,
                      prim_name(p));
         return;

@@ -53,7 +53,7 @@ typedef enum {
 #define MASK_INT                                                                           \
     (PRIM_BIT(PRIM_I8) | PRIM_BIT(PRIM_I16) | PRIM_BIT(PRIM_I32) | PRIM_BIT(PRIM_I64) |     \
      PRIM_BIT(PRIM_U8) | PRIM_BIT(PRIM_U16) | PRIM_BIT(PRIM_U32) | PRIM_BIT(PRIM_U64))
-#define MASK_FLOAT (PRIM_BIT(PRIM_F32) | PRIM_BIT(PRIM_F64))
+#define MASK_FLOAT (PRIM_BIT(PRIM_F16) | PRIM_BIT(PRIM_F32) | PRIM_BIT(PRIM_F64))
 #define MASK_NUM (MASK_INT | MASK_FLOAT)
 #define MASK_PRIM (MASK_NUM | PRIM_BIT(PRIM_BOOL))
 

@@ -58,8 +58,8 @@ awk -v cases="$T/cases.fut" -v consts="$T/consts.fut" -v input="$T/cases.in" -v 
     -v foldable="$T/cases.foldable" -v libm=" $libm " '
 function ptype(lit) { # the type of a literal operand
     if (lit ~ /^(true|false)$/) return "bool"
-    if (match(lit, /(i8|i16|i32|i64|u8|u16|u32|u64|f32|f64)$/)) return substr(lit, RSTART)
-    if (match(lit, /f(32|64)\./)) return substr(lit, RSTART, 3)
+    if (match(lit, /(i8|i16|i32|i64|u8|u16|u32|u64|f16|f32|f64)$/)) return substr(lit, RSTART)
+    if (match(lit, /f(16|32|64)\./)) return substr(lit, RSTART, 3)
     return "?"
 }
 function trim(s) { gsub(/^ +| +$/, "", s); return s }
@@ -114,7 +114,7 @@ fi
 "$WEFT" dev --print=core --after=all "$T/consts.fut" > "$T/consts.core" 2>&1 || fail "dev --after=all: $(head -c 400 "$T/consts.core")"
 sed -n 's/^  in (\(.*\))$/\1/p' "$T/consts.core" | tail -n 1 | sed 's/, /\n/g' > "$T/consts.atoms"
 paste -d' ' "$T/cases.foldable" "$T/consts.atoms" | awk '
-    { const = $2 ~ /^(-?[0-9]|-?f(32|64)\.|true$|false$)/ }
+    { const = $2 ~ /^(-?[0-9]|-?f(16|32|64)\.|true$|false$)/ }
     $1 == 1 && !const { print NR ": not folded (" $2 ")" }
     $1 == 0 && const { print NR ": folded to " $2 ", which depends on the math library or a NaN" }' > "$T/bad"
 while read -r line; do
@@ -143,10 +143,11 @@ u32 0 1 2 7 31 32 33 2147483647 2147483648 4294967295
 u64 0 1 2 7 63 64 65 4294967296 9223372036854775807 9223372036854775808 18446744073709551615
 f32 -0.0 0.0 1.0 -1.0 0.5 -1.5 2.5 3.0 0.1 1e-45 1.1754944e-38 3.4028234663852886e38 inf -inf nan 16777217.0 -129.7 300.5 255.9 2147483648.0 4294967296.0 9.3e18 2e19 -2.5e-3
 f64 -0.0 0.0 1.0 -1.0 0.5 -2.5 1.5 0.1 5e-324 2.2250738585072014e-308 1.7976931348623157e308 inf -inf nan 9223372036854775808.0 -9223372036854775808.0 -9.3e18 1.9e19 18446744073709551616.0 709.5 710.0 -745.1 300.7 -129.5 2147483648.0 4294967296.5 1e-8
+f16 -0.0 0.0 1.0 -1.0 0.5 -1.5 2.5 3.0 0.1 5.960464477539063e-08 6.1035156e-05 65504.0 inf -inf nan 2049.0 -129.7 300.5 255.9 0.333 -2.5e-3 0.00048828125
 bool false true
 EOF
 ints="i8 i16 i32 i64 u8 u16 u32 u64"
-nums="$ints f32 f64"
+nums="$ints f16 f32 f64"
 # agree.fut: main takes, per type T, the arrays x_T and y_T (every pair of edge values), z_T
 # (a third operand), d_T (y_T with 1 for 0: divisors), u_T (the edge values), and for floats
 # p_T and q_T: 3000 ordinary values each, where math functions round differently if they are
@@ -227,6 +228,7 @@ BEGIN {
         for (b in iops) res(t, "x y", "x " iops[b] " y")
         res(t, "u", "!x")
         res(t, "u", t ".popc x"); res(t, "u", t ".clz x"); res(t, "u", t ".ctz x"); res(t, "x y", t ".mul_hi x y")
+        if (t == "u16") res(t, "u", "f16.from_bits x")
         if (t == "u32") res(t, "u", "f32.from_bits x")
         if (t == "u64") res(t, "u", "f64.from_bits x")
     }

@@ -168,6 +168,22 @@ static void test_scalars(void) {
     CHECK(text_is("0.1", WF_F64, 0, "0.1f64"));
     CHECK(text_is("1e20", WF_F64, 0, "1e+20f64"));
     CHECK(text_is("3.4028235e38f32", WF_F32, 0, "3.4028235e+38f32"));
+    /* f16: the shortest text that reads back (3 to 5 digits), rounded to half on reading */
+    CHECK(text_is("1.5f16", WF_F16, 0, "1.5f16"));
+    CHECK(text_is("1", WF_F16, 0, "1.0f16"));
+    CHECK(text_is("0.1f16", WF_F16, 0, "0.1f16"));           /* 0x2e66, 0.0999755859375 */
+    CHECK(text_is("0.0999755859375", WF_F16, 0, "0.1f16"));
+    CHECK(text_is("3.14159", WF_F16, 0, "3.14f16"));          /* 3.140625 */
+    CHECK(text_is("65504f16", WF_F16, 0, "6.55e+04f16"));
+    CHECK(text_is("65519", WF_F16, 0, "6.55e+04f16"));        /* below the tie with 2^16 */
+    CHECK(text_is("65520", WF_F16, 0, "f16.inf"));
+    CHECK(text_is("5.960464477539063e-08", WF_F16, 0, "5.96e-08f16")); /* 2^-24 */
+    CHECK(text_is("2.9802322387695312e-08", WF_F16, 0, "0.0f16"));    /* 2^-25: the tie, to 0 */
+    CHECK(text_is("-0.0f16", WF_F16, 0, "-0.0f16"));
+    CHECK(text_is("f16.nan", WF_F16, 0, "f16.nan"));
+    CHECK(text_is("-f16.inf", WF_F16, 0, "-f16.inf"));
+    CHECK(text_is("[2049, 2051]", WF_F16, 1, "[2048.0f16, 2052.0f16]")); /* ties to even */
+    CHECK(error_has("1.0f32", WF_F16, 0, "expected an f16 value but found '1.0f32'"));
 }
 
 static void test_extremes(void) {
@@ -255,6 +271,7 @@ static void test_binary(void) {
     CHECK(text_binary_trip("18446744073709551615", WF_U64, 0));
     CHECK(text_binary_trip("[1.5, f32.nan, -f32.inf, -0.0, 1e-45]", WF_F32, 1));
     CHECK(text_binary_trip("[[4.9e-324, f64.inf]]", WF_F64, 2));
+    CHECK(text_binary_trip("[1.5, f16.nan, -f16.inf, -0.0, 6e-8, 65504]", WF_F16, 1));
     CHECK(text_binary_trip("[true, false, true]", WF_BOOL, 1));
     CHECK(text_binary_trip("empty([0]i32)", WF_I32, 1));
     CHECK(text_binary_trip("empty([3][0]f64)", WF_F64, 2));

@@ -551,7 +551,7 @@ static bool vector_scan_fits(FGen *g, const COperator *op, CAtom arr) {
 static void vector_scan(FGen *g, const CStm *s, CAtom arr, const char *w, const char *loc) {
     const COperator *op = &s->exp->scans.data[0];
     static const char *const utype[] = {"uint8_t", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "uint16_t",
-                                        "uint32_t", "uint64_t", "float", "double", "bool"};
+                                        "uint32_t", "uint64_t", "float", "double", "bool", "uint16_t"};
     const char *U = utype[op->lam->ret.data[0].prim];
     const char *name = fg_fresh(g, "wf_mcscan");
     sb_printf(g->types, "#define %s_op(ctx, a, b) ((a) %s (b))\nWF_MC_SCAN_VEC_DEFINE(%s, %s, %s_op)\n", name,
