@@ -9,7 +9,8 @@
  * parameter (`xss: [][]i32`), perhaps with an invariant scalar `k` and array `ys`.  Its body is
  * a chain of lets (arrays shared by several SOACs) built from iota / replicate of per-element
  * sizes, map, map2, zip, reduce and scan (+, max, min, tuple operators), filter, partition,
- * scatter (one-to-one indices, some out of range) and hist (per-element or invariant widths),
+ * scatter (one-to-one indices, some out of range) and hist (per-element or invariant widths,
+ * empty ones too, some indices out of range),
  * loops of per-element trip counts, ifs on per-element data, indexing, slices, concat, reverse
  * and maps nested two and three levels deep; its result is a scalar, a regular row, a jagged
  * row or a pair of them.  Arithmetic is on i32 (exact; f64 only on small multiples of 0.5, so
@@ -218,7 +219,7 @@ static char *gen_hist(Env *e, int budget, const char *width) {
     const char *a = any_array(e);
     char *arr = a ? fmt("%s", a) : gen_array(e, budget - 1);
     static const char *ops[] = {"(+) 0", "i32.max 0", "i32.min 100"};
-    return fmt("(let src = (%s) in hist %s (%s) (map (\\v -> i64.i32 v %% %s) src) (map %s src))", arr,
+    return fmt("(let src = (%s) in hist %s (%s) (map (\\v -> i64.i32 v %% (%s + 1)) src) (map %s src))", arr,
                ops[pick(3)], width, width, gen_elem_fn(e, budget - 1));
 }
 
