@@ -7,7 +7,8 @@
 #      on each compiled backend in $WEFT_CHECK_BACKENDS (default: c,multicore; empty to skip;
 #      multicore with every parallel region on all threads: --thresholds=region=0)
 #   3. every executable tests/scripts/*.sh but the slow ones of FULL_SCRIPTS below
-#   4. tests/fuzz/run.sh, when present
+#   4. tests/fuzz/run.sh, when present, and tests/fuzz/irregular.sh's smoke run (20 generated
+#      irregular programs, interpreter against c and multicore)
 # `make check-full` (--full), the slow whole-corpus passes the quick part leaves out:
 #   5. multicore once more with --thresholds=0 (the outer-parallel versions) on 7 threads
 #   6. the scripts of FULL_SCRIPTS (the AST and core IR round trips and the optimiser's passes
@@ -177,6 +178,10 @@ if [ -n "$quick" ]; then
     if [ -f tests/fuzz/run.sh ]; then
         header "fuzz"
         run_script tests/fuzz/run.sh
+    fi
+    if [ -f tests/fuzz/irregular.sh ]; then
+        header "irregular fuzz"
+        run_script tests/fuzz/irregular.sh
     fi
 fi
 

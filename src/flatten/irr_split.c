@@ -80,11 +80,14 @@ static int cut_point(const CLambda *lam, CutKind *kind) {
     return -1;
 }
 
-/* The body of the lambda with its statement s, a screma with scans and reductions, as two: the
- * reductions at s, then the scans (cb_split_screma); otherwise the body itself. */
+/* The body of the lambda with its statement s, a screma with reductions and scans or map
+ * results (a redomap whose mapped rows are used too), as two: the reductions at s, then the
+ * scans and maps (cb_split_screma); otherwise the body itself.  The cut after s carries
+ * scalars only: rows of the width of S cross it as the second map's own. */
 static CBody *reduction_first(const CBody *b, int s) {
     const CStm *S = &b->stms.data[s];
-    if (S->exp->kind != CE_SCREMA || !S->exp->scans.len || !S->exp->reds.len)
+    if (S->exp->kind != CE_SCREMA || !S->exp->reds.len ||
+        (!S->exp->scans.len && S->pat.len == coperators_results(&S->exp->reds)))
         return (CBody *)b;
     CStm scan, red;
     cb_split_screma(S, &scan, &red);

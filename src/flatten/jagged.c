@@ -259,9 +259,27 @@ static CAtom regular_of_rep(J *j, CBuild *b, const Rep *r, const char *what) {
     return x;
 }
 
+/* r, of fewer levels than type t has, as a value of t: the leading dimensions of its data
+ * become levels of evenly spaced offsets over the whole data (which the offsets above index,
+ * r being a view or not).  A map whose rows the rules proved regular (rows of one array from
+ * outside it) has fewer levels than its type says, `[n][][]t` for rows of `[m][5]t`. */
+static Rep *deepen_rep(CBuild *b, const Rep *r, CType t) {
+    Rep *d = xmalloc(sizeof *d);
+    *d = *r;
+    d->type = t;
+    while (d->levels < jagged_levels(t)) {
+        CAtom m = cb_size(b, d->data, 1);
+        d->offs[d->levels++] = even_offsets(b, cb_size(b, d->data, 0), m);
+        d->data = cb_flatten(b, d->data);
+    }
+    return d;
+}
+
 /* v as a jagged value of type t. */
 static Rep *to_rep(J *j, CBuild *b, Val v, CType t) {
     if (v.rep) {
+        if (v.rep->levels < jagged_levels(t))
+            return deepen_rep(b, v.rep, t);
         if (v.rep->levels != jagged_levels(t))
             die("represent: a value of %d levels where %d are expected", v.rep->levels, jagged_levels(t));
         return v.rep;
