@@ -18,17 +18,23 @@
 #endif
 #endif
 
-WF_HD static inline float wf_half_bits_f32(uint32_t u) {
+/* The bits of floats and doubles, and back (also wf_scalar.h's bitcasts). */
+WF_HD static inline float wf_bits_f32(uint32_t u) {
     float f;
     memcpy(&f, &u, 4);
     return f;
 }
-WF_HD static inline uint32_t wf_half_f32_bits(float f) {
+WF_HD static inline double wf_bits_f64(uint64_t u) {
+    double f;
+    memcpy(&f, &u, 8);
+    return f;
+}
+WF_HD static inline uint32_t wf_f32_bits(float f) {
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
 }
-WF_HD static inline uint64_t wf_half_f64_bits(double f) {
+WF_HD static inline uint64_t wf_f64_bits(double f) {
     uint64_t u;
     memcpy(&u, &f, 8);
     return u;
@@ -44,17 +50,17 @@ WF_HD static inline uint64_t wf_half_f64_bits(double f) {
 WF_HD static inline float wf_h2f(uint16_t h) {
     uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
     if (e == 0x1f) /* infinity, NaN (its payload kept) */
-        return wf_half_bits_f32(sign | 0x7f800000u | (m << 13));
+        return wf_bits_f32(sign | 0x7f800000u | (m << 13));
     if (e == 0) { /* zero, subnormal: m * 2^-24, exact in float */
         float f = (float)m * 0x1p-24f;
         return sign ? -f : f;
     }
-    return wf_half_bits_f32(sign | ((e + 112) << 23) | (m << 13));
+    return wf_bits_f32(sign | ((e + 112) << 23) | (m << 13));
 }
 /* d rounded to half, to nearest, ties to even; beyond the range infinity; a NaN keeps its sign
  * and the top of its payload (a quiet NaN if nothing of it is left). */
 WF_HD static inline uint16_t wf_d2h(double d) {
-    uint64_t bits = wf_half_f64_bits(d), mant = bits & ((UINT64_C(1) << 52) - 1);
+    uint64_t bits = wf_f64_bits(d), mant = bits & ((UINT64_C(1) << 52) - 1);
     uint16_t sign = (uint16_t)((bits >> 48) & 0x8000u);
     int exp = (int)((bits >> 52) & 0x7ff);
     if (exp == 0x7ff) {
@@ -77,7 +83,7 @@ WF_HD static inline uint16_t wf_d2h(double d) {
 /* f rounded to half.  A NaN is narrowed from its own bits: widening it to double would make a
  * signalling NaN quiet, and a half's NaN must come back as it was (wf_h2f). */
 WF_HD static inline uint16_t wf_f2h(float f) {
-    uint32_t bits = wf_half_f32_bits(f);
+    uint32_t bits = wf_f32_bits(f);
     if ((bits & 0x7fffffffu) > 0x7f800000u) {
         uint16_t payload = (uint16_t)((bits >> 13) & 0x3ffu);
         return (uint16_t)(((bits >> 16) & 0x8000u) | 0x7c00u | (payload ? payload : 0x200u));

@@ -223,25 +223,6 @@ WF_HD static inline int64_t wf_f2i(double d, bool to_unsigned) {
         return 0;
     return (int64_t)d;
 }
-WF_HD static inline float wf_bits_f32(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-WF_HD static inline double wf_bits_f64(uint64_t u) {
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
-}
-WF_HD static inline uint32_t wf_f32_bits(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-WF_HD static inline uint64_t wf_f64_bits(double f) {
-    uint64_t u;
-    memcpy(&u, &f, 8);
-    return u;
-}
+/* wf_bits_f32, wf_f32_bits, wf_bits_f64, wf_f64_bits: wf_half.h */
 
 #endif
