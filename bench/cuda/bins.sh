@@ -27,10 +27,10 @@ nvidia-smi -L
 cc -O2 -std=c11 -o "$OUT/gen" bench/hullwhite/gen.c -lm || exit 2
 "$WEFT" cuda examples/hullwhite/hullwhite.fut -o "$OUT/hw" > /dev/null || exit 2
 [ -z "$THREADS" ] || "$WEFT" multicore examples/hullwhite/hullwhite.fut -o "$OUT/hw-mc" > /dev/null || exit 2
-# the threshold that guards the binned map: the last one before it in the segment IR
+# the threshold that guards the binned map (its outer version): the one flatten.c makes just
+# before the binned map's own (suff_bins_par), both at the head of the version choice
 param=$("$WEFT" dev --print=seg --target=cuda examples/hullwhite/hullwhite.fut |
-    awk '/= threshold "/ { name = $0 } / bins / { print name; exit }' | sed 's/.*threshold "\([^"]*\)".*/\1/')
-[ -n "$param" ] || { echo "bins.sh: no binned map in examples/hullwhite/hullwhite.fut"; exit 2; }
+    awk '/^threshold "/ { if ($0 ~ /suff_bins_par/) { print prev; exit } prev = $0 }' | sed 's/^threshold "\([^"]*\)".*/\1/')
 # and the one that chooses between the binned map and its flattened version (seed 004's rules)
 fparam=$("$WEFT" dev --print=seg --target=cuda examples/hullwhite/hullwhite.fut |
     awk '/^threshold "[^"]*suff_bins_par/ { sub(/^threshold "/, ""); sub(/".*/, ""); print; exit }')
@@ -44,11 +44,13 @@ time_it() {
     "$OUT/$exe" "$@" -r "$RUNS" -t "$OUT/$v.t" < "$in" > "$OUT/$v.out" 2> "$OUT/$v.err" || { echo "FAIL $v: $(head -c 300 "$OUT/$v.err")" >&2; echo "-"; return; }
     median < "$OUT/$v.t" | awk '{ printf "%.2f", $1 / 1000 }'
 }
-# nodes FILE: tree width times steps, summed (jmax as in the spec and examples/hullwhite)
+# nodes FILE: tree width times steps, summed (jmax as in the spec and examples/hullwhite); the
+# lines are split into one value a line first (a gsub over a line of 10^5 values is quadratic in mawk)
 nodes() {
-    awk 'NR == 3 || NR == 4 || NR == 5 { gsub(/[][]|i32|f64/, ""); n = split($0, v, ","); for (k = 1; k <= n; k++) f[NR, k] = v[k] + 0 }
-         END { s = 0; for (k = 1; k <= n; k++) { spy = f[3, k]; h = f[4, k]; a = f[5, k]; dt = 1 / spy;
-               jm = int(0.184 / (1 - exp(-a * dt))) + 1; m = jm < h ? jm : h; s += (2 * m + 1) * h } printf "%.3g", s }' "$1"
+    for k in 3 4 5; do sed -n "${k}p" "$1" | tr -d '[] ' | tr ',' '\n' | sed 's/[if][0-9]*$//' > "$OUT/nodes.$k"; done
+    paste -d ' ' "$OUT/nodes.3" "$OUT/nodes.4" "$OUT/nodes.5" |
+        awk '{ spy = $1; h = $2; a = $3; dt = 1 / spy; jm = int(0.184 / (1 - exp(-a * dt))) + 1; m = jm < h ? jm : h
+               s += (2 * m + 1) * h } END { printf "%.3g", s }'
 }
 json=
 jsep=

@@ -59,6 +59,12 @@
  * flattened version launches kernels for each of its loop's steps; only tuning finds
  * portfolios of a few elements too wide for a block each that the latter serves better. */
 #define SUFF_BINS_GPU 0
+/* A binned map's elements that make its outer version (a thread each) worth more than its
+ * bins: none by default.  On an H200 the bins beat the outer version on every Hull-White
+ * portfolio measured, 1.2x-66x at 10^3 and 10^4 instruments (docs/PERFORMANCE.md, issue 29),
+ * and the outer version's risk grows with n (one wide element bounds its time); `weft
+ * autotune` lowers it where a program's elements are alike and many. */
+#define SUFF_OUTER_BINNED_GPU INT64_MAX
 #define SUFF_INTRA_GPU 33554432 /* blocks times threads; high: measured block-level versions often lose (docs/FLATTENING.md) */
 #define MAX_BLOCK_THREADS 1024
 
@@ -715,13 +721,13 @@ static CBody *unbinned_version(F *f, Ctx *c, const CStm *s, CParamVec fpat) {
     return fl;
 }
 
-/* Seed 000 (bins.c), three versions: if the elements keep enough threads busy
- * (n >= FUN.suff_outer_par_K) the outer version, else if they are enough for bins
+/* Seed 000 (bins.c), three versions: if the elements are many and alike enough
+ * (n >= FUN.suff_outer_par_K; by default never) the outer version, else if they are enough for bins
  * (n >= FUN.suff_bins_par_K; by default always) the map binned, else flattened by seed 004's
  * rules (what `weft autotune` may pick where a few elements are too wide for a block each). */
 static void nest_binned(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec pat, CBody *out) {
     const CExp *e = s->exp;
-    const char *cond = threshold_guard(f, "suff_outer_par", SUFF_OUTER_GPU, e->args.data[0], out, e->loc);
+    const char *cond = threshold_guard(f, "suff_outer_par", SUFF_OUTER_BINNED_GPU, e->args.data[0], out, e->loc);
     const char *binned = threshold_guard(f, "suff_bins_par", SUFF_BINS_GPU, e->args.data[0], out, e->loc);
     CParamVec ipat = rename_pat(&pat);
     CBody *inner = cbody_new();
