@@ -17,7 +17,7 @@ PRELUDE := $(sort $(wildcard prelude/*.fut))
 OBJ     := $(SRC:%.c=$(BUILD)/%.o) $(RTS_IN_WEFT:%.c=$(BUILD)/%.o) $(BUILD)/prelude_data.o
 RTS_EMBED := rts/runtime.c rts/runtime.h rts/values.c rts/values.h rts/mc.h rts/flat.h rts/flat_views.h \
              rts/wf_scalar.h rts/wf_half.h rts/cuda_rt.h rts/cuda_kernels.cuh rts/flat_cuda.h rts/flat_dev.cuh rts/flat_bins.h rts/cuda_scan.cuh rts/cuda_irregular.cuh \
-             rts/wf_mpi.h rts/wf_mpi.c
+             rts/wf_mpi.h rts/wf_mpi.c rts/wf_mpi_cuda.h
 OBJ     += $(BUILD)/rts_data.o
 
 # make install: where (PREFIX, and DESTDIR for staged installs, as Debian packaging expects)

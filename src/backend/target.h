@@ -30,7 +30,7 @@ typedef struct Target {
     void (*elem_to_host)(FGen *g, const char *array, const char *elem);
     const char *result_fn; /* the runtime function an entry's array result is handed over with */
     const char *hooks;     /* wf_program's backend hooks: init, fini, sync, stage, collect */
-    /* SPMD over MPI ranks (multicore/mpi.c, docs/MPI.md): host segops split their space across
+    /* SPMD over MPI ranks (mpi.c, docs/MPI.md): host segops split their space across
      * the ranks, which then exchange their parts; main is main_fn's (NULL: wf_main). */
     bool mpi;
     const char *main_fn;
@@ -39,6 +39,7 @@ typedef struct Target {
 extern const Target target_c;         /* c/target.c */
 extern const Target target_multicore; /* multicore/regions.c */
 extern const Target target_cuda;      /* cuda/kernels.c */
-extern const Target target_multicore_mpi; /* multicore/mpi.c: weft multicore --mpi */
+extern const Target target_multicore_mpi; /* multicore/regions.c: weft multicore --mpi (mpi.c) */
+extern const Target target_cuda_mpi;      /* cuda/kernels.c: weft cuda --mpi (mpi.c) */
 
 #endif

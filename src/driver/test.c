@@ -205,6 +205,18 @@ static char *cuda_prepare(const Options *o, const char *prog, char **exe) {
     return compile_in_tmpdir(o, prog, exe, "cuda", "");
 }
 
+/* weft cuda --mpi, run under mpirun like mpi's (bench/cuda/mpi.sh): needs nvcc, a GPU and MPI. */
+static char *cuda_mpi_prepare(const Options *o, const char *prog, char **exe) {
+    static int have = -1;
+    if (!have_tools(&have, "nvcc --version > /dev/null 2>&1 && nvidia-smi -L > /dev/null 2>&1 && "
+                           "mpicc --showme:link > /dev/null 2>&1 && mpirun --version > /dev/null 2>&1"))
+        return xsprintf("skip: no CUDA device or no MPI here (nvcc, nvidia-smi -L, mpicc and mpirun needed)");
+    const char *why = excluded(prog);
+    if (why)
+        return xsprintf("skip: %s", why);
+    return compile_in_tmpdir(o, prog, exe, "cuda", "--mpi");
+}
+
 static void c_command(const char *weft, const char *prog, const char *exe, const char *entry,
                       const char *thresholds, const char **argv) {
     (void)weft;
@@ -225,6 +237,7 @@ static const Backend backends[] = {
     {"multicore", true, mc_prepare, c_command},
     {"cuda", true, cuda_prepare, c_command},
     {"mpi", true, mpi_prepare, c_command},
+    {"cuda-mpi", true, cuda_mpi_prepare, c_command},
 };
 
 static const Backend *find_backend(const char *name) {
@@ -297,7 +310,8 @@ static void write_text_file(const char *path, const char *text) {
  * 97 --log-file /tmp/cs.%p"), the mpi backend's under Open MPI's mpirun on --ranks ranks. */
 static void exec_case(const Job *j, const Options *o) {
     const char *wrap = o->wrap;
-    bool mpi = j->be && !strcmp(j->be->name, "mpi"); /* no backend: a compile-time error's check */
+    /* no backend: a compile-time error's check */
+    bool mpi = j->be && (!strcmp(j->be->name, "mpi") || !strcmp(j->be->name, "cuda-mpi"));
     if ((!wrap && !mpi) || j->be->prepare == NULL) {
         execv(j->argv[0], (char *const *)j->argv);
         fprintf(stderr, "cannot run %s: %s\n", j->argv[0], strerror(errno));
@@ -894,11 +908,12 @@ static int parse_backends(const char *list, const Backend **bes, int max) {
 }
 
 const char test_usage[] =
-    "test [--backend=interp[,c,multicore,cuda,mpi]] [--timeout=S] [-j N] [-v] [--list] [--weft=PATH] [--cc=CMD] "
+    "test [--backend=interp[,c,multicore,cuda,mpi,cuda-mpi]] [--timeout=S] [-j N] [-v] [--list] [--weft=PATH] [--cc=CMD] "
     "[--wrap=CMD] [--thresholds=SPEC] [--ranks=N] PATH...\n"
     "run the -- == blocks of the programs in PATH (files, or directories searched for .fut files)\n"
     "  --backend=LIST      interp (the default), c, multicore, cuda, mpi (weft multicore --mpi under\n"
-    "                      Open MPI's mpirun): each case on each of them\n"
+    "                      Open MPI's mpirun), cuda-mpi (weft cuda --mpi under mpirun): each case on\n"
+    "                      each of them\n"
     "  --timeout=S         a case running longer than S seconds fails (default: 60)\n"
     "  -j N, -jN           N cases at a time (default: 2)\n"
     "  -v                  also print a line per file (its counts), the skips and the files' notes\n"
@@ -912,7 +927,7 @@ const char test_usage[] =
     "                      KIND=N,... (the executables' --thresholds, docs/EXECUTABLES.md); given\n"
     "                      several times, each compiled case runs once per SPEC (one compilation;\n"
     "                      `default`: the executable's own thresholds)\n"
-    "  --ranks=N           mpi: the MPI ranks each executable runs on (default: 2)";
+    "  --ranks=N           mpi, cuda-mpi: the MPI ranks each executable runs on (default: 2)";
 
 static const char *nonempty(const char *option, const char *v) {
     if (!*v)

@@ -6,6 +6,7 @@
 # CPU: the programs' kernels are compiled together in a few translation units, each program in
 # a C++ namespace of its own (their extern "C" launchers made plain for this check); if a unit
 # fails, each of its programs is compiled alone to name the culprits.  One check per program; skipped (no checks) without nvcc.
+# tests/mpi's programs also with --mpi (where mpicc is: its flags for the host code).
 . "$(dirname "$0")/../scripts/lib.sh"
 ARCH=${CUDA_ARCH:-sm_90}
 if ! command -v nvcc > /dev/null 2>&1; then
@@ -39,6 +40,20 @@ for prog in $(find tests examples -name '*.fut' | sort); do
         continue
     fi
     echo "$n $prog" >> "$TMP/list"
+    # weft cuda --mpi (docs/MPI.md) of tests/mpi, where mpicc gives MPI's flags
+    case $prog in tests/mpi/*) command -v mpicc > /dev/null 2>&1 || continue ;; *) continue ;; esac
+    n=$((n + 1))
+    out="$TMP/p$n"
+    if ! "$WEFT" cuda --mpi --no-cc "$prog" -o "$out" > "$TMP/err" 2>&1; then
+        fail "$prog: weft cuda --mpi"; sed 's/^/  /' "$TMP/err" | head -20
+        continue
+    fi
+    # shellcheck disable=SC2046
+    if ! cc -fsyntax-only -std=c11 -Wall -Wextra -Werror -I"$INC" $(mpicc --showme:compile) "$out.c" > "$TMP/err" 2>&1; then
+        fail "$prog: the host code of weft cuda --mpi (cc)"; sed 's/^/  /' "$TMP/err" | head -20
+        continue
+    fi
+    echo "$n $prog --mpi" >> "$TMP/list"
 done
 # the kernels in JOBS translation units compiled side by side (JOBS: the CPUs, at most 4), each
 # the runtime part once, then each of its programs in a namespace; device code unoptimised

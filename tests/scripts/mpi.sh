@@ -6,7 +6,8 @@
 # --ranks=N`, Open MPI's mpirun with --oversubscribe); the executables' harness (results printed
 # once, -t's times from rank 0, exit status 2 and the message when one rank fails); without
 # --mpi no MPI in the generated code; --mpi without mpicc a clear error.  Without mpicc and
-# mpirun (Debian: libopenmpi-dev openmpi-bin) only the last two run.  Irregular reductions run
+# mpirun (Debian: libopenmpi-dev openmpi-bin) only the last two run.  weft cuda --mpi: its generated
+# code (the kernels over the rank's units, the exchanges) and its error without mpicc.  Irregular reductions run
 # again with their flattened versions forced (--thresholds), so that their segments are split.
 . "$(dirname "$0")/lib.sh"
 
@@ -18,6 +19,21 @@ else
 fi
 "$WEFT" multicore --no-cc tests/mpi/rows.fut -o "$T/plain"
 check_not "no MPI in weft multicore's code without --mpi" grep -q "wf_mpi\|<mpi.h>" "$T/plain.c"
+
+# weft cuda --mpi without a GPU: its generated code (bench/cuda/mpi.sh runs it on GPUs;
+# tests/ci/cuda_compile.sh compiles it)
+"$WEFT" cuda --no-cc tests/mpi/ordered.fut -o "$T/cplain"
+check_not "no MPI in weft cuda's code without --mpi" grep -q "wf_mpi\|<mpi.h>\|mlo_" "$T/cplain.c" "$T/cplain.cu"
+"$WEFT" cuda --mpi --no-cc tests/mpi/ordered.fut -o "$T/cmpi"
+check "weft cuda --mpi: kernels over the rank's units" grep -q "i_ += mlo_ \* 1;" "$T/cmpi.cu"
+check "weft cuda --mpi: outputs exchanged from the device" grep -q "wfc_mpi_gather(ctx, " "$T/cmpi.c"
+check "weft cuda --mpi: partial results folded in rank order" grep -q "wf_mpi_allgather(&" "$T/cmpi.c"
+check "weft cuda --mpi: main under MPI" grep -q "return wfc_mpi_main(argc, argv, &program)" "$T/cmpi.c"
+if PATH="$T/empty" "$WEFT" cuda --mpi tests/mpi/rows.fut -o "$T/cnompi" > "$T/cnompi.err" 2>&1; then
+    fail "weft cuda --mpi without mpicc succeeded"
+else
+    check "weft cuda --mpi without mpicc: a clear error" grep -q "mpicc was not found" "$T/cnompi.err"
+fi
 
 if ! command -v mpicc > /dev/null 2>&1 || ! command -v mpirun > /dev/null 2>&1; then
     echo "mpi: skipped the MPI runs: no mpicc and mpirun here (Debian: apt-get install libopenmpi-dev openmpi-bin)"

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../mpi.h"
 #include "cuda.h"
 
 /* ------------------------------------------------------------------ which segops */
@@ -205,6 +206,7 @@ typedef struct {
     CType *op_types;    /* the operators' operand types (scalars) */
     bool block;         /* a segmap with block-level segops: one thread block per point */
     bool binned;        /* ... or a bin of points (seed 000: src/flatten/bins.c) */
+    bool split;         /* --mpi: the kernel runs the rank's units mn_ from mlo_ (../mpi.c) */
 } Ker;
 
 static void k_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -225,6 +227,8 @@ static const char *args_struct(FGen *g, const Ker *K) {
     const CStm *s = K->s;
     StrBuf sb = {0};
     sb_printf(&sb, "struct %s_args {\n    int64_t wd[%d];\n", K->name, K->k);
+    if (K->split)
+        sb_puts(&sb, "    int64_t mlo_, mn_; /* the rank's units (--mpi) */\n");
     if (K->block && !K->binned)
         sb_puts(&sb, "    int64_t bsize_; /* threads per block */\n");
     for (int i = 0; i < K->fv.names.len; i++) {
@@ -502,6 +506,10 @@ static void emit_chunked_spec(FGen *g, const Ker *K) {
     k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx;");
+    if (K->split) {
+        k_line(g, "        lo_ += mlo_;");
+        k_line(g, "        hi_ += mlo_;");
+    }
     Saved sv = enter_device(g);
     fg_slot_scope(g, chunk_body, (void *)K);
     leave_device(g, sv);
@@ -511,6 +519,8 @@ static void emit_chunked_spec(FGen *g, const Ker *K) {
     launcher_begin(g, K);
     k_line(g, "    (void)out_;");
     k_line(g, "    s.w = s.wd[0];");
+    if (K->split)
+        k_line(g, "    s.w = s.mn_;");
     launcher_arena(g);
     k_line(g, "    return wfd_run_chunks(L, s, s.tot_0.n[0], max_threads);");
     k_line(g, "}");
@@ -580,6 +590,12 @@ static void block_size(FGen *g, const CBody *b, const char *bs, bool *known) {
     }
 }
 
+/* The points of one unit of a split kernel (--mpi): a segmap's and a whole reduction's or
+ * scan's units are points, a segred's or segscan's over several dimensions whole segments. */
+static const char *unit_points(const Ker *K) {
+    return K->s->exp->seg == SEG_MAP || K->k == 1 ? "1" : xsprintf("wd[%d]", K->k - 1);
+}
+
 static void emit_spec(FGen *g, const Ker *K) {
     const CStm *s = K->s;
     const CExp *e = s->exp;
@@ -610,6 +626,8 @@ static void emit_spec(FGen *g, const Ker *K) {
     k_line(g, "        (void)ctx; (void)sc_; (void)rd_;");
     if (K->nops)
         k_line(g, "        %s *acc_ = %s;", acc, e->seg == SEG_SCAN ? "sc_" : "rd_");
+    if (K->split)
+        k_line(g, "        i_ += mlo_ * %s;", unit_points(K));
     Saved sv = enter_device(g);
     fg_slot_scope(g, elem_body, (void *)K);
     leave_device(g, sv);
@@ -620,12 +638,16 @@ static void emit_spec(FGen *g, const Ker *K) {
     if (e->seg == SEG_SCAN) {
         emit_op(g, K, "scan_op", &e->scans);
         k_line(g, "    __device__ void scan_store(int64_t i_, Scan v_) const {");
+        if (K->split)
+            k_line(g, "        i_ += mlo_ * %s;", unit_points(K));
         for (int j = 0; j < K->nops; j++)
             k_line(g, "        %s.p[i_] = v_.v%d;", c_name(s->pat.data[j].name), j);
         k_line(g, "    }");
     }
     if (e->seg == SEG_RED && K->k > 1) {
         k_line(g, "    __device__ void seg_store(int64_t seg_, Red v_) const {");
+        if (K->split)
+            k_line(g, "        seg_ += mlo_;");
         for (int j = 0; j < K->nops; j++)
             k_line(g, "        %s.p[seg_] = v_.v%d;", c_name(s->pat.data[j].name), j);
         k_line(g, "    }");
@@ -639,6 +661,12 @@ static void emit_spec(FGen *g, const Ker *K) {
     /* the segments, also when they are empty (each reduction then gives its neutral element) */
     k_line(g, "    s.segs = 1;");
     k_line(g, "    for (int j = 0; j < %d; j++) s.segs *= s.wd[j];", K->k - 1);
+    if (K->split && K->k > 1 && e->seg != SEG_MAP) {
+        k_line(g, "    s.segs = s.mn_;");
+        k_line(g, "    s.w = s.mn_ * s.inner;");
+    } else if (K->split) {
+        k_line(g, "    s.w = s.mn_;");
+    }
     launcher_arena(g);
     if (e->seg == SEG_MAP)
         k_line(g, "    return wfd_run_map(L, s, max_threads);");
@@ -949,7 +977,7 @@ static void emit_scatter_hist_spec(FGen *g, const Ker *K) {
  * is needed, is made there), then updated on the device. */
 static void scatter_hist_kernel(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, 1, 0, NULL, false, false};
+    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, 1, 0, NULL, false, false, false};
     K.name = xsprintf("seg_%d", K.no);
     const char *loc = c_loc(e->loc);
     free_vars(g, e, &K.fv);
@@ -997,6 +1025,54 @@ static void scatter_hist_kernel(FGen *g, const CStm *s) {
               K.no);
 }
 
+/* --mpi (../mpi.c): the rank's part of the kernel's units (when it takes one: not a block
+ * kernel, not an irregular one; *units the dimensions of the units), K->split when split. */
+static MpiPart mpi_split(FGen *g, Ker *K, const char **w, int *units) {
+    const CExp *e = K->s->exp;
+    if (!g->target->mpi || K->block || e->irregular)
+        return mpi_whole("0");
+    *units = e->seg == SEG_MAP ? K->k : K->k == 1 ? 1 : K->k - 1;
+    const char *total = fg_fresh(g, "units");
+    StrBuf t = {0};
+    sb_puts(&t, "1");
+    for (int j = 0; j < *units; j++)
+        sb_printf(&t, " * %s", w[j]);
+    fg_line(g, "int64_t %s = %s;", total, t.data);
+    bool whole_fold = e->seg != SEG_MAP && K->k == 1; /* a whole reduction or scan */
+    MpiPart part = whole_fold ? mpi_part_fold(g, K->s, fs_seg_ops(e), total) : mpi_part(g, K->s, total);
+    K->split = part.split != NULL;
+    return part;
+}
+
+/* --mpi, after a split kernel: a whole reduction's partial results folded across the ranks
+ * (in rank order), a whole scan's outputs carried over from the ranks before (on the host),
+ * and every output's rows exchanged. */
+static void mpi_exchange(FGen *g, const Ker *K, MpiPart part, int units, const char *loc) {
+    const CStm *s = K->s;
+    const CExp *e = s->exp;
+    const char **res = xmalloc(sizeof *res * (size_t)(K->nops + 1));
+    for (int j = 0; j < K->nops; j++)
+        res[j] = c_name(s->pat.data[j].name);
+    if (e->seg == SEG_RED && K->k == 1)
+        mpi_combine(g, part, &e->reds, res, loc);
+    if (e->seg == SEG_SCAN && K->k == 1) { /* the carry is applied on the host */
+        fg_line(g, "if (%s) {", part.split);
+        g->indent++;
+        for (int j = 0; j < K->nops; j++)
+            fg_fail(g, xsprintf("wfc_host(ctx, %s.m)", res[j]), "1");
+        g->indent--;
+        fg_line(g, "}");
+        mpi_scan_carry(g, s, part, &e->scans);
+        fg_line(g, "if (%s) {", part.split);
+        g->indent++;
+        for (int j = 0; j < K->nops; j++)
+            fg_line(g, "wfc_host_wrote(ctx, %s.m);", res[j]);
+        g->indent--;
+        fg_line(g, "}");
+    }
+    mpi_gather_rows(g, s, part, units);
+}
+
 void fc_segop(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     if (e->kind == CE_SCATTER || e->kind == CE_HIST) {
@@ -1008,7 +1084,7 @@ void fc_segop(FGen *g, const CStm *s) {
         plain_scan_segop(g, s, arr);
         return;
     }
-    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, e->params.len, 0, NULL, false, false};
+    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, e->params.len, 0, NULL, false, false, false};
     K.block = e->seg == SEG_MAP && fg_body_has_block(e->body);
     K.binned = K.block && e->binned;
     K.name = xsprintf("seg_%d", K.no);
@@ -1030,6 +1106,9 @@ void fc_segop(FGen *g, const CStm *s) {
     g->indent++;
     const char **w = fs_segop_widths(g, e, loc);
     fs_segop_outputs(g, s, w, loc);
+    int units = 0; /* --mpi: the dimensions of the units the ranks share */
+    MpiPart part = mpi_split(g, &K, w, &units);
+    tiled = tiled && !K.split;
     /* the struct, in both files */
     sb_puts(g->types, args_struct(g, &K)); /* the types are at the top of both files */
     /* the arguments */
@@ -1037,6 +1116,10 @@ void fc_segop(FGen *g, const CStm *s) {
     fg_line(g, "struct %s_args %s;", K.name, a);
     for (int j = 0; j < K.k; j++)
         fg_line(g, "%s.wd[%d] = %s;", a, j, w[j]);
+    if (K.split) {
+        fg_line(g, "%s.mlo_ = %s;", a, part.lo);
+        fg_line(g, "%s.mn_ = %s;", a, part.n);
+    }
     if (K.block && !K.binned) { /* (a bin's block size comes from its points' widths: wfd_run_bin_map) */
         const char *bs = fg_fresh(g, "bs");
         bool known = false;
@@ -1064,7 +1147,8 @@ void fc_segop(FGen *g, const CStm *s) {
     if (chunked(e)) {
         tots = xmalloc(sizeof *tots * (size_t)(K.nops + 1));
         const char *nt = fg_fresh(g, "nt");
-        fg_line(g, "int64_t %s = %s < %d ? %s : %d;", nt, w[0], FC_CHUNK_THREADS, w[0], FC_CHUNK_THREADS);
+        const char *pts = K.split ? part.n : w[0];
+        fg_line(g, "int64_t %s = %s < %d ? %s : %d;", nt, pts, FC_CHUNK_THREADS, pts, FC_CHUNK_THREADS);
         fg_line(g, "if (%s < 1) %s = 1;", nt, nt);
         int at = 0;
         for (int o = 0; o < ops->len; o++)
@@ -1125,6 +1209,8 @@ void fc_segop(FGen *g, const CStm *s) {
             fg_line(g, "%s = %s.v%d;", c_name(s->pat.data[j].name), red, j);
             fg_bind(g, s->pat.data[j].name, s->pat.data[j].type, OWN_BORROWED);
         }
+    if (K.split)
+        mpi_exchange(g, &K, part, units, loc);
     g->indent--;
     fg_line(g, "}");
     emit_spec(g, &K);
@@ -1233,6 +1319,12 @@ static void cuda_run(FGen *g, const CStm *s) {
     else
         fc_segop(g, s);
 }
+
+/* weft cuda --mpi: kernels split across MPI ranks, one GPU each (../mpi.c, rts/wf_mpi_cuda.h) */
+const Target target_cuda_mpi = {"cuda", FLATTEN_GPU, false, true, true, cuda_runs, cuda_run, fc_before, fc_after,
+                                fc_elem_to_host, "wfc_result",
+                                "wfc_mpi_init, wfc_mpi_fini, wfc_mpi_sync, wfc_mpi_stage, wfc_collect", true,
+                                "wfc_mpi_main"};
 
 const Target target_cuda = {"cuda", FLATTEN_GPU, false, true, true, cuda_runs, cuda_run, fc_before, fc_after, fc_elem_to_host,
                             "wfc_result", "wfk_init, wfc_fini, wfc_sync, wfc_stage, wfc_collect", false, NULL};

@@ -1,19 +1,22 @@
-/* mpi.c — weft multicore --mpi (target_multicore_mpi, docs/MPI.md): the same program on every
- * MPI rank (SPMD), every rank holding the whole host state.  A host segop whose space regions.c
- * cuts into units (a segmap's points, the whole segments of a segred or segscan over several
- * dimensions, the elements of a whole reduction) runs only this rank's contiguous block of
- * units, [total r / K, total (r + 1) / K) (rts/wf_mpi.c wf_mpi_part), with the ordinary OpenMP
- * code; then the ranks exchange their blocks (wf_mpi_gather: the outputs' rows) or their
- * partial results (wf_mpi_allgather: every rank folds them in rank order with the program's
- * own operator, so non-commutative operators stay correct).  An irregular segmap or segred
- * splits its points: a segment's result comes from the rank of its first point, with the
- * pieces of the ranks it runs on into.  Everything else — scans of arrays, irregular scans,
- * scatter, hist, sequential code — runs whole on every rank (docs/MPI.md).
+/* mpi.c — the MPI decisions and exchanges of `--mpi` (docs/MPI.md), shared by weft multicore
+ * --mpi (multicore/regions.c, segmented.c) and weft cuda --mpi (cuda/kernels.c): the same
+ * program on every MPI rank (SPMD), every rank holding the whole host state.  A host segop
+ * whose space the target cuts into units (a segmap's points, the whole segments of a segred or
+ * segscan over several dimensions, the elements of a whole reduction) runs only this rank's
+ * contiguous block of units, [total r / K, total (r + 1) / K) (rts/wf_mpi.c wf_mpi_part), with
+ * the target's ordinary code (OpenMP threads, a CUDA kernel); then the ranks exchange their
+ * blocks (wf_mpi_gather: the outputs' rows; on a target whose blocks have device copies,
+ * wfc_mpi_gather, rts/wf_mpi_cuda.h: the rank's rows from the device first) or their partial
+ * results (wf_mpi_allgather: every rank folds them in rank order with the program's own
+ * operator, so non-commutative operators stay correct).  An irregular segmap or segred splits
+ * its points: a segment's result comes from the rank of its first point, with the pieces of the
+ * ranks it runs on into.  Everything else runs whole on every rank (docs/MPI.md).
  *
- * Here only the decisions and the exchanges; regions.c calls them around its regions, and
- * without --mpi they emit nothing (the generated code does not change).
+ * Here only the decisions and the exchanges, in host code over host values; the targets call
+ * them around their segops, and without --mpi they emit nothing (the generated code does not
+ * change).
  */
-#include "regions.h"
+#include "mpi.h"
 
 /* Closes n blocks the code opened ("{" lines, indented). */
 static void close_blocks(FGen *g, int n) {
@@ -75,7 +78,12 @@ void mpi_gather_rows(FGen *g, const CStm *s, MpiPart part, int k) {
         sb_puts(&unit, "1");
         for (int d = k; d < p.type.rank; d++)
             sb_printf(&unit, " * %s.n[%d]", x, d);
-        fg_line(g, "wf_mpi_gather(ctx, %s.p, %d, %s, %s);", x, c_esz(p.type.prim), part.total, unit.data);
+        if (g->target->mirrored) /* the rank's rows are on the device */
+            fg_fail(g, xsprintf("wfc_mpi_gather(ctx, %s.m, %s.p, %d, %s, %s)", x, x, c_esz(p.type.prim), part.total,
+                                unit.data),
+                    "1");
+        else
+            fg_line(g, "wf_mpi_gather(ctx, %s.p, %d, %s, %s);", x, c_esz(p.type.prim), part.total, unit.data);
     }
     g->indent--;
     fg_line(g, "}");
@@ -309,7 +317,3 @@ void mpi_segments(FGen *g, const CStm *s, MpiPart part, const char *O, const cha
     }
     close_blocks(g, 1);
 }
-
-const Target target_multicore_mpi = {"multicore", FLATTEN_CPU, true, false, false, fp_parallel, fp_soac, NULL, NULL,
-                                     NULL, "wf_flat_result", "wf_mpi_init, wf_mpi_fini, wf_mpi_sync, wf_mpi_stage, NULL",
-                                     true, "wf_mpi_main"};
