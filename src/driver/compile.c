@@ -188,7 +188,7 @@ static int compile_cmd(int argc, char **argv, bool multicore) {
     const char *cc = getenv("WEFT_CC"), *cflags = "", *rts_obj = NULL, *v;
     Common opt = {0};
     bool library = false, python = false; /* --library: library.c; --python: python.c */
-    bool mpi = false;                      /* --mpi: backend/mpi.c, rts/wf_mpi.c */
+    bool mpi = false;                      /* --mpi: backend/mpi_split.c, rts/wf_mpi.c */
     for (int i = 1; i < argc; i++) {
         if (multicore && multicore_option(argv[i], &mpi))
             continue;

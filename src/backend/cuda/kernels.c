@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../mpi.h"
+#include "../mpi_split.h"
 #include "cuda.h"
 
 /* ------------------------------------------------------------------ which segops */

@@ -5,7 +5,7 @@
 #define WEFT_BACKEND_MULTICORE_REGIONS_H
 
 #include "../emit.h"
-#include "../mpi.h"
+#include "../mpi_split.h"
 
 /* A region's code is written apart (g->out is a buffer of its own until region_end), so that
  * its pragma can make the host variables it reads firstprivate (firstprivate.c). */

@@ -1,4 +1,4 @@
-/* mpi.c — the MPI decisions and exchanges of `--mpi` (docs/MPI.md), shared by weft multicore
+/* mpi_split.c — the MPI decisions and exchanges of `--mpi` (docs/MPI.md), shared by weft multicore
  * --mpi (multicore/regions.c, segmented.c) and weft cuda --mpi (cuda/kernels.c): the same
  * program on every MPI rank (SPMD), every rank holding the whole host state.  A host segop
  * whose space the target cuts into units (a segmap's points, the whole segments of a segred or
@@ -16,7 +16,7 @@
  * them around their segops, and without --mpi they emit nothing (the generated code does not
  * change).
  */
-#include "mpi.h"
+#include "mpi_split.h"
 
 /* Closes n blocks the code opened ("{" lines, indented). */
 static void close_blocks(FGen *g, int n) {

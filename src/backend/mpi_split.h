@@ -1,4 +1,4 @@
-/* mpi.h — the MPI decisions and exchanges (mpi.c) that the targets with --mpi emit around
+/* mpi_split.h — the MPI decisions and exchanges (mpi_split.c) that the targets with --mpi emit around
  * their host segops: weft multicore --mpi (multicore/regions.c, segmented.c) and weft cuda --mpi
  * (cuda/kernels.c).  Without --mpi (Target.mpi false) they emit nothing.  docs/MPI.md.
  */
@@ -7,7 +7,7 @@
 
 #include "emit.h"
 
-/* mpi.c (--mpi; elsewhere these emit nothing): a host segop's space of `total`
+/* mpi_split.c (--mpi; elsewhere these emit nothing): a host segop's space of `total`
  * units, [0, total), split across the MPI ranks.  The rank runs [lo, lo + n); split names the
  * C flag saying whether the space was split (NULL: never, lo is NULL and n is total). */
 typedef struct {
