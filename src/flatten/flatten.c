@@ -139,7 +139,12 @@ static bool pat_expandable(const Ctx *c, const CParamVec *pat) {
 
 static void mark_bound(Ctx *c, const char *v) { omap_put(&c->bound, v, (void *)1); }
 
+/* At depth 0 nothing is inside a nest: what a host statement binds is invariant to every nest
+ * after it (a map over the total points of an irregular nest, whose total an earlier segred
+ * computes, is a parallel statement of its own). */
 static void mark_pat(Ctx *c, const CParamVec *pat) {
+    if (depth(c) == 0)
+        return;
     for (int i = 0; i < pat->len; i++)
         mark_bound(c, pat->data[i].name);
 }

@@ -163,7 +163,9 @@ bool irr_split(const CStm *st, CBuild *b, const OMap *iotas) {
     for (int k = 0; k < S->pat.len; k++) {
         CType t = S->pat.data[k].type;
         vec_push(&head.body->result, catom_var(S->pat.data[k].name));
-        vec_push(&head.ret, t);
+        /* a row's size may be bound in the body (a statement of the prefix): the lambda
+         * returns rows of any size, as the represent pass's concatenating maps do */
+        vec_push(&head.ret, kind == CUT_ROWS ? ctype_outer(cdim_any(), ctype_elem(t)) : t);
         CParam r = cb_param(b, S->pat.data[k].name, kind == CUT_ROWS ? ctype_outer(cdim_any(), ctype_elem(t))
                                                                      : ctype_outer(cdim_of_atom(n), t));
         vec_push(&pa, r);

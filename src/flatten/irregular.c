@@ -952,8 +952,10 @@ static void filter_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec 
  *                                                      -- and `rows OD` (or d): row i's bins
  *
  * rows is the flat representation of the map's jagged result (its offsets are D scanned), or,
- * where d is invariant, unflattened to [n][d].  Its pattern (one per destination) is bound in b. */
-static CParamVec scatter_rows(IrrMatch *m, CBuild *b, const OMap *iotas) {
+ * where d is invariant (*inv set to it, *regular to true), of a result the map concatenates
+ * (rows at offsets i * d), which irr_flatten unflattens to [n][d] where the map does not.  Its
+ * pattern (one per destination) is bound in b. */
+static CParamVec scatter_rows(IrrMatch *m, CBuild *b, const OMap *iotas, CAtom *inv, bool *regular) {
     const CExp *e = m->map;
     const CStm *S = &e->lam->body->stms.data[m->s];
     const CExp *se = S->exp;
@@ -1034,15 +1036,9 @@ static CParamVec scatter_rows(IrrMatch *m, CBuild *b, const OMap *iotas) {
         vec_push(&flat, ((CParam){opt_fresh("rows"), ctype_outer(cdim_of_atom(total), t)}));
     }
     cb_let_pat(b, flat, sc);
-    if (jagged)
-        return flat;
-    /* rows of a size invariant to the map: a regular array */
-    CParamVec out = {0};
-    for (int k = 0; k < flat.len; k++) {
-        CAtom u = cb_unflatten(b, n, d, catom_var(flat.data[k].name));
-        vec_push(&out, ((CParam){u.var, cb_type(b, u)}));
-    }
-    return out;
+    *inv = d;
+    *regular = !jagged;
+    return flat;
 }
 
 /* ------------------------------------------------------------------ a map over pairs */
@@ -1110,7 +1106,9 @@ void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
         pairs_flatten(m, &hb, iotas, out);
         return;
     }
-    CParamVec r = m->kind == IRR_SCATTER ? scatter_rows(m, &hb, iotas) : inner_segop(m, &hb, iotas);
+    CAtom inv = {0};
+    bool regular = false;
+    CParamVec r = m->kind == IRR_SCATTER ? scatter_rows(m, &hb, iotas, &inv, &regular) : inner_segop(m, &hb, iotas);
     /* the outer map's results: S's own, or scalars of the element (a segmap over i) */
     OMap of_s = {0};
     for (int k = 0; k < S->pat.len; k++)
@@ -1122,8 +1120,11 @@ void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out) {
         CAtom a = body->result.data[j];
         CAtom *from = a.kind == CA_VAR ? omap_get(&of_s, a.var) : NULL;
         if (from) {
+            CAtom v = *from;
+            if (regular && !cexp_concat(e, j, NULL)) /* rows of an invariant size: [n][d] */
+                v = cb_unflatten(&hb, e->args.data[0], inv, v);
             CExp *x = cb_exp(&hb, CE_ATOM);
-            vec_push(&x->args, *from);
+            vec_push(&x->args, v);
             CParamVec pat = {0};
             vec_push(&pat, out.data[j]);
             cb_let_pat(&hb, pat, x);

@@ -43,6 +43,13 @@ grep -q 'segred grid (gtid_[0-9o]* < [a-z_0-9]*, gtid_[0-9o]* < seg ' "$TMP/ipla
 "$WEFT" dev --print=seg tests/irregular/segment_sums.fut > "$TMP/splan" 2>&1 && pass || fail "dev --print=seg (segment_sums): exit status $?"
 check "segment_sums: no segred over a segmented space: $(grep -c segred "$TMP/splan") segreds" \
     grep -q 'segred grid (gtid_[0-9o]* < [a-z_0-9]*, gtid_[0-9o]* < seg ' "$TMP/splan"
+# 1d'. three irregular levels (tests/irregular/sums_three_levels.fut): the inner map of rows is
+# a map over the total rows of rows, an irregular nest of its own: its reduce a segred over the
+# points of those rows (segments of the first level's total; it stayed a host screma while the
+# flattener took the total, bound at the top, for a value of the nest)
+"$WEFT" dev --print=seg tests/irregular/sums_three_levels.fut > "$TMP/tplan" 2>&1 && pass || fail "dev --print=seg (sums_three_levels): exit status $?"
+check "sums_three_levels: no segred over the rows of rows' points" \
+    grep -q 'segred grid (gtid_[0-9o]* < total_[0-9o]*, gtid_[0-9o]* < seg offs_[0-9o]* total_[0-9o]*)' "$TMP/tplan"
 # 1e. a filter in an irregular map (src/flatten/irregular.c, filter_flatten): its flags scanned
 # per row, the points placed by a segmap and scattered to the flat output; a reduction over the
 # filtered rows is an irregular nest again (a segred over the new offsets); a partition places
