@@ -42,6 +42,7 @@ typedef struct {
     const char *hseg, *tseg, *hend;  /* head and tail segments of each chunk; where its head ends */
     const char **hacc, **tacc;       /* per accumulator */
     const char *pre_lo, *pre_hi, *npre, *pre_total; /* fused replicates: the rows filled first */
+    NameVec *chunk_arrays;           /* the C arrays of chunk_array, freed after the segop */
 } Seg;
 
 static CType acc_type(const Seg *q, int a) {
@@ -322,14 +323,20 @@ static void thread_walk(FGen *g, void *arg) {
     chunks_end(g);
 }
 
-/* A C array of nc values of type t, allocated before the region (freed at the function's end
- * with the rest of the context's blocks). */
+/* A C array of nc values of type t, allocated before the region (freed after the segop by
+ * free_chunk_arrays). */
 static const char *chunk_array(FGen *g, const Seg *q, const char *ctype, const char *loc) {
     const char *v = fg_fresh(g, "part");
     fg_line(g, "%s *%s = wf_alloc(ctx, sizeof(%s) * (size_t)(%s > 0 ? %s : 1), %s);", ctype, v, ctype, q->ch.nc, q->ch.nc,
             loc);
     fg_fail(g, xsprintf("!%s", v), "1");
+    vec_push(q->chunk_arrays, v);
     return v;
+}
+
+static void free_chunk_arrays(FGen *g, const Seg *q) {
+    for (int i = 0; i < q->chunk_arrays->len; i++)
+        fg_line(g, "wf_free(ctx, %s);", q->chunk_arrays->data[i]);
 }
 
 /* acc = op(acc, x) over every accumulator */
@@ -494,8 +501,9 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
     } else {
         fs_segop_outputs(g, s, w, loc);
     }
+    NameVec chunk_arrays = {0};
     Seg q = {s, e, fs_seg_ops(e), fs_ops_results(fs_seg_ops(e)), w[0], w[1], NULL, fg_atom(g, e->segs),
-             {0}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+             {0}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, &chunk_arrays};
     /* a segmap or segred: each MPI rank its part of the points */
     MpiPart part = e->seg != SEG_SCAN ? mpi_part(g, s, q.total) : mpi_whole(q.total);
     q.nt = region_threads(g, s, part.n, part.n);
@@ -527,4 +535,5 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
     }
     else if (e->seg == SEG_SCAN)
         finish_scan(g, &q, loc);
+    free_chunk_arrays(g, &q);
 }
