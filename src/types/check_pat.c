@@ -26,8 +26,14 @@ Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param) {
     switch (p->kind) {
     case P_ID: {
         for (int i = 0; seen && i < seen->len; i++)
-            if (seen->data[i] == p->name)
-                error_at(p->loc, "duplicate %s '%s'", is_param ? "parameter" : "name", p->name);
+            if (seen->data[i] == p->name) {
+                Binding *prev = tc_env_lookup_any(p->name);
+                if (prev)
+                    error_at(p->loc, "duplicate %s \"%s\": it is also bound at %d:%d", is_param ? "parameter" : "name",
+                             p->name, prev->loc.line, prev->loc.col);
+                error_at(p->loc, "duplicate %s \"%s\": it is also bound earlier", is_param ? "parameter" : "name",
+                         p->name);
+            }
         if (seen)
             vec_push(seen, p->name);
         if (!t)
@@ -94,7 +100,7 @@ Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param) {
             const char *f = p->fields.data[i];
             for (int j = 0; j < i; j++)
                 if (p->fields.data[j] == f)
-                    error_at(p->elems.data[i]->loc, "duplicate field '%s' in pattern", f);
+                    error_at(p->elems.data[i]->loc, "Duplicate fields in pattern: '%s' appears twice", f);
             Type *sub = NULL;
             if (et && et->kind == T_RECORD) {
                 int k = type_field_index(et, f);

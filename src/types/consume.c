@@ -25,6 +25,7 @@ struct Var {
     Loc loc;
     bool consumed;
     Loc consumed_at;
+    Var *consumed_via; /* the variable the consumption named (itself, or one it aliases) */
     bool consumable;
     bool nonunique_param;
     int lambda_depth, loop_depth;
@@ -124,21 +125,33 @@ static void bind_pat(Pat *p, Alias *rhs, bool consumable, bool is_param) {
     }
 }
 
+/* Which variable of the consumed set s to name when v is used later: v itself if it was
+ * consumed directly, else the first one it aliases. */
+static Var *consumed_name(VarSet *s, Var *v) {
+    if (set_has(s, v))
+        return v;
+    for (int j = 0; j < v->aliases.len; j++)
+        if (set_has(s, v->aliases.data[j]))
+            return v->aliases.data[j];
+    return v;
+}
+
 static void consume(Alias *a, Loc loc) {
     VarSet s = {0};
     alias_flat(a, &s);
     for (int i = 0; i < s.len; i++) {
         Var *v = s.data[i];
         if (v->nonunique_param)
-            error_at(loc, "cannot consume \"%s\": it is a parameter whose type is not unique (declare it *t)",
-                     v->name);
+            error_at(loc, "Consuming \"%s\", a parameter whose type is not unique, so it is not "
+                          "consumable (declare it *t)", v->name);
         if (!v->consumable)
-            error_at(loc, "cannot consume \"%s\" here", v->name);
+            error_at(loc, "Consuming \"%s\", which is not consumable here", v->name);
         if (v->lambda_depth < lambda_depth)
-            error_at(loc, "cannot consume \"%s\" inside a function: it is bound outside it", v->name);
+            error_at(loc, "Consuming variable \"%s\" inside a function, but it is bound outside it, "
+                          "so it is not consumable there", v->name);
         if (v->loop_depth < loop_depth)
-            error_at(loc, "cannot consume \"%s\" inside a loop body: it is bound outside the loop",
-                     v->name);
+            error_at(loc, "Consuming variable \"%s\" inside a loop body, but it is bound outside the "
+                          "loop, so it is not consumable there", v->name);
     }
     /* mark the consumed variables and every variable sharing storage with them */
     for (int i = 0; i < all_vars.len; i++) {
@@ -149,6 +162,7 @@ static void consume(Alias *a, Loc loc) {
             if (set_has(&s, v->aliases.data[j])) {
                 v->consumed = true;
                 v->consumed_at = loc;
+                v->consumed_via = consumed_name(&s, v);
                 break;
             }
     }
@@ -173,8 +187,11 @@ static Alias *walk_var(Expr *e) {
     Var *v = lookup(e->name);
     if (!v)
         return alias_new();
+    if (v->consumed && v->consumed_via && v->consumed_via != v)
+        error_at(e->loc, "Using \"%s\", but it aliases \"%s\", which was consumed at %d:%d", e->name,
+                 v->consumed_via->name, v->consumed_at.line, v->consumed_at.col);
     if (v->consumed)
-        error_at(e->loc, "\"%s\" was consumed at %d:%d and cannot be used here", e->name,
+        error_at(e->loc, "Using \"%s\", but it was consumed at %d:%d", e->name,
                  v->consumed_at.line, v->consumed_at.col);
     return maybe(e, alias_of_set(&v->aliases));
 }
@@ -248,9 +265,11 @@ static Alias *walk_branches(Expr **bodies, Pat **pats, int n, Alias *scrutinee, 
     int nv = all_vars.len;
     bool *before = xmalloc((size_t)nv + 1), *after = xmalloc((size_t)nv + 1);
     Loc *at = xmalloc(sizeof(Loc) * ((size_t)nv + 1));
+    Var **via = xmalloc(sizeof(Var *) * ((size_t)nv + 1));
     for (int i = 0; i < nv; i++) {
         before[i] = after[i] = all_vars.data[i]->consumed;
         at[i] = all_vars.data[i]->consumed_at;
+        via[i] = all_vars.data[i]->consumed_via;
     }
     Alias *r = alias_new();
     for (int k = 0; k < n; k++) {
@@ -265,11 +284,13 @@ static Alias *walk_branches(Expr **bodies, Pat **pats, int n, Alias *scrutinee, 
             if (all_vars.data[i]->consumed && !after[i]) {
                 after[i] = true;
                 at[i] = all_vars.data[i]->consumed_at;
+                via[i] = all_vars.data[i]->consumed_via;
             }
     }
     for (int i = 0; i < nv; i++) {
         all_vars.data[i]->consumed = after[i];
         all_vars.data[i]->consumed_at = at[i];
+        all_vars.data[i]->consumed_via = via[i];
     }
     return maybe(e, r);
 }
