@@ -28,6 +28,8 @@ struct Var {
     Var *consumed_via; /* the variable the consumption named (itself, or one it aliases) */
     bool consumable;
     bool nonunique_param;
+    bool global;    /* a top-level constant (a definition without parameters) */
+    Binding *binding; /* a global's definition */
     int lambda_depth, loop_depth;
     int id;         /* its position in all_vars: those bound later have higher ids */
     VarSet aliases; /* the variables whose storage this one may share, itself included */
@@ -98,17 +100,34 @@ static Var *bind(const char *name, Loc loc, Type *t, Alias *rhs, bool consumable
     return v;
 }
 
-static void bind_pat(Pat *p, Alias *rhs, bool consumable, bool is_param) {
+/* t is unique or has a unique component (a tuple or record of which some part is *[]t). */
+static bool type_has_unique(Type *t) {
+    t = type_prune(t);
+    if (!t)
+        return false;
+    if (t->unique)
+        return true;
+    if (t->kind == T_TUPLE || t->kind == T_RECORD)
+        for (int i = 0; i < t->elems.len; i++)
+            if (type_has_unique(t->elems.data[i]))
+                return true;
+    return false;
+}
+
+/* Parameters are consumable when their type is unique.  ascribed: p is inside a type
+ * ascription; a lambda's parameters (lambda) count as unique only there, as a type inferred
+ * from the body (\\xs -> f xs with f's parameter *[]t) does not declare them unique. */
+static void bind_pat_in(Pat *p, Alias *rhs, bool consumable, bool is_param, bool lambda, bool ascribed) {
     switch (p->kind) {
     case P_ID: {
         Type *t = type_prune(p->type);
-        bool uniq = t && t->unique;
+        bool uniq = type_has_unique(t) && (!lambda || ascribed);
         Var *v = bind(p->name, p->loc, p->type, rhs, is_param ? uniq : consumable);
         v->nonunique_param = is_param && !uniq;
         break;
     }
     case P_ASCRIBE:
-        bind_pat(p->inner, rhs, consumable, is_param);
+        bind_pat_in(p->inner, rhs, consumable, is_param, lambda, true);
         break;
     case P_TUPLE:
     case P_RECORD:
@@ -117,12 +136,16 @@ static void bind_pat(Pat *p, Alias *rhs, bool consumable, bool is_param) {
             Alias *sub = rhs;
             if (p->kind == P_TUPLE && rhs && rhs->tuple && rhs->parts.len == p->elems.len)
                 sub = rhs->parts.data[i];
-            bind_pat(p->elems.data[i], sub, consumable, is_param);
+            bind_pat_in(p->elems.data[i], sub, consumable, is_param, lambda, ascribed);
         }
         break;
     default:
         break;
     }
+}
+
+static void bind_pat(Pat *p, Alias *rhs, bool consumable, bool is_param) {
+    bind_pat_in(p, rhs, consumable, is_param, false, false);
 }
 
 /* Which variable of the consumed set s to name when v is used later: v itself if it was
@@ -141,6 +164,9 @@ static void consume(Alias *a, Loc loc) {
     alias_flat(a, &s);
     for (int i = 0; i < s.len; i++) {
         Var *v = s.data[i];
+        if (v->global)
+            error_at(loc, "Consuming \"%s\", a top-level constant, which is not consumable (its value "
+                          "aliases the free variable \"%s\"; copy it first)", v->name, v->name);
         if (v->nonunique_param)
             error_at(loc, "Consuming \"%s\", a parameter whose type is not unique, so it is not "
                           "consumable (declare it *t)", v->name);
@@ -181,12 +207,34 @@ static Alias *maybe(Expr *e, Alias *a) {
     return type_has_array(e->type) ? a : alias_new();
 }
 
+static Vec(Var *) globals; /* the top-level constants used by this declaration */
+
+/* The variable standing for a top-level constant of array type, or NULL. */
+static Var *global_var(Expr *e) {
+    Binding *b = e->binding;
+    if (!b || b->kind != BIND_DEF || !b->decl || b->decl->params.len || !type_has_array(e->type))
+        return NULL;
+    for (int i = 0; i < globals.len; i++)
+        if (globals.data[i]->binding == b)
+            return globals.data[i];
+    Var *v = xmalloc(sizeof *v);
+    v->name = e->name;
+    v->binding = b;
+    v->loc = e->loc;
+    v->global = true;
+    v->lambda_depth = v->loop_depth = -1;
+    v->id = -1;
+    vec_push(&v->aliases, v);
+    vec_push(&globals, v);
+    return v;
+}
+
 static Alias *walk_var(Expr *e) {
-    if (e->qual)
-        return alias_new();
-    Var *v = lookup(e->name);
-    if (!v)
-        return alias_new();
+    Var *v = e->qual ? NULL : lookup(e->name);
+    if (!v) {
+        Var *g = global_var(e);
+        return g ? alias_of_set(&g->aliases) : alias_new();
+    }
     if (v->consumed && v->consumed_via && v->consumed_via != v)
         error_at(e->loc, "Using \"%s\", but it aliases \"%s\", which was consumed at %d:%d", e->name,
                  v->consumed_via->name, v->consumed_at.line, v->consumed_at.col);
@@ -200,6 +248,32 @@ static Expr *strip(Expr *e) {
     while (e->kind == E_PAREN || e->kind == E_ATTR)
         e = e->lhs;
     return e;
+}
+
+/* Passing a value of alias a to a parameter of type pt: consumes the parts whose type is unique
+ * (a tuple's components one by one when both sides are tuples); the other parts' aliases
+ * go to res (the call's result may alias them).  parts: whether the uniqueness of pt's
+ * components is declared (a top-level definition's parameter) rather than inferred. */
+static void consume_by_type(Type *pt, Alias *a, Loc loc, Alias *res, bool parts) {
+    pt = type_prune(pt);
+    if (pt->unique) {
+        consume(a, loc);
+        return;
+    }
+    if (!parts) {
+        alias_flat(a, &res->set);
+        return;
+    }
+    if (pt->kind == T_TUPLE && type_has_unique(pt) && a->tuple && a->parts.len == pt->elems.len) {
+        for (int i = 0; i < a->parts.len; i++)
+            consume_by_type(pt->elems.data[i], a->parts.data[i], loc, res, parts);
+        return;
+    }
+    if (type_has_unique(pt)) {
+        consume(a, loc);
+        return;
+    }
+    alias_flat(a, &res->set);
 }
 
 static Alias *walk_apply(Expr *e) {
@@ -226,11 +300,7 @@ static Alias *walk_apply(Expr *e) {
     for (int i = 0; i < args.len; i++) {
         if (!ft || ft->kind != T_ARROW)
             break;
-        Type *pt = type_prune(ft->param);
-        if (pt->unique)
-            consume(as[i], args.data[i]->loc);
-        else
-            alias_flat(as[i], &res->set);
+        consume_by_type(type_prune(ft->param), as[i], args.data[i]->loc, res, b && b->kind == BIND_DEF);
         ft = type_prune(ft->ret);
     }
     if (ft && ft->unique)
@@ -242,7 +312,7 @@ static Alias *walk_lambda(PatVec *params, Expr *body) {
     int n = scope.len;
     lambda_depth++;
     for (int i = 0; i < params->len; i++)
-        bind_pat(params->data[i], NULL, true, false);
+        bind_pat_in(params->data[i], NULL, false, true, true, false);
     walk(body);
     lambda_depth--;
     scope.len = n;
@@ -333,7 +403,24 @@ static int pat_vars(Pat *p) {
  * from scope index *at on) the body consumed — a tuple's components one by one, so that
  * `loop (acc, x) = (copy a, xs)` consumes only what acc starts from — and add the aliases of
  * the other parts to kept (the loop's result may be them). */
+/* Some part of p is ascribed a unique type (loop (x: *[]t) = ...); an inferred type does not
+ * count. */
+static bool pat_declared_unique(Pat *p) {
+    switch (p->kind) {
+    case P_ID: return false;
+    case P_ASCRIBE: return type_has_unique(p->type) || pat_declared_unique(p->inner);
+    case P_TUPLE:
+    case P_RECORD:
+        for (int i = 0; i < p->elems.len; i++)
+            if (pat_declared_unique(p->elems.data[i]))
+                return true;
+        return false;
+    default: return false;
+    }
+}
+
 static void consume_loop_init(Pat *p, Alias *init, int *at, Loc loc, VarSet *kept) {
+    bool declared = pat_declared_unique(p);
     while (p->kind == P_ASCRIBE)
         p = p->inner;
     if (p->kind == P_TUPLE && init && init->tuple && init->parts.len == p->elems.len) {
@@ -343,7 +430,7 @@ static void consume_loop_init(Pat *p, Alias *init, int *at, Loc loc, VarSet *kep
     }
     int from = *at;
     *at += pat_vars(p);
-    if (any_consumed(from, *at))
+    if (any_consumed(from, *at) || declared)
         consume(init, loc);
     else
         alias_flat(init, kept);
@@ -412,7 +499,7 @@ static Alias *walk_loop(Expr *e) {
     if (e->loop == LOOP_WHILE)
         walk(e->cond);
     Alias *body = walk(e->body);
-    bool params_consumed = any_consumed(n, nparams);
+    bool params_consumed = any_consumed(n, nparams) || pat_declared_unique(e->pat);
     loop_depth--;
     int at = n;
     Alias *res = loop_result(e->pat, init, body, &at, first);
@@ -543,14 +630,69 @@ static Alias *walk(Expr *e) {
     return alias_new();
 }
 
+/* The type a function of type t returns after n parameters. */
+static Type *result_type(Type *t, int n) {
+    t = type_prune(t);
+    for (int i = 0; i < n && t && t->kind == T_ARROW; i++)
+        t = type_prune(t->ret);
+    return t;
+}
+
+static bool sets_meet(VarSet *a, VarSet *b) {
+    for (int i = 0; i < a->len; i++)
+        if (set_has(b, a->data[i]))
+            return true;
+    return false;
+}
+
+/* The result (alias a, type rt) of the function fname: no part may alias a top-level constant;
+ * where the return type is declared (declared), a unique part may alias nothing that is not
+ * consumable (a parameter whose type is not unique), nor another part of the result. */
+static void check_result(Type *rt, Alias *a, Loc loc, const char *fname, bool declared) {
+    rt = type_prune(rt);
+    if (!rt || !a)
+        return;
+    if (rt->kind == T_TUPLE && a->tuple && a->parts.len == rt->elems.len) {
+        for (int i = 0; i < a->parts.len; i++) {
+            check_result(rt->elems.data[i], a->parts.data[i], loc, fname, declared);
+            if (!declared || !type_has_unique(rt->elems.data[i]))
+                continue;
+            VarSet mine = {0};
+            alias_flat(a->parts.data[i], &mine);
+            for (int j = 0; j < a->parts.len; j++) {
+                VarSet other = {0};
+                alias_flat(a->parts.data[j], &other);
+                if (j != i && sets_meet(&mine, &other))
+                    error_at(loc, "Unique-typed component %d of the result of \"%s\" is aliased to some other "
+                                  "component (%d)", i, fname, j);
+            }
+        }
+        return;
+    }
+    VarSet flat = {0};
+    alias_flat(a, &flat);
+    for (int i = 0; i < flat.len; i++) {
+        Var *v = flat.data[i];
+        if (v->global)
+            error_at(loc, "the result of \"%s\" aliases the free variable \"%s\" (a top-level constant; "
+                          "copy it)", fname, v->name);
+        if (declared && type_has_unique(rt) && !v->consumable)
+            error_at(loc, "Unique-typed return value of \"%s\" is aliased to \"%s\", which is not "
+                          "consumable (copy it)", fname, v->name);
+    }
+}
+
 void tc_consume_check_decl(Decl *d) {
     scope.len = 0;
     all_vars.len = 0;
+    globals.len = 0;
     lambda_depth = loop_depth = 0;
     for (int i = 0; i < d->tparams.len; i++)
         if (d->tparams.data[i].is_size)
             bind(d->tparams.data[i].name, d->tparams.data[i].loc, type_prim(PRIM_I64), NULL, false);
     for (int i = 0; i < d->params.len; i++)
         bind_pat(d->params.data[i], NULL, false, true);
-    walk(d->body);
+    Alias *res = walk(d->body);
+    if (d->params.len)
+        check_result(result_type(d->type, d->params.len), res, d->body->loc, d->name, d->ret != NULL);
 }
