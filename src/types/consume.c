@@ -236,10 +236,10 @@ static Alias *walk_var(Expr *e) {
         return g ? alias_of_set(&g->aliases) : alias_new();
     }
     if (v->consumed && v->consumed_via && v->consumed_via != v)
-        error_at(e->loc, "Using \"%s\", but it aliases \"%s\", which was consumed at %d:%d", e->name,
+        error_at(e->loc, "Using \"%s\", which aliases \"%s\", but this was consumed at %d:%d", e->name,
                  v->consumed_via->name, v->consumed_at.line, v->consumed_at.col);
     if (v->consumed)
-        error_at(e->loc, "Using \"%s\", but it was consumed at %d:%d", e->name,
+        error_at(e->loc, "Using \"%s\", but this was consumed at %d:%d", e->name,
                  v->consumed_at.line, v->consumed_at.col);
     return maybe(e, alias_of_set(&v->aliases));
 }
