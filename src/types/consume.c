@@ -93,7 +93,7 @@ static Var *bind(const char *name, Loc loc, Type *t, Alias *rhs, bool consumable
     v->loop_depth = loop_depth;
     v->id = all_vars.len;
     vec_push(&v->aliases, v);
-    if (rhs && type_has_array(t))
+    if (rhs && (type_has_array(t) || type_has_arrow(t)))
         alias_flat(rhs, &v->aliases);
     vec_push(&scope, v);
     vec_push(&all_vars, v);
@@ -112,6 +112,14 @@ static bool type_has_unique(Type *t) {
             if (type_has_unique(t->elems.data[i]))
                 return true;
     return false;
+}
+
+/* The type a function of type t returns after n parameters. */
+static Type *result_type(Type *t, int n) {
+    t = type_prune(t);
+    for (int i = 0; i < n && t && t->kind == T_ARROW; i++)
+        t = type_prune(t->ret);
+    return t;
 }
 
 /* Parameters are consumable when their type is unique.  ascribed: p is inside a type
@@ -203,11 +211,26 @@ static Alias *walk_union(ExprVec *es) {
     return a;
 }
 
+/* A value aliases something only if it holds arrays, or is a function (a closure keeps the
+ * arrays it refers to). */
 static Alias *maybe(Expr *e, Alias *a) {
-    return type_has_array(e->type) ? a : alias_new();
+    return type_has_array(e->type) || type_has_arrow(e->type) ? a : alias_new();
 }
 
 static Vec(Var *) globals; /* the top-level constants used by this declaration */
+
+/* The functions being walked, innermost last: each collects the variables bound outside it
+ * that its body refers to (what its closure aliases). */
+typedef struct {
+    int depth;
+    VarSet *free;
+} Capture;
+static Vec(Capture) captures;
+
+static void note_free_use(Var *v) {
+    for (int i = captures.len - 1; i >= 0 && captures.data[i].depth > v->lambda_depth; i--)
+        set_add_all(captures.data[i].free, &v->aliases);
+}
 
 /* The variable standing for a top-level constant of array type, or NULL. */
 static Var *global_var(Expr *e) {
@@ -233,8 +256,11 @@ static Alias *walk_var(Expr *e) {
     Var *v = e->qual ? NULL : lookup(e->name);
     if (!v) {
         Var *g = global_var(e);
+        if (g)
+            note_free_use(g);
         return g ? alias_of_set(&g->aliases) : alias_new();
     }
+    note_free_use(v);
     if (v->consumed && v->consumed_via && v->consumed_via != v)
         error_at(e->loc, "Using \"%s\", which aliases \"%s\", but this was consumed at %d:%d", e->name,
                  v->consumed_via->name, v->consumed_at.line, v->consumed_at.col);
@@ -308,15 +334,30 @@ static Alias *walk_apply(Expr *e) {
     return maybe(e, res);
 }
 
-static Alias *walk_lambda(PatVec *params, Expr *body) {
+static void check_result(Type *rt, Alias *a, Loc loc, const char *fname, bool declared);
+
+/* A lambda or local function (name, of type t, with a declared return type or not): its
+ * value aliases the arrays its body refers to from outside. */
+static Alias *walk_lambda(PatVec *params, Expr *body, const char *name, Type *t, bool declared,
+                          bool declared_unique) {
     int n = scope.len;
     lambda_depth++;
+    Alias *free = alias_new();
+    vec_push(&captures, ((Capture){lambda_depth, &free->set}));
     for (int i = 0; i < params->len; i++)
         bind_pat_in(params->data[i], NULL, false, true, true, false);
-    walk(body);
+    Alias *res = walk(body);
+    if (params->len) {
+        /* a lambda's type has its body's type as result; the declared uniqueness is the texp's */
+        Type *rt = t ? result_type(t, params->len) : NULL;
+        if (rt && declared)
+            rt = type_copy_unique(rt, declared_unique);
+        check_result(rt, res, body->loc, name, declared && rt);
+    }
+    captures.len--;
     lambda_depth--;
     scope.len = n;
-    return alias_new();
+    return free;
 }
 
 static Alias *walk_let(Expr *e) {
@@ -591,14 +632,19 @@ static Alias *walk(Expr *e) {
         walk(e->rhs);
         return alias_new();
     case E_LAMBDA:
-        return walk_lambda(&e->params, e->body);
+        return walk_lambda(&e->params, e->body, "a lambda", e->type, e->texp != NULL,
+                           e->texp && e->texp->kind == TE_UNIQUE);
     case E_LET:
         return walk_let(e);
     case E_LETFUN: {
         int n = scope.len;
-        walk_lambda(&e->params, e->lhs);
+        Alias *closure = walk_lambda(&e->params, e->lhs, xsprintf("\"%s\"", e->name), NULL, false, false);
         scope.len = n;
-        return walk(e->body);
+        Var *f = bind(e->name, e->loc, NULL, NULL, true);
+        alias_flat(closure, &f->aliases);
+        Alias *r = walk(e->body);
+        scope.len = n;
+        return r;
     }
     case E_IF:
         return walk_if(e);
@@ -630,14 +676,6 @@ static Alias *walk(Expr *e) {
     return alias_new();
 }
 
-/* The type a function of type t returns after n parameters. */
-static Type *result_type(Type *t, int n) {
-    t = type_prune(t);
-    for (int i = 0; i < n && t && t->kind == T_ARROW; i++)
-        t = type_prune(t->ret);
-    return t;
-}
-
 static bool sets_meet(VarSet *a, VarSet *b) {
     for (int i = 0; i < a->len; i++)
         if (set_has(b, a->data[i]))
@@ -645,14 +683,14 @@ static bool sets_meet(VarSet *a, VarSet *b) {
     return false;
 }
 
-/* The result (alias a, type rt) of the function fname: no part may alias a top-level constant;
+/* The result (alias a, type rt) of the function fname ("f" with its quotes, or "a lambda"): no part may alias a top-level constant;
  * where the return type is declared (declared), a unique part may alias nothing that is not
  * consumable (a parameter whose type is not unique), nor another part of the result. */
 static void check_result(Type *rt, Alias *a, Loc loc, const char *fname, bool declared) {
-    rt = type_prune(rt);
-    if (!rt || !a)
+    rt = rt ? type_prune(rt) : NULL;
+    if (!a)
         return;
-    if (rt->kind == T_TUPLE && a->tuple && a->parts.len == rt->elems.len) {
+    if (rt && rt->kind == T_TUPLE && a->tuple && a->parts.len == rt->elems.len) {
         for (int i = 0; i < a->parts.len; i++) {
             check_result(rt->elems.data[i], a->parts.data[i], loc, fname, declared);
             if (!declared || !type_has_unique(rt->elems.data[i]))
@@ -663,7 +701,7 @@ static void check_result(Type *rt, Alias *a, Loc loc, const char *fname, bool de
                 VarSet other = {0};
                 alias_flat(a->parts.data[j], &other);
                 if (j != i && sets_meet(&mine, &other))
-                    error_at(loc, "Unique-typed component %d of the result of \"%s\" is aliased to some other "
+                    error_at(loc, "Unique-typed component %d of the result of %s is aliased to some other "
                                   "component (%d)", i, fname, j);
             }
         }
@@ -674,10 +712,10 @@ static void check_result(Type *rt, Alias *a, Loc loc, const char *fname, bool de
     for (int i = 0; i < flat.len; i++) {
         Var *v = flat.data[i];
         if (v->global)
-            error_at(loc, "the result of \"%s\" aliases the free variable \"%s\" (a top-level constant; "
+            error_at(loc, "the result of %s aliases the free variable \"%s\" (a top-level constant; "
                           "copy it)", fname, v->name);
-        if (declared && type_has_unique(rt) && !v->consumable)
-            error_at(loc, "Unique-typed return value of \"%s\" is aliased to \"%s\", which is not "
+        if (declared && rt && type_has_unique(rt) && !v->consumable)
+            error_at(loc, "Unique-typed return value of %s is aliased to \"%s\", which is not "
                           "consumable (copy it)", fname, v->name);
     }
 }
@@ -686,6 +724,7 @@ void tc_consume_check_decl(Decl *d) {
     scope.len = 0;
     all_vars.len = 0;
     globals.len = 0;
+    captures.len = 0;
     lambda_depth = loop_depth = 0;
     for (int i = 0; i < d->tparams.len; i++)
         if (d->tparams.data[i].is_size)
@@ -694,5 +733,5 @@ void tc_consume_check_decl(Decl *d) {
         bind_pat(d->params.data[i], NULL, false, true);
     Alias *res = walk(d->body);
     if (d->params.len)
-        check_result(result_type(d->type, d->params.len), res, d->body->loc, d->name, d->ret != NULL);
+        check_result(result_type(d->type, d->params.len), res, d->body->loc, xsprintf("\"%s\"", d->name), d->ret != NULL);
 }
