@@ -125,17 +125,22 @@ static Type *result_type(Type *t, int n) {
 /* Parameters are consumable when their type is unique.  ascribed: p is inside a type
  * ascription; a lambda's parameters (lambda) count as unique only there, as a type inferred
  * from the body (\\xs -> f xs with f's parameter *[]t) does not declare them unique. */
-static void bind_pat_in(Pat *p, Alias *rhs, bool consumable, bool is_param, bool lambda, bool ascribed) {
+typedef enum { PARAM_NONE, PARAM_FUN, PARAM_LAMBDA, PARAM_LOOP } ParamKind;
+
+static void bind_pat_in(Pat *p, Alias *rhs, bool consumable, ParamKind kind, bool ascribed) {
     switch (p->kind) {
     case P_ID: {
         Type *t = type_prune(p->type);
-        bool uniq = type_has_unique(t) && (!lambda || ascribed);
+        bool is_param = kind == PARAM_FUN || kind == PARAM_LAMBDA;
+        bool uniq = type_has_unique(t) && (kind != PARAM_LAMBDA || ascribed);
         Var *v = bind(p->name, p->loc, p->type, rhs, is_param ? uniq : consumable);
         v->nonunique_param = is_param && !uniq;
+        /* a loop parameter is always consumable here (Futhark: not where its declared type
+         * is not unique); weft copies the initial value when it must */
         break;
     }
     case P_ASCRIBE:
-        bind_pat_in(p->inner, rhs, consumable, is_param, lambda, true);
+        bind_pat_in(p->inner, rhs, consumable, kind, true);
         break;
     case P_TUPLE:
     case P_RECORD:
@@ -144,7 +149,7 @@ static void bind_pat_in(Pat *p, Alias *rhs, bool consumable, bool is_param, bool
             Alias *sub = rhs;
             if (p->kind == P_TUPLE && rhs && rhs->tuple && rhs->parts.len == p->elems.len)
                 sub = rhs->parts.data[i];
-            bind_pat_in(p->elems.data[i], sub, consumable, is_param, lambda, ascribed);
+            bind_pat_in(p->elems.data[i], sub, consumable, kind, ascribed);
         }
         break;
     default:
@@ -153,7 +158,7 @@ static void bind_pat_in(Pat *p, Alias *rhs, bool consumable, bool is_param, bool
 }
 
 static void bind_pat(Pat *p, Alias *rhs, bool consumable, bool is_param) {
-    bind_pat_in(p, rhs, consumable, is_param, false, false);
+    bind_pat_in(p, rhs, consumable, is_param ? PARAM_FUN : PARAM_NONE, false);
 }
 
 /* Which variable of the consumed set s to name when v is used later: v itself if it was
@@ -176,8 +181,8 @@ static void consume(Alias *a, Loc loc) {
             error_at(loc, "Consuming \"%s\", a top-level constant, which is not consumable (its value "
                           "aliases the free variable \"%s\"; copy it first)", v->name, v->name);
         if (v->nonunique_param)
-            error_at(loc, "Consuming \"%s\", a parameter whose type is not unique, so it is not "
-                          "consumable (declare it *t)", v->name);
+            error_at(loc, "Consuming \"%s\", which is not consumable: it is a parameter whose type is "
+                          "not unique (declare it *t)", v->name);
         if (!v->consumable)
             error_at(loc, "Consuming \"%s\", which is not consumable here", v->name);
         if (v->lambda_depth < lambda_depth)
@@ -276,30 +281,87 @@ static Expr *strip(Expr *e) {
     return e;
 }
 
-/* Passing a value of alias a to a parameter of type pt: consumes the parts whose type is unique
- * (a tuple's components one by one when both sides are tuples); the other parts' aliases
- * go to res (the call's result may alias them).  parts: whether the uniqueness of pt's
- * components is declared (a top-level definition's parameter) rather than inferred. */
-static void consume_by_type(Type *pt, Alias *a, Loc loc, Alias *res, bool parts) {
+/* A part of an argument that a call consumes, down to a tuple's components where known. */
+typedef struct {
+    Alias *a;
+    Loc loc;
+    int arg;
+} Unit;
+typedef Vec(Unit) UnitVec;
+
+static void push_units(Alias *a, Loc loc, int arg, UnitVec *out) {
+    if (a->tuple) {
+        for (int i = 0; i < a->parts.len; i++)
+            push_units(a->parts.data[i], loc, arg, out);
+        return;
+    }
+    vec_push(out, ((Unit){a, loc, arg}));
+}
+
+/* Passing a value of alias a (argument arg) to a parameter of type pt: the parts whose type
+ * is unique go to units (a tuple's components one by one when both sides are tuples); the
+ * other parts' aliases go to seen (the call's result may alias them).  parts: whether the
+ * uniqueness of pt's components is declared (a top-level definition's parameter) rather
+ * than inferred. */
+static void consumed_parts(Type *pt, Alias *a, Loc loc, int arg, Alias *seen, bool parts, UnitVec *units) {
     pt = type_prune(pt);
     if (pt->unique) {
-        consume(a, loc);
+        push_units(a, loc, arg, units);
         return;
     }
     if (!parts) {
-        alias_flat(a, &res->set);
+        alias_flat(a, &seen->set);
         return;
     }
     if (pt->kind == T_TUPLE && type_has_unique(pt) && a->tuple && a->parts.len == pt->elems.len) {
         for (int i = 0; i < a->parts.len; i++)
-            consume_by_type(pt->elems.data[i], a->parts.data[i], loc, res, parts);
+            consumed_parts(pt->elems.data[i], a->parts.data[i], loc, arg, seen, parts, units);
         return;
     }
     if (type_has_unique(pt)) {
-        consume(a, loc);
+        push_units(a, loc, arg, units);
         return;
     }
-    alias_flat(a, &res->set);
+    alias_flat(a, &seen->set);
+}
+
+static bool sets_meet(VarSet *a, VarSet *b) {
+    for (int i = 0; i < a->len; i++)
+        if (set_has(b, a->data[i]))
+            return true;
+    return false;
+}
+
+/* The first variable of a that b also has (a and b meet). */
+static Var *first_shared(VarSet *a, VarSet *b) {
+    for (int i = 0; i < a->len; i++)
+        if (set_has(b, a->data[i]))
+            return a->data[i];
+    return NULL;
+}
+
+/* What a call consumes may reach it by no other way: not through another consumed part,
+ * nor through an argument it only reads (seen[j] for argument j). */
+static void check_self_alias(UnitVec *units, Alias **seen, int nargs, const char *fname) {
+    for (int u = 0; u < units->len; u++) {
+        VarSet mine = {0};
+        alias_flat(units->data[u].a, &mine);
+        for (int w = u + 1; w < units->len; w++) {
+            VarSet other = {0};
+            alias_flat(units->data[w].a, &other);
+            Var *v = first_shared(&mine, &other);
+            if (v)
+                error_at(units->data[w].loc, "Argument is consumed and self-aliased: \"%s\" reaches %s "
+                                             "through two consumed parts of its arguments", v->name, fname);
+        }
+        for (int j = 0; j < nargs; j++) {
+            Var *v = first_shared(&mine, &seen[j]->set);
+            if (v)
+                error_at(units->data[u].loc, "Argument is consumed and self-aliased: \"%s\" reaches %s "
+                                             "through argument %d too, which the call reads",
+                         v->name, fname, j + 1);
+        }
+    }
 }
 
 static Alias *walk_apply(Expr *e) {
@@ -322,13 +384,25 @@ static Alias *walk_apply(Expr *e) {
     Expr *fv = strip(f);
     Binding *b = fv->kind == E_VAR ? fv->binding : NULL;
     Type *ft = type_prune(b && b->type ? b->type : f->type);
-    Alias *res = alias_new();
+    Alias **seen = xmalloc(sizeof(Alias *) * (size_t)(args.len + 1));
+    UnitVec units = {0};
+    int applied = 0;
     for (int i = 0; i < args.len; i++) {
+        seen[i] = alias_new();
         if (!ft || ft->kind != T_ARROW)
-            break;
-        consume_by_type(type_prune(ft->param), as[i], args.data[i]->loc, res, b && b->kind == BIND_DEF);
+            continue;
+        consumed_parts(type_prune(ft->param), as[i], args.data[i]->loc, i, seen[i], b && b->kind == BIND_DEF,
+                       &units);
         ft = type_prune(ft->ret);
+        applied++;
     }
+    const char *fname = fv->kind == E_VAR ? xsprintf("\"%s\"", fv->name) : "the function";
+    check_self_alias(&units, seen, applied, fname);
+    for (int u = 0; u < units.len; u++)
+        consume(units.data[u].a, units.data[u].loc);
+    Alias *res = alias_new();
+    for (int i = 0; i < applied; i++)
+        alias_flat(seen[i], &res->set);
     if (ft && ft->unique)
         return alias_new();
     return maybe(e, res);
@@ -345,7 +419,7 @@ static Alias *walk_lambda(PatVec *params, Expr *body, const char *name, Type *t,
     Alias *free = alias_new();
     vec_push(&captures, ((Capture){lambda_depth, &free->set}));
     for (int i = 0; i < params->len; i++)
-        bind_pat_in(params->data[i], NULL, false, true, true, false);
+        bind_pat_in(params->data[i], NULL, false, PARAM_LAMBDA, false);
     Alias *res = walk(body);
     if (params->len) {
         /* a lambda's type has its body's type as result; the declared uniqueness is the texp's */
@@ -525,7 +599,7 @@ static Alias *walk_loop(Expr *e) {
     }
     int n = scope.len, first = all_vars.len;
     loop_depth++;
-    bind_pat(e->pat, NULL, true, false);
+    bind_pat_in(e->pat, NULL, true, PARAM_LOOP, false);
     int nparams = scope.len;
     if (e->loop == LOOP_FOR)
         walk(e->cond);
@@ -676,12 +750,6 @@ static Alias *walk(Expr *e) {
     return alias_new();
 }
 
-static bool sets_meet(VarSet *a, VarSet *b) {
-    for (int i = 0; i < a->len; i++)
-        if (set_has(b, a->data[i]))
-            return true;
-    return false;
-}
 
 /* The result (alias a, type rt) of the function fname ("f" with its quotes, or "a lambda"): no part may alias a top-level constant;
  * where the return type is declared (declared), a unique part may alias nothing that is not
