@@ -30,6 +30,7 @@ struct Var {
     bool nonunique_param;
     bool global;    /* a top-level constant (a definition without parameters) */
     Binding *binding; /* a global's definition */
+    bool result;      /* stands for the value a call returned (name: "the result of ...") */
     int lambda_depth, loop_depth;
     int id;         /* its position in all_vars: those bound later have higher ids */
     VarSet aliases; /* the variables whose storage this one may share, itself included */
@@ -161,6 +162,11 @@ static void bind_pat(Pat *p, Alias *rhs, bool consumable, bool is_param) {
     bind_pat_in(p, rhs, consumable, is_param ? PARAM_FUN : PARAM_NONE, false);
 }
 
+/* A variable as messages name it: "x", or what a call's result is. */
+static const char *var_desc(Var *v) {
+    return v->result ? v->name : xsprintf("\"%s\"", v->name);
+}
+
 /* Which variable of the consumed set s to name when v is used later: v itself if it was
  * consumed directly, else the first one it aliases. */
 static Var *consumed_name(VarSet *s, Var *v) {
@@ -186,11 +192,11 @@ static void consume(Alias *a, Loc loc) {
         if (!v->consumable)
             error_at(loc, "Consuming \"%s\", which is not consumable here", v->name);
         if (v->lambda_depth < lambda_depth)
-            error_at(loc, "Consuming variable \"%s\" inside a function, but it is bound outside it, "
-                          "so it is not consumable there", v->name);
+            error_at(loc, "Consuming %s inside a function, but it is bound outside it, "
+                          "so it is not consumable there", v->result ? v->name : xsprintf("variable \"%s\"", v->name));
         if (v->loop_depth < loop_depth)
-            error_at(loc, "Consuming variable \"%s\" inside a loop body, but it is bound outside the "
-                          "loop, so it is not consumable there", v->name);
+            error_at(loc, "Consuming %s inside a loop body, but it is bound outside the "
+                          "loop, so it is not consumable there", v->result ? v->name : xsprintf("variable \"%s\"", v->name));
     }
     /* mark the consumed variables and every variable sharing storage with them */
     for (int i = 0; i < all_vars.len; i++) {
@@ -208,6 +214,7 @@ static void consume(Alias *a, Loc loc) {
 }
 
 static Alias *walk(Expr *e);
+
 
 static Alias *walk_union(ExprVec *es) {
     Alias *a = alias_new();
@@ -267,8 +274,8 @@ static Alias *walk_var(Expr *e) {
     }
     note_free_use(v);
     if (v->consumed && v->consumed_via && v->consumed_via != v)
-        error_at(e->loc, "Using \"%s\", which aliases \"%s\", but this was consumed at %d:%d", e->name,
-                 v->consumed_via->name, v->consumed_at.line, v->consumed_at.col);
+        error_at(e->loc, "Using \"%s\", which aliases %s, but this was consumed at %d:%d", e->name,
+                 var_desc(v->consumed_via), v->consumed_at.line, v->consumed_at.col);
     if (v->consumed)
         error_at(e->loc, "Using \"%s\", but this was consumed at %d:%d", e->name,
                  v->consumed_at.line, v->consumed_at.col);
@@ -364,6 +371,40 @@ static void check_self_alias(UnitVec *units, Alias **seen, int nargs, const char
     }
 }
 
+/* The alias of a call's result of declared type rt that may alias args: its parts that are
+ * not unique may also alias each other (a function returning (xs, xs)), so they share a
+ * variable standing for the call's result. */
+static Alias *call_result(Type *rt, Alias *args, const char *fname, Loc loc) {
+    Var *v = xmalloc(sizeof *v);
+    v->name = xsprintf("the result of applying %s", fname);
+    v->result = true;
+    v->loc = loc;
+    v->consumable = true;
+    v->lambda_depth = lambda_depth;
+    v->loop_depth = loop_depth;
+    v->id = all_vars.len;
+    vec_push(&v->aliases, v);
+    vec_push(&all_vars, v);
+    rt = type_prune(rt);
+    if (rt->kind != T_TUPLE) {
+        Alias *a = alias_of_set(&args->set);
+        vec_push(&a->set, v);
+        return a;
+    }
+    Alias *t = alias_new();
+    t->tuple = true;
+    for (int i = 0; i < rt->elems.len; i++) {
+        Type *et = type_prune(rt->elems.data[i]);
+        Alias *a = alias_new();
+        if (!et->unique && type_has_array(et)) {
+            set_add_all(&a->set, &args->set);
+            vec_push(&a->set, v);
+        }
+        vec_push(&t->parts, a);
+    }
+    return t;
+}
+
 static Alias *walk_apply(Expr *e) {
     Vec(Expr *) chain = {0};
     Expr *f = e;
@@ -405,6 +446,8 @@ static Alias *walk_apply(Expr *e) {
         alias_flat(seen[i], &res->set);
     if (ft && ft->unique)
         return alias_new();
+    if (ft && ft->kind != T_ARROW && type_has_array(e->type))
+        return call_result(ft, res, fname, e->loc);
     return maybe(e, res);
 }
 
