@@ -28,6 +28,7 @@ struct Var {
     Var *consumed_via; /* the variable the consumption named (itself, or one it aliases) */
     bool consumable;
     bool nonunique_param;
+    bool borrowed;  /* a lambda's parameter not declared unique */
     bool global;    /* a top-level constant (a definition without parameters) */
     Binding *binding; /* a global's definition */
     bool result;      /* stands for the value a call returned (name: "the result of ...") */
@@ -123,19 +124,21 @@ static Type *result_type(Type *t, int n) {
     return t;
 }
 
-/* Parameters are consumable when their type is unique.  ascribed: p is inside a type
- * ascription; a lambda's parameters (lambda) count as unique only there, as a type inferred
- * from the body (\\xs -> f xs with f's parameter *[]t) does not declare them unique. */
+/* A function's parameters are consumable when their type is unique.  A lambda's are always
+ * (weft, unlike Futhark, lets a lambda update a parameter: the update works on a copy, see
+ * tests/backend_c/memory.fut), but one not declared unique (ascribed: p is inside a type
+ * ascription) is borrowed: a unique result may not alias it. */
 typedef enum { PARAM_NONE, PARAM_FUN, PARAM_LAMBDA, PARAM_LOOP } ParamKind;
 
 static void bind_pat_in(Pat *p, Alias *rhs, bool consumable, ParamKind kind, bool ascribed) {
     switch (p->kind) {
     case P_ID: {
         Type *t = type_prune(p->type);
-        bool is_param = kind == PARAM_FUN || kind == PARAM_LAMBDA;
+        bool is_param = kind == PARAM_FUN;
         bool uniq = type_has_unique(t) && (kind != PARAM_LAMBDA || ascribed);
         Var *v = bind(p->name, p->loc, p->type, rhs, is_param ? uniq : consumable);
         v->nonunique_param = is_param && !uniq;
+        v->borrowed = kind == PARAM_LAMBDA && !uniq;
         /* a loop parameter is always consumable here (Futhark: not where its declared type
          * is not unique); weft copies the initial value when it must */
         break;
@@ -462,7 +465,7 @@ static Alias *walk_lambda(PatVec *params, Expr *body, const char *name, Type *t,
     Alias *free = alias_new();
     vec_push(&captures, ((Capture){lambda_depth, &free->set}));
     for (int i = 0; i < params->len; i++)
-        bind_pat_in(params->data[i], NULL, false, PARAM_LAMBDA, false);
+        bind_pat_in(params->data[i], NULL, true, PARAM_LAMBDA, false);
     Alias *res = walk(body);
     if (params->len) {
         /* a lambda's type has its body's type as result; the declared uniqueness is the texp's */
@@ -825,7 +828,7 @@ static void check_result(Type *rt, Alias *a, Loc loc, const char *fname, bool de
         if (v->global)
             error_at(loc, "the result of %s aliases the free variable \"%s\" (a top-level constant; "
                           "copy it)", fname, v->name);
-        if (declared && rt && type_has_unique(rt) && !v->consumable)
+        if (declared && rt && type_has_unique(rt) && (!v->consumable || v->borrowed))
             error_at(loc, "Unique-typed return value of %s is aliased to \"%s\", which is not "
                           "consumable (copy it)", fname, v->name);
     }

@@ -1,9 +1,8 @@
 -- The C backends' memory scheme (docs/BACKENDS.md): constant arrays are static blocks
 -- (an update must copy them), rows of outliving arrays and lambda parameters are borrowed (an
--- update must copy them too; as in Futhark, a lambda updates only a parameter declared
--- unique), loops inside a SOAC's iteration reset their arena each step and export the loop's
--- arrays, a reduce's array accumulator is reused when unique, and an entry's inputs are
--- borrowed from the harness (a jagged result keeping an input row gets a copy).
+-- update must copy them too), loops inside a SOAC's iteration reset their arena each step and
+-- export the loop's arrays, a reduce's array accumulator is reused when unique, and an entry's
+-- inputs are borrowed from the harness (a jagged result keeping an input row gets a copy).
 -- Every backend must agree with the interpreter; CI runs this file under ASan too.
 -- ==
 -- entry: static_cow
@@ -20,7 +19,7 @@ entry static_cow (n: i64) : [][]i32 =
 
 entry shared_rows (n: i64) : [][]i64 =
   let yss = replicate n (iota 3)
-  in map2 (\k (r: *[]i64) -> r with [0] = k) (iota n) yss
+  in map2 (\k r -> r with [0] = k) (iota n) yss
 
 -- ==
 -- entry: loop_in_map
