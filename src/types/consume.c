@@ -242,6 +242,24 @@ typedef struct {
 } Capture;
 static Vec(Capture) captures;
 
+/* The loops being walked, innermost last: each collects the uses of variables bound outside
+ * it (in its condition and body). */
+typedef struct {
+    Var *var;
+    Loc loc;
+} Use;
+typedef Vec(Use) LoopUses;
+typedef struct {
+    int depth;
+    LoopUses *uses;
+} LoopFrame;
+static Vec(LoopFrame) loops;
+
+static void note_loop_use(Var *v, Loc loc) {
+    for (int i = loops.len - 1; i >= 0 && loops.data[i].depth > v->loop_depth; i--)
+        vec_push(loops.data[i].uses, ((Use){v, loc}));
+}
+
 static void note_free_use(Var *v) {
     for (int i = captures.len - 1; i >= 0 && captures.data[i].depth > v->lambda_depth; i--)
         set_add_all(captures.data[i].free, &v->aliases);
@@ -276,6 +294,7 @@ static Alias *walk_var(Expr *e) {
         return g ? alias_of_set(&g->aliases) : alias_new();
     }
     note_free_use(v);
+    note_loop_use(v, e->loc);
     if (v->consumed && v->consumed_via && v->consumed_via != v)
         error_at(e->loc, "Using \"%s\", which aliases %s, but this was consumed at %d:%d", e->name,
                  var_desc(v->consumed_via), v->consumed_at.line, v->consumed_at.col);
@@ -442,6 +461,16 @@ static Alias *walk_apply(Expr *e) {
     }
     const char *fname = fv->kind == E_VAR ? xsprintf("\"%s\"", fv->name) : "the function";
     check_self_alias(&units, seen, applied, fname);
+    /* a partial application may consume only a fresh value (the function it yields owns it) */
+    for (int u = 0; ft && ft->kind == T_ARROW && u < units.len; u++) {
+        VarSet s = {0};
+        alias_flat(units.data[u].a, &s);
+        if (s.len)
+            error_at(units.data[u].loc, "Partial application of %s consumes argument %d: the function it "
+                                        "yields would contain a consumption of %s (it could run twice); "
+                                        "give all the arguments at once",
+                     fname, units.data[u].arg + 1, var_desc(s.data[0]));
+    }
     for (int u = 0; u < units.len; u++)
         consume(units.data[u].a, units.data[u].loc);
     Alias *res = alias_new();
@@ -580,20 +609,21 @@ static bool pat_declared_unique(Pat *p) {
     }
 }
 
-static void consume_loop_init(Pat *p, Alias *init, int *at, Loc loc, VarSet *kept) {
+static void consume_loop_init(Pat *p, Alias *init, int *at, Loc loc, VarSet *kept, VarSet *consumed) {
     bool declared = pat_declared_unique(p);
     while (p->kind == P_ASCRIBE)
         p = p->inner;
     if (p->kind == P_TUPLE && init && init->tuple && init->parts.len == p->elems.len) {
         for (int i = 0; i < p->elems.len; i++)
-            consume_loop_init(p->elems.data[i], init->parts.data[i], at, loc, kept);
+            consume_loop_init(p->elems.data[i], init->parts.data[i], at, loc, kept, consumed);
         return;
     }
     int from = *at;
     *at += pat_vars(p);
-    if (any_consumed(from, *at) || declared)
+    if (any_consumed(from, *at) || declared) {
+        alias_flat(init, consumed);
         consume(init, loc);
-    else
+    } else
         alias_flat(init, kept);
 }
 
@@ -627,6 +657,18 @@ static Alias *loop_result(Pat *p, Alias *init, Alias *body, int *at, int first) 
     return r;
 }
 
+/* The loop's initial value (consumed: what the loop consumes of it) may not be used inside
+ * the loop: the parameter has taken its storage over. */
+static void check_loop_uses(LoopUses *uses, VarSet *consumed, Loc at) {
+    for (int i = 0; i < uses->len; i++) {
+        Var *v = first_shared(&uses->data[i].var->aliases, consumed);
+        if (v)
+            error_at(uses->data[i].loc, "Using \"%s\" inside the loop, which aliases %s, but this was "
+                                        "consumed by the loop's initial value at %d:%d",
+                     uses->data[i].var->name, var_desc(v), at.line, at.col);
+    }
+}
+
 static Alias *walk_loop(Expr *e) {
     Alias *init;
     if (e->init) {
@@ -657,6 +699,8 @@ static Alias *walk_loop(Expr *e) {
     }
     if (e->loop == LOOP_FOR)
         bind(e->loop_var, e->loop_var_loc, type_prim(PRIM_I64), NULL, true);
+    LoopUses uses = {0};
+    vec_push(&loops, ((LoopFrame){loop_depth, &uses}));
     if (e->loop == LOOP_WHILE)
         walk(e->cond);
     Alias *body = walk(e->body);
@@ -667,8 +711,12 @@ static Alias *walk_loop(Expr *e) {
     if (params_consumed) {
         VarSet kept = {0};
         at = n;
-        consume_loop_init(e->pat, init, &at, e->init ? e->init->loc : e->pat->loc, &kept);
+        VarSet consumed = {0};
+        Loc loc = e->init ? e->init->loc : e->pat->loc;
+        consume_loop_init(e->pat, init, &at, loc, &kept, &consumed);
+        check_loop_uses(&uses, &consumed, loc);
     }
+    loops.len--;
     scope.len = n;
     return maybe(e, res);
 }
@@ -839,6 +887,7 @@ void tc_consume_check_decl(Decl *d) {
     all_vars.len = 0;
     globals.len = 0;
     captures.len = 0;
+    loops.len = 0;
     lambda_depth = loop_depth = 0;
     for (int i = 0; i < d->tparams.len; i++)
         if (d->tparams.data[i].is_size)
