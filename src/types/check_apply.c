@@ -192,10 +192,10 @@ static Type *operands(BinOp op, Type *lt, Type *rt, Loc lloc, Loc rloc) {
     case OPC_CMP: {
         unsigned mask = c == OPC_ARITH ? MASK_NUM : c == OPC_BITS ? MASK_INT : MASK_PRIM;
         if (!tc_require_prims(lt, mask))
-            error_at(lloc, "'%s' works on %s, but the left operand has type %s", on, mask_desc(mask),
+            error_at(lloc, "\"%s\" works on %s, but the left operand has type %s", on, mask_desc(mask),
                      type_str(lt));
         if (!tc_require_prims(rt, mask))
-            error_at(rloc, "'%s' works on %s, but the right operand has type %s", on,
+            error_at(rloc, "\"%s\" works on %s, but the right operand has type %s", on,
                      mask_desc(mask), type_str(rt));
         same_operands(op, lt, rt, rloc);
         return c == OPC_CMP ? type_prim(PRIM_BOOL) : lt;
@@ -204,14 +204,14 @@ static Type *operands(BinOp op, Type *lt, Type *rt, Loc lloc, Loc rloc) {
         same_operands(op, lt, rt, rloc);
         tc_unify_why = NULL;
         if (!tc_require_eq(lt))
-            error_at(lloc, "'%s' cannot compare values of type %s", on, type_str(lt));
+            error_at(lloc, "\"%s\" cannot compare values of type %s", on, type_str(lt));
         return type_prim(PRIM_BOOL);
     case OPC_LOGIC: {
         Type *b = type_prim(PRIM_BOOL);
         if (!tc_unify(b, lt, true))
-            error_at(lloc, "'%s' works on bool, but the left operand has type %s", on, type_str(lt));
+            error_at(lloc, "\"%s\" works on bool, but the left operand has type %s", on, type_str(lt));
         if (!tc_unify(b, rt, true))
-            error_at(rloc, "'%s' works on bool, but the right operand has type %s", on, type_str(rt));
+            error_at(rloc, "\"%s\" works on bool, but the right operand has type %s", on, type_str(rt));
         return b;
     }
     case OPC_CONCAT: {

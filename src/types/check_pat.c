@@ -63,8 +63,9 @@ Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param) {
         if (!payload && type_ctor_index(t, p->name) >= 0)
             error_at(p->loc, "the pattern and the type %s differ in arity at constructor #%s", type_str(t), p->name);
         if (!payload)
-            error_at(p->loc, "the pattern #%s with %d argument(s) cannot match a value of type %s", p->name, n,
-                     type_str(t));
+            error_at(p->loc, "Cannot unify type with constructors (the pattern #%s with %d argument(s)) and %s: "
+                             "the pattern cannot match such a value",
+                     p->name, n, type_str(t));
         payload = type_prune(payload);
         for (int i = 0; i < n; i++)
             tc_check_pat(p->elems.data[i], payload->elems.data[i], seen, is_param);

@@ -3,15 +3,25 @@
  *
  * Runs on each checked declaration.  Every local variable gets a record; an expression's
  * "aliases" are the variables whose storage its value may share (a let of a variable, a
- * slice, a projection, a call whose result is not unique).  Consumption happens at
- *   a with [i] = v,  let a[i] = v,  passing a to a parameter of unique type (*[]t),
- *   a loop whose body consumes its parameter (this consumes the initial value: of a tuple
- *   of parameters, the components whose parameters are consumed),
- * and marks the consumed variables and everything aliasing them.  Errors:
- *   - using a consumed variable;
- *   - consuming a function parameter whose type is not unique;
- *   - consuming, inside a lambda or loop body, a variable bound outside it.
- * Branches of an `if` are analysed separately and their consumptions merged.
+ * slice, a projection, a call whose result is not unique, a function value and the arrays
+ * its body refers to).  Top-level constants used by the declaration get records too, and so
+ * do the results of calls and loops whose parts may share storage with each other.
+ * Consumption happens at
+ *   a with [i] = v,  let a[i] = v,  passing a to a parameter of unique type (*[]t, or a
+ *   tuple with unique components: those components),
+ *   a loop whose body consumes its parameter or whose parameter is declared unique (this
+ *   consumes the initial value: of a tuple of parameters, the components concerned),
+ * and marks the consumed variables and everything aliasing them.  Errors (as Futhark's rules):
+ *   - using a consumed variable (inside a loop: the loop's consumed initial value);
+ *   - consuming a function parameter whose type is not unique, or a top-level constant;
+ *   - consuming, inside a lambda or loop body, a variable bound outside it;
+ *   - a call whose consumed argument also reaches it another way (self-aliased), or a
+ *     partial application consuming an existing array;
+ *   - a declared unique result aliasing a non-unique parameter or another unique part of
+ *     the result; a function's result aliasing a top-level constant.
+ * Unlike Futhark, a lambda may update a parameter not declared unique (the update works on a
+ * copy; tests/backend_c/memory.fut).  Branches of an `if` are analysed separately and their
+ * consumptions merged.
  */
 #include <stdlib.h>
 
@@ -396,9 +406,9 @@ static void check_self_alias(UnitVec *units, Alias **seen, int nargs, const char
 /* The alias of a call's result of declared type rt that may alias args: its parts that are
  * not unique may also alias each other (a function returning (xs, xs)), so they share a
  * variable standing for the call's result. */
-static Alias *call_result(Type *rt, Alias *args, const char *fname, Loc loc) {
+static Var *result_var(const char *desc, Loc loc) {
     Var *v = xmalloc(sizeof *v);
-    v->name = xsprintf("the result of applying %s", fname);
+    v->name = desc;
     v->result = true;
     v->loc = loc;
     v->consumable = true;
@@ -407,6 +417,11 @@ static Alias *call_result(Type *rt, Alias *args, const char *fname, Loc loc) {
     v->id = all_vars.len;
     vec_push(&v->aliases, v);
     vec_push(&all_vars, v);
+    return v;
+}
+
+static Alias *call_result(Type *rt, Alias *args, const char *fname, Loc loc) {
+    Var *v = result_var(xsprintf("the result of applying %s", fname), loc);
     rt = type_prune(rt);
     if (rt->kind != T_TUPLE) {
         Alias *a = alias_of_set(&args->set);
@@ -483,6 +498,13 @@ static Alias *walk_apply(Expr *e) {
     return maybe(e, res);
 }
 
+/* Where a function's result is computed: past the lets its body starts with. */
+static Loc result_loc(Expr *e) {
+    while (e->kind == E_LET || e->kind == E_LETFUN || e->kind == E_PAREN)
+        e = e->kind == E_PAREN ? e->lhs : e->body;
+    return e->loc;
+}
+
 static void check_result(Type *rt, Alias *a, Loc loc, const char *fname, bool declared);
 
 /* A lambda or local function (name, of type t, with a declared return type or not): its
@@ -501,7 +523,7 @@ static Alias *walk_lambda(PatVec *params, Expr *body, const char *name, Type *t,
         Type *rt = t ? result_type(t, params->len) : NULL;
         if (rt && declared)
             rt = type_copy_unique(rt, declared_unique);
-        check_result(rt, res, body->loc, name, declared && rt);
+        check_result(rt, res, result_loc(body), name, declared && rt);
     }
     captures.len--;
     lambda_depth--;
@@ -657,6 +679,44 @@ static Alias *loop_result(Pat *p, Alias *init, Alias *body, int *at, int first) 
     return r;
 }
 
+/* A loop's result res, whose body returned the tuple body: components that share a variable
+ * of the body (id >= first: dead after the loop, so not in res) share storage after the loop
+ * too, which a variable standing for the loop's result records. */
+static Alias *link_shared_parts(Alias *res, Alias *body, int first, Loc loc) {
+    if (!body->tuple)
+        return res;
+    int n = body->parts.len;
+    if (!res->tuple) {
+        Alias *t = alias_new();
+        t->tuple = true;
+        for (int i = 0; i < n; i++) {
+            Alias *part = alias_new();
+            alias_flat(res, &part->set);
+            vec_push(&t->parts, part);
+        }
+        res = t;
+    }
+    if (res->parts.len != n)
+        return res;
+    Var *shared = NULL;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            VarSet a = {0}, b = {0};
+            alias_flat(body->parts.data[i], &a);
+            alias_flat(body->parts.data[j], &b);
+            Var *v = first_shared(&a, &b);
+            if (!v || v->id < first)
+                continue;
+            if (!shared)
+                shared = result_var("the loop's result", loc);
+            VarSet one = {0};
+            vec_push(&one, shared);
+            set_add_all(&res->parts.data[i]->set, &one);
+            set_add_all(&res->parts.data[j]->set, &one);
+        }
+    return res;
+}
+
 /* The loop's initial value (consumed: what the loop consumes of it) may not be used inside
  * the loop: the parameter has taken its storage over. */
 static void check_loop_uses(LoopUses *uses, VarSet *consumed, Loc at) {
@@ -707,7 +767,7 @@ static Alias *walk_loop(Expr *e) {
     bool params_consumed = any_consumed(n, nparams) || pat_declared_unique(e->pat);
     loop_depth--;
     int at = n;
-    Alias *res = loop_result(e->pat, init, body, &at, first);
+    Alias *res = link_shared_parts(loop_result(e->pat, init, body, &at, first), body, first, e->loc);
     if (params_consumed) {
         VarSet kept = {0};
         at = n;
@@ -896,5 +956,5 @@ void tc_consume_check_decl(Decl *d) {
         bind_pat(d->params.data[i], NULL, false, true);
     Alias *res = walk(d->body);
     if (d->params.len)
-        check_result(result_type(d->type, d->params.len), res, d->body->loc, xsprintf("\"%s\"", d->name), d->ret != NULL);
+        check_result(result_type(d->type, d->params.len), res, result_loc(d->body), xsprintf("\"%s\"", d->name), d->ret != NULL);
 }
