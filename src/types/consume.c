@@ -450,7 +450,7 @@ static Alias *walk_apply(Expr *e) {
             vec_push(&chain, f);
         f = f->lhs;
     }
-    walk(f);
+    Alias *head = walk(f); /* a function value: its result may alias what its closure does */
     ExprVec args = {0};
     for (int k = chain.len - 1; k >= 0; k--)
         for (int i = 0; i < chain.data[k]->args.len; i++)
@@ -489,6 +489,11 @@ static Alias *walk_apply(Expr *e) {
     for (int u = 0; u < units.len; u++)
         consume(units.data[u].a, units.data[u].loc);
     Alias *res = alias_new();
+    VarSet closure = {0};
+    alias_flat(head, &closure);
+    for (int i = 0; i < closure.len; i++) /* a top-level function value's result is fresh */
+        if (!closure.data[i]->global)
+            vec_push(&res->set, closure.data[i]);
     for (int i = 0; i < applied; i++)
         alias_flat(seen[i], &res->set);
     if (ft && ft->unique)
