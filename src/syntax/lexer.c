@@ -530,7 +530,7 @@ const char *tok_describe(const Token *t) {
     switch (t->kind) {
     case TOK_EOF: return "end of file";
     case TOK_STRING: return "string literal";
-    case TOK_CONSTR: return xsprintf("'#%s'", t->text);
-    default: return xsprintf("'%s'", t->text);
+    case TOK_CONSTR: return xsprintf("\"#%s\"", t->text);
+    default: return xsprintf("\"%s\"", t->text);
     }
 }

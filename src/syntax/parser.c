@@ -69,7 +69,7 @@ static bool is_op(const Token *t, const char *op) {
 
 static _Noreturn void expected(Parser *ps, const char *what) {
     Token *t = peek(ps);
-    error_at(t->loc, "unexpected %s, expected %s", tok_describe(t), what);
+    error_at(t->loc, "Unexpected %s, expected %s", tok_describe(t), what);
 }
 
 static Token *expect(Parser *ps, TokKind k, const char *what) {

@@ -24,7 +24,8 @@ static void bind_tparams(TypeParamVec *tps, Binding *b) {
         TypeParam *tp = &tps->data[i];
         for (int j = 0; j < i; j++)
             if (tps->data[j].name == tp->name)
-                error_at(tp->loc, "duplicate type parameter '%s'", tp->name);
+                error_at(tp->loc, "duplicate type parameter \"%s\": it is also bound at %d:%d", tp->name,
+                         tps->data[j].loc.line, tps->data[j].loc.col);
         if (tp->is_size) {
             Binding *sb = tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc);
             sb->is_size = true;
@@ -54,9 +55,13 @@ static void check_size_params_used(TypeParamVec *tparams, PatVec *params, Type *
         bool used = (rt && type_mentions_size(rt, tp->name)) || ast_size_bound_by_params(params, tp->name);
         for (int j = 0; j < n && !used; j++)
             used = type_mentions_size(ps[j], tp->name);
+        if (!used && n == 0)
+            error_at(tp->loc, "size parameter [%s] of a size-polymorphic value binding (one without "
+                              "parameters): its value cannot be known at a use",
+                     tp->name);
         if (!used)
-            error_at(tp->loc, "size parameter [%s] is not the size of any parameter's array, so its value "
-                              "cannot be known at a call",
+            error_at(tp->loc, "size parameter [%s] is not the size of any parameter's array (it is used only "
+                              "non-constructively), so its value cannot be known at a call",
                      tp->name);
     }
 }
@@ -115,7 +120,7 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
         }
         Type *bt = tc_check_expr(body, rt);
         if (rt)
-            tc_expect_type(body, bt, rt, "the function body");
+            tc_expect_type(body, bt, rt, "Function body does not have expected type");
         else
             rt = bt;
     }
@@ -250,21 +255,22 @@ static bool has_param(Type *t) {
 static void check_entry(Decl *d, Binding *b) {
     const char *name = d->qual ? xsprintf("%s.%s", d->qual, d->name) : d->name;
     if (b->tvars.len || has_param(d->type))
-        error_at(d->loc, "entry point '%s' cannot be polymorphic; its type is %s", name,
+        error_at(d->loc, "Entry point functions may not be polymorphic: '%s' has type %s", name,
                  type_str(d->type));
     for (int i = 0; i < d->params.len; i++)
         if (type_has_arrow(d->params.data[i]->type))
-            error_at(d->params.data[i]->loc, "entry point '%s' cannot take a function as a parameter",
-                     name);
+            error_at(d->params.data[i]->loc,
+                     "Entry point functions may not be higher-order: '%s' takes a function as a parameter", name);
     Type *r = d->type;
     for (int i = 0; i < d->params.len; i++)
         r = type_prune(r)->ret;
     if (type_has_arrow(r))
-        error_at(d->loc, "entry point '%s' cannot return a function", name);
+        error_at(d->loc, "Entry point functions may not be higher-order: '%s' returns a functional value", name);
     for (int i = 0; i < d->tparams.len; i++) /* no call site gives an entry point its sizes */
         if (d->tparams.data[i].is_size && !ast_size_bound_by_params(&d->params, d->tparams.data[i].name))
-            error_at(d->tparams.data[i].loc, "size parameter [%s] is not the size of any parameter's array, "
-                                             "so its value cannot be known when the entry point is called",
+            error_at(d->tparams.data[i].loc, "Entry point size parameter [%s] is not the size of any "
+                                             "parameter's array (it is used only non-constructively), so its "
+                                             "value cannot be known when the entry point is called",
                      d->tparams.data[i].name);
 }
 

@@ -29,6 +29,22 @@ static const char *fun_desc(Expr *f) {
     return "the function";
 }
 
+/* The function and argument i (0-based) as the "Cannot apply" messages name them: a variable
+ * by its name in double quotes, anything else by what it is. */
+static const char *apply_fun_desc(Expr *f) {
+    f = strip_parens(f);
+    if (f->kind == E_VAR)
+        return f->qual ? xsprintf("\"%s.%s\"", f->qual, f->name) : xsprintf("\"%s\"", f->name);
+    return "function";
+}
+
+static const char *apply_arg_desc(Expr *a, int i) {
+    a = strip_parens(a);
+    if (a->kind == E_VAR && !a->qual)
+        return xsprintf("\"%s\" (argument %d)", a->name, i + 1);
+    return xsprintf("argument %d", i + 1);
+}
+
 static bool is_fun_literal(Expr *a) {
     a = strip_parens(a);
     return a->kind == E_LAMBDA || a->kind == E_SECTION;
@@ -50,8 +66,8 @@ static void check_arg(ArgSlot *s, int i, Expr *f) {
     Type *at = tc_check_expr(s->arg, s->param);
     tc_unify_why = NULL;
     if (!tc_unify(s->param, at, true))
-        error_at(s->arg->loc, "argument %d of %s: expected %s but got %s%s%s", i + 1, fun_desc(f),
-                 type_str(s->param), type_str(at), tc_unify_why ? " — " : "", tc_unify_why ? tc_unify_why : "");
+        error_at(s->arg->loc, "Cannot apply %s to %s: expected %s but got %s%s%s", apply_fun_desc(f),
+                 apply_arg_desc(s->arg, i), type_str(s->param), type_str(at), tc_unify_why ? " — " : "", tc_unify_why ? tc_unify_why : "");
     if (s->arrow->param_size)
         bind_param_size(s->arrow->param_size, s->arg);
 }
@@ -94,8 +110,10 @@ Type *tc_check_apply(Expr *e) {
         }
         if (t->kind != T_ARROW) {
             if (i == 0)
-                error_at(f->loc, "%s is not a function; it has type %s", fun_desc(f), type_str(t));
-            error_at(args.data[i].arg->loc, "too many arguments: %s takes %d", fun_desc(f), i);
+                error_at(f->loc, "Cannot apply %s as function: it has type %s",
+                         strip_parens(f)->kind == E_VAR ? apply_fun_desc(f) : "expression", type_str(t));
+            error_at(args.data[i].arg->loc, "too many arguments: %s takes %d argument%s", fun_desc(f), i,
+                     i == 1 ? "" : "s");
         }
         args.data[i].param = t->param;
         args.data[i].arrow = t;
@@ -174,10 +192,10 @@ static Type *operands(BinOp op, Type *lt, Type *rt, Loc lloc, Loc rloc) {
     case OPC_CMP: {
         unsigned mask = c == OPC_ARITH ? MASK_NUM : c == OPC_BITS ? MASK_INT : MASK_PRIM;
         if (!tc_require_prims(lt, mask))
-            error_at(lloc, "'%s' works on %s, but the left operand has type %s", on, mask_desc(mask),
+            error_at(lloc, "\"%s\" works on %s, but the left operand has type %s", on, mask_desc(mask),
                      type_str(lt));
         if (!tc_require_prims(rt, mask))
-            error_at(rloc, "'%s' works on %s, but the right operand has type %s", on,
+            error_at(rloc, "\"%s\" works on %s, but the right operand has type %s", on,
                      mask_desc(mask), type_str(rt));
         same_operands(op, lt, rt, rloc);
         return c == OPC_CMP ? type_prim(PRIM_BOOL) : lt;
@@ -186,14 +204,14 @@ static Type *operands(BinOp op, Type *lt, Type *rt, Loc lloc, Loc rloc) {
         same_operands(op, lt, rt, rloc);
         tc_unify_why = NULL;
         if (!tc_require_eq(lt))
-            error_at(lloc, "'%s' cannot compare values of type %s", on, type_str(lt));
+            error_at(lloc, "\"%s\" cannot compare values of type %s", on, type_str(lt));
         return type_prim(PRIM_BOOL);
     case OPC_LOGIC: {
         Type *b = type_prim(PRIM_BOOL);
         if (!tc_unify(b, lt, true))
-            error_at(lloc, "'%s' works on bool, but the left operand has type %s", on, type_str(lt));
+            error_at(lloc, "\"%s\" works on bool, but the left operand has type %s", on, type_str(lt));
         if (!tc_unify(b, rt, true))
-            error_at(rloc, "'%s' works on bool, but the right operand has type %s", on, type_str(rt));
+            error_at(rloc, "\"%s\" works on bool, but the right operand has type %s", on, type_str(rt));
         return b;
     }
     case OPC_CONCAT: {
@@ -247,9 +265,9 @@ Type *tc_binop_fun_type(BinOp op) {
 static Type *check_fun_section(Expr *e) {
     Binding *b = tc_env_lookup(e->qual, e->name);
     if (!b && e->qual)
-        error_at(e->loc, "unknown name '%s.%s'", e->qual, e->name);
+        error_at(e->loc, "Unknown name \"%s.%s\"", e->qual, e->name);
     if (!b)
-        error_at(e->loc, "unknown name '%s'", e->name);
+        error_at(e->loc, "Unknown name \"%s\"", e->name);
     e->binding = b;
     e->size_args.len = 0;
     Type *ft = tc_instantiate(b, e);

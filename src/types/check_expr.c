@@ -56,8 +56,8 @@ static Type *check_var(Expr *e) {
     }
     if (!b) {
         if (e->qual)
-            error_at(e->loc, "unknown name '%s.%s'", e->qual, e->name);
-        error_at(e->loc, "unknown name '%s'", e->name);
+            error_at(e->loc, "Unknown name \"%s.%s\"", e->qual, e->name);
+        error_at(e->loc, "Unknown name \"%s\"", e->name);
     }
     e->binding = b;
     e->builtin = -1;
@@ -82,7 +82,8 @@ static Type *check_record(Expr *e) {
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < i; j++)
             if (e->fields.data[j] == e->fields.data[i])
-                error_at(e->elems.data[i]->loc, "duplicate field '%s' in record", e->fields.data[i]);
+                error_at(e->elems.data[i]->loc, "Duplicate field '%s' in record: previously defined at %d:%d",
+                         e->fields.data[i], e->elems.data[j]->loc.line, e->elems.data[j]->loc.col);
         es[i] = tc_check_expr(e->elems.data[i], NULL);
     }
     return type_record(n, e->fields.data, es);
@@ -272,7 +273,7 @@ static Type *check_let(Expr *e) {
     Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
     tc_unify_why = NULL;
     if (!tc_unify(pt, rt, true))
-        tc_type_mismatch(e->lhs->loc, "the bound value", pt, rt);
+        tc_type_mismatch(e->lhs->loc, "the bound value does not match the pattern", pt, rt);
     Type *bt = tc_check_expr(e->body, NULL);
     return leave_scope(m, bt);
 }
@@ -298,7 +299,7 @@ static Type *check_if(Expr *e) {
     Type *b = tc_check_expr(e->rhs, NULL);
     tc_unify_why = NULL;
     if (!tc_unify(a, b, false))
-        error_at(e->rhs->loc, "the branches of 'if' have different types: %s and %s",
+        error_at(e->rhs->loc, "Cannot unify the types of the branches of 'if': %s and %s",
                  type_str(a), type_str(b));
     return tc_join(a, b);
 }
@@ -309,7 +310,7 @@ static Type *implicit_init(Pat *p) {
     case P_ID: {
         Binding *b = tc_env_lookup(NULL, p->name);
         if (!b)
-            error_at(p->loc, "unknown name '%s'", p->name);
+            error_at(p->loc, "Unknown name \"%s\"", p->name);
         return tc_instantiate(b, NULL);
     }
     case P_ASCRIBE:
@@ -380,14 +381,17 @@ static Type *check_recupdate(Expr *e) {
     for (int i = 0; i < e->fields.len; i++)
         ft = project(ft, e->fields.data[i], e->lhs->loc);
     Type *vt = tc_check_expr(e->rhs, NULL);
-    tc_expect_type(e->rhs, vt, ft, xsprintf("the new value of field '%s'", e->fields.data[e->fields.len - 1]));
+    tc_unify_why = NULL;
+    if (!tc_unify(ft, vt, true))
+        error_at(e->rhs->loc, "the new value of record field \"%s\" has type %s, but the field has type %s",
+                 e->fields.data[e->fields.len - 1], type_str(vt), type_str(ft));
     return t;
 }
 
 static Type *check_ascribe(Expr *e) {
     Type *want = tc_texp_to_type(e->texp);
     Type *t = tc_check_expr(e->lhs, want);
-    tc_expect_type(e->lhs, t, want, "the type ascription");
+    tc_expect_type(e->lhs, t, want, "Expression does not have expected type of its ascription");
     return t;
 }
 

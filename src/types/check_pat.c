@@ -26,8 +26,14 @@ Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param) {
     switch (p->kind) {
     case P_ID: {
         for (int i = 0; seen && i < seen->len; i++)
-            if (seen->data[i] == p->name)
-                error_at(p->loc, "duplicate %s '%s'", is_param ? "parameter" : "name", p->name);
+            if (seen->data[i] == p->name) {
+                Binding *prev = tc_env_lookup_any(p->name);
+                if (prev)
+                    error_at(p->loc, "duplicate %s \"%s\": it is also bound at %d:%d", is_param ? "parameter" : "name",
+                             p->name, prev->loc.line, prev->loc.col);
+                error_at(p->loc, "duplicate %s \"%s\": it is also bound earlier", is_param ? "parameter" : "name",
+                         p->name);
+            }
         if (seen)
             vec_push(seen, p->name);
         if (!t)
@@ -57,8 +63,9 @@ Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param) {
         if (!payload && type_ctor_index(t, p->name) >= 0)
             error_at(p->loc, "the pattern and the type %s differ in arity at constructor #%s", type_str(t), p->name);
         if (!payload)
-            error_at(p->loc, "the pattern #%s with %d argument(s) cannot match a value of type %s", p->name, n,
-                     type_str(t));
+            error_at(p->loc, "Cannot unify type with constructors (the pattern #%s with %d argument(s)) and %s: "
+                             "the pattern cannot match such a value",
+                     p->name, n, type_str(t));
         payload = type_prune(payload);
         for (int i = 0; i < n; i++)
             tc_check_pat(p->elems.data[i], payload->elems.data[i], seen, is_param);
@@ -94,7 +101,7 @@ Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param) {
             const char *f = p->fields.data[i];
             for (int j = 0; j < i; j++)
                 if (p->fields.data[j] == f)
-                    error_at(p->elems.data[i]->loc, "duplicate field '%s' in pattern", f);
+                    error_at(p->elems.data[i]->loc, "Duplicate fields in pattern: '%s' appears twice", f);
             Type *sub = NULL;
             if (et && et->kind == T_RECORD) {
                 int k = type_field_index(et, f);

@@ -142,8 +142,8 @@ static Type *apply_alias(TypeEntry *te, TypeExp *t) {
 
 static _Noreturn void unknown_type(TypeExp *t) {
     if (t->qual)
-        error_at(t->loc, "unknown type '%s.%s'", t->qual, t->name);
-    error_at(t->loc, "unknown type '%s'", t->name);
+        error_at(t->loc, "Unknown type \"%s.%s\"", t->qual, t->name);
+    error_at(t->loc, "Unknown type \"%s\"", t->name);
 }
 
 Type *tc_texp_to_type(TypeExp *t) {
@@ -182,7 +182,7 @@ Type *tc_texp_to_type(TypeExp *t) {
         for (int i = 0; i < t->elems.len; i++) {
             for (int j = 0; j < i; j++)
                 if (t->fields.data[j] == t->fields.data[i])
-                    error_at(t->elems.data[i]->loc, "duplicate field '%s' in record type",
+                    error_at(t->elems.data[i]->loc, "Duplicate field '%s' in record type",
                              t->fields.data[i]);
             es[i] = tc_texp_to_type(t->elems.data[i]);
         }
@@ -195,7 +195,7 @@ Type *tc_texp_to_type(TypeExp *t) {
         for (int i = 0; i < t->elems.len; i++) {
             for (int j = 0; j < i; j++)
                 if (t->fields.data[j] == t->fields.data[i])
-                    error_at(t->elems.data[i]->loc, "duplicate constructor #%s in sum type", t->fields.data[i]);
+                    error_at(t->elems.data[i]->loc, "Duplicate constructor #%s in sum type", t->fields.data[i]);
             ps[i] = tc_texp_to_type(t->elems.data[i]);
         }
         return type_sum(t->elems.len, t->fields.data, ps);

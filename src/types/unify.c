@@ -11,6 +11,7 @@
  * On failure tc_unify() returns false and leaves a detail in tc_unify_why; callers report the error
  * with the location and construct they know about.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_int.h"
@@ -196,7 +197,8 @@ static bool bind_ctors(Type *v, Type *t, bool strict) {
         Type *vp = type_prune(v->elems.data[i]);
         Type *tp = tc_ctor_of(t, v->fields.data[i], vp->elems.len);
         if (!tp) {
-            tc_unify_why = xsprintf("it has no constructor #%s of %d argument(s)", v->fields.data[i], vp->elems.len);
+            tc_unify_why = xsprintf("Unshared constructors: it has no constructor #%s of %d argument(s)",
+                                    v->fields.data[i], vp->elems.len);
             return false;
         }
         if (!tc_unify(tp, vp, strict))
@@ -208,7 +210,7 @@ static bool bind_ctors(Type *v, Type *t, bool strict) {
 /* Link variable v to t (t is not v), checking v's constraints. */
 static bool bind_var(Type *v, Type *t, bool strict) {
     if (occurs(v, t)) {
-        tc_unify_why = "the type would be infinite";
+        tc_unify_why = "the type would be infinite (Occurs check)";
         return false;
     }
     if (v->sum) {
@@ -253,7 +255,7 @@ static bool bind_var(Type *v, Type *t, bool strict) {
     for (int i = 0; i < v->fields.len; i++) {
         Type *ft = tc_field_of(t, v->fields.data[i]);
         if (!ft) {
-            tc_unify_why = xsprintf("it has no field '%s'", v->fields.data[i]);
+            tc_unify_why = xsprintf("Cannot unify record type: it has no field '%s'", v->fields.data[i]);
             return false;
         }
         if (!tc_unify(ft, v->elems.data[i], strict))
@@ -264,15 +266,32 @@ static bool bind_var(Type *v, Type *t, bool strict) {
     return true;
 }
 
-/* Why two sum types differ: the constructors only one has. */
+static bool has_field(Type *t, const char *name) {
+    for (int i = 0; i < t->fields.len; i++)
+        if (!strcmp(t->fields.data[i], name))
+            return true;
+    return false;
+}
+
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Why two sum or record types differ: the constructors (fields) only one has, sorted. */
 static const char *unshared(Type *a, Type *b) {
-    StrBuf sb = {0};
+    Vec(const char *) names = {0};
     Type *ts[2] = {a, b};
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < ts[k]->fields.len; i++)
-            if (type_ctor_index(ts[1 - k], ts[k]->fields.data[i]) < 0)
-                sb_printf(&sb, "%s#%s", sb.len ? ", " : "", ts[k]->fields.data[i]);
-    return xsprintf("Unshared constructors: %s.", sb.data ? sb.data : "");
+            if (!has_field(ts[1 - k], ts[k]->fields.data[i]))
+                vec_push(&names, ts[k]->fields.data[i]);
+    if (names.len)
+        qsort(names.data, (size_t)names.len, sizeof(const char *), cmp_str);
+    StrBuf sb = {0};
+    bool sum = a->kind == T_SUM;
+    for (int i = 0; i < names.len; i++)
+        sb_printf(&sb, "%s%s%s", i ? ", " : "", sum ? "#" : "", names.data[i]);
+    return xsprintf("%s: %s.", sum ? "Unshared constructors" : "unshared fields", sb.data ? sb.data : "");
 }
 
 static bool unify_elems(Type *a, Type *b, bool strict) {
@@ -288,11 +307,17 @@ static bool unify_elems(Type *a, Type *b, bool strict) {
                 return false;
             }
     }
+    if (a->kind == T_RECORD && a->elems.len != b->elems.len) {
+        tc_unify_why = unshared(a, b);
+        return false;
+    }
     if (a->elems.len != b->elems.len)
         return false;
     for (int i = 0; i < a->elems.len; i++) {
-        if (a->kind != T_TUPLE && strcmp(a->fields.data[i], b->fields.data[i]))
+        if (a->kind != T_TUPLE && strcmp(a->fields.data[i], b->fields.data[i])) {
+            tc_unify_why = unshared(a, b);
             return false;
+        }
         if (!tc_unify(a->elems.data[i], b->elems.data[i], strict))
             return false;
     }

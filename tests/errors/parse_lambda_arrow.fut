@@ -1,4 +1,4 @@
 -- A lambda needs `->`.
 -- ==
--- error: parse_lambda_arrow\.fut:4:40: error: unexpected '=', expected a parameter or '->'
+-- error: parse_lambda_arrow\.fut:4:40: error: Unexpected "=", expected a parameter or '->'
 def main (xs: []i32) : []i32 = map (\x = x + 1) xs

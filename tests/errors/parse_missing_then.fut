@@ -1,5 +1,5 @@
 -- `if` without `then`.
 -- ==
--- error: parse_missing_then\.fut:5:14: error: unexpected 'else', expected 'then'
+-- error: parse_missing_then\.fut:5:14: error: Unexpected "else", expected 'then'
 def main (x: i32) : i32 =
   if x > 0 x else 0

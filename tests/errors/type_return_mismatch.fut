@@ -1,4 +1,4 @@
 -- The body must have the declared return type.
 -- ==
--- error: type_return_mismatch.fut:4:28: error: the function body: expected bool but got.*
+-- error: type_return_mismatch.fut:4:28: error: Function body does not have expected type: expected bool but got i32
 def main (x: i32) : bool = x + 1

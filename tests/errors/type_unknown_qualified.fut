@@ -1,4 +1,4 @@
 -- An unknown qualified name.
 -- ==
--- error: type_unknown_qualified.fut:4:27: error: unknown name .f32.nosuch.
+-- error: type_unknown_qualified.fut:4:27: error: Unknown name "f32\.nosuch"
 def main (x: f32) : f32 = f32.nosuch x

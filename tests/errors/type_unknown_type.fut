@@ -1,4 +1,4 @@
 -- An unknown type name.
 -- ==
--- error: type_unknown_type.fut:4:14: error: unknown type .vec3.
+-- error: type_unknown_type.fut:4:14: error: Unknown type "vec3"
 def main (x: vec3) : i32 = 0

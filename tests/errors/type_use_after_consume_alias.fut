@@ -1,6 +1,6 @@
 -- Consuming an alias consumes the original.
 -- ==
--- error: type_use_after_consume_alias.fut:8:6: error: .xs. was consumed at 7:7 and cannot.*
+-- error: type_use_after_consume_alias.fut:8:6: error: Using "xs", but this was consumed at 7:7
 def main (n: i64) : i32 =
   let xs = replicate n 0
   let ys = xs
