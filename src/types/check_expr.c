@@ -260,7 +260,8 @@ static void bind_size_binders(TypeParamVec *sizes) {
         for (int j = 0; j < i; j++)
             if (sizes->data[j].name == tp->name)
                 error_at(tp->loc, "duplicate size '%s'", tp->name);
-        tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc)->is_size = true;
+        Binding *b = tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc);
+        b->is_size = b->flex_size = true;
     }
 }
 
@@ -271,7 +272,11 @@ static Type *check_let(Expr *e) {
     NameVec seen = {0};
     Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
     tc_unify_why = NULL;
-    if (!tc_unify(pt, rt, true))
+    for (int i = 0; i < e->tparams.len; i++)
+        tc_flex_begin(e->tparams.data[i].name);
+    bool ok = tc_unify(pt, rt, true);
+    tc_flex_end();
+    if (!ok)
         tc_type_mismatch(e->lhs->loc, "the bound value", pt, rt);
     Type *bt = tc_check_expr(e->body, NULL);
     return leave_scope(m, bt);

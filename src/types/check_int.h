@@ -83,6 +83,9 @@ Type *tc_ctor_of(Type *t, const char *c, int n);
 /* After tc_unify(a, b, false): a type like a where sizes that differ between a and b are unknown. */
 Type *tc_join(Type *a, Type *b);
 bool tc_size_same(Size *a, Size *b);
+/* While a `let [k] p = e` binds k: k takes the size it first meets in e (tc_flex_end forgets all). */
+void tc_flex_begin(const char *name);
+void tc_flex_end(void);
 
 /* ---- subst.c ---- */
 typedef struct {
