@@ -272,9 +272,20 @@ static Type *check_let(Expr *e) {
     NameVec seen = {0};
     Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
     tc_unify_why = NULL;
-    for (int i = 0; i < e->tparams.len; i++)
-        tc_flex_begin(e->tparams.data[i].name);
+    for (int i = 0; i < e->tparams.len; i++) {
+        TypeParam *tp = &e->tparams.data[i];
+        if (!type_mentions_size(pt, tp->name))
+            error_at(tp->loc, "Size [%s] unused in the pattern: no type in it has the size %s, "
+                     "so nothing binds it", tp->name, tp->name);
+        tc_flex_begin(tp->name);
+    }
     bool ok = tc_unify(pt, rt, true);
+    if (ok)
+        for (int i = 0; i < e->tparams.len; i++)
+            if (!tc_flex_met(i))
+                error_at(e->tparams.data[i].loc, "Ambiguous size \"%s\": the type of the bound value "
+                         "has no size where the pattern has %s, so nothing determines it",
+                         e->tparams.data[i].name, e->tparams.data[i].name);
     tc_flex_end();
     if (!ok)
         tc_type_mismatch(e->lhs->loc, "the bound value", pt, rt);

@@ -85,6 +85,8 @@ Type *tc_join(Type *a, Type *b);
 bool tc_size_same(Size *a, Size *b);
 /* While a `let [k] p = e` binds k: k takes the size it first meets in e (tc_flex_end forgets all). */
 void tc_flex_begin(const char *name);
+/* The size the i-th binder (in tc_flex_begin order) has met, or NULL: nothing determines it. */
+Size *tc_flex_met(int i);
 void tc_flex_end(void);
 
 /* ---- subst.c ---- */

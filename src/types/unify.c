@@ -51,6 +51,8 @@ void tc_flex_begin(const char *name) {
     vec_push(&flex_sizes, NULL);
 }
 
+Size *tc_flex_met(int i) { return i < flex_sizes.len ? flex_sizes.data[i] : NULL; }
+
 void tc_flex_end(void) {
     flex_names.len = 0;
     flex_sizes.len = 0;
@@ -75,15 +77,33 @@ static bool bind_flex(int i, Size *s, bool strict) {
     return unify_size(flex_sizes.data[i], s, strict);
 }
 
-/* A constant, or a name that is not a `let [k]` binder (k equals the size it took, which the
- * types do not record). */
+/* A constant, or a name in scope that is not a `let [k]` binder (k equals the size it took,
+ * which the types do not record).  A name not in scope is a named parameter of an arrow type
+ * whose call did not instantiate it (a function in a record), or left its scope: not rigid. */
+static NameVec arrow_params; /* named parameters of the arrows being unified ((k: i64) -> [k]t) */
+
 static bool rigid(Size *s) {
     if (s->kind == SIZE_CONST)
         return true;
     if (s->kind != SIZE_NAME)
         return false;
+    for (int i = 0; i < arrow_params.len; i++)
+        if (arrow_params.data[i] == s->name)
+            return false;
     Binding *b = tc_env_lookup(NULL, s->name);
-    return !b || !b->flex_size;
+    return b && b->kind == BIND_LOCAL && !b->flex_size;
+}
+
+/* Unify the results of two arrows; their named parameters stand for any argument there. */
+static bool unify_arrow_rets(Type *a, Type *b, bool strict) {
+    int len = arrow_params.len;
+    if (a->param_name)
+        vec_push(&arrow_params, a->param_name);
+    if (b->param_name)
+        vec_push(&arrow_params, b->param_name);
+    bool ok = tc_unify(a->ret, b->ret, strict);
+    arrow_params.len = len;
+    return ok;
 }
 
 static bool unify_size(Size *a, Size *b, bool strict) {
@@ -383,7 +403,7 @@ bool tc_unify(Type *a, Type *b, bool strict) {
     case T_SUM:
         return unify_elems(a, b, strict);
     case T_ARROW:
-        return tc_unify(a->param, b->param, strict) && tc_unify(a->ret, b->ret, strict);
+        return tc_unify(a->param, b->param, strict) && unify_arrow_rets(a, b, strict);
     case T_PARAM:
         return a->name == b->name;
     case T_VAR:
