@@ -26,6 +26,7 @@ typedef struct {
     NameVec sparams;      /* ... and size parameters, in declaration order */
     TypeParamVec order;   /* declaration order of all parameters */
     TypeExp *texp;        /* an alias: its definition as written */
+    char lift;            /* 0, '^' (type^ or '^t) or '~' (type~ or '~t) */
 } TypeEntry;
 
 /* A module type in scope: module type S = sig. */
