@@ -381,7 +381,7 @@ static void check_unlifted_texp(Decl *d, TypeExp *t) {
     if ((t->kind == TE_NAME || t->kind == TE_APPLY) && t->prim == PRIM_NONE) {
         TypeEntry *te = tc_env_lookup_type(t->qual, t->name);
         if (te && te->lift)
-            error_at(t->loc, "the type '%s' is %slifted, so '%s' (declared with 'type', not 'type%c') "
+            error_at(t->loc, "the type \"%s\" is %slifted, so '%s' (declared with 'type', not 'type%c') "
                      "cannot use it", t->name, te->lift == '~' ? "size-" : "", d->name, te->lift);
     }
     if (t->kind == TE_EXIST || t->kind == TE_ARROW)
