@@ -203,6 +203,7 @@ typedef struct {
     const char *name;
     bool is_size; /* [n] */
     bool lifted;  /* '^t */
+    bool size_lifted; /* '~t */
     Loc loc;
 } TypeParam;
 typedef Vec(TypeParam) TypeParamVec;
@@ -349,6 +350,7 @@ struct Decl {
     TypeParamVec tparams;
     PatVec params;
     TypeExp *ret;         /* optional return type (D_DEF) or the aliased type (D_TYPE) */
+    char lift;            /* D_TYPE: 0 (type), '^' (type^: may hold functions) or '~' (type~) */
     Expr *body;           /* D_DEF */
     AttrVec attrs;
     Type *type;           /* [typed] the function's type (params -> ret) */

@@ -561,6 +561,7 @@ static void parse_type_params(Parser *ps, TypeParamVec *out) {
         if (t->kind == TOK_TICK || t->kind == TOK_TICK_HAT || t->kind == TOK_TICK_TILDE) {
             next(ps);
             tp.lifted = t->kind == TOK_TICK_HAT;
+            tp.size_lifted = t->kind == TOK_TICK_TILDE;
             tp.name = expect_ident(ps, "type parameter name");
         } else if (t->kind == TOK_LBRACKET) {
             next(ps);
@@ -1677,7 +1678,7 @@ static Decl *parse_type_decl(Parser *ps, AttrVec attrs) {
     Decl *d = decl_new(D_TYPE, next(ps)->loc);
     d->attrs = attrs;
     if ((is_op(peek(ps), "^") || peek(ps)->kind == TOK_TILDE) && !peek(ps)->space_before)
-        next(ps);
+        d->lift = is_op(next(ps), "^") ? '^' : '~';
     if (peek(ps)->kind != TOK_IDENT)
         expected(ps, "a type name");
     parse_decl_name(ps, d);

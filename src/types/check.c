@@ -364,6 +364,39 @@ Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
     return b;
 }
 
+/* A type abbreviation's parameters have distinct names, and each size parameter is a size of
+ * the type it stands for (Futhark's rule: otherwise nothing could ever determine it). */
+static void check_type_params(Decl *d, Type *t) {
+    for (int i = 0; i < d->tparams.len; i++) {
+        TypeParam *tp = &d->tparams.data[i];
+        for (int j = 0; j < i; j++)
+            if (d->tparams.data[j].name == tp->name)
+                error_at(tp->loc, "the parameter '%s' of type '%s' repeats a name bound previously, at line %d",
+                         tp->name, d->name, d->tparams.data[j].loc.line);
+        if (tp->is_size && !type_mentions_size(t, tp->name))
+            error_at(tp->loc, "Size parameter \"[%s]\" of type '%s' is unused: no size of the "
+                     "type it stands for is %s", tp->name, d->name, tp->name);
+    }
+}
+
+/* A type abbreviation declared without ^ or ~ stands for a type with no functions and no
+ * unknown sizes, so its definition cannot name a lifted type (Futhark's rule). */
+static void check_unlifted_texp(Decl *d, TypeExp *t) {
+    if (!t)
+        return;
+    if ((t->kind == TE_NAME || t->kind == TE_APPLY) && t->prim == PRIM_NONE) {
+        TypeEntry *te = tc_env_lookup_type(t->qual, t->name);
+        if (te && te->lift)
+            error_at(t->loc, "the type \"%s\" is %slifted, so '%s' (declared with 'type', not 'type%c') "
+                     "cannot use it", t->name, te->lift == '~' ? "size-" : "", d->name, te->lift);
+    }
+    if (t->kind == TE_EXIST || t->kind == TE_ARROW)
+        return; /* errors of their own, not checked here */
+    check_unlifted_texp(d, t->elem);
+    for (int i = 0; i < t->elems.len; i++)
+        check_unlifted_texp(d, t->elems.data[i]);
+}
+
 TypeEntry *tc_check_type_decl(Decl *d) {
     TypeEntry *te = xmalloc(sizeof *te);
     te->name = d->name;
@@ -379,12 +412,17 @@ TypeEntry *tc_check_type_decl(Decl *d) {
             pe->name = tp->name;
             pe->type = type_param(tp->name);
             pe->is_param = true;
+            pe->lift = tp->lifted ? '^' : tp->size_lifted ? '~' : 0;
             tc_env_push_type(pe);
             vec_push(&te->tparams, pe->type);
         }
     }
     te->type = tc_texp_to_type(d->ret);
     te->texp = d->ret;
+    te->lift = d->lift;
+    check_type_params(d, te->type);
+    if (!d->lift)
+        check_unlifted_texp(d, d->ret);
     tc_env_restore(m);
     return te;
 }

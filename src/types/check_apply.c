@@ -56,6 +56,90 @@ static void bind_param_size(Size *ps, Expr *arg) {
         ps->link = tc_size_of_expr(arg);
 }
 
+/* s with the size old (the node itself, before links are followed) or the name old_name
+ * replaced by to. */
+static Size *replace_size(Size *s, Size *old, const char *old_name, Size *to) {
+    if (s == old)
+        return to;
+    if (s->kind == SIZE_VAR && s->link)
+        return replace_size(s->link, old, old_name, to);
+    if (s->kind == SIZE_NAME && s->name == old_name)
+        return to;
+    if (s->kind != SIZE_EXPR)
+        return s;
+    Size **args = xmalloc((size_t)(s->n + 1) * sizeof *args);
+    bool changed = false;
+    for (int i = 0; i < s->n; i++) {
+        args[i] = replace_size(s->args[i], old, old_name, to);
+        changed |= args[i] != s->args[i];
+    }
+    if (!changed)
+        return s;
+    Size *r = xmalloc(sizeof *r);
+    *r = *s;
+    r->args = args;
+    return r;
+}
+
+static Type *replace_in_type(Type *t, Size *old, const char *old_name, Size *to) {
+    t = type_prune(t);
+    Type *r;
+    switch (t->kind) {
+    case T_ARRAY: {
+        Size *d = replace_size(t->dim, old, old_name, to);
+        Type *e = replace_in_type(t->elem, old, old_name, to);
+        if (d == t->dim && e == type_prune(t->elem))
+            return t;
+        r = type_array(e, d);
+        break;
+    }
+    case T_TUPLE:
+    case T_RECORD:
+    case T_SUM: {
+        bool changed = false;
+        Type **es = xmalloc(sizeof(Type *) * (size_t)(t->elems.len + 1));
+        for (int i = 0; i < t->elems.len; i++) {
+            es[i] = replace_in_type(t->elems.data[i], old, old_name, to);
+            changed |= es[i] != type_prune(t->elems.data[i]);
+        }
+        if (!changed)
+            return t;
+        r = t->kind == T_TUPLE  ? type_tuple(t->elems.len, es)
+            : t->kind == T_SUM ? type_sum(t->elems.len, t->fields.data, es)
+                               : type_record(t->elems.len, t->fields.data, es);
+        break;
+    }
+    case T_ARROW: {
+        Type *p = replace_in_type(t->param, old, old_name, to);
+        Type *q = t->param_name == old_name ? t->ret : replace_in_type(t->ret, old, old_name, to);
+        if (p == type_prune(t->param) && q == type_prune(t->ret))
+            return t;
+        r = type_arrow(p, q);
+        r->param_name = t->param_name;
+        r->param_size = t->param_size;
+        break;
+    }
+    default:
+        return t;
+    }
+    r->unique = t->unique;
+    return r;
+}
+
+/* A function type with a named parameter ((k: i64) -> [k]t) as one call sees it: k a fresh
+ * size, which the argument gives.  Each call gets its own, also when the function is not a
+ * variable instantiated at its use (a record's field, a parameter). */
+static Type *fresh_named_arrow(Type *t) {
+    if (!t->param_name)
+        return t;
+    Size *ps = size_var();
+    Type *r = type_arrow(t->param, replace_in_type(t->ret, t->param_size, t->param_name, ps));
+    r->param_name = t->param_name;
+    r->param_size = ps;
+    r->unique = t->unique;
+    return r;
+}
+
 typedef struct {
     Expr *arg;
     Type *param;
@@ -115,6 +199,7 @@ Type *tc_check_apply(Expr *e) {
             error_at(args.data[i].arg->loc, "too many arguments: %s takes %d argument%s", fun_desc(f), i,
                      i == 1 ? "" : "s");
         }
+        t = fresh_named_arrow(t);
         args.data[i].param = t->param;
         args.data[i].arrow = t;
         cur = t->ret;

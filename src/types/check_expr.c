@@ -261,8 +261,20 @@ static void bind_size_binders(TypeParamVec *sizes) {
         for (int j = 0; j < i; j++)
             if (sizes->data[j].name == tp->name)
                 error_at(tp->loc, "duplicate size '%s'", tp->name);
-        tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc)->is_size = true;
+        Binding *b = tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc);
+        b->is_size = b->flex_size = true;
     }
+}
+
+/* Names a pattern binds that also size its type ((k, xs: [k]t)) took their size from the bound
+ * value: like `let [k]`'s binders, not rigid afterwards. */
+static void loosen_pattern_sizes(NameVec *seen, Type *pt) {
+    for (int i = 0; i < seen->len; i++)
+        if (type_mentions_size(pt, seen->data[i])) {
+            Binding *b = tc_env_lookup(NULL, seen->data[i]);
+            if (b && b->kind == BIND_LOCAL)
+                b->flex_size = true;
+        }
 }
 
 static Type *check_let(Expr *e) {
@@ -272,8 +284,27 @@ static Type *check_let(Expr *e) {
     NameVec seen = {0};
     Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
     tc_unify_why = NULL;
-    if (!tc_unify(pt, rt, true))
+    for (int i = 0; i < seen.len; i++) /* let (k, xs: [k]t) = ...: k is what the value gives */
+        tc_flex_begin(seen.data[i]);
+    int first_binder = seen.len;
+    for (int i = 0; i < e->tparams.len; i++) {
+        TypeParam *tp = &e->tparams.data[i];
+        if (!type_mentions_size(pt, tp->name))
+            error_at(tp->loc, "Size [%s] unused in the pattern: no type in it has the size %s, "
+                     "so nothing binds it", tp->name, tp->name);
+        tc_flex_begin(tp->name);
+    }
+    bool ok = tc_unify(pt, rt, true);
+    if (ok)
+        for (int i = 0; i < e->tparams.len; i++)
+            if (!tc_flex_met(first_binder + i))
+                error_at(e->tparams.data[i].loc, "Ambiguous size \"%s\": the type of the bound value "
+                         "has no size where the pattern has %s, so nothing determines it",
+                         e->tparams.data[i].name, e->tparams.data[i].name);
+    tc_flex_end();
+    if (!ok)
         tc_type_mismatch(e->lhs->loc, "the bound value does not match the pattern", pt, rt);
+    loosen_pattern_sizes(&seen, pt);
     Type *bt = tc_check_expr(e->body, NULL);
     return leave_scope(m, bt);
 }
@@ -326,6 +357,36 @@ static Type *implicit_init(Pat *p) {
     }
 }
 
+/* The parts of a loop's pattern with a type written (loop (xs: [n]t) = ...) keep that type's
+ * sizes: the body's result must have them (rigid sizes), but a size named by a variable of
+ * the pattern itself ((k, xs: [k]t)) may take another value each iteration. */
+static void check_loop_annots(Pat *p, Type *bt, Loc loc) {
+    bt = type_prune(bt);
+    switch (p->kind) {
+    case P_ASCRIBE:
+        tc_unify_why = NULL;
+        if (!tc_unify(p->type, bt, true))
+            tc_type_mismatch(loc, "the loop body's result", p->type, bt);
+        check_loop_annots(p->inner, bt, loc);
+        break;
+    case P_TUPLE:
+        if (bt->kind == T_TUPLE && bt->elems.len == p->elems.len)
+            for (int i = 0; i < p->elems.len; i++)
+                check_loop_annots(p->elems.data[i], bt->elems.data[i], loc);
+        break;
+    case P_RECORD:
+        if (bt->kind == T_RECORD)
+            for (int i = 0; i < p->elems.len; i++) {
+                int k = type_field_index(bt, p->fields.data[i]);
+                if (k >= 0)
+                    check_loop_annots(p->elems.data[i], bt->elems.data[k], loc);
+            }
+        break;
+    default:
+        break;
+    }
+}
+
 static Type *check_loop(Expr *e) {
     Type *it = e->init ? tc_check_expr(e->init, NULL) : implicit_init(e->pat);
     Mark m = tc_env_mark();
@@ -334,8 +395,13 @@ static Type *check_loop(Expr *e) {
     NameVec seen = {0};
     Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
     tc_unify_why = NULL;
-    if (!tc_unify(pt, it, true))
+    for (int i = 0; i < seen.len; i++) /* (k, xs: [k]t): k is what the initial value gives */
+        tc_flex_begin(seen.data[i]);
+    bool ok = tc_unify(pt, it, true);
+    tc_flex_end();
+    if (!ok)
         tc_type_mismatch(e->init ? e->init->loc : e->pat->loc, "the loop's initial value", pt, it);
+    loosen_pattern_sizes(&seen, pt);
     Type *param_t = tc_forget_sizes(pt, NULL, true);
     switch (e->loop) {
     case LOOP_FOR: {
@@ -364,6 +430,10 @@ static Type *check_loop(Expr *e) {
     if (!tc_unify(param_t, bt, false))
         error_at(e->body->loc, "the loop body has type %s but the loop parameter has type %s",
                  type_str(bt), type_str(param_t));
+    for (int i = 0; i < seen.len; i++)
+        tc_flex_begin(seen.data[i]);
+    check_loop_annots(e->pat, bt, e->body->loc);
+    tc_flex_end();
     return leave_scope(m, param_t);
 }
 

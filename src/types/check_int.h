@@ -26,6 +26,7 @@ typedef struct {
     NameVec sparams;      /* ... and size parameters, in declaration order */
     TypeParamVec order;   /* declaration order of all parameters */
     TypeExp *texp;        /* an alias: its definition as written */
+    char lift;            /* 0, '^' (type^ or '^t) or '~' (type~ or '~t) */
 } TypeEntry;
 
 /* A module type in scope: module type S = sig. */
@@ -83,6 +84,11 @@ Type *tc_ctor_of(Type *t, const char *c, int n);
 /* After tc_unify(a, b, false): a type like a where sizes that differ between a and b are unknown. */
 Type *tc_join(Type *a, Type *b);
 bool tc_size_same(Size *a, Size *b);
+/* While a `let [k] p = e` binds k: k takes the size it first meets in e (tc_flex_end forgets all). */
+void tc_flex_begin(const char *name);
+/* The size the i-th binder (in tc_flex_begin order) has met, or NULL: nothing determines it. */
+Size *tc_flex_met(int i);
+void tc_flex_end(void);
 
 /* ---- subst.c ---- */
 typedef struct {
