@@ -6,13 +6,11 @@
  *   fields — it must become a record (or tuple) with at least these fields (projection r.a
  *            on a value whose type is not yet known).
  * Linking a variable checks and transfers its constraints and lowers the levels of the
- * variables of the other side (for generalisation).  Sizes tc_unify loosely: in strict mode two
- * different constants are a mismatch, and so are two rigid sizes that differ (Futhark's rule: a
- * size parameter [n], or a variable named as a size, is only ever equal to itself, never to
- * another name or a constant); unknown sizes and size expressions are checked at run time.
- * The binders of `let [k] p = e` are not rigid while p meets e's type: each takes the first size
- * it meets (tc_flex_begin/tc_flex_end), so [k][k] against [n][m] is still a mismatch; later
- * such a k is not rigid (it equals the size it took, which the types do not record).
+ * variables of the other side (for generalisation).  Sizes tc_unify loosely: only two different
+ * constants are a mismatch, and only in strict mode; two different size names (Futhark's rigid
+ * sizes) are checked at run time, as docs/LANGUAGE.md "Sizes" says.  The binders of
+ * `let [k] p = e` take the first size they meet while p meets e's type (tc_flex_begin /
+ * tc_flex_end), so that a binder nothing determines can be reported.
  * On failure tc_unify() returns false and leaves a detail in tc_unify_why; callers report the error
  * with the location and construct they know about.
  */
@@ -78,34 +76,9 @@ static bool bind_flex(int i, Size *s, bool strict) {
     return unify_size(flex_sizes.data[i], s, strict);
 }
 
-/* A constant, or a name in scope that is not a `let [k]` binder (k equals the size it took,
- * which the types do not record).  A name not in scope is a named parameter of an arrow type
- * whose call did not instantiate it (a function in a record), or left its scope: not rigid. */
-static NameVec arrow_params; /* named parameters of the arrows being unified ((k: i64) -> [k]t) */
-
-static bool rigid(Size *s) {
-    if (s->kind == SIZE_CONST)
-        return true;
-    if (s->kind != SIZE_NAME)
-        return false;
-    for (int i = 0; i < arrow_params.len; i++)
-        if (arrow_params.data[i] == s->name)
-            return false;
-    Binding *b = tc_env_lookup(NULL, s->name);
-    return b && b->kind == BIND_LOCAL && !b->flex_size;
-}
-
-/* Unify the results of two arrows; their named parameters stand for any argument there. */
-static bool unify_arrow_rets(Type *a, Type *b, bool strict) {
-    int len = arrow_params.len;
-    if (a->param_name)
-        vec_push(&arrow_params, a->param_name);
-    if (b->param_name)
-        vec_push(&arrow_params, b->param_name);
-    bool ok = tc_unify(a->ret, b->ret, strict);
-    arrow_params.len = len;
-    return ok;
-}
+/* Unify the results of two arrows (their named parameters, (k: i64) -> [k]t, are sizes like
+ * any other here: two different names are checked at run time). */
+static bool unify_arrow_rets(Type *a, Type *b, bool strict) { return tc_unify(a->ret, b->ret, strict); }
 
 static bool unify_size(Size *a, Size *b, bool strict) {
     a = size_prune(a);
@@ -133,15 +106,6 @@ static bool unify_size(Size *a, Size *b, bool strict) {
     }
     if (strict && a->kind == SIZE_CONST && b->kind == SIZE_CONST && a->value != b->value) {
         tc_unify_why = xsprintf("sizes %lld and %lld differ", (long long)a->value, (long long)b->value);
-        return false;
-    }
-    if (strict && rigid(a) && rigid(b) && !tc_size_same(a, b)) {
-        StrBuf sa = {0}, sb = {0};
-        size_print(&sa, a);
-        size_print(&sb, b);
-        tc_unify_why = xsprintf("Sizes \"%s\" and \"%s\" do not match: a named or constant size "
-                                "is rigid, equal only to itself (':>' checks sizes at run time)",
-                                sa.data, sb.data);
         return false;
     }
     return true;

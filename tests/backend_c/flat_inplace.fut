@@ -81,4 +81,4 @@ entry scan_rows [n] (xs: [n][3]i32) = scan (map2 (+)) (replicate 3 0) xs
 -- input { [[1,2,3],[4,5,6]] 2i64 }
 -- error: .
 entry scan_rows_mismatch (xs: [][3]i32) (n: i64) =
-  scan (\a x -> map2 (+) a (x :> [n]i32)) (replicate n 0) (xs :> [][n]i32)
+  scan (\a x -> map2 (+) a (x :> [n]i32)) (replicate n 0) xs
