@@ -262,19 +262,8 @@ static void bind_size_binders(TypeParamVec *sizes) {
             if (sizes->data[j].name == tp->name)
                 error_at(tp->loc, "duplicate size '%s'", tp->name);
         Binding *b = tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc);
-        b->is_size = b->flex_size = true;
+        b->is_size = true;
     }
-}
-
-/* Names a pattern binds that also size its type ((k, xs: [k]t)) took their size from the bound
- * value: like `let [k]`'s binders, not rigid afterwards. */
-static void loosen_pattern_sizes(NameVec *seen, Type *pt) {
-    for (int i = 0; i < seen->len; i++)
-        if (type_mentions_size(pt, seen->data[i])) {
-            Binding *b = tc_env_lookup(NULL, seen->data[i]);
-            if (b && b->kind == BIND_LOCAL)
-                b->flex_size = true;
-        }
 }
 
 static Type *check_let(Expr *e) {
@@ -304,7 +293,6 @@ static Type *check_let(Expr *e) {
     tc_flex_end();
     if (!ok)
         tc_type_mismatch(e->lhs->loc, "the bound value does not match the pattern", pt, rt);
-    loosen_pattern_sizes(&seen, pt);
     Type *bt = tc_check_expr(e->body, NULL);
     return leave_scope(m, bt);
 }
@@ -357,9 +345,10 @@ static Type *implicit_init(Pat *p) {
     }
 }
 
-/* The parts of a loop's pattern with a type written (loop (xs: [n]t) = ...) keep that type's
- * sizes: the body's result must have them (rigid sizes), but a size named by a variable of
- * the pattern itself ((k, xs: [k]t)) may take another value each iteration. */
+/* The parts of a loop's pattern with a type written (loop (xs: [n]t) = ...) keep that type:
+ * the body's result must unify with it (element types, constant sizes; a size name against
+ * another size is not checked, docs/LANGUAGE.md), while a size named by a variable of the
+ * pattern itself ((k, xs: [k]t)) may take another value each iteration. */
 static void check_loop_annots(Pat *p, Type *bt, Loc loc) {
     bt = type_prune(bt);
     switch (p->kind) {
@@ -401,7 +390,6 @@ static Type *check_loop(Expr *e) {
     tc_flex_end();
     if (!ok)
         tc_type_mismatch(e->init ? e->init->loc : e->pat->loc, "the loop's initial value", pt, it);
-    loosen_pattern_sizes(&seen, pt);
     Type *param_t = tc_forget_sizes(pt, NULL, true);
     switch (e->loop) {
     case LOOP_FOR: {

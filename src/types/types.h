@@ -102,7 +102,6 @@ struct Binding {
     NameVec svars;       /* quantified size parameters */
     bool is_param;       /* a function parameter (for uniqueness) */
     bool is_size;        /* a size parameter [n] */
-    bool flex_size;      /* a size bound by `let [k]`: not rigid (it stands for the size it took) */
 };
 
 /* ---- types.c ---- */

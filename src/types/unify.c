@@ -76,10 +76,6 @@ static bool bind_flex(int i, Size *s, bool strict) {
     return unify_size(flex_sizes.data[i], s, strict);
 }
 
-/* Unify the results of two arrows (their named parameters, (k: i64) -> [k]t, are sizes like
- * any other here: two different names are checked at run time). */
-static bool unify_arrow_rets(Type *a, Type *b, bool strict) { return tc_unify(a->ret, b->ret, strict); }
-
 static bool unify_size(Size *a, Size *b, bool strict) {
     a = size_prune(a);
     b = size_prune(b);
@@ -392,7 +388,7 @@ bool tc_unify(Type *a, Type *b, bool strict) {
     case T_SUM:
         return unify_elems(a, b, strict);
     case T_ARROW:
-        return tc_unify(a->param, b->param, strict) && unify_arrow_rets(a, b, strict);
+        return tc_unify(a->param, b->param, strict) && tc_unify(a->ret, b->ret, strict);
     case T_PARAM:
         return a->name == b->name;
     case T_VAR:
