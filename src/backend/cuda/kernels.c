@@ -1037,7 +1037,7 @@ static MpiPart mpi_split(FGen *g, Ker *K, const char **w, int *units) {
     sb_puts(&t, "1");
     for (int j = 0; j < *units; j++)
         sb_printf(&t, " * %s", w[j]);
-    fg_line(g, "int64_t %s = %s;", total, t.data);
+    fg_line(g, "int64_t %s WF_U = %s;", total, t.data); /* unused when the rows are not split */
     bool whole_fold = e->seg != SEG_MAP && K->k == 1; /* a whole reduction or scan */
     MpiPart part = whole_fold ? mpi_part_fold(g, K->s, fs_seg_ops(e), total) : mpi_part(g, K->s, total);
     K->split = part.split != NULL;
