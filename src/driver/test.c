@@ -268,6 +268,7 @@ typedef struct {
     double start;
     bool started, done, timed_out;
     char *in_path, *out_path, *err_path;
+    char *mpi_tmpdir; /* an mpirun's own TMPDIR (Open MPI's session directory), or NULL */
     bool in_is_tmp;
     int status;
     /* result */
@@ -319,6 +320,10 @@ static void exec_case(const Job *j, const Options *o) {
     }
     Vec(char *) argv = {0};
     if (mpi) {
+        /* concurrent mpiruns sharing one session directory race on its removal ("orte_session_dir
+         * failed"): each gets a directory of its own */
+        if (j->mpi_tmpdir)
+            setenv("TMPDIR", j->mpi_tmpdir, 1);
         const char *run = xsprintf("mpirun -np %s --oversubscribe%s", o->ranks, geteuid() == 0 ? " --allow-run-as-root" : "");
         for (char *w = strtok(xstrdup(run), " "); w; w = strtok(NULL, " "))
             vec_push(&argv, w);
@@ -343,6 +348,11 @@ static bool start_job(Run *run, Job *j) {
     }
     j->out_path = make_tmp(o, "out");
     j->err_path = make_tmp(o, "err");
+    if (j->kind == JOB_RUN && j->be && (!strcmp(j->be->name, "mpi") || !strcmp(j->be->name, "cuda-mpi"))) {
+        j->mpi_tmpdir = xsprintf("%s/weft-test-mpirun-XXXXXX", o->tmpdir);
+        if (!mkdtemp(j->mpi_tmpdir))
+            fatal("test: cannot create a temporary directory in %s: %s", o->tmpdir, strerror(errno));
+    }
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0)
@@ -453,6 +463,25 @@ static char *judge(const Job *j, const Options *o, const char *out, size_t out_l
     return testspec_compare_output(j->c, out, out_len);
 }
 
+/* Remove a directory and everything in it (what a killed mpirun left in its session directory). */
+static void remove_tree(const char *path) {
+    DIR *d = opendir(path);
+    for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d)) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char *sub = xsprintf("%s/%s", path, e->d_name);
+        struct stat st;
+        if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
+            remove_tree(sub);
+        else
+            unlink(sub);
+        free(sub);
+    }
+    if (d)
+        closedir(d);
+    rmdir(path);
+}
+
 static void finish_job(Run *run, Job *j) {
     size_t out_len = 0;
     char *out = slurp(j->out_path, &out_len);
@@ -466,6 +495,8 @@ static void finish_job(Run *run, Job *j) {
         unlink(j->in_path);
     unlink(j->out_path);
     unlink(j->err_path);
+    if (j->mpi_tmpdir)
+        remove_tree(j->mpi_tmpdir);
     run->pending_per_file.data[j->file]--;
 }
 
