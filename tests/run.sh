@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/run.sh [--full | --all] [--compiler-only] — the test suite, in stages.
+# tests/run.sh [--full | --all] [--compiler-only] [--no-corpus-scripts] — the test suite, in stages.
 #
 # `make check` (no option), the quick part, meant to finish in minutes on two shared cores:
 #   1. unit tests: each tests/unit/*.c compiled with the rts/ sources and run
@@ -13,7 +13,8 @@
 #   5. multicore once more with --thresholds=0 (the outer-parallel versions) on 7 threads
 #   6. the scripts of FULL_SCRIPTS (the AST and core IR round trips and the optimiser's passes
 #      over the whole corpus)
-# --all runs both.  --compiler-only leaves out what does not run $WEFT — the unit tests and the
+# --all runs both; --no-corpus-scripts leaves stage 6 out (.ci/run: it runs those scripts under
+# ASan + UBSan in check-asan, a stricter run of the same checks).  --compiler-only leaves out what does not run $WEFT — the unit tests and the
 # scripts of NO_WEFT_SCRIPTS, whose results cannot depend on which weft is tested — for `make
 # check-asan`, which runs the rest with a weft built under ASan + UBSan.
 # Each stage prints "N passed, N failed" (a script through tests/scripts/lib.sh's summary; one
@@ -21,13 +22,14 @@
 # exit status is non-zero when anything failed.
 # WEFT defaults to bin/weft; CC to cc.
 cd "$(dirname "$0")/.." || exit 1
-quick=1 full= compiler_only=
+quick=1 full= compiler_only= corpus_scripts=1
 for option in "$@"; do
     case $option in
         --full) quick= full=1 ;;
         --all) quick=1 full=1 ;;
         --compiler-only) compiler_only=1 ;;
-        *) echo "usage: sh tests/run.sh [--full | --all] [--compiler-only]" >&2; exit 2 ;;
+        --no-corpus-scripts) corpus_scripts= ;;
+        *) echo "usage: sh tests/run.sh [--full | --all] [--compiler-only] [--no-corpus-scripts]" >&2; exit 2 ;;
     esac
 done
 FULL_SCRIPTS="ast_roundtrip core_roundtrip core_passes"
@@ -194,8 +196,10 @@ if [ -n "$full" ]; then
     case ",$BACKENDS," in *,multicore,*)
         weft_test env OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore --thresholds=0
     esac
-    header "whole-corpus scripts"
-    run_scripts 1
+    if [ -n "$corpus_scripts" ]; then
+        header "whole-corpus scripts"
+        run_scripts 1
+    fi
 fi
 
 echo
