@@ -172,6 +172,126 @@ static void check_inferred_sizes(Expr *e) {
     }
 }
 
+/* ---- sizes a call leaves open, solved from an argument's length ----
+ * A size parameter of a call that nothing in the definition determined (unflatten's n in
+ * `unflatten xs` when a later use gave m only) is solved from an argument whose parameter's
+ * outer size is n*s, s*n, n+s or s+n with s known at the call: n = d / s (or d - s), d the
+ * argument's outer size (`length x` when its type does not say).  The call's check of that
+ * parameter's size tests the rest (d not a multiple of s: a run-time size mismatch). */
+
+static Decl *prelude_length; /* the prelude's `length`, for sizes `length x` */
+
+/* The size variable behind s (the last in its chain of links), or NULL when s is solved. */
+static Size *open_size(Size *s) {
+    Size *last = NULL;
+    while (s && s->kind == SIZE_VAR) {
+        last = s;
+        s = s->link;
+    }
+    return !s || s->kind == SIZE_ANY ? last : NULL;
+}
+
+static bool size_known(Size *s) {
+    s = size_prune(s);
+    if (s->kind == SIZE_VAR || s->kind == SIZE_ANY)
+        return false;
+    for (int i = 0; s->kind == SIZE_EXPR && i < s->n; i++)
+        if (!size_known(s->args[i]))
+            return false;
+    return true;
+}
+
+/* The outer size of argument a: its type's, else `length a` for a variable; NULL if neither. */
+static Size *arg_outer_size(Expr *a) {
+    Type *t = type_prune(a->type);
+    if (!t || t->kind != T_ARRAY)
+        return NULL;
+    if (size_known(t->dim))
+        return t->dim;
+    while (a->kind == E_PAREN || a->kind == E_ATTR)
+        a = a->lhs;
+    if (a->kind != E_VAR || a->qual || !a->binding || ((Binding *)a->binding)->kind != BIND_LOCAL || !prelude_length)
+        return NULL;
+    Size *x = size_name(a->name);
+    return size_call(prelude_length, 1, &x);
+}
+
+/* The call's value of size parameter `name` in the callee's parameter type (NULL: not known). */
+static Size *call_size_of(Size *s, const TypeParamVec *tps, Expr *use) {
+    s = size_prune(s);
+    if (s->kind == SIZE_NAME)
+        for (int i = 0, k = 0; i < tps->len && k < use->size_args.len; i++) {
+            if (!tps->data[i].is_size)
+                continue;
+            if (tps->data[i].name == s->name)
+                return size_known(use->size_args.data[k]) ? use->size_args.data[k] : NULL;
+            k++;
+        }
+    return s->kind == SIZE_CONST ? s : NULL;
+}
+
+static bool solve_from_param(Size *var, const char *name, Type *pt, Expr *arg, const TypeParamVec *tps, Expr *use) {
+    pt = type_prune(pt);
+    if (!pt || pt->kind != T_ARRAY)
+        return false;
+    Size *d = size_prune(pt->dim);
+    if (d->kind != SIZE_EXPR || d->fn || (d->op != BIN_MUL && d->op != BIN_ADD))
+        return false;
+    for (int side = 0; side < 2; side++) {
+        Size *me = size_prune(d->args[side]), *other = d->args[1 - side];
+        if (me->kind != SIZE_NAME || me->name != name || size_mentions(other, name))
+            continue;
+        Size *o = call_size_of(other, tps, use), *len = arg_outer_size(arg);
+        if (!o || !len)
+            return false;
+        var->link = size_binop(d->op == BIN_MUL ? BIN_DIV : BIN_SUB, len, o);
+        return true;
+    }
+    return false;
+}
+
+static void solve_call_sizes(Expr *app) {
+    Vec(Expr *) args = {0};
+    Expr *f = app;
+    while (f->kind == E_APPLY || f->kind == E_PAREN || f->kind == E_ATTR) {
+        if (f->kind == E_APPLY)
+            for (int i = f->args.len - 1; i >= 0; i--)
+                vec_push(&args, f->args.data[i]);
+        f = f->lhs;
+    }
+    Binding *b = f->kind == E_VAR ? f->binding : NULL;
+    if (!b || !b->svars.len)
+        return;
+    const TypeParamVec *tps = b->decl ? &b->decl->tparams : b->fun ? &b->fun->tparams : NULL;
+    const PatVec *params = b->decl ? &b->decl->params : b->fun ? &b->fun->params : NULL;
+    if (!tps)
+        return;
+    for (bool progress = true; progress;) { /* one solved size may give another's known side */
+        progress = false;
+        for (int i = 0, k = 0; i < tps->len && k < f->size_args.len; i++) {
+            if (!tps->data[i].is_size)
+                continue;
+            Size *var = open_size(f->size_args.data[k++]);
+            if (!var || ast_size_bound_by_params(params, tps->data[i].name))
+                continue;
+            for (int j = 0; j < params->len && j < args.len; j++)
+                if (solve_from_param(var, tps->data[i].name, params->data[j]->type, args.data[args.len - 1 - j],
+                                     tps, f)) {
+                    progress = true;
+                    break;
+                }
+        }
+    }
+}
+
+static void solve_sizes_walk(Expr *e) {
+    if (!e)
+        return;
+    if (e->kind == E_APPLY)
+        solve_call_sizes(e);
+    ast_each_child(e, solve_sizes_walk);
+}
+
 /* An unsuffixed literal takes the type its context gives it; a value that type cannot hold is an
  * error, as in Futhark (`def x : i8 = 128`).  `negated`: the literal is the operand of a unary
  * minus (-128 is an i8).  A suffixed literal was checked by the parser. */
@@ -348,8 +468,12 @@ Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
     b->tvars.len = b->svars.len = 0;
     bool trusted = is_intrinsic(d->body);
     Type *t = tc_check_function(&d->tparams, &d->params, d->ret, d->body, b, trusted);
-    if (!trusted)
+    if (trusted && d->body->name == intern("length") && d->name == intern("length") && !d->qual)
+        prelude_length = d;
+    if (!trusted) {
+        solve_sizes_walk(d->body);
         tc_resolve_expr(d->body);
+    }
     for (int i = 0; i < d->params.len; i++)
         resolve_binder(d->params.data[i]);
     d->type = tc_resolve_type(t);

@@ -1,0 +1,32 @@
+-- A size parameter that only a call's result mentions is fixed by what the definition does
+-- with the result afterwards: a later use, a top-level constant in a type, or an argument
+-- whose length, with the other sizes known, leaves one value (unflatten's n from m).
+-- ==
+-- entry: rows
+-- input { 2i64 [[1,2,3],[4,5,6]] [10,20,30,40,50,60] }
+-- output { [[11, 22, 33], [44, 55, 66]] }
+-- input { 2i64 [[1,2,3],[4,5,6]] [10,20,30,40,50] }
+-- error: size mismatch
+
+def three : i64 = 3
+
+-- rep's [n] comes from the constant in the return type
+def zeros : [three]i32 = rep 0i32
+
+-- the later map2 with xs fixes unflatten's m (= k) and n (= m); nothing else names them
+entry rows [m] [k] (_: i64) (xs: [m][k]i32) (ys: []i32) : [m][k]i32 =
+  let zs = unflatten ys
+  in map2 (map2 (+)) xs zs
+
+-- ==
+-- entry: cols
+-- input { [1,2,3] [10,20,30,40,50,60] }
+-- output { [[10, 20, 30], [40, 50, 60]] [0, 0, 0] }
+-- input { [1,2,3] [10,20,30,40] }
+-- error: size mismatch
+
+-- the later map fixes unflatten's m (= n); n is then the length of ys divided by m
+entry cols [n] (xs: [n]i32) (ys: []i32) =
+  let zs = unflatten ys
+  let w = map (\r -> map2 (\a b -> a * 0 + b) xs r) zs
+  in (w, map (+ 0) zeros)
