@@ -201,6 +201,37 @@ static bool size_known(Size *s) {
     return true;
 }
 
+static const PatVec *def_params; /* the parameters of the definition being solved */
+
+static bool pat_binds_at(Pat *p, const char *name, Loc loc) {
+    if (!p)
+        return false;
+    if (p->kind == P_ID && p->name == name && p->loc.line == loc.line && p->loc.col == loc.col &&
+        p->loc.file == loc.file)
+        return true;
+    for (int i = 0; i < p->elems.len; i++)
+        if (pat_binds_at(p->elems.data[i], name, loc))
+            return true;
+    return pat_binds_at(p->inner, name, loc);
+}
+
+/* `length a` when a is a parameter of the definition (in scope in all of its body, so the
+ * size means the same wherever the type goes), else NULL. */
+static Size *param_length(Expr *a) {
+    while (a->kind == E_PAREN || a->kind == E_ATTR)
+        a = a->lhs;
+    Binding *b = a->kind == E_VAR && !a->qual ? a->binding : NULL;
+    if (!b || b->kind != BIND_LOCAL || !prelude_length || !def_params)
+        return NULL;
+    bool found = false;
+    for (int i = 0; i < def_params->len && !found; i++)
+        found = pat_binds_at(def_params->data[i], a->name, b->loc);
+    if (!found)
+        return NULL;
+    Size *x = size_name(a->name);
+    return size_call(prelude_length, 1, &x);
+}
+
 /* The outer size of argument a: its type's, else `length a` for a variable; NULL if neither. */
 static Size *arg_outer_size(Expr *a) {
     Type *t = type_prune(a->type);
@@ -208,12 +239,7 @@ static Size *arg_outer_size(Expr *a) {
         return NULL;
     if (size_known(t->dim))
         return t->dim;
-    while (a->kind == E_PAREN || a->kind == E_ATTR)
-        a = a->lhs;
-    if (a->kind != E_VAR || a->qual || !a->binding || ((Binding *)a->binding)->kind != BIND_LOCAL || !prelude_length)
-        return NULL;
-    Size *x = size_name(a->name);
-    return size_call(prelude_length, 1, &x);
+    return param_length(a);
 }
 
 /* The call's value of size parameter `name` in the callee's parameter type (NULL: not known). */
@@ -250,6 +276,23 @@ static bool solve_from_param(Size *var, const char *name, Type *pt, Expr *arg, c
     return false;
 }
 
+/* A size parameter that is some parameter's outer size, given by an argument that is a
+ * parameter of the definition of unknown size (xs: []t): it is `length xs`. */
+static void name_from_param(Size *var, const char *name, const PatVec *params, Expr **args, int nargs) {
+    for (int j = 0; j < params->len && j < nargs; j++) {
+        Type *pt = type_prune(params->data[j]->type);
+        if (!pt || pt->kind != T_ARRAY)
+            continue;
+        Size *d = size_prune(pt->dim);
+        if (d->kind != SIZE_NAME || d->name != name)
+            continue;
+        Size *len = param_length(args[nargs - 1 - j]);
+        if (len)
+            var->link = len;
+        return;
+    }
+}
+
 static void solve_call_sizes(Expr *app) {
     Vec(Expr *) args = {0};
     Expr *f = app;
@@ -272,8 +315,12 @@ static void solve_call_sizes(Expr *app) {
             if (!tps->data[i].is_size)
                 continue;
             Size *var = open_size(f->size_args.data[k++]);
-            if (!var || ast_size_bound_by_params(params, tps->data[i].name))
+            if (!var)
                 continue;
+            if (ast_size_bound_by_params(params, tps->data[i].name)) {
+                name_from_param(var, tps->data[i].name, params, args.data, args.len);
+                continue;
+            }
             for (int j = 0; j < params->len && j < args.len; j++)
                 if (solve_from_param(var, tps->data[i].name, params->data[j]->type, args.data[args.len - 1 - j],
                                      tps, f)) {
@@ -287,9 +334,9 @@ static void solve_call_sizes(Expr *app) {
 static void solve_sizes_walk(Expr *e) {
     if (!e)
         return;
+    ast_each_child(e, solve_sizes_walk); /* inner calls first: their sizes are the outer's arguments' */
     if (e->kind == E_APPLY)
         solve_call_sizes(e);
-    ast_each_child(e, solve_sizes_walk);
 }
 
 /* An unsuffixed literal takes the type its context gives it; a value that type cannot hold is an
@@ -471,7 +518,9 @@ Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
     if (trusted && d->body->name == intern("length") && d->name == intern("length") && !d->qual)
         prelude_length = d;
     if (!trusted) {
+        def_params = &d->params;
         solve_sizes_walk(d->body);
+        def_params = NULL;
         tc_resolve_expr(d->body);
     }
     for (int i = 0; i < d->params.len; i++)
