@@ -30,3 +30,15 @@ entry cols [n] (xs: [n]i32) (ys: []i32) =
   let zs = unflatten ys
   let w = map (\r -> map2 (\a b -> a * 0 + b) xs r) zs
   in (w, map (+ 0) zeros)
+
+-- ==
+-- entry: roundtrip
+-- input { [1,2,3] } output { [1,2,3] }
+-- input { empty([0]i32) } output { empty([0]i32) }
+
+def inc (x: i64) = x + 1
+def behead [n] 't (a: [inc n]t) : [n]t = a[1:] :> [n]t
+def push [n] 't (x: t) (a: [n]t) : [inc n]t = [x] ++ a :> [inc n]t
+
+-- behead's n is push's, which is the length of xs (a parameter of unknown size)
+entry roundtrip (xs: []i32) = behead (push 7 xs)
