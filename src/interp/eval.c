@@ -306,6 +306,142 @@ static void check_type(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
     check_deferred(sc, env);
 }
 
+/* ---- e :> t ----
+ * Each array nest of t against the value, every row of it; a mismatch is reported with the
+ * value's shape and t's, its sizes evaluated, in Futhark's words (`value of shape [2][2] cannot
+ * match shape of type "[1][4]i32"`; the compiled backends say the same, core/internalise.c).
+ * As there, the inner sizes of an empty array are not checked. */
+
+#define MAX_COERCE_RANK 16
+
+static TypeExp *texp_core(TypeExp *t) {
+    while (t && (t->expanded || t->kind == TE_UNIQUE))
+        t = t->expanded ? t->expanded : t->elem;
+    return t;
+}
+
+/* The size a dimension of the coercion's type asks for, -1 for any. */
+static int64_t coerce_want(const DimExp *d, const NameVec *exist, Env *env) {
+    switch (d->kind) {
+    case DIM_CONST: return d->value;
+    case DIM_NAME: {
+        for (int i = 0; i < exist->len; i++)
+            if (exist->data[i] == d->name)
+                return -1;
+        Value *v = env_lookup(env, d->name);
+        return v && v->kind == VK_PRIM ? v_int(*v) : -1;
+    }
+    case DIM_EXPR: {
+        Value v = eval(d->expr, env);
+        return v.kind == VK_PRIM ? v_int(v) : -1;
+    }
+    default: return -1;
+    }
+}
+
+static bool nest_fits(Value v, const int64_t *want, int r, int k) {
+    if (k == r || v.kind != VK_ARRAY)
+        return true;
+    Array *a = v.as.arr;
+    if (want[k] >= 0 && a->len != want[k])
+        return false;
+    for (int64_t i = 0; i < a->len; i++)
+        if (!nest_fits(a->elems[i], want, r, k + 1))
+            return false;
+    return true;
+}
+
+static void check_coerce(TypeExp *t, Type *ty, Value v, NameVec *exist, Env *env, Loc loc);
+
+/* The innermost rows of an r-deep nest: their element values, checked against el. */
+static void coerce_elems(TypeExp *el, Type *ty, Value v, int r, NameVec *exist, Env *env, Loc loc) {
+    if (r == 0) {
+        check_coerce(el, ty, v, exist, env, loc);
+        return;
+    }
+    if (v.kind == VK_ARRAY)
+        for (int64_t i = 0; i < v.as.arr->len; i++)
+            coerce_elems(el, ty, v.as.arr->elems[i], r - 1, exist, env, loc);
+}
+
+static void check_coerce_array(TypeExp *t, Type *ty, Value v, NameVec *exist, Env *env, Loc loc) {
+    int64_t want[MAX_COERCE_RANK];
+    int r = 0;
+    for (; t && t->kind == TE_ARRAY && r < MAX_COERCE_RANK; t = texp_core(t->elem))
+        want[r++] = coerce_want(&t->dim, exist, env);
+    if (!nest_fits(v, want, r, 0)) {
+        StrBuf shape = {0}, type = {0};
+        Value row = v;
+        for (int k = 0, empty_at = -1; k < r; k++) {
+            int64_t n = 0;
+            if (empty_at >= 0)
+                n = array_inner_dim(row.as.arr, k - empty_at - 1);
+            else if (row.kind == VK_ARRAY) {
+                n = row.as.arr->len;
+                if (n)
+                    row = row.as.arr->elems[0];
+                else
+                    empty_at = k;
+            }
+            sb_printf(&shape, "[%lld]", (long long)n);
+            if (want[k] >= 0)
+                sb_printf(&type, "[%lld]", (long long)want[k]);
+            else
+                sb_puts(&type, "[]");
+        }
+        Type *et = type_prune(ty);
+        for (int k = 0; k < r && et && et->kind == T_ARRAY; k++)
+            et = type_prune(et->elem);
+        if (et)
+            type_print(&type, et);
+        interp_error(loc, "size mismatch: value of shape %s cannot match shape of type \"%s\"", shape.data,
+                     type.data);
+    }
+    Type *et = type_prune(ty);
+    for (int k = 0; k < r && et && et->kind == T_ARRAY; k++)
+        et = type_prune(et->elem);
+    coerce_elems(t, et, v, r, exist, env, loc);
+}
+
+static void check_coerce(TypeExp *t, Type *ty, Value v, NameVec *exist, Env *env, Loc loc) {
+    t = texp_core(t);
+    if (!t)
+        return;
+    ty = ty ? type_prune(ty) : NULL;
+    switch (t->kind) {
+    case TE_EXIST: {
+        int n = exist->len;
+        for (int i = 0; i < t->fields.len; i++)
+            vec_push(exist, t->fields.data[i]);
+        check_coerce(t->elem, ty, v, exist, env, loc);
+        exist->len = n;
+        return;
+    }
+    case TE_ARRAY:
+        if (v.kind == VK_ARRAY)
+            check_coerce_array(t, ty, v, exist, env, loc);
+        return;
+    case TE_TUPLE:
+        if (v.kind == VK_TUPLE && v.as.tup->n == t->elems.len)
+            for (int i = 0; i < t->elems.len; i++)
+                check_coerce(t->elems.data[i], ty && ty->kind == T_TUPLE ? ty->elems.data[i] : NULL,
+                             v.as.tup->elems[i], exist, env, loc);
+        return;
+    case TE_RECORD:
+        if (v.kind == VK_RECORD)
+            for (int i = 0; i < t->elems.len; i++)
+                for (int j = 0; j < v.as.tup->n; j++)
+                    if (v.as.tup->fields[j] == t->fields.data[i]) {
+                        int f = ty && ty->kind == T_RECORD ? type_field_index(ty, t->fields.data[i]) : -1;
+                        check_coerce(t->elems.data[i], f >= 0 ? ty->elems.data[f] : NULL, v.as.tup->elems[j],
+                                     exist, env, loc);
+                    }
+        return;
+    default:
+        return;
+    }
+}
+
 /* After a binding: check its size expressions, then bind the sizes it found. */
 static void push_sizes(Env **env, SizeCtx *sc) {
     check_deferred(sc, *env);
@@ -1464,11 +1600,16 @@ Value eval(Expr *e, Env *env) {
         Value r = eval(e->lhs, env);
         return recupdate_rec(r, &e->fields, 0, eval(e->rhs, env));
     }
-    case E_ASCRIBE:
-    case E_COERCE: {
+    case E_ASCRIBE: {
         Value v = eval(e->lhs, env);
         SizeCtx sc = {0};
         check_type(e->texp, v, &sc, env, e->loc);
+        return v;
+    }
+    case E_COERCE: {
+        Value v = eval(e->lhs, env);
+        NameVec exist = {0};
+        check_coerce(e->texp, e->type, v, &exist, env, e->loc);
         return v;
     }
     case E_ATTR: {
