@@ -261,8 +261,8 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
         TypeExp *el = t->elem;
         while (el && el->kind == TE_UNIQUE)
             el = el->elem;
-        if (a->len == 0) { /* the inner dimensions an empty array remembers */
-            for (int k = 0; el && el->kind == TE_ARRAY; k++, el = el->elem)
+        if (a->len == 0) { /* the inner dimensions an empty array remembers (fill_empty: the others) */
+            for (int k = 0; el && el->kind == TE_ARRAY && k < a->eshape_n; k++, el = el->elem)
                 if (el->dim.kind == DIM_NAME)
                     check_dim(el->dim.name, array_inner_dim(a, k), sc, env, loc);
             return;
@@ -440,6 +440,57 @@ static void check_coerce(TypeExp *t, Type *ty, Value v, NameVec *exist, Env *env
     default:
         return;
     }
+}
+
+/* An empty array that does not know its rows' shape ([] in a polymorphic function, `[] : [0]a`)
+ * takes it from the type it is returned at ([][x]i32 with x known), as far as that type's
+ * sizes are known (constants, sizes sc found, variables in env); in tuples and records too.
+ * Owns v; returns it or its replacement. */
+static Value fill_empty(TypeExp *t, Value v, SizeCtx *sc, Env *env) {
+    while (t && (t->expanded || t->kind == TE_UNIQUE || t->kind == TE_EXIST))
+        t = t->expanded ? t->expanded : t->elem;
+    if (!t)
+        return v;
+    if (t->kind == TE_TUPLE && v.kind == VK_TUPLE && v.as.tup->n == t->elems.len && v.as.tup->rc == 1) {
+        for (int i = 0; i < t->elems.len; i++)
+            v.as.tup->elems[i] = fill_empty(t->elems.data[i], v.as.tup->elems[i], sc, env);
+        return v;
+    }
+    if (t->kind == TE_RECORD && v.kind == VK_RECORD && v.as.tup->rc == 1) {
+        for (int i = 0; i < t->elems.len; i++)
+            for (int j = 0; j < v.as.tup->n; j++)
+                if (v.as.tup->fields[j] == t->fields.data[i])
+                    v.as.tup->elems[j] = fill_empty(t->elems.data[i], v.as.tup->elems[j], sc, env);
+        return v;
+    }
+    if (t->kind != TE_ARRAY || v.kind != VK_ARRAY || v.as.arr->len != 0 || v.as.arr->eshape_n != 0)
+        return v;
+    int64_t dims[64];
+    int k = 0;
+    for (TypeExp *el = t->elem; el && k < 64; el = el->elem) {
+        while (el && (el->expanded || el->kind == TE_UNIQUE))
+            el = el->expanded ? el->expanded : el->elem;
+        if (!el || el->kind != TE_ARRAY)
+            break;
+        int64_t d = -1;
+        if (el->dim.kind == DIM_CONST)
+            d = el->dim.value;
+        else if (el->dim.kind == DIM_NAME) {
+            for (int i = 0; i < sc->n && d < 0; i++)
+                if (sc->names[i] == el->dim.name)
+                    d = sc->vals[i];
+            Value *x = d < 0 ? env_lookup(env, el->dim.name) : NULL;
+            if (x && x->kind == VK_PRIM)
+                d = v_int(*x);
+        }
+        if (d < 0)
+            break;
+        dims[k++] = d;
+    }
+    if (k == 0)
+        return v;
+    v_release(v);
+    return v_array(array_new_empty(k, dims));
 }
 
 /* After a binding: check its size expressions, then bind the sizes it found. */
@@ -657,8 +708,10 @@ static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const Type
     rc.tparams = NULL;
     push_sizes(&env, &sc);
     Value r = eval(body, env);
-    if (ret)
+    if (ret) {
         check_type(ret, r, &rc, env, ret->loc);
+        r = fill_empty(ret, r, &rc, env);
+    }
     env_release(env);
     return r;
 }
@@ -1540,6 +1593,8 @@ static Value eval_tuple(Expr *e, Env *env) {
 }
 
 static Value eval_array(Expr *e, Env *env) {
+    if (!e->elems.len) /* []: the rows' shape its type gives, where known */
+        return shape_empty(v_array(array_new(0)), e->type, env);
     Array *a = array_new(e->elems.len);
     for (int i = 0; i < e->elems.len; i++)
         a->elems[i] = eval(e->elems.data[i], env);
