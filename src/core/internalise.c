@@ -1738,8 +1738,33 @@ static IVal *pat_value(Env *env, Pat *p) {
     }
 }
 
+static bool pat_has_ascription(const Pat *p) {
+    if (!p)
+        return false;
+    if (p->kind == P_ASCRIBE)
+        return true;
+    for (int i = 0; i < p->elems.len; i++)
+        if (pat_has_ascription(p->elems.data[i]))
+            return true;
+    return false;
+}
+
+/* A loop parameter written with sizes (`loop (xs: [n]i32) = ...`): the initial value and every
+ * iteration's result are checked against them at run time, the sizes the pattern binds itself
+ * ((k, xs: [k]i32)) taken from the value (the interpreter's words and place, eval.c). */
+static void check_loop_param(I *in, Env *env, Pat *p, IVal *v) {
+    if (!pat_has_ascription(p))
+        return;
+    Env *penv = env;
+    bind_pat(in, &penv, p, v);
+    CallSizes sc = {0};
+    call_sizes_pat(in, &sc, penv, p, v, L(in, p->loc));
+    (void)bind_call_sizes(in, &sc, penv);
+}
+
 static IVal *loop_value(I *in, Env *env, Expr *e) {
     IVal *init = e->init ? ie(in, env, e->init) : pat_value(env, e->pat);
+    check_loop_param(in, env, e->pat, init);
     CAtomVec inits = {0};
     CTypeVec itypes = {0};
     flat(init, &inits, &itypes, e->loc);
@@ -1806,6 +1831,7 @@ static IVal *loop_value(I *in, Env *env, Expr *e) {
             }
         }
         IVal *r = ie(in, benv, e->body);
+        check_loop_param(in, env, e->pat, r);
         CTypeVec rtypes = {0};
         flat(r, &x->body->result, &rtypes, e->loc);
         if (e->loop == LOOP_WHILE) {

@@ -1455,23 +1455,51 @@ static Value loop_step(Expr *e, Env *env, Value v, const char *ivar, Value ival,
     return r;
 }
 
+static bool pat_has_ascription(const Pat *p) {
+    if (!p)
+        return false;
+    if (p->kind == P_ASCRIBE)
+        return true;
+    for (int i = 0; i < p->elems.len; i++)
+        if (pat_has_ascription(p->elems.data[i]))
+            return true;
+    return false;
+}
+
+/* A for loop's value, before the first iteration and after the last, has the types its
+ * parameter is written with (`loop (xs: [n]i32) = ...`): the sizes are checked at run time,
+ * as every iteration's start checks them (bind_pat). */
+static void check_loop_value(Expr *e, Env *env, Value v) {
+    if (!pat_has_ascription(e->pat))
+        return;
+    Env *e2 = env_retain(env);
+    SizeCtx sc = {0};
+    bind_pat(&e2, e->pat, v_retain(v), &sc, e->pat->loc);
+    push_sizes(&e2, &sc);
+    env_release(e2);
+}
+
 static Value eval_loop(Expr *e, Env *env) {
     Value v = e->init ? eval(e->init, env) : pat_value(e->pat, env);
     switch (e->loop) {
     case LOOP_FOR: {
         Value bound = eval(e->cond, env);
         int64_t n = v_int(bound);
+        check_loop_value(e, env, v);
         for (int64_t i = 0; i < n; i++)
             v = loop_step(e, env, v, e->loop_var, v_prim_i(bound.prim, i), NULL);
+        check_loop_value(e, env, v);
         return v;
     }
     case LOOP_FOR_IN: {
         Value xs = eval(e->cond, env);
         if (xs.kind != VK_ARRAY)
             die("for-in loop over a non-array");
+        check_loop_value(e, env, v);
         for (int64_t i = 0; i < xs.as.arr->len; i++)
             v = loop_step(e, env, v, NULL, v_retain(xs.as.arr->elems[i]), e->loop_pat);
         v_release(xs);
+        check_loop_value(e, env, v);
         return v;
     }
     case LOOP_WHILE:
