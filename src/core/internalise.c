@@ -2199,7 +2199,7 @@ static IVal **use_sizes(I *in, Env *env, const TypeParamVec *tparams, const PatV
             nsizes++;
             inferred |= !ast_size_bound_by_params(params, tparams->data[i].name);
         }
-    if (!inferred || !use || use->size_args.len != nsizes)
+    if (!inferred || !use || use->size_args.len < nsizes) /* generalised sizes follow (types/subst.c) */
         return NULL;
     IVal **sizes = xmalloc(sizeof *sizes * (size_t)(nsizes + 1));
     for (int i = 0; i < nsizes; i++)

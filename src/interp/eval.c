@@ -666,7 +666,7 @@ static int64_t *inferred_sizes(const TypeParamVec *tparams, const PatVec *params
             inferred |= !ast_size_bound_by_params(params, tparams->data[i].name);
         }
     *n = nsizes;
-    if (!inferred || use->size_args.len != nsizes)
+    if (!inferred || use->size_args.len < nsizes) /* generalised sizes follow (types/subst.c) */
         return NULL;
     int64_t *sizes = xmalloc(sizeof *sizes * (size_t)(nsizes + 1));
     for (int i = 0; i < nsizes; i++) {

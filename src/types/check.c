@@ -256,7 +256,20 @@ static Size *call_size_of(Size *s, const TypeParamVec *tps, Expr *use) {
     return s->kind == SIZE_CONST ? s : NULL;
 }
 
-static bool solve_from_param(Size *var, const char *name, Type *pt, Expr *arg, const TypeParamVec *tps, Expr *use) {
+/* `length a` for any local variable a (in scope at the call, maybe not where the call's type
+ * goes: the caller gives it to that call only), else NULL. */
+static Size *local_length(Expr *a) {
+    while (a->kind == E_PAREN || a->kind == E_ATTR)
+        a = a->lhs;
+    Binding *b = a->kind == E_VAR && !a->qual ? a->binding : NULL;
+    if (!b || b->kind != BIND_LOCAL || !prelude_length)
+        return NULL;
+    Size *x = size_name(a->name);
+    return size_call(prelude_length, 1, &x);
+}
+
+static bool solve_from_param(Size *var, Size **slot, const char *name, Type *pt, Expr *arg, const TypeParamVec *tps,
+                             Expr *use) {
     pt = type_prune(pt);
     if (!pt || pt->kind != T_ARRAY)
         return false;
@@ -268,10 +281,16 @@ static bool solve_from_param(Size *var, const char *name, Type *pt, Expr *arg, c
         if (me->kind != SIZE_NAME || me->name != name || size_mentions(other, name))
             continue;
         Size *o = call_size_of(other, tps, use), *len = arg_outer_size(arg);
-        if (!o || !len)
-            return false;
-        var->link = size_binop(d->op == BIN_MUL ? BIN_DIV : BIN_SUB, len, o);
-        return true;
+        BinOp inv = d->op == BIN_MUL ? BIN_DIV : BIN_SUB;
+        if (o && len) {
+            var->link = size_binop(inv, len, o);
+            return true;
+        }
+        if (o && (len = local_length(arg))) { /* this call's size only; elsewhere it stays unknown */
+            *slot = size_binop(inv, len, o);
+            return true;
+        }
+        return false;
     }
     return false;
 }
@@ -322,8 +341,8 @@ static void solve_call_sizes(Expr *app) {
                 continue;
             }
             for (int j = 0; j < params->len && j < args.len; j++)
-                if (solve_from_param(var, tps->data[i].name, params->data[j]->type, args.data[args.len - 1 - j],
-                                     tps, f)) {
+                if (solve_from_param(var, &f->size_args.data[k - 1], tps->data[i].name, params->data[j]->type,
+                                     args.data[args.len - 1 - j], tps, f)) {
                     progress = true;
                     break;
                 }
@@ -514,7 +533,9 @@ Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
     b->decl = d;
     b->tvars.len = b->svars.len = 0;
     bool trusted = is_intrinsic(d->body);
+    tc_gen_sizes = !entry && !trusted;
     Type *t = tc_check_function(&d->tparams, &d->params, d->ret, d->body, b, trusted);
+    tc_gen_sizes = false;
     if (trusted && d->body->name == intern("length") && d->name == intern("length") && !d->qual)
         prelude_length = d;
     if (!trusted) {

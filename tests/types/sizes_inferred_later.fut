@@ -42,3 +42,18 @@ def push [n] 't (x: t) (a: [n]t) : [inc n]t = [x] ++ a :> [inc n]t
 
 -- behead's n is push's, which is the length of xs (a parameter of unknown size)
 entry roundtrip (xs: []i32) = behead (push 7 xs)
+
+-- ==
+-- entry: wrapped
+-- input { [1, 2] [10, 20, 30, 40, 50, 60] } output { [[11, 31, 51], [22, 42, 62]] }
+-- input { [1, 2] [10, 20, 30] } error: size mismatch
+
+-- a top-level function without types is size-polymorphic in its parameters (as in Futhark):
+-- both results of each call have the size of its arguments
+def pairwise f as bs = map2 f as bs
+
+-- zs's rows are fixed by the call (m = n), zs's count by the length of the let-bound ys' / n
+entry wrapped [n] (xs: [n]i32) (ys: []i32) =
+  let ys' = map (+ 0) ys
+  let zs = unflatten ys' |> transpose
+  in pairwise (\x r -> map (+ x) r) xs zs
