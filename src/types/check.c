@@ -312,6 +312,75 @@ static void name_from_param(Size *var, const char *name, const PatVec *params, E
     }
 }
 
+/* An argument of app's chain that a size needs the length of, but that is no variable
+ * (`f (\_ -> 0) (filter p xs)`): it is bound first, `let arg1' = filter p xs in f (\_ -> 0)
+ * arg1'` (app becomes that let), and its length is `length arg1'`. */
+static Size *name_argument(Expr *app, Expr *arg) {
+    static int counter;
+    Expr **slot = NULL;
+    for (Expr *c = app; c && !slot; c = c->lhs) {
+        if (c->kind != E_APPLY && c->kind != E_PAREN && c->kind != E_ATTR)
+            break;
+        for (int i = 0; c->kind == E_APPLY && i < c->args.len; i++)
+            if (c->args.data[i] == arg)
+                slot = &c->args.data[i];
+    }
+    if (!slot || !prelude_length)
+        return NULL;
+    const char *name = intern(xsprintf("arg%d'", ++counter));
+    Binding *b = xmalloc(sizeof *b);
+    b->kind = BIND_LOCAL;
+    b->name = name;
+    b->type = arg->type;
+    b->loc = arg->loc;
+    Expr *x = expr_new(E_VAR, arg->loc);
+    x->name = name;
+    x->binding = b;
+    x->type = arg->type;
+    *slot = x;
+    Expr *call = expr_new(E_APPLY, app->loc);
+    *call = *app;
+    Pat *p = pat_new(P_ID, arg->loc);
+    p->name = name;
+    p->type = arg->type;
+    app->kind = E_LET;
+    app->args.data = NULL;
+    app->args.len = app->args.cap = 0;
+    app->pat = p;
+    app->lhs = arg;
+    app->body = call;
+    Size *v = size_name(name);
+    return size_call(prelude_length, 1, &v);
+}
+
+/* A size parameter that is the outer size of a parameter of the function a call's result is
+ * (f [n] (g: [n]t -> t) : [n]t -> i64, applied to two arguments): the length of that argument. */
+static bool solve_from_result(Size *var, Size **slot, const char *name, Binding *b, int nparams, Expr *app,
+                              Expr **args, int nargs) {
+    Type *rt = b->decl ? type_prune(b->decl->type) : NULL;
+    for (int j = 0; j < nparams && rt && rt->kind == T_ARROW; j++)
+        rt = type_prune(rt->ret);
+    for (int j = nparams; j < nargs && rt && rt->kind == T_ARROW; j++, rt = type_prune(rt->ret)) {
+        Type *pt = type_prune(rt->param);
+        Size *d = pt->kind == T_ARRAY ? size_prune(pt->dim) : NULL;
+        if (!d || d->kind != SIZE_NAME || d->name != name)
+            continue;
+        Expr *arg = args[nargs - 1 - j];
+        Size *len = arg_outer_size(arg);
+        if (len) {
+            var->link = len;
+            return true;
+        }
+        len = local_length(arg);
+        if (!len)
+            len = name_argument(app, arg);
+        if (len)
+            *slot = len;
+        return len != NULL;
+    }
+    return false;
+}
+
 static void solve_call_sizes(Expr *app) {
     Vec(Expr *) args = {0};
     Expr *f = app;
@@ -346,6 +415,12 @@ static void solve_call_sizes(Expr *app) {
                     progress = true;
                     break;
                 }
+            if (!progress && solve_from_result(var, &f->size_args.data[k - 1], tps->data[i].name, b, params->len,
+                                               app, args.data, args.len)) {
+                if (app->kind != E_APPLY)
+                    return; /* app is a let now: its chain (and args) moved into it */
+                progress = true;
+            }
         }
     }
 }

@@ -57,3 +57,16 @@ entry wrapped [n] (xs: [n]i32) (ys: []i32) =
   let ys' = map (+ 0) ys
   let zs = unflatten ys' |> transpose
   in pairwise (\x r -> map (+ x) r) xs zs
+
+-- ==
+-- entry: counted
+-- input { [1, -2, 3, -4, 5] } output { 4i64 }
+-- input { [-1] } output { 1i64 }
+
+-- n is the size of the array the function f returns is applied to: here filter's result,
+-- which has no name (weft binds it first)
+def plus_one [n] (_: [n]i32 -> i32) : [n]i32 -> i64 =
+  let m = n + 1
+  in \_ -> m
+
+entry counted (xs: []i32) = filter (> 0) xs |> plus_one (\_ -> 0)
