@@ -180,6 +180,24 @@ static void check_inferred_sizes(Expr *e) {
  * parameter's size tests the rest (d not a multiple of s: a run-time size mismatch). */
 
 static Decl *prelude_length; /* the prelude's `length`, for sizes `length x` */
+static Decl *prelude_i64_max; /* the prelude's `i64.max`, for solved sizes never negative */
+
+/* n from d = n*s (d / s) or d = n+s (d - s), d and s sizes: 0 where d / s divides by 0 (d == 0
+ * makes n = 0 right; another d fails the call's check n*s == d) and where d - s is negative
+ * (the check fails then). */
+static Size *size_inverse(BinOp op, Size *d, Size *s) {
+    Size *zero = size_const(0), *one = size_const(1), *args[2];
+    if (!prelude_i64_max)
+        return op == BIN_MUL ? size_binop(BIN_DIV, d, s) : size_binop(BIN_SUB, d, s);
+    if (op == BIN_MUL) {
+        args[0] = s;
+        args[1] = one;
+        return size_binop(BIN_DIV, d, size_call(prelude_i64_max, 2, args));
+    }
+    args[0] = size_binop(BIN_SUB, d, s);
+    args[1] = zero;
+    return size_call(prelude_i64_max, 2, args);
+}
 
 /* The size variable behind s (the last in its chain of links), or NULL when s is solved. */
 static Size *open_size(Size *s) {
@@ -281,13 +299,12 @@ static bool solve_from_param(Size *var, Size **slot, const char *name, Type *pt,
         if (me->kind != SIZE_NAME || me->name != name || size_mentions(other, name))
             continue;
         Size *o = call_size_of(other, tps, use), *len = arg_outer_size(arg);
-        BinOp inv = d->op == BIN_MUL ? BIN_DIV : BIN_SUB;
         if (o && len) {
-            var->link = size_binop(inv, len, o);
+            var->link = size_inverse(d->op, len, o);
             return true;
         }
         if (o && (len = local_length(arg))) { /* this call's size only; elsewhere it stays unknown */
-            *slot = size_binop(inv, len, o);
+            *slot = size_inverse(d->op, len, o);
             return true;
         }
         return false;
@@ -613,6 +630,9 @@ Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
     tc_gen_sizes = false;
     if (trusted && d->body->name == intern("length") && d->name == intern("length") && !d->qual)
         prelude_length = d;
+    if (d->qual == intern("i64") && d->name == intern("max") && d->params.len == 2 && d->loc.file &&
+        strstr(d->loc.file, "prelude"))
+        prelude_i64_max = d;
     if (!trusted) {
         def_params = &d->params;
         solve_sizes_walk(d->body);

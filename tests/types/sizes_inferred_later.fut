@@ -24,6 +24,8 @@ entry rows [m] [k] (_: i64) (xs: [m][k]i32) (ys: []i32) : [m][k]i32 =
 -- output { [[10, 20, 30], [40, 50, 60]] [0, 0, 0] }
 -- input { [1,2,3] [10,20,30,40] }
 -- error: size mismatch
+-- input { empty([0]i32) empty([0]i32) }
+-- output { empty([0][0]i32) [0, 0, 0] }
 
 -- the later map fixes unflatten's m (= n); n is then the length of ys divided by m
 entry cols [n] (xs: [n]i32) (ys: []i32) =
@@ -70,3 +72,14 @@ def plus_one [n] (_: [n]i32 -> i32) : [n]i32 -> i64 =
   in \_ -> m
 
 entry counted (xs: []i32) = filter (> 0) xs |> plus_one (\_ -> 0)
+
+-- ==
+-- entry: drop_two
+-- input { [1, 2, 3] } output { [3] }
+-- input { [1, 2] } output { empty([0]i32) }
+-- input { [1] } error: size mismatch
+
+def drop2 [n] 't (a: [n + 2]t) : [n]t = a[2:] :> [n]t
+
+-- n is the length of xs less 2, never negative (a shorter xs fails drop2's size check)
+entry drop_two (xs: []i32) = drop2 xs
