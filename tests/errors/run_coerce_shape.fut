@@ -25,3 +25,12 @@ entry rows (x: [][]i32) (k: i64) = x :> [][k]i32
 -- input { [1, 2] [1.0, 2.0] 2i64 } output { [1, 2] [1.0, 2.0] }
 
 entry pair (xs: []i32) (ys: []f64) (k: i64) = (xs, ys) :> ([k]i32, [k]f64)
+
+-- ==
+-- entry: record
+-- input { [1, 2, 3] 3i64 } output { [1, 2, 3] 3i64 }
+-- input { [1, 2, 3] 2i64 } error: value of shape \[3\] cannot match shape of type "\[2\]i32"
+
+entry record (xs: []i32) (k: i64) =
+  let r = {b = k, a = xs} :> {a: [k]i32, b: i64}
+  in (r.a, r.b)
