@@ -1738,8 +1738,33 @@ static IVal *pat_value(Env *env, Pat *p) {
     }
 }
 
+static bool pat_has_ascription(const Pat *p) {
+    if (!p)
+        return false;
+    if (p->kind == P_ASCRIBE)
+        return true;
+    for (int i = 0; i < p->elems.len; i++)
+        if (pat_has_ascription(p->elems.data[i]))
+            return true;
+    return false;
+}
+
+/* A loop parameter written with sizes (`loop (xs: [n]i32) = ...`): the initial value and every
+ * iteration's result are checked against them at run time, the sizes the pattern binds itself
+ * ((k, xs: [k]i32)) taken from the value (the interpreter's words and place, eval.c). */
+static void check_loop_param(I *in, Env *env, Pat *p, IVal *v) {
+    if (!pat_has_ascription(p))
+        return;
+    Env *penv = env;
+    bind_pat(in, &penv, p, v);
+    CallSizes sc = {0};
+    call_sizes_pat(in, &sc, penv, p, v, L(in, p->loc));
+    (void)bind_call_sizes(in, &sc, penv);
+}
+
 static IVal *loop_value(I *in, Env *env, Expr *e) {
     IVal *init = e->init ? ie(in, env, e->init) : pat_value(env, e->pat);
+    check_loop_param(in, env, e->pat, init);
     CAtomVec inits = {0};
     CTypeVec itypes = {0};
     flat(init, &inits, &itypes, e->loc);
@@ -1806,6 +1831,7 @@ static IVal *loop_value(I *in, Env *env, Expr *e) {
             }
         }
         IVal *r = ie(in, benv, e->body);
+        check_loop_param(in, env, e->pat, r);
         CTypeVec rtypes = {0};
         flat(r, &x->body->result, &rtypes, e->loc);
         if (e->loop == LOOP_WHILE) {
@@ -1996,47 +2022,139 @@ static IVal *record_update(IVal *v, Type *t, NameVec *path, int k, IVal *nv, Loc
     return c;
 }
 
-/* e :> t — checks of the dimensions t names (constants, sizes in scope, size expressions). */
-static void coerce_texp(I *in, Env *env, TypeExp *t, IVal *v, int depth, Loc loc) {
+/* e :> t — checks of the dimensions t names (constants, sizes in scope, size expressions): one
+ * assert per array nest of t, which on failure shows the value's shape and t's with its sizes
+ * evaluated, in Futhark's words (`value of shape [2][2] cannot match shape of type
+ * "[1][4]i32"`; the interpreter's, src/interp/eval.c, check_coerce).  An inner dimension of an
+ * empty array is not checked (see check_dim_is). */
+
+#define MAX_COERCE_RANK 16
+
+static TypeExp *texp_core(TypeExp *t) {
+    while (t && (t->expanded || t->kind == TE_UNIQUE))
+        t = t->expanded ? t->expanded : t->elem;
+    return t;
+}
+
+/* The size a dimension of the coercion's type asks for; false: any. */
+static bool coerce_want(I *in, Env *env, const DimExp *d, CAtom *want, Loc loc) {
+    if (d->kind == DIM_CONST) {
+        *want = i64c(d->value);
+        return true;
+    }
+    if (d->kind == DIM_NAME) {
+        IVal *s = env_find(env, d->name);
+        if (!s || s->kind != IV_ATOM || s->type.rank != 0)
+            return false;
+        *want = to_i64(in, s->atom, loc);
+        return true;
+    }
+    if (d->kind == DIM_EXPR) {
+        *want = to_i64(in, ie_atom(in, env, d->expr), loc);
+        return true;
+    }
+    return false;
+}
+
+static Type *strip_dims(Type *t, int r) {
+    t = t ? type_prune(t) : NULL;
+    for (int k = 0; k < r && t && t->kind == T_ARRAY; k++)
+        t = type_prune(t->elem);
+    return t;
+}
+
+static void coerce_texp(I *in, Env *env, TypeExp *t, Type *ty, IVal *v, int depth, Loc loc);
+
+static void coerce_array(I *in, Env *env, TypeExp *t, Type *ty, IVal *v, int depth, Loc loc) {
+    CAtom want[MAX_COERCE_RANK];
+    bool known[MAX_COERCE_RANK];
+    int r = 0;
+    TypeExp *el = t;
+    for (; el && el->kind == TE_ARRAY && r < MAX_COERCE_RANK; el = texp_core(el->elem), r++)
+        known[r] = coerce_want(in, env, &el->dim, &want[r], loc);
+    CAtomVec leaves = {0};
+    flat(v, &leaves, NULL, loc);
+    CAtom ok = {.kind = CA_CONST, .ival = 1};
+    bool checked = false;
+    int shown_leaf = -1;
+    for (int i = 0; i < leaves.len; i++) {
+        int rank = type_of(in, leaves.data[i]).rank;
+        if (rank <= depth)
+            continue;
+        if (shown_leaf < 0)
+            shown_leaf = i;
+        for (int k = 0; k < r && depth + k < rank; k++) {
+            if (!known[k])
+                continue;
+            CDim have = type_of(in, leaves.data[i]).dims[depth + k];
+            if (have.kind != CDIM_ANY && cdim_eq(have, cdim_of_atom(want[k])))
+                continue;
+            CAtom n = dim_atom(in, leaves.data[i], depth + k, loc);
+            if (n.kind == CA_CONST && want[k].kind == CA_CONST && n.ival == want[k].ival)
+                continue;
+            CAtom dim_ok = op(in, COP_EQ, PRIM_I64, loc, 2, n, want[k]);
+            for (int j = 0; j < depth + k; j++)
+                dim_ok = op(in, COP_OR, PRIM_BOOL, loc, 2, dim_ok,
+                            op(in, COP_EQ, PRIM_I64, loc, 2, dim_atom(in, leaves.data[i], j, loc), i64c(0)));
+            ok = checked ? op(in, COP_AND, PRIM_BOOL, loc, 2, ok, dim_ok) : dim_ok;
+            checked = true;
+        }
+    }
+    if (checked) {
+        CAtom shown[2 * MAX_COERCE_RANK];
+        int nshown = 0;
+        StrBuf msg = {0}, type = {0};
+        sb_puts(&msg, "size mismatch: value of shape ");
+        int rank = type_of(in, leaves.data[shown_leaf]).rank;
+        for (int k = 0; k < r && depth + k < rank; k++) {
+            sb_puts(&msg, "[%lld]");
+            shown[nshown++] = dim_atom(in, leaves.data[shown_leaf], depth + k, loc);
+        }
+        for (int k = 0; k < r; k++) {
+            if (known[k] && want[k].kind == CA_CONST) {
+                sb_printf(&type, "[%lld]", (long long)want[k].ival);
+            } else if (known[k]) {
+                sb_puts(&type, "[%lld]");
+                shown[nshown++] = want[k];
+            } else {
+                sb_puts(&type, "[]");
+            }
+        }
+        Type *et = strip_dims(ty, r);
+        if (et) {
+            StrBuf es = {0};
+            type_print(&es, et);
+            for (const char *c = es.data; c && *c; c++) /* a format string: no stray % */
+                if (*c != '%')
+                    sb_putc(&type, *c);
+        }
+        sb_printf(&msg, " cannot match shape of type \"%s\"", type.data ? type.data : "");
+        emit_assert_showing(in, ok, msg.data, loc, nshown, shown);
+    }
+    coerce_texp(in, env, el, strip_dims(ty, r), v, depth + r, loc);
+}
+
+static void coerce_texp(I *in, Env *env, TypeExp *t, Type *ty, IVal *v, int depth, Loc loc) {
+    t = texp_core(t);
     if (!t || !v || v->kind == IV_FUN)
         return;
-    if (t->expanded) {
-        coerce_texp(in, env, t->expanded, v, depth, loc);
-        return;
-    }
+    ty = ty ? type_prune(ty) : NULL;
     switch (t->kind) {
-    case TE_UNIQUE: coerce_texp(in, env, t->elem, v, depth, loc); return;
-    case TE_EXIST: coerce_texp(in, env, t->elem, v, depth, loc); return; /* its sizes: any */
-    case TE_ARRAY: {
-        CAtom want = {0};
-        const char *msg = NULL; /* the interpreter's words (src/interp/eval.c, check_texp) */
-        if (t->dim.kind == DIM_CONST) {
-            want = i64c(t->dim.value);
-            msg = "size mismatch: expected an array of %lld elements, got %lld";
-        } else if (t->dim.kind == DIM_NAME) {
-            IVal *s = env_find(env, t->dim.name);
-            if (s && s->kind == IV_ATOM && s->type.rank == 0) {
-                want = to_i64(in, s->atom, loc);
-                msg = xsprintf("size mismatch: expected size %s = %%lld, got an array of %%lld elements", t->dim.name);
-            }
-        } else if (t->dim.kind == DIM_EXPR) {
-            want = to_i64(in, ie_atom(in, env, t->dim.expr), loc);
-            msg = "size mismatch: expected an array of %lld elements, got %lld";
-        }
-        if (msg) {
-            CAtomVec leaves = {0};
-            flat(v, &leaves, NULL, loc);
-            for (int i = 0; i < leaves.len; i++)
-                if (type_of(in, leaves.data[i]).rank > depth)
-                    check_dim_is(in, leaves.data[i], depth, want, msg, false, loc);
-        }
-        coerce_texp(in, env, t->elem, v, depth + 1, loc);
-        return;
-    }
+    case TE_EXIST: coerce_texp(in, env, t->elem, ty, v, depth, loc); return; /* its sizes: any */
+    case TE_ARRAY: coerce_array(in, env, t, ty, v, depth, loc); return;
     case TE_TUPLE:
         if (v->kind == IV_TUPLE && v->n == t->elems.len)
             for (int i = 0; i < t->elems.len; i++)
-                coerce_texp(in, env, t->elems.data[i], v->elems[i], depth, loc);
+                coerce_texp(in, env, t->elems.data[i], ty && ty->kind == T_TUPLE ? ty->elems.data[i] : NULL,
+                            v->elems[i], depth, loc);
+        return;
+    case TE_RECORD: /* the value's fields are in the type's (sorted) order */
+        if (v->kind == IV_TUPLE && ty && ty->kind == T_RECORD && v->n == ty->elems.len)
+            for (int i = 0; i < t->elems.len; i++) {
+                int k = type_field_index(ty, t->fields.data[i]);
+                if (k >= 0)
+                    coerce_texp(in, env, t->elems.data[i], ty->elems.data[k], v->elems[k], depth, loc);
+            }
         return;
     default: return;
     }
@@ -2081,7 +2199,7 @@ static IVal **use_sizes(I *in, Env *env, const TypeParamVec *tparams, const PatV
             nsizes++;
             inferred |= !ast_size_bound_by_params(params, tparams->data[i].name);
         }
-    if (!inferred || !use || use->size_args.len != nsizes)
+    if (!inferred || !use || use->size_args.len < nsizes) /* generalised sizes follow (types/subst.c) */
         return NULL;
     IVal **sizes = xmalloc(sizeof *sizes * (size_t)(nsizes + 1));
     for (int i = 0; i < nsizes; i++)
@@ -2329,7 +2447,7 @@ static IVal *ie(I *in, Env *env, Expr *e) {
         return record_update(ie(in, env, e->lhs), e->lhs->type, &e->fields, 0, ie(in, env, e->rhs), e->loc);
     case E_COERCE: {
         IVal *v = ie(in, env, e->lhs);
-        coerce_texp(in, env, e->texp, v, 0, L(in, e->loc));
+        coerce_texp(in, env, e->texp, e->type, v, 0, L(in, e->loc));
         return v;
     }
     case E_ASCRIBE:

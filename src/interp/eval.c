@@ -261,8 +261,8 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
         TypeExp *el = t->elem;
         while (el && el->kind == TE_UNIQUE)
             el = el->elem;
-        if (a->len == 0) { /* the inner dimensions an empty array remembers */
-            for (int k = 0; el && el->kind == TE_ARRAY; k++, el = el->elem)
+        if (a->len == 0) { /* the inner dimensions an empty array remembers (fill_empty: the others) */
+            for (int k = 0; el && el->kind == TE_ARRAY && k < a->eshape_n; k++, el = el->elem)
                 if (el->dim.kind == DIM_NAME)
                     check_dim(el->dim.name, array_inner_dim(a, k), sc, env, loc);
             return;
@@ -304,6 +304,193 @@ static void check_deferred(SizeCtx *sc, Env *env) {
 static void check_type(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
     check_texp(t, v, sc, env, loc);
     check_deferred(sc, env);
+}
+
+/* ---- e :> t ----
+ * Each array nest of t against the value, every row of it; a mismatch is reported with the
+ * value's shape and t's, its sizes evaluated, in Futhark's words (`value of shape [2][2] cannot
+ * match shape of type "[1][4]i32"`; the compiled backends say the same, core/internalise.c).
+ * As there, the inner sizes of an empty array are not checked. */
+
+#define MAX_COERCE_RANK 16
+
+static TypeExp *texp_core(TypeExp *t) {
+    while (t && (t->expanded || t->kind == TE_UNIQUE))
+        t = t->expanded ? t->expanded : t->elem;
+    return t;
+}
+
+/* The size a dimension of the coercion's type asks for, -1 for any. */
+static int64_t coerce_want(const DimExp *d, const NameVec *exist, Env *env) {
+    switch (d->kind) {
+    case DIM_CONST: return d->value;
+    case DIM_NAME: {
+        for (int i = 0; i < exist->len; i++)
+            if (exist->data[i] == d->name)
+                return -1;
+        Value *v = env_lookup(env, d->name);
+        return v && v->kind == VK_PRIM ? v_int(*v) : -1;
+    }
+    case DIM_EXPR: {
+        Value v = eval(d->expr, env);
+        return v.kind == VK_PRIM ? v_int(v) : -1;
+    }
+    default: return -1;
+    }
+}
+
+static bool nest_fits(Value v, const int64_t *want, int r, int k) {
+    if (k == r || v.kind != VK_ARRAY)
+        return true;
+    Array *a = v.as.arr;
+    if (want[k] >= 0 && a->len != want[k])
+        return false;
+    for (int64_t i = 0; i < a->len; i++)
+        if (!nest_fits(a->elems[i], want, r, k + 1))
+            return false;
+    return true;
+}
+
+static void check_coerce(TypeExp *t, Type *ty, Value v, NameVec *exist, Env *env, Loc loc);
+
+/* The innermost rows of an r-deep nest: their element values, checked against el. */
+static void coerce_elems(TypeExp *el, Type *ty, Value v, int r, NameVec *exist, Env *env, Loc loc) {
+    if (r == 0) {
+        check_coerce(el, ty, v, exist, env, loc);
+        return;
+    }
+    if (v.kind == VK_ARRAY)
+        for (int64_t i = 0; i < v.as.arr->len; i++)
+            coerce_elems(el, ty, v.as.arr->elems[i], r - 1, exist, env, loc);
+}
+
+static void check_coerce_array(TypeExp *t, Type *ty, Value v, NameVec *exist, Env *env, Loc loc) {
+    int64_t want[MAX_COERCE_RANK];
+    int r = 0;
+    for (; t && t->kind == TE_ARRAY && r < MAX_COERCE_RANK; t = texp_core(t->elem))
+        want[r++] = coerce_want(&t->dim, exist, env);
+    if (!nest_fits(v, want, r, 0)) {
+        StrBuf shape = {0}, type = {0};
+        Value row = v;
+        for (int k = 0, empty_at = -1; k < r; k++) {
+            int64_t n = 0;
+            if (empty_at >= 0)
+                n = array_inner_dim(row.as.arr, k - empty_at - 1);
+            else if (row.kind == VK_ARRAY) {
+                n = row.as.arr->len;
+                if (n)
+                    row = row.as.arr->elems[0];
+                else
+                    empty_at = k;
+            }
+            sb_printf(&shape, "[%lld]", (long long)n);
+            if (want[k] >= 0)
+                sb_printf(&type, "[%lld]", (long long)want[k]);
+            else
+                sb_puts(&type, "[]");
+        }
+        Type *et = type_prune(ty);
+        for (int k = 0; k < r && et && et->kind == T_ARRAY; k++)
+            et = type_prune(et->elem);
+        if (et)
+            type_print(&type, et);
+        interp_error(loc, "size mismatch: value of shape %s cannot match shape of type \"%s\"", shape.data,
+                     type.data);
+    }
+    Type *et = type_prune(ty);
+    for (int k = 0; k < r && et && et->kind == T_ARRAY; k++)
+        et = type_prune(et->elem);
+    coerce_elems(t, et, v, r, exist, env, loc);
+}
+
+static void check_coerce(TypeExp *t, Type *ty, Value v, NameVec *exist, Env *env, Loc loc) {
+    t = texp_core(t);
+    if (!t)
+        return;
+    ty = ty ? type_prune(ty) : NULL;
+    switch (t->kind) {
+    case TE_EXIST: {
+        int n = exist->len;
+        for (int i = 0; i < t->fields.len; i++)
+            vec_push(exist, t->fields.data[i]);
+        check_coerce(t->elem, ty, v, exist, env, loc);
+        exist->len = n;
+        return;
+    }
+    case TE_ARRAY:
+        if (v.kind == VK_ARRAY)
+            check_coerce_array(t, ty, v, exist, env, loc);
+        return;
+    case TE_TUPLE:
+        if (v.kind == VK_TUPLE && v.as.tup->n == t->elems.len)
+            for (int i = 0; i < t->elems.len; i++)
+                check_coerce(t->elems.data[i], ty && ty->kind == T_TUPLE ? ty->elems.data[i] : NULL,
+                             v.as.tup->elems[i], exist, env, loc);
+        return;
+    case TE_RECORD:
+        if (v.kind == VK_RECORD)
+            for (int i = 0; i < t->elems.len; i++)
+                for (int j = 0; j < v.as.tup->n; j++)
+                    if (v.as.tup->fields[j] == t->fields.data[i]) {
+                        int f = ty && ty->kind == T_RECORD ? type_field_index(ty, t->fields.data[i]) : -1;
+                        check_coerce(t->elems.data[i], f >= 0 ? ty->elems.data[f] : NULL, v.as.tup->elems[j],
+                                     exist, env, loc);
+                    }
+        return;
+    default:
+        return;
+    }
+}
+
+/* An empty array that does not know its rows' shape ([] in a polymorphic function, `[] : [0]a`)
+ * takes it from the type it is returned at ([][x]i32 with x known), as far as that type's
+ * sizes are known (constants, sizes sc found, variables in env); in tuples and records too.
+ * Owns v; returns it or its replacement. */
+static Value fill_empty(TypeExp *t, Value v, SizeCtx *sc, Env *env) {
+    while (t && (t->expanded || t->kind == TE_UNIQUE || t->kind == TE_EXIST))
+        t = t->expanded ? t->expanded : t->elem;
+    if (!t)
+        return v;
+    if (t->kind == TE_TUPLE && v.kind == VK_TUPLE && v.as.tup->n == t->elems.len && v.as.tup->rc == 1) {
+        for (int i = 0; i < t->elems.len; i++)
+            v.as.tup->elems[i] = fill_empty(t->elems.data[i], v.as.tup->elems[i], sc, env);
+        return v;
+    }
+    if (t->kind == TE_RECORD && v.kind == VK_RECORD && v.as.tup->rc == 1) {
+        for (int i = 0; i < t->elems.len; i++)
+            for (int j = 0; j < v.as.tup->n; j++)
+                if (v.as.tup->fields[j] == t->fields.data[i])
+                    v.as.tup->elems[j] = fill_empty(t->elems.data[i], v.as.tup->elems[j], sc, env);
+        return v;
+    }
+    if (t->kind != TE_ARRAY || v.kind != VK_ARRAY || v.as.arr->len != 0 || v.as.arr->eshape_n != 0)
+        return v;
+    int64_t dims[64];
+    int k = 0;
+    for (TypeExp *el = t->elem; el && k < 64; el = el->elem) {
+        while (el && (el->expanded || el->kind == TE_UNIQUE))
+            el = el->expanded ? el->expanded : el->elem;
+        if (!el || el->kind != TE_ARRAY)
+            break;
+        int64_t d = -1;
+        if (el->dim.kind == DIM_CONST)
+            d = el->dim.value;
+        else if (el->dim.kind == DIM_NAME) {
+            for (int i = 0; i < sc->n && d < 0; i++)
+                if (sc->names[i] == el->dim.name)
+                    d = sc->vals[i];
+            Value *x = d < 0 ? env_lookup(env, el->dim.name) : NULL;
+            if (x && x->kind == VK_PRIM)
+                d = v_int(*x);
+        }
+        if (d < 0)
+            break;
+        dims[k++] = d;
+    }
+    if (k == 0)
+        return v;
+    v_release(v);
+    return v_array(array_new_empty(k, dims));
 }
 
 /* After a binding: check its size expressions, then bind the sizes it found. */
@@ -479,7 +666,7 @@ static int64_t *inferred_sizes(const TypeParamVec *tparams, const PatVec *params
             inferred |= !ast_size_bound_by_params(params, tparams->data[i].name);
         }
     *n = nsizes;
-    if (!inferred || use->size_args.len != nsizes)
+    if (!inferred || use->size_args.len < nsizes) /* generalised sizes follow (types/subst.c) */
         return NULL;
     int64_t *sizes = xmalloc(sizeof *sizes * (size_t)(nsizes + 1));
     for (int i = 0; i < nsizes; i++) {
@@ -521,8 +708,10 @@ static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const Type
     rc.tparams = NULL;
     push_sizes(&env, &sc);
     Value r = eval(body, env);
-    if (ret)
+    if (ret) {
         check_type(ret, r, &rc, env, ret->loc);
+        r = fill_empty(ret, r, &rc, env);
+    }
     env_release(env);
     return r;
 }
@@ -1266,23 +1455,51 @@ static Value loop_step(Expr *e, Env *env, Value v, const char *ivar, Value ival,
     return r;
 }
 
+static bool pat_has_ascription(const Pat *p) {
+    if (!p)
+        return false;
+    if (p->kind == P_ASCRIBE)
+        return true;
+    for (int i = 0; i < p->elems.len; i++)
+        if (pat_has_ascription(p->elems.data[i]))
+            return true;
+    return false;
+}
+
+/* A for loop's value, before the first iteration and after the last, has the types its
+ * parameter is written with (`loop (xs: [n]i32) = ...`): the sizes are checked at run time,
+ * as every iteration's start checks them (bind_pat). */
+static void check_loop_value(Expr *e, Env *env, Value v) {
+    if (!pat_has_ascription(e->pat))
+        return;
+    Env *e2 = env_retain(env);
+    SizeCtx sc = {0};
+    bind_pat(&e2, e->pat, v_retain(v), &sc, e->pat->loc);
+    push_sizes(&e2, &sc);
+    env_release(e2);
+}
+
 static Value eval_loop(Expr *e, Env *env) {
     Value v = e->init ? eval(e->init, env) : pat_value(e->pat, env);
     switch (e->loop) {
     case LOOP_FOR: {
         Value bound = eval(e->cond, env);
         int64_t n = v_int(bound);
+        check_loop_value(e, env, v);
         for (int64_t i = 0; i < n; i++)
             v = loop_step(e, env, v, e->loop_var, v_prim_i(bound.prim, i), NULL);
+        check_loop_value(e, env, v);
         return v;
     }
     case LOOP_FOR_IN: {
         Value xs = eval(e->cond, env);
         if (xs.kind != VK_ARRAY)
             die("for-in loop over a non-array");
+        check_loop_value(e, env, v);
         for (int64_t i = 0; i < xs.as.arr->len; i++)
             v = loop_step(e, env, v, NULL, v_retain(xs.as.arr->elems[i]), e->loop_pat);
         v_release(xs);
+        check_loop_value(e, env, v);
         return v;
     }
     case LOOP_WHILE:
@@ -1404,6 +1621,8 @@ static Value eval_tuple(Expr *e, Env *env) {
 }
 
 static Value eval_array(Expr *e, Env *env) {
+    if (!e->elems.len) /* []: the rows' shape its type gives, where known */
+        return shape_empty(v_array(array_new(0)), e->type, env);
     Array *a = array_new(e->elems.len);
     for (int i = 0; i < e->elems.len; i++)
         a->elems[i] = eval(e->elems.data[i], env);
@@ -1464,11 +1683,16 @@ Value eval(Expr *e, Env *env) {
         Value r = eval(e->lhs, env);
         return recupdate_rec(r, &e->fields, 0, eval(e->rhs, env));
     }
-    case E_ASCRIBE:
-    case E_COERCE: {
+    case E_ASCRIBE: {
         Value v = eval(e->lhs, env);
         SizeCtx sc = {0};
         check_type(e->texp, v, &sc, env, e->loc);
+        return v;
+    }
+    case E_COERCE: {
+        Value v = eval(e->lhs, env);
+        NameVec exist = {0};
+        check_coerce(e->texp, e->type, v, &exist, env, e->loc);
         return v;
     }
     case E_ATTR: {

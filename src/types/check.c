@@ -172,6 +172,284 @@ static void check_inferred_sizes(Expr *e) {
     }
 }
 
+/* ---- sizes a call leaves open, solved from an argument's length ----
+ * A size parameter of a call that nothing in the definition determined (unflatten's n in
+ * `unflatten xs` when a later use gave m only) is solved from an argument whose parameter's
+ * outer size is n*s, s*n, n+s or s+n with s known at the call: n = d / s (or d - s), d the
+ * argument's outer size (`length x` when its type does not say).  The call's check of that
+ * parameter's size tests the rest (d not a multiple of s: a run-time size mismatch). */
+
+static Decl *prelude_length; /* the prelude's `length`, for sizes `length x` */
+static Decl *prelude_i64_max; /* the prelude's `i64.max`, for solved sizes never negative */
+
+/* n from d = n*s (d / s) or d = n+s (d - s), d and s sizes: 0 where d / s divides by 0 (d == 0
+ * makes n = 0 right; another d fails the call's check n*s == d) and where d - s is negative
+ * (the check fails then). */
+static Size *size_inverse(BinOp op, Size *d, Size *s) {
+    Size *zero = size_const(0), *one = size_const(1), *args[2];
+    if (!prelude_i64_max)
+        return op == BIN_MUL ? size_binop(BIN_DIV, d, s) : size_binop(BIN_SUB, d, s);
+    if (op == BIN_MUL) {
+        args[0] = s;
+        args[1] = one;
+        return size_binop(BIN_DIV, d, size_call(prelude_i64_max, 2, args));
+    }
+    args[0] = size_binop(BIN_SUB, d, s);
+    args[1] = zero;
+    return size_call(prelude_i64_max, 2, args);
+}
+
+/* The size variable behind s (the last in its chain of links), or NULL when s is solved. */
+static Size *open_size(Size *s) {
+    Size *last = NULL;
+    while (s && s->kind == SIZE_VAR) {
+        last = s;
+        s = s->link;
+    }
+    return !s || s->kind == SIZE_ANY ? last : NULL;
+}
+
+static bool size_known(Size *s) {
+    s = size_prune(s);
+    if (s->kind == SIZE_VAR || s->kind == SIZE_ANY)
+        return false;
+    for (int i = 0; s->kind == SIZE_EXPR && i < s->n; i++)
+        if (!size_known(s->args[i]))
+            return false;
+    return true;
+}
+
+static const PatVec *def_params; /* the parameters of the definition being solved */
+
+static bool pat_binds_at(Pat *p, const char *name, Loc loc) {
+    if (!p)
+        return false;
+    if (p->kind == P_ID && p->name == name && p->loc.line == loc.line && p->loc.col == loc.col &&
+        p->loc.file == loc.file)
+        return true;
+    for (int i = 0; i < p->elems.len; i++)
+        if (pat_binds_at(p->elems.data[i], name, loc))
+            return true;
+    return pat_binds_at(p->inner, name, loc);
+}
+
+/* `length a` when a is a parameter of the definition (in scope in all of its body, so the
+ * size means the same wherever the type goes), else NULL. */
+static Size *param_length(Expr *a) {
+    while (a->kind == E_PAREN || a->kind == E_ATTR)
+        a = a->lhs;
+    Binding *b = a->kind == E_VAR && !a->qual ? a->binding : NULL;
+    if (!b || b->kind != BIND_LOCAL || !prelude_length || !def_params)
+        return NULL;
+    bool found = false;
+    for (int i = 0; i < def_params->len && !found; i++)
+        found = pat_binds_at(def_params->data[i], a->name, b->loc);
+    if (!found)
+        return NULL;
+    Size *x = size_name(a->name);
+    return size_call(prelude_length, 1, &x);
+}
+
+/* The outer size of argument a: its type's, else `length a` for a variable; NULL if neither. */
+static Size *arg_outer_size(Expr *a) {
+    Type *t = type_prune(a->type);
+    if (!t || t->kind != T_ARRAY)
+        return NULL;
+    if (size_known(t->dim))
+        return t->dim;
+    return param_length(a);
+}
+
+/* The call's value of size parameter `name` in the callee's parameter type (NULL: not known). */
+static Size *call_size_of(Size *s, const TypeParamVec *tps, Expr *use) {
+    s = size_prune(s);
+    if (s->kind == SIZE_NAME)
+        for (int i = 0, k = 0; i < tps->len && k < use->size_args.len; i++) {
+            if (!tps->data[i].is_size)
+                continue;
+            if (tps->data[i].name == s->name)
+                return size_known(use->size_args.data[k]) ? use->size_args.data[k] : NULL;
+            k++;
+        }
+    return s->kind == SIZE_CONST ? s : NULL;
+}
+
+/* `length a` for any local variable a (in scope at the call, maybe not where the call's type
+ * goes: the caller gives it to that call only), else NULL. */
+static Size *local_length(Expr *a) {
+    while (a->kind == E_PAREN || a->kind == E_ATTR)
+        a = a->lhs;
+    Binding *b = a->kind == E_VAR && !a->qual ? a->binding : NULL;
+    if (!b || b->kind != BIND_LOCAL || !prelude_length)
+        return NULL;
+    Size *x = size_name(a->name);
+    return size_call(prelude_length, 1, &x);
+}
+
+static bool solve_from_param(Size *var, Size **slot, const char *name, Type *pt, Expr *arg, const TypeParamVec *tps,
+                             Expr *use) {
+    pt = type_prune(pt);
+    if (!pt || pt->kind != T_ARRAY)
+        return false;
+    Size *d = size_prune(pt->dim);
+    if (d->kind != SIZE_EXPR || d->fn || (d->op != BIN_MUL && d->op != BIN_ADD))
+        return false;
+    for (int side = 0; side < 2; side++) {
+        Size *me = size_prune(d->args[side]), *other = d->args[1 - side];
+        if (me->kind != SIZE_NAME || me->name != name || size_mentions(other, name))
+            continue;
+        Size *o = call_size_of(other, tps, use), *len = arg_outer_size(arg);
+        if (o && len) {
+            var->link = size_inverse(d->op, len, o);
+            return true;
+        }
+        if (o && (len = local_length(arg))) { /* this call's size only; elsewhere it stays unknown */
+            *slot = size_inverse(d->op, len, o);
+            return true;
+        }
+        return false;
+    }
+    return false;
+}
+
+/* A size parameter that is some parameter's outer size, given by an argument that is a
+ * parameter of the definition of unknown size (xs: []t): it is `length xs`. */
+static void name_from_param(Size *var, const char *name, const PatVec *params, Expr **args, int nargs) {
+    for (int j = 0; j < params->len && j < nargs; j++) {
+        Type *pt = type_prune(params->data[j]->type);
+        if (!pt || pt->kind != T_ARRAY)
+            continue;
+        Size *d = size_prune(pt->dim);
+        if (d->kind != SIZE_NAME || d->name != name)
+            continue;
+        Size *len = param_length(args[nargs - 1 - j]);
+        if (len)
+            var->link = len;
+        return;
+    }
+}
+
+/* An argument of app's chain that a size needs the length of, but that is no variable
+ * (`f (\_ -> 0) (filter p xs)`): it is bound first, `let arg1' = filter p xs in f (\_ -> 0)
+ * arg1'` (app becomes that let), and its length is `length arg1'`. */
+static Size *name_argument(Expr *app, Expr *arg) {
+    static int counter;
+    Expr **slot = NULL;
+    for (Expr *c = app; c && !slot; c = c->lhs) {
+        if (c->kind != E_APPLY && c->kind != E_PAREN && c->kind != E_ATTR)
+            break;
+        for (int i = 0; c->kind == E_APPLY && i < c->args.len; i++)
+            if (c->args.data[i] == arg)
+                slot = &c->args.data[i];
+    }
+    if (!slot || !prelude_length)
+        return NULL;
+    const char *name = intern(xsprintf("arg%d'", ++counter));
+    Binding *b = xmalloc(sizeof *b);
+    b->kind = BIND_LOCAL;
+    b->name = name;
+    b->type = arg->type;
+    b->loc = arg->loc;
+    Expr *x = expr_new(E_VAR, arg->loc);
+    x->name = name;
+    x->binding = b;
+    x->type = arg->type;
+    *slot = x;
+    Expr *call = expr_new(E_APPLY, app->loc);
+    *call = *app;
+    Pat *p = pat_new(P_ID, arg->loc);
+    p->name = name;
+    p->type = arg->type;
+    app->kind = E_LET;
+    app->args.data = NULL;
+    app->args.len = app->args.cap = 0;
+    app->pat = p;
+    app->lhs = arg;
+    app->body = call;
+    Size *v = size_name(name);
+    return size_call(prelude_length, 1, &v);
+}
+
+/* A size parameter that is the outer size of a parameter of the function a call's result is
+ * (f [n] (g: [n]t -> t) : [n]t -> i64, applied to two arguments): the length of that argument. */
+static bool solve_from_result(Size *var, Size **slot, const char *name, Binding *b, int nparams, Expr *app,
+                              Expr **args, int nargs) {
+    Type *rt = b->decl ? type_prune(b->decl->type) : NULL;
+    for (int j = 0; j < nparams && rt && rt->kind == T_ARROW; j++)
+        rt = type_prune(rt->ret);
+    for (int j = nparams; j < nargs && rt && rt->kind == T_ARROW; j++, rt = type_prune(rt->ret)) {
+        Type *pt = type_prune(rt->param);
+        Size *d = pt->kind == T_ARRAY ? size_prune(pt->dim) : NULL;
+        if (!d || d->kind != SIZE_NAME || d->name != name)
+            continue;
+        Expr *arg = args[nargs - 1 - j];
+        Size *len = arg_outer_size(arg);
+        if (len) {
+            var->link = len;
+            return true;
+        }
+        len = local_length(arg);
+        if (!len)
+            len = name_argument(app, arg);
+        if (len)
+            *slot = len;
+        return len != NULL;
+    }
+    return false;
+}
+
+static void solve_call_sizes(Expr *app) {
+    Vec(Expr *) args = {0};
+    Expr *f = app;
+    while (f->kind == E_APPLY || f->kind == E_PAREN || f->kind == E_ATTR) {
+        if (f->kind == E_APPLY)
+            for (int i = f->args.len - 1; i >= 0; i--)
+                vec_push(&args, f->args.data[i]);
+        f = f->lhs;
+    }
+    Binding *b = f->kind == E_VAR ? f->binding : NULL;
+    if (!b || !b->svars.len)
+        return;
+    const TypeParamVec *tps = b->decl ? &b->decl->tparams : b->fun ? &b->fun->tparams : NULL;
+    const PatVec *params = b->decl ? &b->decl->params : b->fun ? &b->fun->params : NULL;
+    if (!tps)
+        return;
+    for (bool progress = true; progress;) { /* one solved size may give another's known side */
+        progress = false;
+        for (int i = 0, k = 0; i < tps->len && k < f->size_args.len; i++) {
+            if (!tps->data[i].is_size)
+                continue;
+            Size *var = open_size(f->size_args.data[k++]);
+            if (!var)
+                continue;
+            if (ast_size_bound_by_params(params, tps->data[i].name)) {
+                name_from_param(var, tps->data[i].name, params, args.data, args.len);
+                continue;
+            }
+            for (int j = 0; j < params->len && j < args.len; j++)
+                if (solve_from_param(var, &f->size_args.data[k - 1], tps->data[i].name, params->data[j]->type,
+                                     args.data[args.len - 1 - j], tps, f)) {
+                    progress = true;
+                    break;
+                }
+            if (!progress && solve_from_result(var, &f->size_args.data[k - 1], tps->data[i].name, b, params->len,
+                                               app, args.data, args.len)) {
+                if (app->kind != E_APPLY)
+                    return; /* app is a let now: its chain (and args) moved into it */
+                progress = true;
+            }
+        }
+    }
+}
+
+static void solve_sizes_walk(Expr *e) {
+    if (!e)
+        return;
+    ast_each_child(e, solve_sizes_walk); /* inner calls first: their sizes are the outer's arguments' */
+    if (e->kind == E_APPLY)
+        solve_call_sizes(e);
+}
+
 /* An unsuffixed literal takes the type its context gives it; a value that type cannot hold is an
  * error, as in Futhark (`def x : i8 = 128`).  `negated`: the literal is the operand of a unary
  * minus (-128 is an i8).  A suffixed literal was checked by the parser. */
@@ -347,9 +625,20 @@ Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
     b->decl = d;
     b->tvars.len = b->svars.len = 0;
     bool trusted = is_intrinsic(d->body);
+    tc_gen_sizes = !entry && !trusted;
     Type *t = tc_check_function(&d->tparams, &d->params, d->ret, d->body, b, trusted);
-    if (!trusted)
+    tc_gen_sizes = false;
+    if (trusted && d->body->name == intern("length") && d->name == intern("length") && !d->qual)
+        prelude_length = d;
+    if (d->qual == intern("i64") && d->name == intern("max") && d->params.len == 2 && d->loc.file &&
+        strstr(d->loc.file, "prelude"))
+        prelude_i64_max = d;
+    if (!trusted) {
+        def_params = &d->params;
+        solve_sizes_walk(d->body);
+        def_params = NULL;
         tc_resolve_expr(d->body);
+    }
     for (int i = 0; i < d->params.len; i++)
         resolve_binder(d->params.data[i]);
     d->type = tc_resolve_type(t);

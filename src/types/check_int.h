@@ -102,7 +102,10 @@ Type *tc_subst_type(Type *t, Subst *s);
 /* A fresh instance of b's type scheme; the sizes its size parameters get are recorded in
  * use->size_args (use may be NULL). */
 Type *tc_instantiate(Binding *b, Expr *use);
-/* Turn unconstrained variables above the current level into type parameters (added to tvars). */
+/* Turn unconstrained variables above the current level into type parameters (added to tvars);
+ * with tc_gen_sizes, unsolved sizes of a top-level function's parameters into size parameters
+ * (added to svars). */
+extern bool tc_gen_sizes;
 void tc_generalise(Type *t, Binding *b);
 /* Copy of t where the size names in names (or every constant size, if consts) are unknown. */
 Type *tc_forget_sizes(Type *t, NameVec *names, bool consts);

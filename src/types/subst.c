@@ -99,16 +99,33 @@ Type *tc_instantiate(Binding *b, Expr *use) {
     return tc_subst_type(b->type, &su);
 }
 
-/* Unsolved sizes of a generalised type are unknown. */
-static void gen_size(Size *s) {
+bool tc_gen_sizes;
+
+/* Unsolved sizes of a generalised type are unknown, but for those of a top-level function's
+ * parameters (tc_gen_sizes): as in Futhark, these become size parameters of its own
+ * (`def twice f xs = map f (map f xs)` is size-polymorphic: its result has its argument's
+ * size), named n' with a number. */
+static void gen_size(Size *s, Binding *b, bool in_param) {
     s = size_prune(s);
-    if (s->kind == SIZE_VAR)
-        s->link = size_any();
+    if (s->kind == SIZE_VAR) {
+        if (in_param && tc_gen_sizes && b && b->kind == BIND_DEF) {
+            static int counter;
+            const char *name = intern(xsprintf("n%d'", ++counter));
+            s->link = size_name(name);
+            vec_push(&b->svars, name);
+        } else {
+            s->link = size_any();
+        }
+    }
     for (int i = 0; s->kind == SIZE_EXPR && i < s->n; i++)
-        gen_size(s->args[i]);
+        gen_size(s->args[i], b, in_param);
 }
 
-static void gen_walk(Type *t, Binding *b) {
+static void gen_walk_in(Type *t, Binding *b, bool in_param);
+
+static void gen_walk(Type *t, Binding *b) { gen_walk_in(t, b, false); }
+
+static void gen_walk_in(Type *t, Binding *b, bool in_param) {
     t = type_prune(t);
     switch (t->kind) {
     case T_VAR:
@@ -119,18 +136,18 @@ static void gen_walk(Type *t, Binding *b) {
         }
         break;
     case T_ARRAY:
-        gen_size(t->dim);
-        gen_walk(t->elem, b);
+        gen_size(t->dim, b, in_param);
+        gen_walk_in(t->elem, b, in_param);
         break;
     case T_TUPLE:
     case T_RECORD:
     case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
-            gen_walk(t->elems.data[i], b);
+            gen_walk_in(t->elems.data[i], b, in_param);
         break;
     case T_ARROW:
-        gen_walk(t->param, b);
-        gen_walk(t->ret, b);
+        gen_walk_in(t->param, b, true);
+        gen_walk_in(t->ret, b, in_param);
         break;
     default:
         break;

@@ -29,6 +29,9 @@ Size *tc_size_of_expr(Expr *e) {
     case E_VAR:
         if (!e->qual && !is_existential(e->name) && b && b->kind == BIND_LOCAL)
             return size_name(e->name);
+        if (b && b->kind == BIND_DEF && b->decl && !b->decl->params.len && !b->svars.len &&
+            type_is_prim(b->type, PRIM_I64)) /* a top-level constant ([Size.n]t): a call of it */
+            return size_call(b->decl, 0, NULL);
         return size_any();
     case E_INT:
         return size_const((int64_t)e->ival);

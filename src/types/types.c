@@ -30,12 +30,17 @@ Type *type_prune(Type *t) {
 }
 
 Size *size_prune(Size *s) { /* with path compression, as type_prune */
-    Size *root = s;
-    while (root && root->kind == SIZE_VAR && root->link)
+    Size *root = s, *last = NULL;
+    while (root && root->kind == SIZE_VAR && root->link) {
+        last = root;
         root = root->link;
-    while (s != root) {
+    }
+    /* a chain that ends unknown is kept to its last variable, which a later unification may
+     * still solve (types/unify.c, prune_open) */
+    Size *to = root && root->kind == SIZE_ANY && last ? last : root;
+    while (s != to && s != root) {
         Size *next = s->link;
-        s->link = root;
+        s->link = to;
         s = next;
     }
     return root;

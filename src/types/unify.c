@@ -76,9 +76,19 @@ static bool bind_flex(int i, Size *s, bool strict) {
     return unify_size(flex_sizes.data[i], s, strict);
 }
 
+/* s pruned, but for a chain of size variables that ends unknown (a variable that met []): its
+ * last variable, so that what a later unification gives it reaches every size linked to it. */
+static Size *prune_open(Size *s) {
+    Size *last = NULL;
+    for (Size *t = s; t && t->kind == SIZE_VAR; t = t->link)
+        last = t;
+    Size *p = size_prune(s);
+    return last && (!last->link || p->kind == SIZE_ANY) ? last : p;
+}
+
 static bool unify_size(Size *a, Size *b, bool strict) {
-    a = size_prune(a);
-    b = size_prune(b);
+    a = prune_open(a);
+    b = prune_open(b);
     if (a == b)
         return true;
     int fa = flex_index(a), fb = flex_index(b);
