@@ -740,6 +740,15 @@ static CAtom size_expr_value(I *in, CallSizes *sc, Env *env, Expr *e, Loc loc) {
     return to_i64(in, ie_atom(in, env, e), loc);
 }
 
+/* The position of a record type expression's field i in its value: fields sorted by name, as
+ * the checker's record types are (src/types/types.c type_record). */
+static int record_field_position(const TypeExp *t, int i) {
+    int k = 0;
+    for (int j = 0; j < t->fields.len; j++)
+        k += strcmp(t->fields.data[j], t->fields.data[i]) < 0;
+    return k;
+}
+
 static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v, int depth, Loc loc) {
     if (!t || !v || v->kind == IV_FUN)
         return;
@@ -792,6 +801,11 @@ static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v,
         if (v->kind == IV_TUPLE && v->n == t->elems.len)
             for (int i = 0; i < t->elems.len; i++)
                 call_sizes_texp(in, sc, env, t->elems.data[i], v->elems[i], depth, loc);
+        return;
+    case TE_RECORD:
+        if (v->kind == IV_TUPLE && v->n == t->elems.len)
+            for (int i = 0; i < t->elems.len; i++)
+                call_sizes_texp(in, sc, env, t->elems.data[i], v->elems[record_field_position(t, i)], depth, loc);
         return;
     default: return;
     }
@@ -2155,6 +2169,11 @@ static void coerce_texp(I *in, Env *env, TypeExp *t, Type *ty, IVal *v, int dept
                 if (k >= 0)
                     coerce_texp(in, env, t->elems.data[i], ty->elems.data[k], v->elems[k], depth, loc);
             }
+        return;
+    case TE_RECORD:
+        if (v->kind == IV_TUPLE && v->n == t->elems.len)
+            for (int i = 0; i < t->elems.len; i++)
+                coerce_texp(in, env, t->elems.data[i], v->elems[record_field_position(t, i)], depth, loc);
         return;
     default: return;
     }

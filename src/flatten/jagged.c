@@ -822,6 +822,36 @@ static CAtom update_row(J *j, CBuild *in, CAtom k, void *arg) {
     return cb_let(in, "row", u->row, e);
 }
 
+/* update x [i, rest] = v, x jagged, i an index: in the input's terms
+ *   row = x[i]; row' = update (copy row) [rest] = v; x' = update x [i] = row'
+ * and those represented (the last by the row rule below). */
+static void lower_update_in_row(J *j, CBuild *b, const CStm *s) {
+    const CExp *e = s->exp;
+    CAtom x = e->args.data[0];
+    CBuild in = cb_nested(b);
+    CType row_t = ctype_elem(type_of(j, x));
+    CAtom row = row_of(j, &in, x, e->slice.data[0].start);
+    row_t.unique = true;
+    CExp *cp = cb_exp(&in, CE_COPY);
+    vec_push(&cp->args, row);
+    CAtom fresh = cb_let(&in, "row", row_t, cp);
+    CExp *inner = cb_exp(&in, CE_UPDATE);
+    vec_push(&inner->args, fresh);
+    vec_push(&inner->args, e->args.data[1]);
+    for (int k = 1; k < e->slice.len; k++)
+        vec_push(&inner->slice, e->slice.data[k]);
+    CAtom upd = cb_let(&in, "row", row_t, inner);
+    CExp *outer = cb_exp(&in, CE_UPDATE);
+    vec_push(&outer->args, x);
+    vec_push(&outer->args, upd);
+    vec_push(&outer->slice, ((CIndex){false, e->slice.data[0].start, {0}, {0}}));
+    CStm st = {{0}, outer};
+    vec_push(&st.pat, s->pat.data[0]);
+    note(j, s->pat.data[0].name, s->pat.data[0].type);
+    vec_push(&in.body->stms, st);
+    lower_input(j, b, in.body);
+}
+
 /* update x [idx] = v, x jagged */
 static void lower_update(J *j, CBuild *b, const CStm *s) {
     const CExp *e = s->exp;
@@ -866,6 +896,10 @@ static void lower_update(J *j, CBuild *b, const CStm *s) {
         *nr = *r;
         nr->data = cb_let(b, "upd", type_of(j, r->data), u);
         bind_val(j, b, s->pat.data[0], jagged(nr));
+        return;
+    }
+    if (n > 1 && !e->slice.data[0].is_slice) {
+        lower_update_in_row(j, b, s);
         return;
     }
     /* a row: rebuilt, each row the old one or (at i) the new value */
