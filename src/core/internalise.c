@@ -2163,17 +2163,16 @@ static void coerce_texp(I *in, Env *env, TypeExp *t, Type *ty, IVal *v, int dept
                             v->elems[i], depth, loc);
         return;
     case TE_RECORD: /* the value's fields are in the type's (sorted) order */
-        if (v->kind == IV_TUPLE && ty && ty->kind == T_RECORD && v->n == ty->elems.len)
+        if (v->kind == IV_TUPLE && ty && ty->kind == T_RECORD && v->n == ty->elems.len) {
             for (int i = 0; i < t->elems.len; i++) {
                 int k = type_field_index(ty, t->fields.data[i]);
                 if (k >= 0)
                     coerce_texp(in, env, t->elems.data[i], ty->elems.data[k], v->elems[k], depth, loc);
             }
-        return;
-    case TE_RECORD:
-        if (v->kind == IV_TUPLE && v->n == t->elems.len)
+        } else if (v->kind == IV_TUPLE && v->n == t->elems.len) {
             for (int i = 0; i < t->elems.len; i++)
-                coerce_texp(in, env, t->elems.data[i], v->elems[record_field_position(t, i)], depth, loc);
+                coerce_texp(in, env, t->elems.data[i], NULL, v->elems[record_field_position(t, i)], depth, loc);
+        }
         return;
     default: return;
     }
