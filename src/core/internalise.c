@@ -1752,22 +1752,11 @@ static IVal *pat_value(Env *env, Pat *p) {
     }
 }
 
-static bool pat_has_ascription(const Pat *p) {
-    if (!p)
-        return false;
-    if (p->kind == P_ASCRIBE)
-        return true;
-    for (int i = 0; i < p->elems.len; i++)
-        if (pat_has_ascription(p->elems.data[i]))
-            return true;
-    return false;
-}
-
 /* A loop parameter written with sizes (`loop (xs: [n]i32) = ...`): the initial value and every
  * iteration's result are checked against them at run time, the sizes the pattern binds itself
  * ((k, xs: [k]i32)) taken from the value (the interpreter's words and place, eval.c). */
 static void check_loop_param(I *in, Env *env, Pat *p, IVal *v) {
-    if (!pat_has_ascription(p))
+    if (!ast_pat_has_ascription(p))
         return;
     Env *penv = env;
     bind_pat(in, &penv, p, v);

@@ -1455,22 +1455,11 @@ static Value loop_step(Expr *e, Env *env, Value v, const char *ivar, Value ival,
     return r;
 }
 
-static bool pat_has_ascription(const Pat *p) {
-    if (!p)
-        return false;
-    if (p->kind == P_ASCRIBE)
-        return true;
-    for (int i = 0; i < p->elems.len; i++)
-        if (pat_has_ascription(p->elems.data[i]))
-            return true;
-    return false;
-}
-
 /* A for loop's value, before the first iteration and after the last, has the types its
  * parameter is written with (`loop (xs: [n]i32) = ...`): the sizes are checked at run time,
  * as every iteration's start checks them (bind_pat). */
 static void check_loop_value(Expr *e, Env *env, Value v) {
-    if (!pat_has_ascription(e->pat))
+    if (!ast_pat_has_ascription(e->pat))
         return;
     Env *e2 = env_retain(env);
     SizeCtx sc = {0};

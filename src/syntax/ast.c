@@ -934,6 +934,17 @@ static bool pat_binds_size(const Pat *p, const char *name) {
     return false;
 }
 
+bool ast_pat_has_ascription(const Pat *p) {
+    if (!p)
+        return false;
+    if (p->kind == P_ASCRIBE)
+        return true;
+    for (int i = 0; i < p->elems.len; i++)
+        if (ast_pat_has_ascription(p->elems.data[i]))
+            return true;
+    return false;
+}
+
 bool ast_size_bound_by_params(const PatVec *params, const char *name) {
     for (int i = 0; i < params->len; i++)
         if (pat_binds_size(params->data[i], name))

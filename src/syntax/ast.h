@@ -391,6 +391,8 @@ void ast_print_expr(FILE *out, const Expr *e, AstTypeStr types);
 /* Is the size parameter `name` the size of some array a parameter pattern declares (outside
  * function types)?  If not, its value comes from the call site (types/, interp/, core/). */
 bool ast_size_bound_by_params(const PatVec *params, const char *name);
+/* Does the pattern have a type written anywhere in it ((xs: [n]i32), (k, ys: [k]f64))? */
+bool ast_pat_has_ascription(const Pat *p);
 /* Apply f to each subexpression of e (NULL ones skipped): lhs, mid, rhs, body, cond, init, the
  * elements, the arguments and the index parts, in that order. */
 void ast_each_child(Expr *e, void (*f)(Expr *));

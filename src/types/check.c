@@ -150,16 +150,24 @@ static void resolve_binder(Pat *p) {
     tc_check_irrefutable(p);
 }
 
+/* The type parameters and parameter patterns of the function a binding names, when its use
+ * instantiated size variables (b->svars); false otherwise. */
+static bool size_params_of(const Binding *b, const TypeParamVec **tps, const PatVec **params) {
+    if (!b || !b->svars.len)
+        return false;
+    *tps = b->decl ? &b->decl->tparams : b->fun ? &b->fun->tparams : NULL;
+    *params = b->decl ? &b->decl->params : b->fun ? &b->fun->params : NULL;
+    return *tps != NULL;
+}
+
 /* A use of a function whose size parameter is not the size of any of its parameters' arrays
  * (unflatten's n and m, in [n*m]t): the use must determine it, as its value is passed from
  * there. */
 static void check_inferred_sizes(Expr *e) {
     Binding *b = e->binding;
-    if (!b || !b->svars.len)
-        return;
-    const TypeParamVec *tps = b->decl ? &b->decl->tparams : b->fun ? &b->fun->tparams : NULL;
-    const PatVec *params = b->decl ? &b->decl->params : b->fun ? &b->fun->params : NULL;
-    if (!tps)
+    const TypeParamVec *tps;
+    const PatVec *params;
+    if (!size_params_of(b, &tps, &params))
         return;
     for (int i = 0, k = 0; i < tps->len && k < e->size_args.len; i++) {
         if (!tps->data[i].is_size)
@@ -408,11 +416,9 @@ static void solve_call_sizes(Expr *app) {
         f = f->lhs;
     }
     Binding *b = f->kind == E_VAR ? f->binding : NULL;
-    if (!b || !b->svars.len)
-        return;
-    const TypeParamVec *tps = b->decl ? &b->decl->tparams : b->fun ? &b->fun->tparams : NULL;
-    const PatVec *params = b->decl ? &b->decl->params : b->fun ? &b->fun->params : NULL;
-    if (!tps)
+    const TypeParamVec *tps;
+    const PatVec *params;
+    if (!size_params_of(b, &tps, &params))
         return;
     for (bool progress = true; progress;) { /* one solved size may give another's known side */
         progress = false;
