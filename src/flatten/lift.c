@@ -81,13 +81,11 @@ static bool body_calls(const CBody *b, const char *fname, bool other) {
     return false;
 }
 
-/* A type with every size named by a variable made unknown: a row of a call's value, whose size
- * is that call's own. */
+/* A type with every size unknown: a row of one call's value, whose size is that call's own. */
 static CType anyify(CType t) {
     CType r = ctype_copy(t);
     for (int i = 0; i < r.rank; i++)
-        if (r.dims[i].kind == CDIM_VAR)
-            r.dims[i] = cdim_any();
+        r.dims[i] = cdim_any();
     r.unique = false;
     return r;
 }
@@ -408,7 +406,11 @@ static bool lift_if(Lift *l, const CStm *stms, int s, int n, const CAtomVec *res
         CBuild tb = cb_nested(&in), fb = cb_nested(&in);
         CAtom x = cb_index1(&tb, rb[0][r], before_true);
         CAtom y = cb_index1(&fb, rb[1][r], before_false);
-        vec_push(&rs, cb_if(&in, catom_var(c.name), &tb, x, &fb, y, "res"));
+        CAtom v = cb_if(&in, catom_var(c.name), &tb, x, &fb, y, "res");
+        CParam *vp = &in.body->stms.data[in.body->stms.len - 1].pat.data[0];
+        vp->type = anyify(vp->type); /* the sides' rows differ in size */
+        cb_note(&in, vp->name, vp->type);
+        vec_push(&rs, v);
     }
     CLambda *merge = cb_lambda(ps, &in, rs);
     for (int r = 0; r < merge->ret.len; r++)
@@ -476,7 +478,7 @@ static CFun *lift_fun(Lift *l) {
         env_put(&env, f->params.data[i].name, catom_var(p.name));
     }
     for (int r = 0; r < f->ret.len; r++)
-        vec_push(&g->ret, ctype_outer(cdim_var(n), anyify(f->ret.data[r])));
+        vec_push(&g->ret, ctype_outer(cdim_any(), anyify(f->ret.data[r]))); /* n may be bound in the body (represent) */
     g->body = cbody_new();
     CBuild b = {g->body, f->loc, l->types};
     CAtom none = cb_op2(&b, COP_EQ, PRIM_I64, catom_var(n), cb_i64(0));
@@ -688,4 +690,15 @@ void lift_prog(CProg *p) {
     for (int i = 0; i < nfuns; i++)
         if (p->funs.data[i]->is_entry)
             lift_sites(&s, p->funs.data[i]);
+    /* a lifted function no entry point calls (its calls elsewhere) goes */
+    int kept = nfuns;
+    for (int i = nfuns; i < p->funs.len; i++) {
+        CFun *g = p->funs.data[i];
+        bool called = false;
+        for (int k = 0; k < nfuns && !called; k++)
+            called = p->funs.data[k]->is_entry && body_calls(p->funs.data[k]->body, g->name, false);
+        if (called)
+            p->funs.data[kept++] = g;
+    }
+    p->funs.len = kept;
 }
