@@ -598,14 +598,21 @@ static bool lifted_site(Sites *s, const CStm *st, CBuild *lb, CAtom *par) {
     return true;
 }
 
+static bool body_parallel(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++)
+        if (irr_runs_parallel(b->stms.data[i].exp))
+            return true;
+    return false;
+}
+
 static bool is_site(Sites *s, const CStm *st) {
     const CExp *e = st->exp;
     if (e->kind == CE_SCREMA)
         return !e->scans.len && !e->reds.len && !e->offsets.len && lift_called(s, e->lam->body);
-    if (e->kind == CE_APPLY)
+    if (e->kind == CE_APPLY) /* one call: lifted where its body has parallel work to spread */
         for (int i = 0; i < s->lifts.len; i++)
             if (!strcmp(s->lifts.data[i].f->name, e->fname))
-                return true;
+                return body_parallel(s->lifts.data[i].f->body);
     return false;
 }
 
