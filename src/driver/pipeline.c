@@ -110,7 +110,7 @@ Compiled pipeline(const char *path, const Target *t, Stage stop, const PipelineO
         verified(c.core, "precompute");
     }
     if (t->flatten != FLATTEN_NONE) {
-        lift_prog(c.core);
+        lift_prog(c.core, t->flatten);
         verified(c.core, "lift");
     }
     jagged_represent(c.core);

@@ -119,7 +119,7 @@ CStm block_segop(const CStm *s, const OMap *iotas);
  * version FUN_lifted (CFun.host) taking a batch of calls, and the maps over calls of it and the
  * calls at the top level of the entry points get it as a version beside the original, chosen by
  * a threshold on the number of calls. */
-void lift_prog(CProg *p);
+void lift_prog(CProg *p, FlattenTarget target);
 
 /* The number of distinct code paths (combinations of versions) of each function, for reports. */
 int64_t flatten_paths(const CFun *f);

@@ -535,6 +535,7 @@ typedef struct {
     Vec(Lift) lifts; /* the lifted functions */
     CFun *entry;
     OMap types;
+    bool gpu;
 } Sites;
 
 static const Lift *lift_called(Sites *s, const CBody *b) {
@@ -547,8 +548,9 @@ static const Lift *lift_called(Sites *s, const CBody *b) {
 /* let c = threshold "ENTRY.suff_outer_par_K" par */
 static CAtom outer_guard(Sites *s, CBuild *b, CAtom par) {
     int k = s->prog->thresholds.len;
-    CThreshold t = {xsprintf("%s.suff_outer_par_%d", s->entry->name, k),
-                    16 /* flatten.c's SUFF_OUTER_CPU; the GPU's default is not measured */};
+    /* flatten.c's defaults for rule 8's maps (a thread per element: enough for a CPU's cores, or
+     * to fill a GPU); the lifted version's own costs are not measured on the GPU yet */
+    CThreshold t = {xsprintf("%s.suff_outer_par_%d", s->entry->name, k), s->gpu ? 32768 : 16};
     vec_push(&s->prog->thresholds, t);
     CExp *th = cb_exp(b, CE_THRESHOLD);
     th->dim = k;
@@ -666,8 +668,8 @@ static void lift_sites(Sites *s, CFun *entry) {
     entry->body = nb;
 }
 
-void lift_prog(CProg *p) {
-    Sites s = {p, {0}, NULL, {0}};
+void lift_prog(CProg *p, FlattenTarget target) {
+    Sites s = {p, {0}, NULL, {0}, target == FLATTEN_GPU};
     int nfuns = p->funs.len;
     for (int i = 0; i < nfuns; i++) {
         CFun *f = p->funs.data[i];
