@@ -91,7 +91,7 @@ static CType anyify(CType t) {
 }
 
 static bool liftable_fun(const CFun *f) {
-    if (f->is_entry || !body_calls(f->body, f->name, false) || body_calls(f->body, f->name, true))
+    if (f->is_entry || !f->params.len || !body_calls(f->body, f->name, false) || body_calls(f->body, f->name, true))
         return false;
     for (int i = 0; i < f->params.len; i++)
         if (f->params.data[i].type.rank > 1 || f->params.data[i].type.unique)
@@ -548,9 +548,12 @@ static const Lift *lift_called(Sites *s, const CBody *b) {
 /* let c = threshold "ENTRY.suff_outer_par_K" par */
 static CAtom outer_guard(Sites *s, CBuild *b, CAtom par) {
     int k = s->prog->thresholds.len;
-    /* flatten.c's defaults for rule 8's maps (a thread per element: enough for a CPU's cores, or
-     * to fill a GPU); the lifted version's own costs are not measured on the GPU yet */
-    CThreshold t = {xsprintf("%s.suff_outer_par_%d", s->entry->name, k), s->gpu ? 32768 : 16};
+    /* The CPU: the original by default (any number of calls >= 1).  A lifted quicksort ran 2.6
+     * times slower than one thread per call on the 2-core development machine (2M elements in
+     * one call; docs/FLATTENING.md "Function lifting"): its levels make 2-3 times the passes
+     * over the data, which only more cores repay; `weft autotune` or --param chooses it.  The
+     * GPU: flatten.c's default for rule 8's maps (enough calls to fill it), not measured. */
+    CThreshold t = {xsprintf("%s.suff_outer_par_%d", s->entry->name, k), s->gpu ? 32768 : 1};
     vec_push(&s->prog->thresholds, t);
     CExp *th = cb_exp(b, CE_THRESHOLD);
     th->dim = k;
