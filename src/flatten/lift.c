@@ -90,11 +90,29 @@ static CType anyify(CType t) {
     return r;
 }
 
+/* Whether every call of fname in b passes parameter k unchanged (the variable v). */
+static bool passes_unchanged(const CBody *b, const char *fname, int k, const char *v) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CExp *e = b->stms.data[i].exp;
+        if (e->kind == CE_APPLY && !strcmp(e->fname, fname) &&
+            (e->args.data[k].kind != CA_VAR || strcmp(e->args.data[k].var, v) != 0))
+            return false;
+        if ((e->body && !passes_unchanged(e->body, fname, k, v)) || (e->body2 && !passes_unchanged(e->body2, fname, k, v)))
+            return false;
+    }
+    return true;
+}
+
 static bool liftable_fun(const CFun *f) {
     if (f->is_entry || !f->params.len || !body_calls(f->body, f->name, false) || body_calls(f->body, f->name, true))
         return false;
     for (int i = 0; i < f->params.len; i++)
         if (f->params.data[i].type.rank > 1 || f->params.data[i].type.unique)
+            return false;
+    /* an array every call passes on unchanged (a binary search's xs) would be a row per call of
+     * the batch, copied: not lifted until lifting keeps such parameters out of the batch */
+    for (int i = 0; i < f->params.len; i++)
+        if (f->params.data[i].type.rank && passes_unchanged(f->body, f->name, i, f->params.data[i].name))
             return false;
     for (int i = 0; i < f->ret.len; i++)
         if (f->ret.data[i].rank > 1)

@@ -55,6 +55,15 @@ def bsearch(xs, lo, hi, x):
     return bsearch(xs, lo, mid, x)
 
 
+def steps(n):
+    """Collatz steps to 1"""
+    k = 0
+    while n != 1:
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        k += 1
+    return k
+
+
 def rand_rows(rng, n, maxlen, lo, hi):
     return [[rng.randint(lo, hi) for _ in range(rng.randint(0, maxlen))] for _ in range(n)]
 
@@ -92,6 +101,11 @@ def main():
                    (sorted(rng.randint(-50, 50) for _ in range(100)), [rng.randint(-60, 60) for _ in range(64)])]:
         b.append(f"-- input {{ {i32s(xs)} {i32s(qs)} }}")
         b.append(f"-- output {{ {i64s([bsearch(xs, 0, len(xs), q) for q in qs])} }}")
+    blocks.append(b)
+    b = ["-- ==", "-- entry: collatz"]
+    for ns in [[1, 2, 3, 6, 7, 27, 97, 871], [], [1], [rng.randint(1, 10**6) for _ in range(50)]]:
+        b.append(f"-- input {{ {i64s(ns)} }}")
+        b.append(f"-- output {{ {i64s([steps(n) for n in ns])} }}")
     blocks.append(b)
     b = ["-- ==", "-- entry: sort_one"]
     for xs in [[3, 1, 2], [], [5], [4, 4, 4], list(range(20)), [rng.randint(-9, 9) for _ in range(500)]]:
