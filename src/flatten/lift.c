@@ -45,6 +45,9 @@ typedef struct {
     const CFun *f;      /* the function lifted */
     const char *lifted; /* f^'s name */
     OMap *types;        /* every variable's type (name -> CType *) */
+    bool *inv;          /* per parameter of f: an array every recursive call passes on unchanged,
+                           given to f^ once rather than a row per call */
+    OMap subst;         /* in f^: such a parameter of f -> f^'s (CAtom *) */
 } Lift;
 
 /* ------------------------------------------------------------------ shapes */
@@ -103,17 +106,24 @@ static bool passes_unchanged(const CBody *b, const char *fname, int k, const cha
     return true;
 }
 
+/* An array parameter every recursive call passes on unchanged (a binary search's xs): f^ takes it
+ * once, not a row per call (the batch would hold a copy per call). */
+static bool invariant_param(const CFun *f, int i) {
+    return f->params.data[i].type.rank && passes_unchanged(f->body, f->name, i, f->params.data[i].name);
+}
+
 static bool liftable_fun(const CFun *f) {
     if (f->is_entry || !f->params.len || !body_calls(f->body, f->name, false) || body_calls(f->body, f->name, true))
         return false;
     for (int i = 0; i < f->params.len; i++)
         if (f->params.data[i].type.rank > 1 || f->params.data[i].type.unique)
             return false;
-    /* an array every call passes on unchanged (a binary search's xs) would be a row per call of
-     * the batch, copied: not lifted until lifting keeps such parameters out of the batch */
+    /* the batch's size comes from a parameter that varies from call to call */
+    bool varies = false;
     for (int i = 0; i < f->params.len; i++)
-        if (f->params.data[i].type.rank && passes_unchanged(f->body, f->name, i, f->params.data[i].name))
-            return false;
+        varies |= !invariant_param(f, i);
+    if (!varies)
+        return false;
     for (int i = 0; i < f->ret.len; i++)
         if (f->ret.data[i].rank > 1)
             return false;
@@ -221,7 +231,9 @@ static void batch_map(Lift *l, const CStm *stms, int n, const CAtomVec *res, con
     for (int j = 0; j < res->len; j++)
         vec_push(&lam->ret, anyify(type_of(l, res->data[j])));
     lam->body = body;
-    cb_map(out, w, ins.data, ins.len, core_clone_lambda(lam), batches);
+    CLambda *cl = core_clone_lambda(lam);
+    opt_subst_body(cl->body, &l->subst); /* f's invariant parameters: f^'s */
+    cb_map(out, w, ins.data, ins.len, cl, batches);
 }
 
 /* Rows batch[idx[k]] for every k < size of idx (a gather). */
@@ -241,6 +253,24 @@ static CAtom gather(Lift *l, CAtom batch, CAtom idx, CAtom m, CBuild *out) {
 
 static bool lift_stms(Lift *l, const CStm *stms, int n, const CAtomVec *res, Env env, CAtom w, CBuild *out,
                       CAtom *batches);
+
+static bool env_has(const Env *env, const char *v) {
+    for (int i = 0; i < env->len; i++)
+        if (!strcmp(env->data[i].var, v))
+            return true;
+    return false;
+}
+
+/* Whether a statement of stms[0, n) binds v (at their level or inside). */
+static bool bound_in(const CStm *stms, int n, const char *v) {
+    OMap bound = {0};
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < stms[i].pat.len; k++)
+            omap_put(&bound, stms[i].pat.data[k].name, (void *)1);
+        opt_bound_exp(stms[i].exp, &bound);
+    }
+    return omap_has(&bound, intern(v));
+}
 
 /* Whether statement s reads a variable of names. */
 static bool reads_any(const CStm *s, const OMap *names) {
@@ -298,9 +328,27 @@ static bool lift_calls(Lift *l, const CStm *stms, int s, int n, const CAtomVec *
     CParamVec live = live_after(all.data, before.len, all.len, res);
     CAtomVec mres = {0};
     int np = l->f->params.len;
+    /* an invariant parameter's argument: the same for every call of the level, bound outside
+     * the batch (f^'s own parameter, or a variable outside the map at an entry point's site) */
+    CAtom *inv_arg = xmalloc(sizeof *inv_arg * (size_t)np);
+    for (int p = 0; p < np; p++) {
+        if (!l->inv[p])
+            continue;
+        for (int c = 0; c < calls.len; c++) {
+            CAtom a = calls.data[c].exp->args.data[p];
+            CAtom *to = a.kind == CA_VAR ? omap_get(&l->subst, a.var) : NULL;
+            if (to)
+                a = *to;
+            else if (a.kind == CA_VAR && (env_has(&env, a.var) || bound_in(before.data, before.len, a.var)))
+                return false;
+            if (c > 0 && !catom_eq(a, inv_arg[p]))
+                return false;
+            inv_arg[p] = a;
+        }
+    }
     for (int c = 0; c < calls.len; c++)
         for (int p = 0; p < np; p++)
-            vec_push(&mres, calls.data[c].exp->args.data[p]);
+            vec_push(&mres, l->inv[p] ? cb_i64(0) : calls.data[c].exp->args.data[p]);
     for (int i = 0; i < live.len; i++)
         vec_push(&mres, catom_var(live.data[i].name));
     CAtom *mb = xmalloc(sizeof *mb * (size_t)(mres.len + 1));
@@ -311,6 +359,10 @@ static bool lift_calls(Lift *l, const CStm *stms, int s, int n, const CAtomVec *
     CExp *call = cb_exp(out, CE_APPLY);
     call->fname = l->lifted;
     for (int p = 0; p < np; p++) {
+        if (l->inv[p]) {
+            vec_push(&call->args, inv_arg[p]);
+            continue;
+        }
         CAtom *parts = xmalloc(sizeof *parts * (size_t)calls.len);
         for (int c = 0; c < calls.len; c++)
             parts[c] = mb[c * np + p];
@@ -488,12 +540,19 @@ static CFun *lift_fun(Lift *l) {
     omap_put(l->types, n, nt);
     Env env = {0};
     for (int i = 0; i < f->params.len; i++) {
-        CParam p = {opt_fresh(f->params.data[i].name), ctype_outer(cdim_var(n), anyify(f->params.data[i].type))};
+        CType pt = anyify(f->params.data[i].type);
+        CParam p = {opt_fresh(f->params.data[i].name), l->inv[i] ? pt : ctype_outer(cdim_var(n), pt)};
         vec_push(&g->params, p);
         CType *t = xmalloc(sizeof *t);
         *t = p.type;
         omap_put(l->types, p.name, t);
-        env_put(&env, f->params.data[i].name, catom_var(p.name));
+        if (l->inv[i]) {
+            CAtom *to = xmalloc(sizeof *to);
+            *to = catom_var(p.name);
+            omap_put(&l->subst, f->params.data[i].name, to);
+        } else {
+            env_put(&env, f->params.data[i].name, catom_var(p.name));
+        }
     }
     for (int r = 0; r < f->ret.len; r++)
         vec_push(&g->ret, ctype_outer(cdim_any(), anyify(f->ret.data[r]))); /* n may be bound in the body (represent) */
@@ -589,6 +648,7 @@ static bool lifted_site(Sites *s, const CStm *st, CBuild *lb, CAtom *par) {
         const Lift *l = lift_called(s, e->lam->body);
         Lift lc = *l;
         lc.types = &s->types;
+        lc.subst = (OMap){0}; /* f's own parameters do not occur at the site */
         Env env = {0};
         for (int i = 0; i < e->lam->params.len; i++)
             env_put(&env, e->lam->params.data[i].name, e->arrays.data[i]);
@@ -604,7 +664,7 @@ static bool lifted_site(Sites *s, const CStm *st, CBuild *lb, CAtom *par) {
         CExp *call = cb_exp(lb, CE_APPLY);
         call->fname = l->lifted;
         for (int i = 0; i < e->args.len; i++)
-            vec_push(&call->args, cb_replicate(lb, cb_i64(1), e->args.data[i]));
+            vec_push(&call->args, l->inv[i] ? e->args.data[i] : cb_replicate(lb, cb_i64(1), e->args.data[i]));
         CParamVec rpat = {0};
         for (int r = 0; r < l->f->ret.len; r++) {
             CParam rp = {opt_fresh("lifted"), ctype_outer(cdim_const(1), anyify(l->f->ret.data[r]))};
@@ -644,7 +704,7 @@ static bool is_site(Sites *s, const CStm *st) {
 static void lift_sites(Sites *s, CFun *entry) {
     s->entry = entry;
     s->types = (OMap){0};
-    Lift tl = {s->prog, NULL, NULL, &s->types};
+    Lift tl = {s->prog, NULL, NULL, &s->types, NULL, {0}};
     note(&tl, &entry->params);
     note_body(&tl, entry->body);
     for (int k = 0; k < entry->sizes.len; k++) {
@@ -699,7 +759,9 @@ void lift_prog(CProg *p, FlattenTarget target) {
         int mark = opt_fresh_mark();
         OMap *types = xmalloc(sizeof *types);
         *types = (OMap){0};
-        Lift l = {p, f, intern(xsprintf("%s_lifted", f->name)), types};
+        Lift l = {p, f, intern(xsprintf("%s_lifted", f->name)), types, xmalloc(sizeof(bool) * (size_t)f->params.len), {0}};
+        for (int k = 0; k < f->params.len; k++)
+            l.inv[k] = invariant_param(f, k);
         note(&l, &f->params);
         note_body(&l, f->body);
         for (int k = 0; k < f->sizes.len; k++) {
