@@ -493,6 +493,108 @@ static bool lift_if(Lift *l, const CStm *stms, int s, int n, const CAtomVec *res
     return lift_stms(l, stms + s + 1, n - s - 1, res, env, w, out, batches);
 }
 
+/* Branch br of an if as S (no call), one call t = f(args), then T (no call, reading nothing S
+ * binds): the index of the call, else -1. */
+static int tail_call(Lift *l, const CBody *br) {
+    int at = -1;
+    for (int i = 0; i < br->stms.len; i++) {
+        const CExp *e = br->stms.data[i].exp;
+        if (e->kind == CE_APPLY && !strcmp(e->fname, l->f->name) && at < 0)
+            at = i;
+        else if (exp_calls(e, l->f->name, false))
+            return -1;
+    }
+    if (at < 0)
+        return -1;
+    OMap bound = {0};
+    for (int i = 0; i < at; i++)
+        for (int k = 0; k < br->stms.data[i].pat.len; k++)
+            omap_put(&bound, br->stms.data[i].pat.data[k].name, (void *)1);
+    for (int i = at + 1; i < br->stms.len; i++)
+        if (reads_any(&br->stms.data[i], &bound))
+            return -1;
+    for (int k = 0; k < br->result.len; k++)
+        if (br->result.data[k].kind == CA_VAR && omap_has(&bound, br->result.data[k].var))
+            return -1;
+    return at;
+}
+
+/* An if st whose two branches each end in a call of f (tail_call) as three statements, so that
+ * the calls of both sides are one call of f^ (rather than one per side, which would split the
+ * batch at every level):
+ *   let args = if c then { S1; in args1 } else { S2; in args2 }
+ *   let t = f(args)
+ *   let r = if c then { T1[t] } else { T2[t] }
+ * False where st has not that form. */
+static bool merge_branch_calls(Lift *l, const CStm *st, CStm out[3]) {
+    const CExp *e = st->exp;
+    if (e->kind != CE_IF)
+        return false;
+    int at[2] = {tail_call(l, e->body), tail_call(l, e->body2)};
+    if (at[0] < 0 || at[1] < 0)
+        return false;
+    const CFun *f = l->f;
+    CExp *args_if = cexp_new(CE_IF, e->loc);
+    vec_push(&args_if->args, e->args.data[0]);
+    CParamVec apat = {0};
+    for (int p = 0; p < f->params.len; p++) {
+        CParam a = {opt_fresh("arg"), anyify(f->params.data[p].type)};
+        vec_push(&apat, a);
+        CType *t = xmalloc(sizeof *t);
+        *t = a.type;
+        omap_put(l->types, a.name, t);
+    }
+    CExp *call = cexp_new(CE_APPLY, e->loc);
+    call->fname = f->name;
+    const CStm *c0 = &e->body->stms.data[at[0]], *c1 = &e->body2->stms.data[at[1]];
+    for (int p = 0; p < apat.len; p++) { /* an argument both calls pass (an invariant one): itself */
+        CAtom a0 = c0->exp->args.data[p];
+        bool same = catom_eq(a0, c1->exp->args.data[p]) && (a0.kind == CA_CONST || !bound_in(e->body->stms.data, at[0], a0.var));
+        vec_push(&call->args, same ? a0 : catom_var(apat.data[p].name));
+    }
+    CParamVec tpat = {0};
+    for (int r = 0; r < c0->pat.len; r++) {
+        CParam t = {opt_fresh("rec"), anyify(c0->pat.data[r].type)};
+        vec_push(&tpat, t);
+        CType *ty = xmalloc(sizeof *ty);
+        *ty = t.type;
+        omap_put(l->types, t.name, ty);
+    }
+    CExp *res_if = cexp_new(CE_IF, e->loc);
+    vec_push(&res_if->args, e->args.data[0]);
+    for (int k = 0; k < 2; k++) {
+        const CBody *br = k == 0 ? e->body : e->body2;
+        const CStm *cs = &br->stms.data[at[k]];
+        CBody *pre = cbody_new(), *post = cbody_new();
+        for (int i = 0; i < at[k]; i++)
+            vec_push(&pre->stms, br->stms.data[i]);
+        pre->result = cs->exp->args;
+        for (int i = at[k] + 1; i < br->stms.len; i++)
+            vec_push(&post->stms, br->stms.data[i]);
+        post->result = br->result;
+        post = core_clone_body(post); /* T's statements get the one call's results */
+        OMap sub = {0};
+        for (int r = 0; r < cs->pat.len; r++) {
+            CAtom *to = xmalloc(sizeof *to);
+            *to = catom_var(tpat.data[r].name);
+            omap_put(&sub, cs->pat.data[r].name, to);
+        }
+        opt_subst_body(post, &sub);
+        note_body(l, post);
+        if (k == 0) {
+            args_if->body = pre;
+            res_if->body = post;
+        } else {
+            args_if->body2 = pre;
+            res_if->body2 = post;
+        }
+    }
+    out[0] = (CStm){apat, args_if};
+    out[1] = (CStm){tpat, call};
+    out[2] = (CStm){st->pat, res_if};
+    return true;
+}
+
 /* The statements stms[0, n) of every call of the batch (w calls; env: their variables' values),
  * returning res: into out, the batches of res.  False where a recursive call is where lifting
  * cannot reach it (in a loop, a SOAC's lambda). */
@@ -506,6 +608,17 @@ static bool lift_stms(Lift *l, const CStm *stms, int n, const CAtomVec *res, Env
         return true;
     }
     const CExp *e = stms[s].exp;
+    CStm merged[3];
+    if (merge_branch_calls(l, &stms[s], merged)) {
+        Vec(CStm) all = {0};
+        for (int i = 0; i < s; i++)
+            vec_push(&all, stms[i]);
+        for (int i = 0; i < 3; i++)
+            vec_push(&all, merged[i]);
+        for (int i = s + 1; i < n; i++)
+            vec_push(&all, stms[i]);
+        return lift_calls(l, all.data, s + 1, all.len, res, env, w, out, batches);
+    }
     if (e->kind == CE_APPLY)
         return lift_calls(l, stms, s, n, res, env, w, out, batches);
     if (e->kind == CE_IF)
