@@ -17,17 +17,19 @@
  *     its results sliced back per call site (the statements they need are hoisted before them);
  *   - an if whose branches make recursive calls: the calls split by its condition (a partition
  *     of their indices), each branch lifted over its own calls, the results gathered back in
- *     order (seed 004's rule 8);
+ *     order (seed 004's rule 8); where both branches end in a call (a binary search), the if
+ *     chooses the arguments and one call serves both sides;
  *   - the rest of the body again, with the calls' results as one more batch array each.
  *
  * The empty batch returns at once (no call recurses), so the recursion of f^ ends where the
- * deepest call of f does.  Call sites: in an entry point, a top-level map
- * whose lambda calls f (`map qsort rows`) and a top-level call of f (a batch of one) get the
- * lifted version beside the original one, chosen by a threshold FUN.suff_outer_par_K on the
- * number of calls (at or above it: the original, one thread per call).  Anything else — a call
- * inside a loop or a SOAC's lambda of f's body, mutual recursion, parameters or results of rank
- * above 1, consumed parameters, in-place updates — is not lifted: f runs as before, in the
- * thread that calls it.
+ * deepest call of f does.  An array parameter that every recursive call passes on unchanged is
+ * f^'s as it is (once, not a row per call).  Call sites: in an entry point, a top-level map whose
+ * lambda calls f (`map qsort rows`) and a top-level call of f (a batch of one) get the lifted
+ * version beside the original one, chosen by a threshold ENTRY.suff_outer_par_K on the number
+ * of calls (at or above it: the original, one thread per call).  Anything else — a call inside
+ * a loop or a SOAC's lambda of f's body, mutual recursion, parameters or results of rank above
+ * 1, consumed parameters, in-place updates — is not lifted: f runs as before, in the thread
+ * that calls it (and a site lifting cannot take keeps only the original).
  */
 #include <string.h>
 

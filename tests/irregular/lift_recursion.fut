@@ -4,8 +4,9 @@
 -- concatenated; an if splits a batch by its condition).  A quicksort (two recursive calls on
 -- filters, their results concatenated), a sum by halves (two calls on slices, a reduce at the
 -- leaves), the depth of a quicksort's recursion (results combined by scalars), Collatz steps
--- (calls in both branches of nested ifs), a binary search (not lifted: an array argument the
--- same for every call; the original runs in every version) and a sort at the top level.  Every version runs by thresholds: `--thresholds=0` the original
+-- (a call ending both branches of an inner if: one call of the lifted function for both), a
+-- binary search (the same, and an array argument the same for every call, passed once) and a
+-- sort at the top level.  Every version runs by thresholds: `--thresholds=0` the original
 -- (one thread per call), `--thresholds=1099511627776` the lifted one.  Outputs from
 -- tests/irregular/gen_lift.py, Python models of the programs.
 -- ==
