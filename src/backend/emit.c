@@ -946,11 +946,13 @@ static void fun_body(FGen *g, void *arg) {
 
 /* A function of a recursive definition, for the host or (g->device) for kernels: its body runs
  * sequentially where it is called (its SOACs as loops: lam > 0), its blocks shared on a target
- * with parallel regions (par 0: a region's threads may hold them). */
+ * with parallel regions (par 0: a region's threads may hold them).  A lifted function (CFun.host,
+ * lift.c) is called from host code only: its flattened body's segops run as an entry's do, and
+ * it has no device version. */
 static void emit_function(FGen *g, const CFun *f) {
     begin_function(g, f);
     int saved_lam = g->lam, saved_iter = g->iter, saved_par = g->par;
-    g->lam = 1;
+    g->lam = f->host ? 0 : 1; /* a lifted function (lift.c) runs on the host: its segops in parallel */
     g->iter = 0;
     g->par = 0;
     g->in_fun = true;
@@ -982,10 +984,10 @@ static void emit_functions(FGen *g, const CProg *p) {
         if (g->device)
             g->out = g->kernels;
         for (int i = 0; i < p->funs.len; i++)
-            if (!p->funs.data[i]->is_entry)
+            if (!p->funs.data[i]->is_entry && !(g->device && p->funs.data[i]->host))
                 fg_line(g, "%s;", fun_signature(g, p->funs.data[i]));
         for (int i = 0; i < p->funs.len; i++)
-            if (!p->funs.data[i]->is_entry)
+            if (!p->funs.data[i]->is_entry && !(g->device && p->funs.data[i]->host))
                 emit_function(g, p->funs.data[i]);
         g->out = saved_out;
         g->device = false;

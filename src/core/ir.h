@@ -240,6 +240,9 @@ typedef Vec(CExtern) CExternVec;
 struct CFun {
     const char *name;
     bool is_entry;
+    /* lift.c: a lifted function (a batch of calls of a recursive one), called from host code
+     * only: flattened like an entry point, never called inside a kernel or parallel region */
+    bool host;
     Loc loc;
     NameVec sizes;
     CParamVec params;

@@ -109,6 +109,10 @@ Compiled pipeline(const char *path, const Target *t, Stage stop, const PipelineO
         core_cleanup(c.core);
         verified(c.core, "precompute");
     }
+    if (t->flatten != FLATTEN_NONE) {
+        lift_prog(c.core, t->flatten);
+        verified(c.core, "lift");
+    }
     jagged_represent(c.core);
     verified(c.core, "represent");
     core_cleanup(c.core);

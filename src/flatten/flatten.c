@@ -1133,7 +1133,7 @@ void flatten_prog(CProg *p, FlattenTarget target) {
         return;
     for (int i = 0; i < p->funs.len; i++) {
         CFun *fun = p->funs.data[i];
-        if (!fun->is_entry) /* a function of a recursive definition runs in the thread calling it */
+        if (!fun->is_entry && !fun->host) /* a function of a recursive definition runs in the thread calling it */
             continue;
         F f = {p, fun, target, 0, 0, {0}, {0}};
         collect_params(&f, &fun->params);

@@ -114,6 +114,13 @@ bool block_level_ok(const CBody *b, bool counted, bool (*soac_ok)(const CExp *e,
  * input in iotas, which may be NULL), then its body. */
 CStm block_segop(const CStm *s, const OMap *iotas);
 
+/* lift.c: function lifting (seed 004; docs/FLATTENING.md "Function lifting"), before the
+ * represent pass: each recursive function whose recursive calls lifting reaches gets a lifted
+ * version FUN_lifted (CFun.host) taking a batch of calls, and the maps over calls of it and the
+ * calls at the top level of the entry points get it as a version beside the original, chosen by
+ * a threshold on the number of calls. */
+void lift_prog(CProg *p, FlattenTarget target);
+
 /* The number of distinct code paths (combinations of versions) of each function, for reports. */
 int64_t flatten_paths(const CFun *f);
 

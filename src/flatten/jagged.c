@@ -1699,8 +1699,7 @@ static void lower_stm(J *j, const CStm *s, CBuild *outer) {
             lower_filter_plain(j, b, s);
         return;
     case CE_APPLY: lower_apply(j, b, s); return;
-    case CE_SEGOP:
-    case CE_THRESHOLD: die("represent: segment IR before flattening");
+    case CE_SEGOP: die("represent: segment IR before flattening");
     default: keep(j, b, s, shallow(e)); return;
     }
 }

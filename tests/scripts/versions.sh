@@ -63,7 +63,15 @@ check "filter: no segred over the filtered rows" grep -q "segred grid $SEG" "$TM
 "$WEFT" dev --print=seg tests/irregular/partition_segments.fut > "$TMP/pplan" 2>&1 && pass || fail "dev --print=seg (partition): exit status $?"
 check "partition: no segmap placing both parts" grep -q "place_[0-9o]*: \[\]i64, place_[0-9o]*: \[\]i64, elems_[0-9o]*: \[\]i32 = segmap grid $SEG" "$TMP/pplan"
 
-if ! echo 'int main(void){return 0;}' | cc -fopenmp -x c - -o "$TMP/probe" 2>/dev/null; then
+# 1f. function lifting (src/flatten/lift.c): a map over calls of a recursive quicksort gets the
+# lifted version beside the original (threshold on the calls, default 1 on the CPU: the
+# original), a host function whose filters over all the calls' rows are segmented scans
+"$WEFT" dev --print=seg tests/irregular/lift_recursion.fut > "$TMP/lplan" 2>&1 && pass || fail "dev --print=seg (lifting): exit status $?"
+for pat in '^threshold "sort_rows\.suff_outer_par_0" = 1$' '^fn qsort_[0-9]*_lifted ' \
+           'apply qsort_[0-9]*_lifted ' "segscan grid $SEG"; do
+    grep -q "$pat" "$TMP/lplan" && pass || { fail "the lifted program has no line matching $pat"; head -40 "$TMP/lplan"; }
+done
+
     echo "versions: cc -fopenmp not available, compiled part skipped"
     summary
 fi
