@@ -56,11 +56,13 @@ bool irr_cheap(const CExp *e);
  * lambda parameters bound to its inputs at index i (an iota input: i itself), then copies of
  * the statements [0, upto) of its body that keep marks (NULL: all), into in; subst maps each
  * original name to its copy's atom (CAtom *).  irr_prune drops the statements of b whose
- * results nothing reads and that cannot fail.  irr_note_lambda records the types of
- * everything l binds. */
+ * results nothing reads and that cannot fail.  irr_note_lambda (irr_note_body,
+ * irr_note_params) records the types of everything l (b, ps) binds. */
 void irr_element(const CExp *e, CBuild *in, CAtom i, int upto, const bool *keep, const OMap *iotas, OMap *subst);
 void irr_prune(CBody *b);
 void irr_note_lambda(OMap *types, const CLambda *l);
+void irr_note_body(OMap *types, const CBody *b);
+void irr_note_params(OMap *types, const CParamVec *ps);
 /* A screma over idx (width w) whose lambda takes parameter i and runs in's statements (the
  * element's bindings), then c's (appended to in, the unread ones pruned), returning c's
  * results; added to b's expressions for the caller to bind. */

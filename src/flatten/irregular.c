@@ -255,6 +255,9 @@ static void note_body(OMap *types, const CBody *b) {
     }
 }
 
+void irr_note_params(OMap *types, const CParamVec *ps) { note_params(types, ps); }
+void irr_note_body(OMap *types, const CBody *b) { note_body(types, b); }
+
 void irr_note_lambda(OMap *types, const CLambda *l) {
     note_params(types, &l->params);
     note_body(types, l->body);

@@ -136,45 +136,6 @@ static bool liftable_fun(const CFun *f) {
 
 /* ------------------------------------------------------------------ types */
 
-static void note(Lift *l, const CParamVec *ps) {
-    for (int i = 0; i < ps->len; i++) {
-        CType *t = xmalloc(sizeof *t);
-        *t = ps->data[i].type;
-        omap_put(l->types, ps->data[i].name, t);
-    }
-}
-
-static void note_body(Lift *l, const CBody *b);
-
-static void note_lambda(Lift *l, const CLambda *lam) {
-    if (!lam)
-        return;
-    note(l, &lam->params);
-    note_body(l, lam->body);
-}
-
-static void note_body(Lift *l, const CBody *b) {
-    for (int i = 0; i < b->stms.len; i++) {
-        const CExp *e = b->stms.data[i].exp;
-        note(l, &b->stms.data[i].pat);
-        note(l, &e->params);
-        if (e->index) {
-            CType *t = xmalloc(sizeof *t);
-            *t = ctype_prim(PRIM_I64);
-            omap_put(l->types, e->index, t);
-        }
-        if (e->body)
-            note_body(l, e->body);
-        if (e->body2)
-            note_body(l, e->body2);
-        note_lambda(l, e->lam);
-        for (int k = 0; k < e->scans.len; k++)
-            note_lambda(l, e->scans.data[k].lam);
-        for (int k = 0; k < e->reds.len; k++)
-            note_lambda(l, e->reds.data[k].lam);
-    }
-}
-
 static CType type_of(Lift *l, CAtom a) {
     if (a.kind == CA_CONST)
         return ctype_prim(a.prim);
@@ -542,10 +503,8 @@ static bool merge_branch_calls(Lift *l, const CStm *st, CStm out[3]) {
     for (int p = 0; p < f->params.len; p++) {
         CParam a = {opt_fresh("arg"), anyify(f->params.data[p].type)};
         vec_push(&apat, a);
-        CType *t = xmalloc(sizeof *t);
-        *t = a.type;
-        omap_put(l->types, a.name, t);
     }
+    irr_note_params(l->types, &apat);
     CExp *call = cexp_new(CE_APPLY, e->loc);
     call->fname = f->name;
     const CStm *c0 = &e->body->stms.data[at[0]], *c1 = &e->body2->stms.data[at[1]];
@@ -558,10 +517,8 @@ static bool merge_branch_calls(Lift *l, const CStm *st, CStm out[3]) {
     for (int r = 0; r < c0->pat.len; r++) {
         CParam t = {opt_fresh("rec"), anyify(c0->pat.data[r].type)};
         vec_push(&tpat, t);
-        CType *ty = xmalloc(sizeof *ty);
-        *ty = t.type;
-        omap_put(l->types, t.name, ty);
     }
+    irr_note_params(l->types, &tpat);
     CExp *res_if = cexp_new(CE_IF, e->loc);
     vec_push(&res_if->args, e->args.data[0]);
     for (int k = 0; k < 2; k++) {
@@ -582,7 +539,7 @@ static bool merge_branch_calls(Lift *l, const CStm *st, CStm out[3]) {
             omap_put(&sub, cs->pat.data[r].name, to);
         }
         opt_subst_body(post, &sub);
-        note_body(l, post);
+        irr_note_body(l->types, post);
         if (k == 0) {
             args_if->body = pre;
             res_if->body = post;
@@ -821,8 +778,8 @@ static void lift_sites(Sites *s, CFun *entry) {
     s->entry = entry;
     s->types = (OMap){0};
     Lift tl = {s->prog, NULL, NULL, &s->types, NULL, {0}};
-    note(&tl, &entry->params);
-    note_body(&tl, entry->body);
+    irr_note_params(tl.types, &entry->params);
+    irr_note_body(tl.types, entry->body);
     for (int k = 0; k < entry->sizes.len; k++) {
         CType *t = xmalloc(sizeof *t);
         *t = ctype_prim(PRIM_I64);
@@ -878,8 +835,8 @@ void lift_prog(CProg *p, FlattenTarget target) {
         Lift l = {p, f, intern(xsprintf("%s_lifted", f->name)), types, xmalloc(sizeof(bool) * (size_t)f->params.len), {0}};
         for (int k = 0; k < f->params.len; k++)
             l.inv[k] = invariant_param(f, k);
-        note(&l, &f->params);
-        note_body(&l, f->body);
+        irr_note_params(l.types, &f->params);
+        irr_note_body(l.types, f->body);
         for (int k = 0; k < f->sizes.len; k++) {
             CType *t = xmalloc(sizeof *t);
             *t = ctype_prim(PRIM_I64);
