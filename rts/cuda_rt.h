@@ -64,6 +64,7 @@ typedef struct {
     /* flat_cuda.h's: */
     char *arena;              /* the points' arenas */
     size_t arena_cap;
+    int64_t resident;         /* threads the device holds at once (0: not asked yet) */
     unsigned long long *wanted;
     bool pending;             /* kernels launched whose failures have not been looked at */
     wfc_tcopy *tcopies;       /* transposed copies */

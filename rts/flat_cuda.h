@@ -110,13 +110,33 @@ static int wfc_sync(wf_ctx *ctx) {
     return wfc_errors(ctx, "cuda");
 }
 
-/* Device memory for the arenas: at most a quarter of the device's memory, at most 2 GiB. */
-static size_t wfc_arena_budget(void) {
+/* Device memory for the arenas of points of `bytes` each: a quarter of the free memory, at most
+ * 2 GiB; when that holds fewer than WFC_ARENA_THREADS points (a point needs megabytes: few large
+ * points, e.g. one thread per segment of an outer version), three quarters of the free memory. */
+#define WFC_ARENA_THREADS 4096
+#define WFC_ARENA_KEPT ((size_t)2 << 30) /* a bigger arena is freed after its launch */
+static size_t wfc_arena_budget(int64_t bytes) {
     size_t free_b = 0, total = 0;
     if (cudaMemGetInfo(&free_b, &total) != cudaSuccess)
         return (size_t)256 << 20;
     size_t b = free_b / 4;
-    return b > ((size_t)2 << 30) ? (size_t)2 << 30 : b;
+    b = b > WFC_ARENA_KEPT ? WFC_ARENA_KEPT : b;
+    if (b / (size_t)bytes < WFC_ARENA_THREADS)
+        b = free_b / 4 * 3;
+    return b;
+}
+
+/* The threads the device holds at once (its multiprocessors times their threads). */
+static int64_t wfc_resident_threads(wfk_state *st) {
+    if (st->resident == 0) {
+        int dev = 0, sms = 0, per_sm = 0;
+        if (cudaGetDevice(&dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, dev) != cudaSuccess)
+            sms = 0;
+        st->resident = sms > 0 && per_sm > 0 ? (int64_t)sms * per_sm : INT64_MAX;
+    }
+    return st->resident;
 }
 
 /* Run launcher fn of region `region` with the kernel arguments args (reduction results to the
@@ -138,9 +158,10 @@ static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, w
     for (;;) {
         int64_t max_threads = INT64_MAX;
         if (bytes > 0) {
-            size_t budget = wfc_arena_budget();
-            max_threads = (int64_t)(budget / (size_t)bytes);
-            if (max_threads < 256)
+            max_threads = (int64_t)(wfc_arena_budget(bytes) / (size_t)bytes);
+            if (max_threads > wfc_resident_threads(st)) /* more would only wait their turn */
+                max_threads = wfc_resident_threads(st);
+            if (max_threads < 32) /* a warp (rts/flat_dev.cuh wfd_fit_block) */
                 return wf_error(ctx, loc, "out of device memory: a point of this kernel needs %lld bytes",
                                 (long long)bytes);
             size_t need = (size_t)max_threads * (size_t)bytes;
@@ -163,8 +184,14 @@ static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, w
         unsigned long long wanted = 0;
         if (wfk_copy(ctx, &wanted, st->wanted, sizeof wanted, cudaMemcpyDeviceToHost, loc))
             return 1;
-        if (wanted == 0)
+        if (wanted == 0) {
+            if (st->arena_cap > WFC_ARENA_KEPT) { /* the memory of few large points: back to the pool's use */
+                cudaFree(st->arena);
+                st->arena = NULL;
+                st->arena_cap = 0;
+            }
             return 0;
+        }
         bytes = (int64_t)wanted > 2 * bytes ? (int64_t)wanted : 2 * bytes; /* again, with more */
     }
 }

@@ -607,6 +607,15 @@ static int wfb_run(const wfk_launch *L, wfb_state *st, S &s, const void *k, int6
     }
 }
 
+/* The block size bs fitted to the arenas the launcher made: no more threads in a block than
+ * max_threads (whole warps; the launcher makes at least one warp's arenas). */
+static int wfd_fit_block(int bs, int64_t max_threads) {
+    if (bs <= max_threads)
+        return bs;
+    int64_t fit = max_threads / 32 * 32;
+    return fit >= 32 ? (int)fit : 32;
+}
+
 /* Runs a block kernel, one point per block (48 KiB of block memory at first). */
 template <class S>
 static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t max_threads) {
@@ -615,6 +624,7 @@ static int wfd_run_block_map(const wfk_launch *L, S &s, int64_t bsize, int64_t m
     const void *k = (const void *)wfd_block_map_kernel<S>;
     int most = wfb_kernel_threads(k);
     int bs = bsize < most ? (int)bsize : most; /* fewer threads than points: each runs several */
+    bs = wfd_fit_block(bs, max_threads);
     int64_t blocks = s.w < (1 << 20) ? s.w : (1 << 20);
     if (blocks * bs > max_threads)
         blocks = max_threads / bs > 0 ? max_threads / bs : 1;
@@ -668,6 +678,7 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
     int bs = widest <= 256 ? 256 : widest >= 1024 ? 1024 : (int)((widest + 31) / 32 * 32);
     int most = wfb_kernel_threads(k);
     bs = bs < most ? bs : most;
+    bs = wfd_fit_block(bs, max_threads);
     int64_t nbins = rc ? 0 : wfb_pack(n, width, count, bs, perm, slot, start);
     if (nbins < 0)
         rc = (int)cudaErrorMemoryAllocation;
@@ -702,7 +713,7 @@ static int wfd_run_bin_map(const wfk_launch *L, S &s, const int64_t *dwidth, con
 }
 
 /* Blocks of bs threads for a grid-stride loop over w points: one point per thread, at most 2^20
- * blocks and max_threads threads (the arenas the launcher made). */
+ * blocks and max_threads threads (the arenas the launcher made; bs fitted to them). */
 static int64_t wfd_grid_blocks(int64_t w, int bs, int64_t max_threads) {
     int64_t blocks = (w + bs - 1) / bs;
     if (blocks > (1 << 20))
@@ -716,7 +727,7 @@ template <class S>
 static int wfd_run_map(const wfk_launch *L, const S &s, int64_t max_threads) {
     if (s.w == 0)
         return 0;
-    int bs = L->block_size;
+    int bs = wfd_fit_block(L->block_size, max_threads);
     int64_t blocks = wfd_grid_blocks(s.w, bs, max_threads);
     wfd_map_kernel<S><<<(unsigned)blocks, bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     return (int)cudaGetLastError();
@@ -835,7 +846,7 @@ template <class S>
 static int wfd_run_hist(const wfk_launch *L, const S &s, int64_t max_threads) {
     if (s.w == 0)
         return 0;
-    int bs = L->block_size;
+    int bs = wfd_fit_block(L->block_size, max_threads);
     int64_t blocks = wfd_grid_blocks(s.w, bs, max_threads);
     /* whole words: wfd_cas_small works on the aligned 4-byte word around a bin */
     int64_t bytes = (s.nb * (int64_t)sizeof(typename S::Bin) + 15) / 16 * 16;

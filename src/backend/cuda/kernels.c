@@ -1226,6 +1226,7 @@ void fc_segop(FGen *g, const CStm *s) {
 
 static bool touches_memory(const CExp *e) {
     switch (e->kind) {
+    case CE_APPLY: /* the callee's statements bring its arrays to the host and mark what they wrote */
     case CE_ATOM:
     case CE_REARRANGE:
     case CE_SIZE:
