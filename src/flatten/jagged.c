@@ -9,7 +9,9 @@
  *
  *   index        a row is a view (offsets sliced, data shared); an element is the data at the
  *                position the offsets give, after a bounds check that names the whole index
- *   map          a jagged input is read row by row (its start and end offsets are two inputs);
+ *   map          a jagged input is read row by row (its start and end offsets are two inputs;
+ *                in a lambda, for a value made outside it, the row index is the input and the
+ *                offsets are read by it: they stay free, and the nest can be flattened through);
  *                a result whose rows vary in size gets the rows' sizes first — the *size slice*
  *                of the lambda, the statements the sizes need and nothing else — their
  *                exclusive scan is its offsets, and the map writes its rows one after the other
@@ -40,6 +42,7 @@ typedef struct {
     CAtom offs[MAX_LEVELS];
     CAtom data;
     CType type;
+    int depth; /* the SOAC lambdas around the statement that made it (J.depth then) */
 } Rep;
 
 /* A value of the input program during the pass: a regular atom, or a jagged one's parts. */
@@ -52,6 +55,7 @@ typedef struct {
     CProg *prog;
     OMap reps;  /* variable of the input program -> Rep * */
     OMap types; /* every variable (the input's and the new ones) -> CType * */
+    int depth;      /* the SOAC lambdas around the statement being represented */
     OMap fun_types; /* function -> its CFun before the pass: the types of its parameters and
                        results say which of them calls pass as their parts */
 } J;
@@ -105,8 +109,15 @@ static Val val_of(J *j, CAtom a) {
 }
 
 /* A Rep of fresh, not yet bound part names for a value of jagged type t. */
-static Rep *fresh_rep(J *j, const char *base, CType t) {
+/* A jagged value made at the current statement (its parts filled in by the caller). */
+static Rep *rep_new(J *j) {
     Rep *r = xmalloc(sizeof *r);
+    r->depth = j->depth;
+    return r;
+}
+
+static Rep *fresh_rep(J *j, const char *base, CType t) {
+    Rep *r = rep_new(j);
     r->levels = jagged_levels(t);
     if (r->levels >= MAX_LEVELS)
         die("represent: more than %d jagged levels", MAX_LEVELS);
@@ -165,7 +176,7 @@ static CAtom even_offsets(CBuild *b, CAtom rows, CAtom m) {
 
 /* A regular value x as a jagged value of type t (same rank): evenly spaced offsets. */
 static Rep *rep_of_regular(J *j, CBuild *b, CAtom x, CType t) {
-    Rep *r = xmalloc(sizeof *r);
+    Rep *r = rep_new(j);
     r->type = t;
     r->levels = jagged_levels(t);
     CAtom rows = cb_size(b, x, 0);
@@ -391,7 +402,7 @@ static Val index_plain(J *j, CBuild *b, const Rep *r, const CAtom *idx, int n) {
     if (n == r->levels) /* a row of the last level: a slice of the data */
         return regular(cb_slice(b, r->data, w.lo, w.hi));
     if (n < r->levels) { /* the levels below n, over the span [lo, hi) of level n */
-        Rep *row = xmalloc(sizeof *row);
+        Rep *row = rep_new(j);
         row->type = ctype_array(r->type.prim, r->type.rank - n, r->type.dims + n);
         row->levels = r->levels - n;
         row->offs[0] = cb_slice(b, r->offs[n], w.lo, cb_add(b, w.hi, cb_i64(1)));
@@ -999,7 +1010,8 @@ static void lower_loop(J *j, CBuild *b, const CStm *s) {
 
 /* The inputs of a SOAC (into ne, the new expression, and params, the new lambda's parameters,
  * whose body in begins): a regular input as it is; a jagged one as the start and end offsets
- * of its rows, the lambda's parameter bound to the row (a view) at the start of its body. */
+ * of its rows (or, in a lambda, for a value made outside it, its row indices and two reads of
+ * its offsets), the lambda's parameter bound to the row (a view) at the start of its body. */
 static void soac_inputs(J *j, CBuild *b, const CExp *e, CExp *ne, CBuild *in, CParamVec *params) {
     CAtom w = e->args.data[0];
     for (int k = 0; k < e->arrays.len; k++) {
@@ -1019,12 +1031,27 @@ static void soac_inputs(J *j, CBuild *b, const CExp *e, CExp *ne, CBuild *in, CP
         CAtom vals[2] = {rows, w};
         cb_assert(b, cb_op2(b, COP_EQ, PRIM_I64, rows, w),
                   "size mismatch: an input of {0} elements to a SOAC of width {1}", vals, 2);
-        vec_push(&ne->arrays, cb_slice(b, r->offs[0], cb_i64(0), w));
-        vec_push(&ne->arrays, cb_slice(b, r->offs[0], cb_i64(1), cb_add(b, w, cb_i64(1))));
-        CParam ps = cb_param(in, "start", ctype_prim(PRIM_I64)), pe = cb_param(in, "end", ctype_prim(PRIM_I64));
-        vec_push(params, ps);
-        vec_push(params, pe);
-        CAtom s0 = catom_var(ps.name), e0 = catom_var(pe.name);
+        CAtom s0, e0;
+        if (r->depth < j->depth) {
+            /* made outside the lambda this SOAC is in: its rows' bounds read by row index from
+             * the offsets, which stay free in the nest (slices made here would be bound in it,
+             * and the flattener could not extend the nest through this SOAC) */
+            vec_push(&ne->arrays, cb_iota(b, w));
+            CParam pi = cb_param(in, "row", ctype_prim(PRIM_I64));
+            vec_push(params, pi);
+            CAtom i = catom_var(pi.name);
+            s0 = cb_index(in, r->offs[0], &i, 1);
+            CAtom i1 = cb_add(in, i, cb_i64(1));
+            e0 = cb_index(in, r->offs[0], &i1, 1);
+        } else {
+            vec_push(&ne->arrays, cb_slice(b, r->offs[0], cb_i64(0), w));
+            vec_push(&ne->arrays, cb_slice(b, r->offs[0], cb_i64(1), cb_add(b, w, cb_i64(1))));
+            CParam ps = cb_param(in, "start", ctype_prim(PRIM_I64)), pe = cb_param(in, "end", ctype_prim(PRIM_I64));
+            vec_push(params, ps);
+            vec_push(params, pe);
+            s0 = catom_var(ps.name);
+            e0 = catom_var(pe.name);
+        }
         if (r->levels == 1) {
             CExp *ix = cb_exp(in, CE_INDEX);
             vec_push(&ix->args, r->data);
@@ -1034,7 +1061,8 @@ static void soac_inputs(J *j, CBuild *b, const CExp *e, CExp *ne, CBuild *in, CP
             cb_let_pat(in, pat, ix);
             continue;
         }
-        Rep *row = xmalloc(sizeof *row);
+        Rep *row = rep_new(j);
+        row->depth = j->depth + 1; /* made in the lambda */
         row->type = ctype_elem(r->type);
         row->levels = r->levels - 1;
         row->offs[0] = cb_slice(in, r->offs[1], s0, cb_add(in, e0, cb_i64(1)));
@@ -1390,7 +1418,9 @@ static void lower_screma(J *j, CBuild *b, const CStm *s) {
     CParamVec params = {0};
     soac_inputs(j, b, e, ne, &in, &params);
     Val *vals;
+    j->depth++;
     lower_body(j, e->lam->body, &in, &vals);
+    j->depth--;
     ne->scans = lower_ops(j, b, &e->scans, e->loc);
     ne->reds = lower_ops(j, b, &e->reds, e->loc);
     int nscan = ops_count(&e->scans), nops = nscan + ops_count(&e->reds);
@@ -1469,7 +1499,7 @@ static void lower_screma(J *j, CBuild *b, const CStm *s) {
         MapOut *mo = &outs[i];
         if (mo->kind == OUT_PLAIN)
             continue;
-        Rep *r = xmalloc(sizeof *r);
+        Rep *r = rep_new(j);
         r->type = mo->out.type;
         if (mo->kind == OUT_CONCAT) {
             r->levels = 1;
@@ -1503,7 +1533,9 @@ static void lower_scatter_hist(J *j, CBuild *b, const CStm *s) {
     CParamVec params = {0};
     soac_inputs(j, b, e, ne, &in, &params);
     Val *vals;
+    j->depth++;
     lower_body(j, e->lam->body, &in, &vals);
+    j->depth--;
     CAtomVec results = {0};
     for (int i = 0; i < e->lam->ret.len; i++)
         val_atoms(j, &in, vals[i], e->lam->ret.data[i], &results);
@@ -1525,7 +1557,9 @@ static void lower_filter_plain(J *j, CBuild *b, const CStm *s) {
     CParamVec params = {0};
     soac_inputs(j, b, e, ne, &in, &params);
     Val *vals;
+    j->depth++;
     lower_body(j, e->lam->body, &in, &vals);
+    j->depth--;
     CAtomVec results = {0};
     val_atoms(j, &in, vals[0], e->lam->ret.data[0], &results);
     ne->lam = make_lambda(params, in.body, results, e->lam->ret);
@@ -1806,7 +1840,7 @@ static void lower_fun(J *j, CFun *f) {
 }
 
 void jagged_represent(CProg *p) {
-    J j = {p, {0}, {0}, {0}};
+    J j = {p, {0}, {0}, 0, {0}};
     for (int i = 0; i < p->funs.len; i++) { /* the convention of calls, before any is lowered */
         CFun *before = xmalloc(sizeof *before);
         *before = *p->funs.data[i];

@@ -50,6 +50,12 @@ check "segment_sums: no segred over a segmented space: $(grep -c segred "$TMP/sp
 "$WEFT" dev --print=seg tests/irregular/sums_three_levels.fut > "$TMP/tplan" 2>&1 && pass || fail "dev --print=seg (sums_three_levels): exit status $?"
 check "sums_three_levels: no segred over the rows of rows' points" \
     grep -q 'segred grid (gtid_[0-9o]* < total_[0-9o]*, gtid_[0-9o]* < seg offs_[0-9o]* total_[0-9o]*)' "$TMP/tplan"
+# 1d''. a map nest over the rows of a jagged array made outside it (tests/irregular/
+# free_rows_in_nest.fut): the rows' bounds are read by index in the nest (src/flatten/jagged.c),
+# so its flattened version is a segred over both levels, not a segmap over the outer one
+"$WEFT" dev --print=seg --target=cuda tests/irregular/free_rows_in_nest.fut > "$TMP/nplan" 2>&1 && pass || fail "dev --print=seg (free_rows_in_nest): exit status $?"
+check "free_rows_in_nest: no segred over the outer map and the rows" \
+    grep -q 'segred grid (gtid_[0-9o]* < n_[0-9]*, gtid_[0-9o]* < [a-z_0-9]*)' "$TMP/nplan"
 # 1e. a filter in an irregular map (src/flatten/irregular.c, filter_flatten): its flags scanned
 # per row, the points placed by a segmap and scattered to the flat output; a reduction over the
 # filtered rows is an irregular nest again (a segred over the new offsets); a partition places
