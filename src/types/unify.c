@@ -86,6 +86,25 @@ static Size *prune_open(Size *s) {
     return last && (!last->link || p->kind == SIZE_ANY) ? last : p;
 }
 
+/* Whether size variable v occurs in s (binding v to s would make a cycle). */
+static bool size_occurs(const Size *v, Size *s) {
+    for (Size *t = s; t; t = t->kind == SIZE_VAR ? t->link : NULL) /* v itself, or linked to */
+        if (t == v)
+            return true;
+    s = size_prune(s);
+    for (int i = 0; s->kind == SIZE_EXPR && i < s->n; i++)
+        if (size_occurs(v, s->args[i]))
+            return true;
+    return false;
+}
+
+/* Size variable v bound to s; to an unknown size where s mentions v (n = n + 1: a size that
+ * changes, e.g. a loop parameter's that grows, is not one size). */
+static bool bind_size_var(Size *v, Size *s) {
+    v->link = size_occurs(v, s) ? size_any() : s;
+    return true;
+}
+
 static bool unify_size(Size *a, Size *b, bool strict) {
     a = prune_open(a);
     b = prune_open(b);
@@ -96,14 +115,10 @@ static bool unify_size(Size *a, Size *b, bool strict) {
         return bind_flex(fa, b, strict);
     if (fb >= 0 && fa < 0)
         return bind_flex(fb, a, strict);
-    if (a->kind == SIZE_VAR) {
-        a->link = b;
-        return true;
-    }
-    if (b->kind == SIZE_VAR) {
-        b->link = a;
-        return true;
-    }
+    if (a->kind == SIZE_VAR)
+        return bind_size_var(a, b);
+    if (b->kind == SIZE_VAR)
+        return bind_size_var(b, a);
     if (a->kind == SIZE_EXPR && b->kind == SIZE_EXPR && a->fn == b->fn && a->op == b->op && a->n == b->n) {
         for (int i = 0; i < a->n; i++)
             if (!unify_size(a->args[i], b->args[i], strict))
