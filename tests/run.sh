@@ -32,7 +32,7 @@ for option in "$@"; do
         *) echo "usage: sh tests/run.sh [--full | --all] [--compiler-only] [--no-corpus-scripts]" >&2; exit 2 ;;
     esac
 done
-FULL_SCRIPTS="ast_roundtrip core_roundtrip core_passes"
+FULL_SCRIPTS="ast_roundtrip core_roundtrip core_passes mpi_corpus"
 NO_WEFT_SCRIPTS="baselines bench_chart rts_multicore rts_runtime"
 WEFT=${WEFT:-bin/weft}
 case $WEFT in /*) ;; *) WEFT=$PWD/$WEFT ;; esac

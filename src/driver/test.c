@@ -771,6 +771,12 @@ static bool case_skipped(const Case *c, const Backend *be) {
 
 static bool mpi_backend(const Backend *be) { return !strcmp(be->name, "mpi") || !strcmp(be->name, "cuda-mpi"); }
 
+/* How many times each case runs on backend be: once per --thresholds given (compiled backends)
+ * and --ranks count (mpi backends). */
+static int case_runs(const Options *o, const Backend *be) {
+    return (be->prepare && o->thresholds.len ? o->thresholds.len : 1) * (mpi_backend(be) ? o->ranks.len : 1);
+}
+
 /* The jobs of case c of an entry on backend be: one, or on a compiled backend one per
  * --thresholds given, and on an mpi backend one per --ranks count (one compilation for all). */
 static void plan_case(Run *run, const Spec *spec, const Case *c, int case_no, const char *entry, const Backend *be,
@@ -843,12 +849,12 @@ static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes
                         printf("skip %s: backend %s: %s\n", spec->path, be->name, prep_err + 6);
                     continue;
                 }
-                if (prep_err) { /* each case fails; the reason is printed once */
+                if (prep_err) { /* each case fails (each of its runs); the reason is printed once */
                     if (!prep || !prep->reported)
                         printf("FAIL %s: backend %s (every case): %s\n", spec->path, be->name, prep_err);
                     if (prep)
                         prep->reported = true;
-                    run->failed++;
+                    run->failed += case_runs(&run->opt, be);
                     continue;
                 }
                 plan_case(run, spec, c, i + 1, b->entries.data[e], be, exe);
