@@ -5,7 +5,7 @@
 # each rank count), docs/MPI.md: every case must give the single-process result on every rank
 # count, sizes below the rank count and empty inputs included.  Prints the failures, one line of
 # counts per rank count and "mpi_corpus: N passed, M failed".  Slow (docs/MPI.md says how
-# slow): part of `make check-full` (tests/run.sh's FULL_SCRIPTS), not of `make check`, whose
+# slow): part of `make check-full` (tests/run.sh's BACKEND_FULL_SCRIPTS), not of `make check`, whose
 # tests/scripts/mpi.sh runs a representative set.  Without mpicc and mpirun it checks nothing.
 . "$(dirname "$0")/lib.sh"
 
