@@ -3,7 +3,8 @@
 # set of the corpus (regular and irregular maps, whole segments, whole scans and reductions,
 # non-commutative operators, sizes below the rank count, empty inputs, a failure in one rank's
 # part) give the single-process results on 1, 2 and 3 ranks (`weft test --backend=mpi
-# --ranks=N`, Open MPI's mpirun with --oversubscribe); the executables' harness (results printed
+# --ranks=1,2,3`, Open MPI's mpirun with --oversubscribe; tests/scripts/mpi_corpus.sh, in make
+# check-full, runs the whole corpus so); the executables' harness (results printed
 # once, -t's times from rank 0, exit status 2 and the message when one rank fails); without
 # --mpi no MPI in the generated code; --mpi without mpicc a clear error.  Without mpicc and
 # mpirun (Debian: libopenmpi-dev openmpi-bin) only the last two run.  weft cuda --mpi: its generated
@@ -42,19 +43,16 @@ fi
 
 corpus="tests/mpi tests/irregular/iota_in_map.fut tests/irregular/concat_rows.fut tests/irregular/segment_sums.fut
         tests/irregular/scan_in_map.fut tests/flatten/segred_long.fut tests/flatten/versions.fut"
-for ranks in 1 2 3; do
-    # shellcheck disable=SC2086
-    "$WEFT" test --backend=mpi --ranks=$ranks $corpus > "$T/test$ranks.log" 2>&1
-    grep -q " 0 failed" "$T/test$ranks.log" || cat "$T/test$ranks.log"
-    add_counts "$T/test$ranks.log"
-done
+# each program compiled once, each case run on each rank count
+# shellcheck disable=SC2086
+"$WEFT" test --backend=mpi --ranks=1,2,3 $corpus > "$T/test.log" 2>&1
+grep -q " 0 failed" "$T/test.log" || cat "$T/test.log"
+add_counts "$T/test.log"
 # the flattened versions of irregular reductions (segments split across ranks by their points)
-for ranks in 2 3; do
-    "$WEFT" test --backend=mpi --ranks=$ranks --thresholds=1099511627776 tests/mpi/segments.fut \
-        tests/irregular/segment_sums.fut > "$T/flat$ranks.log" 2>&1
-    grep -q " 0 failed" "$T/flat$ranks.log" || cat "$T/flat$ranks.log"
-    add_counts "$T/flat$ranks.log"
-done
+"$WEFT" test --backend=mpi --ranks=2,3 --thresholds=1099511627776 tests/mpi/segments.fut \
+    tests/irregular/segment_sums.fut > "$T/flat.log" 2>&1
+grep -q " 0 failed" "$T/flat.log" || cat "$T/flat.log"
+add_counts "$T/flat.log"
 
 # the harness on 3 ranks: results once, rank 0's times, a failure in rank 2's part
 mpirun="mpirun --oversubscribe"
