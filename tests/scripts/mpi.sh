@@ -48,6 +48,12 @@ corpus="tests/mpi tests/irregular/iota_in_map.fut tests/irregular/concat_rows.fu
 "$WEFT" test --backend=mpi --ranks=1,2,3 $corpus > "$T/test.log" 2>&1
 grep -q " 0 failed" "$T/test.log" || cat "$T/test.log"
 add_counts "$T/test.log"
+# weft test --ranks=LIST: each case once per count, its failures named by their count
+printf -- '-- ==\n-- input { 3i64 }\n-- output { 4i64 }\nentry main (n: i64) = n\n' > "$T/wrong.fut"
+"$WEFT" test --backend=mpi --ranks=1,3 "$T/wrong.fut" > "$T/wrong.log" 2>&1
+check "weft test --ranks=1,3: a wrong case fails on 1 rank" grep -q "case #1 (mpi, --ranks=1)" "$T/wrong.log"
+check "weft test --ranks=1,3: and on 3" grep -q "case #1 (mpi, --ranks=3)" "$T/wrong.log"
+check "weft test --ranks=1,3: two runs" grep -q "^0 passed, 2 failed" "$T/wrong.log"
 # the flattened versions of irregular reductions (segments split across ranks by their points)
 "$WEFT" test --backend=mpi --ranks=2,3 --thresholds=1099511627776 tests/mpi/segments.fut \
     tests/irregular/segment_sums.fut > "$T/flat.log" 2>&1
