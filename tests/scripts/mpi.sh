@@ -9,7 +9,8 @@
 # --mpi no MPI in the generated code; --mpi without mpicc a clear error.  Without mpicc and
 # mpirun (Debian: libopenmpi-dev openmpi-bin) only the last two run.  weft cuda --mpi: its generated
 # code (the kernels over the rank's units, the exchanges) and its error without mpicc.  Irregular reductions run
-# again with their flattened versions forced (--thresholds), so that their segments are split.
+# again with their flattened versions forced (--thresholds), so that their segments are split;
+# tests/mpi again with exchanges over the bytes of one MPI call.
 . "$(dirname "$0")/lib.sh"
 
 mkdir -p "$T/empty"
@@ -59,6 +60,13 @@ check "weft test --ranks=1,3: two runs" grep -q "^0 passed, 2 failed" "$T/wrong.
     tests/irregular/segment_sums.fut > "$T/flat.log" 2>&1
 grep -q " 0 failed" "$T/flat.log" || cat "$T/flat.log"
 add_counts "$T/flat.log"
+
+# exchanges too big for one MPI call (over WF_MPI_MAX_BYTES, 2^31 - 1 bytes; here 24): each
+# rank's block broadcast in pieces, the input too
+"$WEFT" test --backend=mpi --ranks=2,3 "--cc=mpicc -O1 -DWF_MPI_MAX_BYTES=24" tests/mpi \
+    tests/irregular/segment_sums.fut > "$T/pieces.log" 2>&1
+grep -q " 0 failed" "$T/pieces.log" || cat "$T/pieces.log"
+add_counts "$T/pieces.log"
 
 # the harness on 3 ranks: results once, rank 0's times, a failure in rank 2's part
 mpirun="mpirun --oversubscribe"
