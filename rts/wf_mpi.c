@@ -17,6 +17,13 @@
 
 #include "wf_mpi.h"
 
+/* The most bytes one collective call moves: its counts and displacements are ints (MPI 3).
+ * Larger exchanges go as broadcasts from each rank in pieces of at most this many bytes;
+ * tests/scripts/mpi.sh makes it small to run that path. */
+#ifndef WF_MPI_MAX_BYTES
+#define WF_MPI_MAX_BYTES INT_MAX
+#endif
+
 static int wf_mpi_rank_, wf_mpi_size_ = 1;
 static int wf_mpi_stderr_ = -1; /* ranks > 0: the real stderr, for a failure's message */
 
@@ -36,23 +43,33 @@ bool wf_mpi_part(wf_ctx *ctx, int64_t total, int64_t *lo, int64_t *n) {
     return true;
 }
 
-static void too_big(wf_ctx *ctx, const char *what) {
-    wf_error(ctx, NULL, "MPI: %s too big for one exchange", what);
+/* Out of memory in an exchange: every rank stops. */
+static void exchange_failed(wf_ctx *ctx) {
+    wf_error(ctx, NULL, "out of memory (MPI exchange)");
     fprintf(stderr, "%s\n", wf_ctx_error(ctx));
     MPI_Abort(MPI_COMM_WORLD, 2);
 }
 
+/* Rank root's `bytes` bytes at p to every rank, in calls of at most WF_MPI_MAX_BYTES. */
+static void bcast_pieces(char *p, int64_t bytes, int root) {
+    for (int64_t at = 0; at < bytes; at += WF_MPI_MAX_BYTES) {
+        int64_t n = bytes - at < WF_MPI_MAX_BYTES ? bytes - at : WF_MPI_MAX_BYTES;
+        MPI_Bcast(p + at, (int)n, MPI_BYTE, root, MPI_COMM_WORLD);
+    }
+}
+
 void wf_mpi_gather_at(wf_ctx *ctx, void *p, int64_t esz, const int64_t *starts) {
     int k = wf_mpi_size_;
-    if (esz == 0)
+    if (esz == 0 || starts[k] == 0)
         return;
-    if (esz > INT_MAX || starts[k] > INT_MAX)
-        too_big(ctx, "an array");
-    int *counts = malloc(sizeof *counts * (size_t)k), *displs = malloc(sizeof *displs * (size_t)k);
-    if (!counts || !displs) {
-        wf_error(ctx, NULL, "out of memory (MPI exchange)");
-        too_big(ctx, "an array");
+    if (starts[k] > WF_MPI_MAX_BYTES / esz) { /* too big for one call: each rank's block broadcast */
+        for (int r = 0; r < k; r++)
+            bcast_pieces((char *)p + starts[r] * esz, (starts[r + 1] - starts[r]) * esz, r);
+        return;
     }
+    int *counts = malloc(sizeof *counts * (size_t)k), *displs = malloc(sizeof *displs * (size_t)k);
+    if (!counts || !displs)
+        exchange_failed(ctx);
     for (int r = 0; r < k; r++) {
         displs[r] = (int)starts[r];
         counts[r] = (int)(starts[r + 1] - starts[r]);
@@ -68,10 +85,8 @@ void wf_mpi_gather_at(wf_ctx *ctx, void *p, int64_t esz, const int64_t *starts) 
 
 void wf_mpi_gather(wf_ctx *ctx, void *p, int esz, int64_t total, int64_t unit) {
     int64_t *starts = malloc(sizeof *starts * (size_t)(wf_mpi_size_ + 1));
-    if (!starts) {
-        wf_error(ctx, NULL, "out of memory (MPI exchange)");
-        too_big(ctx, "an array");
-    }
+    if (!starts)
+        exchange_failed(ctx);
     for (int r = 0; r <= wf_mpi_size_; r++)
         starts[r] = part_start(total, r);
     wf_mpi_gather_at(ctx, p, unit * esz, starts);
@@ -102,12 +117,15 @@ void *wf_mpi_allgather_new(wf_ctx *ctx, const void *mine, int64_t bytes) {
         fprintf(stderr, "%s\n", wf_ctx_error(ctx));
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    if (bytes > INT_MAX)
-        too_big(ctx, "a partial result");
     char *all = malloc((size_t)(bytes * wf_mpi_size_) + 1);
-    if (!all) {
-        wf_error(ctx, NULL, "out of memory (MPI exchange)");
-        too_big(ctx, "a partial result");
+    if (!all)
+        exchange_failed(ctx);
+    if (bytes > WF_MPI_MAX_BYTES / wf_mpi_size_) { /* too big for one call: each rank's broadcast */
+        if (bytes)
+            memcpy(all + bytes * wf_mpi_rank_, mine, (size_t)bytes);
+        for (int r = 0; r < wf_mpi_size_; r++)
+            bcast_pieces(all + bytes * r, bytes, r);
+        return all;
     }
     wf_mpi_allgather(mine, all, (int)bytes);
     return all;
@@ -141,8 +159,7 @@ int wf_mpi_init(wf_ctx *ctx) {
         return wf_error(ctx, NULL, "out of memory (reading the input)");
     if (wf_mpi_rank_ != 0 && !(buf = malloc((size_t)len + 1)))
         return wf_error(ctx, NULL, "out of memory (the input from rank 0)"); /* the others wait: fini aborts */
-    for (int64_t at = 0; at < len; at += INT_MAX)
-        MPI_Bcast(buf + at, (int)(len - at < INT_MAX ? len - at : INT_MAX), MPI_BYTE, 0, MPI_COMM_WORLD);
+    bcast_pieces(buf, len, 0);
     FILE *f = tmpfile();
     int ok = f && fwrite(buf, 1, (size_t)len, f) == (size_t)len && fflush(f) == 0 &&
              lseek(fileno(f), 0, SEEK_SET) == 0 && dup2(fileno(f), 0) == 0;

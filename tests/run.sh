@@ -10,7 +10,8 @@
 #   4. tests/fuzz/run.sh, when present, and tests/fuzz/irregular.sh's smoke run (20 generated
 #      irregular programs, interpreter against c and multicore)
 # `make check-full` (--full), the slow whole-corpus passes the quick part leaves out:
-#   5. multicore once more with --thresholds=0 (the outer-parallel versions) on 7 threads
+#   5. multicore once more with --thresholds=0 (the outer-parallel versions) on 7 threads, and
+#      the scripts of BACKEND_FULL_SCRIPTS (the corpus on weft multicore --mpi, 1, 2 and 3 ranks)
 #   6. the scripts of FULL_SCRIPTS (the AST and core IR round trips and the optimiser's passes
 #      over the whole corpus)
 # --all runs both; --no-corpus-scripts leaves stage 6 out (.ci/run: it runs those scripts under
@@ -33,6 +34,10 @@ for option in "$@"; do
     esac
 done
 FULL_SCRIPTS="ast_roundtrip core_roundtrip core_passes"
+# whole-corpus scripts of the multicore backend's executables, run in stage 5 beside its outer
+# versions (not with the scripts of stage 6, which check the compiler and run under ASan in
+# check-asan): the whole corpus under MPI on 1, 2 and 3 ranks
+BACKEND_FULL_SCRIPTS="mpi_corpus"
 NO_WEFT_SCRIPTS="baselines bench_chart rts_multicore rts_runtime"
 WEFT=${WEFT:-bin/weft}
 case $WEFT in /*) ;; *) WEFT=$PWD/$WEFT ;; esac
@@ -117,12 +122,13 @@ listed() { # listed SCRIPT LIST: is SCRIPT's name in LIST?
     case " $2 " in *" $(basename "$1" .sh) "*) return 0 ;; esac
     return 1
 }
-full_only() { listed "$1" "$FULL_SCRIPTS"; }
-# run_scripts FULL: every executable tests/scripts/*.sh in FULL_SCRIPTS (FULL=1) or not in it
+full_only() { listed "$1" "$FULL_SCRIPTS $BACKEND_FULL_SCRIPTS"; }
+# run_scripts FULL: every executable tests/scripts/*.sh in FULL_SCRIPTS (FULL=1), or in neither
+# FULL_SCRIPTS nor BACKEND_FULL_SCRIPTS (FULL=0)
 run_scripts() {
     for s in tests/scripts/*.sh; do
         [ -f "$s" ] && [ -x "$s" ] || continue
-        if [ "$1" = 1 ]; then full_only "$s" || continue; else ! full_only "$s" || continue; fi
+        if [ "$1" = 1 ]; then listed "$s" "$FULL_SCRIPTS" || continue; else ! full_only "$s" || continue; fi
         [ -n "$compiler_only" ] && listed "$s" "$NO_WEFT_SCRIPTS" && continue
         run_script "$s"
     done
@@ -195,6 +201,8 @@ if [ -n "$full" ]; then
     # ones the system holds back (src/backend/multicore/regions.c)
     case ",$BACKENDS," in *,multicore,*)
         weft_test env OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore --thresholds=0
+        header "multicore --mpi: the corpus on 1, 2 and 3 ranks"
+        for s in $BACKEND_FULL_SCRIPTS; do run_script "tests/scripts/$s.sh"; done
     esac
     if [ -n "$corpus_scripts" ]; then
         header "whole-corpus scripts"

@@ -47,7 +47,7 @@ typedef struct {
     const char *cc;         /* --cc=CMD: the compiled backends' whole C compiler command */
     const char *wrap;       /* --wrap=CMD: compiled executables run under CMD */
     Vec(const char *) thresholds; /* each --thresholds=SPEC: compiled cases run once per SPEC */
-    const char *ranks;      /* --ranks=N: the mpi backend's executables run on N ranks */
+    Vec(const char *) ranks; /* --ranks=N[,N...]: the mpi backends' cases run on each N ranks */
 } Options;
 
 typedef struct {
@@ -262,6 +262,7 @@ typedef struct {
     const char *entry;
     const Backend *be;
     const char *thresholds; /* the executable's --thresholds, or NULL */
+    const char *ranks;      /* mpi, cuda-mpi: mpirun's -np */
     const char *argv[10];
     /* while running */
     pid_t pid;
@@ -312,7 +313,7 @@ static void write_text_file(const char *path, const char *text) {
 static void exec_case(const Job *j, const Options *o) {
     const char *wrap = o->wrap;
     /* no backend: a compile-time error's check */
-    bool mpi = j->be && (!strcmp(j->be->name, "mpi") || !strcmp(j->be->name, "cuda-mpi"));
+    bool mpi = j->be && j->ranks;
     if ((!wrap && !mpi) || j->be->prepare == NULL) {
         execv(j->argv[0], (char *const *)j->argv);
         fprintf(stderr, "cannot run %s: %s\n", j->argv[0], strerror(errno));
@@ -324,7 +325,7 @@ static void exec_case(const Job *j, const Options *o) {
          * failed"): each gets a directory of its own */
         if (j->mpi_tmpdir)
             setenv("TMPDIR", j->mpi_tmpdir, 1);
-        const char *run = xsprintf("mpirun -np %s --oversubscribe%s", o->ranks, geteuid() == 0 ? " --allow-run-as-root" : "");
+        const char *run = xsprintf("mpirun -np %s --oversubscribe%s", j->ranks, geteuid() == 0 ? " --allow-run-as-root" : "");
         for (char *w = strtok(xstrdup(run), " "); w; w = strtok(NULL, " "))
             vec_push(&argv, w);
     }
@@ -536,9 +537,10 @@ static void report_job(const Job *j) {
     if (j->kind == JOB_COMPILE_FAIL) {
         printf("FAIL %s:%d: expected a compile-time error\n", j->spec->path, j->line);
     } else {
-        printf("FAIL %s:%d: entry %s, case #%d%s%s%s (%s%s%s)\n", j->spec->path, j->line, j->entry, j->case_no,
+        printf("FAIL %s:%d: entry %s, case #%d%s%s%s (%s%s%s%s%s)\n", j->spec->path, j->line, j->entry, j->case_no,
                j->c->name ? " \"" : "", j->c->name ? j->c->name : "", j->c->name ? "\"" : "", j->be->name,
-               j->thresholds ? ", --thresholds=" : "", j->thresholds ? j->thresholds : "");
+               j->ranks ? ", --ranks=" : "", j->ranks ? j->ranks : "", j->thresholds ? ", --thresholds=" : "",
+               j->thresholds ? j->thresholds : "");
         describe_input(j);
     }
     printf("  %s\n", j->report);
@@ -767,13 +769,22 @@ static bool case_skipped(const Case *c, const Backend *be) {
     return (c->compiled && !be->compiled) || c->in == IN_RANDOM || c->in == IN_SCRIPT || c->out == OUT_AUTO;
 }
 
+static bool mpi_backend(const Backend *be) { return !strcmp(be->name, "mpi") || !strcmp(be->name, "cuda-mpi"); }
+
+/* How many times each case runs on backend be: once per --thresholds given (compiled backends)
+ * and --ranks count (mpi backends). */
+static int case_runs(const Options *o, const Backend *be) {
+    return (be->prepare && o->thresholds.len ? o->thresholds.len : 1) * (mpi_backend(be) ? o->ranks.len : 1);
+}
+
 /* The jobs of case c of an entry on backend be: one, or on a compiled backend one per
- * --thresholds given. */
+ * --thresholds given, and on an mpi backend one per --ranks count (one compilation for all). */
 static void plan_case(Run *run, const Spec *spec, const Case *c, int case_no, const char *entry, const Backend *be,
                       const char *exe) {
     const Options *o = &run->opt;
     int variants = be->prepare && o->thresholds.len ? o->thresholds.len : 1;
-    for (int v = 0; v < variants; v++) {
+    int counts = mpi_backend(be) ? o->ranks.len : 1;
+    for (int v = 0; v < variants * counts; v++) {
         Job j = {0};
         j.kind = JOB_RUN;
         j.spec = spec;
@@ -782,7 +793,8 @@ static void plan_case(Run *run, const Spec *spec, const Case *c, int case_no, co
         j.case_no = case_no;
         j.entry = entry;
         j.be = be;
-        j.thresholds = be->prepare && o->thresholds.len ? o->thresholds.data[v] : NULL;
+        j.thresholds = be->prepare && o->thresholds.len ? o->thresholds.data[v / counts] : NULL;
+        j.ranks = mpi_backend(be) ? o->ranks.data[v % counts] : NULL;
         bool defaults = j.thresholds && !strcmp(j.thresholds, "default");
         be->command(o->weft, spec->path, exe, entry, defaults ? NULL : j.thresholds, j.argv);
         add_job(run, j);
@@ -837,12 +849,12 @@ static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes
                         printf("skip %s: backend %s: %s\n", spec->path, be->name, prep_err + 6);
                     continue;
                 }
-                if (prep_err) { /* each case fails; the reason is printed once */
+                if (prep_err) { /* each case fails (each of its runs); the reason is printed once */
                     if (!prep || !prep->reported)
                         printf("FAIL %s: backend %s (every case): %s\n", spec->path, be->name, prep_err);
                     if (prep)
                         prep->reported = true;
-                    run->failed++;
+                    run->failed += case_runs(&run->opt, be);
                     continue;
                 }
                 plan_case(run, spec, c, i + 1, b->entries.data[e], be, exe);
@@ -940,7 +952,7 @@ static int parse_backends(const char *list, const Backend **bes, int max) {
 
 const char test_usage[] =
     "test [--backend=interp[,c,multicore,cuda,mpi,cuda-mpi]] [--timeout=S] [-j N] [-v] [--list] [--weft=PATH] [--cc=CMD] "
-    "[--wrap=CMD] [--thresholds=SPEC] [--ranks=N] PATH...\n"
+    "[--wrap=CMD] [--thresholds=SPEC] [--ranks=N[,N...]] PATH...\n"
     "run the -- == blocks of the programs in PATH (files, or directories searched for .fut files)\n"
     "  --backend=LIST      interp (the default), c, multicore, cuda, mpi (weft multicore --mpi under\n"
     "                      Open MPI's mpirun), cuda-mpi (weft cuda --mpi under mpirun): each case on\n"
@@ -958,7 +970,8 @@ const char test_usage[] =
     "                      KIND=N,... (the executables' --thresholds, docs/EXECUTABLES.md); given\n"
     "                      several times, each compiled case runs once per SPEC (one compilation;\n"
     "                      `default`: the executable's own thresholds)\n"
-    "  --ranks=N           mpi, cuda-mpi: the MPI ranks each executable runs on (default: 2)";
+    "  --ranks=N[,N...]    mpi, cuda-mpi: the MPI ranks each executable runs on (default: 2); a list:\n"
+    "                      each case once per count (one compilation)";
 
 static const char *nonempty(const char *option, const char *v) {
     if (!*v)
@@ -966,12 +979,20 @@ static const char *nonempty(const char *option, const char *v) {
     return v;
 }
 
+/* --ranks=N[,N...]: the rank counts, each checked (a later --ranks replaces an earlier one) */
+static void rank_counts(Options *o, const char *list) {
+    o->ranks.len = 0;
+    for (char *w = strtok(xstrdup(nonempty("--ranks", list)), ","); w; w = strtok(NULL, ","))
+        vec_push(&o->ranks, xsprintf("%d", option_positive("test", w, "rank count")));
+    if (o->ranks.len == 0)
+        fatal("test: --ranks needs a value");
+}
+
 int cmd_test(int argc, char **argv) {
     Run run = {0};
     run.opt.timeout_s = 60;
     run.opt.jobs = 2;
     run.opt.weft = self_exe_path();
-    run.opt.ranks = "2";
     run.opt.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
     const char *backend_list = "interp";
     Paths inputs = {0};
@@ -998,7 +1019,7 @@ int cmd_test(int argc, char **argv) {
         else if ((v = option_value(a, "--thresholds")))
             vec_push(&run.opt.thresholds, nonempty("--thresholds", v));
         else if ((v = option_value(a, "--ranks")))
-            run.opt.ranks = xsprintf("%d", option_positive("test", v, "rank count"));
+            rank_counts(&run.opt, v);
         else if (a[0] == '-' && a[1])
             option_unknown("test", a, test_usage);
         else
@@ -1006,6 +1027,8 @@ int cmd_test(int argc, char **argv) {
     }
     if (inputs.len == 0)
         fatal("usage: weft %s", test_usage);
+    if (run.opt.ranks.len == 0)
+        vec_push(&run.opt.ranks, "2");
     if (!run.opt.weft)
         fatal("test: cannot find the weft binary (use --weft=PATH)");
 

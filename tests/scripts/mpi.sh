@@ -3,12 +3,14 @@
 # set of the corpus (regular and irregular maps, whole segments, whole scans and reductions,
 # non-commutative operators, sizes below the rank count, empty inputs, a failure in one rank's
 # part) give the single-process results on 1, 2 and 3 ranks (`weft test --backend=mpi
-# --ranks=N`, Open MPI's mpirun with --oversubscribe); the executables' harness (results printed
+# --ranks=1,2,3`, Open MPI's mpirun with --oversubscribe; tests/scripts/mpi_corpus.sh, in make
+# check-full, runs the whole corpus so); the executables' harness (results printed
 # once, -t's times from rank 0, exit status 2 and the message when one rank fails); without
 # --mpi no MPI in the generated code; --mpi without mpicc a clear error.  Without mpicc and
 # mpirun (Debian: libopenmpi-dev openmpi-bin) only the last two run.  weft cuda --mpi: its generated
 # code (the kernels over the rank's units, the exchanges) and its error without mpicc.  Irregular reductions run
-# again with their flattened versions forced (--thresholds), so that their segments are split.
+# again with their flattened versions forced (--thresholds), so that their segments are split;
+# tests/mpi again with exchanges over the bytes of one MPI call.
 . "$(dirname "$0")/lib.sh"
 
 mkdir -p "$T/empty"
@@ -42,19 +44,29 @@ fi
 
 corpus="tests/mpi tests/irregular/iota_in_map.fut tests/irregular/concat_rows.fut tests/irregular/segment_sums.fut
         tests/irregular/scan_in_map.fut tests/flatten/segred_long.fut tests/flatten/versions.fut"
-for ranks in 1 2 3; do
-    # shellcheck disable=SC2086
-    "$WEFT" test --backend=mpi --ranks=$ranks $corpus > "$T/test$ranks.log" 2>&1
-    grep -q " 0 failed" "$T/test$ranks.log" || cat "$T/test$ranks.log"
-    add_counts "$T/test$ranks.log"
-done
+# each program compiled once, each case run on each rank count
+# shellcheck disable=SC2086
+"$WEFT" test --backend=mpi --ranks=1,2,3 $corpus > "$T/test.log" 2>&1
+grep -q " 0 failed" "$T/test.log" || cat "$T/test.log"
+add_counts "$T/test.log"
+# weft test --ranks=LIST: each case once per count, its failures named by their count
+printf -- '-- ==\n-- input { 3i64 }\n-- output { 4i64 }\nentry main (n: i64) = n\n' > "$T/wrong.fut"
+"$WEFT" test --backend=mpi --ranks=1,3 "$T/wrong.fut" > "$T/wrong.log" 2>&1
+check "weft test --ranks=1,3: a wrong case fails on 1 rank" grep -q "case #1 (mpi, --ranks=1)" "$T/wrong.log"
+check "weft test --ranks=1,3: and on 3" grep -q "case #1 (mpi, --ranks=3)" "$T/wrong.log"
+check "weft test --ranks=1,3: two runs" grep -q "^0 passed, 2 failed" "$T/wrong.log"
 # the flattened versions of irregular reductions (segments split across ranks by their points)
-for ranks in 2 3; do
-    "$WEFT" test --backend=mpi --ranks=$ranks --thresholds=1099511627776 tests/mpi/segments.fut \
-        tests/irregular/segment_sums.fut > "$T/flat$ranks.log" 2>&1
-    grep -q " 0 failed" "$T/flat$ranks.log" || cat "$T/flat$ranks.log"
-    add_counts "$T/flat$ranks.log"
-done
+"$WEFT" test --backend=mpi --ranks=2,3 --thresholds=1099511627776 tests/mpi/segments.fut \
+    tests/irregular/segment_sums.fut > "$T/flat.log" 2>&1
+grep -q " 0 failed" "$T/flat.log" || cat "$T/flat.log"
+add_counts "$T/flat.log"
+
+# exchanges too big for one MPI call (over WF_MPI_MAX_BYTES, 2^31 - 1 bytes; here 24): each
+# rank's block broadcast in pieces, the input too
+"$WEFT" test --backend=mpi --ranks=2,3 "--cc=mpicc -O1 -DWF_MPI_MAX_BYTES=24" tests/mpi \
+    tests/irregular/segment_sums.fut > "$T/pieces.log" 2>&1
+grep -q " 0 failed" "$T/pieces.log" || cat "$T/pieces.log"
+add_counts "$T/pieces.log"
 
 # the harness on 3 ranks: results once, rank 0's times, a failure in rank 2's part
 mpirun="mpirun --oversubscribe"
