@@ -32,7 +32,7 @@ DOCS    := README.md $(sort $(wildcard docs/*.md))
 MANDATE ?= $(strip $(if $(SOURCE_DATE_EPOCH),$(shell date -u -d @$(SOURCE_DATE_EPOCH) +%Y-%m-%d),\
                 $(shell git log -1 --format=%cd --date=short 2>/dev/null)))
 
-.PHONY: all check check-full check-asan check-cuda check-cuda-compile check-quantlib bench demo clean fuzz \
+.PHONY: all check check-full check-mpi-corpus check-asan check-cuda check-cuda-compile check-quantlib bench demo clean fuzz \
         man install uninstall
 all: $(BIN)
 
@@ -87,6 +87,10 @@ check: $(BIN)
 
 check-full: $(BIN)
 	WEFT=$(BIN) sh tests/run.sh --full
+
+# the whole corpus on weft multicore --mpi at 1, 2 and 3 ranks (docs/MPI.md; about an hour on 2 cores)
+check-mpi-corpus: $(BIN)
+	WEFT=$(BIN) sh tests/scripts/mpi_corpus.sh
 
 # weft cuda on a machine with a GPU (docs/BACKENDS.md): the corpus against its expected outputs
 check-cuda: $(BIN)

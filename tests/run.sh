@@ -10,8 +10,7 @@
 #   4. tests/fuzz/run.sh, when present, and tests/fuzz/irregular.sh's smoke run (20 generated
 #      irregular programs, interpreter against c and multicore)
 # `make check-full` (--full), the slow whole-corpus passes the quick part leaves out:
-#   5. multicore once more with --thresholds=0 (the outer-parallel versions) on 7 threads, and
-#      the scripts of BACKEND_FULL_SCRIPTS (the corpus on weft multicore --mpi, 1, 2 and 3 ranks)
+#   5. multicore once more with --thresholds=0 (the outer-parallel versions) on 7 threads
 #   6. the scripts of FULL_SCRIPTS (the AST and core IR round trips and the optimiser's passes
 #      over the whole corpus)
 # --all runs both; --no-corpus-scripts leaves stage 6 out (.ci/run: it runs those scripts under
@@ -34,9 +33,8 @@ for option in "$@"; do
     esac
 done
 FULL_SCRIPTS="ast_roundtrip core_roundtrip core_passes"
-# whole-corpus scripts of the multicore backend's executables, run in stage 5 beside its outer
-# versions (not with the scripts of stage 6, which check the compiler and run under ASan in
-# check-asan): the whole corpus under MPI on 1, 2 and 3 ranks
+# scripts run by a make target of their own, never here: the whole corpus under MPI on 1, 2 and
+# 3 ranks (`make check-mpi-corpus`, about an hour on 2 cores: more than CI's budget)
 BACKEND_FULL_SCRIPTS="mpi_corpus"
 NO_WEFT_SCRIPTS="baselines bench_chart rts_multicore rts_runtime"
 WEFT=${WEFT:-bin/weft}
@@ -201,8 +199,6 @@ if [ -n "$full" ]; then
     # ones the system holds back (src/backend/multicore/regions.c)
     case ",$BACKENDS," in *,multicore,*)
         weft_test env OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore --thresholds=0
-        header "multicore --mpi: the corpus on 1, 2 and 3 ranks"
-        for s in $BACKEND_FULL_SCRIPTS; do run_script "tests/scripts/$s.sh"; done
     esac
     if [ -n "$corpus_scripts" ]; then
         header "whole-corpus scripts"
