@@ -21,6 +21,12 @@
  *     chooses the arguments and one call serves both sides;
  *   - the rest of the body again, with the calls' results as one more batch array each.
  *
+ * What keeps a level from copying the batch: f^'s batch parameters are unique, so the caller
+ * moves the batch it built for the call into f^, which frees it at its last use (not held while
+ * the deeper levels run); and the sides of a split read their calls' values through the side's
+ * indices (a Bind with `via`: the side's maps map over the indices and take views of the rows),
+ * never gathered into copies.
+ *
  * The empty batch returns at once (no call recurses), so the recursion of f^ ends where the
  * deepest call of f does.  An array parameter that every recursive call passes on unchanged is
  * f^'s as it is (once, not a row per call).  Call sites: in an entry point, a top-level map whose
@@ -652,7 +658,7 @@ static CFun *lift_fun(Lift *l) {
     for (int i = 0; i < f->params.len; i++) {
         CType pt = anyify(f->params.data[i].type);
         CParam p = {opt_fresh(f->params.data[i].name), l->inv[i] ? pt : ctype_outer(cdim_var(n), pt)};
-        p.type.unique = !l->inv[i]; /* the batch is f^'s to free (see lift_fun's note) */
+        p.type.unique = !l->inv[i]; /* the batch is f^'s to free at its last use (the note above) */
         vec_push(&g->params, p);
         CType *t = xmalloc(sizeof *t);
         *t = p.type;
