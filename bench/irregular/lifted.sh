@@ -5,6 +5,8 @@
 #   c            weft c (no lifting: the original, sequential)
 #   mcT-orig     weft multicore at T threads, the original forced (ENTRY.suff_outer_par_K = 0)
 #   mcT-lifted   the lifted version forced (ENTRY.suff_outer_par_K = 10^12)
+#   mcT-lift-out the same with the outer versions inside it (every FUN_lifted.suff_outer_par_K
+#                at 0: each level's maps one thread per call, never flattened)
 #   mcT-dflt     the default thresholds
 # for T in THREADS_LIST, on two datasets: one call on N random i32 (sort_one) and the same
 # N cut into ROWS rows, one call each (sort_rows).  Each variant is one process of RUNS timed
@@ -34,6 +36,9 @@ make -s -C bench/irregular OUT="$abs/bin" > /dev/null
 # param ENTRY: the name of the threshold that chooses ENTRY's lifted version
 param() { "$OUT/lm" --print-params | sed -n "s/^\\($1\\.suff_outer_par_[0-9]*\\)=.*/\\1/p"; }
 
+# inner: --param settings putting every threshold inside the lifted function at 0
+inner() { "$OUT/lm" --print-params | sed -n 's/^\(.*_lifted\.suff_outer_par_[0-9]*\)=.*/--param \1=0/p' | tr '\n' ' '; }
+
 # variants ENTRY: "LABEL|COMMAND ARGUMENTS" lines
 variants() {
     p=$(param "$1")
@@ -41,6 +46,7 @@ variants() {
     for t in $THREADS_LIST; do
         echo "mc$t-orig|$OUT/lm -e $1 --num-threads $t --param $p=0"
         echo "mc$t-lifted|$OUT/lm -e $1 --num-threads $t --param $p=$HUGE"
+        echo "mc$t-lift-out|$OUT/lm -e $1 --num-threads $t --param $p=$HUGE $(inner)"
         echo "mc$t-dflt|$OUT/lm -e $1 --num-threads $t"
     done
 }
