@@ -1013,8 +1013,10 @@ static void emit_filter(FGen *g, const CStm *s) {
     fs_check_inputs(g, e, w, loc);
     /* a filter whose outputs are all rows of map outputs (hints: a map's concatenated result,
      * whose row sizes were computed first): the kept elements written straight into the rows,
-     * the others into a dummy once a row is full (wrong counts fail the map's shape check) */
+     * the others into a dummy once a row is full; a count other than the row's fails at once
+     * with the map's shape check (nothing reads past the row) */
     const char **rows = xmalloc(sizeof *rows * (size_t)(nout + 1));
+    const char **row_views = xmalloc(sizeof *row_views * (size_t)(nout + 1));
     bool direct = !e->partition;
     for (int j = 0; j < nout; j++) {
         rows[j] = omap_get(&g->hints, s->pat.data[j].name);
@@ -1030,6 +1032,7 @@ static void emit_filter(FGen *g, const CStm *s) {
         if (direct) {
             fg_line(g, "%s.m = NULL; /* written in place: the destination's row */", x);
             fg_line(g, "%s.p = %s.p;", x, rows[j]);
+            row_views[j] = rows[j];
             rows[j] = xsprintf("%s.n[0]", rows[j]);
         } else {
             fg_alloc(g, x, s->pat.data[j].name, t.prim, xsprintf("wf_count_alloc(%d, %s.n)", t.rank, x), loc);
@@ -1093,8 +1096,11 @@ static void emit_filter(FGen *g, const CStm *s) {
     g->iter--;
     g->indent--;
     fg_line(g, "}");
-    for (int j = 0; j < nout; j++)
+    for (int j = 0; j < nout; j++) {
         fg_line(g, "%s.n[0] = %s;", c_name(s->pat.data[j].name), j < na ? nt : nf);
+        if (direct)
+            fa_check_shape(g, c_name(s->pat.data[j].name), row_views[j], 1, "a map's result", "NULL");
+    }
 }
 
 /* ---- segops (the segment IR of src/flatten) ---- */
