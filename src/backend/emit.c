@@ -235,6 +235,7 @@ static bool takes_hint(const CStm *s, int j) {
     }
     case CE_SEGOP: /* block level (cuda/block.c): written by the block's threads straight into the row */
         return s->exp->level == SEG_BLOCK && (s->exp->seg != SEG_RED || j >= fs_ops_results(&s->exp->reds));
+    case CE_FILTER: return !s->exp->partition && s->pat.data[j].type.rank == 1; /* emit_filter */
     case CE_REPLICATE:
     case CE_IOTA:
     case CE_COPY:

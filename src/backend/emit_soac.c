@@ -7,7 +7,8 @@
  *                                       each reduce operator updates its accumulator
  *   scatter / hist                      the destinations are taken unique (moved or copied), then
  *                                       written element by element; out-of-range indices skipped
- *   filter / partition                  outputs allocated with w elements, shortened to the count
+ *   filter / partition                  outputs allocated with w elements, shortened to the count;
+ *                                       rows of scalars written without a branch on the predicate
  *
  * Lambdas are inlined; array parameters are views of the inputs' rows, scalar ones their
  * elements, and an input that is an unbuilt iota gives the loop index.
@@ -1010,6 +1011,17 @@ static void emit_filter(FGen *g, const CStm *s) {
     const char *w = fg_fresh(g, "w");
     fg_line(g, "int64_t %s = %s;", w, fg_atom(g, e->args.data[0]));
     fs_check_inputs(g, e, w, loc);
+    /* a filter whose outputs are all rows of map outputs (hints: a map's concatenated result,
+     * whose row sizes were computed first): the kept elements written straight into the rows,
+     * the others into a dummy once a row is full; a count other than the row's fails at once
+     * with the map's shape check (nothing reads past the row) */
+    const char **rows = xmalloc(sizeof *rows * (size_t)(nout + 1));
+    const char **row_views = xmalloc(sizeof *row_views * (size_t)(nout + 1));
+    bool direct = !e->partition;
+    for (int j = 0; j < nout; j++) {
+        rows[j] = omap_get(&g->hints, s->pat.data[j].name);
+        direct = direct && rows[j] && s->pat.data[j].type.rank == 1;
+    }
     for (int j = 0; j < nout; j++) {
         const char *x = c_name(s->pat.data[j].name), *in = fg_atom(g, e->arrays.data[j % na]);
         CType t = s->pat.data[j].type;
@@ -1017,7 +1029,14 @@ static void emit_filter(FGen *g, const CStm *s) {
         for (int k = 1; k < t.rank; k++)
             fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, in, k);
         fg_dense_strides(g, x, t.rank);
-        fg_alloc(g, x, s->pat.data[j].name, t.prim, xsprintf("wf_count_alloc(%d, %s.n)", t.rank, x), loc);
+        if (direct) {
+            fg_line(g, "%s.m = NULL; /* written in place: the destination's row */", x);
+            fg_line(g, "%s.p = %s.p;", x, rows[j]);
+            row_views[j] = rows[j];
+            rows[j] = xsprintf("%s.n[0]", rows[j]);
+        } else {
+            fg_alloc(g, x, s->pat.data[j].name, t.prim, xsprintf("wf_count_alloc(%d, %s.n)", t.rank, x), loc);
+        }
     }
     const char *nt = fg_fresh(g, "kept"), *nf = fg_fresh(g, "left"), *i = fg_fresh(g, "i");
     fg_line(g, "int64_t %s = 0, %s WF_U = 0;", nt, nf);
@@ -1029,7 +1048,32 @@ static void emit_filter(FGen *g, const CStm *s) {
     fr_enter(g, e->args.data[0]);
     fg_lambda(g, e->lam, input_elems(g, e, i), &d, false);
     fr_leave(g);
-    for (int part = 0; part < (e->partition ? 2 : 1); part++) {
+    bool flat = true; /* every output of rank 1: written without a branch (below) */
+    for (int j = 0; j < nout; j++)
+        flat = flat && s->pat.data[j].type.rank == 1;
+    if (flat && direct) {
+        for (int k = 0; k < na; k++) {
+            CType t = s->pat.data[k].type;
+            const char *x = c_name(s->pat.data[k].name);
+            fg_line(g, "{");
+            fg_line(g, "    %s dummy_, *to_ = %s < %s ? %s.p + %s : &dummy_;", c_prim(t.prim), nt, rows[k], x, nt);
+            fg_line(g, "    *to_ = %s;", fs_input_elem(g, e->arrays.data[k], i));
+            fg_line(g, "}");
+        }
+        fg_line(g, "%s += (int64_t)(%s != 0);", nt, keep);
+    } else if (flat) {
+        /* each element is written at both counts' ends and the count of its side moves on: no
+         * branch on the condition (it mispredicts on data like a quicksort's, half of the
+         * time).  In bounds: a count is at most i < w, each output's allocated length. */
+        for (int part = 0; part < (e->partition ? 2 : 1); part++)
+            for (int k = 0; k < na; k++)
+                fg_line(g, "%s.p[%s] = %s;", c_name(s->pat.data[part * na + k].name), part ? nf : nt,
+                        fs_input_elem(g, e->arrays.data[k], i));
+        fg_line(g, "%s += (int64_t)(%s != 0);", nt, keep);
+        if (e->partition)
+            fg_line(g, "%s += (int64_t)(%s == 0);", nf, keep);
+    }
+    for (int part = 0; part < (e->partition ? 2 : 1) && !flat; part++) {
         const char *cnt = part ? nf : nt;
         fg_line(g, part ? "} else {" : "if (%s) {", keep);
         g->indent++;
@@ -1046,13 +1090,17 @@ static void emit_filter(FGen *g, const CStm *s) {
         }
         fg_line(g, "%s++;", cnt);
         g->indent--;
+        if (part == (e->partition ? 1 : 0))
+            fg_line(g, "}");
     }
-    fg_line(g, "}");
     g->iter--;
     g->indent--;
     fg_line(g, "}");
-    for (int j = 0; j < nout; j++)
+    for (int j = 0; j < nout; j++) {
         fg_line(g, "%s.n[0] = %s;", c_name(s->pat.data[j].name), j < na ? nt : nf);
+        if (direct)
+            fa_check_shape(g, c_name(s->pat.data[j].name), row_views[j], 1, "a map's result", "NULL");
+    }
 }
 
 /* ---- segops (the segment IR of src/flatten) ---- */

@@ -21,6 +21,12 @@
  *     chooses the arguments and one call serves both sides;
  *   - the rest of the body again, with the calls' results as one more batch array each.
  *
+ * What keeps a level from copying the batch: f^'s batch parameters are unique, so the caller
+ * moves the batch it built for the call into f^, which frees it at its last use (not held while
+ * the deeper levels run); and the sides of a split read their calls' values through the side's
+ * indices (a Bind with `via`: the side's maps map over the indices and take views of the rows),
+ * never gathered into copies.
+ *
  * The empty batch returns at once (no call recurses), so the recursion of f^ ends where the
  * deepest call of f does.  An array parameter that every recursive call passes on unchanged is
  * f^'s as it is (once, not a row per call).  Call sites: in an entry point, a top-level map whose
@@ -39,6 +45,9 @@
 typedef struct {
     const char *var; /* a variable of one call's body */
     CAtom batch;     /* its values, one per call of the batch */
+    bool lazy;       /* the batch's calls are batch[via[k]] (a side of a split: read as views,
+                        not gathered) */
+    CAtom via;
 } Bind;
 typedef Vec(Bind) Env;
 
@@ -147,7 +156,10 @@ static CType type_of(Lift *l, CAtom a) {
 
 /* ------------------------------------------------------------------ the batch's maps */
 
-static void env_put(Env *env, const char *v, CAtom batch) { vec_push(env, ((Bind){v, batch})); }
+static void env_put(Env *env, const char *v, CAtom batch) { vec_push(env, ((Bind){v, batch, false, {0}})); }
+static void env_put_via(Env *env, const char *v, CAtom batch, CAtom via) {
+    vec_push(env, ((Bind){v, batch, true, via}));
+}
 
 /* Whether every atom of res is a variable of env: then batches are their batches. */
 static bool passed_on(const CAtomVec *res, const Env *env, CAtom *batches) {
@@ -155,6 +167,8 @@ static bool passed_on(const CAtomVec *res, const Env *env, CAtom *batches) {
         bool found = false;
         for (int i = env->len - 1; i >= 0 && !found; i--)
             if (res->data[j].kind == CA_VAR && !strcmp(env->data[i].var, res->data[j].var)) {
+                if (env->data[i].lazy) /* gathered by batch_map's map */
+                    return false;
                 batches[j] = env->data[i].batch;
                 found = true;
             }
@@ -179,13 +193,41 @@ static void batch_map(Lift *l, const CStm *stms, int n, const CAtomVec *res, con
     CLambda *lam = clambda_new();
     CAtomVec ins = {0};
     OMap seen = {0};
+    OMap vias = {0}; /* a lazy bind's index array -> the lambda's parameter for it */
+    CBody *views = cbody_new(); /* the lazy binds' rows: views of their batches */
+    CBuild vb = {views, l->f->loc, l->types};
     for (int i = env->len - 1; i >= 0; i--) {
         const char *v = env->data[i].var;
         if (!omap_has(&reads, v) || omap_has(&seen, v))
             continue;
         omap_put(&seen, v, (void *)1);
-        vec_push(&lam->params, ((CParam){v, anyify(type_of(l, catom_var(v)))}));
-        vec_push(&ins, env->data[i].batch);
+        CParam p = {v, anyify(type_of(l, catom_var(v)))};
+        if (!env->data[i].lazy) {
+            vec_push(&lam->params, p);
+            vec_push(&ins, env->data[i].batch);
+            continue;
+        }
+        CAtom via = env->data[i].via;
+        const char *k = omap_get(&vias, via.var);
+        if (!k) {
+            k = opt_fresh("k");
+            cb_note(&vb, k, ctype_prim(PRIM_I64));
+            omap_put(&vias, via.var, (void *)k);
+            vec_push(&lam->params, ((CParam){k, ctype_prim(PRIM_I64)}));
+            vec_push(&ins, via);
+        }
+        CAtom row = cb_index1(&vb, env->data[i].batch, catom_var(k));
+        CExp *cp = cb_exp(&vb, CE_ATOM);
+        vec_push(&cp->args, row);
+        CParamVec pat = {0};
+        vec_push(&pat, p);
+        cb_let_pat(&vb, pat, cp);
+    }
+    if (views->stms.len) { /* the views first, then the statements */
+        for (int i = 0; i < body->stms.len; i++)
+            vec_push(&views->stms, body->stms.data[i]);
+        views->result = body->result;
+        body = views;
     }
     if (!ins.len) { /* nothing of the call read: a map over its indices */
         vec_push(&lam->params, ((CParam){opt_fresh("call"), ctype_prim(PRIM_I64)}));
@@ -405,7 +447,9 @@ static bool lift_if(Lift *l, const CStm *stms, int s, int n, const CAtomVec *res
             if (!omap_has(&reads, v) || omap_has(&seen, v))
                 continue;
             omap_put(&seen, v, (void *)1);
-            env_put(&side, v, gather(l, env.data[i].batch, sides[k], widths[k], out));
+            /* read through the side's indices where the side's maps read it (views, no copy) */
+            CAtom via = env.data[i].lazy ? gather(l, env.data[i].via, sides[k], widths[k], out) : sides[k];
+            env_put_via(&side, v, env.data[i].batch, via);
         }
         rb[k] = xmalloc(sizeof *rb[k] * (size_t)(br->result.len + 1));
         if (!lift_stms(l, br->stms.data, br->stms.len, &br->result, side, widths[k], out, rb[k]))
@@ -614,6 +658,7 @@ static CFun *lift_fun(Lift *l) {
     for (int i = 0; i < f->params.len; i++) {
         CType pt = anyify(f->params.data[i].type);
         CParam p = {opt_fresh(f->params.data[i].name), l->inv[i] ? pt : ctype_outer(cdim_var(n), pt)};
+        p.type.unique = !l->inv[i]; /* the batch is f^'s to free at its last use (the note above) */
         vec_push(&g->params, p);
         CType *t = xmalloc(sizeof *t);
         *t = p.type;

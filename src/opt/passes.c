@@ -12,6 +12,8 @@
 
 /* simplify, CSE and DCE again, to clean up what hoisting and fusion leave behind */
 void core_cleanup(CProg *p) {
+    core_count_filters(p);
+    core_flatten_concats(p);
     core_simplify(p);
     core_cse(p);
     core_dce(p);

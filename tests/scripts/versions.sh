@@ -78,6 +78,7 @@ for pat in '^threshold "sort_rows\.suff_outer_par_0" = 1$' '^fn qsort_[0-9]*_lif
     grep -q "$pat" "$TMP/lplan" && pass || { fail "the lifted program has no line matching $pat"; head -40 "$TMP/lplan"; }
 done
 
+if ! echo 'int main(void){return 0;}' | cc -fopenmp -x c - -o "$TMP/probe" 2>/dev/null; then
     echo "versions: cc -fopenmp not available, compiled part skipped"
     summary
 fi
