@@ -111,6 +111,7 @@ typedef struct {
     int counter;
     Loc call_loc;  /* when inside prelude code called from the user's file: that call */
     Frame *frame;  /* the frame of the code being internalised */
+    bool entry_args; /* checking an entry point's arguments: size errors say so (ENTRY_SIZES_NOTE) */
 } I;
 
 static Env *env_bind(Env *env, const char *name, IVal *v) {
@@ -708,7 +709,7 @@ static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *ms
     for (int k = 0; k < depth; k++)
         ok = op(in, COP_OR, PRIM_BOOL, loc, 2, ok, op(in, COP_EQ, PRIM_I64, loc, 2, dim_atom(in, arr, k, loc), i64c(0)));
     CAtom shown[2] = {have_first ? n : want, have_first ? want : n};
-    emit_assert_showing(in, ok, msg, loc, 2, shown);
+    emit_assert_showing(in, ok, in->entry_args ? xsprintf("%s%s", msg, ENTRY_SIZES_NOTE) : msg, loc, 2, shown);
 }
 
 static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom arr, int depth, Loc loc) {
@@ -2736,6 +2737,7 @@ static CFun *entry(I *in, Decl *d) {
         }
     Env *sizes = env;
     CallSizes sc = {0};
+    in->entry_args = true;
     for (int i = 0; i < d->params.len; i++) {
         Pat *p = d->params.data[i];
         IVal *v = entry_param(in, p->type, sizes, pat_base(p), &f->params, &f->sizes, d->loc);
@@ -2744,6 +2746,7 @@ static CFun *entry(I *in, Decl *d) {
         bind_pat(in, &env, p, v);
     }
     check_deferred(in, &sc, env);
+    in->entry_args = false;
     int mark = cscope_mark(&in->vis);
     IVal *r = ie(in, env, d->body);
     if (d->ret) {

@@ -1769,7 +1769,9 @@ static void lower_fun(J *j, CFun *f) {
         if (size_of_regular_param(f, d.var) || omap_has(&dropped, d.var)) {
             CAtom vals[2] = {rows, catom_var(d.var)};
             cb_assert(&b, cb_op2(&b, COP_EQ, PRIM_I64, rows, catom_var(d.var)),
-                      xsprintf("size mismatch: size %s is {1} elsewhere, but an argument has {0} rows", d.var), vals, 2);
+                      xsprintf("size mismatch: size %s is {1} elsewhere, but an argument has {0} rows%s", d.var,
+                               f->is_entry ? ENTRY_SIZES_NOTE : ""),
+                      vals, 2);
         } else {
             omap_put(&dropped, d.var, (void *)1);
             CExp *a = cb_exp(&b, CE_ATOM);
