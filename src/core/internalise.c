@@ -1651,6 +1651,22 @@ static IVal *hole_value(I *in, Env *env, Type *t, Loc loc) {
     return iv_fun(c);
 }
 
+/* The payload of a constructor a sum value does not have: blank data, and for a function (a
+ * lifted sum type's, `#foo (i32 -> i32)`) a hole that is never called (such a value comes from
+ * no if or loop, as in Futhark, so its constructor is known here and a match takes its case). */
+static IVal *absent_payload(I *in, Env *env, Type *t, Loc loc) {
+    t = src_type(t, env);
+    if (t->kind == T_ARROW)
+        return hole_value(in, env, t, loc);
+    if ((t->kind == T_TUPLE || t->kind == T_RECORD) && type_has_arrow(t)) {
+        IVal *v = iv_tuple(t->elems.len);
+        for (int i = 0; i < t->elems.len; i++)
+            v->elems[i] = absent_payload(in, env, t->elems.data[i], loc);
+        return v;
+    }
+    return blank_value(in, env, t, loc);
+}
+
 /* #c args of sum type t. */
 static IVal *constr_value(I *in, Env *env, Expr *e) {
     Type *t = src_type(e->type, env);
@@ -1661,7 +1677,7 @@ static IVal *constr_value(I *in, Env *env, Expr *e) {
     v->elems[0] = scalar(catom_int(PRIM_U8, k), PRIM_U8);
     for (int i = 0; i < t->elems.len; i++) {
         if (i != k) {
-            v->elems[1 + i] = blank_value(in, env, t->elems.data[i], e->loc);
+            v->elems[1 + i] = absent_payload(in, env, t->elems.data[i], e->loc);
             continue;
         }
         if (e->args.len == 0) { /* no payload: a unit, its placeholder */
