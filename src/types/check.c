@@ -371,8 +371,10 @@ static Size *local_length(Expr *a) {
     return size_call(prelude_length, 1, &x);
 }
 
+static Size *name_argument(Expr *app, Expr *arg);
+
 static bool solve_from_param(Size *var, Size **slot, const char *name, Type *pt, Expr *arg, const TypeParamVec *tps,
-                             Expr *use) {
+                             Expr *use, Expr *app) {
     pt = type_prune(pt);
     if (!pt || pt->kind != T_ARRAY)
         return false;
@@ -389,6 +391,10 @@ static bool solve_from_param(Size *var, Size **slot, const char *name, Type *pt,
             return true;
         }
         if (o && (len = local_length(arg))) { /* this call's size only; elsewhere it stays unknown */
+            *slot = size_inverse(d->op, len, o);
+            return true;
+        }
+        if (o && (len = name_argument(app, arg))) { /* an expression: bound to a name first */
             *slot = size_inverse(d->op, len, o);
             return true;
         }
@@ -511,7 +517,9 @@ static void solve_call_sizes(Expr *app) {
             }
             for (int j = 0; j < params->len && j < args.len; j++)
                 if (solve_from_param(var, &f->size_args.data[k - 1], tps->data[i].name, params->data[j]->type,
-                                     args.data[args.len - 1 - j], tps, f)) {
+                                     args.data[args.len - 1 - j], tps, f, app)) {
+                    if (app->kind != E_APPLY)
+                        return; /* app is a let now (name_argument) */
                     progress = true;
                     break;
                 }

@@ -212,6 +212,17 @@ Size *size_binop(BinOp op, Size *a, Size *b) {
     return s;
 }
 
+Size *size_binop_open(BinOp op, Size *a, Size *b) {
+    bool ua = size_prune(a)->kind == SIZE_ANY, ub = size_prune(b)->kind == SIZE_ANY;
+    if (ua == ub)
+        return size_binop(op, a, b);
+    Size *v = size_var();
+    v->link = size_any();
+    Size *s = size_binop(op, ua ? size_var() : a, ub ? size_var() : b);
+    s->args[ua ? 0 : 1] = v;
+    return s;
+}
+
 Size *size_call(Decl *fn, int n, Size **args) {
     for (int i = 0; i < n; i++)
         if (size_prune(args[i])->kind == SIZE_ANY)
