@@ -913,6 +913,8 @@ static Env *bind_tparams(Env *env, Type *pt, IVal *v, int depth) {
     }
 }
 
+static IVal *fill_empty_rows(I *in, Env *env, TypeExp *t, IVal *v, Loc loc);
+
 static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamVec *tps, TypeExp *ret,
                          Expr *body, IVal **args, IVal **sizes, Loc loc) {
     CallSizes sc = {.tps = tps};
@@ -929,6 +931,7 @@ static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamV
         sc.tps = NULL;
         call_sizes_texp(in, &sc, env, ret, r, 0, L(in, ret->loc));
         check_deferred(in, &sc, env);
+        r = fill_empty_rows(in, env, ret, r, L(in, ret->loc));
     }
     return r;
 }
@@ -2152,6 +2155,49 @@ static void coerce_array(I *in, Env *env, TypeExp *t, Type *ty, IVal *v, int dep
         emit_assert_showing(in, ok, msg.data, loc, nshown, shown);
     }
     coerce_texp(in, env, el, strip_dims(ty, r), v, depth + r, loc);
+}
+
+/* An empty array returned at a type whose inner sizes the checker could not name (the
+ * `[0][s.0][s.1]()` of `def unit (s: (i64, i64)) : unit [s.0] [s.1] = []`) takes them from that
+ * type, as the interpreter's fill_empty does: no rows, each of the sizes the type computes. */
+static IVal *fill_empty_rows(I *in, Env *env, TypeExp *t, IVal *v, Loc loc) {
+    t = texp_core(t);
+    while (t && t->kind == TE_EXIST)
+        t = texp_core(t->elem);
+    if (!t || !v)
+        return v;
+    if (t->kind == TE_TUPLE && v->kind == IV_TUPLE && v->n == t->elems.len) {
+        IVal *r = iv_tuple(v->n);
+        for (int i = 0; i < v->n; i++)
+            r->elems[i] = fill_empty_rows(in, env, t->elems.data[i], v->elems[i], loc);
+        return r;
+    }
+    if (t->kind != TE_ARRAY || v->kind != IV_ATOM || v->type.rank < 2 || v->type.rank > MAX_COERCE_RANK)
+        return v;
+    CType ty = v->type;
+    bool unknown = false;
+    for (int k = 1; k < ty.rank; k++)
+        unknown |= ty.dims[k].kind == CDIM_ANY;
+    if (ty.dims[0].kind != CDIM_CONST || ty.dims[0].value != 0 || !unknown)
+        return v;
+    CAtom want[MAX_COERCE_RANK];
+    TypeExp *el = texp_core(t->elem);
+    for (int k = 1; k < ty.rank; k++, el = texp_core(el->elem)) {
+        if (!el || el->kind != TE_ARRAY)
+            return v;
+        if (ty.dims[k].kind == CDIM_CONST)
+            want[k] = i64c(ty.dims[k].value);
+        else if (ty.dims[k].kind == CDIM_VAR)
+            want[k] = catom_var(ty.dims[k].var);
+        else if (!coerce_want(in, env, &el->dim, &want[k], loc))
+            return v;
+    }
+    CAtom x = prim_is_float(ty.prim) ? catom_float(ty.prim, 0) : catom_int(ty.prim, 0);
+    for (int k = ty.rank - 1; k >= 0; k--) {
+        CAtom two[2] = {k ? want[k] : i64c(0), x};
+        x = emit1(in, mk(CE_REPLICATE, loc, 2, two), k ? "blank" : "empty");
+    }
+    return iv_atom(x, type_of(in, x));
 }
 
 static void coerce_texp(I *in, Env *env, TypeExp *t, Type *ty, IVal *v, int depth, Loc loc) {

@@ -489,7 +489,8 @@ static Value fill_empty(TypeExp *t, Value v, SizeCtx *sc, Env *env) {
             Value *x = d < 0 ? env_lookup(env, el->dim.name) : NULL;
             if (x && x->kind == VK_PRIM)
                 d = v_int(*x);
-        }
+        } else if (el->dim.kind == DIM_EXPR) /* [s.0], [n + 1]: in the scope of the return type */
+            d = size_expr_value(el->dim.expr, sc, env);
         if (d < 0)
             break;
         dims[k++] = d;
@@ -716,6 +717,9 @@ static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const Type
     SizeCtx rc = sc;
     rc.tparams = NULL;
     push_sizes(&env, &sc);
+    for (int i = 0; tparams && i < tparams->len; i++) /* an inner size of an empty argument that does */
+        if (tparams->data[i].is_size && !env_lookup(env, tparams->data[i].name)) /* not remember it */
+            bind(&env, tparams->data[i].name, v_i64(0));
     binding_entry_args = false;
     Value r = eval(body, env);
     if (ret) {
