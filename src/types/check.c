@@ -251,9 +251,10 @@ static void check_inferred_sizes(Expr *e) {
             continue;
         const char *n = tps->data[i].name;
         if (size_prune(e->size_args.data[k++])->kind == SIZE_ANY && !ast_size_bound_by_params(params, n))
-            error_at(e->loc, "the size [%s] of '%s' cannot be inferred here: give the argument a type with "
-                             "that size (a coercion :> [...]) or the result a type annotation",
-                     n, b->name);
+            error_at(e->loc, "Ambiguous size: the size [%s] of '%s' (an instantiated size parameter of \"%s\") "
+                             "cannot be inferred here: give the argument a type with that size (a coercion "
+                             ":> [...]) or the result a type annotation",
+                     n, b->name, b->name);
     }
 }
 

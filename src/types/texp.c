@@ -73,7 +73,7 @@ static Size *dim_to_size(DimExp *d) {
         if (!b)
             error_at(d->loc, "unknown size '%s'", d->name);
         if (!tc_unify(b->type, type_prim(PRIM_I64), true)) /* a name used as a size is an i64 */
-            error_at(d->loc, "the size '%s' must be an i64, but has type %s", d->name, type_str(b->type));
+            error_at(d->loc, "the size \"%s\" must be an i64, but has type %s", d->name, type_str(b->type));
         return is_existential(d->name) ? size_any() : size_name(d->name);
     }
     case DIM_EXPR:
