@@ -717,9 +717,6 @@ static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const Type
     SizeCtx rc = sc;
     rc.tparams = NULL;
     push_sizes(&env, &sc);
-    for (int i = 0; tparams && i < tparams->len; i++) /* an inner size of an empty argument that does */
-        if (tparams->data[i].is_size && !env_lookup(env, tparams->data[i].name)) /* not remember it */
-            bind(&env, tparams->data[i].name, v_i64(0));
     binding_entry_args = false;
     Value r = eval(body, env);
     if (ret) {
