@@ -137,3 +137,36 @@ def flatmap [n] 'a 'b 'c (f: a -> ?[k].([k]b, c)) (xs: [n]a)
 -- | flatmap without the values.
 def flatmap' [n] 'a 'b (f: a -> ?[k].[k]b) (xs: [n]a) : ?[m].([n]i64, [m]bool, [n]i64, [m]b) =
   intrinsics.segments (map f xs)
+
+-- | Futhark's slice intrinsics, as it names them (its tests/slice-lmads): `flat_index_Kd as
+-- offset n1 s1 ... nK sK` is the K-dimensional array of `as[offset + i1*s1 + ... + iK*sK]`,
+-- each index checked; `flat_update_Kd as offset s1 ... sK vs` writes `vs` to those places of
+-- `as`, every place checked first (an index out of bounds is an error, as in Futhark).
+def intrinsics.flat_index_2d 't (as: []t) (offset: i64) (n1: i64) (s1: i64) (n2: i64) (s2: i64) : [n1][n2]t =
+  tabulate_2d n1 n2 (\i j -> as[offset + i * s1 + j * s2])
+
+def intrinsics.flat_index_3d 't (as: []t) (offset: i64) (n1: i64) (s1: i64) (n2: i64) (s2: i64) (n3: i64)
+                             (s3: i64) : [n1][n2][n3]t =
+  tabulate_3d n1 n2 n3 (\i j k -> as[offset + i * s1 + j * s2 + k * s3])
+
+def intrinsics.flat_index_4d 't (as: []t) (offset: i64) (n1: i64) (s1: i64) (n2: i64) (s2: i64) (n3: i64)
+                             (s3: i64) (n4: i64) (s4: i64) : [n1][n2][n3][n4]t =
+  tabulate_2d n1 n2 (\i j -> tabulate_2d n3 n4 (\k l -> as[offset + i * s1 + j * s2 + k * s3 + l * s4]))
+
+-- The places' values are read (and dropped) before the scatter: its writes out of bounds would
+-- be ignored, Futhark's update fails.
+def intrinsics.flat_update_at [n] [k] 't (as: *[]t) (is: [k]i64) (vs: [n]t) : *[]t =
+  let _ = map (\i -> as[i]) is
+  in scatter as is (vs :> [k]t)
+
+def intrinsics.flat_update_2d [k] [l] 't (as: *[]t) (offset: i64) (s1: i64) (s2: i64) (vs: [k][l]t) : *[]t =
+  intrinsics.flat_update_at as (flatten (tabulate_2d k l (\i j -> offset + i * s1 + j * s2))) (flatten vs)
+
+def intrinsics.flat_update_3d [k] [l] [p] 't (as: *[]t) (offset: i64) (s1: i64) (s2: i64) (s3: i64)
+                              (vs: [k][l][p]t) : *[]t =
+  intrinsics.flat_update_at as (flatten_3d (tabulate_3d k l p (\i j q -> offset + i * s1 + j * s2 + q * s3))) (flatten_3d vs)
+
+def intrinsics.flat_update_4d [k] [l] [p] [q] 't (as: *[]t) (offset: i64) (s1: i64) (s2: i64) (s3: i64)
+                              (s4: i64) (vs: [k][l][p][q]t) : *[]t =
+  let is = tabulate_2d k l (\i j -> tabulate_2d p q (\a b -> offset + i * s1 + j * s2 + a * s3 + b * s4))
+  in intrinsics.flat_update_at as (flatten_4d is) (flatten_4d vs)

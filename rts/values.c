@@ -813,10 +813,47 @@ static int parse_inner_empty(text_ctx *c, const token *t, int depth) {
     return check_row(c, t, depth, 0);
 }
 
+/* string := '"' { char | '\\' escape } '"'   (t is the opening quote): a []u8 of its bytes, as
+ * Futhark's data format allows ("12" is [49u8, 50u8]); escapes \n \t \r \0 \\ \" \'. */
+static int parse_string(text_ctx *c, const token *open, int depth) {
+    int64_t n = 0;
+    for (;;) {
+        int ch = peek(c->r);
+        if (ch == EOF || ch == '\n') {
+            set_err(c->r, "line %d, col %d: a string without its closing '\"'", open->line, open->col);
+            return 1;
+        }
+        advance(c->r);
+        if (ch == '"')
+            break;
+        if (ch == '\\') {
+            int e = peek(c->r);
+            const char *from = "nrt0\\\"'", *to = "\n\r\t\0\\\"'";
+            const char *at = e == EOF || e == 0 ? NULL : strchr(from, e);
+            if (!at) {
+                set_err(c->r, "line %d, col %d: unknown escape in a string", c->r->line, c->r->col);
+                return 1;
+            }
+            advance(c->r);
+            ch = (unsigned char)to[at - from];
+        }
+        unsigned char *dst = push_elem(c);
+        if (!dst) {
+            set_err(c->r, "out of memory");
+            return 1;
+        }
+        *dst = (unsigned char)ch;
+        n++;
+    }
+    return check_row(c, open, depth, n);
+}
+
 static int parse_text(text_ctx *c, const token *t, int depth) {
     if (depth < c->rank) {
         if (t->kind == TOK_PUNCT && t->text[0] == '[')
             return parse_array(c, t, depth);
+        if (t->kind == TOK_PUNCT && t->text[0] == '"' && c->prim == WF_U8 && depth == c->rank - 1)
+            return parse_string(c, t, depth);
         if (depth > 0 && t->kind == TOK_WORD && !strcmp(t->text, "empty"))
             return parse_inner_empty(c, t, depth);
         return expect_found(c, t, depth);

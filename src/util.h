@@ -62,6 +62,9 @@ typedef struct {
 void source_register(const char *file, const char *text);
 
 _Noreturn void error_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appended to a size error found while an entry point's arguments are bound (the interpreter
+ * and compiled programs): Futhark's category for it, "invalid sizes". */
+#define ENTRY_SIZES_NOTE " (the entry point's arguments have invalid sizes)"
 void warning_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Like error_at, but a run-time failure: exit status 2. */
 _Noreturn void rt_error_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

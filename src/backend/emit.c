@@ -812,8 +812,8 @@ static void bind_sizes(FGen *g, const CFun *f) {
                     bound = true;
                 } else {
                     fg_line(g, "if (%s != %s) return wf_error(ctx, NULL, \"size mismatch: size %s is %%lld here, "
-                               "but %%lld elsewhere\", (long long)%s, (long long)%s);",
-                            c_name(sz), ext, sz, ext, c_name(sz));
+                               "but %%lld elsewhere%s\", (long long)%s, (long long)%s);",
+                            c_name(sz), ext, sz, ENTRY_SIZES_NOTE, ext, c_name(sz));
                 }
             }
         }

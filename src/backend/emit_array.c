@@ -429,10 +429,17 @@ static void emit_unflatten(FGen *g, const CStm *s, const char *loc) {
     CAtom a = e->args.data[2];
     const char *av = fg_atom(g, a), *x = c_name(s->pat.data[0].name);
     int r = fg_var(g, a.var)->type.rank;
+    StrBuf inner = {0}, dims = {0}; /* the dimensions inside the outer one, in both shapes */
+    sb_puts(&inner, "");
+    sb_puts(&dims, "");
+    for (int k = 1; k < r; k++) {
+        sb_puts(&inner, "[%lld]");
+        sb_printf(&dims, ", (long long)%s.n[%d]", av, k);
+    }
     fg_fail(g, xsprintf("%s < 0 || %s < 0 || %s * %s != %s.n[0]", n, m, n, m, av),
-            xsprintf("wf_error(ctx, %s, \"unflatten: cannot split an array of %%lld elements into %%lld rows of "
-                     "%%lld\", (long long)%s.n[0], (long long)%s, (long long)%s)",
-                     loc, av, n, m));
+            xsprintf("wf_error(ctx, %s, \"Cannot unflatten array of shape [%%lld]%s to array of shape "
+                     "[%%lld][%%lld]%s\", (long long)%s.n[0]%s, (long long)%s, (long long)%s%s)",
+                     loc, inner.data, inner.data, av, dims.data, n, m, dims.data));
     fg_line(g, "%s.n[0] = %s;", x, n);
     fg_line(g, "%s.n[1] = %s;", x, m);
     for (int k = 1; k < r; k++)

@@ -111,6 +111,7 @@ typedef struct {
     int counter;
     Loc call_loc;  /* when inside prelude code called from the user's file: that call */
     Frame *frame;  /* the frame of the code being internalised */
+    bool entry_args; /* checking an entry point's arguments: size errors say so (ENTRY_SIZES_NOTE) */
 } I;
 
 static Env *env_bind(Env *env, const char *name, IVal *v) {
@@ -708,7 +709,7 @@ static void check_dim_is(I *in, CAtom arr, int depth, CAtom want, const char *ms
     for (int k = 0; k < depth; k++)
         ok = op(in, COP_OR, PRIM_BOOL, loc, 2, ok, op(in, COP_EQ, PRIM_I64, loc, 2, dim_atom(in, arr, k, loc), i64c(0)));
     CAtom shown[2] = {have_first ? n : want, have_first ? want : n};
-    emit_assert_showing(in, ok, msg, loc, 2, shown);
+    emit_assert_showing(in, ok, in->entry_args ? xsprintf("%s%s", msg, ENTRY_SIZES_NOTE) : msg, loc, 2, shown);
 }
 
 static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom arr, int depth, Loc loc) {
@@ -912,6 +913,8 @@ static Env *bind_tparams(Env *env, Type *pt, IVal *v, int depth) {
     }
 }
 
+static IVal *fill_empty_rows(I *in, Env *env, TypeExp *t, IVal *v, Loc loc);
+
 static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamVec *tps, TypeExp *ret,
                          Expr *body, IVal **args, IVal **sizes, Loc loc) {
     CallSizes sc = {.tps = tps};
@@ -928,6 +931,7 @@ static IVal *inline_body(I *in, Env *env, const PatVec *params, const TypeParamV
         sc.tps = NULL;
         call_sizes_texp(in, &sc, env, ret, r, 0, L(in, ret->loc));
         check_deferred(in, &sc, env);
+        r = fill_empty_rows(in, env, ret, r, L(in, ret->loc));
     }
     return r;
 }
@@ -1650,6 +1654,22 @@ static IVal *hole_value(I *in, Env *env, Type *t, Loc loc) {
     return iv_fun(c);
 }
 
+/* The payload of a constructor a sum value does not have: blank data, and for a function (a
+ * lifted sum type's, `#foo (i32 -> i32)`) a hole that is never called (such a value comes from
+ * no if or loop, as in Futhark, so its constructor is known here and a match takes its case). */
+static IVal *absent_payload(I *in, Env *env, Type *t, Loc loc) {
+    t = src_type(t, env);
+    if (t->kind == T_ARROW)
+        return hole_value(in, env, t, loc);
+    if ((t->kind == T_TUPLE || t->kind == T_RECORD) && type_has_arrow(t)) {
+        IVal *v = iv_tuple(t->elems.len);
+        for (int i = 0; i < t->elems.len; i++)
+            v->elems[i] = absent_payload(in, env, t->elems.data[i], loc);
+        return v;
+    }
+    return blank_value(in, env, t, loc);
+}
+
 /* #c args of sum type t. */
 static IVal *constr_value(I *in, Env *env, Expr *e) {
     Type *t = src_type(e->type, env);
@@ -1660,7 +1680,7 @@ static IVal *constr_value(I *in, Env *env, Expr *e) {
     v->elems[0] = scalar(catom_int(PRIM_U8, k), PRIM_U8);
     for (int i = 0; i < t->elems.len; i++) {
         if (i != k) {
-            v->elems[1 + i] = blank_value(in, env, t->elems.data[i], e->loc);
+            v->elems[1 + i] = absent_payload(in, env, t->elems.data[i], e->loc);
             continue;
         }
         if (e->args.len == 0) { /* no payload: a unit, its placeholder */
@@ -2135,6 +2155,49 @@ static void coerce_array(I *in, Env *env, TypeExp *t, Type *ty, IVal *v, int dep
         emit_assert_showing(in, ok, msg.data, loc, nshown, shown);
     }
     coerce_texp(in, env, el, strip_dims(ty, r), v, depth + r, loc);
+}
+
+/* An empty array returned at a type whose inner sizes the checker could not name (the
+ * `[0][s.0][s.1]()` of `def unit (s: (i64, i64)) : unit [s.0] [s.1] = []`) takes them from that
+ * type, as the interpreter's fill_empty does: no rows, each of the sizes the type computes. */
+static IVal *fill_empty_rows(I *in, Env *env, TypeExp *t, IVal *v, Loc loc) {
+    t = texp_core(t);
+    while (t && t->kind == TE_EXIST)
+        t = texp_core(t->elem);
+    if (!t || !v)
+        return v;
+    if (t->kind == TE_TUPLE && v->kind == IV_TUPLE && v->n == t->elems.len) {
+        IVal *r = iv_tuple(v->n);
+        for (int i = 0; i < v->n; i++)
+            r->elems[i] = fill_empty_rows(in, env, t->elems.data[i], v->elems[i], loc);
+        return r;
+    }
+    if (t->kind != TE_ARRAY || v->kind != IV_ATOM || v->type.rank < 2 || v->type.rank > MAX_COERCE_RANK)
+        return v;
+    CType ty = v->type;
+    bool unknown = false;
+    for (int k = 1; k < ty.rank; k++)
+        unknown |= ty.dims[k].kind == CDIM_ANY;
+    if (ty.dims[0].kind != CDIM_CONST || ty.dims[0].value != 0 || !unknown)
+        return v;
+    CAtom want[MAX_COERCE_RANK];
+    TypeExp *el = texp_core(t->elem);
+    for (int k = 1; k < ty.rank; k++, el = texp_core(el->elem)) {
+        if (!el || el->kind != TE_ARRAY)
+            return v;
+        if (ty.dims[k].kind == CDIM_CONST)
+            want[k] = i64c(ty.dims[k].value);
+        else if (ty.dims[k].kind == CDIM_VAR)
+            want[k] = catom_var(ty.dims[k].var);
+        else if (!coerce_want(in, env, &el->dim, &want[k], loc))
+            return v;
+    }
+    CAtom x = prim_is_float(ty.prim) ? catom_float(ty.prim, 0) : catom_int(ty.prim, 0);
+    for (int k = ty.rank - 1; k >= 0; k--) {
+        CAtom two[2] = {k ? want[k] : i64c(0), x};
+        x = emit1(in, mk(CE_REPLICATE, loc, 2, two), k ? "blank" : "empty");
+    }
+    return iv_atom(x, type_of(in, x));
 }
 
 static void coerce_texp(I *in, Env *env, TypeExp *t, Type *ty, IVal *v, int depth, Loc loc) {
@@ -2736,6 +2799,7 @@ static CFun *entry(I *in, Decl *d) {
         }
     Env *sizes = env;
     CallSizes sc = {0};
+    in->entry_args = true;
     for (int i = 0; i < d->params.len; i++) {
         Pat *p = d->params.data[i];
         IVal *v = entry_param(in, p->type, sizes, pat_base(p), &f->params, &f->sizes, d->loc);
@@ -2744,6 +2808,7 @@ static CFun *entry(I *in, Decl *d) {
         bind_pat(in, &env, p, v);
     }
     check_deferred(in, &sc, env);
+    in->entry_args = false;
     int mark = cscope_mark(&in->vis);
     IVal *r = ie(in, env, d->body);
     if (d->ret) {

@@ -1762,6 +1762,22 @@ static bool size_of_regular_param(const CFun *f, const char *n) {
     return false;
 }
 
+/* t with its dimensions named by a size in dropped (bound in the body now, from a jagged
+ * parameter's rows: `[n][]i32` and a result `[n]i64`) unknown: the body's statements are not in
+ * scope of the function's type. */
+static CType without_sizes(CType t, const OMap *dropped) {
+    bool any = false;
+    for (int k = 0; k < t.rank; k++)
+        any |= t.dims[k].kind == CDIM_VAR && omap_has(dropped, t.dims[k].var);
+    if (!any)
+        return t;
+    t = ctype_copy(t);
+    for (int k = 0; k < t.rank; k++)
+        if (t.dims[k].kind == CDIM_VAR && omap_has(dropped, t.dims[k].var))
+            t.dims[k] = cdim_any();
+    return t;
+}
+
 static void lower_fun(J *j, CFun *f) {
     collect_params(j, &f->params);
     for (int i = 0; i < f->sizes.len; i++)
@@ -1787,7 +1803,9 @@ static void lower_fun(J *j, CFun *f) {
         if (size_of_regular_param(f, d.var) || omap_has(&dropped, d.var)) {
             CAtom vals[2] = {rows, catom_var(d.var)};
             cb_assert(&b, cb_op2(&b, COP_EQ, PRIM_I64, rows, catom_var(d.var)),
-                      xsprintf("size mismatch: size %s is {1} elsewhere, but an argument has {0} rows", d.var), vals, 2);
+                      xsprintf("size mismatch: size %s is {1} elsewhere, but an argument has {0} rows%s", d.var,
+                               f->is_entry ? ENTRY_SIZES_NOTE : ""),
+                      vals, 2);
         } else {
             omap_put(&dropped, d.var, (void *)1);
             CExp *a = cb_exp(&b, CE_ATOM);
@@ -1804,7 +1822,7 @@ static void lower_fun(J *j, CFun *f) {
     lower_body(j, f->body, &b, &vals);
     CTypeVec ret = {0};
     for (int i = 0; i < f->ret.len; i++) {
-        CType t = f->ret.data[i];
+        CType t = without_sizes(f->ret.data[i], &dropped);
         if (f->is_entry && !vals[i].rep && jagged_levels(t) && vals[i].atom.kind == CA_VAR) {
             /* regular after all (replicate n xs): given as the rectangular array it is, so that
              * its shape survives when it has no rows */

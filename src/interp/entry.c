@@ -646,7 +646,7 @@ static int run_entry(Run *r) {
     Value *args = xmalloc((size_t)(d->params.len + 1) * sizeof(Value));
     if (read_args(d, r->in, args))
         return 1;
-    Value v = call_decl(di, args, NULL, d->loc);
+    Value v = call_entry(di, args, d->loc);
     int rc = print_results(r->out, v, d, r->binary);
     v_release(v);
     fflush(r->out);

@@ -25,6 +25,11 @@ const char *interp_user_file;
 static Loc user_loc;
 static bool have_user_loc;
 
+/* Set while an entry point's arguments are bound: a size error then says so in Futhark's words
+ * too ("invalid sizes"), as compiled programs do (core/internalise.c). */
+static bool binding_entry_args;
+static bool entry_call_pending; /* the next eval_body_with binds an entry point's arguments */
+
 _Noreturn void interp_error(Loc loc, const char *fmt, ...) {
     if (loc.file != interp_user_file && have_user_loc)
         loc = user_loc;
@@ -34,6 +39,8 @@ _Noreturn void interp_error(Loc loc, const char *fmt, ...) {
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     fflush(stdout);
+    if (binding_entry_args && !strncmp(buf, "size mismatch", 13))
+        rt_error_at(loc, "%s%s", buf, ENTRY_SIZES_NOTE);
     rt_error_at(loc, "%s", buf);
 }
 
@@ -482,7 +489,8 @@ static Value fill_empty(TypeExp *t, Value v, SizeCtx *sc, Env *env) {
             Value *x = d < 0 ? env_lookup(env, el->dim.name) : NULL;
             if (x && x->kind == VK_PRIM)
                 d = v_int(*x);
-        }
+        } else if (el->dim.kind == DIM_EXPR) /* [s.0], [n + 1]: in the scope of the return type */
+            d = size_expr_value(el->dim.expr, sc, env);
         if (d < 0)
             break;
         dims[k++] = d;
@@ -702,11 +710,14 @@ static Value eval_body_with(PatVec *params, Expr *body, TypeExp *ret, const Type
     SizeCtx sc = {.tparams = tparams};
     preset_sizes(&sc, params, tparams, sizes);
     Env *env = env_retain(cenv);
+    binding_entry_args = entry_call_pending;
+    entry_call_pending = false;
     for (int i = 0; i < params->len; i++)
         bind_pat(&env, params->data[i], args[i], &sc, loc);
     SizeCtx rc = sc;
     rc.tparams = NULL;
     push_sizes(&env, &sc);
+    binding_entry_args = false;
     Value r = eval(body, env);
     if (ret) {
         check_type(ret, r, &rc, env, ret->loc);
@@ -784,6 +795,14 @@ Value call_decl(DeclInfo *di, Value *args, const int64_t *sizes, Loc loc) {
     }
     user_loc = saved;
     have_user_loc = saved_have;
+    return r;
+}
+
+/* The call of an entry point (di has parameters) with the arguments read for it. */
+Value call_entry(DeclInfo *di, Value *args, Loc loc) {
+    entry_call_pending = !di->is_intrinsic && di->arity > 0;
+    Value r = call_decl(di, args, NULL, loc);
+    entry_call_pending = false;
     return r;
 }
 

@@ -207,6 +207,7 @@ Value apply_fun(Value f, int n, Value *args, Loc loc);
 /* Call a top-level definition with exactly its arity of owned arguments (arity 0: its value);
  * sizes: its size parameters as the use site inferred them, or NULL. */
 Value call_decl(DeclInfo *di, Value *args, const int64_t *sizes, Loc loc);
+Value call_entry(DeclInfo *di, Value *args, Loc loc);
 
 /* ---- intrinsics.c ---- */
 int intrinsic_lookup(const char *name); /* -1 if unknown */

@@ -260,12 +260,31 @@ static Value do_flatten(Value *a, Loc loc) {
     return v_array(r);
 }
 
+/* The dimensions of array v inside its outer one, "[3][2]" (an empty array's as it remembers them). */
+static void inner_shape(StrBuf *sb, Array *v) {
+    Value row = v->len ? v->elems[0] : (Value){0};
+    for (int k = 0; !v->len && k < v->eshape_n; k++)
+        sb_printf(sb, "[%lld]", (long long)array_inner_dim(v, k));
+    while (v->len && row.kind == VK_ARRAY) {
+        sb_printf(sb, "[%lld]", (long long)row.as.arr->len);
+        if (!row.as.arr->len) {
+            inner_shape(sb, row.as.arr);
+            return;
+        }
+        row = row.as.arr->elems[0];
+    }
+}
+
 static Value do_unflatten(Value *a, Loc loc) {
     int64_t n = v_int(a[0]), m = v_int(a[1]);
     Array *xs = arr(a[2], "unflatten", loc);
-    if (n < 0 || m < 0 || n * m != xs->len)
-        interp_error(loc, "unflatten: cannot split an array of %lld elements into %lld rows of %lld",
-                     (long long)xs->len, (long long)n, (long long)m);
+    if (n < 0 || m < 0 || n * m != xs->len) { /* Futhark's words */
+        StrBuf inner = {0};
+        sb_puts(&inner, "");
+        inner_shape(&inner, xs);
+        interp_error(loc, "Cannot unflatten array of shape [%lld]%s to array of shape [%lld][%lld]%s",
+                     (long long)xs->len, inner.data, (long long)n, (long long)m, inner.data);
+    }
     Array *r = array_new(n);
     for (int64_t i = 0; i < n; i++) {
         Array *row = array_new(m);

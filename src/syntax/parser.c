@@ -1657,7 +1657,8 @@ static Decl *parse_def(Parser *ps, AttrVec attrs) {
             parse_decl_name(ps, d);
         }
         parse_type_params(ps, &d->tparams);
-        while (starts_pat_atom(ps))
+        /* a literal parameter (`def (-) a 1`) is parsed to be rejected as refutable by the checker */
+        while (starts_pat_atom(ps) || (starts_pat_literal(ps) && !is_op(peek(ps), "-")))
             vec_push(&d->params, parse_pat_atom(ps));
     }
     if (d->name == intern("&&") || d->name == intern("||"))

@@ -87,6 +87,82 @@ static bool self_in_scope(Binding *b, int nparams) {
     return !tc_env_lookup(NULL, b->name);
 }
 
+/* ---- anonymous sizes of a return type, filled in from the body ----
+ * As in Futhark, a `[]` in a function's return type is a size to infer, not necessarily an
+ * existential one: where the body's type has there a size that only the function's parameters
+ * determine (a constant, a parameter, a size parameter, an expression of those), the function
+ * returns that size (`def r (l: i64) (x: []i32) : []i32 = take l x` returns `[l]i32`, so
+ * `unflatten (r (a*b) xs)` is `[a][b]i32`); a size of a local variable stays existential. */
+
+static bool pat_binds_value(const Pat *p, const char *name) {
+    if (!p)
+        return false;
+    if (p->kind == P_ID && p->name == name)
+        return true;
+    for (int i = 0; i < p->elems.len; i++)
+        if (pat_binds_value(p->elems.data[i], name))
+            return true;
+    return pat_binds_value(p->inner, name);
+}
+
+static bool size_of_signature(Size *s, const TypeParamVec *tparams, const PatVec *params) {
+    s = size_prune(s);
+    switch (s->kind) {
+    case SIZE_CONST:
+        return true;
+    case SIZE_NAME:
+        for (int i = 0; i < tparams->len; i++)
+            if (tparams->data[i].is_size && tparams->data[i].name == s->name)
+                return true;
+        for (int i = 0; i < params->len; i++)
+            if (pat_binds_value(params->data[i], s->name))
+                return true;
+        return ast_size_bound_by_params(params, s->name);
+    case SIZE_EXPR:
+        for (int i = 0; i < s->n; i++)
+            if (!size_of_signature(s->args[i], tparams, params))
+                return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* rt with its anonymous sizes replaced by bt's where bt's are of the signature (a copy along
+ * the changed paths; rt itself is left alone). */
+static Type *with_body_sizes(Type *rt, Type *bt, const TypeParamVec *tparams, const PatVec *params) {
+    rt = type_prune(rt);
+    bt = type_prune(bt);
+    if (rt->kind != bt->kind)
+        return rt;
+    if (rt->kind == T_ARRAY) {
+        Size *d = rt->dim;
+        if (size_prune(d)->kind == SIZE_ANY && size_of_signature(bt->dim, tparams, params))
+            d = size_prune(bt->dim);
+        Type *elem = with_body_sizes(rt->elem, bt->elem, tparams, params);
+        if (d == rt->dim && elem == rt->elem)
+            return rt;
+        Type *t = type_array(elem, d);
+        t->unique = rt->unique;
+        return t;
+    }
+    if ((rt->kind == T_TUPLE || rt->kind == T_RECORD) && rt->elems.len == bt->elems.len) {
+        Type **es = xmalloc(sizeof(Type *) * (size_t)(rt->elems.len + 1));
+        bool changed = false;
+        for (int i = 0; i < rt->elems.len; i++) {
+            es[i] = with_body_sizes(rt->elems.data[i], bt->elems.data[i], tparams, params);
+            changed |= es[i] != rt->elems.data[i];
+        }
+        if (!changed)
+            return rt;
+        Type *t = rt->kind == T_TUPLE ? type_tuple(rt->elems.len, es)
+                                      : type_record(rt->elems.len, (const char **)rt->fields.data, es);
+        t->unique = rt->unique;
+        return t;
+    }
+    return rt;
+}
+
 /* A recursive use of a top-level function, inside its own body, sees it with the type its
  * parameters and result have so far (monomorphic, as in Futhark, but for its explicit type
  * and size parameters). */
@@ -119,9 +195,10 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
             tc_env_push(b);
         }
         Type *bt = tc_check_expr(body, rt);
-        if (rt)
+        if (rt) {
             tc_expect_type(body, bt, rt, "Function body does not have expected type");
-        else
+            rt = with_body_sizes(rt, bt, tparams, params);
+        } else
             rt = bt;
     }
     rt = provisional_type(ps, params, rt);
@@ -174,9 +251,10 @@ static void check_inferred_sizes(Expr *e) {
             continue;
         const char *n = tps->data[i].name;
         if (size_prune(e->size_args.data[k++])->kind == SIZE_ANY && !ast_size_bound_by_params(params, n))
-            error_at(e->loc, "the size [%s] of '%s' cannot be inferred here: give the argument a type with "
-                             "that size (a coercion :> [...]) or the result a type annotation",
-                     n, b->name);
+            error_at(e->loc, "Ambiguous size: the size [%s] of '%s' (an instantiated size parameter of \"%s\") "
+                             "cannot be inferred here: give the argument a type with that size (a coercion "
+                             ":> [...]) or the result a type annotation",
+                     n, b->name, b->name);
     }
 }
 
@@ -294,8 +372,10 @@ static Size *local_length(Expr *a) {
     return size_call(prelude_length, 1, &x);
 }
 
+static Size *name_argument(Expr *app, Expr *arg);
+
 static bool solve_from_param(Size *var, Size **slot, const char *name, Type *pt, Expr *arg, const TypeParamVec *tps,
-                             Expr *use) {
+                             Expr *use, Expr *app) {
     pt = type_prune(pt);
     if (!pt || pt->kind != T_ARRAY)
         return false;
@@ -312,6 +392,10 @@ static bool solve_from_param(Size *var, Size **slot, const char *name, Type *pt,
             return true;
         }
         if (o && (len = local_length(arg))) { /* this call's size only; elsewhere it stays unknown */
+            *slot = size_inverse(d->op, len, o);
+            return true;
+        }
+        if (o && (len = name_argument(app, arg))) { /* an expression: bound to a name first */
             *slot = size_inverse(d->op, len, o);
             return true;
         }
@@ -434,7 +518,9 @@ static void solve_call_sizes(Expr *app) {
             }
             for (int j = 0; j < params->len && j < args.len; j++)
                 if (solve_from_param(var, &f->size_args.data[k - 1], tps->data[i].name, params->data[j]->type,
-                                     args.data[args.len - 1 - j], tps, f)) {
+                                     args.data[args.len - 1 - j], tps, f, app)) {
+                    if (app->kind != E_APPLY)
+                        return; /* app is a let now (name_argument) */
                     progress = true;
                     break;
                 }

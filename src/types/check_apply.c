@@ -314,7 +314,7 @@ static Type *operands(BinOp op, Type *lt, Type *rt, Loc lloc, Loc rloc) {
                      type_str(lt), type_str(rt));
         Size *a = size_prune(lp->dim), *b = size_prune(rp->dim);
         Size *s = a->kind == SIZE_CONST && b->kind == SIZE_CONST ? size_const(a->value + b->value)
-                                                                : size_binop(BIN_ADD, a, b);
+                                                                : size_binop_open(BIN_ADD, a, b);
         return type_array(tc_join(elem, relem), s);
     }
     case OPC_FWD:

@@ -292,7 +292,7 @@ static Type *check_let(Expr *e) {
                          e->tparams.data[i].name, e->tparams.data[i].name);
     tc_flex_end();
     if (!ok)
-        tc_type_mismatch(e->lhs->loc, "the bound value does not match the pattern", pt, rt);
+        tc_type_mismatch(e->lhs->loc, "the bound value cannot match the pattern", pt, rt);
     Type *bt = tc_check_expr(e->body, NULL);
     return leave_scope(m, bt);
 }

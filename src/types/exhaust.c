@@ -268,6 +268,8 @@ void tc_check_irrefutable(Pat *p) {
     PatVec one = {0};
     vec_push(&one, p);
     const char *miss = unmatched(&one, p->type);
+    if (miss && !strcmp(miss, "_")) /* a literal: every other value */
+        error_at(p->loc, "Refutable pattern: it matches only some values of its type (use match)");
     if (miss)
-        error_at(p->loc, "refutable pattern: a value such as %s does not match it (use match)", miss);
+        error_at(p->loc, "Refutable pattern: a value such as %s does not match it (use match)", miss);
 }

@@ -156,6 +156,34 @@ static void gen_walk_in(Type *t, Binding *b, bool in_param) {
 
 void tc_generalise(Type *t, Binding *b) { gen_walk(t, b); }
 
+static bool names_size(Size *s, NameVec *names) {
+    for (int i = 0; names && i < names->len; i++)
+        if (size_mentions(s, names->data[i]))
+            return true;
+    return false;
+}
+
+/* s, a size expression mentioning names going out of scope, with each of them (each operand
+ * that mentions one) an unknown size open to what it meets: `[k + n]`, k a `let`'s filter
+ * size, leaves as `[? + n]`, so that `f`'s `[a + b]` learns b = n from it and a from the
+ * argument's length (as Futhark's fresh existential size for k does: its types/ext9). */
+static Size *forget_in_expr(Size *s, NameVec *names) {
+    s = size_prune(s);
+    if (!names_size(s, names))
+        return s;
+    if (s->kind != SIZE_EXPR) {
+        Size *v = size_var();
+        v->link = size_any();
+        return v;
+    }
+    Size *r = xmalloc(sizeof *r);
+    *r = *s;
+    r->args = xmalloc((size_t)(s->n + 1) * sizeof *r->args);
+    for (int i = 0; i < s->n; i++)
+        r->args[i] = forget_in_expr(s->args[i], names);
+    return r;
+}
+
 Type *tc_forget_sizes(Type *t, NameVec *names, bool consts) {
     t = type_prune(t);
     Type *r;
@@ -163,12 +191,12 @@ Type *tc_forget_sizes(Type *t, NameVec *names, bool consts) {
     case T_ARRAY: {
         Size *s = size_prune(t->dim);
         bool drop = (consts && (s->kind == SIZE_CONST || s->kind == SIZE_EXPR));
-        for (int i = 0; names && i < names->len && !drop; i++)
-            drop = size_mentions(s, names->data[i]);
+        bool partly = !drop && s->kind == SIZE_EXPR && names_size(s, names);
+        drop |= !partly && names_size(s, names);
         Type *e = tc_forget_sizes(t->elem, names, consts);
-        if (!drop && e == type_prune(t->elem))
+        if (!drop && !partly && e == type_prune(t->elem))
             return t;
-        r = type_array(e, drop ? size_any() : s);
+        r = type_array(e, drop ? size_any() : partly ? forget_in_expr(s, names) : s);
         break;
     }
     case T_TUPLE:

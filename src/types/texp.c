@@ -73,7 +73,7 @@ static Size *dim_to_size(DimExp *d) {
         if (!b)
             error_at(d->loc, "unknown size '%s'", d->name);
         if (!tc_unify(b->type, type_prim(PRIM_I64), true)) /* a name used as a size is an i64 */
-            error_at(d->loc, "the size '%s' must be an i64, but has type %s", d->name, type_str(b->type));
+            error_at(d->loc, "the size \"%s\" must be an i64, but has type %s", d->name, type_str(b->type));
         return is_existential(d->name) ? size_any() : size_name(d->name);
     }
     case DIM_EXPR:
@@ -122,23 +122,23 @@ static TypeExp *subst_texp(const TypeExp *t, const TypeEntry *te, const TypeExp 
 }
 
 static Type *apply_alias(TypeEntry *te, TypeExp *t) {
-    if (te->texp)
-        t->expanded = subst_texp(te->texp, te, t);
     int ntypes = t->kind == TE_APPLY ? t->elems.len : 0;
     int nsizes = t->kind == TE_APPLY ? t->dim_args.len : 0;
     if (ntypes != te->tparams.len || nsizes != te->sparams.len)
         error_at(t->loc, "type '%s' expects %d type and %d size argument(s) but got %d and %d",
                  te->name, te->tparams.len, te->sparams.len, ntypes, nsizes);
+    Subst su = {0};
+    for (int i = 0; i < nsizes; i++) { /* first: a constant's name ([k]) becomes its expression here */
+        vec_push(&su.sfrom, te->sparams.data[i]);
+        vec_push(&su.sto, dim_to_size(&t->dim_args.data[i]));
+    }
+    if (te->texp) /* the expansion the interpreter and internaliser read, with those arguments */
+        t->expanded = subst_texp(te->texp, te, t);
     if (!ntypes && !nsizes)
         return te->type;
-    Subst su = {0};
     for (int i = 0; i < ntypes; i++) {
         vec_push(&su.tfrom, te->tparams.data[i]);
         vec_push(&su.tto, tc_texp_to_type(t->elems.data[i]));
-    }
-    for (int i = 0; i < nsizes; i++) {
-        vec_push(&su.sfrom, te->sparams.data[i]);
-        vec_push(&su.sto, dim_to_size(&t->dim_args.data[i]));
     }
     return tc_subst_type(te->type, &su);
 }

@@ -212,6 +212,17 @@ Size *size_binop(BinOp op, Size *a, Size *b) {
     return s;
 }
 
+Size *size_binop_open(BinOp op, Size *a, Size *b) {
+    bool ua = size_prune(a)->kind == SIZE_ANY, ub = size_prune(b)->kind == SIZE_ANY;
+    if (ua == ub)
+        return size_binop(op, a, b);
+    Size *v = size_var();
+    v->link = size_any();
+    Size *s = size_binop(op, ua ? size_var() : a, ub ? size_var() : b);
+    s->args[ua ? 0 : 1] = v;
+    return s;
+}
+
 Size *size_call(Decl *fn, int n, Size **args) {
     for (int i = 0; i < n; i++)
         if (size_prune(args[i])->kind == SIZE_ANY)
@@ -429,9 +440,14 @@ void type_print(StrBuf *sb, Type *t) { print_inner(sb, t, false); }
 
 /* Unsolved variables: at the top, the class of types they stand for; nested in a larger type,
  * the type they default to (i32, f64), or a name. */
+static void print_ctors(StrBuf *sb, Type *t);
+
 static void print_var(StrBuf *sb, Type *t) {
     const char *cls = var_class(t);
-    if (cls && print_depth == 1)
+    if (cls && print_depth == 1 && t->sum) { /* the constructors it was seen with, and their payloads */
+        sb_puts(sb, "a sum type with ");
+        print_ctors(sb, t);
+    } else if (cls && print_depth == 1)
         sb_puts(sb, cls);
     else if (t->prims & PRIM_BIT(PRIM_I32))
         sb_puts(sb, "i32");
@@ -447,6 +463,22 @@ static void print_var(StrBuf *sb, Type *t) {
 }
 
 static void print_type(StrBuf *sb, Type *t, bool arrow_param);
+
+/* The constructors of a sum type (or of a variable seen with them) and their payloads. */
+static void print_ctors(StrBuf *sb, Type *t) {
+    for (int i = 0; i < t->elems.len && i < t->fields.len; i++) {
+        sb_printf(sb, "%s#%s", i ? " | " : "", t->fields.data[i]);
+        Type *p = type_prune(t->elems.data[i]);
+        for (int j = 0; p->kind == T_TUPLE && j < p->elems.len; j++) {
+            Type *x = type_prune(p->elems.data[j]);
+            bool paren = x->kind == T_ARROW || x->kind == T_SUM || (x->kind == T_VAR && x->sum);
+            sb_puts(sb, paren ? " (" : " ");
+            print_inner(sb, x, false);
+            if (paren)
+                sb_putc(sb, ')');
+        }
+    }
+}
 
 static void print_inner(StrBuf *sb, Type *t, bool arrow_param) {
     print_depth++;
@@ -490,18 +522,7 @@ static void print_type(StrBuf *sb, Type *t, bool arrow_param) {
         sb_putc(sb, '}');
         break;
     case T_SUM: /* #bar i16 | #foo (i32, bool) */
-        for (int i = 0; i < t->elems.len; i++) {
-            sb_printf(sb, "%s#%s", i ? " | " : "", t->fields.data[i]);
-            Type *p = type_prune(t->elems.data[i]);
-            for (int j = 0; j < p->elems.len; j++) {
-                Type *x = type_prune(p->elems.data[j]);
-                bool paren = x->kind == T_ARROW || x->kind == T_SUM;
-                sb_puts(sb, paren ? " (" : " ");
-                print_inner(sb, x, false);
-                if (paren)
-                    sb_putc(sb, ')');
-            }
-        }
+        print_ctors(sb, t);
         break;
     case T_ARROW:
         if (arrow_param)

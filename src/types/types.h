@@ -124,6 +124,9 @@ Size *size_const(int64_t v);
 Size *size_name(const char *name);
 Size *size_var(void);
 Size *size_binop(BinOp op, Size *a, Size *b); /* an unknown operand: unknown (nothing folded: [2*3] is not [6]) */
+/* The same, but one unknown operand (`filter`'s size in `filter p xs ++ ys`) is a size variable
+ * open to what it meets, so that `f`'s `[a + b]` learns b from it (two unknowns: unknown). */
+Size *size_binop_open(BinOp op, Size *a, Size *b);
 Size *size_call(Decl *fn, int n, Size **args);
 bool size_is_arith(BinOp op);      /* an operator a size expression may use */
 /* The value of op on two i64 sizes (false: undefined, as division by zero). */

@@ -215,6 +215,13 @@ static void test_extremes(void) {
 }
 
 static void test_arrays(void) {
+    /* strings as []u8: their bytes ('a' is 97, '"' 34, newline 10); rows of a [][]u8 */
+    CHECK(text_is("\"a\\\"b\\n\"", WF_U8, 1, "[97u8, 34u8, 98u8, 10u8]"));
+    CHECK(text_is("[\"ab\", \"cd\"]", WF_U8, 2, "[[97u8, 98u8], [99u8, 100u8]]"));
+    CHECK(text_is("\"\"", WF_U8, 1, "empty([0]u8)"));
+    CHECK(error_has("\"ab", WF_U8, 1, "a string without its closing"));
+    CHECK(error_has("\"a\\qb\"", WF_U8, 1, "unknown escape in a string"));
+    CHECK(error_has("\"ab\"", WF_I32, 1, "expected an array of type []i32"));
     CHECK(text_is("[1, 2, 3]", WF_I32, 1, "[1i32, 2i32, 3i32]"));
     CHECK(text_is("[[1], [2]]", WF_I32, 2, "[[1i32], [2i32]]"));
     CHECK(text_is("[[1.5f32, 2], [3, 4]]", WF_F32, 2, "[[1.5f32, 2.0f32], [3.0f32, 4.0f32]]"));
