@@ -400,6 +400,7 @@ void opt_lazy_iotas(const CFun *f, OMap *out);
 CParamVec opt_liveouts(const CBody *body, int i, int j);
 /* The iotas of b (at its level) nothing reads, dropped: a check that their size is not
  * negative is left in their place (the flattener reads an iota input as the index). */
+void opt_remove_marked(CBody *b, const bool *gone); /* the statements of b whose gone[i] is set, removed */
 void opt_drop_dead_iotas(CBody *b);
 /* ======== clone.c ======== */
 /* A deep copy in which every variable the body (lambda) binds has a fresh name. */

@@ -462,6 +462,16 @@ void opt_lazy_iotas(const CFun *f, OMap *out) {
     collect_iotas(f->body, &uses, &inputs, out);
 }
 
+/* ---- removing statements ---- */
+
+void opt_remove_marked(CBody *b, const bool *gone) {
+    int n = 0;
+    for (int i = 0; i < b->stms.len; i++)
+        if (!gone[i])
+            b->stms.data[n++] = b->stms.data[i];
+    b->stms.len = n;
+}
+
 /* ---- dead iotas ---- */
 
 void opt_drop_dead_iotas(CBody *b) {

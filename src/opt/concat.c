@@ -52,11 +52,7 @@ static void flatten_concats(CBody *b, OMap *uses) {
         if (st->pat.len == 1)
             omap_put(&made, st->pat.data[0].name, (void *)(intptr_t)(i + 1));
     }
-    int n = 0;
-    for (int i = 0; i < b->stms.len; i++)
-        if (!gone[i])
-            b->stms.data[n++] = b->stms.data[i];
-    b->stms.len = n;
+    opt_remove_marked(b, gone);
     free(gone);
 }
 

@@ -156,11 +156,7 @@ static void merge_counts(CBody *b, const bool *is_count) {
             opt_bound_exp(sj->exp, &between);
         }
     }
-    int n = 0;
-    for (int i = 0; i < b->stms.len; i++)
-        if (!gone[i])
-            b->stms.data[n++] = b->stms.data[i];
-    b->stms.len = n;
+    opt_remove_marked(b, gone);
     free(gone);
 }
 
