@@ -416,7 +416,6 @@ static Val index_plain(J *j, CBuild *b, const Rep *r, const CAtom *idx, int n) {
     int nd = 1;
     for (int k = r->levels + 1; k < n; k++)
         didx[nd++] = idx[k];
-    (void)j;
     return regular(cb_index(b, r->data, didx, nd));
 }
 
