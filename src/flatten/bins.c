@@ -173,22 +173,61 @@ BinsMatch *bins_match(const CExp *e) {
     return slice(m, b, need, 2) ? m : NULL;
 }
 
-void bins_inspector(BinsMatch *m, CBuild *b, CAtom *widths, CAtom *counts) {
+/* The operator (x, y) -> x OP y over i64, with its neutral element. */
+static COperator i64_operator(CBuild *b, COp op) {
+    COperator o = {cb_op_lambda(b, op, PRIM_I64), {0}, true};
+    vec_push(&o.nes, cb_i64(0));
+    return o;
+}
+
+/* 100 times the mean of total over n elements over the largest, 0 when there is none. */
+static CAtom mean_over_largest(CBuild *b, CAtom n, CAtom total, CAtom largest) {
+    CAtom at_least_1[2];
+    for (int k = 0; k < 2; k++) {
+        CAtom x = k ? largest : n;
+        at_least_1[k] = cb_select(b, cb_op2(b, COP_LT, PRIM_I64, x, cb_i64(1)), cb_i64(1), x);
+    }
+    CAtom mean100 = cb_op2(b, COP_QUOT, PRIM_I64, cb_mul(b, total, cb_i64(100)), at_least_1[0]);
+    return cb_op2(b, COP_QUOT, PRIM_I64, mean100, at_least_1[1]);
+}
+
+/* One pass over the elements: each one's width and count (the map's results), and its work,
+ * width times count, summed and its largest (two reductions) for the balance. */
+void bins_inspector(BinsMatch *m, CBuild *b, CAtom *widths, CAtom *counts, CAtom *balance) {
     const CExp *e = m->map;
     CLambda tmp = *e->lam;
     tmp.ret = (CTypeVec){0};
-    vec_push(&tmp.ret, ctype_prim(PRIM_I64));
-    vec_push(&tmp.ret, ctype_prim(PRIM_I64));
+    for (int k = 0; k < 4; k++)
+        vec_push(&tmp.ret, ctype_prim(PRIM_I64));
     tmp.body = cbody_new();
     for (int i = 0; i < m->slice.len; i++)
         vec_push(&tmp.body->stms, m->slice.data[i]);
-    vec_push(&tmp.body->result, m->width);
-    vec_push(&tmp.body->result, m->count);
+    CBuild in = cb_nested(b);
+    in.body = tmp.body;
+    CAtom work = cb_mul(&in, m->width, m->count);
+    CAtom rs[4] = {work, work, m->width, m->count};
+    for (int k = 0; k < 4; k++)
+        vec_push(&tmp.body->result, rs[k]);
     CLambda *lam = core_clone_lambda(&tmp);
-    CAtom rs[2];
-    cb_map(b, e->args.data[0], e->arrays.data, e->arrays.len, lam, rs);
-    *widths = rs[0];
-    *counts = rs[1];
+    CExp *x = cb_exp(b, CE_SCREMA);
+    vec_push(&x->args, e->args.data[0]);
+    for (int i = 0; i < e->arrays.len; i++)
+        vec_push(&x->arrays, e->arrays.data[i]);
+    vec_push(&x->reds, i64_operator(b, COP_ADD));
+    vec_push(&x->reds, i64_operator(b, COP_MAX));
+    x->lam = lam;
+    const char *names[4] = {"work", "largest", "widths", "counts"};
+    CParamVec pat = {0};
+    for (int k = 0; k < 4; k++) {
+        CType t = ctype_prim(PRIM_I64);
+        if (k >= 2)
+            t = ctype_outer(cdim_of_atom(e->args.data[0]), t);
+        vec_push(&pat, ((CParam){opt_fresh(names[k]), t}));
+    }
+    cb_let_pat(b, pat, x);
+    *widths = catom_var(pat.data[2].name);
+    *counts = catom_var(pat.data[3].name);
+    *balance = mean_over_largest(b, e->args.data[0], catom_var(pat.data[0].name), catom_var(pat.data[1].name));
 }
 
 /* ------------------------------------------------------------------ block segops */

@@ -59,12 +59,14 @@
  * flattened version launches kernels for each of its loop's steps; only tuning finds
  * portfolios of a few elements too wide for a block each that the latter serves better. */
 #define SUFF_BINS_GPU 0
-/* A binned map's elements that make its outer version (a thread each) worth more than its
- * bins: none by default.  On an H200 the bins beat the outer version on every Hull-White
- * portfolio measured, 1.2x-66x at 10^3 and 10^4 instruments (docs/PERFORMANCE.md, issue 29),
- * and the outer version's risk grows with n (one wide element bounds its time); `weft
- * autotune` lowers it where a program's elements are alike and many. */
-#define SUFF_OUTER_BINNED_GPU INT64_MAX
+/* A binned map whose elements are many enough to fill the GPU with a thread each and alike
+ * enough (bins_balance: their mean work over the largest, in percent) takes its outer version.
+ * On an H200 (docs/PERFORMANCE.md, issue 29) a Hull-White portfolio of 10^5 identical
+ * instruments (balance 100) ran 1.52x faster outer than binned, 10^4 of them 1.22x slower (too
+ * few threads); a random one (balance ~25) 1.53x slower outer at 10^5 (a warp waits for its
+ * widest), skewed ones 10x-66x. */
+#define SUFF_OUTER_BINNED_GPU SUFF_OUTER_GPU
+#define SUFF_BALANCE_BINNED_GPU 80
 #define SUFF_INTRA_GPU 33554432 /* blocks times threads; high: measured block-level versions often lose (docs/FLATTENING.md) */
 #define MAX_BLOCK_THREADS 1024
 
@@ -681,19 +683,12 @@ static void nest_control(F *f, Ctx *c, const CStm *s, IrrCtl *m, CParamVec pat, 
 
 static void collect_lambda(F *f, const CLambda *l);
 
-/* The binned version of map s (bins.c): its inspector's widths and counts, then one block per
- * bin of elements, each element's inner SOACs over its own threads; binding bpat. */
-static CBody *binned_version(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec bpat) {
+/* The binned version of map s (bins.c): one block per bin of elements (packed by the run
+ * time from the inspector's widths and counts), each element's inner SOACs over its own
+ * threads; binding bpat. */
+static CBody *binned_version(F *f, Ctx *c, const CStm *s, CAtom widths, CAtom counts, CParamVec bpat) {
     const CExp *e = s->exp;
-    CBody *bin = cbody_new(), *pre = cbody_new();
-    CBuild pb = {pre, e->loc, &f->types};
-    CAtom widths, counts;
-    bins_inspector(m, &pb, &widths, &counts);
-    collect(f, pre);
-    f->nesting++;
-    for (int i = 0; i < pre->stms.len; i++)
-        nest_stm(f, c, &pre->stms.data[i], bin);
-    f->nesting--;
+    CBody *bin = cbody_new();
     CLambda *lam = core_clone_lambda(e->lam);
     collect_lambda(f, lam);
     bins_blockify(lam, &f->types, &f->iotas, e->loc);
@@ -726,17 +721,28 @@ static CBody *unbinned_version(F *f, Ctx *c, const CStm *s, CParamVec fpat) {
     return fl;
 }
 
-/* Seed 000 (bins.c), three versions: if the elements are many and alike enough
- * (n >= FUN.suff_outer_par_K; by default never) the outer version, else if they are enough for bins
+/* Seed 000 (bins.c), three versions, after the inspector (each element's width and loop
+ * count, a map of its own): if the elements are many (n >= FUN.suff_outer_par_K) and alike
+ * (bins_balance >= FUN.suff_outer_par_K') the outer version, else if they are enough for bins
  * (n >= FUN.suff_bins_par_K; by default always) the map binned, else flattened by seed 004's
  * rules (what `weft autotune` may pick where a few elements are too wide for a block each). */
 static void nest_binned(F *f, Ctx *c, const CStm *s, BinsMatch *m, CParamVec pat, CBody *out) {
     const CExp *e = s->exp;
-    const char *cond = threshold_guard(f, "suff_outer_par", SUFF_OUTER_BINNED_GPU, e->args.data[0], out, e->loc);
+    CBody *pre = cbody_new();
+    CBuild pb = {pre, e->loc, &f->types};
+    CAtom widths, counts, balance;
+    bins_inspector(m, &pb, &widths, &counts, &balance);
+    collect(f, pre);
+    for (int i = 0; i < pre->stms.len; i++)
+        nest_stm(f, c, &pre->stms.data[i], out);
+    const char *alike = threshold_guard(f, "suff_outer_par", SUFF_BALANCE_BINNED_GPU, balance, out, e->loc);
+    const char *many = threshold_guard(f, "suff_outer_par", SUFF_OUTER_BINNED_GPU, e->args.data[0], out, e->loc);
+    const char *cond =
+        host_op(out, COP_AND, PRIM_BOOL, ctype_prim(PRIM_BOOL), catom_var(many), catom_var(alike), "suff", e->loc).var;
     const char *binned = threshold_guard(f, "suff_bins_par", SUFF_BINS_GPU, e->args.data[0], out, e->loc);
     CParamVec ipat = rename_pat(&pat);
     CBody *inner = cbody_new();
-    let_versions(inner, ipat, binned, binned_version(f, c, s, m, rename_pat(&pat)),
+    let_versions(inner, ipat, binned, binned_version(f, c, s, widths, counts, rename_pat(&pat)),
                  unbinned_version(f, c, s, rename_pat(&pat)), e->loc);
     inner->result = pat_atoms(&ipat);
     outer_or(f, c, s, cond, inner, pat, out);

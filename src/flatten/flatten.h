@@ -100,11 +100,12 @@ bool irr_split(const CStm *st, CBuild *b, const OMap *iotas);
 /* bins.c: seed 000's two-level version of a map whose inner SOACs have a per-element width
  * (docs/FLATTENING.md, "Bins").  bins_match: the map's expression when its body fits (GPU),
  * else NULL; bins_inspector: let (widths, counts) = a map over the elements computing each
- * one's width and loop count, into b; bins_blockify: a clone of the map's lambda made block
+ * one's width and loop count, into b, and *balance: 100 times the mean of the elements' work
+ * (width times count) over the largest (100: all alike); bins_blockify: a clone of the map's lambda made block
  * level and uniform across a bin (loops and ifs around its SOACs masked). */
 typedef struct BinsMatch BinsMatch;
 BinsMatch *bins_match(const CExp *e);
-void bins_inspector(BinsMatch *m, CBuild *b, CAtom *widths, CAtom *counts);
+void bins_inspector(BinsMatch *m, CBuild *b, CAtom *widths, CAtom *counts, CAtom *balance);
 void bins_blockify(CLambda *lam, OMap *types, const OMap *iotas, Loc loc);
 /* Whether body b can run at block level (e_middle's, a bin's): every screma at its top level
  * or in the bodies of its loops and ifs has scalar operators, no concatenated results and

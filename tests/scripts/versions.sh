@@ -224,13 +224,14 @@ grep -q 'replay: no path of #0 ("50i64") in .*short.log for this setting' "$TMP/
     pass || fail "replay_autotune: expected a message naming the dataset and log, got: $(cat "$TMP/replay.err")"
 
 # 9. seed 000 on the GPU: Hull-White's map, whole (not cut after its tree's first row by
-#    irr_split.c), has three versions: outer (n >= suff_outer_par_0, default never: the bins
-#    won on every portfolio measured), binned (n >= suff_bins_par_1, default 0) and flattened
-#    by seed 004's rules
+#    irr_split.c), has three versions after its inspector: outer (its work's balance >=
+#    suff_outer_par_0, default 80, and n >= suff_outer_par_1, default 32768), binned
+#    (n >= suff_bins_par_2, default 0) and flattened by seed 004's rules
 "$WEFT" dev --print=seg --target=cuda examples/hullwhite/hullwhite.fut > "$TMP/hwplan" 2>&1 && pass ||
     fail "dev --print=seg (Hull-White, GPU): exit status $?"
-for pat in '^threshold "main\.suff_bins_par_1" = 0$' '^threshold "main\.suff_outer_par_0" = 9223372036854775807$' 'threshold "main\.suff_outer_par_0" n_3$' \
-           'threshold "main\.suff_bins_par_1" n_3$' 'segmap grid \(gtid_[a-z0-9_]* < n_3\) bins '; do
+for pat in '^threshold "main\.suff_outer_par_0" = 80$' '^threshold "main\.suff_outer_par_1" = 32768$' '^threshold "main\.suff_bins_par_2" = 0$' \
+           'threshold "main\.suff_outer_par_1" n_3$' 'threshold "main\.suff_bins_par_2" n_3$' 'segmap grid \(gtid_[a-z0-9_]* < n_3\) bins ' \
+           'largest_[a-z0-9_]*: i64, widths_[a-z0-9_]*: \[n_3\]i64, counts_[a-z0-9_]*: \[n_3\]i64 = segred grid'; do
     grep -qE "$pat" "$TMP/hwplan" && pass || fail "Hull-White's GPU plan has no line matching $pat"
 done
 summary
