@@ -206,7 +206,7 @@ typedef struct {
     CType *op_types;    /* the operators' operand types (scalars) */
     bool block;         /* a segmap with block-level segops: one thread block per point */
     bool binned;        /* ... or a bin of points (seed 000: src/flatten/bins.c) */
-    bool split;         /* --mpi: the kernel runs the rank's units mn_ from mlo_ (../mpi.c) */
+    bool split;         /* --mpi: the kernel runs the rank's units mn_ from mlo_ (../mpi_split.c) */
 } Ker;
 
 static void k_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -1031,7 +1031,7 @@ static void scatter_hist_kernel(FGen *g, const CStm *s) {
               K.no);
 }
 
-/* --mpi (../mpi.c): the rank's part of the kernel's units (when it takes one: not an
+/* --mpi (../mpi_split.c): the rank's part of the kernel's units (when it takes one: not an
  * irregular kernel; *units the dimensions of the units), K->split when split.  A block kernel's
  * units are its points (a thread block each, or binned: the rank packs its own points' bins). */
 static MpiPart mpi_split(FGen *g, Ker *K, const char **w, int *units) {
@@ -1328,7 +1328,7 @@ static void cuda_run(FGen *g, const CStm *s) {
         fc_segop(g, s);
 }
 
-/* weft cuda --mpi: kernels split across MPI ranks, one GPU each (../mpi.c, rts/wf_mpi_cuda.h) */
+/* weft cuda --mpi: kernels split across MPI ranks, one GPU each (../mpi_split.c, rts/wf_mpi_cuda.h) */
 const Target target_cuda_mpi = {"cuda", FLATTEN_GPU, false, true, true, cuda_runs, cuda_run, fc_before, fc_after,
                                 fc_elem_to_host, "wfc_result",
                                 "wfc_mpi_init, wfc_mpi_fini, wfc_mpi_sync, wfc_mpi_stage, wfc_collect", true,
