@@ -31,6 +31,51 @@ check "weft cuda --mpi: kernels over the rank's units" grep -q "i_ += mlo_ \* 1;
 check "weft cuda --mpi: outputs exchanged from the device" grep -q "wfc_mpi_gather(ctx, " "$T/cmpi.c"
 check "weft cuda --mpi: partial results folded in rank order" grep -q "wf_mpi_allgather(&" "$T/cmpi.c"
 check "weft cuda --mpi: main under MPI" grep -q "return wfc_mpi_main(argc, argv, &program)" "$T/cmpi.c"
+# block kernels split too: binned maps (each rank packs its own points' bins) and a thread block
+# per point (intra-group versions); each such kernel's launcher runs the rank's points, its
+# points counted from the rank's first, its outputs exchanged after it
+block_split() { # block_split NAME PROG: the checks of PROG's weft cuda --mpi output
+    "$WEFT" cuda --mpi --no-cc "$2" -o "$T/$1" || { fail "weft cuda --mpi $2"; return; }
+    awk '/^ *extern "C" int wfk_launch_[0-9]+\(/ { split($0, a, "wfk_launch_"); split(a[2], b, "("); k = b[1]; sw = 0 }
+         /^ *s\.w = s\.mn_;/ { sw = 1 }
+         /return wfd_run_(bin|block)_map\(/ { print k, sw, ($0 ~ /run_block_map/ || $0 ~ /\.p \+ s\.mlo_/) }' \
+        "$T/$1.cu" > "$T/$1.kernels"
+    check "weft cuda --mpi $2: has block kernels" [ -s "$T/$1.kernels" ] || return
+    check "weft cuda --mpi $2: every block kernel over the rank's points" \
+        awk '$2 != 1 || $3 != 1 { bad = 1 } END { exit bad }' "$T/$1.kernels"
+    check "weft cuda --mpi $2: block kernels' points from the rank's first" \
+        [ "$(grep -c '^ *i_ += mlo_;$' "$T/$1.cu")" -eq "$(wc -l < "$T/$1.kernels")" ]
+    # the host code: after each block kernel's launch, its outputs exchanged
+    check "weft cuda --mpi $2: block kernels' outputs exchanged" awk -v ks="$(cut -d' ' -f1 "$T/$1.kernels")" '
+        BEGIN { n = split(ks, k, "\n"); for (i = 1; i <= n; i++) want[k[i]] = 1 }
+        match($0, /wfk_launch_[0-9]+, &/) { id = substr($0, RSTART + 11, RLENGTH - 14); open = (id in want); seen[id] += 0; next }
+        open && /wfc_mpi_gather\(ctx, / { seen[id] = 1; open = 0 }
+        END { for (i in want) if (!seen[i]) { print "kernel " i ": no exchange"; bad = 1 } exit bad }' "$T/$1.c"
+    "$WEFT" cuda --no-cc "$2" -o "$T/$1-plain"
+    check_not "no MPI in weft cuda's code of $2 without --mpi" grep -q "wf_mpi\|<mpi.h>\|mlo_" "$T/$1-plain.c" \
+        "$T/$1-plain.cu"
+}
+block_split cbins tests/flatten/bins.fut
+block_split chw examples/hullwhite/hullwhite.fut
+block_split cintra tests/flatten/intra.fut
+check "weft cuda --mpi: binned kernels' widths and counts from the rank's first point" \
+    grep -q "return wfd_run_bin_map(L, s, s\.[a-z_0-9]*\.p + s\.mlo_, s\.[a-z_0-9]*\.p + s\.mlo_, max_threads);" "$T/chw.cu"
+# the generated code compiles: the kernels with nvcc (device code unoptimised, as
+# tests/ci/cuda_compile.sh), the host code with MPI's flags, where nvcc and mpicc are
+if command -v nvcc > /dev/null 2>&1; then
+    for p in cmpi cbins chw cintra; do
+        nvcc -O1 -Xcicc -O0 -Xptxas -O0 --gpu-architecture=sm_90 -c "$T/$p.cu" -o "$T/$p.o" > "$T/$p.nvcc" 2>&1 &&
+            pass || { fail "weft cuda --mpi: nvcc -c $p.cu"; head -20 "$T/$p.nvcc"; }
+        if command -v mpicc > /dev/null 2>&1; then
+            inc=$(dirname "$(readlink -f "$(command -v nvcc)")")/../include
+            # shellcheck disable=SC2046
+            check "weft cuda --mpi: $p.c compiles" $CC -fsyntax-only -std=c11 -Wall -Wextra -Werror -I"$inc" \
+                $(mpicc --showme:compile) "$T/$p.c"
+        fi
+    done
+else
+    echo "mpi: skipped nvcc -c of weft cuda --mpi's kernels: no nvcc here"
+fi
 if PATH="$T/empty" "$WEFT" cuda --mpi tests/mpi/rows.fut -o "$T/cnompi" > "$T/cnompi.err" 2>&1; then
     fail "weft cuda --mpi without mpicc succeeded"
 else

@@ -206,7 +206,7 @@ typedef struct {
     CType *op_types;    /* the operators' operand types (scalars) */
     bool block;         /* a segmap with block-level segops: one thread block per point */
     bool binned;        /* ... or a bin of points (seed 000: src/flatten/bins.c) */
-    bool split;         /* --mpi: the kernel runs the rank's units mn_ from mlo_ (../mpi.c) */
+    bool split;         /* --mpi: the kernel runs the rank's units mn_ from mlo_ (../mpi_split.c) */
 } Ker;
 
 static void k_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -544,6 +544,8 @@ static void emit_block_spec(FGen *g, const Ker *K) {
               " int64_t bslot0_, int64_t bslotn_) const {");
     k_line(g, "        const int64_t bj_ = (int64_t)threadIdx.x - bslot0_;");
     k_line(g, "        (void)bj_;");
+    if (K->split) /* the run time counts the rank's points from 0 */
+        k_line(g, "        i_ += mlo_;");
     k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
     k_line(g, "        wfb_enter(&dctx_, &bm, blo_, bfail_, bslot0_, bslotn_);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
@@ -559,11 +561,15 @@ static void emit_block_spec(FGen *g, const Ker *K) {
     k_line(g, "    (void)out_;");
     k_line(g, "    s.w = 1;");
     k_line(g, "    for (int j = 0; j < %d; j++) s.w *= s.wd[j];", K->k);
+    if (K->split)
+        k_line(g, "    s.w = s.mn_;");
     launcher_arena(g);
-    if (K->binned) {
+    if (K->binned) { /* split: the rank's points' widths and counts, packed into bins of its own */
         const CExp *e = K->s->exp;
-        const char *counts = e->bins[1].kind == CA_VAR ? xsprintf("s.%s.p", c_name(e->bins[1].var)) : "NULL";
-        k_line(g, "    return wfd_run_bin_map(L, s, s.%s.p, %s, max_threads);", c_name(e->bins[0].var), counts);
+        const char *at = K->split ? " + s.mlo_" : "";
+        const char *counts =
+            e->bins[1].kind == CA_VAR ? xsprintf("s.%s.p%s", c_name(e->bins[1].var), at) : "NULL";
+        k_line(g, "    return wfd_run_bin_map(L, s, s.%s.p%s, %s, max_threads);", c_name(e->bins[0].var), at, counts);
     } else {
         k_line(g, "    return wfd_run_block_map(L, s, s.bsize_, max_threads);");
     }
@@ -1025,11 +1031,12 @@ static void scatter_hist_kernel(FGen *g, const CStm *s) {
               K.no);
 }
 
-/* --mpi (../mpi.c): the rank's part of the kernel's units (when it takes one: not a block
- * kernel, not an irregular one; *units the dimensions of the units), K->split when split. */
+/* --mpi (../mpi_split.c): the rank's part of the kernel's units (when it takes one: not an
+ * irregular kernel; *units the dimensions of the units), K->split when split.  A block kernel's
+ * units are its points (a thread block each, or binned: the rank packs its own points' bins). */
 static MpiPart mpi_split(FGen *g, Ker *K, const char **w, int *units) {
     const CExp *e = K->s->exp;
-    if (!g->target->mpi || K->block || e->irregular)
+    if (!g->target->mpi || e->irregular)
         return mpi_whole("0");
     *units = e->seg == SEG_MAP ? K->k : K->k == 1 ? 1 : K->k - 1;
     const char *total = fg_fresh(g, "units");
@@ -1321,7 +1328,7 @@ static void cuda_run(FGen *g, const CStm *s) {
         fc_segop(g, s);
 }
 
-/* weft cuda --mpi: kernels split across MPI ranks, one GPU each (../mpi.c, rts/wf_mpi_cuda.h) */
+/* weft cuda --mpi: kernels split across MPI ranks, one GPU each (../mpi_split.c, rts/wf_mpi_cuda.h) */
 const Target target_cuda_mpi = {"cuda", FLATTEN_GPU, false, true, true, cuda_runs, cuda_run, fc_before, fc_after,
                                 fc_elem_to_host, "wfc_result",
                                 "wfc_mpi_init, wfc_mpi_fini, wfc_mpi_sync, wfc_mpi_stage, wfc_collect", true,

@@ -962,7 +962,7 @@ void fp_soac(FGen *g, const CStm *s) {
 const Target target_multicore = {"multicore", FLATTEN_CPU, true,  false, false, fp_parallel, fp_soac, NULL, NULL, NULL,
                                  "wf_flat_result", "NULL, NULL, NULL, NULL, NULL", false, NULL};
 
-/* weft multicore --mpi: host segops split across MPI ranks (../mpi.c, docs/MPI.md) */
+/* weft multicore --mpi: host segops split across MPI ranks (../mpi_split.c, docs/MPI.md) */
 const Target target_multicore_mpi = {"multicore", FLATTEN_CPU, true, false, false, fp_parallel, fp_soac, NULL, NULL,
                                      NULL, "wf_flat_result", "wf_mpi_init, wf_mpi_fini, wf_mpi_sync, wf_mpi_stage, NULL",
                                      true, "wf_mpi_main"};
