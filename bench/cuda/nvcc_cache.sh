@@ -26,4 +26,8 @@ if [ -f "$cached" ]; then
     xz -dc "$cached" > "$out" && chmod +x "$out" && exit 0
 fi
 "$@" || exit $?
-mkdir -p "$NVCC_CACHE" && xz -c -T1 "$out" > "$cached.tmp" && mv "$cached.tmp" "$cached"
+# stored under a name of this process's first, then renamed: builds of one key may run at once
+# (each stores the same bytes); a failure to store leaves the build itself good
+tmp=$cached.$$.tmp
+{ mkdir -p "$NVCC_CACHE" && xz -c -T1 "$out" > "$tmp" && mv "$tmp" "$cached"; } || rm -f "$tmp"
+exit 0
