@@ -401,6 +401,9 @@ CParamVec opt_liveouts(const CBody *body, int i, int j);
 /* The iotas of b (at its level) nothing reads, dropped: a check that their size is not
  * negative is left in their place (the flattener reads an iota input as the index). */
 void opt_remove_marked(CBody *b, const bool *gone); /* the statements of b whose gone[i] is set, removed */
+/* Whether running b may allocate arrays: a statement binds an array that is not a view of
+ * another (index, rearrange), or calls a function. */
+bool opt_body_may_allocate(const CBody *b);
 void opt_drop_dead_iotas(CBody *b);
 /* ======== clone.c ======== */
 /* A deep copy in which every variable the body (lambda) binds has a fresh name. */

@@ -1,6 +1,6 @@
 /* walk.c — helpers shared by the optimiser's passes and later stages (ir.h, "walk.c"): a name map, a visitor over the
  * variable uses of expressions, use counting, substitution, and the questions the passes ask
- * of an expression (may it fail? what does it consume?).
+ * of an expression (may it fail? allocate? what does it consume?).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +215,31 @@ void opt_bound_exp(CExp *e, OMap *bound) {
         bound_lambda(e->reds.data[i].lam, bound);
     if (e->lam)
         bound_lambda(e->lam, bound);
+}
+
+/* ---- may an expression allocate? ---- */
+
+static bool exp_may_allocate(const CExp *e, const CParamVec *pat) {
+    if (e->kind == CE_APPLY) /* a function of a recursive definition may, whatever it returns */
+        return true;
+    bool view = e->kind == CE_ATOM || e->kind == CE_INDEX || e->kind == CE_REARRANGE || e->kind == CE_SIZE;
+    for (int j = 0; j < pat->len && !view; j++)
+        if (pat->data[j].type.rank)
+            return true;
+    CBody **bs;
+    int nb = cexp_bodies(e, &bs);
+    bool r = false;
+    for (int i = 0; i < nb && !r; i++)
+        r = opt_body_may_allocate(bs[i]);
+    free(bs);
+    return r;
+}
+
+bool opt_body_may_allocate(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++)
+        if (exp_may_allocate(b->stms.data[i].exp, &b->stms.data[i].pat))
+            return true;
+    return false;
 }
 
 /* ---- may an expression fail? ---- */

@@ -332,9 +332,67 @@ static void manifest(F *f, Ctx *c, int d, SegKind kind, const COperatorVec *ops,
     manifest_concat(f, c, d, kind, ops, group, pat, NULL, out, loc);
 }
 
+/* On the GPU a reduction or scan over several levels whose points allocate arrays (a quote
+ * priced per point, say) runs in two segops: a segmap computing each point's operands (and map
+ * results), its points given arenas as any segmap's, then the reduction or scan of the stored
+ * operands, which allocates nothing.  As one segop it could not be a kernel (kernels.c gives
+ * no arenas to the points of a reduction over several dimensions) and would run on the host. */
+static bool operands_first(F *f, int d, SegKind kind, const CAtomVec *offsets, const CBody *group) {
+    return f->target == FLATTEN_GPU && kind != SEG_MAP && d >= 2 && !offsets && opt_body_may_allocate(group);
+}
+
+/* The type of a result of group: bound by one of its statements, a level's parameter, an
+ * expanded value read back at the point, or known to f. */
+static CType group_result_type(F *f, Ctx *c, const CBody *group, CAtom a) {
+    if (a.kind != CA_VAR)
+        return type_of(f, a);
+    for (int i = 0; i < group->stms.len; i++)
+        for (int j = 0; j < group->stms.data[i].pat.len; j++)
+            if (!strcmp(group->stms.data[i].pat.data[j].name, a.var))
+                return group->stms.data[i].pat.data[j].type;
+    for (int k = 0; k < c->levels.len; k++)
+        for (int j = 0; j < c->levels.data[k].params.len; j++)
+            if (!strcmp(c->levels.data[k].params.data[j].name, a.var))
+                return c->levels.data[k].params.data[j].type;
+    Expanded *x = omap_get(&c->expanded, a.var);
+    return x ? x->type : type_of(f, a);
+}
+
+static void manifest_operands_first(F *f, Ctx *c, int d, SegKind kind, const COperatorVec *ops, CBody *group,
+                                    CParamVec pat, CBody *out, Loc loc) {
+    int nops = coperators_results(ops);
+    CParamVec mpat = {0};
+    CTypeVec ts = {0};
+    for (int j = 0; j < nops; j++) {
+        vec_push(&ts, group_result_type(f, c, group, group->result.data[j]));
+        vec_push(&mpat, ((CParam){opt_fresh("operand"), expand_type(c, d, ts.data[j])}));
+        CType *t = xmalloc(sizeof *t);
+        *t = mpat.data[j].type;
+        omap_put(&f->types, mpat.data[j].name, t);
+    }
+    for (int j = nops; j < pat.len; j++)
+        vec_push(&mpat, pat.data[j]);
+    manifest_concat(f, c, d, SEG_MAP, NULL, group, mpat, NULL, out, loc);
+    CBody *g = cbody_new();
+    CParamVec opat = {0};
+    for (int j = 0; j < nops; j++) { /* each operand read back at its point */
+        const char *v = opt_fresh("elem");
+        Expanded *x = xmalloc(sizeof *x);
+        *x = (Expanded){mpat.data[j].name, d, ts.data[j]};
+        omap_put(&c->expanded, v, x);
+        vec_push(&g->result, catom_var(v));
+        vec_push(&opat, pat.data[j]);
+    }
+    manifest_concat(f, c, d, kind, ops, g, opat, NULL, out, loc);
+}
+
 /* manifest, the map results concatenated by offsets (CExp.offsets) where given */
 static void manifest_concat(F *f, Ctx *c, int d, SegKind kind, const COperatorVec *ops, CBody *group, CParamVec pat,
                             const CAtomVec *offsets, CBody *out, Loc loc) {
+    if (operands_first(f, d, kind, offsets, group)) {
+        manifest_operands_first(f, c, d, kind, ops, group, pat, out, loc);
+        return;
+    }
     CExp *e = cexp_new(CE_SEGOP, loc);
     if (offsets)
         e->offsets = *offsets;

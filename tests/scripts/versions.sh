@@ -234,4 +234,16 @@ for pat in '^threshold "main\.suff_outer_par_0" = 80$' '^threshold "main\.suff_o
            'largest_[a-z0-9_]*: i64, widths_[a-z0-9_]*: \[n_3\]i64, counts_[a-z0-9_]*: \[n_3\]i64 = segred grid'; do
     grep -qE "$pat" "$TMP/hwplan" && pass || fail "Hull-White's GPU plan has no line matching $pat"
 done
+# 10. a reduction or scan over two levels whose points allocate arrays, on the GPU: a segmap of
+#     the operands (its points get arenas), then the segred / segscan of the stored operands,
+#     not one segop (which would run on the host: kernels.c gives such points no arenas)
+"$WEFT" dev --print=seg --target=cuda tests/flatten/alloc_points.fut > "$TMP/applan" 2>&1 && pass ||
+    fail "dev --print=seg (alloc_points, GPU): exit status $?"
+for pat in 'let operand_[a-z0-9_]*: \[[a-z]+_[0-9]+\]\[[a-z]+_[0-9]+\]i64 = segmap grid \(gtid_[a-z0-9_]* < [a-z]+_[0-9]+, gtid_[a-z0-9_]* < [a-z]+_[0-9]+\)' \
+           '= segred grid \(gtid_[a-z0-9_]* < [a-z]+_[0-9]+, gtid_[a-z0-9_]* < [a-z]+_[0-9]+\)' \
+           '= segscan grid \(gtid_[a-z0-9_]* < [a-z]+_[0-9]+, gtid_[a-z0-9_]* < [a-z]+_[0-9]+\)'; do
+    grep -qE "$pat" "$TMP/applan" && pass || fail "alloc_points' GPU plan has no line matching $pat"
+done
+"$WEFT" dev --print=seg --target=multicore tests/flatten/alloc_points.fut 2>&1 | grep -q 'operand_' &&
+    fail "alloc_points' CPU plan stores the operands first (a GPU rule)" || pass
 summary

@@ -34,37 +34,11 @@
 /* ------------------------------------------------------------------ which segops */
 
 
-static bool body_allocates(const CBody *b);
-
-static bool exp_allocates(const CExp *e, const CParamVec *pat) {
-    if (e->kind == CE_APPLY) /* a function of a recursive definition may, whatever it returns */
-        return true;
-    bool view = e->kind == CE_ATOM || e->kind == CE_INDEX || e->kind == CE_REARRANGE || e->kind == CE_SIZE;
-    for (int j = 0; j < pat->len && !view; j++)
-        if (pat->data[j].type.rank)
-            return true;
-    CBody **bs;
-    int nb = cexp_bodies(e, &bs);
-    bool r = false;
-    for (int i = 0; i < nb && !r; i++)
-        r = body_allocates(bs[i]);
-    free(bs);
-    return r;
-}
-
-/* Whether running b may allocate arrays (then its points need arenas). */
-static bool body_allocates(const CBody *b) {
-    for (int i = 0; i < b->stms.len; i++)
-        if (exp_allocates(b->stms.data[i].exp, &b->stms.data[i].pat))
-            return true;
-    return false;
-}
-
 /* Whether an operator of ops may allocate (a call of a function does): the kernels apply
  * operators (combine, red_op, scan_op) where a thread has no arena. */
 static bool ops_allocate(const COperatorVec *ops) {
     for (int i = 0; i < ops->len; i++)
-        if (body_allocates(ops->data[i].lam->body))
+        if (opt_body_may_allocate(ops->data[i].lam->body))
             return true;
     return false;
 }
@@ -75,7 +49,7 @@ static bool ops_allocate(const COperatorVec *ops) {
  * host then folds in order. */
 static bool chunked(const CExp *e) {
     return e->seg == SEG_RED && e->params.len == 1 &&
-           (!coperators_scalar(&e->reds) || body_allocates(e->body) || ops_allocate(&e->reds));
+           (!coperators_scalar(&e->reds) || opt_body_may_allocate(e->body) || ops_allocate(&e->reds));
 }
 
 /* Threads of a chunked reduction (rows of its totals). */
@@ -93,12 +67,12 @@ bool fc_kernel(FGen *g, const CStm *s) {
         return false;
     if (e->irregular) /* by points, without arenas (rts/cuda_irregular.cuh) */
         return (e->seg == SEG_MAP || (coperators_scalar(fs_seg_ops(e)) && !ops_allocate(fs_seg_ops(e)))) &&
-               !body_allocates(e->body);
+               !opt_body_may_allocate(e->body);
     if (e->seg == SEG_MAP)
         return true;
     /* reductions and scans: scalar operators, operands computed without arenas; a reduction
      * over one dimension otherwise by chunks (below) */
-    return (coperators_scalar(fs_seg_ops(e)) && !body_allocates(e->body) && !ops_allocate(fs_seg_ops(e))) ||
+    return (coperators_scalar(fs_seg_ops(e)) && !opt_body_may_allocate(e->body) && !ops_allocate(fs_seg_ops(e))) ||
            chunked(e);
 }
 
@@ -1018,7 +992,7 @@ static void scatter_hist_kernel(FGen *g, const CStm *s) {
         pass_view(g, xsprintf("%s.%s", a, c_name(s->pat.data[j].name)), s->pat.data[j].name, false, false, loc);
     fg_fail(g,
             xsprintf("wfc_launch(ctx, %d, %s, %d, (wfc_launch_fn)wfk_launch_%d, &%s, NULL)", K.no, loc,
-                     body_allocates(e->lam->body) ? 4096 : 0, K.no, a),
+                     opt_body_may_allocate(e->lam->body) ? 4096 : 0, K.no, a),
             "1");
     for (int j = 0; j < s->pat.len; j++)
         fg_line(g, "wfc_dev_wrote(ctx, %s.m);", c_name(s->pat.data[j].name));
@@ -1200,7 +1174,7 @@ void fc_segop(FGen *g, const CStm *s) {
     }
     fg_fail(g,
             xsprintf("wfc_launch(ctx, %d, %s, %d, (wfc_launch_fn)wfk_launch_%d, &%s, %s)", K.no, loc,
-                     body_allocates(e->body) || chunked(e) || K.block ? 4096 : 0, K.no, a, out),
+                     opt_body_may_allocate(e->body) || chunked(e) || K.block ? 4096 : 0, K.no, a, out),
             "1");
     if (tiled) {
         g->indent--;
