@@ -91,6 +91,36 @@ static void *wfc_translate(const wf_blk *b, void *d, const void *p) {
     return (char *)d + ((const char *)p - (const char *)b->data);
 }
 
+/* dst's n elements from dstp (dense) := the n elements of esz bytes at srcp in src, stride
+ * elements apart: a copy the program makes before updating an array in place.  Made on the
+ * device when src is current only there (the copy stays there, for the kernels after it,
+ * and nothing crosses the bus), else on the host.  Returns 0, or 1 with the error recorded. */
+static WF_U int wfc_copy1(wf_ctx *ctx, wf_blk *dst, void *dstp, wf_blk *src, const void *srcp, int64_t n,
+                          int64_t stride, size_t esz) {
+    if (n <= 0)
+        return 0;
+    if (!src || src->host_ok || !src->dev_ok || !src->dev || stride < 1) {
+        if (wfc_host(ctx, src))
+            return 1;
+        wf_copy1_cold(dstp, srcp, n, stride, esz);
+        wfc_host_wrote(ctx, dst);
+        return 0;
+    }
+    void *d = wfc_dev_out(ctx, dst, "cuda");
+    if (!d)
+        return 1;
+    const void *from = wfc_translate(src, src->dev, srcp);
+    void *to = wfc_translate(dst, d, dstp);
+    cudaStream_t q = wfk_st(ctx)->launch.stream;
+    cudaError_t rc = stride == 1 ? cudaMemcpyAsync(to, from, (size_t)n * esz, cudaMemcpyDeviceToDevice, q)
+                                 : cudaMemcpy2DAsync(to, esz, from, (size_t)stride * esz, esz, (size_t)n,
+                                                     cudaMemcpyDeviceToDevice, q);
+    if (wfk_check(ctx, rc, "cuda"))
+        return 1;
+    wfc_dev_wrote(ctx, dst);
+    return 0;
+}
+
 /* ---- launching ---- */
 
 typedef int (*wfc_launch_fn)(const wfk_launch *L, const void *args, void *out, char *arena, int64_t arena_bytes,

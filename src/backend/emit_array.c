@@ -216,8 +216,20 @@ static const char *count_of(const char *v, int r) { return xsprintf("wf_count_al
 static void copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc,
                        bool rare) {
     const char *c = fg_fresh(g, "cp");
-    bool host = g->target->mirrored && !g->device; /* host code of a target with device copies: the copy is made on the host */
-    if (host)
+    bool host = g->target->mirrored && !g->device; /* host code of a target with device copies */
+    if (host && t.rank == 1) { /* where the source is current: on the device, if only there */
+        fg_line(g, "%s %s = %s;", fg_ctype(g, t), c, dst);
+        fg_alloc(g, c, var, t.prim, count_of(c, t.rank), loc);
+        fg_dense_strides(g, c, t.rank);
+        fg_fail(g, xsprintf("wfc_copy1(ctx, %s.m, %s.p, %s.m, %s.p, %s.n[0], %s.s[0], %d)", c, c, dst, dst, dst, dst,
+                            c_esz(t.prim)),
+                "1");
+        if (release_old)
+            fg_release(g, dst);
+        fg_line(g, "%s = %s;", dst, c);
+        return;
+    }
+    if (host) /* else on the host */
         fg_fail(g, xsprintf("wfc_host(ctx, %s.m)", dst), "1");
     fg_line(g, "%s %s = %s;", fg_ctype(g, t), c, dst);
     fg_alloc(g, c, var, t.prim, count_of(c, t.rank), loc);

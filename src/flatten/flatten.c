@@ -1009,6 +1009,16 @@ static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
             return;
         }
     }
+    if (d == 0 && f->target == FLATTEN_GPU && e->kind == CE_FILTER) { /* a compaction of kernels */
+        CBody *pieces = cbody_new();
+        CBuild pb = {pieces, e->loc, &f->types};
+        if (compact_filter(s, &pb)) {
+            collect(f, pieces);
+            for (int i = 0; i < pieces->stms.len; i++)
+                nest_stm(f, c, &pieces->stms.data[i], out);
+            return;
+        }
+    }
     if (e->kind == CE_SCREMA && e->scans.len && e->reds.len && invariant(c, e->args.data[0]) &&
         (d == 0 || pat_expandable(c, &s->pat))) {
         CStm a, b;

@@ -97,6 +97,11 @@ void irr_control_flatten(IrrCtl *m, CBuild *b, const OMap *iotas, CParamVec out)
  * rest of the body, binding st's pattern.  False (nothing written) when st has not that form. */
 bool irr_split(const CStm *st, CBuild *b, const OMap *iotas);
 
+/* compact.c: a filter or partition of scalar elements at the host level of a GPU program as
+ * flags, their scan and scatters (docs/FLATTENING.md, "Filters on the GPU"), appended to b
+ * binding st's pattern; false (nothing written) for a filter of rows. */
+bool compact_filter(const CStm *st, CBuild *b);
+
 /* bins.c: seed 000's two-level version of a map whose inner SOACs have a per-element width
  * (docs/FLATTENING.md, "Bins").  bins_match: the map's expression when its body fits (GPU),
  * else NULL; bins_inspector: let (widths, counts) = a map over the elements computing each

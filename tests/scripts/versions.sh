@@ -246,4 +246,12 @@ for pat in 'let operand_[a-z0-9_]*: \[[a-z]+_[0-9]+\]\[[a-z]+_[0-9]+\]i64 = segm
 done
 "$WEFT" dev --print=seg --target=multicore tests/flatten/alloc_points.fut 2>&1 | grep -q 'operand_' &&
     fail "alloc_points' CPU plan stores the operands first (a GPU rule)" || pass
+# 11. a filter and a partition at the host level on the GPU: compactions of kernels (flags, a
+#     scan, scatters), no filter statement left for the host; on the CPU one loop each
+"$WEFT" dev --print=seg --target=cuda tests/flatten/compact.fut > "$TMP/cpplan" 2>&1 && pass ||
+    fail "dev --print=seg (compact, GPU): exit status $?"
+[ "$(grep -c '= scatter ' "$TMP/cpplan")" = 3 ] && pass || fail "compact's GPU plan has not 3 scatters"
+grep -qE '= (filter|partition) ' "$TMP/cpplan" && fail "compact's GPU plan keeps a filter for the host" || pass
+[ "$("$WEFT" dev --print=seg --target=multicore tests/flatten/compact.fut 2>&1 | grep -cE '= (filter|partition) ')" = 2 ] &&
+    pass || fail "compact's CPU plan does not keep its 2 filters"
 summary
