@@ -587,10 +587,12 @@ static CAtom literal_row(J *j, CBuild *in, CAtom i, void *arg) {
  * desugared into a map over its k rows (which, in a map, made each element's rows one after
  * the other in scratch arrays, then copied them: allocations and a copy per row per element)
  * but written on the parts.  Its offsets are the running sums of the rows' lengths,
- * [0, n0, n0+n1, ...]; its data the rows concatenated (a copy of the one row), a copy per row
- * where it runs sequentially, which the flattener makes one map over all the positions of the
- * result where it flattens (flatten.c, concats_as_maps): in a map, one element-wise step over
- * every element's rows.  A map's result keeps the rows' lengths as scalars (literal_result). */
+ * [0, n0, n0+n1, ...]; its data the rows concatenated (`concat` of one row: a copy), a copy
+ * per row where it runs sequentially, which the flattener makes one map over all the positions
+ * of the result where it flattens (flatten.c, concats_as_maps): in a map, one element-wise step
+ * over every element's rows.  A map's result keeps the rows' lengths as scalars
+ * (literal_result). */
+
 /* Whether the literal s is one of regular rows into one jagged level (lower_literal_rows). */
 static bool literal_of_regular_rows(J *j, const CStm *s) {
     if (jagged_levels(s->pat.data[0].type) != 1)
@@ -618,7 +620,11 @@ static void lower_literal_rows(J *j, CBuild *b, const CStm *s) {
     for (int m = 0; m <= k; m++)
         vec_push(&o->args, starts[m]);
     r->offs[0] = cb_let(b, "offs", ctype_array(PRIM_I64, 1, (CDim[]){cdim_const(k + 1)}), o);
-    r->data = k == 1 ? cb_copy(b, rows[0]) : cb_concat(b, rows, k);
+    CExp *cat = cb_exp(b, CE_CONCAT); /* of one row: a copy */
+    for (int m = 0; m < k; m++)
+        vec_push(&cat->args, rows[m]);
+    /* typed [] like every jagged value's data: a row's view takes its type from it */
+    r->data = cb_let(b, "data", data_type(r->type, 1), cat);
     CAtom *lens = xmalloc(sizeof *lens * (size_t)k);
     for (int m = 0; m < k; m++)
         lens[m] = cb_sub(b, starts[m + 1], starts[m]);
@@ -1222,8 +1228,9 @@ static void levels_result(CBuild *in, const Rep *rr, MapBuild *mb, MapOut *mo) {
 
 /* A row that an array literal of k rows made (Rep.lens): its k rows' lengths as plain scalar
  * results, and its data, whole, concatenated.  The lambda keeps no statement for the row's
- * offsets, so that the map reads as an irregular nest: the literal's data is a map of a width
- * that varies per element, the map's result as it is (irregular.c flattens it element-wise). */
+ * offsets, so that the map reads as an irregular nest once the flattener has made the
+ * concatenation a map of a width that varies per element (flatten.c, concats_as_maps): the
+ * map's result as it is, which irregular.c writes element-wise. */
 static void literal_result(CBuild *in, const Rep *rr, MapBuild *mb, MapOut *mo) {
     mo->kind = OUT_LITERAL;
     mo->levels = rr->nlens;

@@ -17,7 +17,8 @@ HEADER = """\
 -- lower_literal_rows; src/flatten/flatten.c, concats_as_maps): three filters of a row made
 -- into a [3][]i32 per element (quicksort's split), five rows with repeats (the search over the
 -- rows' starts), one row, rows of pairs (a tuple: two arrays), rows whose elements are arrays
--- ([][][2]i32), a literal outside any map, and `++` of rows in a map.  Datasets: a few rows,
+-- ([][][2]i32), rows of sizes known at compile time (their data typed `[]` all the same), a
+-- literal outside any map, and `++` of rows in a map.  Datasets: a few rows,
 -- empty rows among others, every row empty, no rows, one giant row among empty ones, many
 -- random rows (rows2: not no rows, which the interpreter types without their [2]).  Outputs from tests/irregular/gen_literal_rows.py (Python models of the
 -- programs' meaning).
@@ -48,6 +49,10 @@ entry rows2 (rows: [][]i32) : [][][2]i32 =
                        map (\\x -> [x, -x]) (filter (< 0) s)]) rows)
 
 entry top (xs: []i32) (ys: []i32) : [][]i32 = [xs, ys, filter (> 0) xs]
+
+entry fixed (xs: []i32) : ([][]i32, []i64) =
+  let r = flatten (map (\\x -> [[x, x + 1, x + 2], [x]]) xs)
+  in (r, map length [[1, 2, 3], [4], [5, 6]])
 
 entry append (rows: [][]i32) : [][]i32 =
   map (\\s -> filter (> 0) s ++ filter (< 0) s ++ [7]) rows
@@ -152,6 +157,9 @@ def main():
     rnd = random.Random(5)
     tops = [([1, -2, 3], []), ([], []), ([], [4, 5]), ([rnd.randint(-9, 9) for _ in range(500)], [0] * 7)]
     blocks.append(block("top", [(f"{i32s(x)} {i32s(y)}", jag([x, y, [v for v in x if v > 0]])) for x, y in tops]))
+    fixed = [[], [5], [rnd.randint(-9, 9) for _ in range(40)]]
+    blocks.append(block("fixed", [(i32s(xs), jag([r for x in xs for r in ([x, x + 1, x + 2], [x])]) + " [3i64, 1i64, 2i64]")
+                                  for xs in fixed]))
     text = HEADER + "\n" + "\n".join(blocks) + "\n" + PROGRAM
     open(PATH, "w").write(text)
 
