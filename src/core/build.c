@@ -174,6 +174,36 @@ CAtom cb_concat(CBuild *b, const CAtom *xs, int n) {
     return cb_let(b, "cat", ts.data[0], e);
 }
 
+/* the element at position p of the concatenation of xs[lo..hi), starts[lo] <= p < starts[hi] */
+static CAtom concat_elem(CBuild *in, CAtom p, const CAtom *xs, const CAtom *starts, int lo, int hi) {
+    if (hi - lo == 1)
+        return cb_index1(in, xs[lo], cb_sub(in, p, starts[lo]));
+    int mid = (lo + hi) / 2;
+    CBuild left = cb_nested(in), right = cb_nested(in);
+    CAtom x = concat_elem(&left, p, xs, starts, lo, mid);
+    CAtom y = concat_elem(&right, p, xs, starts, mid, hi);
+    return cb_if(in, cb_op2(in, COP_LT, PRIM_I64, p, starts[mid]), &left, x, &right, y, "elem");
+}
+
+CExp *cb_concat_map(CBuild *b, const CAtom *xs, int n, CAtom *total) {
+    CAtom *starts = xmalloc(sizeof *starts * (size_t)(n + 1));
+    starts[0] = cb_i64(0);
+    for (int k = 0; k < n; k++)
+        starts[k + 1] = cb_add(b, starts[k], cb_size(b, xs[k], 0));
+    CBuild in = cb_nested(b);
+    CParam p = cb_param(&in, "p", ctype_prim(PRIM_I64));
+    CParamVec ps = {0};
+    vec_push(&ps, p);
+    CAtomVec res = {0};
+    vec_push(&res, concat_elem(&in, catom_var(p.name), xs, starts, 0, n));
+    CExp *e = cb_exp(b, CE_SCREMA);
+    vec_push(&e->args, starts[n]);
+    vec_push(&e->arrays, cb_iota(b, starts[n]));
+    e->lam = cb_lambda(ps, &in, res);
+    *total = starts[n];
+    return e;
+}
+
 CAtom cb_copy(CBuild *b, CAtom x) {
     CExp *e = cb_exp(b, CE_COPY);
     vec_push(&e->args, x);

@@ -449,6 +449,10 @@ CAtom cb_size(CBuild *b, CAtom arr, int k);        /* from the type where it nam
 CAtom cb_iota(CBuild *b, CAtom n);
 CAtom cb_replicate(CBuild *b, CAtom n, CAtom v);
 CAtom cb_concat(CBuild *b, const CAtom *xs, int n);
+/* concat xs as a map over the positions of the result: each takes its element from the operand
+ * its position falls in (a search over the operands' starts, which come first in b); its width
+ * into *total.  The elementwise form, for code that runs it in parallel (a flattened nest). */
+CExp *cb_concat_map(CBuild *b, const CAtom *xs, int n, CAtom *total);
 CAtom cb_copy(CBuild *b, CAtom x);
 CAtom cb_flatten(CBuild *b, CAtom x);
 CAtom cb_unflatten(CBuild *b, CAtom n, CAtom m, CAtom x);

@@ -39,7 +39,10 @@
  * every variable stays bound once.  SOACs that cannot be segops here — a width that varies
  * inside the nest (irregular, but for irregular.c's shapes at the top of a nest), scatter,
  * hist, filter, screma mixing scans and reductions — run sequentially inside the enclosing
- * segop, or stay as they are at the top level.
+ * segop, or stay as they are at the top level.  A concatenation of arrays of scalars in the
+ * body of a map at the top of a nest (an array literal of rows, src/flatten/jagged.c) becomes a
+ * map over the positions of its result first (concats_as_maps), so that the nest is
+ * irregular.c's: the rows copied element-wise (on the GPU, one at the top level too).
  */
 #include <string.h>
 
@@ -989,10 +992,57 @@ static bool unfuse_irregular(F *f, const CStm *s, CStm *map, CStm *red) {
     return true;
 }
 
+/* Whether statement x of a map's body is a concatenation of arrays of scalars. */
+static bool scalar_concat(const CStm *x) {
+    return x->exp->kind == CE_CONCAT && x->pat.len == 1 && x->pat.data[0].type.rank == 1;
+}
+
+/* Map s with every concatenation of arrays of scalars at the top of its body (an array literal
+ * of rows in a map, jagged.c lower_literal_rows, and the program's own `++`) as a map over the
+ * positions of its result (cb_concat_map), into *out; false when there is none.  That map's
+ * width varies per element, so the nest is irregular.c's (or irr_split.c's, which cuts at it):
+ * flattened, the rows of every element are one element-wise step, where the concatenation
+ * would copy each element's rows in one thread. */
+static bool concats_as_maps(F *f, const CStm *s, CStm *out) {
+    const CExp *e = s->exp;
+    const CBody *b = e->lam->body;
+    int found = 0;
+    for (int i = 0; i < b->stms.len; i++)
+        found += scalar_concat(&b->stms.data[i]);
+    if (!found)
+        return false;
+    CExp *ne = xmalloc(sizeof *ne);
+    *ne = *e;
+    ne->lam = clambda_new();
+    ne->lam->params = e->lam->params;
+    ne->lam->ret = e->lam->ret;
+    CBuild nb = {cbody_new(), e->loc, &f->types};
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *x = &b->stms.data[i];
+        if (!scalar_concat(x)) {
+            vec_push(&nb.body->stms, *x);
+            continue;
+        }
+        nb.loc = x->exp->loc;
+        CAtom total;
+        CExp *m = cb_concat_map(&nb, x->exp->args.data, x->exp->args.len, &total);
+        cbody_let(nb.body, x->pat, m);
+    }
+    nb.body->result = b->result;
+    ne->lam->body = nb.body;
+    collect(f, nb.body);
+    *out = (CStm){s->pat, ne};
+    return true;
+}
+
 static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
     const CExp *e = s->exp;
     int d = depth(c);
-    CStm um, ur;
+    CStm um, ur, cm;
+    if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && concats_as_maps(f, s, &cm)) {
+        nest_stm(f, c, &cm, out);
+        return;
+    }
     if (d == 0 && f->nesting < MAX_VERSION_NESTING && unfuse_irregular(f, s, &um, &ur)) {
         nest_stm(f, c, &um, out);
         nest_stm(f, c, &ur, out);
@@ -1036,6 +1086,18 @@ static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
             nest_loop(f, c, s, out);
         else
             nest_if(f, c, s, out);
+        return;
+    }
+    if (d == 0 && f->target == FLATTEN_GPU && scalar_concat(s)) {
+        /* on the GPU a concatenation would be host code (the arrays brought to the host):
+         * one segmap over the result's positions instead (an array literal of rows, jagged.c) */
+        CBody *m = cbody_new();
+        CBuild mb = {m, e->loc, &f->types};
+        CAtom total;
+        cbody_let(m, s->pat, cb_concat_map(&mb, e->args.data, e->args.len, &total));
+        collect(f, m);
+        for (int i = 0; i < m->stms.len; i++)
+            nest_stm(f, c, &m->stms.data[i], out);
         return;
     }
     if (d == 0) { /* host code: control flow keeps its bodies on the host */

@@ -21,8 +21,12 @@
  *   calls        a jagged parameter or result of a function (of a recursive definition) is
  *                passed as its parts
  *   rearrange    a run-time check that the value is regular, then a reshape of the data
- *   concat, copy, rotate, replicate, array literals, filter of rows, row slices with a stride:
- *                rewritten as maps over the rows (desugar below), then represented as maps
+ *   concat, copy, rotate, replicate, array literals of jagged rows, filter of rows, row slices
+ *                with a stride: rewritten as maps over the rows (desugar below), then
+ *                represented as maps
+ *   array literals of regular rows: on the parts, the rows concatenated (lower_literal_rows);
+ *                in a map, the rows' lengths are scalar results (literal_result), so that the
+ *                flattener can make the concatenation element-wise (flatten.c)
  *
  * A variable keeps its name while it is regular; a value the rules prove regular although its
  * type says `[]` (a map whose rows all have one size known outside it) gets a regular type
@@ -43,6 +47,10 @@ typedef struct {
     CAtom data;
     CType type;
     int depth; /* the SOAC lambdas around the statement that made it (J.depth then) */
+    /* an array literal of rows made it (lower_literal_rows): its rows' lengths, nlens scalars,
+     * and its data is exactly those rows (one level, not a view); else NULL */
+    const CAtom *lens;
+    int nlens;
 } Rep;
 
 /* A value of the input program during the pass: a regular atom, or a jagged one's parts. */
@@ -277,6 +285,7 @@ static CAtom regular_of_rep(J *j, CBuild *b, const Rep *r, const char *what) {
 static Rep *deepen_rep(CBuild *b, const Rep *r, CType t) {
     Rep *d = xmalloc(sizeof *d);
     *d = *r;
+    d->lens = NULL;
     d->type = t;
     while (d->levels < jagged_levels(t)) {
         CAtom m = cb_size(b, d->data, 1);
@@ -574,6 +583,56 @@ static CAtom literal_row(J *j, CBuild *in, CAtom i, void *arg) {
     return l->elems->len == 1 ? l->elems->data[0] : first;
 }
 
+/* An array literal of rows that are regular arrays, of one jagged level ([k][]t): not
+ * desugared into a map over its k rows (which, in a map, made each element's rows one after
+ * the other in scratch arrays, then copied them: allocations and a copy per row per element)
+ * but written on the parts.  Its offsets are the running sums of the rows' lengths,
+ * [0, n0, n0+n1, ...]; its data the rows concatenated (`concat` of one row: a copy), a copy
+ * per row where it runs sequentially, which the flattener makes one map over all the positions
+ * of the result where it flattens (flatten.c, concats_as_maps): in a map, one element-wise step
+ * over every element's rows.  A map's result keeps the rows' lengths as scalars
+ * (literal_result). */
+
+/* Whether the literal s is one of regular rows into one jagged level (lower_literal_rows). */
+static bool literal_of_regular_rows(J *j, const CStm *s) {
+    if (jagged_levels(s->pat.data[0].type) != 1)
+        return false;
+    for (int k = 0; k < s->exp->args.len; k++)
+        if (val_of(j, s->exp->args.data[k]).rep)
+            return false;
+    return true;
+}
+
+static void lower_literal_rows(J *j, CBuild *b, const CStm *s) {
+    const CAtomVec *elems = &s->exp->args;
+    int k = elems->len;
+    CAtom *rows = xmalloc(sizeof *rows * (size_t)k), *starts = xmalloc(sizeof *starts * (size_t)(k + 1));
+    starts[0] = cb_i64(0);
+    for (int m = 0; m < k; m++) {
+        rows[m] = val_of(j, elems->data[m]).atom;
+        starts[m + 1] = cb_add(b, starts[m], cb_size(b, rows[m], 0));
+    }
+    Rep *r = rep_new(j);
+    r->type = s->pat.data[0].type;
+    r->levels = 1;
+    CExp *o = cb_exp(b, CE_ARRAY);
+    o->type = ctype_prim(PRIM_I64);
+    for (int m = 0; m <= k; m++)
+        vec_push(&o->args, starts[m]);
+    r->offs[0] = cb_let(b, "offs", ctype_array(PRIM_I64, 1, (CDim[]){cdim_const(k + 1)}), o);
+    CExp *cat = cb_exp(b, CE_CONCAT); /* of one row: a copy */
+    for (int m = 0; m < k; m++)
+        vec_push(&cat->args, rows[m]);
+    /* typed [] like every jagged value's data: a row's view takes its type from it */
+    r->data = cb_let(b, "data", data_type(r->type, 1), cat);
+    CAtom *lens = xmalloc(sizeof *lens * (size_t)k);
+    for (int m = 0; m < k; m++)
+        lens[m] = cb_sub(b, starts[m + 1], starts[m]);
+    r->lens = lens;
+    r->nlens = k;
+    omap_put(&j->reps, s->pat.data[0].name, r);
+}
+
 /* ------------------------------------------------------------------ statements */
 
 /* Bind the input-level name p to v. */
@@ -695,6 +754,7 @@ static void lower_index(J *j, CBuild *b, const CStm *s) {
         cb_assert(b, ok, "Index [{0}:{1}] out of bounds for array of shape [{2}].", vals, 3);
         Rep *v = xmalloc(sizeof *v);
         *v = *r;
+        v->lens = NULL;
         v->type = p.type;
         v->offs[0] = cb_slice(b, r->offs[0], s0->start, cb_add(b, s0->end, cb_i64(1)));
         bind_val(j, b, p, jagged(v));
@@ -904,6 +964,7 @@ static void lower_update(J *j, CBuild *b, const CStm *s) {
         vec_push(&u->args, v.rep ? regular_of_rep(j, b, v.rep, "an update") : v.atom);
         Rep *nr = xmalloc(sizeof *nr);
         *nr = *r;
+        nr->lens = NULL;
         nr->data = cb_let(b, "upd", type_of(j, r->data), u);
         bind_val(j, b, s->pat.data[0], jagged(nr));
         return;
@@ -1117,16 +1178,16 @@ static CType named_type(CBuild *b, CAtom x, CType t) {
 }
 
 /* How a map result of the new lambda is written. */
-typedef enum { OUT_PLAIN, OUT_CONCAT, OUT_LEVELS } OutKind;
+typedef enum { OUT_PLAIN, OUT_CONCAT, OUT_LEVELS, OUT_LITERAL } OutKind;
 
 typedef struct {
     OutKind kind;
     CParam out;        /* the input's pattern element */
     int first;         /* its first result of the new lambda */
-    int nres;          /* results of the new lambda (OUT_LEVELS: levels + 1) */
+    int nres;          /* results of the new lambda (OUT_LEVELS: levels + 1, OUT_LITERAL: rows + 1) */
     int first_size;    /* its first size (OUT_CONCAT: 1, OUT_LEVELS: nres) */
     CType row;         /* OUT_PLAIN, OUT_CONCAT: the row's type */
-    int levels;        /* OUT_LEVELS: the levels of the row */
+    int levels;        /* OUT_LEVELS: the levels of the row; OUT_LITERAL: its rows */
 } MapOut;
 
 typedef struct {
@@ -1165,10 +1226,61 @@ static void levels_result(CBuild *in, const Rep *rr, MapBuild *mb, MapOut *mo) {
     vec_push(&mb->sizes, cb_sub(in, sp.hi[rr->levels], sp.lo[rr->levels]));
 }
 
+/* A row that an array literal of k rows made (Rep.lens): its k rows' lengths as plain scalar
+ * results, and its data, whole, concatenated.  The lambda keeps no statement for the row's
+ * offsets, so that the map reads as an irregular nest once the flattener has made the
+ * concatenation a map of a width that varies per element (flatten.c, concats_as_maps): the
+ * map's result as it is, which irregular.c writes element-wise. */
+static void literal_result(CBuild *in, const Rep *rr, MapBuild *mb, MapOut *mo) {
+    mo->kind = OUT_LITERAL;
+    mo->levels = rr->nlens;
+    mo->first = mb->results.len;
+    mo->nres = rr->nlens + 1;
+    for (int m = 0; m < rr->nlens; m++)
+        push_result(mb, rr->lens[m], ctype_prim(PRIM_I64));
+    mo->first_size = mb->sizes.len;
+    CType dt = ctype_copy(cb_type(in, rr->data));
+    dt.dims[0] = cdim_any();
+    dt.unique = false;
+    push_result(mb, rr->data, dt);
+    vec_push(&mb->sizes, cb_size(in, rr->data, 0));
+}
+
+/* element i of arrays xs[m], the m of them at lo..hi-1 that m picks (a search over m) */
+static CAtom pick_row(CBuild *in, const CAtom *xs, CAtom m, CAtom i, int lo, int hi) {
+    if (hi - lo == 1)
+        return cb_index1(in, xs[lo], i);
+    int mid = (lo + hi) / 2;
+    CBuild left = cb_nested(in), right = cb_nested(in);
+    CAtom x = pick_row(&left, xs, m, i, lo, mid);
+    CAtom y = pick_row(&right, xs, m, i, mid, hi);
+    return cb_if(in, cb_op2(in, COP_LT, PRIM_I64, m, cb_i64(mid)), &left, x, &right, y, "len");
+}
+
+/* The lengths of the rows of a map's OUT_LITERAL result, in order: k columns of w lengths,
+ * interleaved by one map over the w * k rows. */
+static CAtom interleave_lens(CBuild *b, CAtom w, const CAtom *cols, int k) {
+    CAtom n = cb_mul(b, w, cb_i64(k));
+    CBuild in = cb_nested(b);
+    CParam q = cb_param(&in, "q", ctype_prim(PRIM_I64));
+    CAtom i = cb_op2(&in, COP_DIV, PRIM_I64, catom_var(q.name), cb_i64(k));
+    CAtom m = cb_sub(&in, catom_var(q.name), cb_mul(&in, i, cb_i64(k)));
+    CParamVec ps = {0};
+    vec_push(&ps, q);
+    CAtomVec res = {0};
+    vec_push(&res, pick_row(&in, cols, m, i, 0, k));
+    CAtom idx = cb_iota(b, n);
+    return cb_map(b, n, &idx, 1, cb_lambda(ps, &in, res), NULL);
+}
+
 /* Decide how the map result v (declared row type dt, input pattern element out) is written. */
 static MapOut map_result(J *j, CBuild *in, Val v, CParam out, const OMap *inner, MapBuild *mb) {
     MapOut mo = {0};
     mo.out = out;
+    if (v.rep && v.rep->lens && jagged_levels(out.type) == 2) {
+        literal_result(in, v.rep, mb, &mo);
+        return mo;
+    }
     if (v.rep) {
         levels_result(in, v.rep, mb, &mo);
         return mo;
@@ -1481,9 +1593,12 @@ static void lower_screma(J *j, CBuild *b, const CStm *s) {
             if (mo->kind == OUT_PLAIN) {
                 p = (CParam){mo->out.name, ctype_outer(cdim_of_atom(w), rt)};
                 vec_push(&offsets, cb_i64(0));
+            } else if (mo->kind == OUT_LITERAL && r < mo->levels) { /* a row's length */
+                p = (CParam){opt_fresh(xsprintf("%s_len", mo->out.name)), ctype_outer(cdim_of_atom(w), rt)};
+                vec_push(&offsets, cb_i64(0));
             } else {
                 p = (CParam){opt_fresh(xsprintf("%s_flat", mo->out.name)), ctype_outer(cdim_any(), ctype_elem(rt))};
-                vec_push(&offsets, offs[mo->first_size + r]);
+                vec_push(&offsets, offs[mo->first_size + (mo->kind == OUT_LITERAL ? 0 : r)]);
                 any_concat = true;
             }
             made[mo->first + r] = p;
@@ -1504,6 +1619,15 @@ static void lower_screma(J *j, CBuild *b, const CStm *s) {
             r->levels = 1;
             r->offs[0] = offs[mo->first_size];
             r->data = catom_var(made[mo->first].name);
+        } else if (mo->kind == OUT_LITERAL) { /* k rows per element, their lengths interleaved */
+            int k = mo->levels;
+            CAtom *cols = xmalloc(sizeof *cols * (size_t)k);
+            for (int m = 0; m < k; m++)
+                cols[m] = catom_var(made[mo->first + m].name);
+            r->levels = 2;
+            r->offs[0] = even_offsets(b, w, cb_i64(k));
+            r->offs[1] = cb_offsets(b, interleave_lens(b, w, cols, k));
+            r->data = catom_var(made[mo->first + k].name);
         } else { /* level 1: the rows of each element; level k+1: the lengths of level k */
             r->levels = mo->levels + 1;
             r->offs[0] = offs[mo->first_size];
@@ -1699,7 +1823,9 @@ static void lower_stm(J *j, const CStm *s, CBuild *outer) {
         return;
     }
     case CE_ARRAY:
-        if (jagged_pat(&s->pat) && e->args.len > 0) {
+        if (jagged_pat(&s->pat) && e->args.len > 0 && literal_of_regular_rows(j, s)) {
+            lower_literal_rows(j, b, s);
+        } else if (jagged_pat(&s->pat) && e->args.len > 0) {
             Literal l = {&e->args, e->type};
             desugar_rows(j, b, s->pat.data[0], cb_i64(e->args.len), literal_row, &l);
         } else if (jagged_pat(&s->pat)) { /* empty: no rows, no data */
