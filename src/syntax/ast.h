@@ -326,6 +326,7 @@ struct ModSpec {
     TypeParamVec tparams;
     TypeExp *texp;
     SigExp *sig;
+    char lift;   /* SPEC_TYPE: 0, '^' (type^) or '~' (type~) */
 };
 
 /* ---- declarations ---- */

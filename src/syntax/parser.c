@@ -1734,7 +1734,7 @@ static ModSpec *parse_spec(Parser *ps) {
     } else if (is_kw(t, "type")) {
         next(ps);
         if ((is_op(peek(ps), "^") || peek(ps)->kind == TOK_TILDE) && !peek(ps)->space_before)
-            next(ps);
+            sp->lift = is_op(next(ps), "^") ? '^' : '~';
         sp->kind = SPEC_TYPE;
         sp->name = expect_ident(ps, "a type name");
         parse_type_params(ps, &sp->tparams);

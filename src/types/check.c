@@ -35,6 +35,8 @@ static void bind_tparams(TypeParamVec *tps, Binding *b) {
             TypeEntry *te = xmalloc(sizeof *te);
             te->name = tp->name;
             te->type = type_param(tp->name);
+            te->type->lift = tp->lifted ? '^' : tp->size_lifted ? '~' : 0;
+            te->lift = te->type->lift;
             te->is_param = true;
             tc_env_push_type(te);
             if (b)
@@ -769,7 +771,9 @@ static void check_unlifted_texp(Decl *d, TypeExp *t) {
         TypeEntry *te = tc_env_lookup_type(t->qual, t->name);
         if (te && te->lift)
             error_at(t->loc, "the type \"%s\" is %slifted, so '%s' (declared with 'type', not 'type%c') "
-                     "cannot use it", t->name, te->lift == '~' ? "size-" : "", d->name, te->lift);
+                     "cannot use it.  Non-lifted type abbreviations may not contain %s.", t->name,
+                     te->lift == '~' ? "size-" : "", d->name, te->lift,
+                     te->lift == '~' ? "size-lifted types" : "functions");
     }
     if (t->kind == TE_EXIST || t->kind == TE_ARROW)
         return; /* errors of their own, not checked here */
@@ -794,6 +798,7 @@ TypeEntry *tc_check_type_decl(Decl *d) {
             pe->type = type_param(tp->name);
             pe->is_param = true;
             pe->lift = tp->lifted ? '^' : tp->size_lifted ? '~' : 0;
+            pe->type->lift = pe->lift;
             tc_env_push_type(pe);
             vec_push(&te->tparams, pe->type);
         }

@@ -188,8 +188,10 @@ Type *tc_check_apply(Expr *e) {
         Type *t = type_prune(cur);
         if (t->kind == T_VAR) {
             Type *arrow = type_arrow(fresh(), fresh());
+            tc_unify_why = NULL;
             if (!tc_unify(t, arrow, false))
-                error_at(f->loc, "%s has type %s and cannot be applied", fun_desc(f), type_str(t));
+                error_at(f->loc, "%s has type %s and cannot be applied%s%s", fun_desc(f), type_str(t),
+                         tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
             t = arrow;
         }
         if (t->kind != T_ARROW) {

@@ -103,6 +103,9 @@ static Type *check_array(Expr *e) {
                      type_str(t), type_str(xt));
         t = tc_join(t, xt);
     }
+    tc_unify_why = NULL;
+    if (!tc_require_unlifted(t, UNLIFTED_VALUE, "an array element"))
+        error_at(e->loc, "Cannot create array with elements of lifted type %s: %s", type_str(t), tc_unify_why);
     return type_array(t, size_const(n));
 }
 
@@ -312,14 +315,23 @@ static Type *check_letfun(Expr *e) {
     return t;
 }
 
+/* The result of an if or a match, or a loop parameter, may not be a function (Futhark's rule:
+ * which function it is must be known statically). */
+static void require_first_order(Expr *e, Type *t, const char *what) {
+    tc_unify_why = NULL;
+    if (!tc_require_unlifted(t, UNLIFTED_NOFUN, what))
+        error_at(e->loc, "%s", tc_unify_why);
+}
+
 static Type *check_if(Expr *e) {
     tc_expect_type(e->cond, tc_check_expr(e->cond, NULL), type_prim(PRIM_BOOL), "the condition of 'if'");
     Type *a = tc_check_expr(e->lhs, NULL);
     Type *b = tc_check_expr(e->rhs, NULL);
     tc_unify_why = NULL;
     if (!tc_unify(a, b, false))
-        error_at(e->rhs->loc, "Cannot unify the types of the branches of 'if': %s and %s",
-                 type_str(a), type_str(b));
+        error_at(e->rhs->loc, "Cannot unify the types of the branches of 'if': %s and %s%s%s",
+                 type_str(a), type_str(b), tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
+    require_first_order(e, a, "the result of 'if'");
     return tc_join(a, b);
 }
 
@@ -391,6 +403,7 @@ static Type *check_loop(Expr *e) {
     if (!ok)
         tc_type_mismatch(e->init ? e->init->loc : e->pat->loc, "the loop's initial value", pt, it);
     Type *param_t = tc_forget_sizes(pt, NULL, true);
+    require_first_order(e, param_t, "a loop parameter");
     switch (e->loop) {
     case LOOP_FOR: {
         Type *nt = tc_check_expr(e->cond, NULL);
@@ -492,10 +505,12 @@ static Type *check_match(Expr *e, Type *hint) {
         }
         tc_unify_why = NULL;
         if (!tc_unify(rt, bt, false))
-            error_at(e->elems.data[i]->loc, "the cases of 'match' have different types: %s and %s", type_str(rt),
-                     type_str(bt));
+            error_at(e->elems.data[i]->loc, "the cases of 'match' have different types: %s and %s%s%s",
+                     type_str(rt), type_str(bt), tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
         rt = tc_join(rt, bt);
     }
+    if (rt)
+        require_first_order(e, rt, "the result of 'match'");
     return rt;
 }
 

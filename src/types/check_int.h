@@ -76,6 +76,9 @@ bool tc_unify(Type *a, Type *b, bool strict);
 /* t must be one of the primitive types in mask (t may be an overloaded variable). */
 bool tc_require_prims(Type *t, unsigned mask);
 bool tc_require_eq(Type *t);
+/* t may not be (nor contain) a function type nor, at UNLIFTED_VALUE, a size-lifted type
+ * parameter; variables in t take the constraint.  ctx names what asks ("an array element"). */
+bool tc_require_unlifted(Type *t, int level, const char *ctx);
 /* Type of field f of t; t may be a variable, which then gets a field constraint.  NULL if none. */
 Type *tc_field_of(Type *t, const char *f);
 /* The payload (a T_TUPLE of n types) of constructor c of t; t may be a variable, which then gets

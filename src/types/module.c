@@ -193,6 +193,24 @@ static void sig_specs(SigExp *s, SpecVec *out_specs) {
 
 static Module *ascribe(Module *m, SigExp *s, Loc loc);
 
+static int lift_rank(char lift) { return lift == '^' ? 2 : lift == '~' ? 1 : 0; }
+
+static const char *lift_words(char lift) {
+    return lift == '^' ? "lifted (type^: it may contain functions)"
+         : lift == '~' ? "size-lifted (type~: its sizes may vary)"
+                       : "non-lifted (type)";
+}
+
+/* A type the module defines may be no more lifted than its spec says (Futhark's rule: a
+ * non-lifted abstract type may be an array element, a size-lifted one is at least not a
+ * function). */
+static void check_spec_lift(TypeEntry *te, ModSpec *sp, Loc loc) {
+    if (te->is_param || lift_rank(te->lift) <= lift_rank(sp->lift))
+        return;
+    error_at(loc, "the module's type \"%s\" is %s, but its module type (line %d) declares it %s",
+             sp->name, lift_words(te->lift), sp->loc.line, lift_words(sp->lift));
+}
+
 /* m restricted to what module type s specifies; an error at loc if m lacks some of it. */
 static Module *ascribe(Module *m, SigExp *s, Loc loc) {
     if (m->functor || s->kind == SE_ARROW)
@@ -216,6 +234,7 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
             if (!te)
                 error_at(loc, "the module does not define the type '%s', which its module type (line %d) requires",
                          sp->name, sp->loc.line);
+            check_spec_lift(te, sp, loc);
             vec_push(&r->types, te);
             break;
         }

@@ -86,8 +86,16 @@ Type *tc_instantiate(Binding *b, Expr *use) {
     Subst su = {0};
     su.fresh_param_sizes = true;
     for (int i = 0; i < b->tvars.len; i++) {
-        vec_push(&su.tfrom, b->tvars.data[i]);
-        vec_push(&su.tto, type_var(0, tc_level));
+        Type *p = b->tvars.data[i], *v = type_var(0, tc_level);
+        if (p->lift != '^') { /* 't: a value type; '~t: no function */
+            v->unlifted = p->lift == '~' ? UNLIFTED_NOFUN : UNLIFTED_VALUE;
+            v->unlifted_ctx = p->lift == '~'
+                ? xsprintf("the type parameter '~%s of \"%s\", which is size-lifted,", p->name, b->name)
+                : xsprintf("the type parameter '%s of \"%s\", which is not lifted (the type of an array element),",
+                           p->name, b->name);
+        }
+        vec_push(&su.tfrom, p);
+        vec_push(&su.tto, v);
     }
     for (int i = 0; i < b->svars.len; i++) {
         Size *s = size_var();
@@ -131,6 +139,7 @@ static void gen_walk_in(Type *t, Binding *b, bool in_param) {
     case T_VAR:
         if (t->level > tc_level && !t->prims && !t->fields.len) {
             Type *p = type_param(intern(xsprintf("t%d", t->id)));
+            p->lift = t->unlifted == UNLIFTED_VALUE ? 0 : t->unlifted == UNLIFTED_NOFUN ? '~' : '^';
             t->link = p;
             vec_push(&b->tvars, p);
         }
