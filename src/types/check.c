@@ -181,6 +181,7 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
             error_at(params->data[i]->loc, "a parameter of an intrinsic needs a type");
         ps[i] = tc_check_pat(params->data[i], NULL, &seen, true);
     }
+    tc_check_size_names_distinct(tparams, &seen);
     Type *rt = ret ? tc_texp_to_type(ret) : NULL;
     check_size_params_used(tparams, params, ps, n, rt);
     if (trusted) {

@@ -291,7 +291,8 @@ static Type *operands(BinOp op, Type *lt, Type *rt, Loc lloc, Loc rloc) {
         same_operands(op, lt, rt, rloc);
         tc_unify_why = NULL;
         if (!tc_require_eq(lt))
-            error_at(lloc, "\"%s\" cannot compare values of type %s", on, type_str(lt));
+            error_at(lloc, "\"%s\" cannot compare values of type %s%s%s", on, type_str(lt),
+                     tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
         return type_prim(PRIM_BOOL);
     case OPC_LOGIC: {
         Type *b = type_prim(PRIM_BOOL);

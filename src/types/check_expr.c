@@ -59,6 +59,9 @@ static Type *check_var(Expr *e) {
             error_at(e->loc, "Unknown name \"%s.%s\"", e->qual, e->name);
         error_at(e->loc, "Unknown name \"%s\"", e->name);
     }
+    if (b->kind == BIND_LOCAL && e->name[0] == '_' && !e->qual)
+        error_at(e->loc, "\"%s\" may not be used: a name prefixed with an underscore is one that goes unused",
+                 e->name);
     e->binding = b;
     e->builtin = -1;
     e->size_args.len = 0;
@@ -275,6 +278,7 @@ static Type *check_let(Expr *e) {
     bind_size_binders(&e->tparams);
     NameVec seen = {0};
     Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
+    tc_check_size_names_distinct(&e->tparams, &seen);
     tc_unify_why = NULL;
     for (int i = 0; i < seen.len; i++) /* let (k, xs: [k]t) = ...: k is what the value gives */
         tc_flex_begin(seen.data[i]);

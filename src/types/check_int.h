@@ -129,6 +129,9 @@ Size *tc_size_of_expr(Expr *e);
 Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param);
 /* The name a simple parameter pattern binds (x, (x: t)), else NULL. */
 const char *tc_pat_simple_name(Pat *p);
+/* The size parameters among tps ([n], let [n]) are named apart from the names in seen (the
+ * values the parameters or pattern bind): an error otherwise (Futhark's "also bound"). */
+void tc_check_size_names_distinct(TypeParamVec *tps, NameVec *seen);
 
 /* ---- check_expr.c ---- */
 /* hint: the type the context expects (used to type lambda parameters early), or NULL. */

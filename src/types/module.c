@@ -429,10 +429,31 @@ static void check_decl(Decl *d, Module *into, const char *path) {
     }
 }
 
+static const char *decl_kind_word(DeclKind k) {
+    return k == D_DEF ? "value" : k == D_TYPE ? "type" : k == D_MODULE ? "module" : "module type";
+}
+
+/* Futhark's rule: one list of declarations (a file, a module's body) defines a name once in
+ * each name space (values, types, modules, module types); a later one is an error, not a
+ * shadowing definition. */
+static void check_not_duplicate(DeclVec *ds, int at) {
+    Decl *d = ds->data[at];
+    if (d->kind != D_DEF && d->kind != D_TYPE && d->kind != D_MODULE && d->kind != D_MODTYPE)
+        return;
+    for (int i = 0; i < at; i++) {
+        Decl *e = ds->data[i];
+        if (e->kind == d->kind && e->name == d->name)
+            error_at(d->loc, "Duplicate definition of the %s \"%s\": it is also defined at %d:%d",
+                     decl_kind_word(d->kind), d->name, e->loc.line, e->loc.col);
+    }
+}
+
 static void check_decls(DeclVec *ds, Module *into, const char *path) {
     DeclVec *saved = cur_decls;
     int saved_index = cur_index;
     cur_decls = ds;
+    for (int i = 0; i < ds->len; i++)
+        check_not_duplicate(ds, i);
     for (cur_index = 0; cur_index < ds->len; cur_index++)
         check_decl(ds->data[cur_index], into, path);
     cur_decls = saved;

@@ -138,6 +138,10 @@ static void gen_walk_in(Type *t, Binding *b, bool in_param) {
     switch (t->kind) {
     case T_VAR:
         if (t->level > tc_level && !t->prims && !t->fields.len) {
+            if (t->eq) /* Futhark's type parameters support no equality: the type is ambiguous */
+                error_at(b->loc, "the type of \"%s\" is ambiguous: a value compared with == (or !=) "
+                         "would have a type parameter's type, which does not support equality; "
+                         "write its type", b->name);
             Type *p = type_param(intern(xsprintf("t%d", t->id)));
             p->lift = t->unlifted == UNLIFTED_VALUE ? 0 : t->unlifted == UNLIFTED_NOFUN ? '~' : '^';
             t->link = p;

@@ -211,6 +211,9 @@ bool tc_require_eq(Type *t) {
         return true;
     case T_ARRAY:
         return tc_require_eq(t->elem);
+    case T_PARAM: /* Futhark has no equality constraint on type parameters */
+        tc_unify_why = xsprintf("the type parameter '%s does not support equality", t->name);
+        return false;
     case T_TUPLE:
     case T_RECORD:
     case T_SUM:
