@@ -193,6 +193,165 @@ static void sig_specs(SigExp *s, SpecVec *out_specs) {
 
 static Module *ascribe(Module *m, SigExp *s, Loc loc);
 
+/* The modules being ascribed, outermost first: a spec's type names mean their types (an inner
+ * module type may name an outer one's `type t`). */
+static Vec(Module *) ascribing;
+
+static bool bound_name(NameVec *local, const char *name) {
+    for (int i = 0; i < local->len; i++)
+        if (local->data[i] == name)
+            return true;
+    return false;
+}
+
+/* Whether every name in a spec's type expression resolves here (local: the names the spec and
+ * its arrows bind); a spec that names what is not in scope at the ascription (a type of the
+ * module type's own surroundings) is left unchecked rather than misreported. */
+static bool spec_texp_resolves(TypeExp *t, NameVec *local) {
+    if (!t)
+        return true;
+    switch (t->kind) {
+    case TE_NAME:
+    case TE_APPLY:
+        if (t->kind == TE_NAME && (t->prim != PRIM_NONE || prim_from_name(t->name) != PRIM_NONE))
+            return true;
+        if (!t->qual && bound_name(local, t->name))
+            return true;
+        if (!tc_env_lookup_type(t->qual, t->name))
+            return false;
+        for (int i = 0; i < t->dim_args.len; i++)
+            if (t->dim_args.data[i].kind == DIM_EXPR ||
+                (t->dim_args.data[i].kind == DIM_NAME && !bound_name(local, t->dim_args.data[i].name)))
+                return false;
+        break;
+    case TE_ARRAY:
+        if (t->dim.kind == DIM_EXPR || (t->dim.kind == DIM_NAME && !bound_name(local, t->dim.name)))
+            return false;
+        break;
+    case TE_ARROW: {
+        bool ok = spec_texp_resolves(t->elem, local);
+        int n = local->len;
+        if (t->name)
+            vec_push(local, t->name);
+        ok = ok && spec_texp_resolves(t->ret, local);
+        local->len = n;
+        return ok;
+    }
+    case TE_EXIST: {
+        int n = local->len;
+        for (int i = 0; i < t->fields.len; i++)
+            vec_push(local, t->fields.data[i]);
+        bool ok = spec_texp_resolves(t->elem, local);
+        local->len = n;
+        return ok;
+    }
+    default:
+        break;
+    }
+    if (!spec_texp_resolves(t->elem, local))
+        return false;
+    for (int i = 0; i < t->elems.len; i++)
+        if (!spec_texp_resolves(t->elems.data[i], local))
+            return false;
+    return true;
+}
+
+/* The type a spec's type expression denotes, its names meaning the ascribed modules' types and
+ * its type parameters rigid; NULL where it names what is not in scope. */
+static Type *spec_type(TypeParamVec *tparams, TypeExp *texp) {
+    Mark mk = tc_env_mark();
+    for (int i = 0; i < ascribing.len; i++)
+        for (int j = 0; j < ascribing.data[i]->types.len; j++)
+            tc_env_push_type(ascribing.data[i]->types.data[j]);
+    NameVec local = {0};
+    for (int i = 0; i < tparams->len; i++) {
+        TypeParam *tp = &tparams->data[i];
+        vec_push(&local, tp->name);
+        if (tp->is_size) {
+            tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc)->is_size = true;
+        } else {
+            TypeEntry *pe = xmalloc(sizeof *pe);
+            pe->name = tp->name;
+            pe->type = type_param(tp->name);
+            pe->type->lift = pe->lift = tp->lifted ? '^' : tp->size_lifted ? '~' : 0;
+            pe->is_param = true;
+            tc_env_push_type(pe);
+        }
+    }
+    Type *t = spec_texp_resolves(texp, &local) ? tc_texp_to_type(texp) : NULL;
+    tc_env_restore(mk);
+    return t;
+}
+
+/* A value the module defines has the type its spec declares (at least as polymorphic: the
+ * spec's type parameters are rigid, the definition's instantiated). */
+static void check_val_spec(Binding *b, ModSpec *sp, Loc loc) {
+    Type *st = spec_type(&sp->tparams, sp->texp);
+    if (!st)
+        return;
+    Type *dt = tc_instantiate(b, NULL);
+    tc_unify_why = NULL;
+    if (!tc_unify(dt, st, false))
+        error_at(loc, "the module's value \"%s\" has type %s, but its module type (line %d) declares "
+                 "\"val %s : %s\"%s%s", sp->name, type_str(dt), sp->loc.line, sp->name, type_str(st),
+                 tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
+}
+
+/* A type the module defines has the spec's parameters (as many type and size parameters) and,
+ * where the spec gives its definition (type s = t), that definition. */
+static void check_type_spec(TypeEntry *te, ModSpec *sp, Loc loc) {
+    if (te->is_param)
+        return;
+    int ntypes = 0, nsizes = 0;
+    for (int i = 0; i < sp->tparams.len; i++) {
+        if (sp->tparams.data[i].is_size)
+            nsizes++;
+        else
+            ntypes++;
+    }
+    if (ntypes != te->tparams.len || nsizes != te->sparams.len)
+        error_at(loc, "the module's type \"%s\" has %d type and %d size parameter(s), but its module type "
+                 "(line %d) declares \"type %s\" with %d and %d", sp->name, te->tparams.len, te->sparams.len,
+                 sp->loc.line, sp->name, ntypes, nsizes);
+    if (!sp->texp || ntypes || nsizes)
+        return;
+    Type *st = spec_type(&sp->tparams, sp->texp);
+    tc_unify_why = NULL;
+    if (st && !tc_unify(te->type, st, true))
+        error_at(loc, "the module's type \"%s\" is %s, but its module type (line %d) declares it %s%s%s",
+                 sp->name, type_str(te->type), sp->loc.line, type_str(st), tc_unify_why ? ": " : "",
+                 tc_unify_why ? tc_unify_why : "");
+}
+
+/* A spec's parameters are distinct, as are the named parameters of a value spec's arrows. */
+static void check_spec_params(ModSpec *sp) {
+    for (int i = 0; i < sp->tparams.len; i++)
+        for (int j = 0; j < i; j++)
+            if (sp->tparams.data[j].name == sp->tparams.data[i].name)
+                error_at(sp->tparams.data[i].loc, "the parameter \"%s\" of \"%s\" is bound previously, at %d:%d",
+                         sp->tparams.data[i].name, sp->name, sp->tparams.data[j].loc.line,
+                         sp->tparams.data[j].loc.col);
+    NameVec named = {0};
+    for (TypeExp *t = sp->kind == SPEC_VAL ? sp->texp : NULL; t && t->kind == TE_ARROW; t = t->ret) {
+        if (t->name && bound_name(&named, t->name))
+            error_at(t->loc, "the parameter \"%s\" of \"%s\" is bound previously in its type", t->name, sp->name);
+        if (t->name)
+            vec_push(&named, t->name);
+    }
+}
+
+static void check_sig_params(SigExp *s) {
+    if (!s)
+        return;
+    if (s->kind == SE_SPECS)
+        for (int i = 0; i < s->specs.len; i++) {
+            check_spec_params(s->specs.data[i]);
+            check_sig_params(s->specs.data[i]->sig);
+        }
+    check_sig_params(s->base);
+    check_sig_params(s->ret);
+}
+
 static int lift_rank(char lift) { return lift == '^' ? 2 : lift == '~' ? 1 : 0; }
 
 static const char *lift_words(char lift) {
@@ -218,6 +377,7 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
     SpecVec specs = {0};
     sig_specs(s, &specs);
     Module *r = module_new(m->path);
+    vec_push(&ascribing, m);
     for (int i = 0; i < specs.len; i++) {
         ModSpec *sp = specs.data[i];
         switch (sp->kind) {
@@ -226,6 +386,7 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
             if (!b)
                 error_at(loc, "the module does not define '%s', which its module type (line %d) requires",
                          sp->name, sp->loc.line);
+            check_val_spec(b, sp, loc);
             vec_push(&r->vals, b);
             break;
         }
@@ -235,6 +396,7 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
                 error_at(loc, "the module does not define the type '%s', which its module type (line %d) requires",
                          sp->name, sp->loc.line);
             check_spec_lift(te, sp, loc);
+            check_type_spec(te, sp, loc);
             vec_push(&r->types, te);
             break;
         }
@@ -249,6 +411,7 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
         case SPEC_INCLUDE: break;
         }
     }
+    ascribing.len--;
     return r;
 }
 
@@ -406,6 +569,7 @@ static void check_decl(Decl *d, Module *into, const char *path) {
         return;
     }
     case D_MODTYPE: {
+        check_sig_params(d->sig);
         SigEntry *se = xmalloc(sizeof *se);
         se->name = d->name;
         se->sig = d->sig;
