@@ -1166,6 +1166,7 @@ static Expr *build_update(Expr *base, StepVec *steps, int k, Expr *v, Loc loc) {
     for (int i = k; i < j; i++)
         inner = apply_step(inner, &steps->data[i]);
     u->rhs = build_update(inner, steps, j, v, loc);
+    u->rhs->path_step = true;
     return u;
 }
 

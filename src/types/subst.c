@@ -167,7 +167,49 @@ static void gen_walk_in(Type *t, Binding *b, bool in_param) {
     }
 }
 
-void tc_generalise(Type *t, Binding *b) { gen_walk(t, b); }
+/* Lower every variable in t to the current level: it is not generalised. */
+static void freeze(Type *t) {
+    t = type_prune(t);
+    if (t->kind == T_VAR && t->level > tc_level)
+        t->level = tc_level;
+    if (t->kind == T_ARRAY)
+        freeze(t->elem);
+    if (t->kind == T_ARROW) {
+        freeze(t->param);
+        freeze(t->ret);
+    }
+    for (int i = 0; t->kind != T_ARRAY && i < t->elems.len; i++)
+        freeze(t->elems.data[i]);
+}
+
+/* A variable with a field or constructor constraint stays one variable (it is not generalised:
+ * the uses share it, `let f v = v.0` then f (x, y)), so the types of its fields do too. */
+static void freeze_constrained(Type *t) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_VAR:
+        if (t->fields.len)
+            for (int i = 0; i < t->elems.len; i++)
+                freeze(t->elems.data[i]);
+        break;
+    case T_ARRAY:
+        freeze_constrained(t->elem);
+        break;
+    case T_ARROW:
+        freeze_constrained(t->param);
+        freeze_constrained(t->ret);
+        break;
+    default:
+        for (int i = 0; i < t->elems.len; i++)
+            freeze_constrained(t->elems.data[i]);
+        break;
+    }
+}
+
+void tc_generalise(Type *t, Binding *b) {
+    freeze_constrained(t);
+    gen_walk(t, b);
+}
 
 static bool names_size(Size *s, NameVec *names) {
     for (int i = 0; names && i < names->len; i++)
