@@ -340,9 +340,65 @@ static void check_spec_params(ModSpec *sp) {
     }
 }
 
+/* The type spec that path (t, or inner.t through module specs) names in module type s, or
+ * NULL; *refined is set when a `with` on the way refines it already. */
+static ModSpec *sig_find_type(SigExp *s, const char *path, bool *refined) {
+    switch (s->kind) {
+    case SE_NAME: {
+        SigEntry *se = tc_lookup_sig(s->name);
+        return se ? sig_find_type(se->sig, path, refined) : NULL;
+    }
+    case SE_WITH:
+        if (s->name == path)
+            *refined = true;
+        return sig_find_type(s->base, path, refined);
+    case SE_ARROW:
+        return NULL;
+    case SE_SPECS:
+        break;
+    }
+    const char *dot = strchr(path, '.');
+    const char *head = dot ? intern(xstrndup(path, (size_t)(dot - path))) : path;
+    for (int i = s->specs.len - 1; i >= 0; i--) {
+        ModSpec *sp = s->specs.data[i];
+        if (sp->kind == SPEC_INCLUDE) {
+            ModSpec *r = sig_find_type(sp->sig, path, refined);
+            if (r)
+                return r;
+        } else if (!dot && sp->kind == SPEC_TYPE && sp->name == path) {
+            return sp;
+        } else if (dot && sp->kind == SPEC_MODULE && sp->name == head) {
+            return sig_find_type(sp->sig, intern(dot + 1), refined);
+        }
+    }
+    return NULL;
+}
+
+/* `S with t 'a [n] = texp`: S has an abstract type t with the same parameters (kinds and
+ * liftedness) to refine. */
+static void check_with(SigExp *w) {
+    bool refined = false;
+    ModSpec *sp = sig_find_type(w->base, w->name, &refined);
+    if (!sp)
+        error_at(w->loc, "Cannot refine a type: the module type has no type \"%s\"", w->name);
+    if (sp->texp || refined)
+        error_at(w->loc, "Cannot refine a type: \"%s\" is not an abstract type: %s defines it already",
+                 w->name, refined ? "an earlier refinement (with)" : xsprintf("its spec (line %d)", sp->loc.line));
+    bool same = sp->tparams.len == w->tparams.len;
+    for (int i = 0; same && i < w->tparams.len; i++) {
+        TypeParam *a = &sp->tparams.data[i], *b = &w->tparams.data[i];
+        same = a->is_size == b->is_size && a->lifted == b->lifted && a->size_lifted == b->size_lifted;
+    }
+    if (!same)
+        error_at(w->loc, "Cannot refine a type: \"%s\" is declared (line %d) with other parameters than "
+                 "the refinement gives it (their number, kinds and liftedness must agree)", w->name, sp->loc.line);
+}
+
 static void check_sig_params(SigExp *s) {
     if (!s)
         return;
+    if (s->kind == SE_WITH)
+        check_with(s);
     if (s->kind == SE_SPECS)
         for (int i = 0; i < s->specs.len; i++) {
             check_spec_params(s->specs.data[i]);
@@ -350,6 +406,39 @@ static void check_sig_params(SigExp *s) {
         }
     check_sig_params(s->base);
     check_sig_params(s->ret);
+}
+
+/* The type entry that path (t, inner.t) names in module m, or NULL. */
+static TypeEntry *module_type_at(Module *m, const char *path) {
+    const char *dot;
+    while (m && (dot = strchr(path, '.'))) {
+        m = module_submodule(m, intern(xstrndup(path, (size_t)(dot - path))));
+        path = intern(dot + 1);
+    }
+    return m ? module_type(m, path) : NULL;
+}
+
+/* Each `with t = texp` of module type s holds of m: its t is texp (ascription is transparent
+ * otherwise, but a refinement states what the type is). */
+static void check_refinements(Module *m, SigExp *s, Loc loc) {
+    if (s->kind == SE_NAME) {
+        SigEntry *se = tc_lookup_sig(s->name);
+        if (se)
+            check_refinements(m, se->sig, loc);
+        return;
+    }
+    if (s->kind != SE_WITH)
+        return;
+    check_refinements(m, s->base, loc);
+    TypeEntry *te = module_type_at(m, s->name);
+    NameVec local = {0};
+    if (!te || s->tparams.len || te->tparams.len || te->sparams.len || !spec_texp_resolves(s->texp, &local))
+        return;
+    Type *want = tc_texp_to_type(s->texp);
+    tc_unify_why = NULL;
+    if (!tc_unify(te->type, want, true))
+        error_at(loc, "the module type requires \"%s\" to be %s (line %d), but the module's is %s",
+                 s->name, type_str(want), s->loc.line, type_str(te->type));
 }
 
 static int lift_rank(char lift) { return lift == '^' ? 2 : lift == '~' ? 1 : 0; }
@@ -375,7 +464,9 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
     if (m->functor || s->kind == SE_ARROW)
         return m;
     SpecVec specs = {0};
+    check_sig_params(s);
     sig_specs(s, &specs);
+    check_refinements(m, s, loc);
     Module *r = module_new(m->path);
     vec_push(&ascribing, m);
     for (int i = 0; i < specs.len; i++) {
