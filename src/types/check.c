@@ -712,6 +712,24 @@ Binding *tc_signature(Decl *d) {
     return b;
 }
 
+/* A definition's type may not keep a record whose fields only its uses name (def f x = x.l):
+ * Futhark has no row polymorphism, so which record it is is ambiguous. */
+static void check_no_open_record(Type *t, Decl *d) {
+    t = type_prune(t);
+    if (t->kind == T_VAR && t->fields.len && !t->sum && !t->prims)
+        error_at(d->loc, "the type of \"%s\" is ambiguous: a value of it has the field \"%s\", but no type "
+                 "says which record (or tuple) it is; write the type", d->name, t->fields.data[0]);
+    if (t->kind == T_ARRAY)
+        check_no_open_record(t->elem, d);
+    if (t->kind == T_ARROW) {
+        check_no_open_record(t->param, d);
+        check_no_open_record(t->ret, d);
+    }
+    if (t->kind == T_TUPLE || t->kind == T_RECORD || t->kind == T_SUM)
+        for (int i = 0; i < t->elems.len; i++)
+            check_no_open_record(t->elems.data[i], d);
+}
+
 Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
     Binding *b = pre ? pre : xmalloc(sizeof *b);
     b->kind = BIND_DEF;
@@ -728,6 +746,7 @@ Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
     if (d->qual == intern("i64") && d->name == intern("max") && d->params.len == 2 && d->loc.file &&
         strstr(d->loc.file, "prelude"))
         prelude_i64_max = d;
+    check_no_open_record(t, d);
     if (!trusted) {
         def_params = &d->params;
         solve_sizes_walk(d->body);
