@@ -33,6 +33,7 @@ struct Module {
     /* a parametric module: its parameter, body (a lambda when there are more parameters), the
      * type of its result (or NULL) and the environment of its definition */
     bool functor;
+    bool applied;           /* a parametric module: applied somewhere (else check_unapplied) */
     ModParam param;
     ModExp *body;
     SigExp *result;
@@ -258,7 +259,7 @@ static bool spec_texp_resolves(TypeExp *t, NameVec *local) {
 
 /* The type a spec's type expression denotes, its names meaning the ascribed modules' types and
  * its type parameters rigid; NULL where it names what is not in scope. */
-static Type *spec_type(TypeParamVec *tparams, TypeExp *texp) {
+static Type *spec_type_q(TypeParamVec *tparams, TypeExp *texp, Binding *quant) {
     Mark mk = tc_env_mark();
     for (int i = 0; i < ascribing.len; i++)
         for (int j = 0; j < ascribing.data[i]->types.len; j++)
@@ -269,6 +270,8 @@ static Type *spec_type(TypeParamVec *tparams, TypeExp *texp) {
         vec_push(&local, tp->name);
         if (tp->is_size) {
             tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc)->is_size = true;
+            if (quant)
+                vec_push(&quant->svars, tp->name);
         } else {
             TypeEntry *pe = xmalloc(sizeof *pe);
             pe->name = tp->name;
@@ -276,12 +279,16 @@ static Type *spec_type(TypeParamVec *tparams, TypeExp *texp) {
             pe->type->lift = pe->lift = tp->lifted ? '^' : tp->size_lifted ? '~' : 0;
             pe->is_param = true;
             tc_env_push_type(pe);
+            if (quant)
+                vec_push(&quant->tvars, pe->type);
         }
     }
     Type *t = spec_texp_resolves(texp, &local) ? tc_texp_to_type(texp) : NULL;
     tc_env_restore(mk);
     return t;
 }
+
+static Type *spec_type(TypeParamVec *tparams, TypeExp *texp) { return spec_type_q(tparams, texp, NULL); }
 
 /* A value the module defines has the type its spec declares (at least as polymorphic: the
  * spec's type parameters are rigid, the definition's instantiated). */
@@ -506,6 +513,105 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
     return r;
 }
 
+/* ---- parametric modules never applied ----
+ * Futhark checks a parametric module's body once, its parameter's types abstract; weft checks
+ * each application's copy instead (module.c's note), so a parametric module that is never
+ * applied is checked here, at the end, against a module made from its parameter's module type:
+ * its abstract types are type parameters of their own (named P.t), its values have their
+ * specs' types.  Where that module cannot be made (a parametric abstract type, a parameter that
+ * is itself parametric, a spec naming what is not in scope), the body goes unchecked. */
+
+static void apply_refinements(Module *am, SigExp *s) {
+    if (s->kind == SE_NAME) {
+        SigEntry *se = tc_lookup_sig(s->name);
+        if (se)
+            apply_refinements(am, se->sig);
+        return;
+    }
+    if (s->kind != SE_WITH)
+        return;
+    apply_refinements(am, s->base);
+    TypeEntry *te = module_type_at(am, s->name);
+    NameVec local = {0};
+    if (te && !s->tparams.len && spec_texp_resolves(s->texp, &local))
+        te->type = tc_texp_to_type(s->texp);
+}
+
+static Module *abstract_module(SigExp *s, const char *name) {
+    if (s->kind == SE_ARROW)
+        return NULL;
+    SpecVec specs = {0};
+    sig_specs(s, &specs);
+    Module *am = module_new(NULL);
+    vec_push(&ascribing, am);
+    Module *ok = am;
+    for (int i = 0; i < specs.len && ok; i++) { /* types first: the values' specs name them */
+        ModSpec *sp = specs.data[i];
+        if (sp->kind != SPEC_TYPE)
+            continue;
+        if (sp->tparams.len) {
+            ok = NULL;
+            break;
+        }
+        TypeEntry *te = xmalloc(sizeof *te);
+        te->name = sp->name;
+        te->lift = sp->lift;
+        te->type = sp->texp ? spec_type(&sp->tparams, sp->texp) : type_param(intern(xsprintf("%s.%s", name, sp->name)));
+        if (!te->type)
+            ok = NULL;
+        else if (!sp->texp)
+            te->type->lift = sp->lift;
+        vec_push(&am->types, te);
+    }
+    if (ok)
+        apply_refinements(am, s);
+    for (int i = 0; i < specs.len && ok; i++) {
+        ModSpec *sp = specs.data[i];
+        if (sp->kind == SPEC_VAL) {
+            Binding *b = xmalloc(sizeof *b);
+            b->kind = BIND_DEF;
+            b->name = sp->name;
+            b->loc = sp->loc;
+            b->type = spec_type_q(&sp->tparams, sp->texp, b);
+            if (!b->type)
+                ok = NULL;
+            vec_push(&am->vals, b);
+        } else if (sp->kind == SPEC_MODULE) {
+            Module *sub = abstract_module(sp->sig, intern(xsprintf("%s.%s", name, sp->name)));
+            if (!sub)
+                ok = NULL;
+            else
+                vec_push(&am->vals, module_binding(sp->name, sub, sp->loc));
+        }
+    }
+    ascribing.len--;
+    return ok;
+}
+
+static Vec(Module *) functors_made; /* in the user's program, for check_unapplied */
+static Module *eval_mod(ModExp *me, const char *path);
+
+static void check_unapplied(void) {
+    for (int i = 0; i < functors_made.len; i++) {
+        Module *f = functors_made.data[i];
+        if (f->applied)
+            continue;
+        f->applied = true;
+        EnvSnap saved = tc_env_save();
+        tc_env_load(f->closure);
+        Module *a = abstract_module(f->param.sig, f->param.name);
+        if (a) {
+            int out_len = out.len;
+            tc_env_push(module_binding(f->param.name, a, f->param.loc));
+            Module *r = eval_mod(ast_clone_mod(f->body), NULL);
+            if (f->result)
+                ascribe(r, f->result, f->body->loc);
+            out.len = out_len; /* only checked: nothing of it reaches the program */
+        }
+        tc_env_load(saved);
+    }
+}
+
 /* ---- module expressions ---- */
 
 static void check_decls(DeclVec *ds, Module *into, const char *path);
@@ -530,6 +636,7 @@ static Module *functor(ModParamVec *params, SigExp *result, ModExp *body, Loc lo
         f->result = NULL;
     }
     f->closure = tc_env_save();
+    vec_push(&functors_made, f);
     return f;
 }
 
@@ -537,6 +644,7 @@ static Module *functor(ModParamVec *params, SigExp *result, ModExp *body, Loc lo
 static Module *apply_functor(Module *f, Module *a, const char *path, Loc loc) {
     if (!f->functor)
         error_at(loc, "this module is not a parametric module and cannot be applied");
+    f->applied = true;
     ascribe(a, f->param.sig, loc); /* the argument has what the parameter's type requires */
     EnvSnap saved = tc_env_save();
     tc_env_load(f->closure);
@@ -731,12 +839,14 @@ int check_user(Program *prog, int first_user) {
     tc_level = 0;
     tc_texp_reset();
     files.len = forwards.len = 0;
+    functors_made.len = 0;
     cur_decls = NULL;
     int user_at = out.len;
     DeclVec user = {0};
     for (int i = first_user; i < prog->decls.len; i++)
         vec_push(&user, prog->decls.data[i]);
     check_decls(&user, NULL, NULL);
+    check_unapplied();
     prog->decls = out;
     return user_at;
 }

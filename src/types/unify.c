@@ -229,7 +229,7 @@ bool tc_require_eq(Type *t) {
 /* A lifted type parameter, in words, or NULL if p (a T_PARAM) may be what level asks. */
 static const char *lifted_param(Type *p, int level) {
     if (p->lift == '^')
-        return xsprintf("the lifted type parameter '^%s (which may be a function)", p->name);
+        return xsprintf("the lifted type parameter '^%s (which might contain functions)", p->name);
     if (p->lift == '~' && level >= UNLIFTED_VALUE)
         return xsprintf("the size-lifted type parameter '~%s (whose sizes may differ from value to value)", p->name);
     return NULL;
