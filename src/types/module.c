@@ -197,6 +197,9 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc);
 /* The modules being ascribed, outermost first: a spec's type names mean their types (an inner
  * module type may name an outer one's `type t`). */
 static Vec(Module *) ascribing;
+static const char *ascribe_prefix = ""; /* "inner." while a module spec's module is ascribed */
+
+static const char *spec_path(const char *name) { return xsprintf("%s%s", ascribe_prefix, name); }
 
 static bool bound_name(NameVec *local, const char *name) {
     for (int i = 0; i < local->len; i++)
@@ -290,6 +293,25 @@ static Type *spec_type_q(TypeParamVec *tparams, TypeExp *texp, Binding *quant) {
 
 static Type *spec_type(TypeParamVec *tparams, TypeExp *texp) { return spec_type_q(tparams, texp, NULL); }
 
+/* Uniqueness as the spec declares it: a value spec's function may not consume an argument the
+ * spec does not declare unique (*t), nor declare a non-unique result where the spec promises a
+ * unique one. */
+static void check_spec_uniqueness(Binding *b, Type *dt, Type *st, ModSpec *sp, Loc loc) {
+    dt = type_prune(dt);
+    st = type_prune(st);
+    while (dt->kind == T_ARROW && st->kind == T_ARROW) {
+        if (type_prune(dt->param)->unique && !type_prune(st->param)->unique)
+            error_at(loc, "the module's value \"%s\" consumes its argument of type %s, but its module type "
+                     "(line %d) declares the parameter %s", spec_path(sp->name), type_str(dt->param), sp->loc.line,
+                     type_str(st->param));
+        dt = type_prune(dt->ret);
+        st = type_prune(st->ret);
+    }
+    if (st->unique && !dt->unique && st->kind == T_ARRAY && b->decl && b->decl->ret) /* a written result type */
+        error_at(loc, "the module's value \"%s\" returns %s, but its module type (line %d) declares a unique "
+                 "result, %s", spec_path(sp->name), type_str(dt), sp->loc.line, type_str(st));
+}
+
 /* A value the module defines has the type its spec declares (at least as polymorphic: the
  * spec's type parameters are rigid, the definition's instantiated). */
 static void check_val_spec(Binding *b, ModSpec *sp, Loc loc) {
@@ -300,8 +322,9 @@ static void check_val_spec(Binding *b, ModSpec *sp, Loc loc) {
     tc_unify_why = NULL;
     if (!tc_unify(dt, st, false))
         error_at(loc, "the module's value \"%s\" has type %s, but its module type (line %d) declares "
-                 "\"val %s : %s\"%s%s", sp->name, type_str(dt), sp->loc.line, sp->name, type_str(st),
+                 "\"val %s : %s\"%s%s", spec_path(sp->name), type_str(dt), sp->loc.line, sp->name, type_str(st),
                  tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
+    check_spec_uniqueness(b, dt, st, sp, loc);
 }
 
 /* A type the module defines has the spec's parameters (as many type and size parameters) and,
@@ -318,7 +341,7 @@ static void check_type_spec(TypeEntry *te, ModSpec *sp, Loc loc) {
     }
     if (ntypes != te->tparams.len || nsizes != te->sparams.len)
         error_at(loc, "the module's type \"%s\" has %d type and %d size parameter(s), but its module type "
-                 "(line %d) declares \"type %s\" with %d and %d", sp->name, te->tparams.len, te->sparams.len,
+                 "(line %d) declares \"type %s\" with %d and %d", spec_path(sp->name), te->tparams.len, te->sparams.len,
                  sp->loc.line, sp->name, ntypes, nsizes);
     if (!sp->texp || ntypes || nsizes)
         return;
@@ -326,7 +349,7 @@ static void check_type_spec(TypeEntry *te, ModSpec *sp, Loc loc) {
     tc_unify_why = NULL;
     if (st && !tc_unify(te->type, st, true))
         error_at(loc, "the module's type \"%s\" is %s, but its module type (line %d) declares it %s%s%s",
-                 sp->name, type_str(te->type), sp->loc.line, type_str(st), tc_unify_why ? ": " : "",
+                 spec_path(sp->name), type_str(te->type), sp->loc.line, type_str(st), tc_unify_why ? ": " : "",
                  tc_unify_why ? tc_unify_why : "");
 }
 
@@ -463,7 +486,7 @@ static void check_spec_lift(TypeEntry *te, ModSpec *sp, Loc loc) {
     if (te->is_param || lift_rank(te->lift) <= lift_rank(sp->lift))
         return;
     error_at(loc, "the module's type \"%s\" is %s, but its module type (line %d) declares it %s",
-             sp->name, lift_words(te->lift), sp->loc.line, lift_words(sp->lift));
+             spec_path(sp->name), lift_words(te->lift), sp->loc.line, lift_words(sp->lift));
 }
 
 /* m restricted to what module type s specifies; an error at loc if m lacks some of it. */
@@ -483,7 +506,7 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
             Binding *b = module_value(m, sp->name);
             if (!b)
                 error_at(loc, "the module does not define '%s', which its module type (line %d) requires",
-                         sp->name, sp->loc.line);
+                         spec_path(sp->name), sp->loc.line);
             check_val_spec(b, sp, loc);
             vec_push(&r->vals, b);
             break;
@@ -492,7 +515,7 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
             TypeEntry *te = module_type(m, sp->name);
             if (!te)
                 error_at(loc, "the module does not define the type '%s', which its module type (line %d) requires",
-                         sp->name, sp->loc.line);
+                         spec_path(sp->name), sp->loc.line);
             check_spec_lift(te, sp, loc);
             check_type_spec(te, sp, loc);
             vec_push(&r->types, te);
@@ -502,8 +525,15 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
             Module *sub = module_submodule(m, sp->name);
             if (!sub)
                 error_at(loc, "the module does not define the module '%s', which its module type (line %d) requires",
-                         sp->name, sp->loc.line);
+                         spec_path(sp->name), sp->loc.line);
+            if (sub->functor != (sp->sig->kind == SE_ARROW))
+                error_at(loc, "the module's \"%s\" is %sa parametric module, but its module type (line %d) declares %s",
+                         spec_path(sp->name), sub->functor ? "" : "not ", sp->loc.line,
+                         sub->functor ? "a module" : "a parametric one");
+            const char *outer = ascribe_prefix;
+            ascribe_prefix = xsprintf("%s%s.", outer, sp->name);
             vec_push(&r->vals, module_binding(sp->name, ascribe(sub, sp->sig, loc), sp->loc));
+            ascribe_prefix = outer;
             break;
         }
         case SPEC_INCLUDE: break;
@@ -679,6 +709,8 @@ static Module *eval_mod(ModExp *me, const char *path) {
     switch (me->kind) {
     case ME_NAME: {
         Module *m = tc_lookup_module(me->name);
+        if (me->name == intern("intrinsics"))
+            error_at(me->loc, "The 'intrinsics' module may not be used in module expressions.");
         if (!m)
             error_at(me->loc, "unknown module '%s'", me->name);
         return m;
