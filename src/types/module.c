@@ -13,9 +13,13 @@
  *    defined in.  Each application checks a fresh copy of the body (ast_clone_mod) in that
  *    environment with the parameter bound to the argument, so every instance has definitions of
  *    its own (as Futhark, which elaborates modules away by the same substitution).
- *  - Ascription `M : S` keeps the members S names (an error names a missing one); type
- *    abstraction is not enforced (transparent ascription: programs Futhark accepts behave the
- *    same, the difference is only in which wrong programs are caught).
+ *  - Ascription `M : S` keeps the members S names (an error names a missing one) and checks
+ *    them against their specs (types of values, parameters, definitions and liftedness of
+ *    types, `with` refinements); type abstraction is not enforced (transparent ascription:
+ *    programs Futhark accepts behave the same, the difference is only in which wrong programs
+ *    are caught).  A parametric module never applied is checked once at the end, against a
+ *    module made from its parameter's module type (check_unapplied).
+ *  - One list of declarations defines a name once per name space (check_not_duplicate).
  *  - A file is a module: `import "f"` opens it locally, `module M = import "f"` names it.  Each
  *    file (syntax/import.c loads them) is checked once, in an environment of the prelude only.
  *  - The prelude's namespaces (def f32.sqrt, type i32.t) are modules, made as their members are
