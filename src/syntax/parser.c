@@ -1647,6 +1647,8 @@ static Decl *parse_def(Parser *ps, AttrVec attrs) {
     if (infix) {
         d->name = infix;
         vec_push(&d->params, parse_pat_atom(ps));
+        if (!strcmp(infix, "!"))
+            error_at(peek(ps)->loc, "'!' is a prefix operator: it cannot be used as infix (nor defined so)");
         next(ps);
         vec_push(&d->params, parse_pat_atom(ps));
     } else {

@@ -757,6 +757,9 @@ static Module *namespace(const char *qual, Loc loc) {
 static void check_decl(Decl *d, Module *into, const char *path) {
     switch (d->kind) {
     case D_DEF: {
+        if (d->is_entry && path)
+            error_at(d->loc, "Entry points may only be declared at the top level of a file, not in a module (\"%s\" is "
+                     "in %s); write it with 'def' there and an 'entry' outside that calls it", d->name, path);
         bool top = !into && !d->qual && d->loc.file == main_file;
         bool entry = top && (d->is_entry || !strcmp(d->name, "main"));
         const char *ns = d->qual;
