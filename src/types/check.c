@@ -198,6 +198,9 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
             tc_env_push(b);
         }
         Type *bt = tc_check_expr(body, rt);
+        if (rt && tc_consumer_for_nonconsumer(rt, bt))
+            error_at(body->loc, "Function body does not have expected type %s: it is a consuming function (%s), "
+                     "which the declared type does not allow", type_str(rt), type_str(bt));
         if (rt) {
             tc_expect_type(body, bt, rt, "Function body does not have expected type");
             rt = with_body_sizes(rt, bt, tparams, params);

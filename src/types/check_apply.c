@@ -150,7 +150,7 @@ typedef struct {
  * parameter's type (ep, before unification) wants one that does not: a type parameter's
  * instance or a type written without *.  Futhark rejects it: the callee may use its argument
  * again after the call. */
-static bool consumer_for_nonconsumer(Type *ep, Type *at) {
+bool tc_consumer_for_nonconsumer(Type *ep, Type *at) {
     ep = type_prune(ep);
     at = type_prune(at);
     if (ep->kind != T_ARROW || at->kind != T_ARROW)
@@ -158,12 +158,12 @@ static bool consumer_for_nonconsumer(Type *ep, Type *at) {
     Type *want = type_prune(ep->param);
     if (type_prune(at->param)->unique && !want->unique)
         return true;
-    return consumer_for_nonconsumer(ep->ret, at->ret);
+    return tc_consumer_for_nonconsumer(ep->ret, at->ret);
 }
 
 static void check_arg(ArgSlot *s, int i, Expr *f) {
     Type *at = tc_check_expr(s->arg, s->param);
-    if (consumer_for_nonconsumer(s->param, at))
+    if (tc_consumer_for_nonconsumer(s->param, at))
         error_at(s->arg->loc, "Cannot apply %s to %s: a consuming function (%s) may not be passed where the "
                  "parameter's type (%s) does not consume its argument", apply_fun_desc(f), apply_arg_desc(s->arg, i),
                  type_str(at), type_str(s->param));

@@ -145,7 +145,10 @@ Type *tc_index_type(Type *t, DimIndexVec *idx, Loc loc);
 Type *tc_check_apply(Expr *e);
 Type *tc_check_binop(Expr *e);
 Type *tc_check_section(Expr *e);
-bool tc_user_op(Expr *e); /* a built-in operator shadowed by a user's: e rewritten into a call */
+bool tc_user_op(Expr *e);
+/* A function of type at consumes an argument that the function type ep (a parameter's or a
+ * declared result's, before unification) does not: Futhark rejects passing it as one. */
+bool tc_consumer_for_nonconsumer(Type *ep, Type *at); /* a built-in operator shadowed by a user's: e rewritten into a call */
 /* The type of an operator used as a function: (+) : t -> t -> t. */
 Type *tc_binop_fun_type(BinOp op);
 
