@@ -209,7 +209,11 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
     }
     rt = provisional_type(ps, params, rt);
     tc_level--;
+    /* As in Futhark, a local function's inferred types are not generalised (its uses share
+     * them: its types/inference5); its explicit type parameters make it polymorphic. */
+    tc_gen_types = b->kind != BIND_LETFUN;
     tc_generalise(rt, b);
+    tc_gen_types = true;
     tc_env_restore(m);
     return rt;
 }

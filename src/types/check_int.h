@@ -109,6 +109,7 @@ Type *tc_instantiate(Binding *b, Expr *use);
  * with tc_gen_sizes, unsolved sizes of a top-level function's parameters into size parameters
  * (added to svars). */
 extern bool tc_gen_sizes;
+extern bool tc_gen_types; /* false: only sizes are generalised (a local function) */
 void tc_generalise(Type *t, Binding *b);
 /* Copy of t where the size names in names (or every constant size, if consts) are unknown. */
 Type *tc_forget_sizes(Type *t, NameVec *names, bool consts);

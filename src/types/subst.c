@@ -108,6 +108,7 @@ Type *tc_instantiate(Binding *b, Expr *use) {
 }
 
 bool tc_gen_sizes;
+bool tc_gen_types = true;
 
 /* Unsolved sizes of a generalised type are unknown, but for those of a top-level function's
  * parameters (tc_gen_sizes): as in Futhark, these become size parameters of its own
@@ -137,7 +138,7 @@ static void gen_walk_in(Type *t, Binding *b, bool in_param) {
     t = type_prune(t);
     switch (t->kind) {
     case T_VAR:
-        if (t->level > tc_level && !t->prims && !t->fields.len) {
+        if (tc_gen_types && t->level > tc_level && !t->prims && !t->fields.len) {
             if (t->eq) /* Futhark's type parameters support no equality: the type is ambiguous */
                 error_at(b->loc, "the type of \"%s\" is ambiguous: a value compared with == (or !=) "
                          "would have a type parameter's type, which does not support equality; "

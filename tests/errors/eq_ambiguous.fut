@@ -1,6 +1,5 @@
 -- An unannotated function comparing its parameters would need an equality type parameter.
 -- ==
--- error: eq_ambiguous\.fut:5:3: error: the type of "ne" is ambiguous
-def main (a: i32) =
-  let ne x y = x != y
-  in ne a 1
+-- error: eq_ambiguous\.fut:4:1: error: the type of "ne" is ambiguous
+def ne x y = x != y
+def main (a: i32) = a
