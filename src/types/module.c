@@ -266,11 +266,18 @@ static bool spec_texp_resolves(TypeExp *t, NameVec *local) {
 
 /* The type a spec's type expression denotes, its names meaning the ascribed modules' types and
  * its type parameters rigid; NULL where it names what is not in scope. */
+/* While a module type's declaration is checked: a name its specs use that is not in scope is an
+ * error (spec_type reports it) rather than a reason to leave the spec unchecked. */
+static bool spec_strict;
+
 static Type *spec_type_q(TypeParamVec *tparams, TypeExp *texp, Binding *quant) {
     Mark mk = tc_env_mark();
-    for (int i = 0; i < ascribing.len; i++)
+    for (int i = 0; i < ascribing.len; i++) {
         for (int j = 0; j < ascribing.data[i]->types.len; j++)
             tc_env_push_type(ascribing.data[i]->types.data[j]);
+        for (int j = 0; spec_strict && j < ascribing.data[i]->vals.len; j++) /* [k], M.t of earlier specs */
+            tc_env_push(ascribing.data[i]->vals.data[j]);
+    }
     NameVec local = {0};
     for (int i = 0; i < tparams->len; i++) {
         TypeParam *tp = &tparams->data[i];
@@ -290,7 +297,7 @@ static Type *spec_type_q(TypeParamVec *tparams, TypeExp *texp, Binding *quant) {
                 vec_push(&quant->tvars, pe->type);
         }
     }
-    Type *t = spec_texp_resolves(texp, &local) ? tc_texp_to_type(texp) : NULL;
+    Type *t = texp && (spec_strict || spec_texp_resolves(texp, &local)) ? tc_texp_to_type(texp) : NULL;
     tc_env_restore(mk);
     return t;
 }
@@ -571,6 +578,51 @@ static void apply_refinements(Module *am, SigExp *s) {
         te->type = tc_texp_to_type(s->texp);
 }
 
+static bool add_type_spec(Module *am, ModSpec *sp, const char *name) {
+    if (sp->tparams.len && !spec_strict)
+        return false;
+    TypeEntry *te = xmalloc(sizeof *te);
+    te->name = sp->name;
+    te->lift = sp->lift;
+    Binding quant = {0}; /* a parametric type's parameters (only while spec_strict) */
+    Type *def = spec_type_q(&sp->tparams, sp->texp, &quant);
+    te->type = sp->texp ? def : type_param(intern(xsprintf("%s.%s", name, sp->name)));
+    for (int j = 0; j < quant.tvars.len; j++)
+        vec_push(&te->tparams, quant.tvars.data[j]);
+    te->sparams = quant.svars;
+    if (!te->type)
+        return false;
+    if (!sp->texp)
+        te->type->lift = sp->lift;
+    vec_push(&am->types, te);
+    return true;
+}
+
+static Module *abstract_module(SigExp *s, const char *name);
+
+static bool add_value_spec(Module *am, ModSpec *sp, const char *name) {
+    if (sp->kind == SPEC_VAL) {
+        Binding *b = xmalloc(sizeof *b);
+        b->kind = BIND_DEF;
+        b->name = sp->name;
+        b->loc = sp->loc;
+        b->type = spec_type_q(&sp->tparams, sp->texp, b);
+        vec_push(&am->vals, b);
+        return b->type != NULL;
+    }
+    if (sp->kind == SPEC_MODULE) {
+        Module *sub = abstract_module(sp->sig, intern(xsprintf("%s.%s", name, sp->name)));
+        if (sub)
+            vec_push(&am->vals, module_binding(sp->name, sub, sp->loc));
+        return sub || spec_strict; /* strict: a parametric module's spec is not checked here */
+    }
+    return true;
+}
+
+/* The module a module type describes, its abstract types type parameters of their own.  For a
+ * parametric module's trial (check_unapplied) the types come first, then the `with`
+ * refinements, then the values; a module type's own check (spec_strict) takes the specs in
+ * order, each seeing those before it. */
 static Module *abstract_module(SigExp *s, const char *name) {
     if (s->kind == SE_ARROW)
         return NULL;
@@ -578,48 +630,20 @@ static Module *abstract_module(SigExp *s, const char *name) {
     sig_specs(s, &specs);
     Module *am = module_new(NULL);
     vec_push(&ascribing, am);
-    Module *ok = am;
-    for (int i = 0; i < specs.len && ok; i++) { /* types first: the values' specs name them */
-        ModSpec *sp = specs.data[i];
-        if (sp->kind != SPEC_TYPE)
-            continue;
-        if (sp->tparams.len) {
-            ok = NULL;
-            break;
+    bool ok = true;
+    for (int pass = spec_strict ? 1 : 0; pass < 2 && ok; pass++) {
+        for (int i = 0; i < specs.len && ok; i++) {
+            ModSpec *sp = specs.data[i];
+            bool is_type = sp->kind == SPEC_TYPE;
+            if (!spec_strict && (pass == 0) != is_type)
+                continue;
+            ok = is_type ? add_type_spec(am, sp, name) : add_value_spec(am, sp, name);
         }
-        TypeEntry *te = xmalloc(sizeof *te);
-        te->name = sp->name;
-        te->lift = sp->lift;
-        te->type = sp->texp ? spec_type(&sp->tparams, sp->texp) : type_param(intern(xsprintf("%s.%s", name, sp->name)));
-        if (!te->type)
-            ok = NULL;
-        else if (!sp->texp)
-            te->type->lift = sp->lift;
-        vec_push(&am->types, te);
-    }
-    if (ok)
-        apply_refinements(am, s);
-    for (int i = 0; i < specs.len && ok; i++) {
-        ModSpec *sp = specs.data[i];
-        if (sp->kind == SPEC_VAL) {
-            Binding *b = xmalloc(sizeof *b);
-            b->kind = BIND_DEF;
-            b->name = sp->name;
-            b->loc = sp->loc;
-            b->type = spec_type_q(&sp->tparams, sp->texp, b);
-            if (!b->type)
-                ok = NULL;
-            vec_push(&am->vals, b);
-        } else if (sp->kind == SPEC_MODULE) {
-            Module *sub = abstract_module(sp->sig, intern(xsprintf("%s.%s", name, sp->name)));
-            if (!sub)
-                ok = NULL;
-            else
-                vec_push(&am->vals, module_binding(sp->name, sub, sp->loc));
-        }
+        if (pass == 0 && ok)
+            apply_refinements(am, s);
     }
     ascribing.len--;
-    return ok;
+    return ok ? am : NULL;
 }
 
 static Vec(Module *) functors_made; /* in the user's program, for check_unapplied */
@@ -808,6 +832,9 @@ static void check_decl(Decl *d, Module *into, const char *path) {
     }
     case D_MODTYPE: {
         check_sig_params(d->sig);
+        spec_strict = true; /* every name its specs use is in scope */
+        abstract_module(d->sig, d->name);
+        spec_strict = false;
         SigEntry *se = xmalloc(sizeof *se);
         se->name = d->name;
         se->sig = d->sig;
