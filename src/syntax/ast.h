@@ -218,6 +218,8 @@ struct Expr {
     double fval;     /* E_FLOAT */
     PrimType prim;   /* E_INT/E_FLOAT: suffix, PRIM_NONE if unsuffixed; [typed]: resolved literal type */
     bool bit_pattern; /* E_INT: written in hexadecimal or binary (a signed type takes any bits of its width) */
+    bool path_step;   /* E_UPDATE, E_RECUPDATE: an inner step of a compound path (a with [i].f = v is
+                         a with [i] = (a[i] with f = v)): its lhs reads the outer base again */
     const char *str; /* E_STRING (bytes, NUL-terminated; strlen may be < length if it holds NUL: use ival = length) */
 
     /* names */
@@ -326,6 +328,7 @@ struct ModSpec {
     TypeParamVec tparams;
     TypeExp *texp;
     SigExp *sig;
+    char lift;   /* SPEC_TYPE: 0, '^' (type^) or '~' (type~) */
 };
 
 /* ---- declarations ---- */

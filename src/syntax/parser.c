@@ -1166,6 +1166,7 @@ static Expr *build_update(Expr *base, StepVec *steps, int k, Expr *v, Loc loc) {
     for (int i = k; i < j; i++)
         inner = apply_step(inner, &steps->data[i]);
     u->rhs = build_update(inner, steps, j, v, loc);
+    u->rhs->path_step = true;
     return u;
 }
 
@@ -1646,6 +1647,8 @@ static Decl *parse_def(Parser *ps, AttrVec attrs) {
     if (infix) {
         d->name = infix;
         vec_push(&d->params, parse_pat_atom(ps));
+        if (!strcmp(infix, "!"))
+            error_at(peek(ps)->loc, "'!' is a prefix operator: it cannot be used as infix (nor defined so)");
         next(ps);
         vec_push(&d->params, parse_pat_atom(ps));
     } else {
@@ -1734,7 +1737,7 @@ static ModSpec *parse_spec(Parser *ps) {
     } else if (is_kw(t, "type")) {
         next(ps);
         if ((is_op(peek(ps), "^") || peek(ps)->kind == TOK_TILDE) && !peek(ps)->space_before)
-            next(ps);
+            sp->lift = is_op(next(ps), "^") ? '^' : '~';
         sp->kind = SPEC_TYPE;
         sp->name = expect_ident(ps, "a type name");
         parse_type_params(ps, &sp->tparams);

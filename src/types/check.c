@@ -35,6 +35,8 @@ static void bind_tparams(TypeParamVec *tps, Binding *b) {
             TypeEntry *te = xmalloc(sizeof *te);
             te->name = tp->name;
             te->type = type_param(tp->name);
+            te->type->lift = tp->lifted ? '^' : tp->size_lifted ? '~' : 0;
+            te->lift = te->type->lift;
             te->is_param = true;
             tc_env_push_type(te);
             if (b)
@@ -179,6 +181,7 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
             error_at(params->data[i]->loc, "a parameter of an intrinsic needs a type");
         ps[i] = tc_check_pat(params->data[i], NULL, &seen, true);
     }
+    tc_check_size_names_distinct(tparams, &seen);
     Type *rt = ret ? tc_texp_to_type(ret) : NULL;
     check_size_params_used(tparams, params, ps, n, rt);
     if (trusted) {
@@ -195,6 +198,9 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
             tc_env_push(b);
         }
         Type *bt = tc_check_expr(body, rt);
+        if (rt && tc_consumer_for_nonconsumer(rt, bt))
+            error_at(body->loc, "Function body does not have expected type %s: it is a consuming function (%s), "
+                     "which the declared type does not allow", type_str(rt), type_str(bt));
         if (rt) {
             tc_expect_type(body, bt, rt, "Function body does not have expected type");
             rt = with_body_sizes(rt, bt, tparams, params);
@@ -203,7 +209,11 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
     }
     rt = provisional_type(ps, params, rt);
     tc_level--;
+    /* As in Futhark, a local function's inferred types are not generalised (its uses share
+     * them: its types/inference5); its explicit type parameters make it polymorphic. */
+    tc_gen_types = b->kind != BIND_LETFUN;
     tc_generalise(rt, b);
+    tc_gen_types = true;
     tc_env_restore(m);
     return rt;
 }
@@ -709,6 +719,24 @@ Binding *tc_signature(Decl *d) {
     return b;
 }
 
+/* A definition's type may not keep a record whose fields only its uses name (def f x = x.l):
+ * Futhark has no row polymorphism, so which record it is is ambiguous. */
+static void check_no_open_record(Type *t, Decl *d) {
+    t = type_prune(t);
+    if (t->kind == T_VAR && t->fields.len && !t->sum && !t->prims)
+        error_at(d->loc, "the type of \"%s\" is ambiguous: a value of it has the field \"%s\", but no type "
+                 "says which record (or tuple) it is; write the type", d->name, t->fields.data[0]);
+    if (t->kind == T_ARRAY)
+        check_no_open_record(t->elem, d);
+    if (t->kind == T_ARROW) {
+        check_no_open_record(t->param, d);
+        check_no_open_record(t->ret, d);
+    }
+    if (t->kind == T_TUPLE || t->kind == T_RECORD || t->kind == T_SUM)
+        for (int i = 0; i < t->elems.len; i++)
+            check_no_open_record(t->elems.data[i], d);
+}
+
 Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
     Binding *b = pre ? pre : xmalloc(sizeof *b);
     b->kind = BIND_DEF;
@@ -725,6 +753,7 @@ Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
     if (d->qual == intern("i64") && d->name == intern("max") && d->params.len == 2 && d->loc.file &&
         strstr(d->loc.file, "prelude"))
         prelude_i64_max = d;
+    check_no_open_record(t, d);
     if (!trusted) {
         def_params = &d->params;
         solve_sizes_walk(d->body);
@@ -769,7 +798,9 @@ static void check_unlifted_texp(Decl *d, TypeExp *t) {
         TypeEntry *te = tc_env_lookup_type(t->qual, t->name);
         if (te && te->lift)
             error_at(t->loc, "the type \"%s\" is %slifted, so '%s' (declared with 'type', not 'type%c') "
-                     "cannot use it", t->name, te->lift == '~' ? "size-" : "", d->name, te->lift);
+                     "cannot use it.  Non-lifted type abbreviations may not contain %s.", t->name,
+                     te->lift == '~' ? "size-" : "", d->name, te->lift,
+                     te->lift == '~' ? "size-lifted types" : "functions");
     }
     if (t->kind == TE_EXIST || t->kind == TE_ARROW)
         return; /* errors of their own, not checked here */
@@ -794,6 +825,7 @@ TypeEntry *tc_check_type_decl(Decl *d) {
             pe->type = type_param(tp->name);
             pe->is_param = true;
             pe->lift = tp->lifted ? '^' : tp->size_lifted ? '~' : 0;
+            pe->type->lift = pe->lift;
             tc_env_push_type(pe);
             vec_push(&te->tparams, pe->type);
         }

@@ -146,8 +146,27 @@ typedef struct {
     Type *arrow;
 } ArgSlot;
 
+/* Whether a function of type at, which consumes its argument (*t -> ...), is passed where the
+ * parameter's type (ep, before unification) wants one that does not: a type parameter's
+ * instance or a type written without *.  Futhark rejects it: the callee may use its argument
+ * again after the call. */
+bool tc_consumer_for_nonconsumer(Type *ep, Type *at) {
+    ep = type_prune(ep);
+    at = type_prune(at);
+    if (ep->kind != T_ARROW || at->kind != T_ARROW)
+        return false;
+    Type *want = type_prune(ep->param);
+    if (type_prune(at->param)->unique && !want->unique)
+        return true;
+    return tc_consumer_for_nonconsumer(ep->ret, at->ret);
+}
+
 static void check_arg(ArgSlot *s, int i, Expr *f) {
     Type *at = tc_check_expr(s->arg, s->param);
+    if (tc_consumer_for_nonconsumer(s->param, at))
+        error_at(s->arg->loc, "Cannot apply %s to %s: a consuming function (%s) may not be passed where the "
+                 "parameter's type (%s) does not consume its argument", apply_fun_desc(f), apply_arg_desc(s->arg, i),
+                 type_str(at), type_str(s->param));
     tc_unify_why = NULL;
     if (!tc_unify(s->param, at, true))
         error_at(s->arg->loc, "Cannot apply %s to %s: expected %s but got %s%s%s", apply_fun_desc(f),
@@ -188,8 +207,10 @@ Type *tc_check_apply(Expr *e) {
         Type *t = type_prune(cur);
         if (t->kind == T_VAR) {
             Type *arrow = type_arrow(fresh(), fresh());
+            tc_unify_why = NULL;
             if (!tc_unify(t, arrow, false))
-                error_at(f->loc, "%s has type %s and cannot be applied", fun_desc(f), type_str(t));
+                error_at(f->loc, "%s has type %s and cannot be applied%s%s", fun_desc(f), type_str(t),
+                         tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
             t = arrow;
         }
         if (t->kind != T_ARROW) {
@@ -289,7 +310,8 @@ static Type *operands(BinOp op, Type *lt, Type *rt, Loc lloc, Loc rloc) {
         same_operands(op, lt, rt, rloc);
         tc_unify_why = NULL;
         if (!tc_require_eq(lt))
-            error_at(lloc, "\"%s\" cannot compare values of type %s", on, type_str(lt));
+            error_at(lloc, "\"%s\" cannot compare values of type %s%s%s", on, type_str(lt),
+                     tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
         return type_prim(PRIM_BOOL);
     case OPC_LOGIC: {
         Type *b = type_prim(PRIM_BOOL);

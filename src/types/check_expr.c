@@ -59,6 +59,9 @@ static Type *check_var(Expr *e) {
             error_at(e->loc, "Unknown name \"%s.%s\"", e->qual, e->name);
         error_at(e->loc, "Unknown name \"%s\"", e->name);
     }
+    if (b->kind == BIND_LOCAL && e->name[0] == '_' && !e->qual)
+        error_at(e->loc, "\"%s\" may not be used: a name prefixed with an underscore is one that goes unused",
+                 e->name);
     e->binding = b;
     e->builtin = -1;
     e->size_args.len = 0;
@@ -103,6 +106,9 @@ static Type *check_array(Expr *e) {
                      type_str(t), type_str(xt));
         t = tc_join(t, xt);
     }
+    tc_unify_why = NULL;
+    if (!tc_require_unlifted(t, UNLIFTED_VALUE, "an array element"))
+        error_at(e->loc, "Cannot create array with elements of lifted type %s: %s", type_str(t), tc_unify_why);
     return type_array(t, size_const(n));
 }
 
@@ -272,6 +278,7 @@ static Type *check_let(Expr *e) {
     bind_size_binders(&e->tparams);
     NameVec seen = {0};
     Type *pt = tc_check_pat(e->pat, NULL, &seen, false);
+    tc_check_size_names_distinct(&e->tparams, &seen);
     tc_unify_why = NULL;
     for (int i = 0; i < seen.len; i++) /* let (k, xs: [k]t) = ...: k is what the value gives */
         tc_flex_begin(seen.data[i]);
@@ -312,14 +319,23 @@ static Type *check_letfun(Expr *e) {
     return t;
 }
 
+/* The result of an if or a match, or a loop parameter, may not be a function (Futhark's rule:
+ * which function it is must be known statically). */
+static void require_first_order(Expr *e, Type *t, const char *what) {
+    tc_unify_why = NULL;
+    if (!tc_require_unlifted(t, UNLIFTED_NOFUN, what))
+        error_at(e->loc, "%s", tc_unify_why);
+}
+
 static Type *check_if(Expr *e) {
     tc_expect_type(e->cond, tc_check_expr(e->cond, NULL), type_prim(PRIM_BOOL), "the condition of 'if'");
     Type *a = tc_check_expr(e->lhs, NULL);
     Type *b = tc_check_expr(e->rhs, NULL);
     tc_unify_why = NULL;
     if (!tc_unify(a, b, false))
-        error_at(e->rhs->loc, "Cannot unify the types of the branches of 'if': %s and %s",
-                 type_str(a), type_str(b));
+        error_at(e->rhs->loc, "Cannot unify the types of the branches of 'if': %s and %s%s%s",
+                 type_str(a), type_str(b), tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
+    require_first_order(e, a, "the result of 'if'");
     return tc_join(a, b);
 }
 
@@ -391,6 +407,7 @@ static Type *check_loop(Expr *e) {
     if (!ok)
         tc_type_mismatch(e->init ? e->init->loc : e->pat->loc, "the loop's initial value", pt, it);
     Type *param_t = tc_forget_sizes(pt, NULL, true);
+    require_first_order(e, param_t, "a loop parameter");
     switch (e->loop) {
     case LOOP_FOR: {
         Type *nt = tc_check_expr(e->cond, NULL);
@@ -492,10 +509,12 @@ static Type *check_match(Expr *e, Type *hint) {
         }
         tc_unify_why = NULL;
         if (!tc_unify(rt, bt, false))
-            error_at(e->elems.data[i]->loc, "the cases of 'match' have different types: %s and %s", type_str(rt),
-                     type_str(bt));
+            error_at(e->elems.data[i]->loc, "the cases of 'match' have different types: %s and %s%s%s",
+                     type_str(rt), type_str(bt), tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
         rt = tc_join(rt, bt);
     }
+    if (rt)
+        require_first_order(e, rt, "the result of 'match'");
     return rt;
 }
 

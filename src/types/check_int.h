@@ -76,6 +76,9 @@ bool tc_unify(Type *a, Type *b, bool strict);
 /* t must be one of the primitive types in mask (t may be an overloaded variable). */
 bool tc_require_prims(Type *t, unsigned mask);
 bool tc_require_eq(Type *t);
+/* t may not be (nor contain) a function type nor, at UNLIFTED_VALUE, a size-lifted type
+ * parameter; variables in t take the constraint.  ctx names what asks ("an array element"). */
+bool tc_require_unlifted(Type *t, int level, const char *ctx);
 /* Type of field f of t; t may be a variable, which then gets a field constraint.  NULL if none. */
 Type *tc_field_of(Type *t, const char *f);
 /* The payload (a T_TUPLE of n types) of constructor c of t; t may be a variable, which then gets
@@ -106,6 +109,7 @@ Type *tc_instantiate(Binding *b, Expr *use);
  * with tc_gen_sizes, unsolved sizes of a top-level function's parameters into size parameters
  * (added to svars). */
 extern bool tc_gen_sizes;
+extern bool tc_gen_types; /* false: only sizes are generalised (a local function) */
 void tc_generalise(Type *t, Binding *b);
 /* Copy of t where the size names in names (or every constant size, if consts) are unknown. */
 Type *tc_forget_sizes(Type *t, NameVec *names, bool consts);
@@ -126,6 +130,9 @@ Size *tc_size_of_expr(Expr *e);
 Type *tc_check_pat(Pat *p, Type *expected, NameVec *seen, bool is_param);
 /* The name a simple parameter pattern binds (x, (x: t)), else NULL. */
 const char *tc_pat_simple_name(Pat *p);
+/* The size parameters among tps ([n], let [n]) are named apart from the names in seen (the
+ * values the parameters or pattern bind): an error otherwise (Futhark's "also bound"). */
+void tc_check_size_names_distinct(TypeParamVec *tps, NameVec *seen);
 
 /* ---- check_expr.c ---- */
 /* hint: the type the context expects (used to type lambda parameters early), or NULL. */
@@ -139,7 +146,10 @@ Type *tc_index_type(Type *t, DimIndexVec *idx, Loc loc);
 Type *tc_check_apply(Expr *e);
 Type *tc_check_binop(Expr *e);
 Type *tc_check_section(Expr *e);
-bool tc_user_op(Expr *e); /* a built-in operator shadowed by a user's: e rewritten into a call */
+bool tc_user_op(Expr *e);
+/* A function of type at consumes an argument that the function type ep (a parameter's or a
+ * declared result's, before unification) does not: Futhark rejects passing it as one. */
+bool tc_consumer_for_nonconsumer(Type *ep, Type *at); /* a built-in operator shadowed by a user's: e rewritten into a call */
 /* The type of an operator used as a function: (+) : t -> t -> t. */
 Type *tc_binop_fun_type(BinOp op);
 

@@ -8,6 +8,16 @@
  */
 #include "check_int.h"
 
+void tc_check_size_names_distinct(TypeParamVec *tps, NameVec *seen) {
+    for (int i = 0; i < tps->len; i++)
+        for (int j = 0; tps->data[i].is_size && j < seen->len; j++)
+            if (seen->data[j] == tps->data[i].name) {
+                Binding *b = tc_env_lookup_any(seen->data[j]);
+                error_at(tps->data[i].loc, "the size parameter [%s] has the name of a value: \"%s\" is also bound at %d:%d",
+                         seen->data[j], seen->data[j], b ? b->loc.line : 0, b ? b->loc.col : 0);
+            }
+}
+
 const char *tc_pat_simple_name(Pat *p) {
     while (p->kind == P_ASCRIBE)
         p = p->inner;

@@ -786,9 +786,9 @@ static Alias *walk_loop(Expr *e) {
     return maybe(e, res);
 }
 
-static Alias *walk_update(Expr *e) {
-    for (int i = 0; i < e->idx.len; i++) {
-        DimIndex *d = &e->idx.data[i];
+static void walk_indices(DimIndexVec *idx) {
+    for (int i = 0; i < idx->len; i++) {
+        DimIndex *d = &idx->data[i];
         if (d->start)
             walk(d->start);
         if (d->end)
@@ -796,7 +796,22 @@ static Alias *walk_update(Expr *e) {
         if (d->stride)
             walk(d->stride);
     }
-    walk(e->rhs);
+}
+
+/* The new value of an update: for a compound path (a with [i].f = v), the inner steps' lhs
+ * re-read the base the outer update consumes, which is the one consumption of it: only their
+ * indices and the value v are uses. */
+static void walk_update_value(Expr *rhs) {
+    while (rhs->path_step) {
+        walk_indices(&rhs->idx);
+        rhs = rhs->rhs;
+    }
+    walk(rhs);
+}
+
+static Alias *walk_update(Expr *e) {
+    walk_indices(&e->idx);
+    walk_update_value(e->rhs);
     Alias *a = walk(e->lhs);
     consume(a, e->lhs->loc);
     return alias_new();
@@ -887,6 +902,11 @@ static Alias *walk(Expr *e) {
         return walk_update(e);
     case E_RECUPDATE: {
         Alias *a = walk(e->lhs);
+        if (e->rhs->path_step) { /* r with a[i] = v: r.a is updated in place, r consumed */
+            walk_update_value(e->rhs);
+            consume(a, e->lhs->loc);
+            return alias_new();
+        }
         alias_flat(walk(e->rhs), &a->set);
         return a;
     }

@@ -13,9 +13,13 @@
  *    defined in.  Each application checks a fresh copy of the body (ast_clone_mod) in that
  *    environment with the parameter bound to the argument, so every instance has definitions of
  *    its own (as Futhark, which elaborates modules away by the same substitution).
- *  - Ascription `M : S` keeps the members S names (an error names a missing one); type
- *    abstraction is not enforced (transparent ascription: programs Futhark accepts behave the
- *    same, the difference is only in which wrong programs are caught).
+ *  - Ascription `M : S` keeps the members S names (an error names a missing one) and checks
+ *    them against their specs (types of values, parameters, definitions and liftedness of
+ *    types, `with` refinements); type abstraction is not enforced (transparent ascription:
+ *    programs Futhark accepts behave the same, the difference is only in which wrong programs
+ *    are caught).  A parametric module never applied is checked once at the end, against a
+ *    module made from its parameter's module type (check_unapplied).
+ *  - One list of declarations defines a name once per name space (check_not_duplicate).
  *  - A file is a module: `import "f"` opens it locally, `module M = import "f"` names it.  Each
  *    file (syntax/import.c loads them) is checked once, in an environment of the prelude only.
  *  - The prelude's namespaces (def f32.sqrt, type i32.t) are modules, made as their members are
@@ -33,6 +37,7 @@ struct Module {
     /* a parametric module: its parameter, body (a lambda when there are more parameters), the
      * type of its result (or NULL) and the environment of its definition */
     bool functor;
+    bool applied;           /* a parametric module: applied somewhere (else check_unapplied) */
     ModParam param;
     ModExp *body;
     SigExp *result;
@@ -193,13 +198,318 @@ static void sig_specs(SigExp *s, SpecVec *out_specs) {
 
 static Module *ascribe(Module *m, SigExp *s, Loc loc);
 
+/* The modules being ascribed, outermost first: a spec's type names mean their types (an inner
+ * module type may name an outer one's `type t`). */
+static Vec(Module *) ascribing;
+static const char *ascribe_prefix = ""; /* "inner." while a module spec's module is ascribed */
+
+static const char *spec_path(const char *name) { return xsprintf("%s%s", ascribe_prefix, name); }
+
+static bool bound_name(NameVec *local, const char *name) {
+    for (int i = 0; i < local->len; i++)
+        if (local->data[i] == name)
+            return true;
+    return false;
+}
+
+/* Whether every name in a spec's type expression resolves here (local: the names the spec and
+ * its arrows bind); a spec that names what is not in scope at the ascription (a type of the
+ * module type's own surroundings) is left unchecked rather than misreported. */
+static bool spec_texp_resolves(TypeExp *t, NameVec *local) {
+    if (!t)
+        return true;
+    switch (t->kind) {
+    case TE_NAME:
+    case TE_APPLY:
+        if (t->kind == TE_NAME && (t->prim != PRIM_NONE || prim_from_name(t->name) != PRIM_NONE))
+            return true;
+        if (!t->qual && bound_name(local, t->name))
+            return true;
+        if (!tc_env_lookup_type(t->qual, t->name))
+            return false;
+        for (int i = 0; i < t->dim_args.len; i++)
+            if (t->dim_args.data[i].kind == DIM_EXPR ||
+                (t->dim_args.data[i].kind == DIM_NAME && !bound_name(local, t->dim_args.data[i].name)))
+                return false;
+        break;
+    case TE_ARRAY:
+        if (t->dim.kind == DIM_EXPR || (t->dim.kind == DIM_NAME && !bound_name(local, t->dim.name)))
+            return false;
+        break;
+    case TE_ARROW: {
+        bool ok = spec_texp_resolves(t->elem, local);
+        int n = local->len;
+        if (t->name)
+            vec_push(local, t->name);
+        ok = ok && spec_texp_resolves(t->ret, local);
+        local->len = n;
+        return ok;
+    }
+    case TE_EXIST: {
+        int n = local->len;
+        for (int i = 0; i < t->fields.len; i++)
+            vec_push(local, t->fields.data[i]);
+        bool ok = spec_texp_resolves(t->elem, local);
+        local->len = n;
+        return ok;
+    }
+    default:
+        break;
+    }
+    if (!spec_texp_resolves(t->elem, local))
+        return false;
+    for (int i = 0; i < t->elems.len; i++)
+        if (!spec_texp_resolves(t->elems.data[i], local))
+            return false;
+    return true;
+}
+
+/* The type a spec's type expression denotes, its names meaning the ascribed modules' types and
+ * its type parameters rigid; NULL where it names what is not in scope. */
+/* While a module type's declaration is checked: a name its specs use that is not in scope is an
+ * error (spec_type reports it) rather than a reason to leave the spec unchecked. */
+static bool spec_strict;
+
+static Type *spec_type_q(TypeParamVec *tparams, TypeExp *texp, Binding *quant) {
+    Mark mk = tc_env_mark();
+    for (int i = 0; i < ascribing.len; i++) {
+        for (int j = 0; j < ascribing.data[i]->types.len; j++)
+            tc_env_push_type(ascribing.data[i]->types.data[j]);
+        for (int j = 0; spec_strict && j < ascribing.data[i]->vals.len; j++) /* [k], M.t of earlier specs */
+            tc_env_push(ascribing.data[i]->vals.data[j]);
+    }
+    NameVec local = {0};
+    for (int i = 0; i < tparams->len; i++) {
+        TypeParam *tp = &tparams->data[i];
+        vec_push(&local, tp->name);
+        if (tp->is_size) {
+            tc_env_bind_local(tp->name, type_prim(PRIM_I64), tp->loc)->is_size = true;
+            if (quant)
+                vec_push(&quant->svars, tp->name);
+        } else {
+            TypeEntry *pe = xmalloc(sizeof *pe);
+            pe->name = tp->name;
+            pe->type = type_param(tp->name);
+            pe->type->lift = pe->lift = tp->lifted ? '^' : tp->size_lifted ? '~' : 0;
+            pe->is_param = true;
+            tc_env_push_type(pe);
+            if (quant)
+                vec_push(&quant->tvars, pe->type);
+        }
+    }
+    Type *t = texp && (spec_strict || spec_texp_resolves(texp, &local)) ? tc_texp_to_type(texp) : NULL;
+    tc_env_restore(mk);
+    return t;
+}
+
+static Type *spec_type(TypeParamVec *tparams, TypeExp *texp) { return spec_type_q(tparams, texp, NULL); }
+
+/* Uniqueness as the spec declares it: a value spec's function may not consume an argument the
+ * spec does not declare unique (*t), nor declare a non-unique result where the spec promises a
+ * unique one. */
+static void check_spec_uniqueness(Binding *b, Type *dt, Type *st, ModSpec *sp, Loc loc) {
+    dt = type_prune(dt);
+    st = type_prune(st);
+    while (dt->kind == T_ARROW && st->kind == T_ARROW) {
+        if (type_prune(dt->param)->unique && !type_prune(st->param)->unique)
+            error_at(loc, "the module's value \"%s\" consumes its argument of type %s, but its module type "
+                     "(line %d) declares the parameter %s", spec_path(sp->name), type_str(dt->param), sp->loc.line,
+                     type_str(st->param));
+        dt = type_prune(dt->ret);
+        st = type_prune(st->ret);
+    }
+    if (st->unique && !dt->unique && st->kind == T_ARRAY && b->decl && b->decl->ret) /* a written result type */
+        error_at(loc, "the module's value \"%s\" returns %s, but its module type (line %d) declares a unique "
+                 "result, %s", spec_path(sp->name), type_str(dt), sp->loc.line, type_str(st));
+}
+
+/* A value the module defines has the type its spec declares (at least as polymorphic: the
+ * spec's type parameters are rigid, the definition's instantiated). */
+static void check_val_spec(Binding *b, ModSpec *sp, Loc loc) {
+    Type *st = spec_type(&sp->tparams, sp->texp);
+    if (!st)
+        return;
+    Type *dt = tc_instantiate(b, NULL);
+    tc_unify_why = NULL;
+    if (!tc_unify(dt, st, false))
+        error_at(loc, "the module's value \"%s\" has type %s, but its module type (line %d) declares "
+                 "\"val %s : %s\"%s%s", spec_path(sp->name), type_str(dt), sp->loc.line, sp->name, type_str(st),
+                 tc_unify_why ? ": " : "", tc_unify_why ? tc_unify_why : "");
+    check_spec_uniqueness(b, dt, st, sp, loc);
+}
+
+/* A type the module defines has the spec's parameters (as many type and size parameters) and,
+ * where the spec gives its definition (type s = t), that definition. */
+static void check_type_spec(TypeEntry *te, ModSpec *sp, Loc loc) {
+    if (te->is_param)
+        return;
+    int ntypes = 0, nsizes = 0;
+    for (int i = 0; i < sp->tparams.len; i++) {
+        if (sp->tparams.data[i].is_size)
+            nsizes++;
+        else
+            ntypes++;
+    }
+    if (ntypes != te->tparams.len || nsizes != te->sparams.len)
+        error_at(loc, "the module's type \"%s\" has %d type and %d size parameter(s), but its module type "
+                 "(line %d) declares \"type %s\" with %d and %d", spec_path(sp->name), te->tparams.len, te->sparams.len,
+                 sp->loc.line, sp->name, ntypes, nsizes);
+    if (!sp->texp || ntypes || nsizes)
+        return;
+    Type *st = spec_type(&sp->tparams, sp->texp);
+    tc_unify_why = NULL;
+    if (st && !tc_unify(te->type, st, true))
+        error_at(loc, "the module's type \"%s\" is %s, but its module type (line %d) declares it %s%s%s",
+                 spec_path(sp->name), type_str(te->type), sp->loc.line, type_str(st), tc_unify_why ? ": " : "",
+                 tc_unify_why ? tc_unify_why : "");
+}
+
+/* A spec's parameters are distinct, as are the named parameters of a value spec's arrows. */
+static void check_spec_params(ModSpec *sp) {
+    for (int i = 0; i < sp->tparams.len; i++)
+        for (int j = 0; j < i; j++)
+            if (sp->tparams.data[j].name == sp->tparams.data[i].name)
+                error_at(sp->tparams.data[i].loc, "the parameter \"%s\" of \"%s\" is bound previously, at %d:%d",
+                         sp->tparams.data[i].name, sp->name, sp->tparams.data[j].loc.line,
+                         sp->tparams.data[j].loc.col);
+    NameVec named = {0};
+    for (TypeExp *t = sp->kind == SPEC_VAL ? sp->texp : NULL; t && t->kind == TE_ARROW; t = t->ret) {
+        if (t->name && bound_name(&named, t->name))
+            error_at(t->loc, "the parameter \"%s\" of \"%s\" is bound previously in its type", t->name, sp->name);
+        if (t->name)
+            vec_push(&named, t->name);
+    }
+}
+
+/* The type spec that path (t, or inner.t through module specs) names in module type s, or
+ * NULL; *refined is set when a `with` on the way refines it already. */
+static ModSpec *sig_find_type(SigExp *s, const char *path, bool *refined) {
+    switch (s->kind) {
+    case SE_NAME: {
+        SigEntry *se = tc_lookup_sig(s->name);
+        return se ? sig_find_type(se->sig, path, refined) : NULL;
+    }
+    case SE_WITH:
+        if (s->name == path)
+            *refined = true;
+        return sig_find_type(s->base, path, refined);
+    case SE_ARROW:
+        return NULL;
+    case SE_SPECS:
+        break;
+    }
+    const char *dot = strchr(path, '.');
+    const char *head = dot ? intern(xstrndup(path, (size_t)(dot - path))) : path;
+    for (int i = s->specs.len - 1; i >= 0; i--) {
+        ModSpec *sp = s->specs.data[i];
+        if (sp->kind == SPEC_INCLUDE) {
+            ModSpec *r = sig_find_type(sp->sig, path, refined);
+            if (r)
+                return r;
+        } else if (!dot && sp->kind == SPEC_TYPE && sp->name == path) {
+            return sp;
+        } else if (dot && sp->kind == SPEC_MODULE && sp->name == head) {
+            return sig_find_type(sp->sig, intern(dot + 1), refined);
+        }
+    }
+    return NULL;
+}
+
+/* `S with t 'a [n] = texp`: S has an abstract type t with the same parameters (kinds and
+ * liftedness) to refine. */
+static void check_with(SigExp *w) {
+    bool refined = false;
+    ModSpec *sp = sig_find_type(w->base, w->name, &refined);
+    if (!sp)
+        error_at(w->loc, "Cannot refine a type: the module type has no type \"%s\"", w->name);
+    if (sp->texp || refined)
+        error_at(w->loc, "Cannot refine a type: \"%s\" is not an abstract type: %s defines it already",
+                 w->name, refined ? "an earlier refinement (with)" : xsprintf("its spec (line %d)", sp->loc.line));
+    bool same = sp->tparams.len == w->tparams.len;
+    for (int i = 0; same && i < w->tparams.len; i++) {
+        TypeParam *a = &sp->tparams.data[i], *b = &w->tparams.data[i];
+        same = a->is_size == b->is_size && a->lifted == b->lifted && a->size_lifted == b->size_lifted;
+    }
+    if (!same)
+        error_at(w->loc, "Cannot refine a type: \"%s\" is declared (line %d) with other parameters than "
+                 "the refinement gives it (their number, kinds and liftedness must agree)", w->name, sp->loc.line);
+}
+
+static void check_sig_params(SigExp *s) {
+    if (!s)
+        return;
+    if (s->kind == SE_WITH)
+        check_with(s);
+    if (s->kind == SE_SPECS)
+        for (int i = 0; i < s->specs.len; i++) {
+            check_spec_params(s->specs.data[i]);
+            check_sig_params(s->specs.data[i]->sig);
+        }
+    check_sig_params(s->base);
+    check_sig_params(s->ret);
+}
+
+/* The type entry that path (t, inner.t) names in module m, or NULL. */
+static TypeEntry *module_type_at(Module *m, const char *path) {
+    const char *dot;
+    while (m && (dot = strchr(path, '.'))) {
+        m = module_submodule(m, intern(xstrndup(path, (size_t)(dot - path))));
+        path = intern(dot + 1);
+    }
+    return m ? module_type(m, path) : NULL;
+}
+
+/* Each `with t = texp` of module type s holds of m: its t is texp (ascription is transparent
+ * otherwise, but a refinement states what the type is). */
+static void check_refinements(Module *m, SigExp *s, Loc loc) {
+    if (s->kind == SE_NAME) {
+        SigEntry *se = tc_lookup_sig(s->name);
+        if (se)
+            check_refinements(m, se->sig, loc);
+        return;
+    }
+    if (s->kind != SE_WITH)
+        return;
+    check_refinements(m, s->base, loc);
+    TypeEntry *te = module_type_at(m, s->name);
+    NameVec local = {0};
+    if (!te || s->tparams.len || te->tparams.len || te->sparams.len || !spec_texp_resolves(s->texp, &local))
+        return;
+    Type *want = tc_texp_to_type(s->texp);
+    tc_unify_why = NULL;
+    if (!tc_unify(te->type, want, true))
+        error_at(loc, "the module type requires \"%s\" to be %s (line %d), but the module's is %s",
+                 s->name, type_str(want), s->loc.line, type_str(te->type));
+}
+
+static int lift_rank(char lift) { return lift == '^' ? 2 : lift == '~' ? 1 : 0; }
+
+static const char *lift_words(char lift) {
+    return lift == '^' ? "lifted (type^: it may contain functions)"
+         : lift == '~' ? "size-lifted (type~: its sizes may vary)"
+                       : "non-lifted (type)";
+}
+
+/* A type the module defines may be no more lifted than its spec says (Futhark's rule: a
+ * non-lifted abstract type may be an array element, a size-lifted one is at least not a
+ * function). */
+static void check_spec_lift(TypeEntry *te, ModSpec *sp, Loc loc) {
+    if (te->is_param || lift_rank(te->lift) <= lift_rank(sp->lift))
+        return;
+    error_at(loc, "the module's type \"%s\" is %s, but its module type (line %d) declares it %s",
+             spec_path(sp->name), lift_words(te->lift), sp->loc.line, lift_words(sp->lift));
+}
+
 /* m restricted to what module type s specifies; an error at loc if m lacks some of it. */
 static Module *ascribe(Module *m, SigExp *s, Loc loc) {
     if (m->functor || s->kind == SE_ARROW)
         return m;
     SpecVec specs = {0};
+    check_sig_params(s);
     sig_specs(s, &specs);
+    check_refinements(m, s, loc);
     Module *r = module_new(m->path);
+    vec_push(&ascribing, m);
     for (int i = 0; i < specs.len; i++) {
         ModSpec *sp = specs.data[i];
         switch (sp->kind) {
@@ -207,7 +517,8 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
             Binding *b = module_value(m, sp->name);
             if (!b)
                 error_at(loc, "the module does not define '%s', which its module type (line %d) requires",
-                         sp->name, sp->loc.line);
+                         spec_path(sp->name), sp->loc.line);
+            check_val_spec(b, sp, loc);
             vec_push(&r->vals, b);
             break;
         }
@@ -215,7 +526,9 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
             TypeEntry *te = module_type(m, sp->name);
             if (!te)
                 error_at(loc, "the module does not define the type '%s', which its module type (line %d) requires",
-                         sp->name, sp->loc.line);
+                         spec_path(sp->name), sp->loc.line);
+            check_spec_lift(te, sp, loc);
+            check_type_spec(te, sp, loc);
             vec_push(&r->types, te);
             break;
         }
@@ -223,14 +536,138 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
             Module *sub = module_submodule(m, sp->name);
             if (!sub)
                 error_at(loc, "the module does not define the module '%s', which its module type (line %d) requires",
-                         sp->name, sp->loc.line);
+                         spec_path(sp->name), sp->loc.line);
+            if (sub->functor != (sp->sig->kind == SE_ARROW))
+                error_at(loc, "the module's \"%s\" is %sa parametric module, but its module type (line %d) declares %s",
+                         spec_path(sp->name), sub->functor ? "" : "not ", sp->loc.line,
+                         sub->functor ? "a module" : "a parametric one");
+            const char *outer = ascribe_prefix;
+            ascribe_prefix = xsprintf("%s%s.", outer, sp->name);
             vec_push(&r->vals, module_binding(sp->name, ascribe(sub, sp->sig, loc), sp->loc));
+            ascribe_prefix = outer;
             break;
         }
         case SPEC_INCLUDE: break;
         }
     }
+    ascribing.len--;
     return r;
+}
+
+/* ---- parametric modules never applied ----
+ * Futhark checks a parametric module's body once, its parameter's types abstract; weft checks
+ * each application's copy instead (module.c's note), so a parametric module that is never
+ * applied is checked here, at the end, against a module made from its parameter's module type:
+ * its abstract types are type parameters of their own (named P.t), its values have their
+ * specs' types.  Where that module cannot be made (a parametric abstract type, a parameter that
+ * is itself parametric, a spec naming what is not in scope), the body goes unchecked. */
+
+static void apply_refinements(Module *am, SigExp *s) {
+    if (s->kind == SE_NAME) {
+        SigEntry *se = tc_lookup_sig(s->name);
+        if (se)
+            apply_refinements(am, se->sig);
+        return;
+    }
+    if (s->kind != SE_WITH)
+        return;
+    apply_refinements(am, s->base);
+    TypeEntry *te = module_type_at(am, s->name);
+    NameVec local = {0};
+    if (te && !s->tparams.len && spec_texp_resolves(s->texp, &local))
+        te->type = tc_texp_to_type(s->texp);
+}
+
+static bool add_type_spec(Module *am, ModSpec *sp, const char *name) {
+    if (sp->tparams.len && !spec_strict)
+        return false;
+    TypeEntry *te = xmalloc(sizeof *te);
+    te->name = sp->name;
+    te->lift = sp->lift;
+    Binding quant = {0}; /* a parametric type's parameters (only while spec_strict) */
+    Type *def = spec_type_q(&sp->tparams, sp->texp, &quant);
+    te->type = sp->texp ? def : type_param(intern(xsprintf("%s.%s", name, sp->name)));
+    for (int j = 0; j < quant.tvars.len; j++)
+        vec_push(&te->tparams, quant.tvars.data[j]);
+    te->sparams = quant.svars;
+    if (!te->type)
+        return false;
+    if (!sp->texp)
+        te->type->lift = sp->lift;
+    vec_push(&am->types, te);
+    return true;
+}
+
+static Module *abstract_module(SigExp *s, const char *name);
+
+static bool add_value_spec(Module *am, ModSpec *sp, const char *name) {
+    if (sp->kind == SPEC_VAL) {
+        Binding *b = xmalloc(sizeof *b);
+        b->kind = BIND_DEF;
+        b->name = sp->name;
+        b->loc = sp->loc;
+        b->type = spec_type_q(&sp->tparams, sp->texp, b);
+        vec_push(&am->vals, b);
+        return b->type != NULL;
+    }
+    if (sp->kind == SPEC_MODULE) {
+        Module *sub = abstract_module(sp->sig, intern(xsprintf("%s.%s", name, sp->name)));
+        if (sub)
+            vec_push(&am->vals, module_binding(sp->name, sub, sp->loc));
+        return sub || spec_strict; /* strict: a parametric module's spec is not checked here */
+    }
+    return true;
+}
+
+/* The module a module type describes, its abstract types type parameters of their own.  For a
+ * parametric module's trial (check_unapplied) the types come first, then the `with`
+ * refinements, then the values; a module type's own check (spec_strict) takes the specs in
+ * order, each seeing those before it. */
+static Module *abstract_module(SigExp *s, const char *name) {
+    if (s->kind == SE_ARROW)
+        return NULL;
+    SpecVec specs = {0};
+    sig_specs(s, &specs);
+    Module *am = module_new(NULL);
+    vec_push(&ascribing, am);
+    bool ok = true;
+    for (int pass = spec_strict ? 1 : 0; pass < 2 && ok; pass++) {
+        for (int i = 0; i < specs.len && ok; i++) {
+            ModSpec *sp = specs.data[i];
+            bool is_type = sp->kind == SPEC_TYPE;
+            if (!spec_strict && (pass == 0) != is_type)
+                continue;
+            ok = is_type ? add_type_spec(am, sp, name) : add_value_spec(am, sp, name);
+        }
+        if (pass == 0 && ok)
+            apply_refinements(am, s);
+    }
+    ascribing.len--;
+    return ok ? am : NULL;
+}
+
+static Vec(Module *) functors_made; /* in the user's program, for check_unapplied */
+static Module *eval_mod(ModExp *me, const char *path);
+
+static void check_unapplied(void) {
+    for (int i = 0; i < functors_made.len; i++) {
+        Module *f = functors_made.data[i];
+        if (f->applied)
+            continue;
+        f->applied = true;
+        EnvSnap saved = tc_env_save();
+        tc_env_load(f->closure);
+        Module *a = abstract_module(f->param.sig, f->param.name);
+        if (a) {
+            int out_len = out.len;
+            tc_env_push(module_binding(f->param.name, a, f->param.loc));
+            Module *r = eval_mod(ast_clone_mod(f->body), NULL);
+            if (f->result)
+                ascribe(r, f->result, f->body->loc);
+            out.len = out_len; /* only checked: nothing of it reaches the program */
+        }
+        tc_env_load(saved);
+    }
 }
 
 /* ---- module expressions ---- */
@@ -257,6 +694,7 @@ static Module *functor(ModParamVec *params, SigExp *result, ModExp *body, Loc lo
         f->result = NULL;
     }
     f->closure = tc_env_save();
+    vec_push(&functors_made, f);
     return f;
 }
 
@@ -264,6 +702,7 @@ static Module *functor(ModParamVec *params, SigExp *result, ModExp *body, Loc lo
 static Module *apply_functor(Module *f, Module *a, const char *path, Loc loc) {
     if (!f->functor)
         error_at(loc, "this module is not a parametric module and cannot be applied");
+    f->applied = true;
     ascribe(a, f->param.sig, loc); /* the argument has what the parameter's type requires */
     EnvSnap saved = tc_env_save();
     tc_env_load(f->closure);
@@ -298,6 +737,8 @@ static Module *eval_mod(ModExp *me, const char *path) {
     switch (me->kind) {
     case ME_NAME: {
         Module *m = tc_lookup_module(me->name);
+        if (me->name == intern("intrinsics"))
+            error_at(me->loc, "The 'intrinsics' module may not be used in module expressions.");
         if (!m)
             error_at(me->loc, "unknown module '%s'", me->name);
         return m;
@@ -340,6 +781,9 @@ static Module *namespace(const char *qual, Loc loc) {
 static void check_decl(Decl *d, Module *into, const char *path) {
     switch (d->kind) {
     case D_DEF: {
+        if (d->is_entry && path)
+            error_at(d->loc, "Entry points may only be declared at the top level of a file, not in a module (\"%s\" is "
+                     "in %s); write it with 'def' there and an 'entry' outside that calls it", d->name, path);
         bool top = !into && !d->qual && d->loc.file == main_file;
         bool entry = top && (d->is_entry || !strcmp(d->name, "main"));
         const char *ns = d->qual;
@@ -387,6 +831,10 @@ static void check_decl(Decl *d, Module *into, const char *path) {
         return;
     }
     case D_MODTYPE: {
+        check_sig_params(d->sig);
+        spec_strict = true; /* every name its specs use is in scope */
+        abstract_module(d->sig, d->name);
+        spec_strict = false;
         SigEntry *se = xmalloc(sizeof *se);
         se->name = d->name;
         se->sig = d->sig;
@@ -410,10 +858,31 @@ static void check_decl(Decl *d, Module *into, const char *path) {
     }
 }
 
+static const char *decl_kind_word(DeclKind k) {
+    return k == D_DEF ? "value" : k == D_TYPE ? "type" : k == D_MODULE ? "module" : "module type";
+}
+
+/* Futhark's rule: one list of declarations (a file, a module's body) defines a name once in
+ * each name space (values, types, modules, module types); a later one is an error, not a
+ * shadowing definition. */
+static void check_not_duplicate(DeclVec *ds, int at) {
+    Decl *d = ds->data[at];
+    if (d->kind != D_DEF && d->kind != D_TYPE && d->kind != D_MODULE && d->kind != D_MODTYPE)
+        return;
+    for (int i = 0; i < at; i++) {
+        Decl *e = ds->data[i];
+        if (e->kind == d->kind && e->name == d->name)
+            error_at(d->loc, "Duplicate definition of the %s \"%s\": it is also defined at %d:%d",
+                     decl_kind_word(d->kind), d->name, e->loc.line, e->loc.col);
+    }
+}
+
 static void check_decls(DeclVec *ds, Module *into, const char *path) {
     DeclVec *saved = cur_decls;
     int saved_index = cur_index;
     cur_decls = ds;
+    for (int i = 0; i < ds->len; i++)
+        check_not_duplicate(ds, i);
     for (cur_index = 0; cur_index < ds->len; cur_index++)
         check_decl(ds->data[cur_index], into, path);
     cur_decls = saved;
@@ -436,12 +905,14 @@ int check_user(Program *prog, int first_user) {
     tc_level = 0;
     tc_texp_reset();
     files.len = forwards.len = 0;
+    functors_made.len = 0;
     cur_decls = NULL;
     int user_at = out.len;
     DeclVec user = {0};
     for (int i = first_user; i < prog->decls.len; i++)
         vec_push(&user, prog->decls.data[i]);
     check_decls(&user, NULL, NULL);
+    check_unapplied();
     prog->decls = out;
     return user_at;
 }

@@ -86,8 +86,16 @@ Type *tc_instantiate(Binding *b, Expr *use) {
     Subst su = {0};
     su.fresh_param_sizes = true;
     for (int i = 0; i < b->tvars.len; i++) {
-        vec_push(&su.tfrom, b->tvars.data[i]);
-        vec_push(&su.tto, type_var(0, tc_level));
+        Type *p = b->tvars.data[i], *v = type_var(0, tc_level);
+        if (p->lift != '^') { /* 't: a value type; '~t: no function */
+            v->unlifted = p->lift == '~' ? UNLIFTED_NOFUN : UNLIFTED_VALUE;
+            v->unlifted_ctx = p->lift == '~'
+                ? xsprintf("the type parameter '~%s of \"%s\", which is size-lifted,", p->name, b->name)
+                : xsprintf("the type parameter '%s of \"%s\", which is not lifted (the type of an array element),",
+                           p->name, b->name);
+        }
+        vec_push(&su.tfrom, p);
+        vec_push(&su.tto, v);
     }
     for (int i = 0; i < b->svars.len; i++) {
         Size *s = size_var();
@@ -100,6 +108,7 @@ Type *tc_instantiate(Binding *b, Expr *use) {
 }
 
 bool tc_gen_sizes;
+bool tc_gen_types = true;
 
 /* Unsolved sizes of a generalised type are unknown, but for those of a top-level function's
  * parameters (tc_gen_sizes): as in Futhark, these become size parameters of its own
@@ -129,8 +138,13 @@ static void gen_walk_in(Type *t, Binding *b, bool in_param) {
     t = type_prune(t);
     switch (t->kind) {
     case T_VAR:
-        if (t->level > tc_level && !t->prims && !t->fields.len) {
+        if (tc_gen_types && t->level > tc_level && !t->prims && !t->fields.len) {
+            if (t->eq) /* Futhark's type parameters support no equality: the type is ambiguous */
+                error_at(b->loc, "the type of \"%s\" is ambiguous: a value compared with == (or !=) "
+                         "would have a type parameter's type, which does not support equality; "
+                         "write its type", b->name);
             Type *p = type_param(intern(xsprintf("t%d", t->id)));
+            p->lift = t->unlifted == UNLIFTED_VALUE ? 0 : t->unlifted == UNLIFTED_NOFUN ? '~' : '^';
             t->link = p;
             vec_push(&b->tvars, p);
         }
@@ -154,7 +168,49 @@ static void gen_walk_in(Type *t, Binding *b, bool in_param) {
     }
 }
 
-void tc_generalise(Type *t, Binding *b) { gen_walk(t, b); }
+/* Lower every variable in t to the current level: it is not generalised. */
+static void freeze(Type *t) {
+    t = type_prune(t);
+    if (t->kind == T_VAR && t->level > tc_level)
+        t->level = tc_level;
+    if (t->kind == T_ARRAY)
+        freeze(t->elem);
+    if (t->kind == T_ARROW) {
+        freeze(t->param);
+        freeze(t->ret);
+    }
+    for (int i = 0; t->kind != T_ARRAY && i < t->elems.len; i++)
+        freeze(t->elems.data[i]);
+}
+
+/* A variable with a field or constructor constraint stays one variable (it is not generalised:
+ * the uses share it, `let f v = v.0` then f (x, y)), so the types of its fields do too. */
+static void freeze_constrained(Type *t) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_VAR:
+        if (t->fields.len)
+            for (int i = 0; i < t->elems.len; i++)
+                freeze(t->elems.data[i]);
+        break;
+    case T_ARRAY:
+        freeze_constrained(t->elem);
+        break;
+    case T_ARROW:
+        freeze_constrained(t->param);
+        freeze_constrained(t->ret);
+        break;
+    default:
+        for (int i = 0; i < t->elems.len; i++)
+            freeze_constrained(t->elems.data[i]);
+        break;
+    }
+}
+
+void tc_generalise(Type *t, Binding *b) {
+    freeze_constrained(t);
+    gen_walk(t, b);
+}
 
 static bool names_size(Size *s, NameVec *names) {
     for (int i = 0; names && i < names->len; i++)

@@ -172,8 +172,13 @@ Type *tc_texp_to_type(TypeExp *t) {
             error_at(t->loc, "type parameter '%s' takes no arguments", t->name);
         return apply_alias(te, t);
     }
-    case TE_ARRAY:
-        return type_array(tc_texp_to_type(t->elem), dim_to_size(&t->dim));
+    case TE_ARRAY: {
+        Type *et = tc_texp_to_type(t->elem);
+        tc_unify_why = NULL;
+        if (!tc_require_unlifted(et, UNLIFTED_NOFUN, "an array element"))
+            error_at(t->loc, "Cannot create array with elements of lifted type %s: %s", type_str(et), tc_unify_why);
+        return type_array(et, dim_to_size(&t->dim));
+    }
     case TE_TUPLE: {
         Type **es = xmalloc(sizeof(Type *) * (size_t)(t->elems.len + 1));
         for (int i = 0; i < t->elems.len; i++)

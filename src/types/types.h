@@ -77,7 +77,16 @@ struct Type {
     bool eq;               /* T_VAR: must be an equality type (no functions) */
     bool sum;              /* T_VAR: fields are constructors it must have (elems their payloads) */
     int level;             /* T_VAR: let-nesting level, for generalisation */
+    char lift;             /* T_PARAM: 0 ('t), '~' ('~t) or '^' ('^t: may be a function) */
+    char unlifted;         /* T_VAR: 0, UNLIFTED_NOFUN or UNLIFTED_VALUE (see unify.c) */
+    const char *unlifted_ctx; /* T_VAR: what asked for it ("an array element"), for messages */
 };
+
+/* Liftedness constraints of a T_VAR (Futhark's type parameter kinds): no function inside
+ * (the result of an `if`, a loop parameter: a size-lifted type is fine), or a value type
+ * (an array element, a 't parameter: neither functions nor size-lifted type parameters). */
+#define UNLIFTED_NOFUN 1
+#define UNLIFTED_VALUE 2
 
 /* What an E_VAR refers to (Expr.binding). */
 typedef enum {

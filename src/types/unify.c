@@ -5,6 +5,9 @@
  *   eq     — it must become an equality type (no functions inside);
  *   fields — it must become a record (or tuple) with at least these fields (projection r.a
  *            on a value whose type is not yet known).
+ *   unlifted — it must not become a function type (UNLIFTED_NOFUN: an `if`'s result, a loop
+ *            parameter) nor, with UNLIFTED_VALUE, a size-lifted type parameter (an array
+ *            element, a non-lifted type parameter 't instantiated): Futhark's liftedness.
  * Linking a variable checks and transfers its constraints and lowers the levels of the
  * variables of the other side (for generalisation).  Sizes tc_unify loosely: only two different
  * constants are a mismatch, and only in strict mode; two different size names (Futhark's rigid
@@ -208,11 +211,58 @@ bool tc_require_eq(Type *t) {
         return true;
     case T_ARRAY:
         return tc_require_eq(t->elem);
+    case T_PARAM: /* Futhark has no equality constraint on type parameters */
+        tc_unify_why = xsprintf("the type parameter '%s does not support equality", t->name);
+        return false;
     case T_TUPLE:
     case T_RECORD:
     case T_SUM:
         for (int i = 0; i < t->elems.len; i++)
             if (!tc_require_eq(t->elems.data[i]))
+                return false;
+        return true;
+    default:
+        return true;
+    }
+}
+
+/* A lifted type parameter, in words, or NULL if p (a T_PARAM) may be what level asks. */
+static const char *lifted_param(Type *p, int level) {
+    if (p->lift == '^')
+        return xsprintf("the lifted type parameter '^%s (which might contain functions)", p->name);
+    if (p->lift == '~' && level >= UNLIFTED_VALUE)
+        return xsprintf("the size-lifted type parameter '~%s (whose sizes may differ from value to value)", p->name);
+    return NULL;
+}
+
+bool tc_require_unlifted(Type *t, int level, const char *ctx) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_ARROW:
+        tc_unify_why = xsprintf("%s may not be of function type (\"%s\" is functional)", ctx, type_str(t));
+        return false;
+    case T_PARAM: {
+        const char *what = lifted_param(t, level);
+        if (what)
+            tc_unify_why = xsprintf("%s may not be of %s", ctx, what);
+        return !what;
+    }
+    case T_VAR:
+        if (t->unlifted < level) {
+            t->unlifted = (char)level;
+            t->unlifted_ctx = ctx;
+        }
+        for (int i = 0; i < t->elems.len; i++)
+            if (!tc_require_unlifted(t->elems.data[i], level, ctx))
+                return false;
+        return true;
+    case T_ARRAY:
+        return tc_require_unlifted(t->elem, level, ctx);
+    case T_TUPLE:
+    case T_RECORD:
+    case T_SUM:
+        for (int i = 0; i < t->elems.len; i++)
+            if (!tc_require_unlifted(t->elems.data[i], level, ctx))
                 return false;
         return true;
     default:
@@ -281,6 +331,8 @@ static bool bind_var(Type *v, Type *t, bool strict) {
         tc_unify_why = "the type would be infinite (Occurs check)";
         return false;
     }
+    if (v->unlifted && !tc_require_unlifted(t, v->unlifted, v->unlifted_ctx))
+        return false;
     if (v->sum) {
         if (!bind_ctors(v, t, strict) || (v->eq && !tc_require_eq(t)))
             return false;

@@ -50,5 +50,10 @@ entry table (x: i32) : (i32, i32, i32) = apply_all ((+1), (* 3), clampi 0 10) x
 entry infix [n] (xs: [n]i32) (ys: [n]i32) : [n]i32 = map2 (\x y -> x `i32.max` y) xs ys
 
 entry fold_fns (x: i32) : i32 =
-  let fs = [(+1), (*2), (\y -> y - 3), (2 -)]
-  in loop acc = x for i < length fs do fs[i] acc
+  let fs = ((+1), (*2), (\y -> y - 3), (2 -)) -- a tuple: an array may not hold functions
+  in loop acc = x for i < 4 do
+       match i
+       case 0 -> fs.0 acc
+       case 1 -> fs.1 acc
+       case 2 -> fs.2 acc
+       case _ -> fs.3 acc
