@@ -355,6 +355,28 @@ CAtom cb_offsets(CBuild *b, CAtom lens) {
     return cb_map(b, cb_add(b, n, cb_i64(1)), &idx, 1, cb_lambda(ps, &in, res), NULL);
 }
 
+void cb_scatter_places(CBuild *b, CAtom n, CAtom size, CAtom place, const CAtomVec *xs, const CParamVec *pat) {
+    CExp *x = cb_exp(b, CE_SCATTER);
+    vec_push(&x->args, n);
+    vec_push(&x->arrays, place);
+    CBuild in = cb_nested(b);
+    CParamVec ps = {0};
+    CAtomVec res = {0};
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    vec_push(&ps, i);
+    vec_push(&res, catom_var(i.name));
+    for (int k = 0; k < xs->len; k++) {
+        CType t = ctype_elem(cb_type(b, xs->data[k]));
+        vec_push(&x->dests, cb_replicate(b, size, catom_of_scalar((Scalar){.prim = t.prim})));
+        vec_push(&x->arrays, xs->data[k]);
+        CParam v = cb_param(&in, "x", t);
+        vec_push(&ps, v);
+        vec_push(&res, catom_var(v.name));
+    }
+    x->lam = cb_lambda(ps, &in, res);
+    cb_let_pat(b, *pat, x);
+}
+
 CAtom cb_last(CBuild *b, CAtom xs) {
     CAtom n = cb_size(b, xs, 0);
     return cb_index1(b, xs, cb_sub(b, n, cb_i64(1)));

@@ -476,6 +476,9 @@ CLambda *cb_op_lambda(CBuild *b, COp op, PrimType p); /* (x, y) -> x OP y over o
 CAtom cb_if(CBuild *b, CAtom cond, CBuild *then, CAtom x, CBuild *els, CAtom y, const char *base);
 /* The exclusive prefix sums of the i64 array lens, with the total appended: n + 1 entries, the
  * first 0 (the offsets of rows of those lengths, one after the other). */
+/* let pat = scatter n (a zeroed array of size elements per array of xs) place xs: element i of
+ * every array of xs to position place[i] of its destination (nowhere when out of range). */
+void cb_scatter_places(CBuild *b, CAtom n, CAtom size, CAtom place, const CAtomVec *xs, const CParamVec *pat);
 CAtom cb_offsets(CBuild *b, CAtom lens);
 
 

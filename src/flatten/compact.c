@@ -46,31 +46,6 @@ static CAtom places(CBuild *b, CAtom n, CAtom flags, CAtom offs, int part) {
     return cb_map(b, n, &idx, 1, cb_lambda(ps, &in, res), NULL);
 }
 
-/* let pat = scatter (replicate size 0 per input) place xs, as n writes. */
-static void scatter_part(CBuild *b, CAtom n, CAtom size, CAtom place, const CAtomVec *xs, const CParam *pat) {
-    CExp *x = cb_exp(b, CE_SCATTER);
-    vec_push(&x->args, n);
-    vec_push(&x->arrays, place);
-    CBuild in = cb_nested(b);
-    CParamVec ps = {0};
-    CAtomVec res = {0};
-    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
-    vec_push(&ps, i);
-    vec_push(&res, catom_var(i.name));
-    CParamVec out = {0};
-    for (int k = 0; k < xs->len; k++) {
-        CType t = ctype_elem(cb_type(b, xs->data[k]));
-        vec_push(&x->dests, cb_replicate(b, size, catom_of_scalar((Scalar){.prim = t.prim})));
-        vec_push(&x->arrays, xs->data[k]);
-        CParam v = cb_param(&in, "x", t);
-        vec_push(&ps, v);
-        vec_push(&res, catom_var(v.name));
-        vec_push(&out, pat[k]);
-    }
-    x->lam = cb_lambda(ps, &in, res);
-    cb_let_pat(b, out, x);
-}
-
 bool compact_filter(const CStm *s, CBuild *b) {
     const CExp *e = s->exp;
     if (e->kind != CE_FILTER)
@@ -85,8 +60,11 @@ bool compact_filter(const CStm *s, CBuild *b) {
     CAtomVec xs = {0};
     for (int k = 0; k < e->arrays.len; k++)
         vec_push(&xs, e->arrays.data[k]);
-    scatter_part(b, n, kept, places(b, n, flags, offs, 0), &xs, &s->pat.data[0]);
+    CParamVec part[2] = {{0}, {0}};
+    for (int j = 0; j < s->pat.len; j++)
+        vec_push(&part[j / xs.len], s->pat.data[j]);
+    cb_scatter_places(b, n, kept, places(b, n, flags, offs, 0), &xs, &part[0]);
     if (e->partition)
-        scatter_part(b, n, cb_sub(b, n, kept), places(b, n, flags, offs, 1), &xs, &s->pat.data[xs.len]);
+        cb_scatter_places(b, n, cb_sub(b, n, kept), places(b, n, flags, offs, 1), &xs, &part[1]);
     return true;
 }

@@ -823,28 +823,12 @@ static void filter_places(IrrMatch *m, CBuild *b, const OMap *iotas, CAtom pos, 
 /* The flat output of one part: scatter (replicate total 0) idx elems, one array per input. */
 static void filter_scatter(IrrMatch *m, CBuild *b, CAtom offs, CAtom idx, const CAtomVec *elems, CAtom *rows) {
     CAtom total = cb_last(b, offs);
-    CExp *x = cb_exp(b, CE_SCATTER);
-    vec_push(&x->args, m->total);
-    vec_push(&x->arrays, idx);
-    CBuild in = cb_nested(b);
-    CParamVec ps = {0};
-    CAtomVec res = {0};
-    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
-    vec_push(&ps, i);
-    vec_push(&res, catom_var(i.name));
     CParamVec pat = {0};
     for (int k = 0; k < elems->len; k++) {
-        CType t = ctype_elem(cb_type(b, elems->data[k]));
-        vec_push(&x->dests, cb_replicate(b, total, catom_of_scalar((Scalar){.prim = t.prim})));
-        vec_push(&x->arrays, elems->data[k]);
-        CParam v = cb_param(&in, "x", t);
-        vec_push(&ps, v);
-        vec_push(&res, catom_var(v.name));
         rows[k] = catom_var(opt_fresh("filt"));
-        vec_push(&pat, ((CParam){rows[k].var, ctype_outer(cdim_of_atom(total), t)}));
+        vec_push(&pat, ((CParam){rows[k].var, ctype_outer(cdim_of_atom(total), ctype_elem(cb_type(b, elems->data[k])))}));
     }
-    x->lam = cb_lambda(ps, &in, res);
-    cb_let_pat(b, pat, x);
+    cb_scatter_places(b, m->total, total, idx, elems, &pat);
 }
 
 /* The rest of the body after the filter, as a map over the elements binding the outer map's
