@@ -13,11 +13,7 @@ if ! command -v nvcc > /dev/null 2>&1; then
     echo "cuda_compile: nvcc not found, skipped"
     summary
 fi
-# CUDA's headers: where nvcc itself looks (its dry run prints INCLUDES), else beside nvcc
-INC=$(nvcc --dryrun -x cu -c /dev/null -o /dev/null 2>&1 | sed -n 's/^#\$ INCLUDES="-I\([^"]*\)".*/\1/p' | head -n 1)
-for dir in "$INC" "$(dirname "$(readlink -f "$(command -v nvcc)")")/../include" /usr/local/cuda/include /usr/include; do
-    if [ -n "$dir" ] && [ -f "$dir/cuda_runtime_api.h" ]; then INC=$dir; break; fi
-done
+INC=$(cuda_include_dir)
 if [ ! -f "$INC/cuda_runtime_api.h" ]; then
     echo "cuda_compile: nvcc found but not CUDA's headers (cuda_runtime_api.h, in nvcc's INCLUDES or beside nvcc): an incomplete toolkit, skipped"
     summary

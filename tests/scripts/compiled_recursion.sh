@@ -48,11 +48,7 @@ for be in c multicore cuda; do
     check "weft $be: $(head -n 1 "$T/out")" grep -q "spec.fut:1:64: error: the recursive function 'f' would be specialised more than 32 times" "$T/out"
 done
 
-INC=
-if command -v nvcc > /dev/null 2>&1; then
-    INC=$(nvcc --dryrun -x cu -c /dev/null -o /dev/null 2>&1 | sed -n 's/^#\$ INCLUDES="-I\([^"]*\)".*/\1/p' | head -n 1)
-    [ -f "$INC/cuda_runtime_api.h" ] || INC=$(dirname "$(readlink -f "$(command -v nvcc)")")/../include
-fi
+INC=$(cuda_include_dir)
 for prog in tests/language/recursion*.fut "$T/deep.fut"; do
     name=$(basename "$prog" .fut)
     check "weft cuda --no-cc $prog" "$WEFT" cuda --no-cc "$prog" -o "$T/$name" || continue

@@ -50,3 +50,15 @@ summary() {
     [ "$checks_failed" -eq 0 ] || exit 1
     exit 0
 }
+# cuda_include_dir: the folder with CUDA's headers (cuda_runtime_api.h) for compiling generated
+# host code with cc: where nvcc itself looks (its dry run prints INCLUDES), else beside nvcc,
+# else the usual places; prints nothing when there is no nvcc or no such folder.
+cuda_include_dir() {
+    command -v nvcc > /dev/null 2>&1 || return 0
+    cid_nvcc_inc=$(nvcc --dryrun -x cu -c /dev/null -o /dev/null 2>&1 |
+        sed -n 's/^#\$ INCLUDES="-I\([^"]*\)".*/\1/p' | head -n 1)
+    for cid_dir in "$cid_nvcc_inc" "$(dirname "$(readlink -f "$(command -v nvcc)")")/../include" \
+        /usr/local/cuda/include /usr/include; do
+        if [ -n "$cid_dir" ] && [ -f "$cid_dir/cuda_runtime_api.h" ]; then echo "$cid_dir"; return 0; fi
+    done
+}

@@ -66,8 +66,8 @@ if command -v nvcc > /dev/null 2>&1; then
     for p in cmpi cbins chw cintra; do
         nvcc -O1 -Xcicc -O0 -Xptxas -O0 --gpu-architecture=sm_90 -c "$T/$p.cu" -o "$T/$p.o" > "$T/$p.nvcc" 2>&1 &&
             pass || { fail "weft cuda --mpi: nvcc -c $p.cu"; head -20 "$T/$p.nvcc"; }
-        if command -v mpicc > /dev/null 2>&1; then
-            inc=$(dirname "$(readlink -f "$(command -v nvcc)")")/../include
+        inc=$(cuda_include_dir)
+        if command -v mpicc > /dev/null 2>&1 && [ -n "$inc" ]; then
             # shellcheck disable=SC2046
             check "weft cuda --mpi: $p.c compiles" $CC -fsyntax-only -std=c11 -Wall -Wextra -Werror -I"$inc" \
                 $(mpicc --showme:compile) "$T/$p.c"
