@@ -5,7 +5,9 @@
 #         --backend=multicore the same way on tests/irregular (its segmented operations' own
 #         buffers: the irregular fuzzer found them leaking)
 #   tsan: `weft test --backend=multicore` with clang -fsanitize=thread (needs libomp; the
-#         OpenMP runtime itself is not instrumented, hence ignore_noninstrumented_modules)
+#         OpenMP runtime itself is not instrumented, hence ignore_noninstrumented_modules), every
+#         region parallel (--thresholds=region=0: the tests' small inputs would otherwise run
+#         their regions in the calling thread, docs/BACKENDS.md)
 # on tests/programs, tests/irregular and tests/backend_c.  Prints weft test's "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -37,7 +39,7 @@ asan)
     ;;
 tsan)
     TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=1" \
-        "$WEFT" test --backend=multicore --cc="clang -O1 -g -fsanitize=thread" $DIRS
+        "$WEFT" test --backend=multicore --cc="clang -O1 -g -fsanitize=thread" --thresholds=region=0 $DIRS
     ;;
 *)
     echo "usage: $0 asan|tsan" >&2

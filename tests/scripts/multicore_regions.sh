@@ -7,7 +7,10 @@
 #    the inputs' views, not the operator's parameters it declares inside, not the outputs it
 #    allocates before (listed: they are only written through their pointers);
 #  - the executable waits between regions passively unless its user chose a policy (rts/runtime.c
-#    wait_policy: spinning threads collapse when a core is busy), as its -L log says.
+#    wait_policy: spinning threads collapse when a core is busy), as its -L log says;
+#  - a region whose work is unknown before it runs (a loop per element) is probed (regions.c
+#    region_probe): the calling thread runs it alone within multicore.suff_region_us, the team only
+#    the rest (with a budget of 0: all but the first iteration), same results either way.
 . "$(dirname "$0")/lib.sh"
 
 cat > "$T/scans.fut" <<'F'
@@ -41,5 +44,26 @@ if "$WEFT" multicore "$T/scans.fut" -o "$T/linrec" > "$T/cc.log" 2>&1; then
     check "linrec's result after running itself again: $out" [ "$out" = "[1.0f64, 3.0f64]" ]
 else
     fail "weft multicore scans.fut: $(head -c 300 "$T/cc.log")"
+fi
+cat > "$T/tri.fut" <<'F'
+entry tri (ks: []i64) : []i64 = map (\k -> loop acc = 0 for i < k do acc + i) ks
+F
+if "$WEFT" multicore "$T/tri.fut" -o "$T/tri" > "$T/cc.log" 2>&1; then
+    check "tri.fut: the map's region is probed" grep -q 'wf_probe_start(ctx' "$T/tri.c"
+    # each k: 0 + 1 + ... + (k - 1) = k (k - 1) / 2
+    want='[3i64, 0i64, 10i64, 0i64, 4950i64]'
+    out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e tri --num-threads 2 -L 2> "$T/probe.log")
+    check "tri, probed: $out" [ "$out" = "$want" ]
+    check "tri, probed: all in the calling thread ($(grep Region "$T/probe.log"))" \
+        grep -q '^Region at .*tri.fut:1:33: 5 of 5 iterations in the calling thread\.$' "$T/probe.log"
+    out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e tri --num-threads 2 -L --param multicore.suff_region_us=0 2> "$T/probe.log")
+    check "tri, no budget: $out" [ "$out" = "$want" ]
+    check "tri, no budget: the team runs the rest ($(grep Region "$T/probe.log"))" \
+        grep -q '^Region at .*tri.fut:1:33: 1 of 5 iterations in the calling thread, the rest by the team\.$' "$T/probe.log"
+    out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e tri --num-threads 1 -L 2> "$T/probe.log")
+    check "tri, one thread: $out" [ "$out" = "$want" ]
+    check_not "tri, one thread: no probe" grep -q '^Region at' "$T/probe.log"
+else
+    fail "weft multicore tri.fut: $(head -c 300 "$T/cc.log")"
 fi
 summary

@@ -34,7 +34,9 @@
  * Irregular segops (segments of varying length) are segmented.c's.  Every region first weighs
  * its work (region_threads: points times the inner widths known before it); below the tuning
  * parameter multicore.suff_region_work it gets one thread and runs in the calling thread (the
- * pragma's if clause), as waking the team would cost more than the region.  A failure
+ * pragma's if clause), as waking the team would cost more than the region.  A map whose work
+ * cannot be weighed before it runs is probed instead (region_probe): the calling thread runs its
+ * first iterations alone within multicore.suff_region_us, and the team only the rest.  A failure
  * inside a region records the error, skips the rest of the thread's chunks (the WF_FAIL of
  * region code jumps to its end) and makes the function fail after the region.
  */
@@ -55,6 +57,10 @@ bool fp_parallel(FGen *g, const CStm *s) {
  * costs, in iterations of a simple loop (docs/PERFORMANCE.md, "Small parallel regions"). */
 #define REGION_WORK_PARAM "multicore.suff_region_work"
 #define REGION_WORK_DEFAULT 32768
+/* The time (microseconds) the calling thread spends alone on a region whose work is unknown
+ * before it wakes the team (region_probe): about what a wake-up costs. */
+#define PROBE_PARAM "multicore.suff_region_us"
+#define PROBE_DEFAULT 50
 
 /* Whether atom a is a constant, or a variable from outside the body whose top-level statements
  * before it bound bound[0..nb) and whose parameters are params[0..np). */
@@ -98,12 +104,17 @@ static bool unknown_work(const CBody *b, const OMap *inside) {
  * SOACs, segops and for-loops at the top of its body that come from outside it (a C
  * expression of type double); unbounded (always parallel) when an iteration may do work of a
  * size it computes itself (a loop per element: examples/hullwhite). */
-static const char *inner_work(FGen *g, const CStm *s) {
+static bool region_work_unknown(const CStm *s) {
     const CExp *e = s->exp;
     OMap inside = {0};
     opt_bound_exp((CExp *)e, &inside);
     const CBody *body = e->kind == CE_SEGOP ? e->body : e->lam ? e->lam->body : NULL;
-    if (body && unknown_work(body, &inside))
+    return body && unknown_work(body, &inside);
+}
+
+static const char *inner_work(FGen *g, const CStm *s) {
+    const CExp *e = s->exp;
+    if (region_work_unknown(s))
         return "1e300";
     const CBody *b = e->kind == CE_SEGOP ? e->body : e->lam ? e->lam->body : NULL;
     const CParam *params = e->kind == CE_SEGOP ? e->params.data : e->lam ? e->lam->params.data : NULL;
@@ -130,10 +141,21 @@ const char *region_threads(FGen *g, const CStm *s, const char *w, const char *po
     return nt;
 }
 
+/* regions.h */
+void region_probe(FGen *g, const CStm *s, Chunks *c) {
+    c->probe = NULL;
+    if (!region_work_unknown(s))
+        return;
+    c->probe = fg_fresh(g, "probe");
+    int param = fg_target_param(g, PROBE_PARAM, PROBE_DEFAULT);
+    fg_line(g, "wf_probe %s = wf_probe_start(ctx, %d, %s, %s, %s);", c->probe, param, c->nt, c->w,
+            c_loc(s->exp->loc));
+}
+
 /* ---- regions ---- */
 
-Region region_begin(FGen *g, const char *nt) {
-    Region r = {fg_fresh(g, "fail"), fg_fresh(g, "par_out"), nt, g->out};
+Region region_begin(FGen *g, const char *nt, const char *probe) {
+    Region r = {fg_fresh(g, "fail"), fg_fresh(g, "par_out"), nt, probe, g->out};
     fg_line(g, "int %s = 0;", r.fail);
     fg_line(g, "#undef WF_FAIL");
     fg_line(g, "#define WF_FAIL(e) do { (void)(e); __atomic_store_n(&%s, 1, __ATOMIC_RELAXED); goto %s; } while (0)",
@@ -154,9 +176,17 @@ void region_end(FGen *g, Region r) {
     fg_line(g, "}");
     StrBuf *code = g->out;
     g->out = r.host;
-    fg_line(g, "#pragma omp parallel num_threads(%s) if(%s > 1)%s", r.nt, r.nt,
-            fp_firstprivate(g, code->data ? code->data : ""));
-    sb_puts(g->out, code->data ? code->data : "");
+    const char *fp = fp_firstprivate(g, code->data ? code->data : "");
+    if (!r.probe) {
+        fg_line(g, "#pragma omp parallel num_threads(%s) if(%s > 1)%s", r.nt, r.nt, fp);
+        sb_puts(g->out, code->data ? code->data : "");
+    } else { /* the calling thread's pass, then maybe the team's */
+        fg_line(g, "for (;;) {");
+        fg_line(g, "#pragma omp parallel num_threads(%s) if(%s > 1 && !%s.on)%s", r.nt, r.nt, r.probe, fp);
+        sb_puts(g->out, code->data ? code->data : "");
+        fg_line(g, "if (%s || !wf_probe_again(ctx, &%s)) break;", r.fail, r.probe);
+        fg_line(g, "}");
+    }
     fg_line(g, "#undef WF_FAIL");
     fg_line(g, "#define WF_FAIL(e) return (e)");
     fg_fail(g, r.fail, "1");
@@ -169,7 +199,7 @@ static void chunk(FGen *g, const char *w, const char *nt, const char *lo, const 
 }
 
 Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread) {
-    Chunks c = {w, nt, fg_fresh(g, "nc"), fg_fresh(g, "ctr"), NULL};
+    Chunks c = {w, nt, fg_fresh(g, "nc"), fg_fresh(g, "ctr"), NULL, NULL};
     const char *q = fg_fresh(g, "q");
     fg_line(g, "int64_t %s = wf_chunks(%s, %s, %d), %s[%s];", c.nc, w, nt, per_thread, c.ctr, nt);
     fg_line(g, "for (int %s = 0; %s < %s; %s++)", q, q, nt, q);
@@ -177,7 +207,24 @@ Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread) {
     return c;
 }
 
+/* chunks_begin of a region with a probe: the ranges from wf_probe_next */
+static void probe_chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char *hi) {
+    const char *v = fg_fresh(g, "v"), *o = fg_fresh(g, "o"), *end = fg_fresh(g, "end");
+    fg_line(g, "for (int %s = 0; %s < %s && !%s.over; %s++) {", v, v, c.nt, c.probe, v);
+    g->indent++;
+    fg_line(g, "int %s = (omp_get_thread_num() + %s) %% %s;", o, v, c.nt);
+    fg_line(g, "int64_t %s = (int64_t)(%s + 1) * %s / %s, %s = -1, %s, %s;", end, o, c.nc, c.nt, ci, lo, hi);
+    fg_line(g, "(void)%s;", ci);
+    fg_line(g, "while (wf_probe_next(&%s, &%s[%s], %s, %s, %s, &%s, &%s)) {", c.probe, c.ctr, o, end, c.nc,
+            c.base ? c.base : "0", lo, hi);
+    g->indent++;
+}
+
 void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char *hi) {
+    if (c.probe) {
+        probe_chunks_begin(g, c, ci, lo, hi);
+        return;
+    }
     const char *v = fg_fresh(g, "v"), *o = fg_fresh(g, "o"), *end = fg_fresh(g, "end");
     fg_line(g, "for (int %s = 0; %s < %s; %s++) {", v, v, c.nt, v);
     g->indent++;
@@ -190,7 +237,9 @@ void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char 
             c.nc);
 }
 
-void chunks_end(FGen *g) {
+void chunks_end(FGen *g, Chunks c) {
+    if (c.probe)
+        fg_line(g, "wf_probe_after(&%s);", c.probe);
     g->indent--;
     fg_line(g, "}");
     g->indent--;
@@ -285,7 +334,7 @@ static void thread_chunk(FGen *g, void *arg) {
     const char *lo = fg_fresh(g, "lo"), *hi = fg_fresh(g, "hi"), *ci = fg_fresh(g, "c");
     chunks_begin(g, p->chunks, ci, lo, hi);
     chunk_fold(g, p, ci, lo, hi);
-    chunks_end(g);
+    chunks_end(g, p->chunks);
 }
 
 /* The scan outputs' element i = pre (+) element i, for every scan accumulator a, pre[a] its
@@ -339,7 +388,7 @@ static void thread_fix_up(FGen *g, void *arg) {
     g->iter--;
     g->indent--;
     fg_line(g, "}");
-    chunks_end(g);
+    chunks_end(g, p->fix_chunks);
 }
 
 /* A chained scan, one thread's part (the scans' accumulators are scalars).  The threads take
@@ -437,7 +486,7 @@ static int chunks_per_thread(const Par *p) {
 /* Before the region of a chained scan: its chunks, the counter they are taken from, their
  * states and claims (thread_chained). */
 static Chunks chained_decl(FGen *g, Par *p) {
-    Chunks c = {p->w, p->nt, fg_fresh(g, "nc"), fg_fresh(g, "next"), NULL};
+    Chunks c = {p->w, p->nt, fg_fresh(g, "nc"), fg_fresh(g, "next"), NULL, NULL};
     p->state = fg_fresh(g, "state");
     p->claim = fg_fresh(g, "claim");
     int bytes = 0; /* of the scans' outputs per iteration */
@@ -461,7 +510,7 @@ static const char **region_reduce(FGen *g, Par *p) {
         p->tot[a] = fg_fresh(g, "tot");
         fg_line(g, "%s %s[%s];", fg_ctype(g, p->acc_types[a]), p->tot[a], p->chunks.nc);
     }
-    Region r = region_begin(g, p->nt);
+    Region r = region_begin(g, p->nt, NULL);
     fg_slot_scope(g, chained ? thread_chained : thread_chunk, p);
     region_end(g, r);
     /* The chunk totals in order: acc becomes the reduce results; for scans not chained,
@@ -502,7 +551,7 @@ static const char **region_reduce(FGen *g, Par *p) {
         fg_line(g, "if (%s > 1) {", p->chunks.nc);
         g->indent++;
         p->fix_chunks = chunks_decl(g, p->w, p->nt, chunks_per_thread(p));
-        Region r2 = region_begin(g, p->nt);
+        Region r2 = region_begin(g, p->nt, NULL);
         fg_slot_scope(g, thread_fix_up, p);
         region_end(g, r2);
         g->indent--;
@@ -603,7 +652,8 @@ static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt,
     fs_screma_outputs(g, s, w, loc);
     if (p.nacc == 0) { /* a map: the chunks only */
         p.chunks = chunks_decl(g, w, nt, chunks_per_thread(&p));
-        Region r = region_begin(g, nt);
+        region_probe(g, s, &p.chunks);
+        Region r = region_begin(g, nt, p.chunks.probe);
         fg_slot_scope(g, thread_chunk, &p);
         region_end(g, r);
         return;
@@ -685,7 +735,7 @@ static void thread_flat(FGen *g, void *arg) {
     fg_line(g, "}");
     if (blocked)
         fn_interchange_end(g);
-    chunks_end(g);
+    chunks_end(g, q->chunks);
 }
 
 static void segop_iteration(FGen *g, const Par *p, const char *i, const char **accs) {
@@ -712,7 +762,8 @@ static void region_flat(FGen *g, const CStm *s, const char **w, int k) {
     /* no accumulators across points (a segred's whole segments have their own) */
     q.chunks = chunks_decl(g, part.n, q.nt, 16);
     q.chunks.base = part.lo;
-    Region r = region_begin(g, q.nt);
+    region_probe(g, s, &q.chunks);
+    Region r = region_begin(g, q.nt, q.chunks.probe);
     fg_slot_scope(g, thread_flat, &q);
     region_end(g, r);
     mpi_gather_rows(g, s, part, k);
@@ -891,7 +942,7 @@ static void fp_scatter_hist(FGen *g, const CStm *s) {
     Scat q = {s, w, NULL, NULL, NULL};
     if (e->kind == CE_SCATTER) {
         q.nt = region_threads(g, s, w, w);
-        Region r = region_begin(g, q.nt);
+        Region r = region_begin(g, q.nt, NULL);
         fg_slot_scope(g, thread_scatter, &q);
         region_end(g, r);
         return;
@@ -922,10 +973,10 @@ static void fp_scatter_hist(FGen *g, const CStm *s) {
     }
     for (int j = 0; j < nd; j++) /* a failure frees nothing: the process exits with it */
         fg_fail(g, xsprintf("!%s", q.priv[j]), xsprintf("wf_error(ctx, %s, \"out of memory (histogram)\")", loc));
-    Region r1 = region_begin(g, nt);
+    Region r1 = region_begin(g, nt, NULL);
     fg_slot_scope(g, thread_hist_private, &q);
     region_end(g, r1);
-    Region r2 = region_begin(g, nt);
+    Region r2 = region_begin(g, nt, NULL);
     fg_slot_scope(g, thread_hist_merge, &q);
     region_end(g, r2);
     for (int j = 0; j < nd; j++)
@@ -934,7 +985,7 @@ static void fp_scatter_hist(FGen *g, const CStm *s) {
     if (nd == 1) {
         fg_line(g, "} else if (%s > 1) {", nt);
         g->indent++;
-        Region r = region_begin(g, nt);
+        Region r = region_begin(g, nt, NULL);
         fg_slot_scope(g, thread_scatter, &q);
         region_end(g, r);
         g->indent--;

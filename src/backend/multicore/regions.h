@@ -12,6 +12,7 @@
 typedef struct {
     const char *fail, *out; /* the failure flag and the label at the end of the thread's code */
     const char *nt;
+    const char *probe;      /* NULL, or its probe (region_probe): run first by the calling thread */
     StrBuf *host;           /* the code around the region */
 } Region;
 
@@ -23,7 +24,7 @@ const char *region_threads(FGen *g, const CStm *s, const char *w, const char *po
 
 /* A region of nt threads (a C expression) around the code emitted until region_end; a failure
  * inside it (WF_FAIL) leaves the thread's code and fails the function after the region. */
-Region region_begin(FGen *g, const char *nt);
+Region region_begin(FGen *g, const char *nt, const char *probe);
 void region_end(FGen *g, Region r);
 
 /* Chunks: w iterations cut into nc chunks, chunk c = [w c / nc, w (c + 1) / nc).  Thread t owns
@@ -35,6 +36,7 @@ void region_end(FGen *g, Region r);
 typedef struct {
     const char *w, *nt, *nc, *ctr;
     const char *base; /* NULL, or the first iteration: the chunks cut [base, base + w) (an MPI rank's part) */
+    const char *probe; /* NULL, or the region's probe (region_probe) */
 } Chunks;
 
 /* Before the region: the chunks of w iterations for nt threads (per_thread of them each, at
@@ -43,7 +45,15 @@ Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread);
 /* In the thread: the loops over the chunks it takes, binding chunk index ci and its range
  * [lo, hi); close them with chunks_end. */
 void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char *hi);
-void chunks_end(FGen *g);
+void chunks_end(FGen *g, Chunks c);
+
+/* A region over the chunks c of statement s whose work region_threads could not bound (an
+ * iteration runs a while loop, or SOACs over widths it computes itself), and whose iterations
+ * are independent (a map's points): declares its probe (rts/flat.h wf_probe) and names it in
+ * c->probe, so that the calling thread runs the first iterations alone, in steps that double,
+ * until they are done or the tuning parameter multicore.suff_region_us is spent, and the team only
+ * the rest; pass c->probe to region_begin.  Otherwise c->probe stays NULL. */
+void region_probe(FGen *g, const CStm *s, Chunks *c);
 
 /* regions.c */
 /* Whether the SOAC statement runs as a parallel region here (outermost, multicore). */

@@ -241,7 +241,7 @@ static void fill_before(FGen *g, const Seg *q) {
     g->indent--;
     fg_line(g, "} else {");
     g->indent++;
-    Region r = region_begin(g, q->nt);
+    Region r = region_begin(g, q->nt, NULL);
     fg_slot_scope(g, thread_fill, (void *)q);
     region_end(g, r);
     g->indent--;
@@ -320,7 +320,7 @@ static void thread_walk(FGen *g, void *arg) {
     }
     g->indent--;
     fg_line(g, "}");
-    chunks_end(g);
+    chunks_end(g, q->ch);
 }
 
 /* A C array of nc values of type t, allocated before the region (freed after the segop by
@@ -447,7 +447,7 @@ static void thread_apply(FGen *g, void *arg) {
     }
     g->indent--;
     fg_line(g, "}");
-    chunks_end(g);
+    chunks_end(g, ap->ch);
 }
 
 /* After a segscan's first region: the carry into each chunk's head (the fold of its segment's
@@ -486,7 +486,7 @@ static void finish_scan(FGen *g, const Seg *q, const char *loc) {
     g->indent--;
     fg_line(g, "}");
     ap.ch = chunks_decl(g, q->total, q->nt, 16);
-    Region r = region_begin(g, q->nt);
+    Region r = region_begin(g, q->nt, NULL);
     fg_slot_scope(g, thread_apply, &ap);
     region_end(g, r);
 }
@@ -525,7 +525,7 @@ void fp_irregular_segop(FGen *g, const CStm *s) {
         shared_rows(g, &q, loc);
         fill_before(g, &q);
     }
-    Region r = region_begin(g, q.nt);
+    Region r = region_begin(g, q.nt, NULL);
     fg_slot_scope(g, thread_walk, &q);
     region_end(g, r);
     mpi_gather_rows(g, s, part, 1);
