@@ -264,29 +264,33 @@ static inline __attribute__((unused)) int wf_region_threads(wf_ctx *ctx, int par
 }
 /* A region whose work the compiler could not bound (src/backend/multicore/regions.c, its
  * probe: an iteration runs a loop, or SOACs over widths it computes itself) is run first by the
- * calling thread alone (the region's pragma with if(0)), over its first iterations in steps
- * that double, until they are all done or the tuning parameter multicore.suff_region_us is spent;
- * only then is the region run again by the team, over the iterations left, in chunks.  A small
- * region so costs no team's wake-up, a big one at most about three budgets in one thread. */
+ * calling thread alone (the region's pragma with if(0)) until it is done or the tuning
+ * parameter multicore.suff_region_us is spent; only then is the region run again by the team,
+ * over what is left.  A map's pass takes its first iterations in steps that double, and the
+ * team the iterations left, cut into chunks; a reduction's pass takes whole chunks (each has
+ * its own accumulator), and the team the chunks left.  A small region so costs no team's
+ * wake-up, a big one at most about three budgets (a reduction: a budget and a chunk) in one
+ * thread. */
 typedef struct {
     bool on;        /* the calling thread's pass */
-    bool over;      /* that pass has ended: its budget spent, or every iteration done */
+    bool over;      /* that pass has spent its budget with work left */
+    bool chunks;    /* a reduction's: w is the chunks, done those the pass took */
     int64_t done;   /* iterations [0, done) of [0, w) are done (or running, in the pass) */
     int64_t step, w, t0, budget;
     const char *loc; /* the region's source location (the -L log) */
 } wf_probe;
-static inline __attribute__((unused)) wf_probe wf_probe_start(wf_ctx *ctx, int param, int nt, int64_t w,
-                                                              const char *loc) {
-    wf_probe p = {nt > 1, false, 0, 1, w, 0, 0, loc};
+static inline __attribute__((unused)) wf_probe wf_probe_start(wf_ctx *ctx, int param, int nt, bool chunks,
+                                                              int64_t w, const char *loc) {
+    wf_probe p = {nt > 1, false, chunks, 0, 1, w, 0, 0, loc};
     if (p.on) {
         p.t0 = wf_time_us();
         p.budget = wf_param(ctx, param);
     }
     return p;
 }
-/* The next range [*lo, *hi) of iterations (those of a rank from base) of the thread: in the
- * probe's pass its next step; else the next chunk below end from the thread's counter *ctr,
- * the iterations left after the pass [done, w) cut into nc chunks. */
+/* A map's next range [*lo, *hi) of iterations (those of a rank from base) for the thread: in
+ * the probe's pass its next step; else the next chunk below end from the thread's counter
+ * *ctr, the iterations left after the pass [done, w) cut into nc chunks. */
 static inline __attribute__((unused)) bool wf_probe_next(wf_probe *p, int64_t *ctr, int64_t end, int64_t nc,
                                                          int64_t base, int64_t *lo, int64_t *hi) {
     if (p->on) {
@@ -305,23 +309,37 @@ static inline __attribute__((unused)) bool wf_probe_next(wf_probe *p, int64_t *c
     *hi = base + p->done + left * (c + 1) / nc;
     return true;
 }
-/* After a step of the pass: the next one twice as long, or the pass over. */
+/* A reduction's next chunk *ci below end from the thread's counter *ctr (the pass's too, until
+ * its budget is spent). */
+static inline __attribute__((unused)) bool wf_probe_next_chunk(wf_probe *p, int64_t *ctr, int64_t end, int64_t *ci) {
+    if (p->on && p->over)
+        return false;
+    int64_t c = __atomic_fetch_add(ctr, 1, __ATOMIC_RELAXED);
+    if (c >= end)
+        return false;
+    if (p->on)
+        p->done++;
+    *ci = c;
+    return true;
+}
+/* After a step or chunk of the pass: the next step twice as long; the pass over when its
+ * budget is spent with work left. */
 static inline __attribute__((unused)) void wf_probe_after(wf_probe *p) {
     if (!p->on)
         return;
     p->step = p->step > (INT64_C(1) << 61) ? p->step : 2 * p->step;
-    if (p->done >= p->w || wf_time_us() - p->t0 > p->budget)
+    if (p->done < p->w && wf_time_us() - p->t0 > p->budget)
         p->over = true;
 }
-/* After the region: whether it runs again, by the team, over the iterations the pass left
- * (logged under -L). */
+/* After the region: whether it runs again, by the team, over what the pass left (logged under
+ * -L). */
 static inline __attribute__((unused)) bool wf_probe_again(wf_ctx *ctx, wf_probe *p) {
     if (!p->on)
         return false;
     if (ctx->logging)
-        fprintf(ctx->log_file, "Region at %s: %" PRId64 " of %" PRId64 " iterations in the calling thread%s.\n", p->loc,
-                p->done, p->w, p->done < p->w ? ", the rest by the team" : "");
-    if (p->done >= p->w)
+        fprintf(ctx->log_file, "Region at %s: %" PRId64 " of %" PRId64 " %s in the calling thread%s.\n", p->loc,
+                p->done, p->w, p->chunks ? "chunks" : "iterations", p->over ? ", the rest by the team" : "");
+    if (!p->over)
         return false;
     p->on = p->over = false;
     return true;

@@ -47,6 +47,7 @@ else
 fi
 cat > "$T/tri.fut" <<'F'
 entry tri (ks: []i64) : []i64 = map (\k -> loop acc = 0 for i < k do acc + i) ks
+entry trisum (ks: []i64) : i64 = reduce (+) 0 (map (\k -> loop acc = 0 for i < k do acc + i) ks)
 F
 if "$WEFT" multicore "$T/tri.fut" -o "$T/tri" > "$T/cc.log" 2>&1; then
     check "tri.fut: the map's region is probed" grep -q 'wf_probe_start(ctx' "$T/tri.c"
@@ -63,6 +64,15 @@ if "$WEFT" multicore "$T/tri.fut" -o "$T/tri" > "$T/cc.log" 2>&1; then
     out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e tri --num-threads 1 -L 2> "$T/probe.log")
     check "tri, one thread: $out" [ "$out" = "$want" ]
     check_not "tri, one thread: no probe" grep -q '^Region at' "$T/probe.log"
+    # the reduction's pass takes whole chunks (5 elements on 2 threads: 5 chunks of one)
+    out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e trisum --num-threads 2 -L 2> "$T/probe.log")
+    check "trisum, probed: $out" [ "$out" = "4963i64" ]
+    check "trisum, probed: all in the calling thread ($(grep Region "$T/probe.log"))" \
+        grep -q '^Region at .*tri.fut:2:34: 5 of 5 chunks in the calling thread\.$' "$T/probe.log"
+    out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e trisum --num-threads 2 -L --param multicore.suff_region_us=0 2> "$T/probe.log")
+    check "trisum, no budget: $out" [ "$out" = "4963i64" ]
+    check "trisum, no budget: the team runs the rest ($(grep Region "$T/probe.log"))" \
+        grep -q '^Region at .*tri.fut:2:34: 1 of 5 chunks in the calling thread, the rest by the team\.$' "$T/probe.log"
 else
     fail "weft multicore tri.fut: $(head -c 300 "$T/cc.log")"
 fi

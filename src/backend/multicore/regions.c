@@ -34,9 +34,9 @@
  * Irregular segops (segments of varying length) are segmented.c's.  Every region first weighs
  * its work (region_threads: points times the inner widths known before it); below the tuning
  * parameter multicore.suff_region_work it gets one thread and runs in the calling thread (the
- * pragma's if clause), as waking the team would cost more than the region.  A map whose work
- * cannot be weighed before it runs is probed instead (region_probe): the calling thread runs its
- * first iterations alone within multicore.suff_region_us, and the team only the rest.  A failure
+ * pragma's if clause), as waking the team would cost more than the region.  A map or reduction
+ * whose work cannot be weighed before it runs is probed instead (region_probe): the calling
+ * thread runs it alone within multicore.suff_region_us, and the team only the rest.  A failure
  * inside a region records the error, skips the rest of the thread's chunks (the WF_FAIL of
  * region code jumps to its end) and makes the function fail after the region.
  */
@@ -142,14 +142,15 @@ const char *region_threads(FGen *g, const CStm *s, const char *w, const char *po
 }
 
 /* regions.h */
-void region_probe(FGen *g, const CStm *s, Chunks *c) {
+void region_probe(FGen *g, const CStm *s, Chunks *c, bool by_chunks) {
     c->probe = NULL;
+    c->probe_chunks = by_chunks;
     if (!region_work_unknown(s))
         return;
     c->probe = fg_fresh(g, "probe");
     int param = fg_target_param(g, PROBE_PARAM, PROBE_DEFAULT);
-    fg_line(g, "wf_probe %s = wf_probe_start(ctx, %d, %s, %s, %s);", c->probe, param, c->nt, c->w,
-            c_loc(s->exp->loc));
+    fg_line(g, "wf_probe %s = wf_probe_start(ctx, %d, %s, %s, %s, %s);", c->probe, param, c->nt,
+            by_chunks ? "true" : "false", by_chunks ? c->nc : c->w, c_loc(s->exp->loc));
 }
 
 /* ---- regions ---- */
@@ -199,7 +200,7 @@ static void chunk(FGen *g, const char *w, const char *nt, const char *lo, const 
 }
 
 Chunks chunks_decl(FGen *g, const char *w, const char *nt, int per_thread) {
-    Chunks c = {w, nt, fg_fresh(g, "nc"), fg_fresh(g, "ctr"), NULL, NULL};
+    Chunks c = {w, nt, fg_fresh(g, "nc"), fg_fresh(g, "ctr"), NULL, NULL, false};
     const char *q = fg_fresh(g, "q");
     fg_line(g, "int64_t %s = wf_chunks(%s, %s, %d), %s[%s];", c.nc, w, nt, per_thread, c.ctr, nt);
     fg_line(g, "for (int %s = 0; %s < %s; %s++)", q, q, nt, q);
@@ -213,10 +214,19 @@ static void probe_chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo
     fg_line(g, "for (int %s = 0; %s < %s && !%s.over; %s++) {", v, v, c.nt, c.probe, v);
     g->indent++;
     fg_line(g, "int %s = (omp_get_thread_num() + %s) %% %s;", o, v, c.nt);
+    const char *base = c.base ? c.base : "0";
+    if (c.probe_chunks) { /* whole chunks, as chunks_begin */
+        fg_line(g, "int64_t %s = (int64_t)(%s + 1) * %s / %s, %s;", end, o, c.nc, c.nt, ci);
+        fg_line(g, "while (wf_probe_next_chunk(&%s, &%s[%s], %s, &%s)) {", c.probe, c.ctr, o, end, ci);
+        g->indent++;
+        fg_line(g, "int64_t %s = %s + %s * %s / %s, %s = %s + %s * (%s + 1) / %s;", lo, base, c.w, ci, c.nc, hi, base,
+                c.w, ci, c.nc);
+        return;
+    }
     fg_line(g, "int64_t %s = (int64_t)(%s + 1) * %s / %s, %s = -1, %s, %s;", end, o, c.nc, c.nt, ci, lo, hi);
     fg_line(g, "(void)%s;", ci);
-    fg_line(g, "while (wf_probe_next(&%s, &%s[%s], %s, %s, %s, &%s, &%s)) {", c.probe, c.ctr, o, end, c.nc,
-            c.base ? c.base : "0", lo, hi);
+    fg_line(g, "while (wf_probe_next(&%s, &%s[%s], %s, %s, %s, &%s, &%s)) {", c.probe, c.ctr, o, end, c.nc, base, lo,
+            hi);
     g->indent++;
 }
 
@@ -486,7 +496,7 @@ static int chunks_per_thread(const Par *p) {
 /* Before the region of a chained scan: its chunks, the counter they are taken from, their
  * states and claims (thread_chained). */
 static Chunks chained_decl(FGen *g, Par *p) {
-    Chunks c = {p->w, p->nt, fg_fresh(g, "nc"), fg_fresh(g, "next"), NULL, NULL};
+    Chunks c = {p->w, p->nt, fg_fresh(g, "nc"), fg_fresh(g, "next"), NULL, NULL, false};
     p->state = fg_fresh(g, "state");
     p->claim = fg_fresh(g, "claim");
     int bytes = 0; /* of the scans' outputs per iteration */
@@ -510,7 +520,11 @@ static const char **region_reduce(FGen *g, Par *p) {
         p->tot[a] = fg_fresh(g, "tot");
         fg_line(g, "%s %s[%s];", fg_ctype(g, p->acc_types[a]), p->tot[a], p->chunks.nc);
     }
-    Region r = region_begin(g, p->nt, NULL);
+    /* a reduction's chunks probed (a scan's fix-up region cuts the same chunks: not probed) */
+    p->chunks.probe = NULL;
+    if (!chained && !p->nscan)
+        region_probe(g, p->s, &p->chunks, true);
+    Region r = region_begin(g, p->nt, p->chunks.probe);
     fg_slot_scope(g, chained ? thread_chained : thread_chunk, p);
     region_end(g, r);
     /* The chunk totals in order: acc becomes the reduce results; for scans not chained,
@@ -652,7 +666,7 @@ static void region_screma(FGen *g, const CStm *s, const char *w, const char *nt,
     fs_screma_outputs(g, s, w, loc);
     if (p.nacc == 0) { /* a map: the chunks only */
         p.chunks = chunks_decl(g, w, nt, chunks_per_thread(&p));
-        region_probe(g, s, &p.chunks);
+        region_probe(g, s, &p.chunks, false);
         Region r = region_begin(g, nt, p.chunks.probe);
         fg_slot_scope(g, thread_chunk, &p);
         region_end(g, r);
@@ -762,7 +776,7 @@ static void region_flat(FGen *g, const CStm *s, const char **w, int k) {
     /* no accumulators across points (a segred's whole segments have their own) */
     q.chunks = chunks_decl(g, part.n, q.nt, 16);
     q.chunks.base = part.lo;
-    region_probe(g, s, &q.chunks);
+    region_probe(g, s, &q.chunks, false);
     Region r = region_begin(g, q.nt, q.chunks.probe);
     fg_slot_scope(g, thread_flat, &q);
     region_end(g, r);

@@ -37,6 +37,7 @@ typedef struct {
     const char *w, *nt, *nc, *ctr;
     const char *base; /* NULL, or the first iteration: the chunks cut [base, base + w) (an MPI rank's part) */
     const char *probe; /* NULL, or the region's probe (region_probe) */
+    bool probe_chunks; /* its pass takes whole chunks (a reduction's) rather than steps */
 } Chunks;
 
 /* Before the region: the chunks of w iterations for nt threads (per_thread of them each, at
@@ -48,12 +49,13 @@ void chunks_begin(FGen *g, Chunks c, const char *ci, const char *lo, const char 
 void chunks_end(FGen *g, Chunks c);
 
 /* A region over the chunks c of statement s whose work region_threads could not bound (an
- * iteration runs a while loop, or SOACs over widths it computes itself), and whose iterations
- * are independent (a map's points): declares its probe (rts/flat.h wf_probe) and names it in
- * c->probe, so that the calling thread runs the first iterations alone, in steps that double,
- * until they are done or the tuning parameter multicore.suff_region_us is spent, and the team only
- * the rest; pass c->probe to region_begin.  Otherwise c->probe stays NULL. */
-void region_probe(FGen *g, const CStm *s, Chunks *c);
+ * iteration runs a while loop, or SOACs over widths it computes itself): declares its probe
+ * (rts/flat.h wf_probe) and names it in c->probe, so that the calling thread runs the region
+ * alone until it is done or the tuning parameter multicore.suff_region_us is spent, and the
+ * team only the rest; pass c->probe to region_begin.  Its pass takes the first iterations in
+ * steps that double (a map's points, independent), or by_chunks whole chunks (a reduction's,
+ * each into its own accumulators).  Otherwise c->probe stays NULL. */
+void region_probe(FGen *g, const CStm *s, Chunks *c, bool by_chunks);
 
 /* regions.c */
 /* Whether the SOAC statement runs as a parallel region here (outermost, multicore). */
