@@ -49,30 +49,28 @@ cat > "$T/tri.fut" <<'F'
 entry tri (ks: []i64) : []i64 = map (\k -> loop acc = 0 for i < k do acc + i) ks
 entry trisum (ks: []i64) : i64 = reduce (+) 0 (map (\k -> loop acc = 0 for i < k do acc + i) ks)
 F
+# probed ENTRY WANT WHERE PASS REST [OPTION]: entry ENTRY of tri.fut on [3, 0, 5, 1, 100] at 2
+# threads gives WANT, and -L says that its region at WHERE ran PASS in the calling thread, then REST
+probed() {
+    out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e "$1" --num-threads 2 -L ${6:-} 2> "$T/probe.log")
+    check "$1 ${6:-}: $out" [ "$out" = "$2" ]
+    check "$1 ${6:-}: $4 in the calling thread$5 ($(grep Region "$T/probe.log"))" \
+        grep -q "^Region at .*tri.fut:$3: $4 in the calling thread$5\.\$" "$T/probe.log"
+}
 if "$WEFT" multicore "$T/tri.fut" -o "$T/tri" > "$T/cc.log" 2>&1; then
     check "tri.fut: the map's region is probed" grep -q 'wf_probe_start(ctx' "$T/tri.c"
-    # each k: 0 + 1 + ... + (k - 1) = k (k - 1) / 2
+    # each k: 0 + 1 + ... + (k - 1) = k (k - 1) / 2; their sum 4963
     want='[3i64, 0i64, 10i64, 0i64, 4950i64]'
-    out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e tri --num-threads 2 -L 2> "$T/probe.log")
-    check "tri, probed: $out" [ "$out" = "$want" ]
-    check "tri, probed: all in the calling thread ($(grep Region "$T/probe.log"))" \
-        grep -q '^Region at .*tri.fut:1:33: 5 of 5 iterations in the calling thread\.$' "$T/probe.log"
-    out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e tri --num-threads 2 -L --param multicore.suff_region_us=0 2> "$T/probe.log")
-    check "tri, no budget: $out" [ "$out" = "$want" ]
-    check "tri, no budget: the team runs the rest ($(grep Region "$T/probe.log"))" \
-        grep -q '^Region at .*tri.fut:1:33: 1 of 5 iterations in the calling thread, the rest by the team\.$' "$T/probe.log"
+    team=', the rest by the team'
+    nobudget='--param multicore.suff_region_us=0'
+    probed tri "$want" 1:33 '5 of 5 iterations' ''
+    probed tri "$want" 1:33 '1 of 5 iterations' "$team" "$nobudget"
+    # the reduction's pass takes whole chunks (5 elements on 2 threads: 5 chunks of one)
+    probed trisum 4963i64 2:34 '5 of 5 chunks' ''
+    probed trisum 4963i64 2:34 '1 of 5 chunks' "$team" "$nobudget"
     out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e tri --num-threads 1 -L 2> "$T/probe.log")
     check "tri, one thread: $out" [ "$out" = "$want" ]
     check_not "tri, one thread: no probe" grep -q '^Region at' "$T/probe.log"
-    # the reduction's pass takes whole chunks (5 elements on 2 threads: 5 chunks of one)
-    out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e trisum --num-threads 2 -L 2> "$T/probe.log")
-    check "trisum, probed: $out" [ "$out" = "4963i64" ]
-    check "trisum, probed: all in the calling thread ($(grep Region "$T/probe.log"))" \
-        grep -q '^Region at .*tri.fut:2:34: 5 of 5 chunks in the calling thread\.$' "$T/probe.log"
-    out=$(echo '[3, 0, 5, 1, 100]' | "$T/tri" -e trisum --num-threads 2 -L --param multicore.suff_region_us=0 2> "$T/probe.log")
-    check "trisum, no budget: $out" [ "$out" = "4963i64" ]
-    check "trisum, no budget: the team runs the rest ($(grep Region "$T/probe.log"))" \
-        grep -q '^Region at .*tri.fut:2:34: 1 of 5 chunks in the calling thread, the rest by the team\.$' "$T/probe.log"
 else
     fail "weft multicore tri.fut: $(head -c 300 "$T/cc.log")"
 fi
