@@ -39,10 +39,12 @@
  * every variable stays bound once.  SOACs that cannot be segops here — a width that varies
  * inside the nest (irregular, but for irregular.c's shapes at the top of a nest), scatter,
  * hist, filter, screma mixing scans and reductions — run sequentially inside the enclosing
- * segop, or stay as they are at the top level.  A concatenation of arrays of scalars in the
- * body of a map at the top of a nest (an array literal of rows, src/flatten/jagged.c) becomes a
- * map over the positions of its result first (concats_as_maps), so that the nest is
- * irregular.c's: the rows copied element-wise (on the GPU, one at the top level too).
+ * segop, or stay as they are at the top level.  A concatenation or copy of arrays of scalars
+ * in the body of a map at the top of a nest (an array literal of rows, src/flatten/jagged.c),
+ * and a view the map returns as a row of a result whose rows vary (a filter of rows of a
+ * jagged array), becomes a map over the positions of its result first (concats_as_maps), so
+ * that the nest is irregular.c's: the rows copied element-wise (on the GPU, a concatenation
+ * at the top level too).
  */
 #include <string.h>
 

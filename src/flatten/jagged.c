@@ -21,9 +21,12 @@
  *   calls        a jagged parameter or result of a function (of a recursive definition) is
  *                passed as its parts
  *   rearrange    a run-time check that the value is regular, then a reshape of the data
- *   concat, copy, rotate, replicate, array literals of jagged rows, filter of rows, row slices
- *                with a stride: rewritten as maps over the rows (desugar below), then
- *                represented as maps
+ *   concat, copy, rotate, array literals of jagged rows: on the parts, the operands' offsets
+ *                shifted and their data concatenated (concat_parts); replicate: on the parts,
+ *                position by position (replicate_rep)
+ *   filter of rows, row slices with a stride: rewritten as maps over the rows (desugar below),
+ *                then represented as maps (whose rows, views, the flattener copies
+ *                element-wise: flatten.c, concats_as_maps)
  *   array literals of regular rows: on the parts, the rows concatenated (lower_literal_rows);
  *                in a map, the rows' lengths are scalar results (literal_result), so that the
  *                flattener can make the concatenation element-wise (flatten.c)
@@ -390,7 +393,7 @@ static const char *index_message(int nidx, int rank) {
 /* x[idx] for plain indices (n of them) into a jagged value: a row (a view) or an element,
  * after one check of the whole index whose message names every index and the shape along the
  * path (as the interpreter's does). */
-static Val index_plain(J *j, CBuild *b, const Rep *r, const CAtom *idx, int n) {
+static Val index_plain(J *j, CBuild *b, const Rep *r, const CAtom *idx, int n, bool in_range) {
     Walk w = walk_path(b, r, idx, n);
     int walked = n <= r->levels + 1 ? n : r->levels + 1;
     CAtom tail[MAX_LEVELS];
@@ -407,7 +410,8 @@ static Val index_plain(J *j, CBuild *b, const Rep *r, const CAtom *idx, int n) {
     if (walked == r->levels + 1)
         for (int k = 0; k < nt; k++, dims++)
             vals[nv++] = tail[k];
-    cb_assert(b, w.ok, index_message(n, dims), vals, nv);
+    if (!in_range)
+        cb_assert(b, w.ok, index_message(n, dims), vals, nv);
     if (n == r->levels) /* a row of the last level: a slice of the data */
         return regular(cb_slice(b, r->data, w.lo, w.hi));
     if (n < r->levels) { /* the levels below n, over the span [lo, hi) of level n */
@@ -710,8 +714,10 @@ static CAtom rotate_row(J *j, CBuild *in, CAtom i, void *arg) {
 static CAtom same_row(J *j, CBuild *in, CAtom i, void *arg) { return *(CAtom *)arg; }
 
 static CAtom gather_row(J *j, CBuild *in, CAtom i, void *arg) {
-    const CAtom *xi = arg; /* x, then the indices */
-    return row_of(j, in, xi[0], cb_index1(in, xi[1], i));
+    const CAtom *xi = arg; /* x, then the indices: rows of x (a filter's), no check */
+    CAtom r = row_of(j, in, xi[0], cb_index1(in, xi[1], i));
+    in->body->stms.data[in->body->stms.len - 1].exp->in_range = true;
+    return r;
 }
 
 /* array literal: row i is element i */
@@ -905,7 +911,7 @@ static void lower_index(J *j, CBuild *b, const CStm *s) {
         CAtom idx[3 * MAX_LEVELS];
         for (int k = 0; k < n && k < 3 * MAX_LEVELS; k++)
             idx[k] = e->slice.data[k].start;
-        bind_val(j, b, p, index_plain(j, b, r, idx, n));
+        bind_val(j, b, p, index_plain(j, b, r, idx, n, s->exp->in_range));
         return;
     }
     const CIndex *s0 = &e->slice.data[0];
