@@ -1005,16 +1005,17 @@ static bool scalar_copy(const CStm *x) {
 }
 
 /* Whether result k of map e is one whose rows vary (an offsets array, CExp.offsets) and is a
- * view of an array of scalars that its body makes (a row of a jagged value, jagged.c's
- * desugared filters, rotations and replications): the map writes it row by row, a copy of
- * the row in the element's thread. */
+ * view of an array of scalars that its body makes (a row of a jagged value: jagged.c's
+ * gather of a filter's kept rows, a program's own map returning rows): the map writes it row
+ * by row, a copy of the row in the element's thread.  Only for rows of one level, whose
+ * results share one offsets array (a tuple's arrays); a deeper row's lengths are an irregular
+ * map of their own. */
 static bool view_result(const CExp *e, int k) {
     if (!e->offsets.len || e->scans.len || e->reds.len || e->offsets.data[k].kind != CA_VAR)
         return false;
-    for (int m = 0; m < e->offsets.len; m++) /* rows of one level (a tuple's arrays share them):
-                                                 a deeper row's lengths are */
+    for (int m = 0; m < e->offsets.len; m++)
         if (e->offsets.data[m].kind == CA_VAR && strcmp(e->offsets.data[m].var, e->offsets.data[k].var))
-            return false; /* an irregular map of its own */
+            return false;
     CAtom r = e->lam->body->result.data[k];
     if (r.kind != CA_VAR)
         return false;
@@ -1030,9 +1031,8 @@ static bool view_result(const CExp *e, int k) {
 /* Map s with every copy of a row of scalars in its body — a concatenation of arrays of
  * scalars at the top of its body (an array literal of rows in a map, jagged.c
  * lower_literal_rows, and the program's own `++`), a copy of one, and a result whose rows vary
- * that is a view (the rows of jagged.c's maps over rows: a filter of rows, rotate, replicate,
- * copy) — as a map over the positions of the row (cb_concat_map; a view is a concatenation of
- * one array), into *out; false when there is none.  That map's width varies per element, so
+ * that is a view (view_result: a filter of rows) — as a map over the positions of the row
+ * (cb_concat_map; a view is a concatenation of one array), into *out; false when there is none.  That map's width varies per element, so
  * the nest is irregular.c's (or irr_split.c's, which cuts at it): flattened, the rows of every
  * element are one element-wise step (a segmap over every position of the result, each point
  * finding its row, its place in it and the row's source), where the copy would copy each

@@ -1862,6 +1862,73 @@ static void lower_filter_plain(J *j, CBuild *b, const CStm *s) {
     keep(j, b, s, ne);
 }
 
+/* Rows of a jagged value gathered on the parts (a filter's kept rows of rows): level by level,
+ * the rows' starts and lengths read at their positions, the lengths' offsets (cb_offsets), and
+ * the positions of the level below those rows cover — a map over the rows whose rows are the
+ * ranges start .. start + length, laid out by those offsets, which the flattener makes one
+ * segmap over every position (irregular.c) — then the data read at the last level's positions
+ * (a map).  No row is copied in a thread of its own where the nest is flattened. */
+
+static CAtom start_at(CBuild *b, CAtom i, void *o) { return cb_index1(b, *(CAtom *)o, i); }
+
+static CAtom length_at(CBuild *b, CAtom i, void *o) {
+    CAtom offs = *(CAtom *)o;
+    return cb_sub(b, cb_index1(b, offs, cb_add(b, i, cb_i64(1))), cb_index1(b, offs, i));
+}
+
+/* map over positions pos (n of them) of fn */
+static CAtom map_positions(CBuild *b, CAtom n, CAtom pos, CAtom (*fn)(CBuild *, CAtom, void *), void *arg) {
+    return cb_map(b, n, &pos, 1, lambda1(b, ctype_prim(PRIM_I64), fn, arg), NULL);
+}
+
+/* the ranges starts[i] .. starts[i] + lens[i] of the n rows one after the other, by offsets offs */
+static CAtom ranges(CBuild *b, CAtom n, CAtom starts, CAtom lens, CAtom offs) {
+    CBuild in = cb_nested(b);
+    CParam s = cb_param(&in, "s", ctype_prim(PRIM_I64)), l = cb_param(&in, "l", ctype_prim(PRIM_I64));
+    CAtom io = cb_iota(&in, catom_var(l.name));
+    CAtom st = catom_var(s.name);
+    CAtom row = cb_map(&in, catom_var(l.name), &io, 1, lambda1(&in, ctype_prim(PRIM_I64), plus, &st), NULL);
+    CParamVec ps = {0};
+    vec_push(&ps, s);
+    vec_push(&ps, l);
+    CAtomVec res = {0};
+    vec_push(&res, row);
+    CLambda *lam = cb_lambda(ps, &in, res);
+    lam->ret.data[0] = offsets_type(); /* a concatenated result: rows of any size */
+    CExp *e = cb_exp(b, CE_SCREMA);
+    vec_push(&e->args, n);
+    vec_push(&e->arrays, starts);
+    vec_push(&e->arrays, lens);
+    e->lam = lam;
+    vec_push(&e->offsets, offs);
+    return cb_let(b, "pos", offsets_type(), e);
+}
+
+static CAtom data_at(CBuild *b, CAtom p, void *d) { return cb_index1(b, *(CAtom *)d, p); }
+
+/* rows idx[0..m) of x, a value of type t */
+static Rep *gather_rep(J *j, CBuild *b, const Rep *x, CAtom idx, CAtom m, CType t) {
+    Rep *r = rep_new(j);
+    r->type = t;
+    r->levels = x->levels;
+    CAtom pos = idx, n = m;
+    for (int k = 0; k < x->levels; k++) {
+        CAtom o = x->offs[k];
+        CAtom starts = map_positions(b, n, pos, start_at, &o);
+        CAtom lens = map_positions(b, n, pos, length_at, &o);
+        r->offs[k] = cb_offsets(b, lens);
+        CAtom total = cb_index1(b, r->offs[k], n);
+        pos = ranges(b, n, starts, lens, r->offs[k]);
+        n = total;
+    }
+    CAtom d = x->data;
+    CAtom data = map_positions(b, n, pos, data_at, &d);
+    CExp *e = cb_exp(b, CE_ATOM); /* typed [] like every jagged value's data */
+    vec_push(&e->args, data);
+    r->data = cb_let(b, "data", data_type(t, r->levels), e);
+    return r;
+}
+
 /* filter or partition with jagged inputs: the indices kept (and rejected), then gathers of the
  * rows (maps, in the input's terms) */
 static void lower_filter_rows(J *j, CBuild *b, const CStm *s) {
@@ -1905,8 +1972,15 @@ static void lower_filter_rows(J *j, CBuild *b, const CStm *s) {
         CAtom idx = catom_var(pass ? rej_p.name : keep_p.name);
         CAtom count = cb_size(b, idx, 0);
         for (int k = 0; k < n; k++) {
+            CParam out = s->pat.data[pass * n + k];
+            Val x = val_of(j, e->arrays.data[k]);
+            if (x.rep && jagged_levels(out.type) >= 2) { /* rows of rows: gathered on the parts */
+                note(j, out.name, out.type);
+                omap_put(&j->reps, out.name, gather_rep(j, b, to_rep(j, b, x, out.type), idx, count, out.type));
+                continue;
+            }
             CAtom xi[2] = {e->arrays.data[k], idx};
-            desugar_rows(j, b, s->pat.data[pass * n + k], count, gather_row, xi);
+            desugar_rows(j, b, out, count, gather_row, xi);
         }
     }
 }
