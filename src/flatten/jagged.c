@@ -26,7 +26,8 @@
  *                position by position (replicate_rep)
  *   filter of rows, row slices with a stride: rewritten as maps over the rows (desugar below),
  *                then represented as maps (whose rows, views, the flattener copies
- *                element-wise: flatten.c, concats_as_maps)
+ *                element-wise: flatten.c, concats_as_maps); a filter of rows of rows: its
+ *                kept rows gathered on the parts (gather_rep)
  *   array literals of regular rows: on the parts, the rows concatenated (lower_literal_rows);
  *                in a map, the rows' lengths are scalar results (literal_result), so that the
  *                flattener can make the concatenation element-wise (flatten.c)
