@@ -39,10 +39,12 @@
  * every variable stays bound once.  SOACs that cannot be segops here — a width that varies
  * inside the nest (irregular, but for irregular.c's shapes at the top of a nest), scatter,
  * hist, filter, screma mixing scans and reductions — run sequentially inside the enclosing
- * segop, or stay as they are at the top level.  A concatenation of arrays of scalars in the
- * body of a map at the top of a nest (an array literal of rows, src/flatten/jagged.c) becomes a
- * map over the positions of its result first (concats_as_maps), so that the nest is
- * irregular.c's: the rows copied element-wise (on the GPU, one at the top level too).
+ * segop, or stay as they are at the top level.  A concatenation or copy of arrays of scalars
+ * in the body of a map at the top of a nest (an array literal of rows, src/flatten/jagged.c),
+ * and a view the map returns as a row of a result whose rows vary (a filter of rows of a
+ * jagged array), becomes a map over the positions of its result first (concats_as_maps), so
+ * that the nest is irregular.c's: the rows copied element-wise (on the GPU, a concatenation
+ * at the top level too).
  */
 #include <string.h>
 
@@ -997,18 +999,52 @@ static bool scalar_concat(const CStm *x) {
     return x->exp->kind == CE_CONCAT && x->pat.len == 1 && x->pat.data[0].type.rank == 1;
 }
 
-/* Map s with every concatenation of arrays of scalars at the top of its body (an array literal
- * of rows in a map, jagged.c lower_literal_rows, and the program's own `++`) as a map over the
- * positions of its result (cb_concat_map), into *out; false when there is none.  That map's
- * width varies per element, so the nest is irregular.c's (or irr_split.c's, which cuts at it):
- * flattened, the rows of every element are one element-wise step, where the concatenation
- * would copy each element's rows in one thread. */
+/* Whether statement x copies an array of scalars: a concatenation, or a copy (of one row). */
+static bool scalar_copy(const CStm *x) {
+    return scalar_concat(x) || (x->exp->kind == CE_COPY && x->pat.len == 1 && x->pat.data[0].type.rank == 1);
+}
+
+/* Whether result k of map e is one whose rows vary (an offsets array, CExp.offsets) and is a
+ * view of an array of scalars that its body makes (a row of a jagged value: jagged.c's
+ * gather of a filter's kept rows, a program's own map returning rows): the map writes it row
+ * by row, a copy of the row in the element's thread.  Only for rows of one level, whose
+ * results share one offsets array (a tuple's arrays); a deeper row's lengths are an irregular
+ * map of their own. */
+static bool view_result(const CExp *e, int k) {
+    if (!e->offsets.len || e->scans.len || e->reds.len || e->offsets.data[k].kind != CA_VAR)
+        return false;
+    for (int m = 0; m < e->offsets.len; m++)
+        if (e->offsets.data[m].kind == CA_VAR && strcmp(e->offsets.data[m].var, e->offsets.data[k].var))
+            return false;
+    CAtom r = e->lam->body->result.data[k];
+    if (r.kind != CA_VAR)
+        return false;
+    const CBody *b = e->lam->body;
+    for (int i = 0; i < b->stms.len; i++) {
+        const CStm *x = &b->stms.data[i];
+        if (x->pat.len == 1 && !strcmp(x->pat.data[0].name, r.var))
+            return x->exp->kind == CE_INDEX && x->pat.data[0].type.rank == 1;
+    }
+    return false;
+}
+
+/* Map s with every copy of a row of scalars in its body — a concatenation of arrays of
+ * scalars at the top of its body (an array literal of rows in a map, jagged.c
+ * lower_literal_rows, and the program's own `++`), a copy of one, and a result whose rows vary
+ * that is a view (view_result: a filter of rows) — as a map over the positions of the row
+ * (cb_concat_map; a view is a concatenation of one array), into *out; false when there is none.  That map's width varies per element, so
+ * the nest is irregular.c's (or irr_split.c's, which cuts at it): flattened, the rows of every
+ * element are one element-wise step (a segmap over every position of the result, each point
+ * finding its row, its place in it and the row's source), where the copy would copy each
+ * element's rows in one thread. */
 static bool concats_as_maps(F *f, const CStm *s, CStm *out) {
     const CExp *e = s->exp;
     const CBody *b = e->lam->body;
     int found = 0;
     for (int i = 0; i < b->stms.len; i++)
-        found += scalar_concat(&b->stms.data[i]);
+        found += scalar_copy(&b->stms.data[i]);
+    for (int k = 0; k < b->result.len && k < e->offsets.len; k++)
+        found += view_result(e, k);
     if (!found)
         return false;
     CExp *ne = xmalloc(sizeof *ne);
@@ -1019,7 +1055,7 @@ static bool concats_as_maps(F *f, const CStm *s, CStm *out) {
     CBuild nb = {cbody_new(), e->loc, &f->types};
     for (int i = 0; i < b->stms.len; i++) {
         const CStm *x = &b->stms.data[i];
-        if (!scalar_concat(x)) {
+        if (!scalar_copy(x)) {
             vec_push(&nb.body->stms, *x);
             continue;
         }
@@ -1028,7 +1064,17 @@ static bool concats_as_maps(F *f, const CStm *s, CStm *out) {
         CExp *m = cb_concat_map(&nb, x->exp->args.data, x->exp->args.len, &total);
         cbody_let(nb.body, x->pat, m);
     }
-    nb.body->result = b->result;
+    nb.body->result = (CAtomVec){0};
+    for (int k = 0; k < b->result.len; k++) {
+        CAtom r = b->result.data[k];
+        if (k < e->offsets.len && view_result(e, k)) {
+            CAtom total;
+            CExp *m = cb_concat_map(&nb, &r, 1, &total);
+            CDim w = cdim_of_atom(total);
+            r = cb_let(&nb, "row", ctype_array(cb_type(&nb, r).prim, 1, &w), m);
+        }
+        vec_push(&nb.body->result, r);
+    }
     ne->lam->body = nb.body;
     collect(f, nb.body);
     *out = (CStm){s->pat, ne};

@@ -52,6 +52,8 @@ struct IrrMatch {
     OMap types;
     CAtom total;        /* the sum of the widths: after irr_prepare */
     CAtom offs;         /* the widths' offsets, the total after them: after irr_offsets */
+    CAtom rows_offs;    /* the map's own offsets of a result that is S's (a map's) rows as they
+                           are (CExp.offsets): the widths' offsets already; else none */
 };
 
 static bool prefix_ok(const CExp *e);
@@ -351,6 +353,21 @@ static bool suffix_fits(const CExp *e, int s, IrrKind kind, CAtom d, const OMap 
     return true;
 }
 
+/* The offsets e lays out a result by (CExp.offsets) when that result is S's, a map's, rows as
+ * they are: the represent pass made them from the rows' sizes, so they are the offsets of S's
+ * widths (a filter's rows, jagged.c; a view copied, flatten.c concats_as_maps).  None else. */
+static CAtom rows_offsets(const CExp *e, int s, IrrKind kind) {
+    const CStm *x = &e->lam->body->stms.data[s];
+    if (kind != IRR_SOAC || x->exp->kind != CE_SCREMA || x->exp->scans.len || x->exp->reds.len || x->pat.len != 1)
+        return (CAtom){0};
+    for (int k = 0; k < e->offsets.len && k < e->lam->body->result.len; k++) {
+        CAtom r = e->lam->body->result.data[k], o = e->offsets.data[k];
+        if (o.kind == CA_VAR && r.kind == CA_VAR && !strcmp(r.var, x->pat.data[0].name))
+            return o;
+    }
+    return (CAtom){0};
+}
+
 IrrMatch *irr_match(const CExp *e, const OMap *types) {
     if (e->kind != CE_SCREMA || e->scans.len || e->reds.len)
         return NULL;
@@ -384,7 +401,7 @@ IrrMatch *irr_match(const CExp *e, const OMap *types) {
     if (s < 0 || !replicates_ok(b, s) || !suffix_fits(e, s, kind, d, &bound))
         return NULL;
     IrrMatch *m = xmalloc(sizeof *m);
-    *m = (IrrMatch){e, s, kind, width, {0}, {0}, {0}};
+    *m = (IrrMatch){e, s, kind, width, {0}, {0}, {0}, rows_offsets(e, s, kind)};
     /* the types the builders ask for: the function's, and everything the lambda binds */
     for (int k = 0; k < types->cap; k++)
         if (types->keys[k])
@@ -529,6 +546,26 @@ static void width_soac(IrrMatch *m, CBuild *hb, CAtom w, bool shift, const OMap 
     cb_let_pat(hb, pat, e);
 }
 
+/* The total of offsets O of n rows (O[n]) and the largest row, O[i + 1] - O[i], into r[0..2). */
+static void rows_total_max(CBuild *hb, CAtom o, CAtom n, CAtom *r) {
+    r[0] = cb_index1(hb, o, n);
+    CBuild in = cb_nested(hb);
+    CParam i = cb_param(&in, "i", ctype_prim(PRIM_I64));
+    CAtom len = cb_sub(&in, cb_index1(&in, o, cb_add(&in, catom_var(i.name), cb_i64(1))), cb_index1(&in, o, catom_var(i.name)));
+    CParamVec ps = {0};
+    vec_push(&ps, i);
+    CAtomVec res = {0};
+    vec_push(&res, len);
+    CExp *e = cb_exp(hb, CE_SCREMA);
+    vec_push(&e->args, n);
+    vec_push(&e->arrays, cb_iota(hb, n));
+    e->lam = cb_lambda(ps, &in, res);
+    COperator op = {cb_op_lambda(hb, COP_MAX, PRIM_I64), {0}, true};
+    vec_push(&op.nes, cb_i64(0));
+    vec_push(&e->reds, op);
+    r[1] = cb_let(hb, "maxw", ctype_prim(PRIM_I64), e);
+}
+
 CAtom irr_prepare(IrrMatch *m, CBuild *host, const OMap *iotas) {
     const CExp *e = m->map;
     CBuild hb = *host;
@@ -536,7 +573,10 @@ CAtom irr_prepare(IrrMatch *m, CBuild *host, const OMap *iotas) {
     /* the widths (the size slice of the prefix) summed and their largest, in one reduction:
      * all the outer version needs (the offsets only the flattened one: irr_offsets) */
     CAtom tm[2];
-    width_soac(m, &hb, e->args.data[0], false, iotas, tm);
+    if (found(m->rows_offs))
+        rows_total_max(&hb, m->rows_offs, e->args.data[0], tm);
+    else
+        width_soac(m, &hb, e->args.data[0], false, iotas, tm);
     m->total = tm[0];
     CAtom one = cb_select(&hb, cb_op2(&hb, COP_LT, PRIM_I64, tm[1], cb_i64(1)), cb_i64(1), tm[1]);
     /* what one thread per element keeps busy: the total work over the largest element's */
@@ -546,6 +586,10 @@ CAtom irr_prepare(IrrMatch *m, CBuild *host, const OMap *iotas) {
 /* O: the widths scanned as they are computed, shifted by one so that the scan of n + 1
  * elements is the offsets with the total after them (rule 4's B), into m->offs. */
 static void irr_offsets(IrrMatch *m, CBuild *hb, const OMap *iotas) {
+    if (found(m->rows_offs)) { /* the map's own offsets of S's rows */
+        m->offs = m->rows_offs;
+        return;
+    }
     width_soac(m, hb, cb_add(hb, m->map->args.data[0], cb_i64(1)), true, iotas, &m->offs);
 }
 

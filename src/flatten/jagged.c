@@ -21,9 +21,13 @@
  *   calls        a jagged parameter or result of a function (of a recursive definition) is
  *                passed as its parts
  *   rearrange    a run-time check that the value is regular, then a reshape of the data
- *   concat, copy, rotate, replicate, array literals of jagged rows, filter of rows, row slices
- *                with a stride: rewritten as maps over the rows (desugar below), then
- *                represented as maps
+ *   concat, copy, rotate, array literals of jagged rows: on the parts, the operands' offsets
+ *                shifted and their data concatenated (concat_parts); replicate: on the parts,
+ *                position by position (replicate_rep)
+ *   filter of rows, row slices with a stride: rewritten as maps over the rows (desugar below),
+ *                then represented as maps (whose rows, views, the flattener copies
+ *                element-wise: flatten.c, concats_as_maps); a filter of rows of rows: its
+ *                kept rows gathered on the parts (gather_rep)
  *   array literals of regular rows: on the parts, the rows concatenated (lower_literal_rows);
  *                in a map, the rows' lengths are scalar results (literal_result), so that the
  *                flattener can make the concatenation element-wise (flatten.c)
@@ -390,7 +394,7 @@ static const char *index_message(int nidx, int rank) {
 /* x[idx] for plain indices (n of them) into a jagged value: a row (a view) or an element,
  * after one check of the whole index whose message names every index and the shape along the
  * path (as the interpreter's does). */
-static Val index_plain(J *j, CBuild *b, const Rep *r, const CAtom *idx, int n) {
+static Val index_plain(J *j, CBuild *b, const Rep *r, const CAtom *idx, int n, bool in_range) {
     Walk w = walk_path(b, r, idx, n);
     int walked = n <= r->levels + 1 ? n : r->levels + 1;
     CAtom tail[MAX_LEVELS];
@@ -407,7 +411,8 @@ static Val index_plain(J *j, CBuild *b, const Rep *r, const CAtom *idx, int n) {
     if (walked == r->levels + 1)
         for (int k = 0; k < nt; k++, dims++)
             vals[nv++] = tail[k];
-    cb_assert(b, w.ok, index_message(n, dims), vals, nv);
+    if (!in_range)
+        cb_assert(b, w.ok, index_message(n, dims), vals, nv);
     if (n == r->levels) /* a row of the last level: a slice of the data */
         return regular(cb_slice(b, r->data, w.lo, w.hi));
     if (n < r->levels) { /* the levels below n, over the span [lo, hi) of level n */
@@ -512,6 +517,173 @@ static CAtom concat_row(J *j, CBuild *in, CAtom i, void *arg) {
     return result;
 }
 
+/* ------------------------------------------------------------------ concatenation on the parts */
+
+/* Jagged values, each of its rows and rows of rows (a jagged value's copy, its rotation, a
+ * concatenation of several and an array literal of jagged rows), are written on the parts:
+ * the values' offsets, each shifted to where the value starts in the result, and their data
+ * concatenated.  No row is copied in a thread of its own: a concatenation of arrays is one
+ * copy per operand at the top level, and in a map one map over every position of the result
+ * where the flattener flattens it (flatten.c, concats_as_maps). */
+
+static CAtom plus(CBuild *b, CAtom o, void *shift) { return cb_add(b, o, *(CAtom *)shift); }
+
+/* xs[0..n), each of L levels, one after the other: the offsets of each level into offs[0..L),
+ * the data into *data.  A value may be a view: only its span of each level is taken. */
+static void concat_parts(J *j, CBuild *b, Rep *const *xs, int n, int L, CType t, CAtom *offs, CAtom *data) {
+    Spans *sp = xmalloc(sizeof *sp * (size_t)n);
+    for (int s = 0; s < n; s++)
+        sp[s] = spans_of(b, xs[s]);
+    CAtom *pieces = xmalloc(sizeof *pieces * (size_t)(n + 1));
+    for (int k = 0; k < L; k++) {
+        CAtom before = cb_i64(0); /* the rows of level k + 1 of the values before s */
+        for (int s = 0; s < n; s++) {
+            CAtom rows = cb_sub(b, sp[s].hi[k], sp[s].lo[k]);
+            CAtom starts = cb_slice(b, xs[s]->offs[k], sp[s].lo[k], sp[s].hi[k]);
+            CAtom shift = cb_sub(b, before, sp[s].lo[k + 1]);
+            pieces[s] = cb_map(b, rows, &starts, 1, lambda1(b, ctype_prim(PRIM_I64), plus, &shift), NULL);
+            before = cb_add(b, before, cb_sub(b, sp[s].hi[k + 1], sp[s].lo[k + 1]));
+        }
+        CExp *last = cb_exp(b, CE_ARRAY);
+        last->type = ctype_prim(PRIM_I64);
+        vec_push(&last->args, before);
+        pieces[n] = cb_let(b, "end", ctype_array(PRIM_I64, 1, (CDim[]){cdim_const(1)}), last);
+        CExp *cat = cb_exp(b, CE_CONCAT);
+        for (int s = 0; s <= n; s++)
+            vec_push(&cat->args, pieces[s]);
+        offs[k] = cb_let(b, "offs", offsets_type(), cat);
+    }
+    CExp *cat = cb_exp(b, CE_CONCAT);
+    for (int s = 0; s < n; s++)
+        vec_push(&cat->args, cb_slice(b, xs[s]->data, sp[s].lo[L], sp[s].hi[L]));
+    *data = cb_let(b, "data", data_type(t, L), cat);
+    (void)j;
+}
+
+/* The jagged value of type t that concat_parts makes of xs[0..n) (of t's levels each). */
+static Rep *concat_reps(J *j, CBuild *b, Rep *const *xs, int n, CType t) {
+    Rep *r = rep_new(j);
+    r->type = t;
+    r->levels = jagged_levels(t);
+    concat_parts(j, b, xs, n, r->levels, t, r->offs, &r->data);
+    return r;
+}
+
+/* Rows lo..hi of r, a view (its outer offsets sliced, the rest shared). */
+static Rep *rows_view(CBuild *b, const Rep *r, CAtom lo, CAtom hi) {
+    Rep *v = xmalloc(sizeof *v);
+    *v = *r;
+    v->lens = NULL;
+    v->offs[0] = cb_slice(b, r->offs[0], lo, cb_add(b, hi, cb_i64(1)));
+    return v;
+}
+
+/* replicate k v of a jagged v: k rows of v's rows each, and below, v's span of each level k
+ * times, written position by position (a map over the result's offsets or data, each position
+ * reading v at its place modulo v's span): no row copied in a thread of its own. */
+typedef struct {
+    CAtom len, lo, src; /* v's span of the level (its length, its start) and the array read */
+    CAtom next, last, total; /* offsets: the next level's span, the last entry's position, its value */
+} Repeat;
+
+/* position p of data repeated: src[lo + p mod len] */
+static CAtom repeat_elem(CBuild *b, CAtom p, void *arg) {
+    Repeat *r = arg;
+    return cb_index1(b, r->src, cb_add(b, r->lo, cb_op2(b, COP_MOD, PRIM_I64, p, r->len)));
+}
+
+/* entry p of offsets repeated: the total at the last entry (the only one where len is 0), else
+ * (p / len) * the next level's span + src[lo + p mod len] - src[lo] */
+static CAtom repeat_offset(CBuild *b, CAtom p, void *arg) {
+    Repeat *r = arg;
+    CBuild at_end = cb_nested(b), inside = cb_nested(b);
+    CAtom q = cb_op2(&inside, COP_QUOT, PRIM_I64, p, r->len);
+    CAtom i = cb_op2(&inside, COP_MOD, PRIM_I64, p, r->len);
+    CAtom o = cb_index1(&inside, r->src, cb_add(&inside, r->lo, i));
+    CAtom first = cb_index1(&inside, r->src, r->lo);
+    CAtom off = cb_add(&inside, cb_mul(&inside, q, r->next), cb_sub(&inside, o, first));
+    return cb_if(b, cb_op2(b, COP_EQ, PRIM_I64, p, r->last), &at_end, r->total, &inside, off, "off");
+}
+
+/* n, or 1 where it is 0: a divisor (no position reads a level of no rows) */
+static CAtom nonzero(CBuild *b, CAtom n) { return cb_select(b, cb_op2(b, COP_EQ, PRIM_I64, n, cb_i64(0)), cb_i64(1), n); }
+
+static Rep *replicate_rep(J *j, CBuild *b, CAtom k, const Rep *v, CType t) {
+    Spans sp = spans_of(b, v);
+    Rep *r = rep_new(j);
+    r->type = t;
+    r->levels = jagged_levels(t);
+    r->offs[0] = even_offsets(b, k, sp.hi[0]);
+    for (int m = 0; m < v->levels; m++) {
+        CAtom len = cb_sub(b, sp.hi[m], sp.lo[m]), next = cb_sub(b, sp.hi[m + 1], sp.lo[m + 1]);
+        CAtom last = cb_mul(b, k, len); /* the entries before the total */
+        Repeat rp = {nonzero(b, len), sp.lo[m], v->offs[m], next, last, cb_mul(b, k, next)};
+        CAtom n1 = cb_add(b, last, cb_i64(1));
+        CAtom idx = cb_iota(b, n1);
+        r->offs[m + 1] = cb_map(b, n1, &idx, 1, lambda1(b, ctype_prim(PRIM_I64), repeat_offset, &rp), NULL);
+    }
+    int L = v->levels;
+    CAtom len = cb_sub(b, sp.hi[L], sp.lo[L]);
+    CAtom total = cb_mul(b, k, len);
+    Repeat rp = {nonzero(b, len), sp.lo[L], v->data, {0}, {0}, {0}};
+    CAtom idx = cb_iota(b, total);
+    CAtom d = cb_map(b, total, &idx, 1, lambda1(b, ctype_prim(PRIM_I64), repeat_elem, &rp), NULL);
+    CExp *e = cb_exp(b, CE_ATOM); /* typed [] like every jagged value's data */
+    vec_push(&e->args, d);
+    r->data = cb_let(b, "data", data_type(t, r->levels), e);
+    return r;
+}
+
+/* concat of jagged values (concat_reps) */
+static void lower_concat_parts(J *j, CBuild *b, const CStm *s) {
+    CParam out = s->pat.data[0];
+    int n = s->exp->args.len;
+    Rep **xs = xmalloc(sizeof *xs * (size_t)n);
+    for (int k = 0; k < n; k++)
+        xs[k] = to_rep(j, b, val_of(j, s->exp->args.data[k]), out.type);
+    omap_put(&j->reps, out.name, concat_reps(j, b, xs, n, out.type));
+}
+
+/* copy: the value concatenated alone (its span only, offsets from 0, the data copied) */
+static void lower_copy_parts(J *j, CBuild *b, const CStm *s) {
+    Rep *x = to_rep(j, b, val_of(j, s->exp->args.data[0]), s->pat.data[0].type);
+    omap_put(&j->reps, s->pat.data[0].name, concat_reps(j, b, &x, 1, s->pat.data[0].type));
+}
+
+/* rotate r x: rows k.. then rows ..k of x, k = r mod its rows (0 without rows) */
+static void lower_rotate_parts(J *j, CBuild *b, const CStm *s) {
+    Rep *x = to_rep(j, b, val_of(j, s->exp->args.data[1]), s->pat.data[0].type);
+    CAtom n = outer_rows(b, x);
+    CAtom none = cb_op2(b, COP_EQ, PRIM_I64, n, cb_i64(0));
+    CAtom k = cb_op2(b, COP_MOD, PRIM_I64, s->exp->args.data[0], cb_select(b, none, cb_i64(1), n));
+    Rep *halves[2] = {rows_view(b, x, k, n), rows_view(b, x, cb_i64(0), k)};
+    omap_put(&j->reps, s->pat.data[0].name, concat_reps(j, b, halves, 2, s->pat.data[0].type));
+}
+
+/* an array literal of jagged rows [x0, x1, ...]: outer offsets the running row counts, the
+ * levels below the rows' concatenated (concat_parts) */
+static void lower_literal_jagged(J *j, CBuild *b, const CStm *s) {
+    CParam out = s->pat.data[0];
+    CType row = ctype_elem(out.type);
+    int n = s->exp->args.len;
+    Rep **xs = xmalloc(sizeof *xs * (size_t)n);
+    CExp *o = cb_exp(b, CE_ARRAY);
+    o->type = ctype_prim(PRIM_I64);
+    CAtom before = cb_i64(0);
+    vec_push(&o->args, before);
+    for (int k = 0; k < n; k++) {
+        xs[k] = to_rep(j, b, val_of(j, s->exp->args.data[k]), row);
+        before = cb_add(b, before, outer_rows(b, xs[k]));
+        vec_push(&o->args, before);
+    }
+    Rep *r = rep_new(j);
+    r->type = out.type;
+    r->levels = jagged_levels(out.type);
+    r->offs[0] = cb_let(b, "offs", ctype_array(PRIM_I64, 1, (CDim[]){cdim_const(n + 1)}), o);
+    concat_parts(j, b, xs, n, r->levels - 1, row, r->offs + 1, &r->data);
+    omap_put(&j->reps, out.name, r);
+}
+
 static void lower_concat(J *j, CBuild *b, const CStm *s) {
     const CExp *e = s->exp;
     Concat c = {e->args.data, xmalloc(sizeof(CAtom) * (size_t)(e->args.len + 1)), e->args.len,
@@ -543,8 +715,10 @@ static CAtom rotate_row(J *j, CBuild *in, CAtom i, void *arg) {
 static CAtom same_row(J *j, CBuild *in, CAtom i, void *arg) { return *(CAtom *)arg; }
 
 static CAtom gather_row(J *j, CBuild *in, CAtom i, void *arg) {
-    const CAtom *xi = arg; /* x, then the indices */
-    return row_of(j, in, xi[0], cb_index1(in, xi[1], i));
+    const CAtom *xi = arg; /* x, then the indices: rows of x (a filter's), no check */
+    CAtom r = row_of(j, in, xi[0], cb_index1(in, xi[1], i));
+    in->body->stms.data[in->body->stms.len - 1].exp->in_range = true;
+    return r;
 }
 
 /* array literal: row i is element i */
@@ -738,7 +912,7 @@ static void lower_index(J *j, CBuild *b, const CStm *s) {
         CAtom idx[3 * MAX_LEVELS];
         for (int k = 0; k < n && k < 3 * MAX_LEVELS; k++)
             idx[k] = e->slice.data[k].start;
-        bind_val(j, b, p, index_plain(j, b, r, idx, n));
+        bind_val(j, b, p, index_plain(j, b, r, idx, n, s->exp->in_range));
         return;
     }
     const CIndex *s0 = &e->slice.data[0];
@@ -1689,6 +1863,73 @@ static void lower_filter_plain(J *j, CBuild *b, const CStm *s) {
     keep(j, b, s, ne);
 }
 
+/* Rows of a jagged value gathered on the parts (a filter's kept rows of rows): level by level,
+ * the rows' starts and lengths read at their positions, the lengths' offsets (cb_offsets), and
+ * the positions of the level below those rows cover — a map over the rows whose rows are the
+ * ranges start .. start + length, laid out by those offsets, which the flattener makes one
+ * segmap over every position (irregular.c) — then the data read at the last level's positions
+ * (a map).  No row is copied in a thread of its own where the nest is flattened. */
+
+static CAtom start_at(CBuild *b, CAtom i, void *o) { return cb_index1(b, *(CAtom *)o, i); }
+
+static CAtom length_at(CBuild *b, CAtom i, void *o) {
+    CAtom offs = *(CAtom *)o;
+    return cb_sub(b, cb_index1(b, offs, cb_add(b, i, cb_i64(1))), cb_index1(b, offs, i));
+}
+
+/* map over positions pos (n of them) of fn */
+static CAtom map_positions(CBuild *b, CAtom n, CAtom pos, CAtom (*fn)(CBuild *, CAtom, void *), void *arg) {
+    return cb_map(b, n, &pos, 1, lambda1(b, ctype_prim(PRIM_I64), fn, arg), NULL);
+}
+
+/* the ranges starts[i] .. starts[i] + lens[i] of the n rows one after the other, by offsets offs */
+static CAtom ranges(CBuild *b, CAtom n, CAtom starts, CAtom lens, CAtom offs) {
+    CBuild in = cb_nested(b);
+    CParam s = cb_param(&in, "s", ctype_prim(PRIM_I64)), l = cb_param(&in, "l", ctype_prim(PRIM_I64));
+    CAtom io = cb_iota(&in, catom_var(l.name));
+    CAtom st = catom_var(s.name);
+    CAtom row = cb_map(&in, catom_var(l.name), &io, 1, lambda1(&in, ctype_prim(PRIM_I64), plus, &st), NULL);
+    CParamVec ps = {0};
+    vec_push(&ps, s);
+    vec_push(&ps, l);
+    CAtomVec res = {0};
+    vec_push(&res, row);
+    CLambda *lam = cb_lambda(ps, &in, res);
+    lam->ret.data[0] = offsets_type(); /* a concatenated result: rows of any size */
+    CExp *e = cb_exp(b, CE_SCREMA);
+    vec_push(&e->args, n);
+    vec_push(&e->arrays, starts);
+    vec_push(&e->arrays, lens);
+    e->lam = lam;
+    vec_push(&e->offsets, offs);
+    return cb_let(b, "pos", offsets_type(), e);
+}
+
+static CAtom data_at(CBuild *b, CAtom p, void *d) { return cb_index1(b, *(CAtom *)d, p); }
+
+/* rows idx[0..m) of x, a value of type t */
+static Rep *gather_rep(J *j, CBuild *b, const Rep *x, CAtom idx, CAtom m, CType t) {
+    Rep *r = rep_new(j);
+    r->type = t;
+    r->levels = x->levels;
+    CAtom pos = idx, n = m;
+    for (int k = 0; k < x->levels; k++) {
+        CAtom o = x->offs[k];
+        CAtom starts = map_positions(b, n, pos, start_at, &o);
+        CAtom lens = map_positions(b, n, pos, length_at, &o);
+        r->offs[k] = cb_offsets(b, lens);
+        CAtom total = cb_index1(b, r->offs[k], n);
+        pos = ranges(b, n, starts, lens, r->offs[k]);
+        n = total;
+    }
+    CAtom d = x->data;
+    CAtom data = map_positions(b, n, pos, data_at, &d);
+    CExp *e = cb_exp(b, CE_ATOM); /* typed [] like every jagged value's data */
+    vec_push(&e->args, data);
+    r->data = cb_let(b, "data", data_type(t, r->levels), e);
+    return r;
+}
+
 /* filter or partition with jagged inputs: the indices kept (and rejected), then gathers of the
  * rows (maps, in the input's terms) */
 static void lower_filter_rows(J *j, CBuild *b, const CStm *s) {
@@ -1732,8 +1973,15 @@ static void lower_filter_rows(J *j, CBuild *b, const CStm *s) {
         CAtom idx = catom_var(pass ? rej_p.name : keep_p.name);
         CAtom count = cb_size(b, idx, 0);
         for (int k = 0; k < n; k++) {
+            CParam out = s->pat.data[pass * n + k];
+            Val x = val_of(j, e->arrays.data[k]);
+            if (x.rep && jagged_levels(out.type) >= 2) { /* rows of rows: gathered on the parts */
+                note(j, out.name, out.type);
+                omap_put(&j->reps, out.name, gather_rep(j, b, to_rep(j, b, x, out.type), idx, count, out.type));
+                continue;
+            }
             CAtom xi[2] = {e->arrays.data[k], idx};
-            desugar_rows(j, b, s->pat.data[pass * n + k], count, gather_row, xi);
+            desugar_rows(j, b, out, count, gather_row, xi);
         }
     }
 }
@@ -1793,14 +2041,18 @@ static void lower_stm(J *j, const CStm *s, CBuild *outer) {
     case CE_UNFLATTEN: lower_unflatten(j, b, s); return;
     case CE_REARRANGE: lower_rearrange(j, b, s); return;
     case CE_CONCAT:
-        if (jagged_operands(j, &e->args) || jagged_pat(&s->pat))
+        if (jagged_pat(&s->pat))
+            lower_concat_parts(j, b, s);
+        else if (jagged_operands(j, &e->args))
             lower_concat(j, b, s);
         else
             keep(j, b, s, shallow(e));
         return;
     case CE_COPY: {
         CAtom x = e->args.data[0];
-        if (val_of(j, x).rep)
+        if (val_of(j, x).rep && jagged_pat(&s->pat))
+            lower_copy_parts(j, b, s);
+        else if (val_of(j, x).rep)
             desugar_rows(j, b, s->pat.data[0], outer_size(j, b, x), copy_row, &x);
         else
             keep(j, b, s, shallow(e));
@@ -1808,7 +2060,9 @@ static void lower_stm(J *j, const CStm *s, CBuild *outer) {
     }
     case CE_ROTATE: {
         Rotate rt = {e->args.data[1], e->args.data[0], outer_size(j, b, e->args.data[1])};
-        if (val_of(j, rt.x).rep)
+        if (val_of(j, rt.x).rep && jagged_pat(&s->pat))
+            lower_rotate_parts(j, b, s);
+        else if (val_of(j, rt.x).rep)
             desugar_rows(j, b, s->pat.data[0], rt.n, rotate_row, &rt);
         else
             keep(j, b, s, shallow(e));
@@ -1816,7 +2070,11 @@ static void lower_stm(J *j, const CStm *s, CBuild *outer) {
     }
     case CE_REPLICATE: {
         CAtom v = e->args.data[1];
-        if (val_of(j, v).rep)
+        if (val_of(j, v).rep && jagged_pat(&s->pat)) {
+            CType t = s->pat.data[0].type;
+            omap_put(&j->reps, s->pat.data[0].name,
+                     replicate_rep(j, b, e->args.data[0], to_rep(j, b, val_of(j, v), ctype_elem(t)), t));
+        } else if (val_of(j, v).rep)
             desugar_rows(j, b, s->pat.data[0], e->args.data[0], same_row, &v);
         else
             keep(j, b, s, shallow(e));
@@ -1825,6 +2083,8 @@ static void lower_stm(J *j, const CStm *s, CBuild *outer) {
     case CE_ARRAY:
         if (jagged_pat(&s->pat) && e->args.len > 0 && literal_of_regular_rows(j, s)) {
             lower_literal_rows(j, b, s);
+        } else if (jagged_pat(&s->pat) && e->args.len > 0 && jagged_levels(ctype_elem(s->pat.data[0].type))) {
+            lower_literal_jagged(j, b, s);
         } else if (jagged_pat(&s->pat) && e->args.len > 0) {
             Literal l = {&e->args, e->type};
             desugar_rows(j, b, s->pat.data[0], cb_i64(e->args.len), literal_row, &l);
