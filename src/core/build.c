@@ -137,6 +137,17 @@ CAtom cb_slice(CBuild *b, CAtom arr, CAtom start, CAtom end) {
     return cb_let(b, "slice", t, e);
 }
 
+/* The statement that bound the atom a builder helper just returned, marked as known in range
+ * (CExp.in_range): no check, and dead code elimination may drop it. */
+static CAtom known(CBuild *b, CAtom a) {
+    b->body->stms.data[b->body->stms.len - 1].exp->in_range = true;
+    return a;
+}
+
+CAtom cb_known_index1(CBuild *b, CAtom arr, CAtom i) { return known(b, cb_index1(b, arr, i)); }
+
+CAtom cb_known_slice(CBuild *b, CAtom arr, CAtom start, CAtom end) { return known(b, cb_slice(b, arr, start, end)); }
+
 CAtom cb_size(CBuild *b, CAtom arr, int k) {
     CType at = cb_type(b, arr);
     if (k < at.rank && at.dims[k].kind == CDIM_CONST)

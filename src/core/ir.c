@@ -397,10 +397,6 @@ static void index_types(TyCtx *c, const CExp *e, CType at, CTypeVec *out) {
             return;
         if (!ix->is_slice)
             continue;
-        if (e->in_range) {
-            c->err = "index_inrange takes plain indices only";
-            return;
-        }
         if (!want_prim(c, ix->end, PRIM_I64, "a slice end") ||
             !want_prim(c, ix->stride, PRIM_I64, "a slice stride"))
             return;

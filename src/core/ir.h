@@ -150,10 +150,12 @@ struct CExp {
     PrimType prim2;     /* CE_OP convert/bitcast: result type */
     CType type;         /* CE_ARRAY: element type */
     CIndexVec slice;    /* CE_INDEX, CE_UPDATE */
-    /* CE_INDEX of plain indices only: every index is known to lie inside its extent, so no
-     * bounds check is emitted (set by the flattener where it reads an inner SOAC's element j
-     * of the array whose size is that SOAC's width, j below it; printed `index_inrange`).  A
-     * fact about the values, so it survives cloning, CSE and hoisting. */
+    /* CE_INDEX: every index (slice) is known to lie inside its extent, so no bounds check is
+     * emitted for plain indices and the statement cannot fail (set by the flattener where it
+     * reads an inner SOAC's element j of the array whose size is that SOAC's width, j below
+     * it, and by the represent pass where it reads a jagged value's offsets at its own rows;
+     * printed `index_inrange`).  A fact about the values, so it survives cloning, CSE and
+     * hoisting. */
     bool in_range;
     Vec(int) perm;      /* CE_REARRANGE */
     int dim;            /* CE_SIZE */
@@ -377,6 +379,9 @@ bool opt_stm_reads(CStm *st, const OMap *names);
 void opt_bound_exp(CExp *e, OMap *bound);
 /* Whether evaluating e may fail at run time (bounds, division by zero, asserts, sizes). */
 bool opt_may_fail(const CExp *e);
+/* opt_may_fail of statement st's expression, knowing its results' types (a concatenation of
+ * vectors cannot fail). */
+bool opt_stm_may_fail(const CStm *st);
 /* Names e consumes (update, scatter/hist destinations, loop initial values of array type),
  * nested bodies included. */
 void opt_consumed_exp(CExp *e, OMap *out);
@@ -445,6 +450,10 @@ CAtom cb_in_range(CBuild *b, CAtom i, CAtom n);    /* 0 <= i < n */
 CAtom cb_index(CBuild *b, CAtom arr, const CAtom *idx, int n);
 CAtom cb_index1(CBuild *b, CAtom arr, CAtom i);
 CAtom cb_slice(CBuild *b, CAtom arr, CAtom start, CAtom end); /* arr[start:end] (outer) */
+/* cb_index1 and cb_slice of an index or a slice the caller knows to lie inside the array (a
+ * jagged value's own offsets read at its own rows): in_range set, no check. */
+CAtom cb_known_index1(CBuild *b, CAtom arr, CAtom i);
+CAtom cb_known_slice(CBuild *b, CAtom arr, CAtom start, CAtom end);
 CAtom cb_size(CBuild *b, CAtom arr, int k);        /* from the type where it names the size */
 CAtom cb_iota(CBuild *b, CAtom n);
 CAtom cb_replicate(CBuild *b, CAtom n, CAtom v);

@@ -271,6 +271,8 @@ bool opt_may_fail(const CExp *e) {
         if (!scalar_may_fail(e->op, e->prim))
             return false;
         return e->args.data[1].kind != CA_CONST || (e->op == COP_POW ? e->args.data[1].ival < 0 : e->args.data[1].ival == 0);
+    case CE_INDEX:
+        return !e->in_range;
     case CE_IOTA:
     case CE_REPLICATE: /* a negative size fails */
         return e->args.data[0].kind != CA_CONST || e->args.data[0].ival < 0;
@@ -286,6 +288,12 @@ bool opt_may_fail(const CExp *e) {
     default:
         return true; /* index, update, flatten, unflatten, concat, assert, apply */
     }
+}
+
+bool opt_stm_may_fail(const CStm *st) {
+    if (st->exp->kind == CE_CONCAT && st->pat.len == 1 && st->pat.data[0].type.rank == 1)
+        return false; /* rows of scalars: no inner sizes to differ */
+    return opt_may_fail(st->exp);
 }
 
 /* ---- consumption ---- */

@@ -51,7 +51,11 @@
 #include "../opt/opt.h"
 #include "flatten.h"
 
-#define MAX_VERSION_NESTING 3
+/* Versioned maps nest at most this deep (each level: an outer version, one segop, beside the
+ * flattened one; the code grows by one copy of the rest per level).  4: quickhull's map over
+ * the edges is binned (1), its if split by rule 8 (2), and the else branch's filters (3) leave
+ * the concatenation of their rows (4) to be flattened in turn. */
+#define MAX_VERSION_NESTING 4
 #define SUFF_OUTER_CPU 16    /* enough outer parallelism for the cores of a big CPU */
 #define SUFF_OUTER_GPU 32768 /* enough threads to fill a GPU */
 /* An irregular map on the GPU: the outer version keeps total/longest threads busy, and needs

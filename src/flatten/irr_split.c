@@ -17,6 +17,7 @@
  *   - a screma of a width that varies per element with reductions only: its results one value
  *     per element (a screma with scans and reductions is split into the two first);
  *   - a sequential if or loop of scalar results (a while loop, say): one value per element;
+ *   - an array literal of a fixed size (quickhull's `[p, c]`): one row of it per element;
  *   - a map or scan of a width w that varies per element: its rows, of w elements each, cross
  *     the cut flat, at the offsets of the widths, and the second map reads row i as a view of
  *     them (its bounds the offsets' slices [0, n) and [1, n], inputs like the others): seed
@@ -43,6 +44,14 @@ static bool all_scalar(const CParamVec *pat) {
     return true;
 }
 
+/* Whether every dimension of t is a constant. */
+static bool const_dims(CType t) {
+    for (int k = 0; k < t.rank; k++)
+        if (t.dims[k].kind != CDIM_CONST)
+            return false;
+    return true;
+}
+
 /* How statement x (binding pat), the first of the body that is not cheap, is cut after. */
 static CutKind cut_kind(const CExp *x, const CParamVec *pat, const OMap *bound) {
     if (x->kind == CE_SCREMA) {
@@ -58,6 +67,8 @@ static CutKind cut_kind(const CExp *x, const CParamVec *pat, const OMap *bound) 
     }
     if ((x->kind == CE_LOOP || x->kind == CE_IF) && !irr_runs_parallel(x) && all_scalar(pat))
         return CUT_SCALARS;
+    if (x->kind == CE_ARRAY && pat->len == 1 && const_dims(pat->data[0].type))
+        return CUT_SCALARS; /* a literal of a fixed size: [n][k] between the maps */
     return CUT_NONE;
 }
 

@@ -214,8 +214,8 @@ static Spans spans_of(CBuild *b, const Rep *r) {
     sp.lo[0] = cb_i64(0);
     sp.hi[0] = outer_rows(b, r);
     for (int k = 0; k < r->levels; k++) {
-        sp.lo[k + 1] = cb_index1(b, r->offs[k], sp.lo[k]);
-        sp.hi[k + 1] = cb_index1(b, r->offs[k], sp.hi[k]);
+        sp.lo[k + 1] = cb_known_index1(b, r->offs[k], sp.lo[k]);
+        sp.hi[k + 1] = cb_known_index1(b, r->offs[k], sp.hi[k]);
     }
     return sp;
 }
@@ -223,7 +223,8 @@ static Spans spans_of(CBuild *b, const Rep *r) {
 /* The lengths of the rows of level k within [lo, hi): O[lo+1..hi] - O[lo..hi-1]. */
 static CAtom level_lengths(CBuild *b, const Rep *r, int k, CAtom lo, CAtom hi) {
     CAtom rows = cb_sub(b, hi, lo);
-    CAtom ins[2] = {cb_slice(b, r->offs[k], lo, hi), cb_slice(b, r->offs[k], cb_add(b, lo, cb_i64(1)), cb_add(b, hi, cb_i64(1)))};
+    CAtom ins[2] = {cb_known_slice(b, r->offs[k], lo, hi),
+                    cb_known_slice(b, r->offs[k], cb_add(b, lo, cb_i64(1)), cb_add(b, hi, cb_i64(1)))};
     CBuild in = cb_nested(b);
     CParam s = cb_param(&in, "s", ctype_prim(PRIM_I64)), e = cb_param(&in, "e", ctype_prim(PRIM_I64));
     CParamVec ps = {0};
@@ -990,16 +991,16 @@ static void lower_flatten(J *j, CBuild *b, const CStm *s) {
     const Rep *r = x.rep;
     CAtom rows = outer_rows(b, r);
     if (r->levels == 1) { /* the data of the rows */
-        CAtom lo = cb_index1(b, r->offs[0], cb_i64(0)), hi = cb_index1(b, r->offs[0], rows);
-        bind_val(j, b, s->pat.data[0], regular(cb_slice(b, r->data, lo, hi)));
+        CAtom lo = cb_known_index1(b, r->offs[0], cb_i64(0)), hi = cb_known_index1(b, r->offs[0], rows);
+        bind_val(j, b, s->pat.data[0], regular(cb_known_slice(b, r->data, lo, hi)));
         return;
     }
     /* the rows of level 2 that the outer rows span become the outer rows */
     Rep *f = xmalloc(sizeof *f);
     f->type = s->pat.data[0].type;
     f->levels = r->levels - 1;
-    CAtom lo = cb_index1(b, r->offs[0], cb_i64(0)), hi = cb_index1(b, r->offs[0], rows);
-    f->offs[0] = cb_slice(b, r->offs[1], lo, cb_add(b, hi, cb_i64(1)));
+    CAtom lo = cb_known_index1(b, r->offs[0], cb_i64(0)), hi = cb_known_index1(b, r->offs[0], rows);
+    f->offs[0] = cb_known_slice(b, r->offs[1], lo, cb_add(b, hi, cb_i64(1)));
     for (int k = 1; k < f->levels; k++)
         f->offs[k] = r->offs[k + 1];
     f->data = r->data;
@@ -1393,7 +1394,7 @@ static void levels_result(CBuild *in, const Rep *rr, MapBuild *mb, MapOut *mo) {
         push_result(mb, lens, offsets_type());
         vec_push(&mb->sizes, cb_sub(in, sp.hi[k], sp.lo[k]));
     }
-    CAtom data = cb_slice(in, rr->data, sp.lo[rr->levels], sp.hi[rr->levels]);
+    CAtom data = cb_known_slice(in, rr->data, sp.lo[rr->levels], sp.hi[rr->levels]);
     CType dt = ctype_copy(cb_type(in, data));
     dt.dims[0] = cdim_any();
     push_result(mb, data, dt);

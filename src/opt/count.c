@@ -9,7 +9,19 @@
  * arrays for all of them: a quicksort's three filters per call), where the later ones read
  * nothing bound between them.  The represent pass makes such filters: the size slice of a map whose rows are
  * a filter's results (a lifted quicksort's three filters per call, docs/FLATTENING.md "Function
- * lifting") computes the rows' sizes before the map writes them.  Part of core_cleanup.
+ * lifting") computes the rows' sizes before the map writes them.  A partition whose two
+ * parts are only sized becomes two counts (kept, rejected) in one reduction.
+ *
+ * First, a concatenation read only by `size 0` of it is gone, each size the sum of its
+ * operands' sizes, and a partition one of whose parts is only sized is a filter of the other
+ * part (its predicate negated to keep the rejected ones), the sized part's size the width less
+ * the other's:
+ *
+ *   let abc = concat a b c ... let n = size 0 abc   =>   let n = size 0 a + size 0 b + size 0 c
+ *
+ * so a size slice of `[lt, eq, gt]` (the flattened quicksort's rows) counts the three parts
+ * instead of copying them, and the parts' filters become counts in turn.  The size of a slice
+ * known to lie inside its array (CExp.in_range: the represent pass's views) is end - start.  Part of core_cleanup.
  */
 #include <stdlib.h>
 
@@ -20,6 +32,7 @@ typedef struct {
     OMap sized; /* its uses as `size 0 v` */
     OMap to;    /* a counted filter's result -> the count (CAtom *) */
     OMap types; /* the builder's (cb_*) notes */
+    bool changed; /* sized_concats rewrote something */
 } K;
 
 static void count_sized(K *k, CBody *b);
@@ -48,11 +61,11 @@ static void count_sized(K *k, CBody *b) {
         count_sized_exp(k, b->stms.data[i].exp);
 }
 
-/* Whether statement st is a filter (not a partition) of rank-1 results whose only uses are
+/* Whether statement st is a filter (or a partition) of rank-1 results whose only uses are
  * `size 0` of them. */
 static bool only_sized(K *k, const CStm *st) {
     const CExp *e = st->exp;
-    if (e->kind != CE_FILTER || e->partition || !st->pat.len)
+    if (e->kind != CE_FILTER || !st->pat.len)
         return false;
     for (int j = 0; j < st->pat.len; j++) {
         const char *v = st->pat.data[j].name;
@@ -62,26 +75,34 @@ static bool only_sized(K *k, const CStm *st) {
     return true;
 }
 
-/* st (a filter) rewritten in place as the count of its kept elements. */
+/* st (a filter) rewritten in place as the count of its kept elements; a partition's as the
+ * counts of its kept and of its rejected elements (a reduction of two results). */
 static void to_count(K *k, CStm *st) {
     CExp *e = st->exp;
     CBuild lb = {e->lam->body, e->loc, &k->types};
     CAtom keep = e->lam->body->result.data[0];
-    CAtom one = cb_select(&lb, keep, cb_i64(1), cb_i64(0));
-    e->lam->body->result.data[0] = one;
-    e->lam->ret.data[0] = ctype_prim(PRIM_I64);
+    int parts = e->partition ? 2 : 1;
+    int arrays = st->pat.len / parts;
+    e->lam->body->result.len = 0;
+    e->lam->ret.len = 0;
     e->kind = CE_SCREMA;
-    COperator o = {cb_op_lambda(&lb, COP_ADD, PRIM_I64), {0}, true};
-    vec_push(&o.nes, cb_i64(0));
-    vec_push(&e->reds, o);
-    const char *c = opt_fresh("count");
-    for (int j = 0; j < st->pat.len; j++) {
-        CAtom *a = xmalloc(sizeof *a);
-        *a = catom_var(c);
-        omap_put(&k->to, st->pat.data[j].name, a);
+    CParamVec pat = {0};
+    for (int q = 0; q < parts; q++) {
+        vec_push(&e->lam->body->result, cb_select(&lb, keep, cb_i64(q ? 0 : 1), cb_i64(q ? 1 : 0)));
+        vec_push(&e->lam->ret, ctype_prim(PRIM_I64));
+        COperator o = {cb_op_lambda(&lb, COP_ADD, PRIM_I64), {0}, true};
+        vec_push(&o.nes, cb_i64(0));
+        vec_push(&e->reds, o);
+        const char *c = opt_fresh("count");
+        for (int j = q * arrays; j < (q + 1) * arrays; j++) {
+            CAtom *a = xmalloc(sizeof *a);
+            *a = catom_var(c);
+            omap_put(&k->to, st->pat.data[j].name, a);
+        }
+        vec_push(&pat, ((CParam){c, ctype_prim(PRIM_I64)}));
     }
-    st->pat.len = 0;
-    vec_push(&st->pat, ((CParam){c, ctype_prim(PRIM_I64)}));
+    e->partition = false;
+    st->pat = pat;
 }
 
 /* Whether atom vectors a and b are the same atoms. */
@@ -202,9 +223,195 @@ static void rewrite(K *k, CBody *b) {
     free(is_count);
 }
 
+static void sized_concats(K *k, CBody *b, OMap *concats);
+
+static void sized_concats_lambda(K *k, CLambda *l, OMap *concats) {
+    if (l)
+        sized_concats(k, l->body, concats);
+}
+
+/* `size 0 v` of v, a concatenation in concats, as statements appended to out: the operands'
+ * sizes and their sum, bound to st's pattern. */
+static void concat_size(const CStm *st, const CExp *cat, CBody *out) {
+    CAtom sum = {0};
+    for (int j = 0; j < cat->args.len; j++) {
+        bool last = j == cat->args.len - 1;
+        CExp *sz = cexp_new(CE_SIZE, st->exp->loc);
+        sz->dim = 0;
+        vec_push(&sz->args, cat->args.data[j]);
+        CAtom n = catom_var(last && !j ? st->pat.data[0].name : opt_fresh("n"));
+        if (last && !j) {
+            cbody_let(out, st->pat, sz);
+            return;
+        }
+        CParamVec np = {0};
+        vec_push(&np, ((CParam){n.var, ctype_prim(PRIM_I64)}));
+        cbody_let(out, np, sz);
+        if (!j) {
+            sum = n;
+            continue;
+        }
+        CExp *add = cexp_new(CE_OP, st->exp->loc);
+        add->op = COP_ADD;
+        add->prim = PRIM_I64;
+        vec_push(&add->args, sum);
+        vec_push(&add->args, n);
+        if (last) {
+            cbody_let(out, st->pat, add);
+            return;
+        }
+        sum = catom_var(opt_fresh("n"));
+        CParamVec sp = {0};
+        vec_push(&sp, ((CParam){sum.var, ctype_prim(PRIM_I64)}));
+        cbody_let(out, sp, add);
+    }
+}
+
+/* Whether every one of the n variables of pattern pat from the first is read only by
+ * `size 0` of it (or not at all). */
+static bool part_sized(K *k, const CParamVec *pat, int first, int n) {
+    for (int j = first; j < first + n; j++) {
+        const char *v = pat->data[j].name;
+        if (pat->data[j].type.rank != 1 || omap_int(&k->uses, v) != omap_int(&k->sized, v))
+            return false;
+    }
+    return true;
+}
+
+/* Partition st, one of whose parts is only sized, rewritten in place as a filter of the other
+ * part, with statements appended to out after it binding the sized part's size (the width less
+ * the kept elements) in sizes; false (nothing changed) for another statement. */
+static bool one_sided(K *k, CStm *st, CBody *out, OMap *sizes) {
+    CExp *e = st->exp;
+    int n = st->pat.len / 2;
+    if (e->kind != CE_FILTER || !e->partition || !n)
+        return false;
+    bool kept_sized = part_sized(k, &st->pat, 0, n), rejected_sized = part_sized(k, &st->pat, n, n);
+    if (kept_sized == rejected_sized) /* both: to_count makes two counts; neither: a partition */
+        return false;
+    CParamVec pat = {0}, sized = {0};
+    for (int j = 0; j < n; j++) {
+        vec_push(&pat, st->pat.data[kept_sized ? n + j : j]);
+        vec_push(&sized, st->pat.data[kept_sized ? j : n + j]);
+    }
+    if (kept_sized) {
+        CBuild lb = {e->lam->body, e->loc, &k->types};
+        CAtom keep = e->lam->body->result.data[0];
+        e->lam->body->result.data[0] =
+            keep.kind == CA_CONST ? catom_bool(!keep.ival) : cb_op(&lb, COP_NOT, PRIM_BOOL, &keep, 1);
+    }
+    e->partition = false;
+    st->pat = pat;
+    vec_push(&out->stms, *st);
+    CExp *sz = cexp_new(CE_SIZE, e->loc);
+    sz->dim = 0;
+    vec_push(&sz->args, catom_var(pat.data[0].name));
+    CParamVec np = {0};
+    vec_push(&np, ((CParam){opt_fresh("n"), ctype_prim(PRIM_I64)}));
+    cbody_let(out, np, sz);
+    CExp *rest = cexp_new(CE_OP, e->loc);
+    rest->op = COP_SUB;
+    rest->prim = PRIM_I64;
+    vec_push(&rest->args, e->args.data[0]);
+    vec_push(&rest->args, catom_var(np.data[0].name));
+    CParamVec rp = {0};
+    vec_push(&rp, ((CParam){opt_fresh("n"), ctype_prim(PRIM_I64)}));
+    cbody_let(out, rp, rest);
+    for (int j = 0; j < n; j++) {
+        CAtom *a = xmalloc(sizeof *a);
+        *a = catom_var(rp.data[0].name);
+        omap_put(sizes, sized.data[j].name, a);
+    }
+    return true;
+}
+
+/* Whether st is a slice known to lie inside its array (CExp.in_range) whose first index is a
+ * slice of stride 1: its size 0 is end - start. */
+static bool known_slice(const CStm *st) {
+    const CExp *e = st->exp;
+    return e->kind == CE_INDEX && e->in_range && st->pat.len == 1 && e->slice.len >= 1 && e->slice.data[0].is_slice &&
+           e->slice.data[0].stride.kind == CA_CONST && e->slice.data[0].stride.ival == 1;
+}
+
+/* Body b with its concatenations read only by `size 0` gone and those sizes summed, and its
+ * partitions with a part only sized filters (one_sided). */
+static void sized_concats(K *k, CBody *b, OMap *concats) {
+    CBody out = {0};
+    for (int i = 0; i < b->stms.len; i++) {
+        CStm *st = &b->stms.data[i];
+        CExp *e = st->exp;
+        if (e->kind == CE_SIZE && e->dim == 0 && e->args.data[0].kind == CA_VAR && st->pat.len == 1) {
+            CAtom *n = omap_get(&k->to, e->args.data[0].var);
+            if (n) {
+                e->kind = CE_ATOM;
+                e->args.data[0] = *n;
+                vec_push(&out.stms, *st);
+                continue;
+            }
+        }
+        if (e->kind == CE_CONCAT && st->pat.len == 1 && e->args.len > 0) {
+            const char *v = st->pat.data[0].name;
+            int uses = omap_int(&k->uses, v);
+            if (uses && uses == omap_int(&k->sized, v)) {
+                omap_put(concats, v, e);
+                k->changed = true;
+                continue;
+            }
+        }
+        const CExp *cat = e->kind == CE_SIZE && e->dim == 0 && e->args.data[0].kind == CA_VAR && st->pat.len == 1
+                              ? omap_get(concats, e->args.data[0].var)
+                              : NULL;
+        if (cat && cat->kind == CE_INDEX) { /* a known slice: end - start */
+            CExp *len = cexp_new(CE_OP, e->loc);
+            len->op = COP_SUB;
+            len->prim = PRIM_I64;
+            vec_push(&len->args, cat->slice.data[0].end);
+            vec_push(&len->args, cat->slice.data[0].start);
+            st->exp = len;
+            vec_push(&out.stms, *st);
+            k->changed = true;
+            continue;
+        }
+        if (cat) {
+            concat_size(st, cat, &out);
+            continue;
+        }
+        if (known_slice(st)) /* kept: dce drops it when only sized */
+            omap_put(concats, st->pat.data[0].name, e);
+        if (e->kind == CE_ATOM && st->pat.len == 1 && e->args.data[0].kind == CA_VAR) { /* a copy of a known slice */
+            const CExp *x = omap_get(concats, e->args.data[0].var);
+            if (x && x->kind == CE_INDEX)
+                omap_put(concats, st->pat.data[0].name, (void *)x);
+        }
+        if (e->body)
+            sized_concats(k, e->body, concats);
+        if (e->body2)
+            sized_concats(k, e->body2, concats);
+        sized_concats_lambda(k, e->lam, concats);
+        for (int j = 0; j < e->scans.len; j++)
+            sized_concats_lambda(k, e->scans.data[j].lam, concats);
+        for (int j = 0; j < e->reds.len; j++)
+            sized_concats_lambda(k, e->reds.data[j].lam, concats);
+        if (one_sided(k, st, &out, &k->to))
+            k->changed = true;
+        else
+            vec_push(&out.stms, *st);
+    }
+    b->stms = out.stms;
+}
+
 void core_count_filters(CProg *p) {
     for (int i = 0; i < p->funs.len; i++) {
         CFun *f = p->funs.data[i];
+        bool changed = true; /* until nothing changes: a concatenation gone may leave a part only sized */
+        while (changed) {
+            K c = {0};
+            opt_count_body(f->body, &c.uses);
+            count_sized(&c, f->body);
+            OMap concats = {0};
+            sized_concats(&c, f->body, &concats);
+            changed = c.changed;
+        }
         K k = {0};
         opt_count_body(f->body, &k.uses);
         count_sized(&k, f->body);

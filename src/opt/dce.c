@@ -148,7 +148,7 @@ static void dce_body(D *d, CBody *b) {
     for (int i = b->stms.len - 1; i >= 0; i--) {
         CStm st = s[i];
         CExp *e = st.exp;
-        if (all_dead(d, &st) && !opt_may_fail(e)) {
+        if (all_dead(d, &st) && !opt_stm_may_fail(&st)) {
             uncount_exp(d, e);
             for (int j = 0; j < st.pat.len; j++)
                 uncount_type(d, &st.pat.data[j].type);

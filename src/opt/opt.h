@@ -24,9 +24,10 @@ void core_cse(CProg *p);      /* cse.c */
 void core_dce(CProg *p);      /* dce.c: dead statements, loop parameters, map results */
 void core_hoist(CProg *p);    /* hoist.c: loop-invariant statements out of loops and lambdas */
 void core_fuse(CProg *p);     /* fuse.c: vertical and horizontal SOAC fusion */
-void core_cleanup(CProg *p);  /* passes.c: counted filters, nested concats, simplify, cse and dce again */
+void core_cleanup(CProg *p);  /* passes.c: nested concats, sizes sunk into ifs, counted filters, simplify, cse and dce again */
 void core_count_filters(CProg *p); /* count.c: a filter only sized becomes a count */
 void core_flatten_concats(CProg *p); /* concat.c: concat (concat a b) c as concat a b c */
+void core_sink_into_ifs(CProg *p); /* ifsink.c: scalar reads of an if's arrays computed in its branches */
 /* precompute.c: per-element invariant work of maps in loops, as arrays before the loops (CPU);
  * whether anything changed */
 bool core_precompute(CProg *p);

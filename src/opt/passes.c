@@ -10,10 +10,15 @@
 
 #include "opt.h"
 
-/* simplify, CSE and DCE again, to clean up what hoisting and fusion leave behind */
+/* simplify, CSE and DCE again, to clean up what hoisting and fusion leave behind; before them
+ * the rewrites of arrays only sized (an if's results, concatenations, filters), after a DCE
+ * (ifsink.c moves reads past statements only if those may not fail: dead ones would stop it) */
 void core_cleanup(CProg *p) {
-    core_count_filters(p);
     core_flatten_concats(p);
+    core_dce(p);
+    core_sink_into_ifs(p);
+    core_dce(p); /* what the branches computed only for the arrays the ifs no longer return */
+    core_count_filters(p);
     core_simplify(p);
     core_cse(p);
     core_dce(p);

@@ -254,4 +254,19 @@ done
 grep -qE '= (filter|partition) ' "$TMP/cpplan" && fail "compact's GPU plan keeps a filter for the host" || pass
 [ "$("$WEFT" dev --print=seg --target=multicore tests/flatten/compact.fut 2>&1 | grep -cE '= (filter|partition) ')" = 2 ] &&
     pass || fail "compact's CPU plan does not keep its 2 filters"
+# 12. an if per element returning jagged rows (tests/irregular/if_rows.fut): the size slice's
+#     and the value map's ifs reach rule 8 (src/opt/ifsink.c), and in each branch map the
+#     filters, the literal [m, n] before them (src/flatten/irr_split.c cuts after it) and the
+#     concatenation of their rows are flattened in turn: every filter and every copy of a row
+#     is left to outer versions (under a threshold), none runs in the flattened path
+for t in multicore cuda; do
+    "$WEFT" dev --print=seg --target=$t tests/irregular/if_rows.fut > "$TMP/ifplan" 2>&1 && pass ||
+        fail "dev --print=seg (if_rows, $t): exit status $?"
+    [ "$(grep -c '^threshold "main\.' "$TMP/ifplan")" -ge 6 ] && pass ||
+        { fail "if_rows' main ($t) has fewer than 6 thresholds (its size slice and value map not flattened)"; grep '^threshold' "$TMP/ifplan"; }
+    [ "$(grep -c '^threshold "sizes\.' "$TMP/ifplan")" -ge 2 ] && pass ||
+        fail "if_rows' sizes ($t): the map of the ifs of counts is not flattened"
+    grep -qE 'segmap grid \(gtid_[a-z0-9_]* < [a-z_0-9]*, gtid_[a-z0-9_]* < seg ' "$TMP/ifplan" && pass ||
+        fail "if_rows ($t) has no segmap over a segmented space (the rows' copies)"
+done
 summary
