@@ -191,7 +191,8 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
         body->binding = NULL;
         body->builtin = -1;
     } else {
-        if (self_in_scope(b, n)) {
+        bool self_visible = self_in_scope(b, n);
+        if (self_visible) {
             if (!rt)
                 rt = type_var(0, tc_level);
             b->type = provisional_type(ps, params, rt);
@@ -206,6 +207,8 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
             rt = with_body_sizes(rt, bt, tparams, params);
         } else
             rt = bt;
+        if (self_visible)
+            tc_check_recursion(b, params, ps, rt, body);
     }
     rt = provisional_type(ps, params, rt);
     tc_level--;
