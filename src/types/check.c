@@ -581,6 +581,62 @@ static void check_literal_range(Expr *lit, bool negated) {
                  lit->ival, prim_name(p));
 }
 
+/* ---- sum types that only constructors give ----
+ * As in Futhark, the type of `#bar 12` is open (any sum type with a constructor #bar of an
+ * integer payload) until something fixes it: a type annotation, a parameter's or the result's
+ * type.  A definition's own type keeps such a type (it becomes the sum of the constructors
+ * seen), but one left open inside the body is ambiguous (Futhark's "Type is ambiguous"). */
+
+static Vec(Type *) sums_of_def; /* the open sum types in the definition's type */
+static bool check_open_sums;    /* resolving a definition's body */
+
+static void collect_open_sums(Type *t) {
+    t = type_prune(t);
+    if (!t)
+        return;
+    if (t->kind == T_VAR && t->sum)
+        vec_push(&sums_of_def, t);
+    if (t->kind == T_ARRAY)
+        collect_open_sums(t->elem);
+    if (t->kind == T_ARROW) {
+        collect_open_sums(t->param);
+        collect_open_sums(t->ret);
+    }
+    for (int i = 0; t->kind != T_ARRAY && i < t->elems.len; i++)
+        collect_open_sums(t->elems.data[i]);
+}
+
+static Type *open_sum_in(Type *t) {
+    t = type_prune(t);
+    if (!t)
+        return NULL;
+    if (t->kind == T_VAR && t->sum) {
+        for (int i = 0; i < sums_of_def.len; i++)
+            if (sums_of_def.data[i] == t)
+                return NULL;
+        return t;
+    }
+    Type *r = NULL;
+    if (t->kind == T_ARRAY)
+        r = open_sum_in(t->elem);
+    if (t->kind == T_ARROW && !(r = open_sum_in(t->param)))
+        r = open_sum_in(t->ret);
+    for (int i = 0; !r && t->kind != T_ARRAY && i < t->elems.len; i++)
+        r = open_sum_in(t->elems.data[i]);
+    return r;
+}
+
+static void check_not_open_sum(Expr *e) {
+    Type *v = check_open_sums ? open_sum_in(e->type) : NULL;
+    if (!v)
+        return;
+    char *cs = xsprintf("#%s", v->fields.data[0]);
+    for (int i = 1; i < v->fields.len; i++)
+        cs = xsprintf("%s, #%s", cs, v->fields.data[i]);
+    error_at(e->loc, "Type is ambiguous: a sum type with the constructor%s %s, but nothing says which; "
+             "add a type annotation", v->fields.len > 1 ? "s" : "", cs);
+}
+
 void tc_resolve_expr(Expr *e) {
     if (!e)
         return;
@@ -601,6 +657,7 @@ void tc_resolve_expr(Expr *e) {
         resolve_binder(e->params.data[i]);
     for (int i = 0; i < e->cases.len; i++)
         resolve_pat(e->cases.data[i]);
+    check_not_open_sum(e);
     e->type = tc_resolve_type(e->type);
     if (e->inst)
         e->inst = tc_resolve_type(e->inst);
@@ -761,7 +818,11 @@ Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
         def_params = &d->params;
         solve_sizes_walk(d->body);
         def_params = NULL;
+        sums_of_def.len = 0;
+        collect_open_sums(t);
+        check_open_sums = true;
         tc_resolve_expr(d->body);
+        check_open_sums = false;
     }
     for (int i = 0; i < d->params.len; i++)
         resolve_binder(d->params.data[i]);

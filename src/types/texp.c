@@ -199,6 +199,9 @@ Type *tc_texp_to_type(TypeExp *t) {
     case TE_UNIQUE:
         return type_copy_unique(tc_texp_to_type(t->elem), true);
     case TE_SUM: {
+        /* As in Futhark, whose tag is a u8 (and so is weft's at entry points): 256 at most. */
+        if (t->elems.len > 256)
+            error_at(t->loc, "A sum type may have at most 256 constructors; this one has %d", t->elems.len);
         Type **ps = xmalloc(sizeof(Type *) * (size_t)(t->elems.len + 1));
         for (int i = 0; i < t->elems.len; i++) {
             for (int j = 0; j < i; j++)
