@@ -36,6 +36,7 @@ static void bind_tparams(TypeParamVec *tps, Binding *b) {
             te->name = tp->name;
             te->type = type_param(tp->name);
             te->type->lift = tp->lifted ? '^' : tp->size_lifted ? '~' : 0;
+            te->type->level = tc_level; /* its scope: no variable of an outer level may become it */
             te->lift = te->type->lift;
             te->is_param = true;
             tc_env_push_type(te);

@@ -157,6 +157,34 @@ static bool occurs(Type *v, Type *t) {
     }
 }
 
+/* A type parameter of a local function in t that is bound deeper than level (a variable of
+ * that level cannot name it: it is out of the variable's scope), or NULL. */
+static Type *param_deeper_than(Type *t, int level) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_PARAM:
+        return t->level > level && t->level > 1 ? t : NULL;
+    case T_ARRAY:
+        return param_deeper_than(t->elem, level);
+    case T_TUPLE:
+    case T_RECORD:
+    case T_SUM:
+    case T_VAR:
+        for (int i = 0; i < t->elems.len; i++) {
+            Type *p = param_deeper_than(t->elems.data[i], level);
+            if (p)
+                return p;
+        }
+        return NULL;
+    case T_ARROW: {
+        Type *p = param_deeper_than(t->param, level);
+        return p ? p : param_deeper_than(t->ret, level);
+    }
+    default:
+        return NULL;
+    }
+}
+
 static void lower_levels(Type *t, int level) {
     t = type_prune(t);
     switch (t->kind) {
@@ -329,6 +357,13 @@ static bool bind_ctors(Type *v, Type *t, bool strict) {
 static bool bind_var(Type *v, Type *t, bool strict) {
     if (occurs(v, t)) {
         tc_unify_why = "the type would be infinite (Occurs check)";
+        return false;
+    }
+    Type *escaping = param_deeper_than(t, v->level);
+    if (escaping) {
+        tc_unify_why = xsprintf("the type parameter \"%s\" would escape its scope (a scope-violation): a type "
+                                "from outside the function that binds it cannot be \"%s\"",
+                                escaping->name, escaping->name);
         return false;
     }
     if (v->unlifted && !tc_require_unlifted(t, v->unlifted, v->unlifted_ctx))
