@@ -129,12 +129,8 @@ static Type *check_range(Expr *e) {
     tc_expect_type(e->rhs, tc_check_expr(e->rhs, NULL), t, "the end of a range");
     Size *s = size_any();
     if (e->range == RANGE_UPTO_EXCL && !e->mid && e->lhs->kind == E_INT && e->lhs->ival == 0 &&
-        type_is_prim(t, PRIM_I64)) {
-        if (e->rhs->kind == E_VAR && !e->rhs->qual)
-            s = size_name(e->rhs->name);
-        else if (e->rhs->kind == E_INT)
-            s = size_const((int64_t)e->rhs->ival);
-    }
+        type_is_prim(t, PRIM_I64))
+        s = tc_size_of_expr(e->rhs); /* 0..<e: [e], where e is a size (a name, constant, n + 1) */
     return type_array(t, s);
 }
 

@@ -151,5 +151,6 @@ Type *type_copy_unique(Type *t, bool unique);     /* shallow copy with the uniqu
 void type_print(StrBuf *sb, Type *t); /* Futhark syntax: [n][]f32, (i32, bool), {a: i32} */
 char *type_str(Type *t);           /* allocated string of type_print */
 void size_print(StrBuf *sb, Size *s);
+char *size_words(Size *s);        /* allocated: a size as messages quote it (n + 1) */
 
 #endif
