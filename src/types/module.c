@@ -493,6 +493,29 @@ static const char *lift_words(char lift) {
 /* A type the module defines may be no more lifted than its spec says (Futhark's rule: a
  * non-lifted abstract type may be an array element, a size-lifted one is at least not a
  * function). */
+static bool has_unknown_size(Type *t) {
+    t = type_prune(t);
+    if (!t)
+        return false;
+    if (t->kind == T_ARRAY)
+        return size_prune(t->dim)->kind == SIZE_ANY || has_unknown_size(t->elem);
+    if (t->kind == T_ARROW)
+        return has_unknown_size(t->param) || has_unknown_size(t->ret);
+    for (int i = 0; i < t->elems.len; i++)
+        if (has_unknown_size(t->elems.data[i]))
+            return true;
+    return false;
+}
+
+/* A definition with an unknown size ([]f32: weft accepts it written `type`) is size-lifted as
+ * far as a spec is concerned: a non-lifted abstract type has one size (Futhark's rule). */
+static void check_spec_sizes(TypeEntry *te, ModSpec *sp, Loc loc) {
+    if (!te->is_param && !te->lift && !sp->lift && has_unknown_size(te->type))
+        error_at(loc, "the module's type \"%s\" has an unknown size (%s), so it is size-lifted (type~), but its "
+                 "module type (line %d) declares it %s", spec_path(sp->name), type_str(te->type), sp->loc.line,
+                 lift_words(sp->lift));
+}
+
 static void check_spec_lift(TypeEntry *te, ModSpec *sp, Loc loc) {
     if (te->is_param || lift_rank(te->lift) <= lift_rank(sp->lift))
         return;
@@ -529,6 +552,7 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
                          spec_path(sp->name), sp->loc.line);
             check_spec_lift(te, sp, loc);
             check_type_spec(te, sp, loc);
+            check_spec_sizes(te, sp, loc);
             vec_push(&r->types, te);
             break;
         }
