@@ -890,6 +890,11 @@ static Alias *walk(Expr *e) {
         walk(e->lhs);
         return alias_new();
     case E_SECTION:
+        /* (++) or (`f`) naming a local variable (an operator parameter): a use of it */
+        if (e->section == SEC_FUN && !e->lhs && !e->rhs && !e->qual && lookup(e->name))
+            return walk_var(e);
+        if (e->section == SEC_FUN && !e->qual && lookup(e->name))
+            walk_var(e);
         walk(e->lhs);
         walk(e->rhs);
         return alias_new();
