@@ -4,7 +4,7 @@
  * Runs on each checked declaration.  Every local variable gets a record; an expression's
  * "aliases" are the variables whose storage its value may share (a let of a variable, a
  * slice, a projection, a call whose result is not unique, a function value and the arrays
- * its body refers to).  Top-level constants used by the declaration get records too, and so
+ * its body refers to, an operator section and its operand).  Top-level constants used by the declaration get records too, and so
  * do the results of calls and loops whose parts may share storage with each other.
  * Consumption happens at
  *   a with [i] = v,  let a[i] = v,  passing a to a parameter of unique type (*[]t, or a
@@ -895,9 +895,12 @@ static Alias *walk(Expr *e) {
             return walk_var(e);
         if (e->section == SEC_FUN && !e->qual && lookup(e->name))
             walk_var(e);
-        walk(e->lhs);
-        walk(e->rhs);
-        return alias_new();
+        { /* (x `f`), (`f` y), (x +), (+ y): a function value holding its operand, as a lambda would */
+            Alias *a = alias_new();
+            alias_flat(walk(e->lhs), &a->set);
+            alias_flat(walk(e->rhs), &a->set);
+            return a;
+        }
     case E_LAMBDA:
         return walk_lambda(&e->params, e->body, "a lambda", e->type, e->texp != NULL,
                            e->texp && e->texp->kind == TE_UNIQUE);
