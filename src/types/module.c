@@ -364,8 +364,31 @@ static void check_type_spec(TypeEntry *te, ModSpec *sp, Loc loc) {
                  tc_unify_why ? tc_unify_why : "");
 }
 
-/* A spec's parameters are distinct, as are the named parameters of a value spec's arrows. */
+/* An anonymous size ([]) in t, or NULL (function types inside are not searched). */
+static const TypeExp *anonymous_size(const TypeExp *t) {
+    if (!t || t->kind == TE_ARROW)
+        return NULL;
+    if (t->kind == TE_ARRAY && t->dim.kind == DIM_ANY)
+        return t;
+    for (int i = 0; t->kind == TE_APPLY && i < t->dim_args.len; i++)
+        if (t->dim_args.data[i].kind == DIM_ANY)
+            return t;
+    const TypeExp *a = anonymous_size(t->elem);
+    for (int i = 0; !a && i < t->elems.len; i++)
+        a = anonymous_size(t->elems.data[i]);
+    return a;
+}
+
+/* A spec's parameters are distinct, as are the named parameters of a value spec's arrows; a
+ * value spec's parameter types have no anonymous size (Futhark's rule: `val f [n] : [n]t -> r`
+ * names it; a result's [] is an existential size). */
 static void check_spec_params(ModSpec *sp) {
+    for (TypeExp *t = sp->kind == SPEC_VAL ? sp->texp : NULL; t && t->kind == TE_ARROW; t = t->ret) {
+        const TypeExp *a = anonymous_size(t->elem);
+        if (a)
+            error_at(a->loc, "the parameter type of \"%s\" has an anonymous size ([]): a value spec's parameter "
+                     "sizes must be non-anonymous (name it: val %s [n] : [n]t -> ...)", sp->name, sp->name);
+    }
     for (int i = 0; i < sp->tparams.len; i++)
         for (int j = 0; j < i; j++)
             if (sp->tparams.data[j].name == sp->tparams.data[i].name)
