@@ -874,6 +874,27 @@ static void check_unlifted_texp(Decl *d, TypeExp *t) {
         check_unlifted_texp(d, t->elems.data[i]);
 }
 
+/* An anonymous size ([]) in a function parameter's type inside t, or NULL: an abbreviation
+ * cannot say which size that is (nothing constructs it; Futhark's rule: name it with a size
+ * parameter of the abbreviation, type^ t [n] = [n]bool -> bool). */
+static const TypeExp *anonymous_param_size(const TypeExp *t, bool in_param) {
+    if (!t)
+        return NULL;
+    if (in_param && t->kind == TE_ARRAY && t->dim.kind == DIM_ANY)
+        return t;
+    for (int i = 0; in_param && t->kind == TE_APPLY && i < t->dim_args.len; i++)
+        if (t->dim_args.data[i].kind == DIM_ANY)
+            return t;
+    if (t->kind == TE_ARROW) {
+        const TypeExp *a = anonymous_param_size(t->elem, true);
+        return a ? a : anonymous_param_size(t->ret, in_param);
+    }
+    const TypeExp *a = anonymous_param_size(t->elem, in_param);
+    for (int i = 0; !a && i < t->elems.len; i++)
+        a = anonymous_param_size(t->elems.data[i], in_param);
+    return a;
+}
+
 TypeEntry *tc_check_type_decl(Decl *d) {
     TypeEntry *te = xmalloc(sizeof *te);
     te->name = d->name;
@@ -898,6 +919,10 @@ TypeEntry *tc_check_type_decl(Decl *d) {
     te->type = tc_texp_to_type(d->ret);
     te->texp = d->ret;
     te->lift = d->lift;
+    const TypeExp *anon = anonymous_param_size(d->ret, false);
+    if (anon)
+        error_at(anon->loc, "the type '%s' has an anonymous size ([]) in a function parameter's type, which "
+                 "nothing could determine: name it with a size parameter of '%s'", d->name, d->name);
     check_type_params(d, te->type);
     if (!d->lift)
         check_unlifted_texp(d, d->ret);
