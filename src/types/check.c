@@ -36,6 +36,7 @@ static void bind_tparams(TypeParamVec *tps, Binding *b) {
             te->name = tp->name;
             te->type = type_param(tp->name);
             te->type->lift = tp->lifted ? '^' : tp->size_lifted ? '~' : 0;
+            te->type->level = tc_level; /* its scope: no variable of an outer level may become it */
             te->lift = te->type->lift;
             te->is_param = true;
             tc_env_push_type(te);
@@ -191,7 +192,8 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
         body->binding = NULL;
         body->builtin = -1;
     } else {
-        if (self_in_scope(b, n)) {
+        bool self_visible = self_in_scope(b, n);
+        if (self_visible) {
             if (!rt)
                 rt = type_var(0, tc_level);
             b->type = provisional_type(ps, params, rt);
@@ -206,6 +208,8 @@ Type *tc_check_function(TypeParamVec *tparams, PatVec *params, TypeExp *ret, Exp
             rt = with_body_sizes(rt, bt, tparams, params);
         } else
             rt = bt;
+        if (self_visible)
+            tc_check_recursion(b, params, ps, rt, body);
     }
     rt = provisional_type(ps, params, rt);
     tc_level--;
@@ -578,6 +582,62 @@ static void check_literal_range(Expr *lit, bool negated) {
                  lit->ival, prim_name(p));
 }
 
+/* ---- sum types that only constructors give ----
+ * As in Futhark, the type of `#bar 12` is open (any sum type with a constructor #bar of an
+ * integer payload) until something fixes it: a type annotation, a parameter's or the result's
+ * type.  A definition's own type keeps such a type (it becomes the sum of the constructors
+ * seen), but one left open inside the body is ambiguous (Futhark's "Type is ambiguous"). */
+
+static Vec(Type *) sums_of_def; /* the open sum types in the definition's type */
+static bool check_open_sums;    /* resolving a definition's body */
+
+static void collect_open_sums(Type *t) {
+    t = type_prune(t);
+    if (!t)
+        return;
+    if (t->kind == T_VAR && t->sum)
+        vec_push(&sums_of_def, t);
+    if (t->kind == T_ARRAY)
+        collect_open_sums(t->elem);
+    if (t->kind == T_ARROW) {
+        collect_open_sums(t->param);
+        collect_open_sums(t->ret);
+    }
+    for (int i = 0; t->kind != T_ARRAY && i < t->elems.len; i++)
+        collect_open_sums(t->elems.data[i]);
+}
+
+static Type *open_sum_in(Type *t) {
+    t = type_prune(t);
+    if (!t)
+        return NULL;
+    if (t->kind == T_VAR && t->sum) {
+        for (int i = 0; i < sums_of_def.len; i++)
+            if (sums_of_def.data[i] == t)
+                return NULL;
+        return t;
+    }
+    Type *r = NULL;
+    if (t->kind == T_ARRAY)
+        r = open_sum_in(t->elem);
+    if (t->kind == T_ARROW && !(r = open_sum_in(t->param)))
+        r = open_sum_in(t->ret);
+    for (int i = 0; !r && t->kind != T_ARRAY && i < t->elems.len; i++)
+        r = open_sum_in(t->elems.data[i]);
+    return r;
+}
+
+static void check_not_open_sum(Expr *e) {
+    Type *v = check_open_sums ? open_sum_in(e->type) : NULL;
+    if (!v)
+        return;
+    char *cs = xsprintf("#%s", v->fields.data[0]);
+    for (int i = 1; i < v->fields.len; i++)
+        cs = xsprintf("%s, #%s", cs, v->fields.data[i]);
+    error_at(e->loc, "Type is ambiguous: a sum type with the constructor%s %s, but nothing says which; "
+             "add a type annotation", v->fields.len > 1 ? "s" : "", cs);
+}
+
 void tc_resolve_expr(Expr *e) {
     if (!e)
         return;
@@ -598,6 +658,7 @@ void tc_resolve_expr(Expr *e) {
         resolve_binder(e->params.data[i]);
     for (int i = 0; i < e->cases.len; i++)
         resolve_pat(e->cases.data[i]);
+    check_not_open_sum(e);
     e->type = tc_resolve_type(e->type);
     if (e->inst)
         e->inst = tc_resolve_type(e->inst);
@@ -758,7 +819,11 @@ Binding *tc_check_def(Decl *d, bool entry, Binding *pre) {
         def_params = &d->params;
         solve_sizes_walk(d->body);
         def_params = NULL;
+        sums_of_def.len = 0;
+        collect_open_sums(t);
+        check_open_sums = true;
         tc_resolve_expr(d->body);
+        check_open_sums = false;
     }
     for (int i = 0; i < d->params.len; i++)
         resolve_binder(d->params.data[i]);
@@ -809,6 +874,27 @@ static void check_unlifted_texp(Decl *d, TypeExp *t) {
         check_unlifted_texp(d, t->elems.data[i]);
 }
 
+/* An anonymous size ([]) in a function parameter's type inside t, or NULL: an abbreviation
+ * cannot say which size that is (nothing constructs it; Futhark's rule: name it with a size
+ * parameter of the abbreviation, type^ t [n] = [n]bool -> bool). */
+static const TypeExp *anonymous_param_size(const TypeExp *t, bool in_param) {
+    if (!t)
+        return NULL;
+    if (in_param && t->kind == TE_ARRAY && t->dim.kind == DIM_ANY)
+        return t;
+    for (int i = 0; in_param && t->kind == TE_APPLY && i < t->dim_args.len; i++)
+        if (t->dim_args.data[i].kind == DIM_ANY)
+            return t;
+    if (t->kind == TE_ARROW) {
+        const TypeExp *a = anonymous_param_size(t->elem, true);
+        return a ? a : anonymous_param_size(t->ret, in_param);
+    }
+    const TypeExp *a = anonymous_param_size(t->elem, in_param);
+    for (int i = 0; !a && i < t->elems.len; i++)
+        a = anonymous_param_size(t->elems.data[i], in_param);
+    return a;
+}
+
 TypeEntry *tc_check_type_decl(Decl *d) {
     TypeEntry *te = xmalloc(sizeof *te);
     te->name = d->name;
@@ -833,6 +919,10 @@ TypeEntry *tc_check_type_decl(Decl *d) {
     te->type = tc_texp_to_type(d->ret);
     te->texp = d->ret;
     te->lift = d->lift;
+    const TypeExp *anon = anonymous_param_size(d->ret, false);
+    if (anon)
+        error_at(anon->loc, "the type '%s' has an anonymous size ([]) in a function parameter's type, which "
+                 "nothing could determine: name it with a size parameter of '%s'", d->name, d->name);
     check_type_params(d, te->type);
     if (!d->lift)
         check_unlifted_texp(d, d->ret);

@@ -161,8 +161,41 @@ bool tc_consumer_for_nonconsumer(Type *ep, Type *at) {
     return tc_consumer_for_nonconsumer(ep->ret, at->ret);
 }
 
+/* A function whose result may alias something (not unique) passed where the parameter's type
+ * promises a unique result (() -> *[n]t): the callee would consume what it returns. */
+static bool shared_result_for_unique(Type *ep, Type *at) {
+    ep = type_prune(ep);
+    at = type_prune(at);
+    if (ep->kind != T_ARROW || at->kind != T_ARROW)
+        return false;
+    Type *er = type_prune(ep->ret), *ar = type_prune(at->ret);
+    if (er->kind == T_ARROW)
+        return shared_result_for_unique(er, ar);
+    return er->unique && ar->kind != T_VAR && !ar->unique && type_has_array(ar);
+}
+
+/* Is the argument a function whose result type is written (a def or local function with a
+ * return type, a lambda with one)?  An inferred result is not marked unique even where it is
+ * fresh, so only a written one says "not unique". */
+static bool result_written(Expr *a) {
+    while (a->kind == E_PAREN)
+        a = a->lhs;
+    if (a->kind == E_LAMBDA)
+        return a->texp != NULL;
+    Binding *b = a->kind == E_VAR ? a->binding : NULL;
+    if (!b)
+        return false;
+    if (b->kind == BIND_DEF)
+        return b->decl && b->decl->ret;
+    return b->kind == BIND_LETFUN && b->fun && b->fun->texp;
+}
+
 static void check_arg(ArgSlot *s, int i, Expr *f) {
     Type *at = tc_check_expr(s->arg, s->param);
+    if (result_written(s->arg) && shared_result_for_unique(s->param, at))
+        error_at(s->arg->loc, "Cannot apply %s to %s: its type (%s) returns a result that is not unique, but the parameter's type (%s) "
+                 "returns a unique one", apply_fun_desc(f), apply_arg_desc(s->arg, i), type_str(at),
+                 type_str(s->param));
     if (tc_consumer_for_nonconsumer(s->param, at))
         error_at(s->arg->loc, "Cannot apply %s to %s: a consuming function (%s) may not be passed where the "
                  "parameter's type (%s) does not consume its argument", apply_fun_desc(f), apply_arg_desc(s->arg, i),

@@ -129,12 +129,8 @@ static Type *check_range(Expr *e) {
     tc_expect_type(e->rhs, tc_check_expr(e->rhs, NULL), t, "the end of a range");
     Size *s = size_any();
     if (e->range == RANGE_UPTO_EXCL && !e->mid && e->lhs->kind == E_INT && e->lhs->ival == 0 &&
-        type_is_prim(t, PRIM_I64)) {
-        if (e->rhs->kind == E_VAR && !e->rhs->qual)
-            s = size_name(e->rhs->name);
-        else if (e->rhs->kind == E_INT)
-            s = size_const((int64_t)e->rhs->ival);
-    }
+        type_is_prim(t, PRIM_I64))
+        s = tc_size_of_expr(e->rhs); /* 0..<e: [e], where e is a size (a name, constant, n + 1) */
     return type_array(t, s);
 }
 
@@ -272,6 +268,20 @@ static void bind_size_binders(TypeParamVec *sizes) {
     }
 }
 
+/* Does a size of t outside its function types mention name?  (A size of a function's parameter
+ * or result is not one a value has: nothing could bind it.) */
+static bool value_size_mentions(Type *t, const char *name) {
+    t = type_prune(t);
+    if (!t || t->kind == T_ARROW)
+        return false;
+    if (t->kind == T_ARRAY)
+        return size_mentions(t->dim, name) || value_size_mentions(t->elem, name);
+    for (int i = 0; i < t->elems.len; i++)
+        if (value_size_mentions(t->elems.data[i], name))
+            return true;
+    return false;
+}
+
 static Type *check_let(Expr *e) {
     Type *rt = tc_check_expr(e->lhs, NULL);
     Mark m = tc_env_mark();
@@ -288,6 +298,9 @@ static Type *check_let(Expr *e) {
         if (!type_mentions_size(pt, tp->name))
             error_at(tp->loc, "Size [%s] unused in the pattern: no type in it has the size %s, "
                      "so nothing binds it", tp->name, tp->name);
+        if (!value_size_mentions(pt, tp->name))
+            error_at(tp->loc, "Cannot bind [%s]: the pattern has it only inside a function type (%s), and a "
+                     "function has no size to take", tp->name, type_str(pt));
         tc_flex_begin(tp->name);
     }
     bool ok = tc_unify(pt, rt, true);

@@ -10,6 +10,7 @@
  *   module.c     the program: modules, module types, parametric modules, files (elaborated away)
  *   exhaust.c    exhaustiveness of match, irrefutability of binding patterns
  *   consume.c    uniqueness: no use after consumption
+ *   recursion.c  what a recursive function may do (Futhark's rules)
  */
 #ifndef WEFT_CHECK_INT_H
 #define WEFT_CHECK_INT_H
@@ -186,5 +187,11 @@ void tc_check_irrefutable(Pat *p);     /* a binding pattern covers its type */
 
 /* ---- consume.c ---- */
 void tc_consume_check_decl(Decl *d);
+
+/* ---- recursion.c ---- */
+/* Futhark's restrictions on a function recursive in its own body (checked after the body):
+ * a first-order result; with a higher-order parameter, saturated self-calls that pass every
+ * higher-order argument unchanged. */
+void tc_check_recursion(Binding *b, const PatVec *params, Type **param_types, Type *result, Expr *body);
 
 #endif

@@ -4,7 +4,7 @@
  * Runs on each checked declaration.  Every local variable gets a record; an expression's
  * "aliases" are the variables whose storage its value may share (a let of a variable, a
  * slice, a projection, a call whose result is not unique, a function value and the arrays
- * its body refers to).  Top-level constants used by the declaration get records too, and so
+ * its body refers to, an operator section and its operand).  Top-level constants used by the declaration get records too, and so
  * do the results of calls and loops whose parts may share storage with each other.
  * Consumption happens at
  *   a with [i] = v,  let a[i] = v,  passing a to a parameter of unique type (*[]t, or a
@@ -15,6 +15,7 @@
  *   - using a consumed variable (inside a loop: the loop's consumed initial value);
  *   - consuming a function parameter whose type is not unique, or a top-level constant;
  *   - consuming, inside a lambda or loop body, a variable bound outside it;
+ *   - an in-place update whose value aliases the array it updates (a with [i] = a[j]);
  *   - a call whose consumed argument also reaches it another way (self-aliased), or a
  *     partial application consuming an existing array;
  *   - a declared unique result aliasing a non-unique parameter or another unique part of
@@ -801,18 +802,31 @@ static void walk_indices(DimIndexVec *idx) {
 /* The new value of an update: for a compound path (a with [i].f = v), the inner steps' lhs
  * re-read the base the outer update consumes, which is the one consumption of it: only their
  * indices and the value v are uses. */
-static void walk_update_value(Expr *rhs) {
+static Alias *walk_update_value(Expr *rhs) {
     while (rhs->path_step) {
         walk_indices(&rhs->idx);
         rhs = rhs->rhs;
     }
-    walk(rhs);
+    return walk(rhs);
+}
+
+/* The value an update writes may not share storage with the array it updates (a with [i] =
+ * a[0], a row of a itself: Futhark's rule; write a copy). */
+static void check_update_source(Alias *target, Alias *value, Expr *e) {
+    VarSet t = {0}, v = {0};
+    alias_flat(target, &t);
+    alias_flat(value, &v);
+    Var *shared = first_shared(&t, &v);
+    if (shared)
+        error_at(e->rhs->loc, "The value of this in-place update aliases %s, which the update consumes: "
+                 "write a copy of it (copy ...)", var_desc(shared));
 }
 
 static Alias *walk_update(Expr *e) {
     walk_indices(&e->idx);
-    walk_update_value(e->rhs);
+    Alias *value = walk_update_value(e->rhs);
     Alias *a = walk(e->lhs);
+    check_update_source(a, value, e);
     consume(a, e->lhs->loc);
     return alias_new();
 }
@@ -876,9 +890,17 @@ static Alias *walk(Expr *e) {
         walk(e->lhs);
         return alias_new();
     case E_SECTION:
-        walk(e->lhs);
-        walk(e->rhs);
-        return alias_new();
+        /* (++) or (`f`) naming a local variable (an operator parameter): a use of it */
+        if (e->section == SEC_FUN && !e->lhs && !e->rhs && !e->qual && lookup(e->name))
+            return walk_var(e);
+        if (e->section == SEC_FUN && !e->qual && lookup(e->name))
+            walk_var(e);
+        { /* (x `f`), (`f` y), (x +), (+ y): a function value holding its operand, as a lambda would */
+            Alias *a = alias_new();
+            alias_flat(walk(e->lhs), &a->set);
+            alias_flat(walk(e->rhs), &a->set);
+            return a;
+        }
     case E_LAMBDA:
         return walk_lambda(&e->params, e->body, "a lambda", e->type, e->texp != NULL,
                            e->texp && e->texp->kind == TE_UNIQUE);
@@ -903,7 +925,7 @@ static Alias *walk(Expr *e) {
     case E_RECUPDATE: {
         Alias *a = walk(e->lhs);
         if (e->rhs->path_step) { /* r with a[i] = v: r.a is updated in place, r consumed */
-            walk_update_value(e->rhs);
+            check_update_source(a, walk_update_value(e->rhs), e);
             consume(a, e->lhs->loc);
             return alias_new();
         }

@@ -364,8 +364,31 @@ static void check_type_spec(TypeEntry *te, ModSpec *sp, Loc loc) {
                  tc_unify_why ? tc_unify_why : "");
 }
 
-/* A spec's parameters are distinct, as are the named parameters of a value spec's arrows. */
+/* An anonymous size ([]) in t, or NULL (function types inside are not searched). */
+static const TypeExp *anonymous_size(const TypeExp *t) {
+    if (!t || t->kind == TE_ARROW)
+        return NULL;
+    if (t->kind == TE_ARRAY && t->dim.kind == DIM_ANY)
+        return t;
+    for (int i = 0; t->kind == TE_APPLY && i < t->dim_args.len; i++)
+        if (t->dim_args.data[i].kind == DIM_ANY)
+            return t;
+    const TypeExp *a = anonymous_size(t->elem);
+    for (int i = 0; !a && i < t->elems.len; i++)
+        a = anonymous_size(t->elems.data[i]);
+    return a;
+}
+
+/* A spec's parameters are distinct, as are the named parameters of a value spec's arrows; a
+ * value spec's parameter types have no anonymous size (Futhark's rule: `val f [n] : [n]t -> r`
+ * names it; a result's [] is an existential size). */
 static void check_spec_params(ModSpec *sp) {
+    for (TypeExp *t = sp->kind == SPEC_VAL ? sp->texp : NULL; t && t->kind == TE_ARROW; t = t->ret) {
+        const TypeExp *a = anonymous_size(t->elem);
+        if (a)
+            error_at(a->loc, "the parameter type of \"%s\" has an anonymous size ([]): a value spec's parameter "
+                     "sizes must be non-anonymous (name it: val %s [n] : [n]t -> ...)", sp->name, sp->name);
+    }
     for (int i = 0; i < sp->tparams.len; i++)
         for (int j = 0; j < i; j++)
             if (sp->tparams.data[j].name == sp->tparams.data[i].name)
@@ -493,6 +516,29 @@ static const char *lift_words(char lift) {
 /* A type the module defines may be no more lifted than its spec says (Futhark's rule: a
  * non-lifted abstract type may be an array element, a size-lifted one is at least not a
  * function). */
+static bool has_unknown_size(Type *t) {
+    t = type_prune(t);
+    if (!t)
+        return false;
+    if (t->kind == T_ARRAY)
+        return size_prune(t->dim)->kind == SIZE_ANY || has_unknown_size(t->elem);
+    if (t->kind == T_ARROW)
+        return has_unknown_size(t->param) || has_unknown_size(t->ret);
+    for (int i = 0; i < t->elems.len; i++)
+        if (has_unknown_size(t->elems.data[i]))
+            return true;
+    return false;
+}
+
+/* A definition with an unknown size ([]f32: weft accepts it written `type`) is size-lifted as
+ * far as a spec is concerned: a non-lifted abstract type has one size (Futhark's rule). */
+static void check_spec_sizes(TypeEntry *te, ModSpec *sp, Loc loc) {
+    if (!te->is_param && !te->lift && !sp->lift && has_unknown_size(te->type))
+        error_at(loc, "the module's type \"%s\" has an unknown size (%s), so it is size-lifted (type~), but its "
+                 "module type (line %d) declares it %s", spec_path(sp->name), type_str(te->type), sp->loc.line,
+                 lift_words(sp->lift));
+}
+
 static void check_spec_lift(TypeEntry *te, ModSpec *sp, Loc loc) {
     if (te->is_param || lift_rank(te->lift) <= lift_rank(sp->lift))
         return;
@@ -529,6 +575,7 @@ static Module *ascribe(Module *m, SigExp *s, Loc loc) {
                          spec_path(sp->name), sp->loc.line);
             check_spec_lift(te, sp, loc);
             check_type_spec(te, sp, loc);
+            check_spec_sizes(te, sp, loc);
             vec_push(&r->types, te);
             break;
         }

@@ -53,6 +53,23 @@ Size *tc_size_of_expr(Expr *e) {
     }
 }
 
+/* A size expression only reads: a call in it may not pass a variable to a unique (consuming)
+ * parameter (Futhark's rule; the size is evaluated wherever the type is used). */
+static void no_consumption(Expr *e) {
+    if (e->kind == E_APPLY) {
+        Type *ft = type_prune(e->lhs->type);
+        for (int i = 0; i < e->args.len && ft && ft->kind == T_ARROW; i++, ft = type_prune(ft->ret)) {
+            Expr *a = e->args.data[i];
+            while (a->kind == E_PAREN)
+                a = a->lhs;
+            if (type_prune(ft->param)->unique && a->kind == E_VAR)
+                error_at(a->loc, "\"%s\" is not consumable here: a size expression may not consume a value "
+                         "(argument %d goes to a unique parameter)", a->name, i + 1);
+        }
+    }
+    ast_each_child(e, no_consumption);
+}
+
 static Size *dim_to_size(DimExp *d) {
     if (d->kind == DIM_NAME) { /* a top-level constant ([three]t) is a size expression: its value */
         Binding *b = tc_env_lookup(NULL, d->name);
@@ -78,6 +95,7 @@ static Size *dim_to_size(DimExp *d) {
     }
     case DIM_EXPR:
         tc_expect_type(d->expr, tc_check_expr(d->expr, NULL), type_prim(PRIM_I64), "a size");
+        no_consumption(d->expr);
         tc_resolve_expr(d->expr);
         return tc_size_of_expr(d->expr);
     }
@@ -199,6 +217,9 @@ Type *tc_texp_to_type(TypeExp *t) {
     case TE_UNIQUE:
         return type_copy_unique(tc_texp_to_type(t->elem), true);
     case TE_SUM: {
+        /* As in Futhark, whose tag is a u8 (and so is weft's at entry points): 256 at most. */
+        if (t->elems.len > 256)
+            error_at(t->loc, "A sum type may have at most 256 constructors; this one has %d", t->elems.len);
         Type **ps = xmalloc(sizeof(Type *) * (size_t)(t->elems.len + 1));
         for (int i = 0; i < t->elems.len; i++) {
             for (int j = 0; j < i; j++)

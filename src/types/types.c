@@ -324,18 +324,21 @@ Type *type_copy_unique(Type *t, bool unique) {
 
 /* ---- printing ---- */
 
+static void size_print_in(StrBuf *sb, Size *s, bool spaced);
+
 /* A size as an operand of a size expression: compound ones in parentheses. */
-static void size_print_operand(StrBuf *sb, Size *s) {
+static void size_print_operand(StrBuf *sb, Size *s, bool spaced) {
     s = size_prune(s);
     bool paren = s && s->kind == SIZE_EXPR;
     if (paren)
         sb_putc(sb, '(');
-    size_print(sb, s);
+    size_print_in(sb, s, spaced);
     if (paren)
         sb_putc(sb, ')');
 }
 
-void size_print(StrBuf *sb, Size *s) {
+/* spaced: operators between spaces, as Futhark writes sizes in its messages (n + 1). */
+static void size_print_in(StrBuf *sb, Size *s, bool spaced) {
     s = size_prune(s);
     if (!s)
         return;
@@ -347,13 +350,26 @@ void size_print(StrBuf *sb, Size *s) {
         sb_puts(sb, s->fn->name);
         for (int i = 0; i < s->n; i++) {
             sb_putc(sb, ' ');
-            size_print_operand(sb, s->args[i]);
+            size_print_operand(sb, s->args[i], spaced);
         }
     } else if (s->kind == SIZE_EXPR) {
-        size_print_operand(sb, s->args[0]);
+        size_print_operand(sb, s->args[0], spaced);
+        if (spaced)
+            sb_putc(sb, ' ');
         sb_puts(sb, binop_name(s->op));
-        size_print_operand(sb, s->args[1]);
+        if (spaced)
+            sb_putc(sb, ' ');
+        size_print_operand(sb, s->args[1], spaced);
     }
+}
+
+void size_print(StrBuf *sb, Size *s) { size_print_in(sb, s, false); }
+
+char *size_words(Size *s) {
+    StrBuf sb = {0};
+    size_print_in(&sb, s, true);
+    sb_putc(&sb, 0);
+    return sb.data;
 }
 
 bool size_mentions(Size *s, const char *name) {

@@ -76,7 +76,8 @@ struct Type {
     unsigned prims;        /* T_VAR: 0 = unconstrained, else the allowed primitive types (mask) */
     bool eq;               /* T_VAR: must be an equality type (no functions) */
     bool sum;              /* T_VAR: fields are constructors it must have (elems their payloads) */
-    int level;             /* T_VAR: let-nesting level, for generalisation */
+    int level;             /* T_VAR: let-nesting level, for generalisation; T_PARAM: the level of
+                              the function that binds it (0 where generalisation made it) */
     char lift;             /* T_PARAM: 0 ('t), '~' ('~t) or '^' ('^t: may be a function) */
     char unlifted;         /* T_VAR: 0, UNLIFTED_NOFUN or UNLIFTED_VALUE (see unify.c) */
     const char *unlifted_ctx; /* T_VAR: what asked for it ("an array element"), for messages */
@@ -150,5 +151,6 @@ Type *type_copy_unique(Type *t, bool unique);     /* shallow copy with the uniqu
 void type_print(StrBuf *sb, Type *t); /* Futhark syntax: [n][]f32, (i32, bool), {a: i32} */
 char *type_str(Type *t);           /* allocated string of type_print */
 void size_print(StrBuf *sb, Size *s);
+char *size_words(Size *s);        /* allocated: a size as messages quote it (n + 1) */
 
 #endif

@@ -108,11 +108,62 @@ static bool bind_size_var(Size *v, Size *s) {
     return true;
 }
 
+static bool size_has_unknown(Size *s) {
+    s = size_prune(s);
+    if (s->kind == SIZE_ANY || s->kind == SIZE_VAR)
+        return true;
+    for (int i = 0; s->kind == SIZE_EXPR && i < s->n; i++)
+        if (size_has_unknown(s->args[i]))
+            return true;
+    return false;
+}
+
+/* s as base + offset: the constant added to (or taken from) it, peeled off; base NULL for a
+ * constant. */
+static Size *size_offset(Size *s, int64_t *off) {
+    *off = 0;
+    for (;;) {
+        s = size_prune(s);
+        if (s->kind == SIZE_CONST) {
+            *off += s->value;
+            return NULL;
+        }
+        if (s->kind != SIZE_EXPR || s->fn || (s->op != BIN_ADD && s->op != BIN_SUB))
+            return s;
+        Size *l = size_prune(s->args[0]), *r = size_prune(s->args[1]);
+        if (r->kind == SIZE_CONST) {
+            *off += s->op == BIN_ADD ? r->value : -r->value;
+            s = l;
+        } else if (l->kind == SIZE_CONST && s->op == BIN_ADD) {
+            *off += l->value;
+            s = r;
+        } else {
+            return s;
+        }
+    }
+}
+
+/* Two sizes that can never be equal: the same known size plus different constants (n and
+ * n + 1, n + 1 and n + 2), as Futhark's rigid sizes reject them too.  Sizes with unknown
+ * parts (an unknown operand, a size variable) are not compared. */
+static bool sizes_differ(Size *a, Size *b) {
+    int64_t oa, ob;
+    Size *ba = size_offset(a, &oa), *bb = size_offset(b, &ob);
+    if (!ba || !bb || oa == ob)
+        return false;
+    return (ba->kind == SIZE_NAME || ba->kind == SIZE_EXPR) && tc_size_same(ba, bb) && !size_has_unknown(ba);
+}
+
 static bool unify_size(Size *a, Size *b, bool strict) {
     a = prune_open(a);
     b = prune_open(b);
     if (a == b)
         return true;
+    if (strict && sizes_differ(a, b)) {
+        tc_unify_why = xsprintf("Sizes \"%s\" and \"%s\" do not match: they differ by a constant", size_words(a),
+                                size_words(b));
+        return false;
+    }
     int fa = flex_index(a), fb = flex_index(b);
     if (fa >= 0 && fb < 0)
         return bind_flex(fa, b, strict);
@@ -154,6 +205,34 @@ static bool occurs(Type *v, Type *t) {
         return occurs(v, t->param) || occurs(v, t->ret);
     default:
         return false;
+    }
+}
+
+/* A type parameter of a local function in t that is bound deeper than level (a variable of
+ * that level cannot name it: it is out of the variable's scope), or NULL. */
+static Type *param_deeper_than(Type *t, int level) {
+    t = type_prune(t);
+    switch (t->kind) {
+    case T_PARAM:
+        return t->level > level && t->level > 1 ? t : NULL;
+    case T_ARRAY:
+        return param_deeper_than(t->elem, level);
+    case T_TUPLE:
+    case T_RECORD:
+    case T_SUM:
+    case T_VAR:
+        for (int i = 0; i < t->elems.len; i++) {
+            Type *p = param_deeper_than(t->elems.data[i], level);
+            if (p)
+                return p;
+        }
+        return NULL;
+    case T_ARROW: {
+        Type *p = param_deeper_than(t->param, level);
+        return p ? p : param_deeper_than(t->ret, level);
+    }
+    default:
+        return NULL;
     }
 }
 
@@ -329,6 +408,13 @@ static bool bind_ctors(Type *v, Type *t, bool strict) {
 static bool bind_var(Type *v, Type *t, bool strict) {
     if (occurs(v, t)) {
         tc_unify_why = "the type would be infinite (Occurs check)";
+        return false;
+    }
+    Type *escaping = param_deeper_than(t, v->level);
+    if (escaping) {
+        tc_unify_why = xsprintf("the type parameter \"%s\" would escape its scope (a scope-violation): a type "
+                                "from outside the function that binds it cannot be \"%s\"",
+                                escaping->name, escaping->name);
         return false;
     }
     if (v->unlifted && !tc_require_unlifted(t, v->unlifted, v->unlifted_ctx))

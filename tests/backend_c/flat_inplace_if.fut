@@ -157,8 +157,8 @@ entry constant_start (n: i64) : [n]i64 =
              in xs[0] + xs[1] + xs[2])
       (iota n)
 
--- A copy is needed: the value written is a part of the array it updates (overlapping: in place
--- it would read what it has just written).
+-- The value written is a part of the array it updates (overlapping: in place it would read what
+-- it has just written), so the program copies it: without copy it is a type error, as in Futhark.
 -- ==
 -- entry: shift_slice
 -- input { 6i64 true }
@@ -167,14 +167,14 @@ entry constant_start (n: i64) : [n]i64 =
 -- output { [0i64, 1i64, 2i64, 3i64, 4i64, 5i64] }
 entry shift_slice (n: i64) (c: bool) : [n]i64 =
   let xs = iota n
-  in if c then xs with [1:4] = xs[0:3] else xs
+  in if c then xs with [1:4] = copy xs[0:3] else xs
 
 -- ==
 -- entry: shift_slice_loop
 -- input { 6i64 }
 -- output { [0i64, 0i64, 0i64, 1i64, 2i64, 5i64] }
 entry shift_slice_loop (n: i64) : [n]i64 =
-  loop xs = iota n for j < 2 do if j < n - 4 then xs with [1 + j:4 + j] = xs[j:3 + j] else xs
+  loop xs = iota n for j < 2 do if j < n - 4 then xs with [1 + j:4 + j] = copy xs[j:3 + j] else xs
 
 -- The entry's input is borrowed from the caller: consumed under an if, it is copied.
 -- ==

@@ -1,12 +1,12 @@
--- A loop parameter written with a size holds that size: its initial value and the result of
--- every iteration, the last one too, are checked at run time, at the parameter.
+-- A loop parameter written with a size holds that size: its initial value and each iteration's
+-- result, the last one too, are checked at run time, at the parameter (ys ++ [1]: a type error).
 -- ==
 -- input { [1, 2] 0 } output { [1, 2] }
 -- input { [1, 2] 1 }
 -- error: run_loop_param_size\.fut:9:11: Error: size mismatch: expected size n = 2, got an array of 3 elements
 def main [n] (xs: [n]i32) (k: i32) =
   let ys =
-    loop (ys: [n]i32) = xs for _i < k do ys ++ [1]
+    loop (ys: [n]i32) = xs for _i < k do ys ++ filter (> 0) [1]
   in ys
 
 -- ==

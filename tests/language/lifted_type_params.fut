@@ -6,7 +6,7 @@
 -- input { true 3i64 }
 -- output { 7i32 [0i64, 1i64, 2i64] 12i32 [[1i32, 2i32], [1i32, 2i32]] }
 -- input { false 3i64 }
--- output { 7i32 [0i64, 1i64] 12i32 [[1i32, 2i32], [1i32, 2i32]] }
+-- output { 7i32 [2i64, 1i64, 0i64] 12i32 [[1i32, 2i32], [1i32, 2i32]] }
 
 def compose '^a '^b '^c (f: b -> c) (g: a -> b) : a -> c = \x -> f (g x)
 def apply '^a '^b (f: a -> b) (x: a) : b = f x
@@ -19,4 +19,4 @@ entry main (b: bool) (n: i64) =
   let o : ops = {inc = (+ 1), dbl = (* 2)}
   let fs = (o.inc, adder 5)
   let h = compose o.dbl (apply compose (fs.0, fs.1).1 o.inc)
-  in (apply (compose fs.0 fs.1) 1, pick b (iota n) (iota (n - 1)), h 0, dup [1, 2])
+  in (apply (compose fs.0 fs.1) 1, pick b (iota n) (reverse (iota n)), h 0, dup [1, 2])

@@ -59,7 +59,8 @@ entry nested (x: i32) =
   in (r, v == #some (#some x))
 
 entry records (xs: []i32) =
-  let ws = map (\x -> #wrap {value = x + 1, tag = x % 2 == 0}) xs
+  -- the type is written: constructors alone leave it ambiguous (as in Futhark)
+  let ws : [](#wrap {value: i32, tag: bool}) = map (\x -> #wrap {value = x + 1, tag = x % 2 == 0}) xs
   let #wrap last = ws[length ws - 1]
   let count = map (\w -> match w case #wrap {value = _, tag = true} -> 1 case _ -> 0) ws |> i32.sum
   in (last.value, count + 1)
