@@ -230,41 +230,28 @@ static void sized_concats_lambda(K *k, CLambda *l, OMap *concats) {
         sized_concats(k, l->body, concats);
 }
 
-/* `size 0 v` of v, a concatenation in concats, as statements appended to out: the operands'
- * sizes and their sum, bound to st's pattern. */
-static void concat_size(const CStm *st, const CExp *cat, CBody *out) {
-    CAtom sum = {0};
-    for (int j = 0; j < cat->args.len; j++) {
-        bool last = j == cat->args.len - 1;
-        CExp *sz = cexp_new(CE_SIZE, st->exp->loc);
-        sz->dim = 0;
-        vec_push(&sz->args, cat->args.data[j]);
-        CAtom n = catom_var(last && !j ? st->pat.data[0].name : opt_fresh("n"));
-        if (last && !j) {
-            cbody_let(out, st->pat, sz);
-            return;
-        }
-        CParamVec np = {0};
-        vec_push(&np, ((CParam){n.var, ctype_prim(PRIM_I64)}));
-        cbody_let(out, np, sz);
-        if (!j) {
-            sum = n;
-            continue;
-        }
-        CExp *add = cexp_new(CE_OP, st->exp->loc);
-        add->op = COP_ADD;
-        add->prim = PRIM_I64;
-        vec_push(&add->args, sum);
-        vec_push(&add->args, n);
-        if (last) {
-            cbody_let(out, st->pat, add);
-            return;
-        }
-        sum = catom_var(opt_fresh("n"));
-        CParamVec sp = {0};
-        vec_push(&sp, ((CParam){sum.var, ctype_prim(PRIM_I64)}));
-        cbody_let(out, sp, add);
-    }
+/* `size 0 a` as a new statement of builder b. */
+static CAtom size0(CBuild *b, CAtom a) {
+    CExp *e = cb_exp(b, CE_SIZE);
+    e->dim = 0;
+    vec_push(&e->args, a);
+    return cb_let(b, "n", ctype_prim(PRIM_I64), e);
+}
+
+/* Statement st (binding one i64) as `st = a`, appended to b's body. */
+static void bind_atom(CBuild *b, const CStm *st, CAtom a) {
+    CExp *e = cb_exp(b, CE_ATOM);
+    vec_push(&e->args, a);
+    cbody_let(b->body, st->pat, e);
+}
+
+/* `size 0 v` (statement st) of v, a concatenation cat, as statements of b: the operands'
+ * sizes and their sum. */
+static void concat_size(CBuild *b, const CStm *st, const CExp *cat) {
+    CAtom sum = cb_i64(0);
+    for (int j = 0; j < cat->args.len; j++)
+        sum = cb_add(b, sum, size0(b, cat->args.data[j]));
+    bind_atom(b, st, sum);
 }
 
 /* Whether every one of the n variables of pattern pat from the first is read only by
@@ -303,23 +290,11 @@ static bool one_sided(K *k, CStm *st, CBody *out, OMap *sizes) {
     e->partition = false;
     st->pat = pat;
     vec_push(&out->stms, *st);
-    CExp *sz = cexp_new(CE_SIZE, e->loc);
-    sz->dim = 0;
-    vec_push(&sz->args, catom_var(pat.data[0].name));
-    CParamVec np = {0};
-    vec_push(&np, ((CParam){opt_fresh("n"), ctype_prim(PRIM_I64)}));
-    cbody_let(out, np, sz);
-    CExp *rest = cexp_new(CE_OP, e->loc);
-    rest->op = COP_SUB;
-    rest->prim = PRIM_I64;
-    vec_push(&rest->args, e->args.data[0]);
-    vec_push(&rest->args, catom_var(np.data[0].name));
-    CParamVec rp = {0};
-    vec_push(&rp, ((CParam){opt_fresh("n"), ctype_prim(PRIM_I64)}));
-    cbody_let(out, rp, rest);
+    CBuild b = {out, e->loc, &k->types};
+    CAtom rest = cb_sub(&b, e->args.data[0], size0(&b, catom_var(pat.data[0].name)));
     for (int j = 0; j < n; j++) {
         CAtom *a = xmalloc(sizeof *a);
-        *a = catom_var(rp.data[0].name);
+        *a = rest;
         omap_put(sizes, sized.data[j].name, a);
     }
     return true;
@@ -361,19 +336,13 @@ static void sized_concats(K *k, CBody *b, OMap *concats) {
         const CExp *cat = e->kind == CE_SIZE && e->dim == 0 && e->args.data[0].kind == CA_VAR && st->pat.len == 1
                               ? omap_get(concats, e->args.data[0].var)
                               : NULL;
-        if (cat && cat->kind == CE_INDEX) { /* a known slice: end - start */
-            CExp *len = cexp_new(CE_OP, e->loc);
-            len->op = COP_SUB;
-            len->prim = PRIM_I64;
-            vec_push(&len->args, cat->slice.data[0].end);
-            vec_push(&len->args, cat->slice.data[0].start);
-            st->exp = len;
-            vec_push(&out.stms, *st);
+        if (cat) { /* a known slice: end - start; a concatenation: the sum of its operands' */
+            CBuild cb = {&out, e->loc, &k->types};
+            if (cat->kind == CE_INDEX)
+                bind_atom(&cb, st, cb_sub(&cb, cat->slice.data[0].end, cat->slice.data[0].start));
+            else
+                concat_size(&cb, st, cat);
             k->changed = true;
-            continue;
-        }
-        if (cat) {
-            concat_size(st, cat, &out);
             continue;
         }
         if (known_slice(st)) /* kept: dce drops it when only sized */

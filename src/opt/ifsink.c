@@ -54,17 +54,6 @@ static bool movable(const CStm *st) {
     }
 }
 
-/* The variables statement st (movable) reads, into reads. */
-static void reads_of(const CStm *st, OMap *reads) {
-    const CExp *e = st->exp;
-    for (int k = 0; k < e->args.len; k++)
-        if (e->args.data[k].kind == CA_VAR)
-            omap_put(reads, e->args.data[k].var, (void *)1);
-    for (int k = 0; k < e->slice.len; k++)
-        if (e->slice.data[k].start.kind == CA_VAR)
-            omap_put(reads, e->slice.data[k].start.var, (void *)1);
-}
-
 /* Whether any key of a is in b. */
 static bool meets(const OMap *a, const OMap *b) {
     for (int q = 0; q < a->cap; q++)
@@ -87,7 +76,7 @@ static bool choose(const CBody *b, int i, bool *move) {
         move[j] = false;
         if (movable(t)) {
             OMap reads = {0};
-            reads_of(t, &reads);
+            opt_count_exp(t->exp, &reads);
             if (meets(&reads, &mine) && !meets(&reads, &after) && (!fails || !barrier)) {
                 move[j] = any = true;
                 omap_put(&mine, t->pat.data[0].name, (void *)1);
