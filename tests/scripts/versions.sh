@@ -269,4 +269,13 @@ for t in multicore cuda; do
     grep -qE 'segmap grid \(gtid_[a-z0-9_]* < [a-z_0-9]*, gtid_[a-z0-9_]* < seg ' "$TMP/ifplan" && pass ||
         fail "if_rows ($t) has no segmap over a segmented space (the rows' copies)"
 done
+# 13. sizes only read (src/opt/count.c): tests/programs/filter_count.fut's concatenation only
+#     measured is summed, its partitions only counted are counts, a partition with one part
+#     only sized a filter of the other
+"$WEFT" dev --print=opt tests/programs/filter_count.fut > "$TMP/cnt" 2>&1 && pass || fail "dev --print=opt (filter_count): exit status $?"
+body() { awk -v e="entry $1 " 'index($0, e) == 1 { on = 1 } on && /^}/ { exit } on' "$TMP/cnt"; }
+body concat_length | grep -qE '= (concat|filter) ' && fail "concat_length still concatenates or filters" || pass
+body partition_counts | grep -qE '= (partition|filter) ' && fail "partition_counts still partitions" || pass
+body row_parts | grep -q '= partition ' && fail "row_parts still partitions" || pass
+[ "$(body row_parts | grep -c '= filter ')" = 1 ] && pass || fail "row_parts has not one filter (the part read)"
 summary
