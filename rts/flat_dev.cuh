@@ -486,6 +486,22 @@ __global__ void wfd_map_kernel(wfk_ctx *ctx, S s) {
     }
 }
 
+/* The same, its registers capped (at most 65536 / (WFD_LEAN_THREADS * WFD_LEAN_BLOCKS) a
+ * thread) so that more of its threads are resident at once: wfd_run_heavy_map's choice for
+ * few, long points. */
+#define WFD_LEAN_THREADS 128
+#define WFD_LEAN_BLOCKS 4
+template <class S>
+__global__ void __launch_bounds__(WFD_LEAN_THREADS, WFD_LEAN_BLOCKS) wfd_lean_map_kernel(wfk_ctx *ctx, S s) {
+    int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < s.w; i += stride) {
+        typename S::Scan sc;
+        typename S::Red rd;
+        if (s.elem(ctx, i, &sc, &rd))
+            return;
+    }
+}
+
 /* A segmap with block-level segops (src/backend/cuda/block.c): one thread block per point,
  * grid-stride over the points; its block memory at the start of dynamic shared memory (or, when
  * the points need more than the device's shared memory, in global memory).  Binned (perm not
@@ -730,6 +746,48 @@ static int wfd_run_map(const wfk_launch *L, const S &s, int64_t max_threads) {
     int bs = wfd_fit_block(L->block_size, max_threads);
     int64_t blocks = wfd_grid_blocks(s.w, bs, max_threads);
     wfd_map_kernel<S><<<(unsigned)blocks, bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
+    return (int)cudaGetLastError();
+}
+
+/* Threads of kernel k resident on the whole device at once, in blocks of bs threads (0 when
+ * the runtime cannot tell). */
+static int64_t wfd_resident(const wfk_launch *L, const void *k, int bs) {
+    int blocks = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, bs, 0) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return (int64_t)blocks * bs * wfk_cu(L)->sms;
+}
+
+/* A segmap whose points loop (src/backend/cuda/kernels.c): when its points fill the device only
+ * a few times over, the time is that of the rounds of resident threads, each as long as a
+ * point, and latency is hidden only by the warps resident.  So then: blocks of
+ * WFD_HEAVY_BLOCK threads, 32 when that leaves multiprocessors without a block (the points
+ * spread evenly over the multiprocessors, no half-empty last wave of big blocks), and the kernel with registers capped where that makes fewer
+ * rounds (the plain kernel's registers may leave most of a multiprocessor's warps unused).
+ * Many rounds: as wfd_run_map. */
+#define WFD_HEAVY_BLOCK 64
+#define WFD_HEAVY_ROUNDS 4
+template <class S>
+static int wfd_run_heavy_map(const wfk_launch *L, const S &s, int64_t max_threads) {
+    if (s.w == 0)
+        return 0;
+    static int64_t plain_cap = -1, lean_cap = -1; /* per kernel: the device's one kind of GPU */
+    if (plain_cap < 0) {
+        plain_cap = wfd_resident(L, (const void *)wfd_map_kernel<S>, WFD_HEAVY_BLOCK);
+        lean_cap = wfd_resident(L, (const void *)wfd_lean_map_kernel<S>, WFD_HEAVY_BLOCK);
+    }
+    int64_t plain_rounds = plain_cap > 0 ? (s.w + plain_cap - 1) / plain_cap : WFD_HEAVY_ROUNDS + 1;
+    int64_t lean_rounds = lean_cap > 0 ? (s.w + lean_cap - 1) / lean_cap : WFD_HEAVY_ROUNDS + 1;
+    if (plain_rounds > WFD_HEAVY_ROUNDS || max_threads < WFD_HEAVY_BLOCK)
+        return wfd_run_map(L, s, max_threads);
+    int bs = (s.w + WFD_HEAVY_BLOCK - 1) / WFD_HEAVY_BLOCK < wfk_cu(L)->sms ? 32 : WFD_HEAVY_BLOCK;
+    int64_t blocks = wfd_grid_blocks(s.w, bs, max_threads);
+    if (lean_rounds < plain_rounds)
+        wfd_lean_map_kernel<S><<<(unsigned)blocks, bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
+    else
+        wfd_map_kernel<S><<<(unsigned)blocks, bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     return (int)cudaGetLastError();
 }
 

@@ -54,6 +54,31 @@ grep -q 'wfd_run_segred' "$T/segred.cu" && pass || fail "segred.fut: no segmente
 grep -q 'wfd_run_block_map' "$T/segred.cu" && pass || fail "segred.fut: no block kernel"
 grep -q 'wfb_sync(ctx)' "$T/segred.cu" && pass || fail "segred.fut: the block kernel has no barriers"
 
+# points that loop: launched as heavy maps (rts/flat_dev.cuh wfd_run_heavy_map: small blocks,
+# registers capped when that makes fewer rounds); when the loops' lengths depend on the inner
+# index only (a row per q), the outer index goes fastest between threads, so that a warp's
+# points loop alike (kernels.c fast_dim); with rows of one length the inner index stays fastest
+cat > "$T/heavy.fut" <<'F'
+entry lik (gs: []f64) (xss: [][]f64) : [][]f64 =
+  map (\g -> map (\xs -> loop acc = 0 for x in xs do acc + g * x) xss) gs
+F
+cat > "$T/heavy_regular.fut" <<'F'
+entry lik [n][m] (gs: [n]f64) (xss: [m][4]f64) : [n][m]f64 =
+  map (\g -> map (\xs -> loop acc = 0 for x in xs do acc + g * x) xss) gs
+F
+cat > "$T/light.fut" <<'F'
+entry light (a: []f64) : []f64 = map (\x -> x * 2 + 1) a
+F
+for p in heavy heavy_regular light; do
+    "$WEFT" cuda --no-cc "$T/$p.fut" -o "$T/$p" && pass || fail "weft cuda $p.fut"
+done
+grep -q 'return wfd_run_heavy_map(L, s, max_threads);' "$T/heavy.cu" && pass || fail "heavy.fut: no heavy map launch"
+grep -q 'rest_ = wd\[0\] ? rest_ / wd\[0\]' "$T/heavy.cu" && pass || fail "heavy.fut: the outer index does not go fastest"
+grep -q 'rest_ = wd\[0\] ? rest_ / wd\[0\]' "$T/heavy_regular.cu" && fail "heavy_regular.fut: the outer index goes fastest" || pass
+grep -q 'rest_ = wd\[1\] ? rest_ / wd\[1\]' "$T/heavy_regular.cu" && pass || fail "heavy_regular.fut: the inner index does not go fastest"
+grep -q 'return wfd_run_heavy_map(L, s' "$T/light.cu" && fail "light.fut: a map without loops launched as heavy" || pass
+grep -q 'return wfd_run_map(L, s, max_threads);' "$T/light.cu" && pass || fail "light.fut: no plain map launch"
+
 # the same over a jagged parameter: its rows are views of the flat data, and the map a kernel
 cat > "$T/jagged.fut" <<'F'
 entry rowsums (xss: [][]f64) : []f64 = map (\row -> reduce (+) 0 (map (* 2) row)) xss

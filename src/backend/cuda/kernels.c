@@ -113,10 +113,10 @@ static void free_vars(FGen *g, const CExp *e, Free *fv) {
     }
 }
 
-/* Coalescing: arrays of rank 2 that the body indexes by the innermost index of the space in
- * their first dimension, the row then read element by element. */
-static void find_transposed(FGen *g, const CExp *e, Free *fv) {
-    const char *inner = e->params.data[e->params.len - 1].name;
+/* Coalescing: arrays of rank 2 that the body indexes by the fast index of the space (fast_dim:
+ * the innermost, as a rule) in their first dimension, the row then read element by element. */
+static void find_transposed(FGen *g, const CExp *e, int fast, Free *fv) {
+    const char *inner = e->params.data[fast].name;
     for (int i = 0; i < e->body->stms.len; i++) {
         const CStm *s = &e->body->stms.data[i];
         const CExp *x = s->exp;
@@ -131,12 +131,12 @@ static void find_transposed(FGen *g, const CExp *e, Free *fv) {
     }
 }
 
-/* Coalescing, the other way: arrays of rank 2 read at [x, inner] — the innermost index of the
+/* Coalescing, the other way: arrays of rank 2 read at [x, inner] — the fast index of the
  * space in their last dimension, directly or through a row view — which neighbouring threads
  * read at neighbouring inner indices.  When the view's rows are strided (a transpose), the
  * kernel gets a dense copy (pass_view). */
-static void find_dense(FGen *g, const CExp *e, Free *fv) {
-    const char *inner = e->params.data[e->params.len - 1].name;
+static void find_dense(FGen *g, const CExp *e, int fast, Free *fv) {
+    const char *inner = e->params.data[fast].name;
     OMap rows = {0}; /* row view -> the rank-2 array it is a row of */
     for (int i = 0; i < e->body->stms.len; i++) {
         const CStm *s = &e->body->stms.data[i];
@@ -170,6 +170,99 @@ static void find_dense(FGen *g, const CExp *e, Free *fv) {
 
 /* ------------------------------------------------------------------ device code */
 
+static bool body_loops(const CBody *b);
+
+/* The space's dimensions a statement's uses depend on (a bit each), by masks: name -> bits. */
+static intptr_t uses_mask(CExp *e, const OMap *masks) {
+    OMap uses = {0};
+    opt_count_exp(e, &uses);
+    intptr_t m = 0;
+    for (int i = 0; i < uses.cap; i++)
+        if (uses.keys[i])
+            m |= omap_int(masks, uses.keys[i]);
+    return m;
+}
+
+static intptr_t atom_mask(CAtom a, const OMap *masks) { return a.kind == CA_VAR ? omap_int(masks, a.var) : 0; }
+
+/* The dimensions the sizes of b's loops depend on (into *shape): the widths of its SOACs,
+ * iotas and replicates and the bounds of its for-loops, nested ones included (a while-loop's
+ * steps depend on its values: not counted).  masks gives each name the dimensions its value
+ * depends on; a name bound inside a nested body gets its whole statement's. */
+static void body_shape(CBody *b, OMap *masks, intptr_t *shape) {
+    for (int i = 0; i < b->stms.len; i++) {
+        CStm *st = &b->stms.data[i];
+        CExp *e = st->exp;
+        intptr_t m = uses_mask(e, masks);
+        switch (e->kind) {
+        case CE_SCREMA: case CE_SCATTER: case CE_HIST: case CE_FILTER: case CE_COUNT: case CE_IOTA:
+        case CE_REPLICATE:
+            *shape |= atom_mask(e->args.data[0], masks);
+            break;
+        case CE_LOOP:
+            if (e->index)
+                *shape |= atom_mask(e->bound, masks);
+            break;
+        default:
+            break;
+        }
+        OMap inner = {0};
+        opt_bound_exp(e, &inner);
+        for (int j = 0; j < inner.cap; j++)
+            if (inner.keys[j])
+                omap_put(masks, inner.keys[j], (void *)m);
+        if (e->body)
+            body_shape(e->body, masks, shape);
+        if (e->body2)
+            body_shape(e->body2, masks, shape);
+        if (e->lam)
+            body_shape(e->lam->body, masks, shape);
+        for (int p = 0; p < st->pat.len; p++)
+            omap_put(masks, st->pat.data[p].name, (void *)m);
+    }
+}
+
+/* The dimension of a segmap's space whose index neighbouring threads differ in: the innermost,
+ * unless the sizes of the points' loops depend on it and not on another dimension, which then
+ * goes fastest, so that the threads of a warp loop alike (InterestCalib's likelihood: a point
+ * per genome and quote, its loops as long as the quote's payments; the genomes go fastest). */
+static int fast_dim(const CExp *e) {
+    int k = e->params.len;
+    if (k < 2 || k > 30 || e->irregular || !body_loops(e->body))
+        return k - 1;
+    OMap masks = {0};
+    for (int j = 0; j < k; j++)
+        omap_put(&masks, e->params.data[j].name, (void *)((intptr_t)1 << j));
+    intptr_t shape = 0;
+    body_shape(e->body, &masks, &shape);
+    if (!(shape & ((intptr_t)1 << (k - 1))))
+        return k - 1;
+    for (int j = k - 2; j >= 0; j--)
+        if (!(shape & ((intptr_t)1 << j)))
+            return j;
+    return k - 1;
+}
+
+/* Whether a point running b loops: a loop, a SOAC or a call at its level or in its ifs.  Such
+ * a segmap's points are long, and rts/flat_dev.cuh wfd_run_heavy_map launches it for that. */
+static bool body_loops(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CExp *e = b->stms.data[i].exp;
+        switch (e->kind) {
+        case CE_LOOP: case CE_SCREMA: case CE_SCATTER: case CE_HIST: case CE_FILTER: case CE_COUNT:
+        case CE_APPLY: case CE_SEGOP:
+            return true;
+        case CE_IF:
+            if (body_loops(e->body) || body_loops(e->body2))
+                return true;
+            break;
+        default:
+            break;
+        }
+    }
+    return false;
+}
+
 typedef struct {
     const CStm *s;
     int no;             /* region number */
@@ -181,6 +274,7 @@ typedef struct {
     bool block;         /* a segmap with block-level segops: one thread block per point */
     bool binned;        /* ... or a bin of points (seed 000: src/flatten/bins.c) */
     bool split;         /* --mpi: the kernel runs the rank's units mn_ from mlo_ (../mpi_split.c) */
+    int fast;           /* the dimension whose index neighbouring threads differ in (fast_dim) */
 } Ker;
 
 static void k_line(FGen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -278,7 +372,14 @@ static void elem_body(FGen *g, void *arg) {
     const char **idx = xmalloc(sizeof *idx * (size_t)(k + 1));
     if (k > 1)
         fg_line(g, "int64_t rest_ = i_;");
-    for (int j = k - 1; j >= 0; j--) {
+    /* the fast dimension first, then the others from the innermost out */
+    int *order = xmalloc(sizeof *order * (size_t)(k + 1)), n = 0;
+    order[n++] = K->fast;
+    for (int j = k - 1; j >= 0; j--)
+        if (j != K->fast)
+            order[n++] = j;
+    for (int at = 0; at < k; at++) {
+        int j = order[at];
         idx[j] = c_name(e->params.data[j].name);
         fg_bind(g, e->params.data[j].name, ctype_prim(PRIM_I64), OWN_BORROWED);
         if (k == 1) {
@@ -286,7 +387,7 @@ static void elem_body(FGen *g, void *arg) {
             break;
         }
         fg_line(g, "int64_t %s = wd[%d] ? rest_ %% wd[%d] : 0;", idx[j], j, j);
-        if (j > 0)
+        if (at < k - 1)
             fg_line(g, "rest_ = wd[%d] ? rest_ / wd[%d] : 0;", j, j);
     }
     int nres = e->body->result.len;
@@ -649,7 +750,7 @@ static void emit_spec(FGen *g, const Ker *K) {
     }
     launcher_arena(g);
     if (e->seg == SEG_MAP)
-        k_line(g, "    return wfd_run_map(L, s, max_threads);");
+        k_line(g, "    return %s(L, s, max_threads);", body_loops(e->body) ? "wfd_run_heavy_map" : "wfd_run_map");
     else if (K->k > 1)
         k_line(g, "    return wfd_run_%s(L, s);", e->seg == SEG_SCAN ? "segscan" : "segred");
     else if (e->seg == SEG_RED)
@@ -957,7 +1058,7 @@ static void emit_scatter_hist_spec(FGen *g, const Ker *K) {
  * is needed, is made there), then updated on the device. */
 static void scatter_hist_kernel(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, 1, 0, NULL, false, false, false};
+    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, 1, 0, NULL, false, false, false, 0};
     K.name = xsprintf("seg_%d", K.no);
     const char *loc = c_loc(e->loc);
     free_vars(g, e, &K.fv);
@@ -1065,9 +1166,10 @@ void fc_segop(FGen *g, const CStm *s) {
         plain_scan_segop(g, s, arr);
         return;
     }
-    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, e->params.len, 0, NULL, false, false, false};
+    Ker K = {s, g->regions++, NULL, {{0}, {0}, {0}}, e->params.len, 0, NULL, false, false, false, e->params.len - 1};
     K.block = e->seg == SEG_MAP && fg_body_has_block(e->body);
     K.binned = K.block && e->binned;
+    K.fast = e->seg == SEG_MAP && !K.block && !g->target->mpi ? fast_dim(e) : K.k - 1;
     K.name = xsprintf("seg_%d", K.no);
     const char *loc = c_loc(e->loc);
     const COperatorVec *ops = fs_seg_ops(e);
@@ -1080,8 +1182,8 @@ void fc_segop(FGen *g, const CStm *s) {
     FTile tile;
     bool tiled = !K.block && !e->irregular && !g->no_tiling && ft_match(g, e, &tile);
     if (!K.block && !e->irregular) { /* a block's threads walk a row together: its rows are coalesced as they are */
-        find_transposed(g, e, &K.fv);
-        find_dense(g, e, &K.fv);
+        find_transposed(g, e, K.fast, &K.fv);
+        find_dense(g, e, K.fast, &K.fv);
     }
     fg_line(g, "{");
     g->indent++;
