@@ -66,6 +66,8 @@ typedef struct {
     size_t arena_cap;
     int64_t resident;         /* threads the device holds at once (0: not asked yet) */
     unsigned long long *wanted;
+    int64_t *arena_seen;      /* per region: the arena bytes its points last needed (0: none yet) */
+    int n_arena_seen;
     bool pending;             /* kernels launched whose failures have not been looked at */
     wfc_tcopy *tcopies;       /* transposed copies */
     int n_tcopies, cap_tcopies;

@@ -169,8 +169,31 @@ static int64_t wfc_resident_threads(wfk_state *st) {
     return st->resident;
 }
 
+/* The arena bytes region's points needed at its last launch (0: not launched yet), and noting
+ * them: a region launched again (every iteration of a loop, say) starts with what its points
+ * needed, not with the generator's guess, which would run the kernel twice every time. */
+static int64_t wfc_arena_seen(const wfk_state *st, int region) {
+    return region >= 0 && region < st->n_arena_seen ? st->arena_seen[region] : 0;
+}
+static void wfc_arena_note(wfk_state *st, int region, int64_t bytes) {
+    if (region < 0)
+        return;
+    if (region >= st->n_arena_seen) {
+        int n = region + 16;
+        int64_t *v = (int64_t *)realloc(st->arena_seen, sizeof *v * (size_t)n);
+        if (!v)
+            return; /* only a hint */
+        for (int i = st->n_arena_seen; i < n; i++)
+            v[i] = 0;
+        st->arena_seen = v;
+        st->n_arena_seen = n;
+    }
+    st->arena_seen[region] = bytes;
+}
+
 /* Run launcher fn of region `region` with the kernel arguments args (reduction results to the
- * host at out); bytes: the arena each point starts with (0: its points allocate nothing). */
+ * host at out); bytes: the arena each point starts with (0: its points allocate nothing), or
+ * what they needed at the region's last launch when that was more. */
 static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, wfc_launch_fn fn, const void *args,
                       void *out) {
     wfk_state *st = wfk_st(ctx);
@@ -185,6 +208,8 @@ static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, w
     }
     if (wfc_errors(ctx, loc))
         return 1;
+    if (bytes > 0 && wfc_arena_seen(st, region) > bytes)
+        bytes = wfc_arena_seen(st, region);
     for (;;) {
         int64_t max_threads = INT64_MAX;
         if (bytes > 0) {
@@ -215,6 +240,8 @@ static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, w
         if (wfk_copy(ctx, &wanted, st->wanted, sizeof wanted, cudaMemcpyDeviceToHost, loc))
             return 1;
         if (wanted == 0) {
+            if (bytes > 0)
+                wfc_arena_note(st, region, bytes);
             if (st->arena_cap > WFC_ARENA_KEPT) { /* the memory of few large points: back to the pool's use */
                 cudaFree(st->arena);
                 st->arena = NULL;
@@ -231,8 +258,11 @@ static void wfc_release(wfk_state *st) {
         cudaFree(st->arena);
     if (st->wanted)
         cudaFree(st->wanted);
+    free(st->arena_seen);
     st->arena = NULL;
     st->wanted = NULL;
+    st->arena_seen = NULL;
+    st->n_arena_seen = 0;
     st->arena_cap = 0;
 }
 
