@@ -68,13 +68,14 @@
  * flattened version launches kernels for each of its loop's steps; only tuning finds
  * portfolios of a few elements too wide for a block each that the latter serves better. */
 #define SUFF_BINS_GPU 0
-/* A binned map whose elements are many enough to fill the GPU with a thread each and alike
- * enough (bins_balance: their mean work over the largest, in percent) takes its outer version.
- * On an H200 (docs/PERFORMANCE.md, issue 29) a Hull-White portfolio of 10^5 identical
- * instruments (balance 100) ran 1.52x faster outer than binned, 10^4 of them 1.22x slower (too
- * few threads); a random one (balance ~25) 1.53x slower outer at 10^5 (a warp waits for its
- * widest), skewed ones 10x-66x. */
-#define SUFF_OUTER_BINNED_GPU SUFF_OUTER_GPU
+/* A binned map whose elements are many and alike enough (bins_balance: their mean work over
+ * the largest, in percent) takes its outer version.  On an H200 (docs/PERFORMANCE.md, issue 29)
+ * with the outer version launched as a heavy map (blocks of 64, rts/flat_dev.cuh), a Hull-White
+ * portfolio of identical instruments (balance 100) ran outer in 187 ms at 10^3 and 3000
+ * instruments (the time of one instrument's steps) and 233 ms at 10^4, binned in 62, 138 and
+ * 399 ms (linear in the instruments): even at about 4000; a random portfolio (balance ~25)
+ * ran 2.06x slower outer at 10^4 (a warp waits for its widest), skewed ones 10x-66x. */
+#define SUFF_OUTER_BINNED_GPU 4096
 #define SUFF_BALANCE_BINNED_GPU 80
 #define SUFF_INTRA_GPU 33554432 /* blocks times threads; high: measured block-level versions often lose (docs/FLATTENING.md) */
 #define MAX_BLOCK_THREADS 1024

@@ -225,11 +225,11 @@ grep -q 'replay: no path of #0 ("50i64") in .*short.log for this setting' "$TMP/
 
 # 9. seed 000 on the GPU: Hull-White's map, whole (not cut after its tree's first row by
 #    irr_split.c), has three versions after its inspector: outer (its work's balance >=
-#    suff_outer_par_0, default 80, and n >= suff_outer_par_1, default 32768), binned
+#    suff_outer_par_0, default 80, and n >= suff_outer_par_1, default 4096), binned
 #    (n >= suff_bins_par_2, default 0) and flattened by seed 004's rules
 "$WEFT" dev --print=seg --target=cuda examples/hullwhite/hullwhite.fut > "$TMP/hwplan" 2>&1 && pass ||
     fail "dev --print=seg (Hull-White, GPU): exit status $?"
-for pat in '^threshold "main\.suff_outer_par_0" = 80$' '^threshold "main\.suff_outer_par_1" = 32768$' '^threshold "main\.suff_bins_par_2" = 0$' \
+for pat in '^threshold "main\.suff_outer_par_0" = 80$' '^threshold "main\.suff_outer_par_1" = 4096$' '^threshold "main\.suff_bins_par_2" = 0$' \
            'threshold "main\.suff_outer_par_1" n_3$' 'threshold "main\.suff_bins_par_2" n_3$' 'segmap grid \(gtid_[a-z0-9_]* < n_3\) bins ' \
            'largest_[a-z0-9_]*: i64, widths_[a-z0-9_]*: \[n_3\]i64, counts_[a-z0-9_]*: \[n_3\]i64 = segred grid'; do
     grep -qE "$pat" "$TMP/hwplan" && pass || fail "Hull-White's GPU plan has no line matching $pat"
