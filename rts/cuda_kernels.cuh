@@ -119,8 +119,9 @@ __device__ static int wfk_oob(wfk_ctx *ctx, const char *loc, int n, const int64_
 
 /* ---- map ---- */
 
+/* The points of a map kernel, grid-stride (this kernel's and rts/flat_dev.cuh's segmaps). */
 template <class S>
-__global__ void wfk_map_kernel(wfk_ctx *ctx, S s) {
+__device__ __forceinline__ void wfk_map_points(wfk_ctx *ctx, const S &s) {
     int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < s.w; i += stride) {
         typename S::Scan sc;
@@ -128,6 +129,11 @@ __global__ void wfk_map_kernel(wfk_ctx *ctx, S s) {
         if (s.elem(ctx, i, &sc, &rd))
             return;
     }
+}
+
+template <class S>
+__global__ void wfk_map_kernel(wfk_ctx *ctx, S s) {
+    wfk_map_points(ctx, s);
 }
 
 /* ---- reduce ---- */

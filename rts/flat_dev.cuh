@@ -477,13 +477,7 @@ __device__ static int wf_shape_mismatch(wfd_ctx *ctx, const char *loc, const cha
 /* A segmap: grid-stride over the points; at most max_threads threads (their arenas). */
 template <class S>
 __global__ void wfd_map_kernel(wfk_ctx *ctx, S s) {
-    int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < s.w; i += stride) {
-        typename S::Scan sc;
-        typename S::Red rd;
-        if (s.elem(ctx, i, &sc, &rd))
-            return;
-    }
+    wfk_map_points(ctx, s);
 }
 
 /* The same, its registers capped (at most 65536 / (WFD_LEAN_THREADS * WFD_LEAN_BLOCKS) a
@@ -493,13 +487,7 @@ __global__ void wfd_map_kernel(wfk_ctx *ctx, S s) {
 #define WFD_LEAN_BLOCKS 4
 template <class S>
 __global__ void __launch_bounds__(WFD_LEAN_THREADS, WFD_LEAN_BLOCKS) wfd_lean_map_kernel(wfk_ctx *ctx, S s) {
-    int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < s.w; i += stride) {
-        typename S::Scan sc;
-        typename S::Red rd;
-        if (s.elem(ctx, i, &sc, &rd))
-            return;
-    }
+    wfk_map_points(ctx, s);
 }
 
 /* A segmap with block-level segops (src/backend/cuda/block.c): one thread block per point,
