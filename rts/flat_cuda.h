@@ -172,8 +172,8 @@ static int64_t wfc_resident_threads(wfk_state *st) {
 /* The arena bytes region's points needed at its last launch (0: not launched yet), and noting
  * them: a region launched again (every iteration of a loop, say) starts with what its points
  * needed, not with the generator's guess, which would run the kernel twice every time; unless
- * those arenas are too big for as many threads as the device holds (a call with a giant row
- * must not leave every later call with few threads). */
+ * those arenas are too big for a quarter of the threads the device holds (a call with a giant
+ * row must not leave every later call with few threads). */
 static int64_t wfc_arena_seen(const wfk_state *st, int region) {
     return region >= 0 && region < st->n_arena_seen ? st->arena_seen[region] : 0;
 }
@@ -211,8 +211,8 @@ static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, w
     if (wfc_errors(ctx, loc))
         return 1;
     int64_t seen = wfc_arena_seen(st, region);
-    if (bytes > 0 && seen > bytes && (int64_t)(wfc_arena_budget(seen) / (size_t)seen) >= wfc_resident_threads(st))
-        bytes = seen; /* (not arenas so big that they would leave threads out: those of one call) */
+    if (bytes > 0 && seen > bytes && (int64_t)(wfc_arena_budget(seen) / (size_t)seen) >= wfc_resident_threads(st) / 4)
+        bytes = seen; /* (not arenas so big that they would leave most threads out: those of one call) */
     for (;;) {
         int64_t max_threads = INT64_MAX;
         if (bytes > 0) {
