@@ -752,8 +752,9 @@ static int64_t wfd_resident(const wfk_launch *L, const void *k, int bs) {
  * a few times over, the time is that of the rounds of resident threads, each as long as a
  * point, and latency is hidden only by the warps resident.  So then: blocks of
  * WFD_HEAVY_BLOCK threads, 32 when that leaves multiprocessors without a block (the points
- * spread evenly over the multiprocessors, no half-empty last wave of big blocks), and the kernel with registers capped where that makes fewer
- * rounds (the plain kernel's registers may leave most of a multiprocessor's warps unused).
+ * spread evenly over the multiprocessors, no half-empty last wave of big blocks), and the
+ * kernel with registers capped where that makes fewer rounds (the plain kernel's registers
+ * may leave most of a multiprocessor's warps unused).
  * Many rounds: as wfd_run_map. */
 #define WFD_HEAVY_BLOCK 64
 #define WFD_HEAVY_ROUNDS 4

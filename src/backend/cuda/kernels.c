@@ -1181,6 +1181,8 @@ void fc_segop(FGen *g, const CStm *s) {
     free_vars(g, e, &K.fv);
     FTile tile;
     bool tiled = !K.block && !e->irregular && !g->no_tiling && ft_match(g, e, &tile);
+    if (tiled) /* tile.c's blocks walk the innermost index */
+        K.fast = K.k - 1;
     if (!K.block && !e->irregular) { /* a block's threads walk a row together: its rows are coalesced as they are */
         find_transposed(g, e, K.fast, &K.fv);
         find_dense(g, e, K.fast, &K.fv);
