@@ -104,6 +104,9 @@ check-cuda-compile: $(BIN)
 check-quantlib: $(BIN)
 	WEFT=$(BIN) sh bench/hullwhite/check_quantlib.sh
 
+# both parts of the suite, interpreter only, with a weft built under ASan + UBSan (less the
+# scripts that do not run weft or spend their time in the C compiler: tests/run.sh's
+# --compiler-only)
 check-asan:
 	$(MAKE) BUILD=build-asan BIN=build-asan/weft \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \

@@ -4,19 +4,27 @@
 # `make check` (no option), the quick part, meant to finish in minutes on two shared cores:
 #   1. unit tests: each tests/unit/*.c compiled with the rts/ sources and run
 #   2. `$WEFT test tests examples`: the -- == blocks of every program, on the interpreter, then
-#      on each compiled backend in $WEFT_CHECK_BACKENDS (default: c,multicore; empty to skip;
-#      multicore with every parallel region on all threads: --thresholds=region=0)
-#   3. every executable tests/scripts/*.sh but the slow ones of FULL_SCRIPTS below
+#      on each compiled backend in $WEFT_CHECK_BACKENDS (default: c,multicore; empty to skip).
+#      Each multicore executable runs every case twice, on 7 threads, more than most machines'
+#      cores, so that threads steal chunks from the ones the system holds back
+#      (src/backend/multicore/regions.c): with --thresholds=region=0, every parallel region on
+#      all threads (the test inputs are too small to pass multicore.suff_region_work and would
+#      otherwise run their regions in the calling thread, docs/BACKENDS.md), and with
+#      --thresholds=0, the outer-parallel versions of each outermost map with inner parallelism
+#      (docs/FLATTENING.md; the mostly narrow test inputs take the inner one by default)
+#   3. every executable tests/scripts/*.sh but the slow ones of FULL_SCRIPTS below, then
 #   4. tests/fuzz/run.sh, when present, and tests/fuzz/irregular.sh's smoke run (20 generated
-#      irregular programs, interpreter against c and multicore)
+#      irregular programs, interpreter against c and multicore); the scripts of 3 and 4 run
+#      side by side, $WEFT_CHECK_JOBS at a time (default: the CPUs, at most 8), their results
+#      shown in order when all are done
 # `make check-full` (--full), the slow whole-corpus passes the quick part leaves out:
-#   5. multicore once more with --thresholds=0 (the outer-parallel versions) on 7 threads
-#   6. the scripts of FULL_SCRIPTS (the AST and core IR round trips and the optimiser's passes
-#      over the whole corpus)
-# --all runs both; --no-corpus-scripts leaves stage 6 out (.ci/run: it runs those scripts under
-# ASan + UBSan in check-asan, a stricter run of the same checks).  --compiler-only leaves out what does not run $WEFT — the unit tests and the
-# scripts of NO_WEFT_SCRIPTS, whose results cannot depend on which weft is tested — for `make
-# check-asan`, which runs the rest with a weft built under ASan + UBSan.
+#   5. the scripts of FULL_SCRIPTS (the AST and core IR round trips and the optimiser's passes
+#      over the whole corpus), side by side as in 3
+# --all runs both; --no-corpus-scripts leaves stage 5 out.  --compiler-only leaves out what does
+# not run $WEFT — the unit tests and the scripts of NO_WEFT_SCRIPTS, whose results cannot depend
+# on which weft is tested — and the scripts of CC_BOUND_SCRIPTS, whose minutes go to the C
+# compiler and the programs (weft's part of them, code generation, the corpus covers), for
+# `make check-asan`, which runs the rest with a weft built under ASan + UBSan.
 # Each stage prints "N passed, N failed" (a script through tests/scripts/lib.sh's summary; one
 # that prints none counts as one failure) and its seconds; the last line is their sum, and the
 # exit status is non-zero when anything failed.
@@ -37,6 +45,7 @@ FULL_SCRIPTS="ast_roundtrip core_roundtrip core_passes"
 # 3 ranks (`make check-mpi-corpus`, about an hour on 2 cores: more than CI's budget)
 BACKEND_FULL_SCRIPTS="mpi_corpus"
 NO_WEFT_SCRIPTS="baselines bench_chart rts_multicore rts_runtime"
+CC_BOUND_SCRIPTS="irregular_bench compiled_recursion mpi finpar_interestcalib finpar_reference scalar_semantics cuda_library"
 WEFT=${WEFT:-bin/weft}
 case $WEFT in /*) ;; *) WEFT=$PWD/$WEFT ;; esac
 export WEFT
@@ -88,20 +97,32 @@ counted() {
 
 seconds_since() { echo "$(($(date +%s) - $1)) s"; }
 
-# Run one script; it prints its own counts (tests/scripts/lib.sh).  Its output is shown only
-# when something failed, else its summary line and how long it took.
-run_script() {
-    start=$(date +%s)
-    sh "$1" > "$TMP/script.out" 2>&1
-    rc=$?
+# Run scripts side by side (xargs -P), each one's output, exit status and seconds kept in
+# $TMP/scripts; started in the order given (the long ones first, to keep both cores busy).
+SCRIPT_JOBS=${WEFT_CHECK_JOBS:-$(nproc 2>/dev/null || echo 2)}
+[ "$SCRIPT_JOBS" -gt 8 ] && SCRIPT_JOBS=8
+start_scripts() {
+    [ $# -gt 0 ] || return 0
+    mkdir -p "$TMP/scripts"
+    printf '%s\n' "$@" | xargs -P "$SCRIPT_JOBS" -I{} sh -c '
+        out=$2/$(echo "$1" | tr / _); start=$(date +%s)
+        sh "$1" > "$out.out" 2>&1; echo $? > "$out.rc"; echo $(($(date +%s) - start)) > "$out.sec"' \
+        sh {} "$TMP/scripts"
+}
+
+# Report one script that start_scripts ran: its summary line and seconds, or its whole output
+# when something failed.
+report_script() {
+    out=$TMP/scripts/$(echo "$1" | tr / _)
+    rc=$(cat "$out.rc" 2>/dev/null || echo 1)
     before=$failed
-    counted "$1" $rc "$TMP/script.out"
+    counted "$1" "$rc" "$out.out"
     if [ "$failed" -eq "$before" ]; then
-        echo "ok   $1: $(grep -E '[0-9]+ passed, [0-9]+ failed' "$TMP/script.out" | tail -n 1 |
-            sed 's/^[^ ]*: //') ($(seconds_since "$start"))"
+        echo "ok   $1: $(grep -E '[0-9]+ passed, [0-9]+ failed' "$out.out" | tail -n 1 |
+            sed 's/^[^ ]*: //') ($(cat "$out.sec") s)"
     else
         echo "FAIL $1"
-        sed 's/^/    /' "$TMP/script.out"
+        sed 's/^/    /' "$out.out"
     fi
 }
 
@@ -121,15 +142,21 @@ listed() { # listed SCRIPT LIST: is SCRIPT's name in LIST?
     return 1
 }
 full_only() { listed "$1" "$FULL_SCRIPTS $BACKEND_FULL_SCRIPTS"; }
-# run_scripts FULL: every executable tests/scripts/*.sh in FULL_SCRIPTS (FULL=1), or in neither
-# FULL_SCRIPTS nor BACKEND_FULL_SCRIPTS (FULL=0)
-run_scripts() {
+# The scripts that take minutes on two cores, started first
+LONG_SCRIPTS="irregular_bench compiled_recursion mpi core_passes core_roundtrip ast_roundtrip"
+# scripts FULL: every executable tests/scripts/*.sh in FULL_SCRIPTS (FULL=1), or in neither
+# FULL_SCRIPTS nor BACKEND_FULL_SCRIPTS (FULL=0), in alphabetical order
+scripts() {
     for s in tests/scripts/*.sh; do
         [ -f "$s" ] && [ -x "$s" ] || continue
         if [ "$1" = 1 ]; then listed "$s" "$FULL_SCRIPTS" || continue; else ! full_only "$s" || continue; fi
-        [ -n "$compiler_only" ] && listed "$s" "$NO_WEFT_SCRIPTS" && continue
-        run_script "$s"
+        [ -n "$compiler_only" ] && listed "$s" "$NO_WEFT_SCRIPTS $CC_BOUND_SCRIPTS" && continue
+        echo "$s"
     done
+}
+long_first() { # the scripts named, those of LONG_SCRIPTS first
+    for s in "$@"; do listed "$s" "$LONG_SCRIPTS" && echo "$s"; done
+    for s in "$@"; do listed "$s" "$LONG_SCRIPTS" || echo "$s"; done
 }
 
 unit_tests() {
@@ -169,41 +196,36 @@ fi
 if [ -n "$quick" ]; then
     [ -n "$compiler_only" ] || unit_tests
     weft_test "$WEFT" test
-    # multicore: every parallel region on all threads (--thresholds region=0), as the test
-    # inputs are too small to pass multicore.suff_region_work and would otherwise run their
-    # regions in the calling thread alone (docs/BACKENDS.md); tests/scripts/region_work.sh
-    # checks both sides of it
     for backend in $(echo "$BACKENDS" | tr ',' ' '); do
         case $backend in
-            multicore) weft_test "$WEFT" test --backend="$backend" --thresholds=region=0 ;;
+            multicore) weft_test env OMP_NUM_THREADS=7 "$WEFT" test --backend="$backend" \
+                           --thresholds=region=0 --thresholds=0 ;;
             *) weft_test "$WEFT" test --backend="$backend" ;;
         esac
     done
-    header "scripts"
-    run_scripts 0
-    if [ -f tests/fuzz/run.sh ]; then
-        header "fuzz"
-        run_script tests/fuzz/run.sh
-    fi
-    if [ -f tests/fuzz/irregular.sh ]; then
-        header "irregular fuzz"
-        run_script tests/fuzz/irregular.sh
-    fi
 fi
 
-if [ -n "$full" ]; then
-    # multicore programs have two versions of each outermost map with inner parallelism
-    # (docs/FLATTENING.md); the test inputs, mostly narrow, take the inner one by default, so
-    # the corpus runs once more with every threshold at 0: the outer-parallel versions, and
-    # with 7 threads, more than most machines' cores, so that threads steal chunks from the
-    # ones the system holds back (src/backend/multicore/regions.c)
-    case ",$BACKENDS," in *,multicore,*)
-        weft_test env OMP_NUM_THREADS=7 "$WEFT" test --backend=multicore --thresholds=0
-    esac
-    if [ -n "$corpus_scripts" ]; then
-        header "whole-corpus scripts"
-        run_scripts 1
-    fi
+# the scripts, all stages' side by side
+fuzz=""
+pool=""
+if [ -n "$quick" ]; then
+    for f in tests/fuzz/run.sh tests/fuzz/irregular.sh; do [ -f "$f" ] && fuzz="$fuzz $f"; done
+    pool="$(scripts 0) $fuzz"
+fi
+[ -n "$full" ] && [ -n "$corpus_scripts" ] && pool="$pool $(scripts 1)"
+# shellcheck disable=SC2046,SC2086
+start_scripts $(long_first $pool)
+if [ -n "$quick" ]; then
+    header "scripts"
+    for s in $(scripts 0); do report_script "$s"; done
+    for f in $fuzz; do
+        case $f in *irregular.sh) header "irregular fuzz" ;; *) header "fuzz" ;; esac
+        report_script "$f"
+    done
+fi
+if [ -n "$full" ] && [ -n "$corpus_scripts" ]; then
+    header "whole-corpus scripts"
+    for s in $(scripts 1); do report_script "$s"; done
 fi
 
 echo
