@@ -69,9 +69,12 @@ void wf_ctx_clear_error(wf_ctx *ctx) {
 static void set_thresholds(wf_ctx *ctx, const char *kind, size_t kind_len, int64_t v) {
     for (int i = 0; i < ctx->prog->n_params; i++) {
         const char *at = strstr(ctx->prog->params[i].name, ".suff_");
-        if (!at) continue;
+        if (!at || ctx->prog->params[i].user) continue;
         at += strlen(".suff_");
-        if (!kind || (!strncmp(at, kind, kind_len) && at[kind_len] == '_')) ctx->params[i] = v;
+        if (!kind || (!strncmp(at, kind, kind_len) && at[kind_len] == '_')) {
+            ctx->params[i] = v;
+            ctx->params_set[i] = true;
+        }
     }
 }
 
@@ -110,7 +113,10 @@ wf_ctx *wf_ctx_new(const wf_program *prog) {
     ctx->prog = prog;
     ctx->log_file = stderr;
     ctx->params = calloc(prog->n_params > 0 ? (size_t)prog->n_params : 1, sizeof(int64_t));
-    if (!ctx->params) {
+    ctx->params_set = calloc(prog->n_params > 0 ? (size_t)prog->n_params : 1, sizeof(bool));
+    if (!ctx->params || !ctx->params_set) {
+        free(ctx->params);
+        free(ctx->params_set);
         free(ctx);
         return NULL;
     }
@@ -123,6 +129,7 @@ void wf_ctx_free(wf_ctx *ctx) {
     if (!ctx) return;
     wf_mem_sync(ctx);
     free(ctx->params);
+    free(ctx->params_set);
     free(ctx->error);
     free(ctx);
 }
@@ -137,6 +144,7 @@ int wf_set_param(wf_ctx *ctx, const char *name, int64_t value) {
     int i = wf_param_index(ctx, name);
     if (i < 0) return -1;
     ctx->params[i] = value;
+    ctx->params_set[i] = true;
     return 0;
 }
 
@@ -451,9 +459,11 @@ static int apply_assignment(wf_ctx *ctx, char *text, const char *where) {
     e = value + strlen(value);
     while (e > value && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) *--e = '\0';
     int64_t v;
-    if (parse_int(value, 0, INT64_MAX, &v) != 0) {
-        fprintf(stderr, "%s: error: value of tuning parameter '%s' must be a non-negative integer, not '%s'\n",
-                where, name, value);
+    int k = wf_param_index(ctx, name);
+    bool user = k >= 0 && ctx->prog->params[k].user; /* a #[param]: any i64, as the interpreter reads */
+    if (parse_int(value, user ? INT64_MIN : 0, INT64_MAX, &v) != 0) {
+        fprintf(stderr, "%s: error: value of tuning parameter '%s' must be a%s integer, not '%s'\n",
+                where, name, user ? "n" : " non-negative", value);
         return 1;
     }
     if (wf_set_param(ctx, name, v) != 0) {
@@ -831,7 +841,10 @@ int wf_main(int argc, char **argv, const wf_program *prog) {
     }
     if (status == 0 && c.print_params) {
         for (int i = 0; i < prog->n_params; i++)
-            printf("%s=%" PRId64 "\n", prog->params[i].name, ctx->params[i]);
+            if (prog->params[i].user && !ctx->params_set[i])
+                printf("-- %s: not set (a #[param]: the program computes its value)\n", prog->params[i].name);
+            else
+                printf("%s=%" PRId64 "\n", prog->params[i].name, ctx->params[i]);
         wf_ctx_free(ctx);
         return 0;
     }

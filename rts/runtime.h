@@ -55,10 +55,13 @@ typedef struct {
     wf_entry_fn fn;
 } wf_entry;
 
-/* A tuning parameter (threshold, block size, ...): read with wf_param(ctx, index). */
+/* A tuning parameter (threshold, block size, ...): read with wf_param(ctx, index).  A user
+ * parameter (a #[param(NAME)] of the source) has no default: the program computes its own
+ * value unless the run sets it (wf_param_is_set). */
 typedef struct {
     const char *name;
     int64_t default_value;
+    bool user;
 } wf_param_decl;
 
 typedef struct {
@@ -85,6 +88,7 @@ typedef struct {
 struct wf_ctx {
     const wf_program *prog;
     int64_t *params;   /* current values of prog->params */
+    bool *params_set;  /* which of them --param, --tuning or wf_set_param set */
     int num_threads;   /* --num-threads; 0 = as many as the machine offers */
     int device;        /* -d (CUDA device number) */
     int default_block_size; /* --default-block-size; 0 = the backend's default */
@@ -130,6 +134,7 @@ static inline bool wf_failed(const wf_ctx *ctx) {
 
 /* ---- tuning parameters ---- */
 static inline int64_t wf_param(const wf_ctx *ctx, int idx) { return ctx->params[idx]; }
+static inline bool wf_param_is_set(const wf_ctx *ctx, int idx) { return ctx->params_set[idx]; }
 /* Threshold comparison of incremental flattening: param <= value.  With -L it logs
  * "Compared NAME <= VALUE: true." to the log file. */
 bool wf_cmp_le_log(wf_ctx *ctx, int idx, int64_t value);

@@ -759,6 +759,13 @@ static void emit_stm(FGen *g, const CStm *s) {
     case CE_THRESHOLD: /* incremental flattening: this version, or the other? */
         fg_line(g, "%s = wf_cmp_le(ctx, %d, %s); /* %s */", x, e->dim, fg_atom(g, e->args.data[0]), e->msg);
         return;
+    case CE_TUNING: /* a #[param(NAME)]: set by the run, and its value */
+        if (g->device)
+            error_at(e->loc, "#[param(%s)] read in GPU code: not supported (the internaliser reads tuning "
+                             "parameters at the top of entry points, on the host)", e->msg);
+        fg_line(g, "%s = wf_param_is_set(ctx, %d); /* %s */", x, e->dim, e->msg);
+        fg_line(g, "%s = wf_param(ctx, %d);", c_name(s->pat.data[1].name), e->dim);
+        return;
     case CE_APPLY: emit_call(g, s); return;
     case CE_SCREMA:
     case CE_SCATTER:
@@ -1015,7 +1022,7 @@ int fg_target_param(FGen *g, const char *name, int64_t dflt) {
     for (int i = 0; i < g->target_params.len; i++)
         if (!strcmp(g->target_params.data[i].name, name))
             return g->prog->thresholds.len + i;
-    vec_push(&g->target_params, ((CThreshold){name, dflt}));
+    vec_push(&g->target_params, ((CThreshold){name, dflt, false}));
     return g->prog->thresholds.len + g->target_params.len - 1;
 }
 
@@ -1027,7 +1034,7 @@ const char *fg_param_table(FGen *g) {
     fg_line(g, "static const wf_param_decl params[] = {");
     for (int i = 0; i < n; i++) {
         const CThreshold *t = i < p->thresholds.len ? &p->thresholds.data[i] : &g->target_params.data[i - p->thresholds.len];
-        fg_line(g, "    {%s, %lld},", c_string(t->name), (long long)t->dflt);
+        fg_line(g, "    {%s, %lld, %s},", c_string(t->name), (long long)t->dflt, t->user ? "true" : "false");
     }
     fg_line(g, "};");
     return xsprintf("params, %d", n);

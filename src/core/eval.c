@@ -395,6 +395,12 @@ static V *eval_exp(E *e, const CExp *x, int *nres, V ***res) {
     switch (x->kind) {
     case CE_ATOM: return one(atom(e, a[0]), nres, res);
     case CE_OP: return one(eval_op(e, x), nres, res);
+    case CE_TUNING: /* a #[param]: never set here (weft run without --tuning) */
+        *nres = 2;
+        *res = xmalloc(2 * sizeof(V *));
+        (*res)[0] = scalar_i(PRIM_BOOL, 0);
+        (*res)[1] = scalar_i(PRIM_I64, 0);
+        return (*res)[0];
     case CE_IF: {
         const CBody *b = atom(e, a[0])->i ? x->body : x->body2;
         *nres = b->result.len;

@@ -112,7 +112,18 @@ typedef struct {
     Loc call_loc;  /* when inside prelude code called from the user's file: that call */
     Frame *frame;  /* the frame of the code being internalised */
     bool entry_args; /* checking an entry point's arguments: size errors say so (ENTRY_SIZES_NOTE) */
+    Vec(CThreshold) params; /* the program's #[param(NAME)]s (CThreshold.user) */
+    CBody *top;      /* the body of the entry point being made: #[param] reads go first in it */
+    OMap reads;      /* in that entry point: NAME -> its read (a Tuning) */
+    OMap tuning_vars; /* the variables of reads -> their parameter's NAME */
 } I;
+
+/* A #[param(NAME)] read at the top of a core function: whether the run sets it, and its value. */
+typedef struct {
+    CAtom set, value;
+} Tuning;
+
+static Tuning *tuning_read(I *in, const char *name, Loc loc);
 
 static Env *env_bind(Env *env, const char *name, IVal *v) {
     Env *e = xmalloc(sizeof *e);
@@ -1284,8 +1295,12 @@ static IVal *rec_call(I *in, Decl *d, IVal **args, Loc loc) {
     for (int i = 0; i < d->params.len; i++)
         if (args[i]->kind != IV_FUN)
             flat(args[i], &e->args, NULL, loc);
-    for (int i = 0; rf->done && i < rf->captured.len; i++) /* else capture() adds them */
+    for (int i = 0; rf->done && i < rf->captured.len; i++) { /* else capture() adds them */
+        const char *tuning = omap_get(&in->tuning_vars, rf->captured.data[i].var);
+        if (tuning) /* made for another entry point: this one reads the parameter too */
+            tuning_read(in, tuning, L(in, loc));
         vec_push(&e->args, rf->captured.data[i]);
+    }
     OMap names = {0};
     callee_names(in, f, &e->args, &names, L(in, loc));
     CTypeVec rt = {0};
@@ -1482,6 +1497,78 @@ static IVal *binop(I *in, BinOp o, IVal *a, IVal *b, Type *lt, Loc loc) {
         unsupported(loc, xsprintf("operator %s", binop_name(o)));
     CAtom r = op(in, c, p, loc, 2, a->atom, b->atom);
     return scalar(r, scalar_result_type(c, p, PRIM_NONE));
+}
+
+/* ---- #[param(NAME)] e: a tuning parameter, e where the run does not set it ---- */
+
+/* The NAME of #[param(NAME)] among e's attributes, or NULL. */
+static const char *tuning_attr(Expr *e) {
+    for (int i = 0; i < e->attrs.len; i++) {
+        const Attr *a = e->attrs.data[i];
+        if (!strcmp(a->name, "param") && a->args.len == 1)
+            return a->args.data[0]->name;
+    }
+    return NULL;
+}
+
+/* The read of parameter name in the current entry point, made at its top on first use: a
+ * run-time constant, which GPU kernels and parallel regions get as any value from outside, and
+ * the functions of recursive definitions as captured arguments (capture), so that it is always
+ * read on the host.  Its variables are named after the parameter (fresh names end in _N, these
+ * do not), the same in every entry point, where a function made for one is called from another. */
+static Tuning *tuning_read(I *in, const char *name, Loc loc) {
+    Tuning *t = omap_get(&in->reads, name);
+    if (t)
+        return t;
+    int k = 0;
+    while (k < in->params.len && in->params.data[k].name != name)
+        k++;
+    if (k == in->params.len)
+        vec_push(&in->params, ((CThreshold){name, 0, true}));
+    CExp *x = cexp_new(CE_TUNING, loc);
+    x->dim = k;
+    x->msg = name;
+    CParamVec pat = {0};
+    vec_push(&pat, ((CParam){intern(xsprintf("tuning_set__%s", name)), ctype_prim(PRIM_BOOL)}));
+    vec_push(&pat, ((CParam){intern(xsprintf("tuning__%s", name)), ctype_prim(PRIM_I64)}));
+    CBody *top = in->top;
+    cbody_let(top, pat, x); /* then moved first */
+    CStm read = top->stms.data[top->stms.len - 1];
+    memmove(top->stms.data + 1, top->stms.data, (size_t)(top->stms.len - 1) * sizeof *top->stms.data);
+    top->stms.data[0] = read;
+    t = xmalloc(sizeof *t);
+    t->set = catom_var(pat.data[0].name);
+    t->value = catom_var(pat.data[1].name);
+    for (int i = 0; i < 2; i++) {
+        cscope_put(&in->tys, pat.data[i].name, pat.data[i].type);
+        omap_put(&in->tuning_vars, pat.data[i].name, (void *)name);
+    }
+    omap_put(&in->reads, name, t);
+    return t;
+}
+
+/* #[param(NAME)] e, of an integer type: `if set then value else e`, the value converted to e's
+ * type (src/interp/eval.c's tuning_param). */
+static IVal *tuning_param(I *in, Env *env, Expr *e) {
+    Type *ty = type_prune(src_type(e->lhs->type, env));
+    PrimType p = ty && ty->kind == T_PRIM ? ty->prim : PRIM_NONE;
+    if (!prim_is_int(p))
+        error_at(L(in, e->loc), "#[param(%s)] on a value of type %s: a tuning parameter is an integer",
+                 tuning_attr(e), type_str(ty));
+    Tuning *t = tuning_read(in, tuning_attr(e), L(in, e->loc));
+    CBody *tb = cbody_new(), *eb = cbody_new();
+    Sub s = sub_begin(in, tb);
+    vec_push(&tb->result, convert(in, t->value, PRIM_I64, p, e->loc));
+    sub_end(in, s);
+    s = sub_begin(in, eb);
+    vec_push(&eb->result, ie_atom(in, env, e->lhs));
+    sub_end(in, s);
+    CExp *x = mk(CE_IF, e->loc, 1, &t->set);
+    x->body = tb;
+    x->body2 = eb;
+    CTypeVec ts = {0};
+    vec_push(&ts, ctype_prim(p));
+    return scalar(emit_typed(in, x, &ts, tuning_attr(e)).data[0], p);
 }
 
 /* && and ||: the right operand is evaluated only when needed. */
@@ -2520,8 +2607,9 @@ static IVal *ie(I *in, Env *env, Expr *e) {
         coerce_texp(in, env, e->texp, e->type, v, 0, L(in, e->loc));
         return v;
     }
-    case E_ASCRIBE:
     case E_ATTR:
+        return tuning_attr(e) ? tuning_param(in, env, e) : ie(in, env, e->lhs);
+    case E_ASCRIBE:
     case E_OPEN:
     case E_PAREN: return ie(in, env, e->lhs);
     case E_ASSERT:
@@ -2788,6 +2876,8 @@ static CFun *entry(I *in, Decl *d) {
     f->is_entry = true;
     f->body = cbody_new();
     in->cur = f->body;
+    in->top = f->body;
+    in->reads = (OMap){0};
     in->vis = (CScope){0};
     Env *env = NULL;
     for (int i = 0; i < d->tparams.len; i++)
@@ -2854,6 +2944,8 @@ static CProg *internalise_entries(I *in, Program *prog, int first_user) {
     /* the entry points first, in order; the functions of recursive definitions after them */
     for (int i = 0; i < in->recfuns.len; i++)
         vec_push(&p->funs, in->recfuns.data[i].fun);
+    for (int i = 0; i < in->params.len; i++)
+        vec_push(&p->thresholds, in->params.data[i]);
     return p;
 }
 

@@ -442,6 +442,10 @@ const char *cexp_types(const CExp *e, CLookup lookup, void *ctx, CTypeVec *out) 
             return "a threshold compares an i64";
         push(out, ctype_prim(PRIM_BOOL));
         break;
+    case CE_TUNING:
+        push(out, ctype_prim(PRIM_BOOL));
+        push(out, ctype_prim(PRIM_I64));
+        break;
     case CE_APPLY: return "the types of an apply are those of the function";
     case CE_LOOP:
         for (int i = 0; i < e->params.len; i++)

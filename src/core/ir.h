@@ -97,6 +97,9 @@ typedef enum {
                      (concatenated map results, as for CE_SCREMA) */
     CE_THRESHOLD, /* threshold "NAME" a : dim = the program's threshold, args[0] = the
                      parallelism (i64); bool result: the threshold's value <= a */
+    CE_TUNING,    /* tuning "NAME" : dim = the program's tuning parameter, a #[param(NAME)] of the
+                     source (CThreshold.user); two results: bool, whether the run sets it
+                     (--param, --tuning), and i64, its value then */
     CE_SCREMA,    /* screma w (xs) scan.. reduce.. map lam [concat (o, _, ..)] : args[0] = w, arrays,
                      ops, lam, offsets */
     CE_SCATTER,   /* scatter w (dests) (xs) [rows R] lam : args[0] = w, dests, arrays, lam; rows:
@@ -255,10 +258,12 @@ struct CFun {
 };
 
 /* A tuning parameter of incremental flattening: its name (FUN.suff_outer_par_K, ...) and
- * default value. */
+ * default value; or (user) a #[param(NAME)] of the source, which has no default: where the run
+ * does not set it, the program computes its own value (CE_TUNING). */
 typedef struct {
     const char *name;
     int64_t dflt;
+    bool user;
 } CThreshold;
 
 typedef struct {

@@ -345,11 +345,26 @@ static void push_atoms(Lx *l, CExp *e, int n) {
         vec_push(&e->args, atom(l));
 }
 
+/* The name of a CE_THRESHOLD (user false) or CE_TUNING (user true): one of the program's
+ * tuning parameters, declared at the top. */
+static void tuning_name(Lx *l, CExp *e, bool user) {
+    if (l->kind != T_STR)
+        perr(l, user ? "a parameter's name" : "a threshold's name");
+    e->msg = l->text;
+    e->dim = -1;
+    for (int i = 0; i < l->prog->thresholds.len; i++)
+        if (!strcmp(l->prog->thresholds.data[i].name, e->msg) && l->prog->thresholds.data[i].user == user)
+            e->dim = i;
+    if (e->dim < 0)
+        error_at(l->loc, "core: unknown %s \"%s\"", user ? "param" : "threshold", e->msg);
+    next(l);
+}
+
 /* exp ::= atom | OP PRIM PRIM? atom* | if atom then body else body | loop ... | index atom slice
  *       | update atom slice '=' atom | size INT atom | iota atom | replicate atom atom
  *       | rearrange '(' INT,* ')' atom | flatten atom | unflatten atom atom atom
  *       | concat atom+ | copy atom | rotate atom atom | array type '[' atom,* ']'
- *       | assert atom atom* STRING | apply NAME atoms
+ *       | assert atom atom* STRING | apply NAME atoms | threshold STRING atom | tuning STRING
  *       | screma atom atoms (scan operator)* (reduce operator)* map lambda
  *       | scatter atom atoms atoms map lambda | hist atom atoms atoms op operator map lambda
  *       | (filter | partition) atom atoms map lambda
@@ -512,17 +527,11 @@ static CExp *expr(Lx *l) {
         e->body = body(l);
     } else if (accept(l, "threshold")) {
         e = cexp_new(CE_THRESHOLD, loc);
-        if (l->kind != T_STR)
-            perr(l, "a threshold's name");
-        e->msg = l->text;
-        e->dim = -1;
-        for (int i = 0; i < l->prog->thresholds.len; i++)
-            if (!strcmp(l->prog->thresholds.data[i].name, e->msg))
-                e->dim = i;
-        if (e->dim < 0)
-            error_at(l->loc, "core: unknown threshold \"%s\"", e->msg);
-        next(l);
+        tuning_name(l, e, false);
         push_atoms(l, e, 1);
+    } else if (accept(l, "tuning")) {
+        e = cexp_new(CE_TUNING, loc);
+        tuning_name(l, e, true);
     } else if (accept(l, "screma")) {
         e = cexp_new(CE_SCREMA, loc);
         push_atoms(l, e, 1);
@@ -641,14 +650,19 @@ CProg *core_parse(const char *file, const char *text) {
     next(&l);
     CProg *p = xmalloc(sizeof *p);
     l.prog = p;
-    /* ('threshold' STRING '=' INT)* : the program's tuning parameters */
-    while (accept(&l, "threshold")) {
+    /* ('threshold' STRING '=' INT | 'param' STRING)* : the program's tuning parameters */
+    for (;;) {
+        bool user = accept(&l, "param");
+        if (!user && !accept(&l, "threshold"))
+            break;
         if (l.kind != T_STR)
-            perr(&l, "a threshold's name");
-        CThreshold t = {l.text, 0};
+            perr(&l, user ? "a parameter's name" : "a threshold's name");
+        CThreshold t = {l.text, 0, user};
         next(&l);
-        expect(&l, "=");
-        t.dflt = plain_int(&l);
+        if (!user) {
+            expect(&l, "=");
+            t.dflt = plain_int(&l);
+        }
         vec_push(&p->thresholds, t);
     }
     while (l.kind != T_EOF)

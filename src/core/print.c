@@ -168,6 +168,7 @@ static bool fallible(const CExp *e) {
     case CE_ARRAY:
     case CE_SEGOP:
     case CE_THRESHOLD:
+    case CE_TUNING:
         return false;
     case CE_OP: return scalar_may_fail(e->op, e->prim);
     default: return true;
@@ -318,6 +319,10 @@ static void expr(P *p, const CExp *e) {
         string(sb, e->msg);
         atom(p, e->args.data[0]);
         break;
+    case CE_TUNING:
+        sb_puts(sb, "tuning ");
+        string(sb, e->msg);
+        break;
     case CE_SCREMA:
         sb_puts(sb, "screma");
         atom(p, e->args.data[0]);
@@ -434,9 +439,13 @@ char *core_prog_str(const CProg *prog) {
     StrBuf sb = {0};
     P p = {&sb, 0};
     for (int i = 0; i < prog->thresholds.len; i++) {
-        sb_puts(&sb, "threshold ");
-        string(&sb, prog->thresholds.data[i].name);
-        sb_printf(&sb, " = %lld\n", (long long)prog->thresholds.data[i].dflt);
+        const CThreshold *t = &prog->thresholds.data[i];
+        sb_puts(&sb, t->user ? "param " : "threshold ");
+        string(&sb, t->name);
+        if (t->user)
+            sb_putc(&sb, '\n');
+        else
+            sb_printf(&sb, " = %lld\n", (long long)t->dflt);
     }
     if (prog->thresholds.len)
         sb_putc(&sb, '\n');

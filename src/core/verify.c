@@ -403,6 +403,8 @@ static void stm(V *v, const CStm *s) {
             soac(v, e);
         if (e->kind == CE_THRESHOLD && (e->dim < 0 || e->dim >= v->prog->thresholds.len))
             verr(v, "a threshold the program does not declare");
+        if (e->kind == CE_TUNING && (e->dim < 0 || e->dim >= v->prog->thresholds.len || !v->prog->thresholds.data[e->dim].user))
+            verr(v, "a #[param] the program does not declare");
         if (got.len != pat.len) {
             verr(v, "the expression has %d results, the pattern %d", got.len, pat.len);
             break;

@@ -95,7 +95,6 @@ static const struct {
     const char *why;
 } c_excluded[] = {
     {"tests/programs/hof_partial.fut", "the internaliser rejects function values in arrays"},
-    {"tests/language/tuning_param.fut", "#[param(NAME)]: the core IR has no construct for a tuning parameter's value yet"},
     {"examples/finpar/locvolcalib.fut", "its `compiled` FinPar large case runs near the 60 s test time-out (36 s per run with weft multicore at 2 threads, longer with weft c); make bench validates it"},
     {NULL, NULL},
 };

@@ -266,7 +266,7 @@ static CAtom par_of(Ctx *c, int d, CBody *out, Loc loc) {
 
 static int new_threshold(F *f, const char *kind, int64_t dflt) {
     int k = f->prog->thresholds.len;
-    CThreshold t = {xsprintf("%s.%s_%d", f->fun->name, kind, k), dflt};
+    CThreshold t = {xsprintf("%s.%s_%d", f->fun->name, kind, k), dflt, false};
     vec_push(&f->prog->thresholds, t);
     return k;
 }

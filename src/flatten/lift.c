@@ -748,7 +748,7 @@ static CAtom outer_guard(Sites *s, CBuild *b, CAtom par) {
      * GPU: the original too — on an H200 the lifted quicksort of 2M i32 in one call took over
      * 40 s for 4 runs (first 14.9 s) against 0.77 s a run for the original, whose partitions
      * are top-level kernels (docs/PERFORMANCE.md); the lifted one there is --param's. */
-    CThreshold t = {xsprintf("%s.suff_outer_par_%d", s->entry->name, k), 1};
+    CThreshold t = {xsprintf("%s.suff_outer_par_%d", s->entry->name, k), 1, false};
     vec_push(&s->prog->thresholds, t);
     CExp *th = cb_exp(b, CE_THRESHOLD);
     th->dim = k;

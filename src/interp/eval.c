@@ -1705,7 +1705,12 @@ Value eval(Expr *e, Env *env) {
     }
     case E_ATTR: {
         int64_t v;
-        return tuning_param(&e->attrs, &v) ? v_i64(v) : eval(e->lhs, env);
+        if (!tuning_param(&e->attrs, &v))
+            return eval(e->lhs, env);
+        Type *t = type_prune(e->lhs->type); /* the value in the expression's integer type */
+        if (!t || t->kind != T_PRIM || !prim_is_int(t->prim))
+            rt_error_at(e->loc, "a #[param] on a value of type %s: a tuning parameter is an integer", type_str(t));
+        return v_prim_i(t->prim, v);
     }
     case E_OPEN:
     case E_PAREN: return eval(e->lhs, env);

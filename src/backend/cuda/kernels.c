@@ -1316,6 +1316,7 @@ static bool touches_memory(const CExp *e) {
     case CE_REARRANGE:
     case CE_SIZE:
     case CE_THRESHOLD:
+    case CE_TUNING:
     case CE_IF:
     case CE_LOOP:
     case CE_OP:
