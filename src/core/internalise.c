@@ -116,6 +116,8 @@ typedef struct {
     CBody *top;      /* the body of the entry point being made: #[param] reads go first in it */
     OMap reads;      /* in that entry point: NAME -> its read (a Tuning) */
     OMap tuning_vars; /* the variables of reads -> their parameter's NAME */
+    bool coerce_fails; /* a coercion's outermost size differs from a constant it must be: it always
+                          fails (coerce_array), and what follows it is never reached */
 } I;
 
 /* A #[param(NAME)] read at the top of a core function: whether the run sets it, and its value. */
@@ -2202,6 +2204,8 @@ static void coerce_array(I *in, Env *env, TypeExp *t, Type *ty, IVal *v, int dep
             CAtom n = dim_atom(in, leaves.data[i], depth + k, loc);
             if (n.kind == CA_CONST && want[k].kind == CA_CONST && n.ival == want[k].ival)
                 continue;
+            if (n.kind == CA_CONST && want[k].kind == CA_CONST && depth + k == 0)
+                in->coerce_fails = true;
             CAtom dim_ok = op(in, COP_EQ, PRIM_I64, loc, 2, n, want[k]);
             for (int j = 0; j < depth + k; j++)
                 dim_ok = op(in, COP_OR, PRIM_BOOL, loc, 2, dim_ok,
@@ -2604,8 +2608,14 @@ static IVal *ie(I *in, Env *env, Expr *e) {
         return record_update(ie(in, env, e->lhs), e->lhs->type, &e->fields, 0, ie(in, env, e->rhs), e->loc);
     case E_COERCE: {
         IVal *v = ie(in, env, e->lhs);
+        bool outer = in->coerce_fails;
+        in->coerce_fails = false;
         coerce_texp(in, env, e->texp, e->type, v, 0, L(in, e->loc));
-        return v;
+        bool fails = in->coerce_fails;
+        in->coerce_fails = outer;
+        /* `iota 9 :> [8]i64` fails here; the value after it is a placeholder of the type written,
+         * as after a hole, so that the (unreachable) code after it has consistent sizes */
+        return fails ? hole_value(in, env, e->type, e->loc) : v;
     }
     case E_ATTR:
         return tuning_attr(e) ? tuning_param(in, env, e) : ie(in, env, e->lhs);
