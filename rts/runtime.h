@@ -8,7 +8,7 @@
  *     static const wf_type f_results[] = {{WF_I32, 0, false, 0}};
  *     static int f(wf_ctx *ctx, const wf_value *args, wf_value *res) { ... }
  *     static const wf_entry entries[] = {{"main", 1, f_params, 1, f_results, f}};
- *     static const wf_param_decl params[] = {{"main.suff_outer_par_0", 32768}};
+ *     static const wf_param_decl params[] = {{"main.suff_outer_par_0", 32768, false}};
  *     static const wf_program program = {entries, 1, params, 1, NULL, NULL, NULL, NULL, NULL};
  *     int main(int argc, char **argv) { return wf_main(argc, argv, &program); }
  *

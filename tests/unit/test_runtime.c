@@ -16,7 +16,7 @@ static int passed, failed;
         else { failed++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); } \
     } while (0)
 
-static const wf_param_decl params[] = {{"a.thr", 10}, {"b.block", 256}};
+static const wf_param_decl params[] = {{"a.thr", 10, false}, {"b.block", 256, false}};
 static const wf_program prog = {NULL, 0, params, 2, NULL, NULL, NULL, NULL, NULL};
 
 static void test_errors(void) {

@@ -72,7 +72,7 @@ static const wf_entry entries[] = {
     {"ident", 1, t_f32_2d, 1, t_f32_2d, e_ident},
     {"alloc", 1, t_i64, 1, t_u8_1d, e_alloc},
 };
-static const wf_param_decl params[] = {{"main.suff_par_1", 32768}, {"pair.threshold", 100}};
+static const wf_param_decl params[] = {{"main.suff_par_1", 32768, false}, {"pair.threshold", 100, false}};
 static const wf_program program = {entries, 5, params, 2, NULL, NULL, NULL, NULL, NULL};
 
 int main(int argc, char **argv) { return wf_main(argc, argv, &program); }
