@@ -27,12 +27,18 @@ entry in_map (xs: []i64) : ([]i64, []i32, []i64) =
   let c = map (\x -> x + #[param(baz)] 10 + (#[param(width)] 100) * 0) xs
   in (a, b, c)
 
--- in a recursive function (depth = 4 from the file: the recursion stops there)
+-- in a recursive function (depth = 4 from the file: the recursion stops there), called once
+-- and in a map (on weft cuda, from a kernel: the value is passed in, read on the host)
 -- ==
 -- entry: recursive
 -- input { 0i64 } output { 4i64 }
 -- input { 9i64 } output { 9i64 }
 
+-- ==
+-- entry: recursive_map
+-- input { [0i64, 9i64, 2i64] } output { [4i64, 9i64, 4i64] }
+
 def count (n: i64) : i64 = if n >= #[param(depth)] 100 then n else count (n + 1)
 
 entry recursive (n: i64) = count n
+entry recursive_map (ns: []i64) = map count ns
