@@ -120,7 +120,7 @@ typedef struct {
                           fails (coerce_array), and what follows it is never reached */
 } I;
 
-/* A #[param(NAME)] read at the top of a core function: whether the run sets it, and its value. */
+/* A #[param(NAME)] read at the top of an entry point (tuning_read): whether the run sets it, and its value. */
 typedef struct {
     CAtom set, value;
 } Tuning;
