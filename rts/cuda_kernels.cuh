@@ -284,6 +284,20 @@ __device__ static T wfk_shfl_up(const T &v, int d) {
     return r;
 }
 
+/* __shfl_sync of a value of any type, word by word: lane src's value. */
+template <class T>
+__device__ static T wfk_shfl_idx(const T &v, int src) {
+    constexpr int W = (int)((sizeof(T) + 3) / 4);
+    int w[W];
+    w[W - 1] = 0;
+    memcpy(w, &v, sizeof(T));
+    for (int k = 0; k < W; k++)
+        w[k] = __shfl_sync(0xffffffffu, w[k], src);
+    T r;
+    memcpy(&r, w, sizeof(T));
+    return r;
+}
+
 /* __shfl_down_sync of a value of any type, word by word. */
 template <class T>
 __device__ static T wfk_shfl_down(const T &v, int d) {

@@ -202,14 +202,21 @@ static int wfk_init(wf_ctx *ctx) {
     return 0;
 }
 
+/* -P's profile, once (wfc_fini prints it before it frees the arenas' sizes). */
 static void wfk_print_profile(wf_ctx *ctx) {
     wfk_state *st = wfk_st(ctx);
-    if (!ctx->profiling)
+    if (!ctx->profiling || !st)
         return;
-    for (int i = 0; i < st->n_times; i++)
-        if (st->times[i].calls)
-            fprintf(stderr, "gpu region %d (%s): %lld calls, %.3f ms on the device\n", i, st->times[i].loc,
-                    (long long)st->times[i].calls, st->times[i].ms);
+    ctx->profiling = false;
+    for (int i = 0; i < st->n_times; i++) {
+        if (!st->times[i].calls)
+            continue;
+        fprintf(stderr, "gpu region %d (%s): %lld calls, %.3f ms on the device", i, st->times[i].loc,
+                (long long)st->times[i].calls, st->times[i].ms);
+        if (i < st->n_arena_seen && st->arena_seen[i])
+            fprintf(stderr, ", arenas of %lld bytes a point", (long long)st->arena_seen[i]);
+        fputc('\n', stderr);
+    }
 }
 
 /* Frees the context's CUDA state (also after a failed init: whatever it made). */

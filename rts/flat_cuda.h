@@ -169,6 +169,25 @@ static int64_t wfc_resident_threads(wfk_state *st) {
     return st->resident;
 }
 
+/* The rows of a chunked reduction's per-thread totals (src/backend/cuda/kernels.c): a row for
+ * each thread the device holds at once, at least WFC_CHUNK_THREADS, at most one a point, and
+ * no more than WFC_CHUNK_BYTES of totals in all (the host copies and folds them).  Fewer
+ * rows than the device holds left most of it idle: 16384 rows of a kernel of 256-thread
+ * blocks filled 64 of an H200's 132 multiprocessors.  The kernel runs the rows on the threads
+ * its arenas allow (wfd_run_chunks), so the rows need not fit at once. */
+#define WFC_CHUNK_THREADS 16384
+#define WFC_CHUNK_BYTES ((int64_t)64 << 20)
+static int64_t wfc_chunk_threads(wf_ctx *ctx, int64_t points, int64_t acc_bytes) {
+    int64_t nt = wfc_resident_threads(wfk_st(ctx));
+    if (acc_bytes > 0 && nt > WFC_CHUNK_BYTES / acc_bytes)
+        nt = WFC_CHUNK_BYTES / acc_bytes;
+    if (nt < WFC_CHUNK_THREADS)
+        nt = WFC_CHUNK_THREADS;
+    if (nt > points)
+        nt = points;
+    return nt < 1 ? 1 : nt;
+}
+
 /* The arena bytes region's points needed at its last launch (0: not launched yet), and noting
  * them: a region launched again (every iteration of a loop, say) starts with what its points
  * needed, not with the generator's guess, which would run the kernel twice every time; unless
@@ -560,6 +579,7 @@ static void wfc_fini(wf_ctx *ctx) {
         wfc_io_clear(ctx);
         free(st->in);
         free(st->out);
+        wfk_print_profile(ctx);
         wfc_release(st);
         while (st->n_tcopies)
             wfc_tcopy_drop(ctx, st->tcopies[0].b);

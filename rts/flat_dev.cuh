@@ -952,6 +952,46 @@ __global__ void wfd_segscan_kernel(wfk_ctx *ctx, S s) {
     }
 }
 
+/* A segscan of many segments of 16 elements or more: one warp per segment (as
+ * wfd_segred_warp_kernel), 32 consecutive elements at a time, scanned by shuffles in lane order
+ * (lane l combines lane l - d's value in front of its own: operands are never reordered), the
+ * carry of the elements before folded in front; lanes past the segment's end hold the neutral
+ * element and store nothing.  A failing element leaves its error and the neutral element (the
+ * warp's lanes must all reach every shuffle). */
+template <class S>
+__global__ void wfd_segscan_warp_kernel(wfk_ctx *ctx, S s) {
+    typedef typename S::Scan T;
+    int lane = (int)threadIdx.x & 31;
+    int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    int64_t nwarps = ((int64_t)gridDim.x * blockDim.x) >> 5;
+    for (int64_t seg = warp; seg < s.segs; seg += nwarps) {
+        T carry = s.scan_ne();
+        for (int64_t base = 0; base < s.inner; base += 32) {
+            int64_t j = base + lane;
+            T y = s.scan_ne();
+            bool ok = j < s.inner;
+            if (ok) {
+                typename S::Red rd;
+                T v;
+                ok = !s.elem(ctx, seg * s.inner + j, &v, &rd);
+                if (ok)
+                    y = v;
+            }
+            for (int d = 1; d < 32; d *= 2) {
+                T other = wfk_shfl_up(y, d), r;
+                if (lane >= d && !s.scan_op(ctx, other, y, &r))
+                    y = r;
+            }
+            T r;
+            if (!s.scan_op(ctx, carry, y, &r))
+                y = r;
+            if (ok)
+                s.scan_store(seg * s.inner + j, y);
+            carry = wfk_shfl_idx(y, 31);
+        }
+    }
+}
+
 /* A segscan with few, long segments: one block per segment, in tiles of blockDim elements:
  * each tile is scanned in shared memory (Hillis-Steele, operands in order), the carry of the
  * tiles before it folded in front. */
@@ -1117,6 +1157,12 @@ static int wfd_run_segscan(const wfk_launch *L, const S &s) {
         int64_t blocks = s.segs < 65535 ? s.segs : 65535;
         wfd_segscan_block_kernel<S>
             <<<(unsigned)blocks, bs, sizeof(typename S::Scan) * (size_t)bs, L->stream>>>((wfk_ctx *)L->err, s);
+    } else if (s.inner >= 16) {
+        int wbs = bs < 32 ? 32 : bs & ~31;
+        int64_t blocks = (s.segs * 32 + wbs - 1) / wbs;
+        if (blocks > (1 << 20))
+            blocks = 1 << 20;
+        wfd_segscan_warp_kernel<S><<<(unsigned)blocks, wbs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     } else {
         wfd_segscan_kernel<S><<<(unsigned)((s.segs + bs - 1) / bs), bs, 0, L->stream>>>((wfk_ctx *)L->err, s);
     }
@@ -1162,23 +1208,25 @@ extern "C" int wfd_transpose(const wfk_launch *L, const void *src, int64_t n0, i
     return (int)cudaGetLastError();
 }
 
-/* A reduction by chunks: thread t folds points [t*chunk, (t+1)*chunk) into its own
- * accumulators and stores them as row t of the totals (nt rows). */
+/* A reduction by chunks: row r of the totals (nt rows) holds the fold of points
+ * [r*chunk, (r+1)*chunk); a thread folds rows r, r + its grid's threads, ... in turn (a fresh
+ * arena for each), so that rows need not have an arena each. */
 template <class S>
 __global__ void wfd_chunks_kernel(wfk_ctx *ctx, S s, int64_t nt, int64_t chunk) {
-    int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= nt)
-        return;
-    int64_t lo = t * chunk, hi = lo + chunk < s.w ? lo + chunk : s.w;
-    s.chunk(ctx, t, lo < s.w ? lo : s.w, hi);
+    int64_t step = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t r = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; r < nt; r += step) {
+        int64_t lo = r * chunk, hi = lo + chunk < s.w ? lo + chunk : s.w;
+        s.chunk(ctx, r, lo < s.w ? lo : s.w, hi);
+    }
 }
 
 template <class S>
 static int wfd_run_chunks(const wfk_launch *L, const S &s, int64_t nt, int64_t max_threads) {
-    if (nt > max_threads)
-        return (int)cudaErrorMemoryAllocation;
+    int64_t threads = nt < max_threads ? nt : max_threads;
     int bs = L->block_size;
     int64_t chunk = nt ? (s.w + nt - 1) / nt : 0;
-    wfd_chunks_kernel<S><<<(unsigned)((nt + bs - 1) / bs), bs, 0, L->stream>>>((wfk_ctx *)L->err, s, nt, chunk);
+    if (threads < 1)
+        return 0;
+    wfd_chunks_kernel<S><<<(unsigned)((threads + bs - 1) / bs), bs, 0, L->stream>>>((wfk_ctx *)L->err, s, nt, chunk);
     return (int)cudaGetLastError();
 }

@@ -1,6 +1,7 @@
 /* simplify.c — the simplifier: constant folding, copy propagation, algebraic identities,
  * `if` on constant conditions, asserts proven true, sizes known from types, for-loops that run
- * zero times.
+ * zero times, constant indices into array literals of scalars (a table of coefficients read
+ * at fixed positions is its elements, not an array built in memory).
  *
  * One forward walk per function.  Names are unique in a function, so a variable found equal to
  * an atom is recorded in a substitution that holds everywhere after its definition, and its
@@ -18,6 +19,7 @@ typedef struct {
     CScope types; /* every name bound so far in the function */
     OMap subst;   /* name -> CAtom * */
     OMap consumed; /* names the function consumes, with their aliases (opt_consumed_body) */
+    OMap literals; /* name -> CExp * of its one-dimensional array literal of scalars */
 } S;
 
 static void simp_body(S *s, CBody *b);
@@ -219,6 +221,22 @@ static bool identity_map(const S *s, const CExp *e, const CStm *st) {
     return true;
 }
 
+/* index xs [k] of an array literal of scalars xs at a constant k inside it: that element.  A
+ * name is bound once, and an array consumed cannot be read after, so the literal's elements
+ * are xs's wherever xs is read. */
+static bool literal_element(const S *s, const CExp *e, const CStm *st, CAtom *out) {
+    if (e->slice.len != 1 || e->slice.data[0].is_slice || st->pat.len != 1 || st->pat.data[0].type.rank)
+        return false;
+    CAtom xs = e->args.data[0], k = e->slice.data[0].start;
+    if (xs.kind != CA_VAR || k.kind != CA_CONST)
+        return false;
+    const CExp *lit = omap_get(&s->literals, xs.var);
+    if (!lit || k.ival < 0 || k.ival >= lit->args.len)
+        return false;
+    *out = lit->args.data[k.ival];
+    return true;
+}
+
 static void simp_body(S *s, CBody *b) {
     Vec(CStm) out = {0};
     for (int i = 0; i < b->stms.len; i++) {
@@ -257,6 +275,16 @@ static void simp_body(S *s, CBody *b) {
             }
             break;
         }
+        case CE_ARRAY:
+            if (st.pat.len == 1 && st.pat.data[0].type.rank == 1)
+                omap_put(&s->literals, st.pat.data[0].name, e);
+            break;
+        case CE_INDEX:
+            if (literal_element(s, e, &st, &a)) {
+                equate(s, st.pat.data[0].name, a);
+                continue;
+            }
+            break;
         case CE_ASSERT:
             if (e->args.data[0].kind == CA_CONST && e->args.data[0].ival)
                 continue;

@@ -52,9 +52,6 @@ static bool chunked(const CExp *e) {
            (!coperators_scalar(&e->reds) || opt_body_may_allocate(e->body) || ops_allocate(&e->reds));
 }
 
-/* Threads of a chunked reduction (rows of its totals). */
-#define FC_CHUNK_THREADS 16384
-
 bool fc_kernel(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
     if (g->device || g->lam)
@@ -924,20 +921,14 @@ static void pass_view(FGen *g, const char *dst, const char *var, bool out, bool 
 }
 
 /* When neighbouring threads take neighbouring inner indices of the space (C condition, w the
- * widths): always for a segmap and over one dimension; a segred over several dimensions when
- * a warp or a block takes each segment, a segscan when a block does (rts/flat_dev.cuh
+ * widths): always for a segmap and over one dimension; a segred or segscan over several
+ * dimensions when a warp or a block takes each segment, segments of 16 or more (rts/flat_dev.cuh
  * wfd_run_segred / wfd_run_segscan, their rules). */
 static const char *neighbours_share_segment(const CExp *e, const char **w) {
     int k = e->params.len;
     if (e->seg == SEG_MAP || k == 1)
         return "1";
-    StrBuf segs = {0};
-    sb_puts(&segs, "1");
-    for (int j = 0; j < k - 1; j++)
-        sb_printf(&segs, " * %s", w[j]);
-    if (e->seg == SEG_RED)
-        return xsprintf("%s >= 16", w[k - 1]);
-    return xsprintf("(%s) < 16384 && %s >= 64", segs.data, w[k - 1]);
+    return xsprintf("%s >= 16", w[k - 1]);
 }
 
 /* rts/cuda_scan.cuh's scan of a plain array. */
@@ -1233,8 +1224,17 @@ void fc_segop(FGen *g, const CStm *s) {
         tots = xmalloc(sizeof *tots * (size_t)(K.nops + 1));
         const char *nt = fg_fresh(g, "nt");
         const char *pts = K.split ? part.n : w[0];
-        fg_line(g, "int64_t %s = %s < %d ? %s : %d;", nt, pts, FC_CHUNK_THREADS, pts, FC_CHUNK_THREADS);
-        fg_line(g, "if (%s < 1) %s = 1;", nt, nt);
+        StrBuf acc = {0}; /* the bytes of a thread's accumulators */
+        sb_printf(&acc, "(int64_t)0");
+        for (int o = 0, at = 0; o < ops->len; o++)
+            for (int j = 0; j < ops->data[o].nes.len; j++, at++) {
+                CType t = K.op_types[at];
+                sb_printf(&acc, " + (int64_t)sizeof(%s)", c_prim(t.prim));
+                const char *ne = t.rank ? fg_atom(g, ops->data[o].nes.data[j]) : NULL;
+                for (int d = 0; d < t.rank; d++)
+                    sb_printf(&acc, " * %s.n[%d]", ne, d);
+            }
+        fg_line(g, "int64_t %s = wfc_chunk_threads(ctx, %s, %s);", nt, pts, acc.data);
         int at = 0;
         for (int o = 0; o < ops->len; o++)
             for (int j = 0; j < ops->data[o].nes.len; j++, at++) {
