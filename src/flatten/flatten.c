@@ -1086,10 +1086,103 @@ static bool concats_as_maps(F *f, const CStm *s, CStm *out) {
     return true;
 }
 
+/* Whether a map's body is cheap enough to run once per group of results (split_by_offsets):
+ * scalar code, views, sizes and SOACs of a constant width; no loop, no wider SOAC. */
+static bool cheap_body(const CBody *b) {
+    for (int i = 0; i < b->stms.len; i++) {
+        const CExp *x = b->stms.data[i].exp;
+        switch (x->kind) {
+        case CE_ATOM: case CE_OP: case CE_INDEX: case CE_SIZE: case CE_ARRAY: case CE_ASSERT: case CE_IOTA:
+            break;
+        case CE_SCREMA:
+            if (x->args.data[0].kind != CA_CONST || x->args.data[0].ival > 8 || !cheap_body(x->lam->body))
+                return false;
+            break;
+        case CE_IF:
+            if (!cheap_body(x->body) || !cheap_body(x->body2))
+                return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Map s whose results are concatenated by several offsets arrays (CExp.offsets) and which
+ * returns a view as one of them, its body cheap: as one map per offsets array (the results
+ * not concatenated with the first), each with a fresh copy of the body, in *outs (*n of them);
+ * false when s is not such a map.  concats_as_maps takes views only from a map whose
+ * concatenated results share one offsets array, so this lets each group's views be copied
+ * element-wise: quickhull's else branch returns its new vertices, their rows' lengths and
+ * the rows, each with offsets of its own, and copied every edge's rows in the edge's thread. */
+static bool split_by_offsets(F *f, const CStm *s, CStm *outs, int *n) {
+    const CExp *e = s->exp;
+    if (e->kind != CE_SCREMA || !e->offsets.len || e->scans.len || e->reds.len || !cheap_body(e->lam->body))
+        return false;
+    const char *groups[16];
+    int ng = 0, views = 0;
+    for (int k = 0; k < e->offsets.len; k++) {
+        CAtom o = e->offsets.data[k];
+        if (o.kind != CA_VAR)
+            continue;
+        int g = 0;
+        while (g < ng && strcmp(groups[g], o.var))
+            g++;
+        if (g == ng) {
+            if (ng == 16)
+                return false;
+            groups[ng++] = o.var;
+        }
+        CAtom r = e->lam->body->result.data[k];
+        for (int i = 0; r.kind == CA_VAR && i < e->lam->body->stms.len; i++) {
+            const CStm *x = &e->lam->body->stms.data[i];
+            if (x->pat.len == 1 && !strcmp(x->pat.data[0].name, r.var))
+                views += x->exp->kind == CE_INDEX && x->pat.data[0].type.rank == 1;
+        }
+    }
+    if (ng < 2 || !views)
+        return false;
+    for (int g = 0; g < ng; g++) {
+        CExp *ne = xmalloc(sizeof *ne);
+        *ne = *e;
+        CLambda *lam = core_clone_lambda(e->lam);
+        ne->lam = lam;
+        ne->offsets = (CAtomVec){0};
+        CParamVec pat = {0};
+        CAtomVec res = {0};
+        CTypeVec ret = {0};
+        for (int k = 0; k < e->lam->body->result.len; k++) {
+            CAtom o = k < e->offsets.len ? e->offsets.data[k] : catom_int(PRIM_I64, 0);
+            bool mine = o.kind == CA_VAR ? !strcmp(o.var, groups[g]) : g == 0;
+            if (!mine)
+                continue;
+            vec_push(&pat, s->pat.data[k]);
+            vec_push(&res, lam->body->result.data[k]);
+            vec_push(&ret, lam->ret.data[k]);
+            vec_push(&ne->offsets, o);
+        }
+        lam->body->result = res;
+        lam->ret = ret;
+        irr_prune(lam->body);
+        collect_lambda(f, lam);
+        outs[g] = (CStm){pat, ne};
+    }
+    *n = ng;
+    return true;
+}
+
 static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
     const CExp *e = s->exp;
     int d = depth(c);
     CStm um, ur, cm;
+    CStm groups[16];
+    int ngroups = 0;
+    if (d == 0 && f->nesting < MAX_VERSION_NESTING && split_by_offsets(f, s, groups, &ngroups)) {
+        for (int g = 0; g < ngroups; g++)
+            nest_stm(f, c, &groups[g], out);
+        return;
+    }
     if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && concats_as_maps(f, s, &cm)) {
         nest_stm(f, c, &cm, out);
         return;

@@ -268,6 +268,20 @@ void irr_note_lambda(OMap *types, const CLambda *l) {
 /* Drop the statements of b whose results nothing uses and that cannot fail (what a copied
  * prefix computes for the statements the copy does not need: the iota an inner map reads as
  * its index, views, sizes). */
+/* Whether e cannot fail and does nothing but compute its results: a map qualifies when its
+ * body does (the constant-width maps of an array literal's offsets, say). */
+static bool pure_exp(const CExp *e) {
+    if (e->kind == CE_SCREMA && !e->scans.len && !e->reds.len && !e->offsets.len) {
+        for (int i = 0; i < e->lam->body->stms.len; i++)
+            if (!pure_exp(e->lam->body->stms.data[i].exp))
+                return false;
+        return true;
+    }
+    return e->kind == CE_IOTA || e->kind == CE_REPLICATE || e->kind == CE_ATOM || e->kind == CE_SIZE ||
+           e->kind == CE_REARRANGE || e->kind == CE_ARRAY || (e->kind == CE_INDEX && !opt_may_fail(e)) ||
+           (e->kind == CE_OP && !scalar_may_fail(e->op, e->prim));
+}
+
 void irr_prune(CBody *b) {
     for (bool changed = true; changed;) {
         changed = false;
@@ -275,10 +289,7 @@ void irr_prune(CBody *b) {
         opt_count_body(b, &uses);
         for (int i = b->stms.len - 1; i >= 0; i--) {
             const CStm *s = &b->stms.data[i];
-            const CExp *e = s->exp;
-            bool pure = e->kind == CE_IOTA || e->kind == CE_REPLICATE || e->kind == CE_ATOM || e->kind == CE_SIZE || e->kind == CE_REARRANGE ||
-                        (e->kind == CE_INDEX && !opt_may_fail(e)) ||
-                        (e->kind == CE_OP && !scalar_may_fail(e->op, e->prim));
+            bool pure = pure_exp(s->exp);
             bool used = false;
             for (int k = 0; k < s->pat.len; k++)
                 used = used || omap_has(&uses, s->pat.data[k].name);
