@@ -270,46 +270,32 @@ __device__ static void wfk_vstore(T *dst, const T *src) {
     }
 }
 
-/* __shfl_up_sync of a value of any type, word by word. */
+/* A shuffle of a value of any type, word by word: shfl moves one 32-bit word. */
+template <class T, class F>
+__device__ static T wfk_shfl_words(const T &v, F shfl) {
+    constexpr int W = (int)((sizeof(T) + 3) / 4);
+    int w[W];
+    w[W - 1] = 0;
+    memcpy(w, &v, sizeof(T));
+    for (int k = 0; k < W; k++)
+        w[k] = shfl(w[k]);
+    T r;
+    memcpy(&r, w, sizeof(T));
+    return r;
+}
+
+/* __shfl_up_sync, __shfl_sync (lane src's value) and __shfl_down_sync of a value of any type. */
 template <class T>
 __device__ static T wfk_shfl_up(const T &v, int d) {
-    constexpr int W = (int)((sizeof(T) + 3) / 4);
-    int w[W];
-    w[W - 1] = 0;
-    memcpy(w, &v, sizeof(T));
-    for (int k = 0; k < W; k++)
-        w[k] = __shfl_up_sync(0xffffffffu, w[k], d);
-    T r;
-    memcpy(&r, w, sizeof(T));
-    return r;
+    return wfk_shfl_words(v, [d](int x) { return __shfl_up_sync(0xffffffffu, x, d); });
 }
-
-/* __shfl_sync of a value of any type, word by word: lane src's value. */
 template <class T>
 __device__ static T wfk_shfl_idx(const T &v, int src) {
-    constexpr int W = (int)((sizeof(T) + 3) / 4);
-    int w[W];
-    w[W - 1] = 0;
-    memcpy(w, &v, sizeof(T));
-    for (int k = 0; k < W; k++)
-        w[k] = __shfl_sync(0xffffffffu, w[k], src);
-    T r;
-    memcpy(&r, w, sizeof(T));
-    return r;
+    return wfk_shfl_words(v, [src](int x) { return __shfl_sync(0xffffffffu, x, src); });
 }
-
-/* __shfl_down_sync of a value of any type, word by word. */
 template <class T>
 __device__ static T wfk_shfl_down(const T &v, int d) {
-    constexpr int W = (int)((sizeof(T) + 3) / 4);
-    int w[W];
-    w[W - 1] = 0;
-    memcpy(w, &v, sizeof(T));
-    for (int k = 0; k < W; k++)
-        w[k] = __shfl_down_sync(0xffffffffu, w[k], d);
-    T r;
-    memcpy(&r, w, sizeof(T));
-    return r;
+    return wfk_shfl_words(v, [d](int x) { return __shfl_down_sync(0xffffffffu, x, d); });
 }
 
 /* Shared-memory index with one pad slot per 32 elements (fewer bank conflicts when each
