@@ -265,9 +265,6 @@ void irr_note_lambda(OMap *types, const CLambda *l) {
     note_body(types, l->body);
 }
 
-/* Drop the statements of b whose results nothing uses and that cannot fail (what a copied
- * prefix computes for the statements the copy does not need: the iota an inner map reads as
- * its index, views, sizes). */
 /* Whether e cannot fail and does nothing but compute its results: a map qualifies when its
  * body does (the constant-width maps of an array literal's offsets, say). */
 static bool pure_exp(const CExp *e) {
@@ -282,6 +279,9 @@ static bool pure_exp(const CExp *e) {
            (e->kind == CE_OP && !scalar_may_fail(e->op, e->prim));
 }
 
+/* Drop the statements of b whose results nothing uses and that cannot fail (what a copied
+ * prefix computes for the statements the copy does not need: the iota an inner map reads as
+ * its index, views, sizes, small maps of those: the split maps' copies of a body, flatten.c). */
 void irr_prune(CBody *b) {
     for (bool changed = true; changed;) {
         changed = false;
