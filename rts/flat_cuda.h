@@ -230,18 +230,20 @@ static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, w
     if (wfc_errors(ctx, loc))
         return 1;
     int64_t seen = wfc_arena_seen(st, region);
-    if (bytes > 0 && seen > bytes && (int64_t)(wfc_arena_budget(seen) / (size_t)seen) >= wfc_resident_threads(st) / 4)
+    if (bytes > 0 && seen > bytes && (int64_t)(wfc_arena_budget(2 * seen) / (size_t)(2 * seen)) >= wfc_resident_threads(st) / 4)
         bytes = seen; /* (not arenas so big that they would leave most threads out: those of one call) */
+    bytes = (bytes + 15) & ~(int64_t)15; /* every thread's arena 16-aligned (flat_dev.cuh wfd_point) */
     for (;;) {
         int64_t max_threads = INT64_MAX;
         if (bytes > 0) {
-            max_threads = (int64_t)(wfc_arena_budget(bytes) / (size_t)bytes);
+            /* each thread's arena: its headers' zone and its part of the data's (flat_dev.cuh wfd_point) */
+            max_threads = (int64_t)(wfc_arena_budget(2 * bytes) / (size_t)(2 * bytes));
             if (max_threads > wfc_resident_threads(st)) /* more would only wait their turn */
                 max_threads = wfc_resident_threads(st);
             if (max_threads < 32) /* a warp (rts/flat_dev.cuh wfd_fit_block) */
                 return wf_error(ctx, loc, "out of device memory: a point of this kernel needs %lld bytes",
                                 (long long)bytes);
-            size_t need = (size_t)max_threads * (size_t)bytes;
+            size_t need = (size_t)max_threads * (size_t)bytes * 2;
             if (need > st->arena_cap) {
                 if (st->arena)
                     cudaFree(st->arena);
@@ -272,6 +274,7 @@ static int wfc_launch(wf_ctx *ctx, int region, const char *loc, int64_t bytes, w
             return 0;
         }
         bytes = (int64_t)wanted > 2 * bytes ? (int64_t)wanted : 2 * bytes; /* again, with more */
+        bytes = (bytes + 15) & ~(int64_t)15;
     }
 }
 

@@ -129,6 +129,47 @@ WF_HD static inline __attribute__((unused)) void wf_copy_dense(void *dst, const 
     }
 }
 
+/* Whether the view's elements are evenly spaced in row-major order: strides the dense ones
+ * times its innermost (weft cuda's fresh arrays in a thread's arena are, rts/flat_dev.cuh). */
+WF_HD static inline bool wf_is_uniform(int r, const int64_t *n, const int64_t *s) {
+    int64_t acc = s[r - 1];
+    for (int k = r - 1; k >= 0; k--) {
+        if (n[k] != 1 && s[k] != acc)
+            return false;
+        acc *= n[k];
+    }
+    return true;
+}
+
+/* Copy the view (as wf_copy_dense) into memory at dst whose row-major elements are step
+ * elements apart. */
+WF_HD static inline __attribute__((unused)) void wf_copy_step(void *dst, int64_t step, const void *src, int r,
+                                                        const int64_t *n, const int64_t *s, size_t esz) {
+    if (step == 1) {
+        wf_copy_dense(dst, src, r, n, s, esz);
+        return;
+    }
+    int64_t count = wf_count(r, n);
+    if (count == 0)
+        return;
+    int64_t idx[WF_MAX_RANK] = {0};
+    char *d = (char *)dst;
+    int64_t last = n[r - 1], ls = s[r - 1], ds = step * (int64_t)esz;
+    for (;;) {
+        int64_t off = 0;
+        for (int k = 0; k < r - 1; k++)
+            off += idx[k] * s[k];
+        const char *row = (const char *)src + off * (int64_t)esz;
+        for (int64_t j = 0; j < last; j++, d += ds)
+            memcpy(d, row + j * ls * (int64_t)esz, esz);
+        int k = r - 2;
+        while (k >= 0 && ++idx[k] == n[k])
+            idx[k--] = 0;
+        if (k < 0)
+            return;
+    }
+}
+
 /* Copy between two views of the same extents, either layout (the destination is written
  * element by element in row-major order; the two must not overlap). */
 WF_HD static inline __attribute__((unused)) void wf_copy_view(void *dst, const int64_t *ds, const void *src, int r,

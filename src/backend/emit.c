@@ -175,32 +175,73 @@ Own fg_alloc_class(FGen *g, const char *var) {
     return OWN_SCRATCH;
 }
 
-void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const char *count, const char *loc) {
+/* The strides of the fresh array dst of rank r: row-major, the innermost one already set. */
+static void fresh_outer_strides(FGen *g, const char *dst, int r) {
+    for (int k = r - 2; k >= 0; k--)
+        fg_line(g, "%s.s[%d] = %s.s[%d] * %s.n[%d];", dst, k, dst, k + 1, dst, k + 1);
+}
+
+void fg_alloc(FGen *g, const char *dst, const char *var, CType t, const char *loc) {
     const char *hint = var ? omap_get(&g->hints, var) : NULL;
     const char *shared = (g->target->regions && !g->par) || g->blockmem ? "true" : "false";
+    const char *count = xsprintf("wf_count_alloc(%d, %s.n)", t.rank, dst);
+    int esz = c_esz(t.prim);
     if (hint) {
         int hr = (int)omap_int(&g->hint_ranks, var);
         fg_line(g, "if (%s == wf_count(%d, %s.n)) {", count, hr, hint);
         fg_line(g, "    %s.m = NULL; /* written in place: the destination's row */", dst);
         fg_line(g, "    %s.p = %s.p;", dst, hint);
+        if (g->device) /* the row of a fresh array: evenly spaced too */
+            fg_line(g, "    %s.s[%d] = %s.s[%d];", dst, t.rank - 1, hint, hr - 1);
         fg_line(g, "} else {");
         g->indent++;
     }
     const char *kind = fg_alloc_class(g, var) == OWN_SCRATCH ? "scratch" : "slot";
     if (g->iter && g->device)
-        fg_line(g, "%s.m = wf_%s_get(ctx, &%s, wf_bytes(%s, %d), %s, %s);", dst, kind, new_slot(g), count,
-                c_esz(prim), shared, loc);
+        fg_line(g, "%s.m = wf_%s_get(ctx, &%s, %s, %d, %s, %s);", dst, kind, new_slot(g), count, esz, shared, loc);
     else if (g->iter) /* rts/flat.h: the fast path compares the count with what the slot has room for */
-        fg_line(g, "%s.m = wf_%s_take(ctx, &%s, %s, %d, %s, %s);", dst, kind, new_slot(g), count, c_esz(prim),
-                shared, loc);
+        fg_line(g, "%s.m = wf_%s_take(ctx, &%s, %s, %d, %s, %s);", dst, kind, new_slot(g), count, esz, shared, loc);
+    else if (g->device)
+        fg_line(g, "%s.m = wf_blk_new_el(ctx, %s, %d, %s, %s);", dst, count, esz, shared, loc);
     else
-        fg_line(g, "%s.m = wf_blk_new(ctx, wf_bytes(%s, %d), %s, %s);", dst, count, c_esz(prim), shared, loc);
+        fg_line(g, "%s.m = wf_blk_new(ctx, wf_bytes(%s, %d), %s, %s);", dst, count, esz, shared, loc);
     fg_line(g, "if (!%s.m) WF_FAIL(1);", dst);
-    fg_line(g, "%s.p = (%s *)%s.m->data;", dst, c_prim(prim), dst);
+    fg_line(g, "%s.p = (%s *)%s.m->data;", dst, c_prim(t.prim), dst);
+    if (g->device)
+        fg_line(g, "%s.s[%d] = wfd_step(ctx, %s, %d);", dst, t.rank - 1, shared, esz);
     if (hint) {
         g->indent--;
         fg_line(g, "}");
     }
+    if (g->device)
+        fresh_outer_strides(g, dst, t.rank);
+    else
+        fg_dense_strides(g, dst, t.rank);
+}
+
+const char *fg_fresh_elem(FGen *g, const char *dst, int r, const char *i) {
+    if (g->device)
+        return xsprintf("%s.p[(%s) * %s.s[%d]]", dst, i, dst, r - 1);
+    return xsprintf("%s.p[%s]", dst, i);
+}
+
+void fg_copy_into(FGen *g, const char *dst, int rd, const char *at, const char *src, CType t) {
+    const char *to = at ? xsprintf("%s.p + (%s) * %s.s[%d]", dst, at, dst, rd - 1) : xsprintf("%s.p", dst);
+    if (!at && !g->device && t.rank == 1) { /* inline: rows are often short */
+        fg_line(g, "for (int64_t k_ = 0; k_ < %s.n[0]; k_++)", src);
+        fg_line(g, "    %s.p[k_] = %s.p[k_ * %s.s[0]];", dst, src, src);
+        return;
+    }
+    if (!at && t.rank == 1) {
+        fg_line(g, "for (int64_t k_ = 0; k_ < %s.n[0]; k_++)", src);
+        fg_line(g, "    %s.p[k_ * %s.s[0]] = %s.p[k_ * %s.s[0]];", dst, dst, src, src);
+        return;
+    }
+    if (g->device)
+        fg_line(g, "wf_copy_step(%s, %s.s[%d], %s.p, %d, %s.n, %s.s, %d);", to, dst, rd - 1, src, t.rank, src, src,
+                c_esz(t.prim));
+    else
+        fg_line(g, "wf_copy_dense(%s, %s.p, %d, %s.n, %s.s, %d);", to, src, t.rank, src, src, c_esz(t.prim));
 }
 
 /* ------------------------------------------------------------------ bodies */
@@ -295,17 +336,17 @@ static void release_if_owned(FGen *g, const char *var) {
 /* A block's result row written by its threads together (coop) or by one. */
 static void copy_result_row(FGen *g, const char *dst, const char *v, CType t, bool coop) {
     if (!coop) {
-        fa_copy_to(g, xsprintf("%s.p", dst), v, t);
+        fg_copy_into(g, dst, t.rank, NULL, v, t);
         return;
     }
     if (t.rank == 1) {
         fg_line(g, "for (int64_t q_ = bj_; bj_ < bslotn_ && q_ < %s.n[0]; q_ += bslotn_)", v);
-        fg_line(g, "    %s.p[q_] = %s.p[q_ * %s.s[0]];", dst, v, v);
+        fg_line(g, "    %s.p[q_ * %s.s[0]] = %s.p[q_ * %s.s[0]];", dst, dst, v, v);
         return;
     }
     fg_line(g, "if (bj_ == 0) {");
     g->indent++;
-    fa_copy_to(g, xsprintf("%s.p", dst), v, t);
+    fg_copy_into(g, dst, t.rank, NULL, v, t);
     g->indent--;
     fg_line(g, "}");
 }

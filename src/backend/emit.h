@@ -199,12 +199,20 @@ bool fg_dense(FGen *g, const char *var);
 const char *fg_offset(FGen *g, const char *v, const char *var, const char **idx, int k);
 /* Declare the view `name` (of type t) = the row idx[0..k) of view v (core var var). */
 void fg_row_view(FGen *g, const char *name, CType t, const char *v, const char *var, const char **idx, int k);
-/* A new block for the view dst (the C variable of core variable var, or NULL): dst.m and dst.p
- * for count elements of prim (count: C expression), in a slot when inside an iteration, or the
- * map-output row hinted for var when its size fits.  Extents and strides are the caller's. */
 /* Whether body b runs block segops (cuda/block.c), at its level or in its loops and ifs. */
 bool fg_body_has_block(const CBody *b);
-void fg_alloc(FGen *g, const char *dst, const char *var, PrimType prim, const char *count, const char *loc);
+/* A new block for the view dst of type t (the C variable of core variable var, or NULL), whose
+ * extents are set: dst.m, dst.p and the strides of a fresh array, in a slot when inside an
+ * iteration, or the map-output row hinted for var when its size fits.  A fresh array is
+ * row-major with its elements evenly spaced: dense on the host; on the device its innermost
+ * stride may be more than 1 (interleaved arenas, rts/flat_dev.cuh), so code that fills it
+ * writes through fg_fresh_elem and fg_copy_into. */
+void fg_alloc(FGen *g, const char *dst, const char *var, CType t, const char *loc);
+/* Element i (a C expression: the row-major position) of the fresh array dst of rank r. */
+const char *fg_fresh_elem(FGen *g, const char *dst, int r, const char *i);
+/* Copy the view src (type t) into the fresh array dst of rank rd from its row-major position
+ * at (a C expression; NULL: 0): a row or the whole. */
+void fg_copy_into(FGen *g, const char *dst, int rd, const char *at, const char *src, CType t);
 /* dst (declared, type t) = row i (C expression) of the view v (by its strides). */
 void fg_row_view_of(FGen *g, const char *dst, CType t, const char *v, const char *i);
 /* Fill in dense strides of view dst of rank r from its extents. */
@@ -243,8 +251,6 @@ void fa_take_unique(FGen *g, const char *dst, const char *var, CAtom a, const ch
 void fa_copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc);
 /* The same on a path that seldom runs: the copy is a call, not an inline loop. */
 void fa_copy_fresh_rare(FGen *g, const char *dst, const char *var, CType t, bool release_old, const char *loc);
-/* Copy view src (core type t) into the dense memory at the C pointer dst. */
-void fa_copy_to(FGen *g, const char *dst, const char *src, CType t);
 /* Check that view src has the extents of view want (both rank r, dims from 1 of want if
  * skip_outer); fail with a size mismatch otherwise. */
 void fa_check_shape(FGen *g, const char *src, const char *want_dims, int r, const char *what, const char *loc);

@@ -177,15 +177,6 @@ static void emit_index(FGen *g, const CStm *s, const char *loc) {
         row_assign(g, x, v, a.var, idx, k, r);
 }
 
-void fa_copy_to(FGen *g, const char *dst, const char *src, CType t) {
-    if (t.rank == 1) { /* inline: rows are often short */
-        fg_line(g, "for (int64_t k_ = 0; k_ < %s.n[0]; k_++)", src);
-        fg_line(g, "    (%s)[k_] = %s.p[k_ * %s.s[0]];", dst, src, src);
-        return;
-    }
-    fg_line(g, "wf_copy_dense(%s, %s.p, %d, %s.n, %s.s, %d);", dst, src, t.rank, src, src, c_esz(t.prim));
-}
-
 void fa_check_shape(FGen *g, const char *src, const char *want, int r, const char *what, const char *loc) {
     StrBuf cond = {0};
     sb_puts(&cond, "0");
@@ -206,9 +197,6 @@ static const char *strides_of(const char *v, int r) {
     return sb.data;
 }
 
-/* A C expression of the element count of view v of rank r. */
-/* The element count of v, whose extents are set and whose memory is to be allocated. */
-static const char *count_of(const char *v, int r) { return xsprintf("wf_count_alloc(%d, %s.n)", r, v); }
 
 /* The copy of fa_copy_fresh; rare: on a path that seldom runs (an updated array that is not
  * unique), where it is a call (rts/flat.h wf_copy_cold), so that the C compiler neither sets up
@@ -219,8 +207,7 @@ static void copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool 
     bool host = g->target->mirrored && !g->device; /* host code of a target with device copies */
     if (host && t.rank == 1) { /* where the source is current: on the device, if only there */
         fg_line(g, "%s %s = %s;", fg_ctype(g, t), c, dst);
-        fg_alloc(g, c, var, t.prim, count_of(c, t.rank), loc);
-        fg_dense_strides(g, c, t.rank);
+        fg_alloc(g, c, var, t, loc);
         fg_fail(g, xsprintf("wfc_copy1(ctx, %s.m, %s.p, %s.m, %s.p, %s.n[0], %s.s[0], %d)", c, c, dst, dst, dst, dst,
                             c_esz(t.prim)),
                 "1");
@@ -232,8 +219,7 @@ static void copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool 
     if (host) /* else on the host */
         fg_fail(g, xsprintf("wfc_host(ctx, %s.m)", dst), "1");
     fg_line(g, "%s %s = %s;", fg_ctype(g, t), c, dst);
-    fg_alloc(g, c, var, t.prim, count_of(c, t.rank), loc);
-    fg_dense_strides(g, c, t.rank);
+    fg_alloc(g, c, var, t, loc);
     if (rare && !g->device && t.rank == 1) {
         fg_line(g, "wf_copy1_cold(%s.p, %s.p, %s.n[0], %s.s[0], %d);", c, dst, dst, dst, c_esz(t.prim));
     } else if (rare && !g->device) {
@@ -242,7 +228,7 @@ static void copy_fresh(FGen *g, const char *dst, const char *var, CType t, bool 
         fg_line(g, "    wf_copy_cold(%s.p, %s.p, %d, n_, s_, %d);", c, dst, t.rank, c_esz(t.prim));
         fg_line(g, "}");
     } else {
-        fa_copy_to(g, xsprintf("%s.p", c), dst, t);
+        fg_copy_into(g, c, t.rank, NULL, dst, t);
     }
     if (host)
         fg_line(g, "wfc_host_wrote(ctx, %s.m);", c);
@@ -359,10 +345,9 @@ static void emit_iota(FGen *g, const CStm *s, const char *loc) {
         return;
     }
     fg_line(g, "%s.n[0] = %s;", x, n);
-    fg_line(g, "%s.s[0] = 1;", x);
-    fg_alloc(g, x, s->pat.data[0].name, PRIM_I64, n, loc);
+    fg_alloc(g, x, s->pat.data[0].name, s->pat.data[0].type, loc);
     fg_line(g, "for (int64_t i_ = 0; i_ < %s; i_++)", n);
-    fg_line(g, "    %s.p[i_] = i_;", x);
+    fg_line(g, "    %s = i_;", fg_fresh_elem(g, x, 1, "i_"));
 }
 
 static void emit_replicate(FGen *g, const CStm *s, const char *loc) {
@@ -374,16 +359,12 @@ static void emit_replicate(FGen *g, const CStm *s, const char *loc) {
     fg_line(g, "%s.n[0] = %s;", x, n);
     for (int k = 0; k < vt.rank; k++)
         fg_line(g, "%s.n[%d] = %s.n[%d];", x, k + 1, v, k);
-    fg_dense_strides(g, x, t.rank);
-    fg_alloc(g, x, s->pat.data[0].name, t.prim, count_of(x, t.rank), loc);
-    if (vt.rank == 0) {
-        fg_line(g, "for (int64_t i_ = 0; i_ < %s; i_++)", n);
-        fg_line(g, "    %s.p[i_] = %s;", x, v);
-    } else {
-        fg_line(g, "for (int64_t i_ = 0; i_ < %s; i_++)", n);
-        fg_line(g, "    wf_copy_dense(%s.p + i_ * %s.s[0], %s.p, %d, %s.n, %s.s, %d);", x, x, v, vt.rank, v, v,
-                c_esz(vt.prim));
-    }
+    fg_alloc(g, x, s->pat.data[0].name, t, loc);
+    fg_line(g, "for (int64_t i_ = 0; i_ < %s; i_++)", n);
+    if (vt.rank == 0)
+        fg_line(g, "    %s = %s;", fg_fresh_elem(g, x, 1, "i_"), v);
+    else
+        fg_copy_into(g, x, t.rank, xsprintf("i_ * wf_count(%d, %s.n)", vt.rank, v), v, vt);
 }
 
 static void emit_rearrange(FGen *g, const CStm *s) {
@@ -396,27 +377,33 @@ static void emit_rearrange(FGen *g, const CStm *s) {
     }
 }
 
-/* x (rank rx, extents already set) as a dense view of array a's elements: a itself when a is
- * dense, else a dense copy of a (then x owns it; it also owns a reference when a is strided
- * but happens to be dense). */
+/* x (extents already set) as a view of array a's elements in row-major order: a itself when
+ * a is laid out so (dense; on the device, evenly spaced: wf_is_uniform), else a fresh copy of
+ * a (then x owns it; it also owns a reference when a is strided but happens to be laid out so). */
 static void reshape_of(FGen *g, const CStm *s, CAtom a, const char *loc) {
     const char *av = fg_atom(g, a), *x = c_name(s->pat.data[0].name);
     CType t = s->pat.data[0].type, at = fg_var(g, a.var)->type;
-    fg_dense_strides(g, x, t.rank);
+    if (g->device) {
+        fg_line(g, "%s.s[%d] = %s.s[%d];", x, t.rank - 1, av, at.rank - 1);
+        for (int k = t.rank - 2; k >= 0; k--)
+            fg_line(g, "%s.s[%d] = %s.s[%d] * %s.n[%d];", x, k, x, k + 1, x, k + 1);
+    } else {
+        fg_dense_strides(g, x, t.rank);
+    }
     if (fg_dense(g, a.var)) {
         fg_line(g, "%s.p = %s.p;", x, av);
         fg_line(g, "%s.m = %s.m;", x, av);
         fg_bind(g, s->pat.data[0].name, t, OWN_BORROWED);
         return;
     }
-    fg_line(g, "if (wf_is_dense(%d, %s.n, %s.s)) {", at.rank, av, av);
+    fg_line(g, "if (wf_is_%s(%d, %s.n, %s.s)) {", g->device ? "uniform" : "dense", at.rank, av, av);
     fg_line(g, "    %s.p = %s.p;", x, av);
     fg_line(g, "    %s.m = %s.m;", x, av);
     fg_line(g, "    wf_ref(%s.m);", x);
     fg_line(g, "} else {");
     g->indent++;
-    fg_alloc(g, x, NULL, t.prim, count_of(x, t.rank), loc);
-    fg_line(g, "wf_copy_dense(%s.p, %s.p, %d, %s.n, %s.s, %d);", x, av, at.rank, av, av, c_esz(t.prim));
+    fg_alloc(g, x, NULL, t, loc);
+    fg_copy_into(g, x, t.rank, "0", av, at);
     g->indent--;
     fg_line(g, "}");
     fg_bind(g, s->pat.data[0].name, t, OWN_OWNED); /* a reference either way */
@@ -481,16 +468,16 @@ static void emit_concat(FGen *g, const CStm *s, const char *loc) {
     }
     for (int k = 1; k < t.rank; k++)
         fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, a0, k);
-    fg_dense_strides(g, x, t.rank);
-    fg_alloc(g, x, s->pat.data[0].name, t.prim, count_of(x, t.rank), loc);
+    fg_alloc(g, x, s->pat.data[0].name, t, loc);
     fg_line(g, "{");
-    fg_line(g, "    int64_t at_ = 0;");
+    g->indent++;
+    fg_line(g, "int64_t at_ = 0;");
     for (int i = 0; i < e->args.len; i++) {
         const char *ai = fg_atom(g, e->args.data[i]);
-        fg_line(g, "    wf_copy_dense(%s.p + at_ * %s.s[0], %s.p, %d, %s.n, %s.s, %d);", x, x, ai, t.rank, ai, ai,
-                c_esz(t.prim));
-        fg_line(g, "    at_ += %s.n[0];", ai);
+        fg_copy_into(g, x, t.rank, "at_", ai, t);
+        fg_line(g, "at_ += wf_count(%d, %s.n);", t.rank, ai);
     }
+    g->indent--;
     fg_line(g, "}");
 }
 
@@ -499,9 +486,8 @@ static void emit_copy(FGen *g, const CStm *s, const char *loc) {
     CType t = s->pat.data[0].type;
     for (int k = 0; k < t.rank; k++)
         fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, a, k);
-    fg_dense_strides(g, x, t.rank);
-    fg_alloc(g, x, s->pat.data[0].name, t.prim, count_of(x, t.rank), loc);
-    fg_line(g, "wf_copy_dense(%s.p, %s.p, %d, %s.n, %s.s, %d);", x, a, t.rank, a, a, c_esz(t.prim));
+    fg_alloc(g, x, s->pat.data[0].name, t, loc);
+    fg_copy_into(g, x, t.rank, "0", a, t);
 }
 
 static void emit_rotate(FGen *g, const CStm *s, const char *loc) {
@@ -510,14 +496,16 @@ static void emit_rotate(FGen *g, const CStm *s, const char *loc) {
     CType t = s->pat.data[0].type;
     for (int k = 0; k < t.rank; k++)
         fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, a, k);
-    fg_dense_strides(g, x, t.rank);
-    fg_alloc(g, x, s->pat.data[0].name, t.prim, count_of(x, t.rank), loc);
+    fg_alloc(g, x, s->pat.data[0].name, t, loc);
     fg_line(g, "if (%s.n[0] > 0) {", x);
     fg_line(g, "    int64_t sh_ = ((%s %% %s.n[0]) + %s.n[0]) %% %s.n[0];", r, x, x, x);
     fg_line(g, "    for (int64_t i_ = 0; i_ < %s.n[0]; i_++) {", x);
     fg_line(g, "        int64_t from_ = i_ + sh_ < %s.n[0] ? i_ + sh_ : i_ + sh_ - %s.n[0];", x, x);
     if (t.rank == 1)
-        fg_line(g, "        %s.p[i_] = %s.p[from_ * %s.s[0]];", x, a, a);
+        fg_line(g, "        %s = %s.p[from_ * %s.s[0]];", fg_fresh_elem(g, x, 1, "i_"), a, a);
+    else if (g->device)
+        fg_line(g, "        wf_copy_step(%s.p + i_ * %s.s[0], %s.s[%d], %s.p + from_ * %s.s[0], %d, %s.n + 1, %s.s + 1, %d);",
+                x, x, x, t.rank - 1, a, a, t.rank - 1, a, a, c_esz(t.prim));
     else
         fg_line(g, "        wf_copy_dense(%s.p + i_ * %s.s[0], %s.p + from_ * %s.s[0], %d, %s.n + 1, %s.s + 1, %d);",
                 x, x, a, a, t.rank - 1, a, a, c_esz(t.prim));
@@ -566,15 +554,13 @@ static void emit_array(FGen *g, const CStm *s, const char *loc) {
         const char *ai = fg_atom(g, e->args.data[i]), *a0 = fg_atom(g, e->args.data[0]);
         fa_check_shape(g, ai, a0, et.rank, "an array literal's element", loc);
     }
-    fg_dense_strides(g, x, t.rank);
-    fg_alloc(g, x, s->pat.data[0].name, t.prim, count_of(x, t.rank), loc);
+    fg_alloc(g, x, s->pat.data[0].name, t, loc);
     for (int i = 0; i < n; i++) {
         const char *ai = fg_atom(g, e->args.data[i]);
         if (et.rank == 0)
-            fg_line(g, "%s.p[%d] = %s;", x, i, ai);
+            fg_line(g, "%s = %s;", fg_fresh_elem(g, x, 1, xsprintf("%d", i)), ai);
         else
-            fg_line(g, "wf_copy_dense(%s.p + %d * %s.s[0], %s.p, %d, %s.n, %s.s, %d);", x, i, x, ai, et.rank, ai, ai,
-                    c_esz(et.prim));
+            fg_copy_into(g, x, t.rank, xsprintf("%d * wf_count(%d, %s.n)", i, et.rank, ai), ai, et);
     }
 }
 

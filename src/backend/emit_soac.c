@@ -81,8 +81,7 @@ void fs_alloc_output(FGen *g, CParam p, const char *w, const char *loc) {
     fg_line(g, "%s.n[0] = %s;", x, w);
     for (int k = 1; k < p.type.rank; k++)
         fg_line(g, "%s.n[%d] = %s;", x, k, dim_c(p.type.dims[k]));
-    fg_dense_strides(g, x, p.type.rank);
-    fg_alloc(g, x, p.name, p.type.prim, xsprintf("wf_count_alloc(%d, %s.n)", p.type.rank, x), loc);
+    fg_alloc(g, x, p.name, p.type, loc);
     fg_bind(g, p.name, p.type, fg_alloc_class(g, p.name));
 }
 
@@ -161,7 +160,7 @@ static void apply_op_into(FGen *g, const COperator *op, const char **accs, const
             fg_line(g, "if (%s.p != %s.p) {", nx[j].name, rows[j]);
             g->indent++;
             fa_check_shape(g, nx[j].name, rows[j], 1, "a scan's element", "NULL");
-            fa_copy_to(g, xsprintf("%s.p", rows[j]), nx[j].name, op->lam->ret.data[j]);
+            fg_copy_into(g, rows[j], op->lam->ret.data[j].rank, NULL, nx[j].name, op->lam->ret.data[j]);
             fg_release(g, nx[j].name);
             g->indent--;
             fg_line(g, "}");
@@ -243,12 +242,12 @@ static const char *scan_row(FGen *g, const char *x, CType t, const char *i) {
 /* Store acc (type t) as element i of the scan output x. */
 static void store_scan(FGen *g, const char *x, CType t, const char *i, const char *acc) {
     if (t.rank == 0) {
-        fg_line(g, "%s.p[%s] = %s;", x, i, acc);
+        fg_line(g, "%s = %s;", fg_fresh_elem(g, x, 1, i), acc);
         return;
     }
     const char *row = scan_row(g, x, t, i);
     fa_check_shape(g, acc, row, t.rank, "a scan's element", "NULL");
-    fa_copy_to(g, xsprintf("%s.p", row), acc, t);
+    fg_copy_into(g, row, t.rank, NULL, acc, t);
 }
 
 /* The body of one screma iteration at index i: the lambda (map outputs written into their
@@ -279,7 +278,7 @@ static void screma_iteration(FGen *g, const CStm *s, const char *i, const char *
             continue;
         }
         if (t.rank == 0) {
-            dests[j] = (FDest){DEST_VAR, xsprintf("%s.p[%s]", x, i)};
+            dests[j] = (FDest){DEST_VAR, fg_fresh_elem(g, x, 1, i)};
             continue;
         }
         const char *row = fg_fresh(g, "row");
@@ -962,8 +961,8 @@ void fs_into_fill(FGen *g, const char *from, const char *to) {
     const char *q = fg_fresh(g, "q");
     for (int k = 0; k < g->seg_nreps; k++) {
         const char *x = c_name(g->seg_into->pat.data[k].name);
-        fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) %s.p[%s] = %s;", q, from, q, to, q, x, q,
-                fg_atom(g, g->seg_reps[k].exp->args.data[1]));
+        fg_line(g, "for (int64_t %s = %s; %s < %s; %s++) %s = %s;", q, from, q, to, q,
+                fg_fresh_elem(g, x, g->seg_into->pat.data[k].type.rank, q), fg_atom(g, g->seg_reps[k].exp->args.data[1]));
     }
 }
 
@@ -1028,14 +1027,14 @@ static void emit_filter(FGen *g, const CStm *s) {
         fg_line(g, "%s.n[0] = %s;", x, w);
         for (int k = 1; k < t.rank; k++)
             fg_line(g, "%s.n[%d] = %s.n[%d];", x, k, in, k);
-        fg_dense_strides(g, x, t.rank);
         if (direct) {
             fg_line(g, "%s.m = NULL; /* written in place: the destination's row */", x);
             fg_line(g, "%s.p = %s.p;", x, rows[j]);
+            fg_line(g, "%s.s[0] = %s;", x, g->device ? xsprintf("%s.s[0]", rows[j]) : "1");
             row_views[j] = rows[j];
             rows[j] = xsprintf("%s.n[0]", rows[j]);
         } else {
-            fg_alloc(g, x, s->pat.data[j].name, t.prim, xsprintf("wf_count_alloc(%d, %s.n)", t.rank, x), loc);
+            fg_alloc(g, x, s->pat.data[j].name, t, loc);
         }
     }
     const char *nt = fg_fresh(g, "kept"), *nf = fg_fresh(g, "left"), *i = fg_fresh(g, "i");
@@ -1056,7 +1055,8 @@ static void emit_filter(FGen *g, const CStm *s) {
             CType t = s->pat.data[k].type;
             const char *x = c_name(s->pat.data[k].name);
             fg_line(g, "{");
-            fg_line(g, "    %s dummy_, *to_ = %s < %s ? %s.p + %s : &dummy_;", c_prim(t.prim), nt, rows[k], x, nt);
+            fg_line(g, "    %s dummy_, *to_ = %s < %s ? &%s : &dummy_;", c_prim(t.prim), nt, rows[k],
+                    fg_fresh_elem(g, x, 1, nt));
             fg_line(g, "    *to_ = %s;", fs_input_elem(g, e->arrays.data[k], i));
             fg_line(g, "}");
         }
@@ -1067,7 +1067,7 @@ static void emit_filter(FGen *g, const CStm *s) {
          * time).  In bounds: a count is at most i < w, each output's allocated length. */
         for (int part = 0; part < (e->partition ? 2 : 1); part++)
             for (int k = 0; k < na; k++)
-                fg_line(g, "%s.p[%s] = %s;", c_name(s->pat.data[part * na + k].name), part ? nf : nt,
+                fg_line(g, "%s = %s;", fg_fresh_elem(g, c_name(s->pat.data[part * na + k].name), 1, part ? nf : nt),
                         fs_input_elem(g, e->arrays.data[k], i));
         fg_line(g, "%s += (int64_t)(%s != 0);", nt, keep);
         if (e->partition)
@@ -1082,7 +1082,11 @@ static void emit_filter(FGen *g, const CStm *s) {
             CAtom in = e->arrays.data[k];
             CType t = s->pat.data[part * na + k].type;
             if (t.rank == 1)
-                fg_line(g, "%s.p[%s] = %s;", x, cnt, fs_input_elem(g, in, i));
+                fg_line(g, "%s = %s;", fg_fresh_elem(g, x, 1, cnt), fs_input_elem(g, in, i));
+            else if (g->device)
+                fg_line(g, "wf_copy_step(%s.p + %s * %s.s[0], %s.s[%d], %s.p + (%s), %d, %s.n + 1, %s.s + 1, %d);", x, cnt,
+                        x, x, t.rank - 1, fg_atom(g, in), fg_offset(g, fg_atom(g, in), in.var, &i, 1), t.rank - 1,
+                        fg_atom(g, in), fg_atom(g, in), c_esz(t.prim));
             else
                 fg_line(g, "wf_copy_dense(%s.p + %s * %s.s[0], %s.p + (%s), %d, %s.n + 1, %s.s + 1, %d);", x, cnt, x,
                         fg_atom(g, in), fg_offset(g, fg_atom(g, in), in.var, &i, 1), t.rank - 1, fg_atom(g, in),
@@ -1178,8 +1182,7 @@ void fs_segop_outputs(FGen *g, const CStm *s, const char **w, const char *loc) {
             else /* no point runs when it is negative */
                 fg_line(g, "%s.n[%d] = %s < 0 ? 0 : %s;", x, k, dim_c(p.type.dims[k]), dim_c(p.type.dims[k]));
         }
-        fg_dense_strides(g, x, p.type.rank);
-        fg_alloc(g, x, p.name, p.type.prim, xsprintf("wf_count_alloc(%d, %s.n)", p.type.rank, x), loc);
+        fg_alloc(g, x, p.name, p.type, loc);
         fg_bind(g, p.name, p.type, fg_alloc_class(g, p.name));
     }
 }
@@ -1321,7 +1324,7 @@ void fs_segop_point_from(FGen *g, const CStm *s, const char **idx, const char **
                     fg_line(g, "%s = %s;", d.name, accs[at + j]);
                 } else {
                     fa_check_shape(g, accs[at + j], d.name, et.rank, "a scan's element", "NULL");
-                    fa_copy_to(g, xsprintf("%s.p", d.name), accs[at + j], et);
+                    fg_copy_into(g, d.name, et.rank, NULL, accs[at + j], et);
                 }
             }
         at += op->nes.len;
@@ -1355,7 +1358,7 @@ void fs_segop_finish(FGen *g, const CStm *s, const char **idx, const char **accs
                     fg_line(g, "%s = %s;", d.name, accs[at]);
                 } else {
                     fa_check_shape(g, accs[at], d.name, et.rank, "a reduction's result", "NULL");
-                    fa_copy_to(g, xsprintf("%s.p", d.name), accs[at], et);
+                    fg_copy_into(g, d.name, et.rank, NULL, accs[at], et);
                     fg_release(g, accs[at]);
                 }
             }

@@ -145,10 +145,10 @@ static void block_scan(FGen *g, const CStm *s, const char **accs, int n, const c
     g->indent++;
     const char **x = decl_operands(g, types, n, "bx"), **y = decl_operands(g, types, n, "by");
     for (int j = 0; j < n; j++)
-        fg_line(g, "%s = %s; %s = %s.p[%s];", x[j], carry[j], y[j], c_name(s->pat.data[j].name), i);
+        fg_line(g, "%s = %s; %s = %s;", x[j], carry[j], y[j], fg_fresh_elem(g, c_name(s->pat.data[j].name), 1, i));
     apply_ops(g, ops, x, y);
     for (int j = 0; j < n; j++)
-        fg_line(g, "%s.p[%s] = %s;", c_name(s->pat.data[j].name), i, x[j]);
+        fg_line(g, "%s = %s;", fg_fresh_elem(g, c_name(s->pat.data[j].name), 1, i), x[j]);
     g->indent--;
     fg_line(g, "}");
     g->indent--;

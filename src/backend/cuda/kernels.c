@@ -356,6 +356,7 @@ static void launcher_begin(FGen *g, const Ker *K) {
 static void launcher_arena(FGen *g) {
     k_line(g, "    s.arena = arena;");
     k_line(g, "    s.arena_bytes = bytes;");
+    k_line(g, "    s.arena_slots = max_threads; /* the threads that get arenas (rts/flat_cuda.h wfc_launch) */");
     k_line(g, "    s.wanted = wanted;");
 }
 
@@ -435,7 +436,7 @@ static void irun_body(FGen *g, void *arg) {
     fg_line(g, "if (q_ >= n_)");
     fg_line(g, "    break;");
     fg_line(g, "int64_t i_ = i0_ + q_;");
-    fg_line(g, "dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted); /* a fresh arena for each point */");
+    fg_line(g, "dctx_ = wfd_point(kctx_, arena, arena_bytes, arena_slots, wanted); /* a fresh arena for each point */");
     fg_line(g, "Acc *acc_ = &accs_[b_];");
     fg_line(g, "(void)i_; (void)acc_;");
     bind_index(g, e->params.data[1].name, "j0_ + q_");
@@ -470,12 +471,12 @@ static void emit_irregular_spec(FGen *g, const Ker *K) {
     k_line(g, "    typedef %s Acc;", acc);
     k_line(g, "    int64_t w, segs;");
     k_line(g, "    char *arena;");
-    k_line(g, "    int64_t arena_bytes;");
+    k_line(g, "    int64_t arena_bytes, arena_slots;");
     k_line(g, "    unsigned long long *wanted;");
     k_line(g, "    __device__ int64_t off(int64_t s_) const { return %s.p[s_ * %s.s[0]]; }", O, O);
     k_line(g, "    template <class F>");
     k_line(g, "    __device__ int irun(wfk_ctx *kctx_, int64_t seg_, int64_t j0_, int n_, int64_t i0_, F &sink_) const {");
-    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, arena_slots, wanted);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx;");
     Saved sv = enter_device(g);
@@ -506,7 +507,7 @@ static void emit_irregular_spec(FGen *g, const Ker *K) {
 static void emit_op(FGen *g, const Ker *K, const char *fn, const COperatorVec *ops) {
     const char *T = xsprintf("%s_acc", K->name);
     k_line(g, "    __device__ int %s(wfk_ctx *kctx_, %s a_, %s b_, %s *out_) const {", fn, T, T, T);
-    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, 0, wanted);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx;");
     Saved sv = enter_device(g);
@@ -564,7 +565,7 @@ static void chunk_body(FGen *g, void *arg) {
             fg_line(g, "%s.s[%d] = %s.s[%d];", row, d, tot, d + 1);
         }
         fa_check_shape(g, accs[j], row, t.rank, "a reduction's accumulator", "NULL");
-        fa_copy_to(g, xsprintf("%s.p", row), accs[j], t);
+        fg_copy_into(g, row, t.rank, NULL, accs[j], t);
     }
 }
 
@@ -572,10 +573,10 @@ static void emit_chunked_spec(FGen *g, const Ker *K) {
     k_line(g, "struct %s : %s_args {", K->name, K->name);
     k_line(g, "    int64_t w;");
     k_line(g, "    char *arena;");
-    k_line(g, "    int64_t arena_bytes;");
+    k_line(g, "    int64_t arena_bytes, arena_slots;");
     k_line(g, "    unsigned long long *wanted;");
     k_line(g, "    __device__ int chunk(wfk_ctx *kctx_, int64_t t_, int64_t lo_, int64_t hi_) const {");
-    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, arena_slots, wanted);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx;");
     if (K->split) {
@@ -609,7 +610,7 @@ static void emit_block_spec(FGen *g, const Ker *K) {
     k_line(g, "    typedef wfk_none Red;");
     k_line(g, "    int64_t w;");
     k_line(g, "    char *arena;");
-    k_line(g, "    int64_t arena_bytes;");
+    k_line(g, "    int64_t arena_bytes, arena_slots;");
     k_line(g, "    unsigned long long *wanted;");
     k_line(g, "    wfb_mem bm;");
     k_line(g, "    __device__ int belem(wfk_ctx *kctx_, int64_t i_, char *blo_, volatile int *bfail_, int64_t *bused_,"
@@ -618,7 +619,7 @@ static void emit_block_spec(FGen *g, const Ker *K) {
     k_line(g, "        (void)bj_;");
     if (K->split) /* the run time counts the rank's points from 0 */
         k_line(g, "        i_ += mlo_;");
-    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, arena_slots, wanted);");
     k_line(g, "        wfb_enter(&dctx_, &bm, blo_, bfail_, bslot0_, bslotn_);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx;");
@@ -696,10 +697,10 @@ static void emit_spec(FGen *g, const Ker *K) {
     k_line(g, "    typedef %s Red;", red);
     k_line(g, "    int64_t w, segs, inner;");
     k_line(g, "    char *arena;");
-    k_line(g, "    int64_t arena_bytes;");
+    k_line(g, "    int64_t arena_bytes, arena_slots;");
     k_line(g, "    unsigned long long *wanted;");
     k_line(g, "    __device__ int elem(wfk_ctx *kctx_, int64_t i_, Scan *sc_, Red *rd_) const {");
-    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, arena_slots, wanted);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx; (void)sc_; (void)rd_;");
     if (K->nops)
@@ -777,7 +778,7 @@ static void finish_body(FGen *g, void *arg) {
 /* A spec method `__device__ SIG const` whose point context has no arena; fn writes its body. */
 static void device_method(FGen *g, const char *sig, void (*fn)(FGen *, void *), void *arg) {
     k_line(g, "    __device__ %s const {", sig);
-    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, 0, wanted);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx;");
     Saved sv = enter_device(g);
@@ -1002,7 +1003,7 @@ static void emit_scatter_hist_spec(FGen *g, const Ker *K) {
     k_line(g, "    typedef wfk_none Red;");
     k_line(g, "    int64_t w, nb;");
     k_line(g, "    char *arena;");
-    k_line(g, "    int64_t arena_bytes;");
+    k_line(g, "    int64_t arena_bytes, arena_slots;");
     k_line(g, "    unsigned long long *wanted;");
     if (hist) {
         k_line(g, "    typedef %s Bin;", B);
@@ -1010,7 +1011,7 @@ static void emit_scatter_hist_spec(FGen *g, const Ker *K) {
     } else {
         k_line(g, "    __device__ int elem(wfk_ctx *kctx_, int64_t i_, Scan *sc_, Red *rd_) const {");
     }
-    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, wanted);");
+    k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, arena_slots, wanted);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx;");
     Saved sv = enter_device(g);
@@ -1023,7 +1024,7 @@ static void emit_scatter_hist_spec(FGen *g, const Ker *K) {
     if (hist) {
         const COperator *op = &e->reds.data[0];
         k_line(g, "    __device__ int combine(wfk_ctx *kctx_, Bin *p_, Bin v_) const {");
-        k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, wanted);");
+        k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, NULL, 0, 0, wanted);");
         k_line(g, "        wfd_ctx *ctx = &dctx_;");
         k_line(g, "        (void)ctx;");
         sv = enter_device(g);
@@ -1244,14 +1245,9 @@ void fc_segop(FGen *g, const CStm *s) {
                 tots[at] = fg_fresh(g, "tots");
                 fg_decl_c(g, tots[at], tt);
                 fg_line(g, "%s.n[0] = %s;", tots[at], nt);
-                StrBuf count = {0};
-                sb_printf(&count, "%s", nt);
-                for (int d = 0; d < t.rank; d++) {
+                for (int d = 0; d < t.rank; d++)
                     fg_line(g, "%s.n[%d] = %s.n[%d];", tots[at], d + 1, ne, d);
-                    sb_printf(&count, " * %s.n[%d]", tots[at], d + 1);
-                }
-                fg_dense_strides(g, tots[at], tt.rank);
-                fg_alloc(g, tots[at], NULL, t.prim, count.data, loc);
+                fg_alloc(g, tots[at], NULL, tt, loc);
                 const char *d = fg_fresh(g, "dev");
                 fg_line(g, "void *%s = wfc_dev_out(ctx, %s.m, %s);", d, tots[at], loc);
                 fg_fail(g, xsprintf("!%s", d), "1");

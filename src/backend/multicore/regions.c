@@ -373,7 +373,7 @@ static void fix_up_elem(FGen *g, const Par *p, const char *i, const char **pre) 
                 continue;
             }
             fa_check_shape(g, acc[j], cur[j], et.rank, "a scan's element", p->loc);
-            fa_copy_to(g, xsprintf("%s.p", cur[j]), acc[j], et);
+            fg_copy_into(g, cur[j], et.rank, NULL, acc[j], et);
             fg_release(g, acc[j]);
         }
         g->indent--;
