@@ -103,6 +103,19 @@ F
 grep -q 'v_ix_[0-9]* = \|v_ix_[0-9]*\.p = ' "$T/slice.c" && pass || fail "slice.fut: no slice view found"
 check_not "slice.fut: a slice marks its block as written by the host" grep -q 'wfc_host_wrote(v_ix_' "$T/slice.c"
 
+# a recursive function called from host code runs its body as plain host loops: the arrays a
+# kernel made for it come to the host before the call, and its results are the host's after
+cat > "$T/rec.fut" <<'F'
+def sum_rows (xss: [][]i64) : []i64 =
+  if length xss == 0 then [] else [i64.sum xss[0]] ++ sum_rows xss[1:]
+entry row_sums (k: i64) = sum_rows (map (\_ -> iota 4) (iota k))
+F
+"$WEFT" cuda --no-cc "$T/rec.fut" -o "$T/rec" && pass || fail "weft cuda rec.fut"
+arg=$(grep -o 'fn_sum_rows_[0-9]*(ctx, 1, [a-z0-9_]*' "$T/rec.c" | sed 's/.*, //')
+check "rec.fut: the kernel's array $arg is not brought to the host before the call" \
+    grep -q "wfc_host(ctx, $arg.m)" "$T/rec.c"
+check "rec.fut: the call's result is not marked as the host's" grep -q 'wfc_host_wrote(ctx, v_sum_rows_[0-9]*\.m)' "$T/rec.c"
+
 # weft test --backend=cuda: skipped without a GPU, passing with one
 out=$("$WEFT" test --backend=cuda examples/scan/prefix_sum.fut 2>&1)
 rc=$?

@@ -1305,9 +1305,15 @@ void fc_segop(FGen *g, const CStm *s) {
 
 /* ------------------------------------------------------------------ coherence */
 
-static bool touches_memory(const CExp *e) {
+static bool touches_memory(FGen *g, const CExp *e) {
     switch (e->kind) {
-    case CE_APPLY: /* the callee's statements bring its arrays to the host and mark what they wrote */
+    case CE_APPLY: /* a lifted function's statements bring its arrays to the host and mark what
+                    * they wrote; any other runs its body as plain loops (emit.c emit_function),
+                    * so its arguments come to the host first and its results are the host's */
+        for (int i = 0; i < g->prog->funs.len; i++)
+            if (g->prog->funs.data[i]->name == e->fname)
+                return !g->prog->funs.data[i]->host;
+        return true;
     case CE_ATOM:
     case CE_REARRANGE:
     case CE_SIZE:
@@ -1360,7 +1366,7 @@ static void element_to_host(FGen *g, const CStm *s) {
 
 void fc_before(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    if (!touches_memory(e) || fc_kernel(g, s))
+    if (!touches_memory(g, e) || fc_kernel(g, s))
         return;
     if (e->kind == CE_INDEX && s->pat.data[0].type.rank > 0)
         return; /* a view */
@@ -1379,7 +1385,7 @@ void fc_before(FGen *g, const CStm *s) {
 
 void fc_after(FGen *g, const CStm *s) {
     const CExp *e = s->exp;
-    if (!touches_memory(e) || fc_kernel(g, s))
+    if (!touches_memory(g, e) || fc_kernel(g, s))
         return;
     if (e->kind == CE_INDEX && s->pat.data[0].type.rank > 0)
         return; /* a view: nothing written, and fc_before did not bring the block to the host */
