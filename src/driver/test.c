@@ -6,7 +6,7 @@
  * A test block is a run of comment lines whose first is `-- ==`; it holds
  *     entry: f g          tags { disable ... }     structure ... { ... }     warning: REGEX
  *     error: REGEX                                  (no input: compiling must fail)
- *     ["name"] [compiled|nobench|train|random|script] input ({ values } | @ file)
+ *     ["name"] [compiled|nobench|train|random|script|no_BACKEND] input ({ values } | @ file)
  *         [output ({ values } | @ file) | auto output | error: REGEX]
  * Values are read with rts/values.c as untyped trees and compared with wf_tree_equal (Futhark's
  * float tolerance; arrays without elements by their whole shape).  A case's `error: REGEX`
@@ -764,8 +764,19 @@ static const char *absent_outside_data(const Case *c) {
     return NULL;
 }
 
+/* Whether the case says `no_NAME` for backend be: its name, or (no_cuda for cuda-mpi) its stem. */
+static bool case_not_on(const Case *c, const Backend *be) {
+    for (int i = 0; i < c->not_on.len; i++) {
+        size_t n = strlen(c->not_on.data[i]);
+        if (!strncmp(be->name, c->not_on.data[i], n) && (be->name[n] == 0 || be->name[n] == '-'))
+            return true;
+    }
+    return false;
+}
+
 static bool case_skipped(const Case *c, const Backend *be) {
-    return (c->compiled && !be->compiled) || c->in == IN_RANDOM || c->in == IN_SCRIPT || c->out == OUT_AUTO;
+    return (c->compiled && !be->compiled) || c->in == IN_RANDOM || c->in == IN_SCRIPT || c->out == OUT_AUTO ||
+           case_not_on(c, be);
 }
 
 static bool mpi_backend(const Backend *be) { return !strcmp(be->name, "mpi") || !strcmp(be->name, "cuda-mpi"); }
@@ -823,7 +834,11 @@ static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes
                     run->skipped++;
                     if (run->opt.list)
                         printf("%s:%d: %s entry %s case #%d: skipped (%s)\n", spec->path, c->line, be->name,
-                               b->entries.data[e], i + 1, c->compiled ? "compiled only" : c->out == OUT_AUTO ? "auto output" : in_kinds[c->in]);
+                               b->entries.data[e], i + 1,
+                               case_not_on(c, be) ? xsprintf("no_%s", be->name)
+                               : c->compiled      ? "compiled only"
+                               : c->out == OUT_AUTO ? "auto output"
+                                                    : in_kinds[c->in]);
                     continue;
                 }
                 if (be->prepare && !exe && !prep_err) {

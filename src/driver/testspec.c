@@ -161,8 +161,8 @@ static void parse_case(Scan *sc, Block *b, char *w, const char *name) {
             c.nobench = true;
         else if (!strcmp(w, "train"))
             c.train = true;
-        else if (!strncmp(w, "no_", 3))
-            ; /* no_python, no_wasm, no_ispc, no_opencl ...: backends weft does not have */
+        else if (!strncmp(w, "no_", 3)) /* no_cuda, no_c, ...; no_python and others name backends */
+            vec_push(&c.not_on, xstrdup(w + 3)); /* weft does not have */
         else
             break;
     }

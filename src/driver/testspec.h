@@ -15,6 +15,7 @@ typedef struct {
     bool compiled;    /* only for compiled backends */
     bool nobench;     /* `nobench input`: not a benchmark dataset */
     bool train;       /* `train input`: a dataset `weft autotune` tunes on */
+    Vec(const char *) not_on; /* `no_BACKEND input`: the backends that skip it (Futhark's words) */
     const char *input_file; /* IN_FILE: the path as written in the block */
     InputKind in;
     char *input;      /* IN_TEXT: the values; IN_FILE: path resolved against the program's folder */

@@ -5,9 +5,10 @@
 -- products in increasing k (the interpreter's order; not a SOAC, so never interchanged), and
 -- report that reversing that order changes some element (so the comparison can fail); the
 -- sizes keep n >= 16 so that multicore takes its outer-parallel version (a parallel segred
--- would regroup the sums).  Integer entries return samples of the product checked against an
--- independent Python model.  Reading the product through gathers keeps it from being fused into
--- what reads it.
+-- would regroup the sums); so does weft cuda where a row's dot product is at least 16 long (a
+-- warp adds it up as a tree: rts/flat_dev.cuh), so those cases say `no_cuda`.  Integer
+-- entries return samples of the product checked against an independent Python model.  Reading
+-- the product through gathers keeps it from being fused into what reads it.
 
 def fa (i: i64) (k: i64) : f64 = f64.i64 ((i * 7 + k * 3) % 23 - 11) * 0.1 + (if (i + k) % 5 == 0 then 1e7 else 0)
 def fb (k: i64) (j: i64) : f64 = f64.i64 ((k * 5 + j * 11) % 19 - 9) * 0.37 + (if (k * j) % 7 == 3 then -3e6 else 0)
@@ -29,7 +30,7 @@ def samples [n] [p] 't (r: [n][p]t) : [9]t =
 -- A [n][m] times B [m][p]; B's columns through a transpose (strided rows).
 -- ==
 -- entry: mm32
--- input { 20i64 33i64 530i64 } output { true true }
+-- no_cuda input { 20i64 33i64 530i64 } output { true true }
 -- input { 17i64 1i64 1100i64 } output { true false }
 -- input { 16i64 0i64 3i64 } output { true false }
 -- input { 0i64 5i64 7i64 } output { true false }
@@ -47,7 +48,7 @@ entry mm32 (n: i64) (m: i64) (p: i64) : (bool, bool) =
 -- blocks of rows (70 rows: enough work for two threads, chunks of 2 or 3 rows).
 -- ==
 -- entry: mm64
--- input { 24i64 41i64 600i64 } output { true true }
+-- no_cuda input { 24i64 41i64 600i64 } output { true true }
 -- input { 16i64 3i64 1i64 } output { true true }
 -- input { 70i64 9i64 600i64 } output { true true }
 entry mm64 (n: i64) (m: i64) (p: i64) : (bool, bool) =

@@ -49,4 +49,21 @@ F
 got=$(counts "$T/no_cc.fut" c --cc=false)
 [ "$got" = "0 passed, 3 failed" ] && pass || fail "no_cc.fut: $got, expected 0 passed, 3 failed: $(cat "$T/out")"
 [ "$(grep -c "compilation failed" "$T/out")" = 1 ] && pass || fail "no_cc.fut: the compile failure is not printed once: $(cat "$T/out")"
+
+# `no_BACKEND input`: the case is skipped on that backend only (a wrong expected output shows
+# whether it ran); Futhark's words for backends weft lacks skip nothing
+cat > "$T/not_on.fut" <<'F'
+-- ==
+-- no_c input { 2 } output { 30 }
+-- no_python no_multicore input { 5 } output { 6 }
+entry main (x: i32) : i32 = x + 1
+F
+got=$(counts "$T/not_on.fut" c)
+[ "$got" = "1 passed, 0 failed, 1 skipped" ] && pass || fail "not_on.fut on c: $got: $(cat "$T/out")"
+got=$(counts "$T/not_on.fut" interp)
+[ "$got" = "1 passed, 1 failed" ] && pass || fail "not_on.fut on interp: $got, expected the no_c case to run and fail"
+got=$(counts "$T/not_on.fut" multicore)
+[ "$got" = "0 passed, 1 failed, 1 skipped" ] && pass || fail "not_on.fut on multicore: $got: $(cat "$T/out")"
+"$WEFT" test --list --backend=c "$T/not_on.fut" > "$T/out" 2>&1
+grep -q "skipped (no_c)" "$T/out" && pass || fail "not_on.fut: --list does not say why: $(cat "$T/out")"
 summary
