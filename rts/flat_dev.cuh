@@ -266,6 +266,19 @@ __device__ static void wfd_short(wfd_ctx *ctx, unsigned long long used) {
     atomicMax(ctx->wanted, (used + used / 2 + 1024 + 15) & ~15ull); /* arenas stay 16-aligned */
 }
 
+/* A new block's header at the thread's bump, which has room for take bytes (the header and
+ * what follows it): rc 1, its data at data (NULL: right after the header). */
+__device__ static wf_blk *wfd_header(wfd_ctx *ctx, size_t take, size_t bytes, bool shared, void *data) {
+    wf_blk *b = (wf_blk *)ctx->bump;
+    ctx->bump += take;
+    b->rc = 1;
+    b->shared = shared;
+    b->in_slot = false;
+    b->cap = bytes;
+    b->data = data ? data : (char *)b + WFD_ALIGN(sizeof(wf_blk));
+    return b;
+}
+
 /* shared: the data goes to the block's memory (block kernels), the header to the thread's arena. */
 __device__ static wf_blk *wf_blk_new(wfd_ctx *ctx, size_t bytes, bool shared, const char *loc) {
     (void)loc;
@@ -279,13 +292,7 @@ __device__ static wf_blk *wf_blk_new(wfd_ctx *ctx, size_t bytes, bool shared, co
             wfb_short(ctx, dneed);
             return NULL;
         }
-        wf_blk *b = (wf_blk *)ctx->bump;
-        ctx->bump += hneed;
-        b->rc = 1;
-        b->shared = true;
-        b->in_slot = false;
-        b->cap = bytes;
-        b->data = ctx->bbump;
+        wf_blk *b = wfd_header(ctx, hneed, bytes, true, ctx->bbump);
         ctx->bbump += dneed;
         return b;
     }
@@ -294,14 +301,7 @@ __device__ static wf_blk *wf_blk_new(wfd_ctx *ctx, size_t bytes, bool shared, co
         wfd_short(ctx, (unsigned long long)(ctx->bump - ctx->lo) + need);
         return NULL;
     }
-    wf_blk *b = (wf_blk *)ctx->bump;
-    ctx->bump += need;
-    b->rc = 1;
-    b->shared = false;
-    b->in_slot = false;
-    b->cap = bytes;
-    b->data = (char *)b + WFD_ALIGN(sizeof(wf_blk));
-    return b;
+    return wfd_header(ctx, need, bytes, false, NULL);
 }
 
 /* A block for count elements of esz bytes (the generated code's arrays): in block memory when
@@ -320,13 +320,7 @@ __device__ static wf_blk *wf_blk_new_el(wfd_ctx *ctx, int64_t count, size_t esz,
         wfd_short(ctx, hused > dused ? hused : dused);
         return NULL;
     }
-    wf_blk *b = (wf_blk *)ctx->bump;
-    ctx->bump += hneed;
-    b->rc = 1;
-    b->shared = false;
-    b->in_slot = false;
-    b->cap = bytes;
-    b->data = ctx->il + ctx->il_bump * ctx->il_step;
+    wf_blk *b = wfd_header(ctx, hneed, bytes, false, ctx->il + ctx->il_bump * ctx->il_step);
     ctx->il_bump += words;
     return b;
 }

@@ -88,21 +88,22 @@ WF_HD static inline int64_t wf_count_alloc(int r, const int64_t *n) {
     return zero ? 0 : over ? INT64_MAX : c;
 }
 
-/* Copy the view (src, extents n, strides s, rank r >= 1, elements of esz bytes) into dense
- * memory at dst.  The two must not overlap. */
-WF_HD static inline __attribute__((unused)) void wf_copy_dense(void *dst, const void *src, int r, const int64_t *n,
-                                                         const int64_t *s, size_t esz) {
+/* Copy the view (src, extents n, strides s, rank r >= 1, elements of esz bytes) into memory
+ * at dst whose row-major elements are step elements apart (1: dense).  The two must not
+ * overlap. */
+WF_HD static inline __attribute__((unused)) void wf_copy_step(void *dst, int64_t step, const void *src, int r,
+                                                        const int64_t *n, const int64_t *s, size_t esz) {
     int64_t count = wf_count(r, n);
     if (count == 0)
         return;
-    if (wf_is_dense(r, n, s)) {
+    if (step == 1 && wf_is_dense(r, n, s)) {
         memcpy(dst, src, (size_t)count * esz);
         return;
     }
     int64_t idx[WF_MAX_RANK] = {0};
     char *d = (char *)dst;
     const char *base = (const char *)src;
-    int64_t last = n[r - 1], ls = s[r - 1];
+    int64_t last = n[r - 1], ls = s[r - 1], ds = step * (int64_t)esz;
     for (;;) {
         int64_t off = 0;
         for (int k = 0; k < r - 1; k++)
@@ -110,15 +111,15 @@ WF_HD static inline __attribute__((unused)) void wf_copy_dense(void *dst, const 
         const char *row = base + off * (int64_t)esz;
         switch (esz) {
         case 8:
-            for (int64_t j = 0; j < last; j++, d += 8)
+            for (int64_t j = 0; j < last; j++, d += ds)
                 memcpy(d, row + j * ls * 8, 8);
             break;
         case 4:
-            for (int64_t j = 0; j < last; j++, d += 4)
+            for (int64_t j = 0; j < last; j++, d += ds)
                 memcpy(d, row + j * ls * 4, 4);
             break;
         default:
-            for (int64_t j = 0; j < last; j++, d += esz)
+            for (int64_t j = 0; j < last; j++, d += ds)
                 memcpy(d, row + j * ls * (int64_t)esz, esz);
         }
         int k = r - 2;
@@ -127,6 +128,12 @@ WF_HD static inline __attribute__((unused)) void wf_copy_dense(void *dst, const 
         if (k < 0)
             return;
     }
+}
+
+/* Copy the view into dense memory at dst (as wf_copy_step). */
+WF_HD static inline __attribute__((unused)) void wf_copy_dense(void *dst, const void *src, int r, const int64_t *n,
+                                                         const int64_t *s, size_t esz) {
+    wf_copy_step(dst, 1, src, r, n, s, esz);
 }
 
 /* Whether the view's elements are evenly spaced in row-major order: strides the dense ones
@@ -139,35 +146,6 @@ WF_HD static inline bool wf_is_uniform(int r, const int64_t *n, const int64_t *s
         acc *= n[k];
     }
     return true;
-}
-
-/* Copy the view (as wf_copy_dense) into memory at dst whose row-major elements are step
- * elements apart. */
-WF_HD static inline __attribute__((unused)) void wf_copy_step(void *dst, int64_t step, const void *src, int r,
-                                                        const int64_t *n, const int64_t *s, size_t esz) {
-    if (step == 1) {
-        wf_copy_dense(dst, src, r, n, s, esz);
-        return;
-    }
-    int64_t count = wf_count(r, n);
-    if (count == 0)
-        return;
-    int64_t idx[WF_MAX_RANK] = {0};
-    char *d = (char *)dst;
-    int64_t last = n[r - 1], ls = s[r - 1], ds = step * (int64_t)esz;
-    for (;;) {
-        int64_t off = 0;
-        for (int k = 0; k < r - 1; k++)
-            off += idx[k] * s[k];
-        const char *row = (const char *)src + off * (int64_t)esz;
-        for (int64_t j = 0; j < last; j++, d += ds)
-            memcpy(d, row + j * ls * (int64_t)esz, esz);
-        int k = r - 2;
-        while (k >= 0 && ++idx[k] == n[k])
-            idx[k--] = 0;
-        if (k < 0)
-            return;
-    }
 }
 
 /* Copy between two views of the same extents, either layout (the destination is written
