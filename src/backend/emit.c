@@ -175,8 +175,7 @@ Own fg_alloc_class(FGen *g, const char *var) {
     return OWN_SCRATCH;
 }
 
-/* The strides of the fresh array dst of rank r: row-major, the innermost one already set. */
-static void fresh_outer_strides(FGen *g, const char *dst, int r) {
+void fg_outer_strides(FGen *g, const char *dst, int r) {
     for (int k = r - 2; k >= 0; k--)
         fg_line(g, "%s.s[%d] = %s.s[%d] * %s.n[%d];", dst, k, dst, k + 1, dst, k + 1);
 }
@@ -214,7 +213,7 @@ void fg_alloc(FGen *g, const char *dst, const char *var, CType t, const char *lo
         fg_line(g, "}");
     }
     if (g->device)
-        fresh_outer_strides(g, dst, t.rank);
+        fg_outer_strides(g, dst, t.rank);
     else
         fg_dense_strides(g, dst, t.rank);
 }
@@ -226,22 +225,13 @@ const char *fg_fresh_elem(FGen *g, const char *dst, int r, const char *i) {
 }
 
 void fg_copy_into(FGen *g, const char *dst, int rd, const char *at, const char *src, CType t) {
-    const char *to = at ? xsprintf("%s.p + (%s) * %s.s[%d]", dst, at, dst, rd - 1) : xsprintf("%s.p", dst);
-    if (!at && !g->device && t.rank == 1) { /* inline: rows are often short */
+    if (!at && t.rank == 1) { /* inline: rows are often short */
         fg_line(g, "for (int64_t k_ = 0; k_ < %s.n[0]; k_++)", src);
-        fg_line(g, "    %s.p[k_] = %s.p[k_ * %s.s[0]];", dst, src, src);
+        fg_line(g, "    %s = %s.p[k_ * %s.s[0]];", fg_fresh_elem(g, dst, 1, "k_"), src, src);
         return;
     }
-    if (!at && t.rank == 1) {
-        fg_line(g, "for (int64_t k_ = 0; k_ < %s.n[0]; k_++)", src);
-        fg_line(g, "    %s.p[k_ * %s.s[0]] = %s.p[k_ * %s.s[0]];", dst, dst, src, src);
-        return;
-    }
-    if (g->device)
-        fg_line(g, "wf_copy_step(%s, %s.s[%d], %s.p, %d, %s.n, %s.s, %d);", to, dst, rd - 1, src, t.rank, src, src,
-                c_esz(t.prim));
-    else
-        fg_line(g, "wf_copy_dense(%s, %s.p, %d, %s.n, %s.s, %d);", to, src, t.rank, src, src, c_esz(t.prim));
+    fg_line(g, "wf_copy_step(%s.p + (%s) * %s.s[%d], %s.s[%d], %s.p, %d, %s.n, %s.s, %d);", dst, at ? at : "0", dst,
+            rd - 1, dst, rd - 1, src, t.rank, src, src, c_esz(t.prim));
 }
 
 /* ------------------------------------------------------------------ bodies */

@@ -215,6 +215,8 @@ const char *fg_fresh_elem(FGen *g, const char *dst, int r, const char *i);
 void fg_copy_into(FGen *g, const char *dst, int rd, const char *at, const char *src, CType t);
 /* dst (declared, type t) = row i (C expression) of the view v (by its strides). */
 void fg_row_view_of(FGen *g, const char *dst, CType t, const char *v, const char *i);
+/* The strides of view dst of rank r but its innermost, row-major from its extents and that one. */
+void fg_outer_strides(FGen *g, const char *dst, int r);
 /* Fill in dense strides of view dst of rank r from its extents. */
 void fg_dense_strides(FGen *g, const char *dst, int r);
 /* Whether the statement being emitted may move the owned variable a (its last use, once). */

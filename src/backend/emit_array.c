@@ -197,7 +197,6 @@ static const char *strides_of(const char *v, int r) {
     return sb.data;
 }
 
-
 /* The copy of fa_copy_fresh; rare: on a path that seldom runs (an updated array that is not
  * unique), where it is a call (rts/flat.h wf_copy_cold), so that the C compiler neither sets up
  * an inline loop's vector bounds on the hot path nor keeps its values in registers. */
@@ -385,8 +384,7 @@ static void reshape_of(FGen *g, const CStm *s, CAtom a, const char *loc) {
     CType t = s->pat.data[0].type, at = fg_var(g, a.var)->type;
     if (g->device) {
         fg_line(g, "%s.s[%d] = %s.s[%d];", x, t.rank - 1, av, at.rank - 1);
-        for (int k = t.rank - 2; k >= 0; k--)
-            fg_line(g, "%s.s[%d] = %s.s[%d] * %s.n[%d];", x, k, x, k + 1, x, k + 1);
+        fg_outer_strides(g, x, t.rank);
     } else {
         fg_dense_strides(g, x, t.rank);
     }
@@ -503,12 +501,9 @@ static void emit_rotate(FGen *g, const CStm *s, const char *loc) {
     fg_line(g, "        int64_t from_ = i_ + sh_ < %s.n[0] ? i_ + sh_ : i_ + sh_ - %s.n[0];", x, x);
     if (t.rank == 1)
         fg_line(g, "        %s = %s.p[from_ * %s.s[0]];", fg_fresh_elem(g, x, 1, "i_"), a, a);
-    else if (g->device)
+    else
         fg_line(g, "        wf_copy_step(%s.p + i_ * %s.s[0], %s.s[%d], %s.p + from_ * %s.s[0], %d, %s.n + 1, %s.s + 1, %d);",
                 x, x, x, t.rank - 1, a, a, t.rank - 1, a, a, c_esz(t.prim));
-    else
-        fg_line(g, "        wf_copy_dense(%s.p + i_ * %s.s[0], %s.p + from_ * %s.s[0], %d, %s.n + 1, %s.s + 1, %d);",
-                x, x, a, a, t.rank - 1, a, a, c_esz(t.prim));
     fg_line(g, "    }");
     fg_line(g, "}");
 }

@@ -1083,14 +1083,10 @@ static void emit_filter(FGen *g, const CStm *s) {
             CType t = s->pat.data[part * na + k].type;
             if (t.rank == 1)
                 fg_line(g, "%s = %s;", fg_fresh_elem(g, x, 1, cnt), fs_input_elem(g, in, i));
-            else if (g->device)
+            else
                 fg_line(g, "wf_copy_step(%s.p + %s * %s.s[0], %s.s[%d], %s.p + (%s), %d, %s.n + 1, %s.s + 1, %d);", x, cnt,
                         x, x, t.rank - 1, fg_atom(g, in), fg_offset(g, fg_atom(g, in), in.var, &i, 1), t.rank - 1,
                         fg_atom(g, in), fg_atom(g, in), c_esz(t.prim));
-            else
-                fg_line(g, "wf_copy_dense(%s.p + %s * %s.s[0], %s.p + (%s), %d, %s.n + 1, %s.s + 1, %d);", x, cnt, x,
-                        fg_atom(g, in), fg_offset(g, fg_atom(g, in), in.var, &i, 1), t.rank - 1, fg_atom(g, in),
-                        fg_atom(g, in), c_esz(t.prim));
         }
         fg_line(g, "%s++;", cnt);
         g->indent--;

@@ -764,19 +764,20 @@ static const char *absent_outside_data(const Case *c) {
     return NULL;
 }
 
-/* Whether the case says `no_NAME` for backend be: its name, or (no_cuda for cuda-mpi) its stem. */
-static bool case_not_on(const Case *c, const Backend *be) {
+/* The word `no_NAME` of the case that names backend be (NAME: its name, or its stem: no_cuda
+ * for cuda-mpi), or NULL. */
+static const char *case_not_on(const Case *c, const Backend *be) {
     for (int i = 0; i < c->not_on.len; i++) {
         size_t n = strlen(c->not_on.data[i]);
         if (!strncmp(be->name, c->not_on.data[i], n) && (be->name[n] == 0 || be->name[n] == '-'))
-            return true;
+            return xsprintf("no_%s", c->not_on.data[i]);
     }
-    return false;
+    return NULL;
 }
 
 static bool case_skipped(const Case *c, const Backend *be) {
     return (c->compiled && !be->compiled) || c->in == IN_RANDOM || c->in == IN_SCRIPT || c->out == OUT_AUTO ||
-           case_not_on(c, be);
+           case_not_on(c, be) != NULL;
 }
 
 static bool mpi_backend(const Backend *be) { return !strcmp(be->name, "mpi") || !strcmp(be->name, "cuda-mpi"); }
@@ -835,7 +836,7 @@ static void plan_block(Run *run, Spec *spec, const Block *b, const Backend **bes
                     if (run->opt.list)
                         printf("%s:%d: %s entry %s case #%d: skipped (%s)\n", spec->path, c->line, be->name,
                                b->entries.data[e], i + 1,
-                               case_not_on(c, be) ? xsprintf("no_%s", be->name)
+                               case_not_on(c, be) ? case_not_on(c, be)
                                : c->compiled      ? "compiled only"
                                : c->out == OUT_AUTO ? "auto output"
                                                     : in_kinds[c->in]);
