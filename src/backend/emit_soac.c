@@ -1051,14 +1051,13 @@ static void emit_filter(FGen *g, const CStm *s) {
     for (int j = 0; j < nout; j++)
         flat = flat && s->pat.data[j].type.rank == 1;
     if (flat && direct) {
+        /* every element is written at the count's end while the row has room (a branch taken
+         * until the row is full: predictable).  Not through a pointer that may be a local's
+         * instead: nvcc's optimiser lost the stores of that form on the H200 (radix_buckets). */
         for (int k = 0; k < na; k++) {
-            CType t = s->pat.data[k].type;
-            const char *x = c_name(s->pat.data[k].name);
-            fg_line(g, "{");
-            fg_line(g, "    %s dummy_, *to_ = %s < %s ? &%s : &dummy_;", c_prim(t.prim), nt, rows[k],
-                    fg_fresh_elem(g, x, 1, nt));
-            fg_line(g, "    *to_ = %s;", fs_input_elem(g, e->arrays.data[k], i));
-            fg_line(g, "}");
+            fg_line(g, "if (%s < %s)", nt, rows[k]);
+            fg_line(g, "    %s = %s;", fg_fresh_elem(g, c_name(s->pat.data[k].name), 1, nt),
+                    fs_input_elem(g, e->arrays.data[k], i));
         }
         fg_line(g, "%s += (int64_t)(%s != 0);", nt, keep);
     } else if (flat) {
