@@ -116,6 +116,18 @@ check "rec.fut: the kernel's array $arg is not brought to the host before the ca
     grep -q "wfc_host(ctx, $arg.m)" "$T/rec.c"
 check "rec.fut: the call's result is not marked as the host's" grep -q 'wfc_host_wrote(ctx, v_sum_rows_[0-9]*\.m)' "$T/rec.c"
 
+# a filter in a map writes its kept elements straight into the result's row under a branch,
+# never through a pointer that may be a local's (nvcc's optimiser dropped the stores of that
+# form: tests/heldout/radix_buckets.fut gave rows of zeros on the H200)
+cat > "$T/buckets.fut" <<'F'
+entry buckets (k: i64) (xs: []i64) : [][]i64 = map (\b -> filter (\x -> x % k == b) xs) (iota k)
+F
+"$WEFT" cuda --no-cc "$T/buckets.fut" -o "$T/buckets" && pass || fail "weft cuda buckets.fut"
+check "buckets.fut: the filter does not write into its row in place" grep -q '/\* written in place' "$T/buckets.cu"
+check_not "buckets.fut: the filter writes through a pointer to a local" grep -q 'dummy_' "$T/buckets.cu"
+check "buckets.fut: the filter's write is not under the row's bound" \
+    grep -q 'if (kept_[0-9]* < row_[0-9]*\.n\[0\])' "$T/buckets.cu"
+
 # weft test --backend=cuda: skipped without a GPU, passing with one
 out=$("$WEFT" test --backend=cuda examples/scan/prefix_sum.fut 2>&1)
 rc=$?
