@@ -1415,6 +1415,7 @@ void flatten_prog(CProg *p, FlattenTarget target) {
         CFun *fun = p->funs.data[i];
         if (!fun->is_entry && !fun->host) /* a function of a recursive definition runs in the thread calling it */
             continue;
+        flatten_rows_as_maps(fun);
         F f = {p, fun, target, 0, 0, {0}, {0}};
         collect_params(&f, &fun->params);
         for (int k = 0; k < fun->sizes.len; k++) {
