@@ -1,8 +1,10 @@
--- Rows made directly by iota or replicate of a per-element width (src/flatten/rows.c): the
--- flattened version writes them by elements, as an inner map over iota; the outer version one
--- row per thread.  Empty rows, all rows empty, one long row among empty ones, widths computed
--- in the body, replicated values of several types (a tuple: two rows), and an iota row the body
--- also reads (left as it is).  Every backend, both versions (weft test --thresholds).
+-- Rows made directly by iota, replicate or a concatenation, of a per-element width
+-- (src/flatten/rows.c): the flattened version writes them by elements, as an inner map over
+-- iota; the outer version one row per thread.  Empty rows, all rows empty, one long row among
+-- empty ones, widths computed in the body, replicated values of several types (a tuple: two
+-- rows), an iota row the body also reads (left as it is), concatenations of iotas and
+-- replicates, of jagged inputs' rows (three operands, empty ones) and of a literal.  Every
+-- backend, both versions (weft test --thresholds).
 -- ==
 -- entry: iotas
 -- input { [3i64, 0i64, 5i64, 1i64] }
@@ -59,3 +61,33 @@ entry pairs (ns: []i64) : [][](i32, f32) =
 
 entry read_too (ns: []i64) : ([][]i64, []i64) =
   unzip (map (\n -> let r = iota n in (r, i64.sum r)) ns)
+
+-- ==
+-- entry: cats
+-- input { [3i64, 0i64, 1i64] }
+-- output { [[0i64, 1i64, 2i64, 3i64, 3i64], [0i64, 0i64], [0i64, 1i64, 1i64]] }
+-- input { empty([0]i64) }
+-- output { empty([0][0]i64) }
+
+-- ==
+-- entry: joins
+-- input { [[1i32], empty([0]i32), [2i32, 3i32], empty([0]i32)]
+--         [[4i32, 5i32], [6i32], empty([0]i32), empty([0]i32)]
+--         [[7i32], [8i32], [9i32], empty([0]i32)] }
+-- output { [[1i32, 4i32, 5i32, 7i32], [6i32, 8i32], [2i32, 3i32, 9i32], empty([0]i32)] }
+-- input { empty([0][0]i32) empty([0][0]i32) empty([0][0]i32) }
+-- output { empty([0][0]i32) }
+-- input { [[1i32]] [[2i32], [3i32]] [[4i32]] }
+-- error: size
+
+-- ==
+-- entry: appended
+-- input { [[1.5f32, 2.5f32], empty([0]f32)] [0.5f32, -1f32] }
+-- output { [[1.5f32, 2.5f32, 0.5f32], [-1f32]] }
+
+entry cats (ns: []i64) : [][]i64 = map (\n -> iota n ++ replicate 2 n) ns
+
+entry joins (xss: [][]i32) (yss: [][]i32) (zss: [][]i32) : [][]i32 =
+  map3 (\a b c -> a ++ b ++ c) xss yss zss
+
+entry appended (xss: [][]f32) (ys: []f32) : [][]f32 = map2 (\r y -> r ++ [y]) xss ys
