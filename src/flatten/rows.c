@@ -92,22 +92,30 @@ static bool generated(const CBody *b, int k, int s, const char *var) {
     return !omap_has(&uses, var);
 }
 
+/* Operand k's element at j (offs[k] <= j < offs[k + 1]), bound into in: its index j - offs[k]
+ * for an iota, the value of a replicate, else a read.  The read keeps its bounds check: one
+ * known in range could be hoisted out of its branch (the generators turn an if of cheap,
+ * unfailing branches into a select), and j is in range only inside it. */
+static CAtom operand_elem(CBuild *in, const CBody *b, const CExp *x, int s, int k, const CAtom *offs, CAtom j) {
+    const char *var = x->args.data[k].var;
+    int at = binder(b, s, var);
+    if (generated(b, at, s, var) && b->stms.data[at].exp->kind == CE_REPLICATE)
+        return b->stms.data[at].exp->args.data[1];
+    CAtom local = cb_sub(in, j, offs[k]);
+    if (generated(b, at, s, var))
+        return local;
+    return cb_index1(in, x->args.data[k], local);
+}
+
 /* The element at j of the concatenation's operands k.. (offs[k]: where operand k starts),
  * bound into in: operand k's element when j < offs[k + 1], else the next operands'. */
 static CAtom concat_elem(CBuild *in, const CBody *b, const CExp *x, int s, int k, const CAtom *offs, CAtom j) {
-    const char *var = x->args.data[k].var;
-    int at = binder(b, s, var);
-    CAtom local = cb_sub(in, j, offs[k]), v;
-    if (generated(b, at, s, var))
-        v = b->stms.data[at].exp->kind == CE_IOTA ? local : b->stms.data[at].exp->args.data[1];
-    else
-        v = cb_known_index1(in, x->args.data[k], local);
     if (k == x->args.len - 1)
-        return v;
+        return operand_elem(in, b, x, s, k, offs, j);
     CBuild then = cb_nested(in), els = cb_nested(in);
     CAtom here = cb_op2(in, COP_LT, PRIM_I64, j, offs[k + 1]);
+    CAtom v = operand_elem(&then, b, x, s, k, offs, j); /* read only where j lies in operand k */
     CAtom rest = concat_elem(&els, b, x, s, k + 1, offs, j);
-    /* operand k's element is bound before the branch: cheap (a subtraction and a read) */
     return cb_if(in, here, &then, v, &els, rest, "cat");
 }
 
