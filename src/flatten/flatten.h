@@ -22,8 +22,9 @@ typedef enum {
  * reductions stay as they are at the top level.  The thresholds are added to p->thresholds. */
 void flatten_prog(CProg *p, FlattenTarget target);
 
-/* rows.c: in a map at the host level of fun, a row made by `iota w` or `replicate w v` of a
- * per-element width becomes a map over `iota w`, which irregular.c flattens by elements. */
+/* rows.c: in a map at the host level of fun, a row made by `iota w`, `replicate w v` or a
+ * concatenation, of a per-element width, becomes a map over `iota w`, which irregular.c
+ * flattens by elements. */
 void flatten_rows_as_maps(CFun *fun);
 
 /* The represent pass (jagged.c): every jagged array becomes its offsets arrays and flat data

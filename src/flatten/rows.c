@@ -36,35 +36,102 @@ static bool used_elsewhere(const CBody *b, int s, const char *var) {
     return n != 1;
 }
 
-/* `let r = iota w` or `replicate w v` (v a scalar) as `let io = iota w; let r = map f io`. */
-static void row_as_map(CBody *b, int s) {
-    CStm old = b->stms.data[s];
-    const CExp *x = old.exp;
-    CAtom w = x->args.data[0];
-    CDim d = cdim_of_atom(w);
-    CParamVec iopat = {0};
-    vec_push(&iopat, ((CParam){opt_fresh("iota"), ctype_array(PRIM_I64, 1, &d)}));
-    CExp *io = cexp_new(CE_IOTA, x->loc);
-    vec_push(&io->args, w);
-    CLambda *lam = clambda_new();
-    CParam j = {opt_fresh("j"), ctype_prim(PRIM_I64)};
-    vec_push(&lam->params, j);
-    lam->body = cbody_new();
-    CAtom elem = x->kind == CE_IOTA ? catom_var(j.name) : x->args.data[1];
-    vec_push(&lam->body->result, elem);
-    vec_push(&lam->ret, ctype_elem(old.pat.data[0].type));
-    CExp *map = cexp_new(CE_SCREMA, x->loc);
-    vec_push(&map->args, w);
-    vec_push(&map->arrays, catom_var(iopat.data[0].name));
-    map->lam = lam;
-    CStm first = {iopat, io}, second = {old.pat, map};
-    vec_push(&b->stms, second); /* room for one more; then statements s + 1 .. move up by one */
-    memmove(&b->stms.data[s + 2], &b->stms.data[s + 1], sizeof *b->stms.data * (size_t)(b->stms.len - s - 2));
-    b->stms.data[s] = first;
-    b->stms.data[s + 1] = second;
+/* Whether statement st is `iota w` or `replicate w v` of a scalar v: a row generated. */
+static bool generator(const CStm *st) {
+    const CExp *x = st->exp;
+    return st->pat.len == 1 && (x->kind == CE_IOTA || (x->kind == CE_REPLICATE && st->pat.data[0].type.rank == 1));
 }
 
-/* ---- concatenations ---- */
+/* A part of a row: `size` elements (a read's: the array's), each its index in the part (an
+ * iota), one value v (a replicate) or read from the array v. */
+typedef enum { PART_IOTA, PART_VALUE, PART_READ } PartKind;
+typedef struct {
+    PartKind kind;
+    CAtom size, v;
+} Part;
+
+static Part part_of_generator(const CExp *x) {
+    if (x->kind == CE_IOTA)
+        return (Part){PART_IOTA, x->args.data[0], {0}};
+    return (Part){PART_VALUE, x->args.data[0], x->args.data[1]};
+}
+
+/* Part k's element at j (offs[k] <= j < offs[k + 1]), bound into in.  A read keeps its bounds
+ * check: one known in range could be hoisted out of its branch (the generators turn an if of
+ * cheap, unfailing branches into a select), and j is in range only inside it. */
+static CAtom part_elem(CBuild *in, const Part *p, CAtom off, CAtom j) {
+    if (p->kind == PART_VALUE)
+        return p->v;
+    CAtom local = cb_sub(in, j, off);
+    return p->kind == PART_IOTA ? local : cb_index1(in, p->v, local);
+}
+
+/* The element at j of parts k.. of n (offs[k]: where part k starts), bound into in: part k's
+ * when j < offs[k + 1] (read only in that branch), else the next parts'. */
+static CAtom row_elem(CBuild *in, const Part *parts, int k, int n, const CAtom *offs, CAtom j) {
+    if (k == n - 1)
+        return part_elem(in, &parts[k], offs[k], j);
+    CBuild then = cb_nested(in), els = cb_nested(in);
+    CAtom here = cb_op2(in, COP_LT, PRIM_I64, j, offs[k + 1]);
+    CAtom v = part_elem(&then, &parts[k], offs[k], j);
+    CAtom rest = row_elem(&els, parts, k + 1, n, offs, j);
+    return cb_if(in, here, &then, v, &els, rest, "elem");
+}
+
+/* The types of l's parameters and of everything its body binds at the top, for the builders. */
+static OMap lambda_types(const CLambda *l) {
+    OMap types = {0};
+    for (int k = 0; k < l->params.len; k++)
+        omap_put(&types, l->params.data[k].name, (void *)&l->params.data[k].type);
+    for (int i = 0; i < l->body->stms.len; i++)
+        for (int k = 0; k < l->body->stms.data[i].pat.len; k++)
+            omap_put(&types, l->body->stms.data[i].pat.data[k].name, (void *)&l->body->stms.data[i].pat.data[k].type);
+    return types;
+}
+
+/* Statement s of lambda l, `let r = ...` of the n parts, as their offsets, `let io = iota total`
+ * and `let r = map (\j -> if j < o1 then part 0 at j else if j < o2 then part 1 at j - o1 ...)
+ * io`; the statements marked in drop go. */
+static void row_as_map(CLambda *l, int s, const Part *parts, int n, const bool *drop) {
+    CBody *b = l->body;
+    CStm old = b->stms.data[s];
+    OMap types = lambda_types(l);
+    CBuild pre = {cbody_new(), old.exp->loc, &types};
+    CAtom *offs = xmalloc(sizeof *offs * (size_t)(n + 1));
+    offs[0] = cb_i64(0);
+    for (int k = 0; k < n; k++) {
+        CAtom size = parts[k].kind == PART_READ ? cb_size(&pre, parts[k].v, 0) : parts[k].size;
+        offs[k + 1] = k == 0 ? size : cb_add(&pre, offs[k], size);
+    }
+    CAtom io = cb_iota(&pre, offs[n]);
+    CBuild in = cb_nested(&pre);
+    CParam j = cb_param(&in, "j", ctype_prim(PRIM_I64));
+    CParamVec params = {0};
+    vec_push(&params, j);
+    CAtomVec result = {0};
+    vec_push(&result, row_elem(&in, parts, 0, n, offs, catom_var(j.name)));
+    CLambda *lam = clambda_new();
+    lam->params = params;
+    lam->body = in.body;
+    lam->body->result = result;
+    vec_push(&lam->ret, ctype_elem(old.pat.data[0].type));
+    CExp *map = cexp_new(CE_SCREMA, old.exp->loc);
+    vec_push(&map->args, offs[n]);
+    vec_push(&map->arrays, io);
+    map->lam = lam;
+    cbody_let(pre.body, old.pat, map);
+    CBody *nb = cbody_new();
+    for (int i = 0; i < b->stms.len; i++) {
+        if (i == s)
+            for (int q = 0; q < pre.body->stms.len; q++)
+                vec_push(&nb->stms, pre.body->stms.data[q]);
+        else if (!drop[i])
+            vec_push(&nb->stms, b->stms.data[i]);
+    }
+    nb->result = b->result;
+    l->body = nb;
+    free(offs);
+}
 
 /* The statement of b before `upto` that binds var alone, or -1. */
 static int binder(const CBody *b, int upto, const char *var) {
@@ -74,49 +141,27 @@ static int binder(const CBody *b, int upto, const char *var) {
     return -1;
 }
 
-/* Whether the statement binding var (at k >= 0) is an iota or a replicate of a scalar whose
- * only use is the concatenation at statement s: its elements are then written directly. */
-static bool generated(const CBody *b, int k, int s, const char *var) {
-    if (k < 0)
-        return false;
-    const CExp *x = b->stms.data[k].exp;
-    if (x->kind != CE_IOTA && !(x->kind == CE_REPLICATE && b->stms.data[k].pat.data[0].type.rank == 1))
-        return false;
+/* Statement s of b, a concatenation, as its parts: an operand bound by a generator used only
+ * here is that generator's part (its statement marked in drop), any other a read of it. */
+static void concat_parts(const CBody *b, int s, Part *parts, bool *drop) {
+    const CExp *x = b->stms.data[s].exp;
     OMap uses = {0};
     for (int i = 0; i < b->stms.len; i++)
         if (i != s)
             opt_count_exp(b->stms.data[i].exp, &uses);
     for (int r = 0; r < b->result.len; r++)
-        if (b->result.data[r].kind == CA_VAR && !strcmp(b->result.data[r].var, var))
-            return false;
-    return !omap_has(&uses, var);
-}
-
-/* Operand k's element at j (offs[k] <= j < offs[k + 1]), bound into in: its index j - offs[k]
- * for an iota, the value of a replicate, else a read.  The read keeps its bounds check: one
- * known in range could be hoisted out of its branch (the generators turn an if of cheap,
- * unfailing branches into a select), and j is in range only inside it. */
-static CAtom operand_elem(CBuild *in, const CBody *b, const CExp *x, int s, int k, const CAtom *offs, CAtom j) {
-    const char *var = x->args.data[k].var;
-    int at = binder(b, s, var);
-    if (generated(b, at, s, var) && b->stms.data[at].exp->kind == CE_REPLICATE)
-        return b->stms.data[at].exp->args.data[1];
-    CAtom local = cb_sub(in, j, offs[k]);
-    if (generated(b, at, s, var))
-        return local;
-    return cb_index1(in, x->args.data[k], local);
-}
-
-/* The element at j of the concatenation's operands k.. (offs[k]: where operand k starts),
- * bound into in: operand k's element when j < offs[k + 1], else the next operands'. */
-static CAtom concat_elem(CBuild *in, const CBody *b, const CExp *x, int s, int k, const CAtom *offs, CAtom j) {
-    if (k == x->args.len - 1)
-        return operand_elem(in, b, x, s, k, offs, j);
-    CBuild then = cb_nested(in), els = cb_nested(in);
-    CAtom here = cb_op2(in, COP_LT, PRIM_I64, j, offs[k + 1]);
-    CAtom v = operand_elem(&then, b, x, s, k, offs, j); /* read only where j lies in operand k */
-    CAtom rest = concat_elem(&els, b, x, s, k + 1, offs, j);
-    return cb_if(in, here, &then, v, &els, rest, "cat");
+        if (b->result.data[r].kind == CA_VAR)
+            omap_put(&uses, b->result.data[r].var, (void *)1);
+    for (int k = 0; k < x->args.len; k++) {
+        CAtom a = x->args.data[k];
+        int at = binder(b, s, a.var);
+        if (at >= 0 && generator(&b->stms.data[at]) && !omap_has(&uses, a.var)) {
+            parts[k] = part_of_generator(b->stms.data[at].exp);
+            drop[at] = true;
+        } else {
+            parts[k] = (Part){PART_READ, {0}, a};
+        }
+    }
 }
 
 /* Whether statement s of lambda l is a concatenation of rows of scalars bound inside l, which
@@ -134,68 +179,6 @@ static bool concat_row(const CLambda *l, int s, const OMap *bound) {
     return true;
 }
 
-/* The types of l's parameters and of everything its body binds at the top, for the builders. */
-static OMap lambda_types(const CLambda *l) {
-    OMap types = {0};
-    for (int k = 0; k < l->params.len; k++)
-        omap_put(&types, l->params.data[k].name, (void *)&l->params.data[k].type);
-    for (int i = 0; i < l->body->stms.len; i++)
-        for (int k = 0; k < l->body->stms.data[i].pat.len; k++)
-            omap_put(&types, l->body->stms.data[i].pat.data[k].name, (void *)&l->body->stms.data[i].pat.data[k].type);
-    return types;
-}
-
-/* `let r = concat x1 .. xk` as the operands' sizes, their offsets, `let io = iota total` and
- * `let r = map (\j -> if j < o1 then x1[j] else if j < o2 then x2[j - o1] ...) io` (an iota or
- * replicate operand used only here gives its element directly, and its statement goes). */
-static void concat_as_map(CLambda *l, int s) {
-    CBody *b = l->body;
-    CStm old = b->stms.data[s];
-    const CExp *x = old.exp;
-    OMap types = lambda_types(l);
-    CBuild pre = {cbody_new(), x->loc, &types};
-    int n = x->args.len;
-    CAtom *offs = xmalloc(sizeof *offs * (size_t)(n + 1));
-    offs[0] = cb_i64(0);
-    for (int k = 0; k < n; k++)
-        offs[k + 1] = k == 0 ? cb_size(&pre, x->args.data[0], 0) : cb_add(&pre, offs[k], cb_size(&pre, x->args.data[k], 0));
-    CAtom io = cb_iota(&pre, offs[n]);
-    CBuild in = cb_nested(&pre);
-    CParam j = cb_param(&in, "j", ctype_prim(PRIM_I64));
-    CParamVec params = {0};
-    vec_push(&params, j);
-    CAtomVec result = {0};
-    vec_push(&result, concat_elem(&in, b, x, s, 0, offs, catom_var(j.name)));
-    CLambda *lam = clambda_new();
-    lam->params = params;
-    lam->body = in.body;
-    lam->body->result = result;
-    vec_push(&lam->ret, ctype_elem(old.pat.data[0].type));
-    CExp *map = cexp_new(CE_SCREMA, x->loc);
-    vec_push(&map->args, offs[n]);
-    vec_push(&map->arrays, io);
-    map->lam = lam;
-    cbody_let(pre.body, old.pat, map);
-    /* the new statements in place of the concatenation; the generated operands' statements go */
-    bool *drop = calloc((size_t)b->stms.len, sizeof *drop);
-    for (int k = 0; k < n; k++) {
-        int at = binder(b, s, x->args.data[k].var);
-        if (generated(b, at, s, x->args.data[k].var))
-            drop[at] = true;
-    }
-    CBody *nb = cbody_new();
-    for (int i = 0; i < b->stms.len; i++) {
-        if (i == s)
-            for (int q = 0; q < pre.body->stms.len; q++)
-                vec_push(&nb->stms, pre.body->stms.data[q]);
-        else if (!drop[i])
-            vec_push(&nb->stms, b->stms.data[i]);
-    }
-    nb->result = b->result;
-    l->body = nb;
-    free(drop);
-}
-
 /* The rows of map e's lambda made by iota, replicate or concat, rewritten. */
 static void map_rows(CExp *e) {
     if (e->kind != CE_SCREMA || e->scans.len || e->reds.len)
@@ -205,21 +188,26 @@ static void map_rows(CExp *e) {
     for (int k = 0; k < e->lam->params.len; k++)
         omap_put(&bound, e->lam->params.data[k].name, (void *)1);
     for (int i = 0; i < b->stms.len; i++) {
-        const CStm *s = &b->stms.data[i];
-        const CExp *x = s->exp;
-        bool row = (x->kind == CE_IOTA || (x->kind == CE_REPLICATE && s->pat.data[0].type.rank == 1)) &&
-                   s->pat.len == 1 && bound_inside(&bound, x->args.data[0]) &&
-                   !used_elsewhere(b, i, s->pat.data[0].name);
-        if (row) {
-            row_as_map(b, i);
-            i++; /* past the new iota */
-        } else if (concat_row(e->lam, i, &bound)) {
-            concat_as_map(e->lam, i);
-            map_rows(e); /* again, over the new body (its rows are done: nothing more matches) */
-            return;
+        const CStm *st = &b->stms.data[i];
+        bool one = generator(st) && bound_inside(&bound, st->exp->args.data[0]) &&
+                   !used_elsewhere(b, i, st->pat.data[0].name);
+        if (!one && !concat_row(e->lam, i, &bound)) {
+            for (int k = 0; k < st->pat.len; k++)
+                omap_put(&bound, st->pat.data[k].name, (void *)1);
+            continue;
         }
-        for (int k = 0; k < b->stms.data[i].pat.len; k++)
-            omap_put(&bound, b->stms.data[i].pat.data[k].name, (void *)1);
+        int n = one ? 1 : st->exp->args.len;
+        Part *parts = xmalloc(sizeof *parts * (size_t)n);
+        bool *drop = calloc((size_t)b->stms.len, sizeof *drop);
+        if (one)
+            parts[0] = part_of_generator(st->exp);
+        else
+            concat_parts(b, i, parts, drop);
+        row_as_map(e->lam, i, parts, n, drop);
+        free(parts);
+        free(drop);
+        map_rows(e); /* again, over the new body (the rewritten rows match nothing any more) */
+        return;
     }
 }
 
