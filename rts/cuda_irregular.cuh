@@ -11,7 +11,7 @@
  * (value, "a segment starts here"): the operator lifted to pairs restarts at a segment start, so
  * it stays associative and operands are never reordered.  A segred runs by runs instead (each
  * thread folds its consecutive points in registers; "segred: by runs" below), over the same
- * pairs for the carries between runs and tiles.
+ * pairs for the carries between runs and tiles, the tiles' carries by a second kernel.
  *
  * The spec S (generated) has, beyond the args:
  *   int64_t w, segs                      the total points and the segments
@@ -202,7 +202,8 @@ struct wfg_lift {
  * piece), folding the points in registers.  A segment that starts and ends inside the run is
  * stored at once; the one the run starts in the middle of (its head) waits for the carry: the
  * fold of everything before the run since that segment's start, a block scan of the runs' tails
- * (value, "a segment starts in the run") and the tile's look-back give it.  The empty segments
+ * (value, "a segment starts in the run") gives it inside the tile, and a second kernel the
+ * carries between tiles (wfg_red_carry_kernel, no look-back).  The empty segments
  * at a position are stored by the thread whose point ends the segment before them (those before
  * point 0 by point 0's).  Every point is read once, by one thread, and no point goes through
  * shared memory. */
@@ -305,21 +306,22 @@ __global__ void wfg_tile_segs_kernel(S s, int64_t tile, int64_t tiles, int64_t *
     tseg[k] = wfg_segment_at(s, o, p, 0, s.segs - 1);
 }
 
+/* A tile of the segred: its runs walked, their tails scanned across the block, and every head
+ * whose carry lies inside the tile stored.  The one head whose segment started before the tile
+ * (the tile's first segment, when it ends in the tile) is left in the tile's pending slot
+ * (pend_seg[tile], -1 when none; its fold so far in pend_val[tile]) and the tile's total goes
+ * to agg[tile]: no tile waits for another (a look-back would hold every later block while one
+ * tile of short segments is still walking), and wfg_red_carry_kernel finishes the heads. */
 template <class S>
-__global__ void wfg_red_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<typename S::Acc>> *st,
-                               unsigned long long *counter, const int64_t *tseg, int staged) {
+__global__ void wfg_red_kernel(wfk_ctx *ctx, S s, int items, wfg_pair<typename S::Acc> *agg, int64_t *pend_seg,
+                               typename S::Acc *pend_val, const int64_t *tseg, int staged) {
     typedef wfg_pair<typename S::Acc> P;
     extern __shared__ unsigned char wfk_smem[];
     __shared__ P win[32];
     __shared__ P warp_sh[32]; /* each warp's last inclusive tail */
-    __shared__ P carry_sh[2]; /* the tile's prefix; the tile's total */
-    __shared__ long long tile_sh;
     wfg_lift<S> L = {s};
     int t = (int)threadIdx.x, bs = (int)blockDim.x, tile_n = bs * items;
-    if (t == 0)
-        tile_sh = (long long)atomicAdd(counter, 1ULL);
-    __syncthreads();
-    int64_t tile = tile_sh, base = tile * tile_n;
+    int64_t tile = blockIdx.x, base = tile * tile_n;
     int n = s.w - base < tile_n ? (int)(s.w - base) : tile_n;
     /* the tile's segments' offsets, into shared memory when they fit */
     wfg_offs o = {(const int64_t *)wfk_smem, tseg[tile], tseg[tile + 1]};
@@ -337,42 +339,62 @@ __global__ void wfg_red_kernel(wfk_ctx *ctx, S s, int items, wfk_tile<wfg_pair<t
     w.head_seg = -1;
     if (lo < hi)
         w = wfg_red_run(ctx, s, o, base + lo, base + hi);
-    /* the carries: the runs' tails scanned, then the tile's prefix */
+    /* the carries inside the tile: the runs' tails scanned */
     P x = wfk_block_scan(ctx, L, w.tail, win, ne);
     P before = wfk_shfl_up(x, 1); /* the runs before this one, in the warp */
     if ((t & 31) == 31)
         warp_sh[t >> 5] = x;
     if (t == bs - 1)
-        carry_sh[1] = x;
-    __syncthreads();
-    if (t < 32) {
-        if (tile > 0) {
-            P prefix = wfk_look_back(ctx, L, st, tile, carry_sh[1], win);
-            if (t == 0)
-                carry_sh[0] = prefix;
-        } else if (t == 0) {
-            wfk_publish<wfg_lift<S>>(st, 0, carry_sh[1], 2);
-        }
-    }
+        agg[tile] = x;
     __syncthreads();
     if (w.head_seg < 0)
         return;
-    /* the head's carry: the tile's prefix, then the runs before this one in the tile */
-    P carry = ne, r;
+    P carry = ne;
     if ((t & 31) == 0)
         before = t == 0 ? ne : warp_sh[(t >> 5) - 1];
     if (t > 0)
         carry = before;
-    if (tile > 0) {
-        if (t == 0)
-            carry = carry_sh[0];
-        else if (!L.scan_op(ctx, carry_sh[0], before, &r))
-            carry = r;
-    }
     typename S::Acc v;
     if (s.scan_op(ctx, carry.v, w.head, &v))
         v = w.head;
-    s.seg_store(w.head_seg, v);
+    if (tile > 0 && !carry.start) { /* the head's segment started before the tile */
+        pend_seg[tile] = w.head_seg;
+        pend_val[tile] = v;
+    } else {
+        s.seg_store(w.head_seg, v);
+    }
+}
+
+/* The pending heads of a segred's tiles (one block): each thread folds the totals of its range
+ * of tiles, the block scans those folds, and each thread walks its range again with the prefix
+ * of everything before each tile, completing the tile's pending head with it. */
+template <class S>
+__global__ void wfg_red_carry_kernel(wfk_ctx *ctx, S s, int64_t tiles, const wfg_pair<typename S::Acc> *agg,
+                                     const int64_t *pend_seg, const typename S::Acc *pend_val) {
+    typedef wfg_pair<typename S::Acc> P;
+    __shared__ P win[32];
+    wfg_lift<S> L = {s};
+    P ne = {s.scan_ne(), 0}, r;
+    int t = (int)threadIdx.x, bs = (int)blockDim.x;
+    int64_t per = (tiles + bs - 1) / bs, lo = t * per, hi = lo + per < tiles ? lo + per : tiles;
+    P part = ne;
+    for (int64_t k = lo; k < hi; k++)
+        if (!L.scan_op(ctx, part, agg[k], &r))
+            part = r;
+    P x = wfk_block_scan(ctx, L, part, win, ne);
+    P pre = wfk_shfl_up(x, 1);
+    if ((t & 31) == 0)
+        pre = t == 0 ? ne : win[(t >> 5) - 1];
+    for (int64_t k = lo; k < hi; k++) {
+        if (pend_seg[k] >= 0) {
+            typename S::Acc v;
+            if (s.scan_op(ctx, pre.v, pend_val[k], &v))
+                v = pend_val[k];
+            s.seg_store(pend_seg[k], v);
+        }
+        if (!L.scan_op(ctx, pre, agg[k], &r))
+            pre = r;
+    }
 }
 
 template <class S>
@@ -500,13 +522,24 @@ static int wfg_look_back_state(const wfk_launch *L, int64_t w, int64_t tile, siz
     return (int)cudaMemsetAsync(*scratch, 0, state + 16, L->stream);
 }
 
+#ifndef WFG_CARRY_THREADS
+#define WFG_CARRY_THREADS 1024 /* the one block of wfg_red_carry_kernel */
+#endif
+
 #ifndef WFG_RED_ITEMS
 #define WFG_RED_ITEMS 64 /* points per thread of a segred (H200: 64 beat 16 and 32 on long rows, 128 lost) */
 #endif
 
+/* Bytes of n objects of type T, rounded up to 16 (the next region's alignment). */
+template <class T>
+static size_t wfg_region(int64_t n) {
+    return (sizeof(T) * (size_t)n + 15) & ~(size_t)15;
+}
+
 template <class S>
 static int wfg_run_red(const wfk_launch *L, const S &s) {
-    typedef wfg_pair<typename S::Acc> P;
+    typedef typename S::Acc A;
+    typedef wfg_pair<A> P;
     int bs = L->block_size;
     if (s.w == 0) {
         if (s.segs > 0) {
@@ -516,13 +549,19 @@ static int wfg_run_red(const wfk_launch *L, const S &s) {
         return (int)cudaGetLastError();
     }
     int64_t tile = (int64_t)bs * WFG_RED_ITEMS, tiles = (s.w + tile - 1) / tile;
-    size_t state;
-    char *scratch;
-    /* the look-back's state, then each tile's first segment (tseg) */
-    int e = wfg_look_back_state<P>(L, s.w, tile, sizeof(int64_t) * (size_t)(tiles + 1), &state, &scratch);
+    /* scratch: the tiles' totals, their pending heads (segment, value), each tile's first
+     * segment (tseg, one more) */
+    size_t at_seg = wfg_region<P>(tiles), at_val = at_seg + wfg_region<int64_t>(tiles);
+    size_t at_tseg = at_val + wfg_region<A>(tiles), bytes = at_tseg + wfg_region<int64_t>(tiles + 1);
+    char *scratch = (char *)wfk_scratch(L, bytes);
+    if (!scratch)
+        return (int)cudaErrorMemoryAllocation;
+    P *agg = (P *)scratch;
+    int64_t *pend_seg = (int64_t *)(scratch + at_seg), *tseg = (int64_t *)(scratch + at_tseg);
+    A *pend_val = (A *)(scratch + at_val);
+    int e = (int)cudaMemsetAsync(pend_seg, 0xff, sizeof(int64_t) * (size_t)tiles, L->stream); /* -1: none */
     if (e)
         return e;
-    int64_t *tseg = (int64_t *)(scratch + state + 16);
     wfg_tile_segs_kernel<S><<<(unsigned)((tiles + 1 + 255) / 256), 256, 0, L->stream>>>(s, tile, tiles, tseg);
     /* a tile's segments' offsets staged in shared memory: up to one per 4 points */
     int staged = (int)(tile / 4 + 2);
@@ -532,9 +571,11 @@ static int wfg_run_red(const wfk_launch *L, const S &s) {
         if (ce != cudaSuccess)
             return (int)ce;
     }
-    wfg_red_kernel<S><<<(unsigned)tiles, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, WFG_RED_ITEMS,
-                                                                (wfk_tile<P> *)scratch,
-                                                                (unsigned long long *)(scratch + state), tseg, staged);
+    wfg_red_kernel<S><<<(unsigned)tiles, bs, smem, L->stream>>>((wfk_ctx *)L->err, s, WFG_RED_ITEMS, agg, pend_seg,
+                                                                pend_val, tseg, staged);
+    if (tiles > 1)
+        wfg_red_carry_kernel<S><<<1, WFG_CARRY_THREADS, 0, L->stream>>>((wfk_ctx *)L->err, s, tiles, agg, pend_seg,
+                                                                        pend_val);
     return (int)cudaGetLastError();
 }
 
