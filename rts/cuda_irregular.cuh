@@ -244,9 +244,10 @@ struct wfg_walk {
 /* The empty segments from seg on that end at p (start there and are empty) get the neutral
  * element; the first segment past them. */
 template <class S>
-__device__ static int64_t wfg_past_empty(const S &s, const wfg_offs &o, int64_t seg, int64_t p) {
+__device__ static int64_t wfg_past_empty(const S &s, const wfg_offs &o, int64_t seg, int64_t p, bool store = true) {
     for (; seg < s.segs && o.at(s, seg + 1) == p; seg++)
-        s.seg_store(seg, s.scan_ne());
+        if (store)
+            s.seg_store(seg, s.scan_ne());
     return seg;
 }
 
@@ -295,6 +296,84 @@ __device__ static wfg_walk<S> wfg_red_run(wfk_ctx *ctx, const S &s, const wfg_of
     return r;
 }
 
+/* ---- segred: striped pieces ----
+ *
+ * A thread's run reads its 64 consecutive points: a warp's load touches 32 lines, one word of
+ * each.  When the operators commute exactly (S::comm: integer +, *, min, max, and, or, xor, as
+ * kernels.c finds them) and a warp's 32 runs hold few segments (long ones), the warp walks its
+ * points together instead, a segment's piece at a time: lane l folds the piece's points l,
+ * l + 32, ... (S::irun with a stride of 32: every load is 32 neighbouring words), and a butterfly
+ * of shuffles folds the lanes' values.  The warp's walk is a run's (wfg_walk, held by lane 0;
+ * the other lanes' are empty), so the carries go on as for runs. */
+#ifndef WFG_STRIPE_SEGS
+#define WFG_STRIPE_SEGS 4 /* a warp's points stripe when they lie in at most this many segments */
+#endif
+
+/* x of every lane folded, in every lane (S's operators commute). */
+template <class S>
+__device__ static typename S::Acc wfg_warp_fold(wfk_ctx *ctx, const S &s, typename S::Acc x) {
+    for (int d = 16; d > 0; d /= 2) {
+        typename S::Acc y = wfk_shfl_xor(x, d), r;
+        if (!s.scan_op(ctx, x, y, &r))
+            x = r;
+    }
+    return x;
+}
+
+/* Whether the points [p, end) lie in at most WFG_STRIPE_SEGS segments (empty ones counted). */
+template <class S>
+__device__ static bool wfg_few_segments(const S &s, const wfg_offs &o, int64_t p, int64_t end) {
+    int64_t first = wfg_segment_at(s, o, p, o.lo, o.hi);
+    return wfg_segment_at(s, o, end - 1, first, o.hi) - first < WFG_STRIPE_SEGS;
+}
+
+/* The warp's walk over [p, end), all 32 lanes together (p and end the same in every lane). */
+template <class S>
+__device__ static wfg_walk<S> wfg_red_stripes(wfk_ctx *ctx, const S &s, const wfg_offs &o, int64_t p, int64_t end) {
+    typedef typename S::Acc A;
+    int lane = (int)threadIdx.x & 31;
+    wfg_walk<S> r;
+    r.head_seg = -1;
+    int64_t seg = wfg_segment_at(s, o, p, o.lo, o.hi);
+    if (p == 0 && lane == 0)
+        for (int64_t e = 0; e < seg; e++) /* empty segments before point 0 */
+            s.seg_store(e, s.scan_ne());
+    int64_t start = o.at(s, seg), next = o.at(s, seg + 1);
+    bool open = start < p;
+    r.tail.start = !open;
+    A acc = s.scan_ne();
+    auto fold = [&](int, const A &v) {
+        A x;
+        if (!s.scan_op(ctx, acc, v, &x))
+            acc = x;
+    };
+    for (;;) {
+        int64_t stop = next < end ? next : end, mine = stop - p - lane;
+        if (mine > 0) /* this lane's points p + lane, p + lane + 32, ... before stop */
+            (void)s.irun(ctx, seg, p + lane - start, (int)((mine + 31) / 32), p + lane, fold, 32);
+        p = stop;
+        if (p < next)
+            break; /* the walk ends inside segment seg */
+        A total = wfg_warp_fold(ctx, s, acc);
+        if (open) {
+            r.head = total;
+            r.head_seg = seg;
+            open = false;
+        } else if (lane == 0) {
+            s.seg_store(seg, total);
+        }
+        acc = s.scan_ne();
+        seg = wfg_past_empty(s, o, seg + 1, p, lane == 0);
+        if (p >= end || seg >= s.segs)
+            break;
+        start = p;
+        next = o.at(s, seg + 1);
+        r.tail.start = 1;
+    }
+    r.tail.v = wfg_warp_fold(ctx, s, acc);
+    return r;
+}
+
 /* tseg[k]: the segment of point min(k * tile, w - 1), k <= tiles (one thread each). */
 template <class S>
 __global__ void wfg_tile_segs_kernel(S s, int64_t tile, int64_t tiles, int64_t *tseg) {
@@ -337,6 +416,15 @@ __global__ void wfg_red_kernel(wfk_ctx *ctx, S s, int items, wfg_pair<typename S
     wfg_walk<S> w;
     w.tail = ne;
     w.head_seg = -1;
+    if constexpr (S::comm) {
+        int wlo = (t & ~31) * items, whi = wlo + 32 * items < n ? wlo + 32 * items : n; /* the warp's runs */
+        if (wlo < whi && wfg_few_segments(s, o, base + wlo, base + whi)) {
+            wfg_walk<S> ww = wfg_red_stripes(ctx, s, o, base + wlo, base + whi);
+            if ((t & 31) == 0)
+                w = ww;
+            hi = lo; /* no run of its own */
+        }
+    }
     if (lo < hi)
         w = wfg_red_run(ctx, s, o, base + lo, base + hi);
     /* the carries inside the tile: the runs' tails scanned */

@@ -284,7 +284,8 @@ __device__ static T wfk_shfl_words(const T &v, F shfl) {
     return r;
 }
 
-/* __shfl_up_sync, __shfl_sync (lane src's value) and __shfl_down_sync of a value of any type. */
+/* __shfl_up_sync, __shfl_sync (lane src's value), __shfl_down_sync and __shfl_xor_sync of a value
+ * of any type. */
 template <class T>
 __device__ static T wfk_shfl_up(const T &v, int d) {
     return wfk_shfl_words(v, [d](int x) { return __shfl_up_sync(0xffffffffu, x, d); });
@@ -296,6 +297,10 @@ __device__ static T wfk_shfl_idx(const T &v, int src) {
 template <class T>
 __device__ static T wfk_shfl_down(const T &v, int d) {
     return wfk_shfl_words(v, [d](int x) { return __shfl_down_sync(0xffffffffu, x, d); });
+}
+template <class T>
+__device__ static T wfk_shfl_xor(const T &v, int d) {
+    return wfk_shfl_words(v, [d](int x) { return __shfl_xor_sync(0xffffffffu, x, d); });
 }
 
 /* Shared-memory index with one pad slot per 32 elements (fewer bank conflicts when each

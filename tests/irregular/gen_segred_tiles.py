@@ -1,6 +1,7 @@
 # gen_segred_tiles.py — the cases of tests/irregular/segred_tiles.fut, computed by a plain loop
 # over each row (the affine maps v -> a*v + b composed left to right, in i32 arithmetic);
-# `python3 gen_segred_tiles.py rows` and `... checksum` print each entry's test block.
+# for commuting, the sums and maxima of the rows' values; `python3 gen_segred_tiles.py rows`,
+# `... commuting` and `... checksum` print each entry's test block.
 def row(r, n):
     a, b = 1, 0
     for j in range(n):
@@ -15,11 +16,26 @@ def rows(lens):
     return [wrap(row(r, n), 32) for r, n in enumerate(lens)]
 def lens_of(n):  # as the checksum entry builds them
     return [20000 + 3 * i if i % 97 == 5 else (i * 7) % 13 for i in range(n)]
+def commuting(lens):
+    sums, maxs = [], []
+    for r, n in enumerate(lens):
+        xs = [(r * 7 + j * 13) % 1000 - 500 for j in range(n)]
+        sums.append(wrap(sum(xs), 32))
+        maxs.append(max(xs) if xs else -2147483648)
+    return sums, maxs
+ROWS = [[40000, 0, 3, 100000, 0, 0, 1, 70000, 16384, 16383, 16385, 2, 0], [300000], [0, 0, 65536, 0], [1, 2, 3, 4, 5]]
 import sys
-if sys.argv[1] == "rows":
+if sys.argv[1] == "commuting":
+  print("-- ==")
+  print("-- entry: commuting")
+  for c in ROWS + [[2048, 2047, 2049, 1, 4096, 600, 700, 0, 800, 5000, 0, 0, 3000]]:
+    sums, maxs = commuting(c)
+    print("-- input { [" + ", ".join("%di64" % n for n in c) + "] }")
+    print("-- output { [" + ", ".join("%di32" % x for x in sums) + "] [" + ", ".join("%di32" % x for x in maxs) + "] }")
+elif sys.argv[1] == "rows":
   print("-- ==")
   print("-- entry: rows")
-  for c in [[40000, 0, 3, 100000, 0, 0, 1, 70000, 16384, 16383, 16385, 2, 0], [300000], [0, 0, 65536, 0], [1, 2, 3, 4, 5]]:
+  for c in ROWS:
     print("-- input { [" + ", ".join("%di64" % n for n in c) + "] }")
     print("-- output { [" + ", ".join("%di32" % x for x in rows(c)) + "] }")
 else:

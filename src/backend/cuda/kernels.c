@@ -414,8 +414,9 @@ static void bind_index(FGen *g, const char *var, const char *x) {
 }
 
 /* The body of an irregular segop's irun(): segment seg_'s statements that depend on it only,
- * once, then its points j0_ + q_ (flat indices i0_ + q_), q_ < n_: map results into the flat
- * outputs, the operators' operands to sink_(q_, acc). */
+ * once, then its points j0_ + q_ * st_ (flat indices i0_ + q_ * st_), q_ < n_: map results into
+ * the flat outputs, the operators' operands to sink_(q_, acc).  (st_: 1, or a warp's 32 lanes
+ * taking every 32nd point of a long segment: rts/cuda_irregular.cuh, "striped pieces".) */
 static void irun_body(FGen *g, void *arg) {
     const Ker *K = arg;
     const CStm *s = K->s;
@@ -435,11 +436,11 @@ static void irun_body(FGen *g, void *arg) {
     fg_line(g, "int q_ = q0_ + b_;");
     fg_line(g, "if (q_ >= n_)");
     fg_line(g, "    break;");
-    fg_line(g, "int64_t i_ = i0_ + q_;");
+    fg_line(g, "int64_t i_ = i0_ + (int64_t)q_ * st_;");
     fg_line(g, "dctx_ = wfd_point(kctx_, arena, arena_bytes, arena_slots, wanted); /* a fresh arena for each point */");
     fg_line(g, "Acc *acc_ = &accs_[b_];");
     fg_line(g, "(void)i_; (void)acc_;");
-    bind_index(g, e->params.data[1].name, "j0_ + q_");
+    bind_index(g, e->params.data[1].name, "j0_ + (int64_t)q_ * st_");
     int nres = e->body->result.len;
     FDest *dests = xmalloc(sizeof *dests * (size_t)(nres + 1));
     const char *flat = "i_";
@@ -461,6 +462,38 @@ static void irun_body(FGen *g, void *arg) {
 
 static void emit_op(FGen *g, const Ker *K, const char *fn, const COperatorVec *ops);
 
+/* Whether operator lambda l's every result is a commutative operator, exact on its type (no
+ * float: a different order of additions changes their bits), of its two operands' matching
+ * components: `\(a, b) (c, d) -> (a + c, max b d)`. */
+static bool lambda_commutes(const CLambda *l) {
+    int n = l->params.len / 2;
+    if (l->body->result.len != n || l->body->stms.len != n)
+        return false;
+    for (int k = 0; k < n; k++) {
+        CAtom r = l->body->result.data[k];
+        const CStm *st = &l->body->stms.data[k];
+        const CExp *x = st->exp;
+        if (r.kind != CA_VAR || st->pat.len != 1 || strcmp(st->pat.data[0].name, r.var) || x->kind != CE_OP ||
+            x->args.len != 2 || prim_is_float(x->prim) || !scalar_commutative(x->op, x->prim))
+            return false;
+        const char *a = l->params.data[k].name, *b = l->params.data[n + k].name;
+        CAtom u = x->args.data[0], v = x->args.data[1];
+        if (u.kind != CA_VAR || v.kind != CA_VAR ||
+            !((!strcmp(u.var, a) && !strcmp(v.var, b)) || (!strcmp(u.var, b) && !strcmp(v.var, a))))
+            return false;
+    }
+    return true;
+}
+
+/* Whether every operator commutes exactly (lambda_commutes), so that a segred may fold a
+ * segment's points in any order.  (A reduce_comm's flag is not enough: it may be on floats.) */
+static bool exact_commutative(const COperatorVec *ops) {
+    for (int o = 0; o < ops->len; o++)
+        if (!lambda_commutes(ops->data[o].lam))
+            return false;
+    return ops->len > 0;
+}
+
 /* An irregular segop's spec and launcher (rts/cuda_irregular.cuh). */
 static void emit_irregular_spec(FGen *g, const Ker *K) {
     const CStm *s = K->s;
@@ -474,8 +507,10 @@ static void emit_irregular_spec(FGen *g, const Ker *K) {
     k_line(g, "    int64_t arena_bytes, arena_slots;");
     k_line(g, "    unsigned long long *wanted;");
     k_line(g, "    __device__ int64_t off(int64_t s_) const { return %s.p[s_ * %s.s[0]]; }", O, O);
+    k_line(g, "    static constexpr bool comm = %s; /* a segred's operators commute exactly */",
+           e->seg == SEG_RED && exact_commutative(fs_seg_ops(e)) ? "true" : "false");
     k_line(g, "    template <class F>");
-    k_line(g, "    __device__ int irun(wfk_ctx *kctx_, int64_t seg_, int64_t j0_, int n_, int64_t i0_, F &sink_) const {");
+    k_line(g, "    __device__ int irun(wfk_ctx *kctx_, int64_t seg_, int64_t j0_, int n_, int64_t i0_, F &sink_, int st_ = 1) const {");
     k_line(g, "        wfd_ctx dctx_ = wfd_point(kctx_, arena, arena_bytes, arena_slots, wanted);");
     k_line(g, "        wfd_ctx *ctx = &dctx_;");
     k_line(g, "        (void)ctx;");
