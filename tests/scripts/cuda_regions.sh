@@ -34,6 +34,23 @@ F
 grep -q 'wf_cas_f64(' "$T/hist.cu" && pass || fail "hist.fut: f64.min is not combined by compare-and-swap"
 grep -q 'wfd_atomic_native(0, ' "$T/hist.cu" && pass || fail "hist.fut: + does not try the native atomic"
 
+# irregular segreds fold striped pieces only where their operators commute exactly (kernels.c
+# exact_commutative): integer + and max yes; an affine composition, f64 + and a min on f32 no
+cat > "$T/comm.fut" <<'F'
+entry ints (ns: []i64) : ([]i32, []i32) = unzip (map (\n -> let xs = map i32.i64 (iota n) in (reduce (+) 0 xs, reduce i32.max 0 xs)) ns)
+entry affine (ns: []i64) : []i32 = map (\n -> (reduce (\(a, b) (c, d) -> (a * c, c * b + d)) (1, 0) (map (\j -> (1, i32.i64 j)) (iota n))).1) ns
+entry floats (ns: []i64) : []f64 = map (\n -> reduce (+) 0 (map f64.i64 (iota n))) ns
+entry fmin (ns: []i64) : []f32 = map (\n -> reduce f32.min f32.inf (map f32.i64 (iota n))) ns
+F
+for e in ints affine floats fmin; do
+    grep "^entry $e " "$T/comm.fut" > "$T/comm_$e.fut"
+    "$WEFT" cuda --no-cc "$T/comm_$e.fut" -o "$T/comm_$e" || { fail "weft cuda comm.fut, entry $e"; continue; }
+    want=0; [ $e = ints ] && want=1
+    [ "$(grep -c 'static constexpr bool comm = true' "$T/comm_$e.cu")" = $want ] &&
+        grep -q 'wfg_run_red<' "$T/comm_$e.cu" &&
+        pass || fail "comm.fut, entry $e: expected an irregular segred, $want of them commuting exactly"
+done
+
 # matmul's flat version reads the transposed b along the inner index: a dense copy, when a warp
 # or block takes each segment
 "$WEFT" cuda --no-cc bench/flatten/matmul.fut -o "$T/mm" && pass || fail "weft cuda matmul.fut"
