@@ -1067,6 +1067,72 @@ static CAtom update_row(J *j, CBuild *in, CAtom k, void *arg) {
     return cb_let(in, "row", u->row, e);
 }
 
+/* update x [a:b:d, rest] = v, x jagged: in the input's terms
+ *   ks = (iota rows)[a:b:d]                   (the slice's checks and length, as for any array)
+ *   assert (size v == size ks)
+ *   x' = map (\i -> let k = (i - a) / d in
+ *                   if (i - a) % d == 0 && 0 <= k < size ks
+ *                   then (copy x[i] with [rest] = v[k])   (v[k] itself when rest is empty)
+ *                   else x[i]) (iota rows)
+ * and those represented: every row of x' is x's or a new one, of any length. */
+typedef struct {
+    CAtom x, v, a, d, len;
+    CIndexVec rest;
+    CType row;
+} SliceUpdate;
+
+static CAtom slice_update_row(J *j, CBuild *in, CAtom i, void *arg) {
+    SliceUpdate *u = arg;
+    CAtom off = cb_sub(in, i, u->a);
+    CAtom k = cb_op2(in, COP_QUOT, PRIM_I64, off, u->d);
+    CAtom exact = cb_op2(in, COP_EQ, PRIM_I64, cb_op2(in, COP_REM, PRIM_I64, off, u->d), cb_i64(0));
+    CAtom inside = cb_op2(in, COP_AND, PRIM_BOOL, cb_op2(in, COP_LE, PRIM_I64, cb_i64(0), k),
+                          cb_op2(in, COP_LT, PRIM_I64, k, u->len));
+    CExp *e = cb_exp(in, CE_IF);
+    vec_push(&e->args, cb_op2(in, COP_AND, PRIM_BOOL, exact, inside));
+    e->body = cbody_new();
+    e->body2 = cbody_new();
+    CBuild yes = *in, no = *in;
+    yes.body = e->body;
+    no.body = e->body2;
+    CAtom row = row_of(j, &yes, u->v, k);
+    if (u->rest.len) {
+        CType t = u->row;
+        t.unique = true;
+        CExp *cp = cb_exp(&yes, CE_COPY);
+        vec_push(&cp->args, row_of(j, &yes, u->x, i));
+        CExp *up = cb_exp(&yes, CE_UPDATE);
+        vec_push(&up->args, cb_let(&yes, "row", t, cp));
+        vec_push(&up->args, row);
+        up->slice = u->rest;
+        row = cb_let(&yes, "row", t, up);
+    }
+    vec_push(&e->body->result, row);
+    vec_push(&e->body2->result, row_of(j, &no, u->x, i));
+    return cb_let(in, "row", u->row, e);
+}
+
+static void lower_update_slice(J *j, CBuild *b, const CStm *s) {
+    const CExp *e = s->exp;
+    const CIndex *s0 = &e->slice.data[0];
+    CAtom rows = outer_rows(b, val_of(j, e->args.data[0]).rep);
+    CExp *ix = cb_exp(b, CE_INDEX);
+    vec_push(&ix->args, cb_iota(b, rows));
+    vec_push(&ix->slice, *s0);
+    CDim any = cdim_any();
+    CAtom ks = cb_let(b, "ks", ctype_array(PRIM_I64, 1, &any), ix);
+    SliceUpdate u = {e->args.data[0], e->args.data[1], s0->start, {0}, cb_size(b, ks, 0), {0},
+                     ctype_elem(s->pat.data[0].type)};
+    CAtom vals[2] = {u.len, outer_size(j, b, u.v)};
+    cb_assert(b, cb_op2(b, COP_EQ, PRIM_I64, vals[0], vals[1]),
+              "size mismatch: the slice has {0} elements but the value has {1}", vals, 2);
+    /* a stride of 0 has failed the slice's check; 1 keeps the division defined where it is not run */
+    u.d = cb_select(b, cb_op2(b, COP_EQ, PRIM_I64, s0->stride, cb_i64(0)), cb_i64(1), s0->stride);
+    for (int k = 1; k < e->slice.len; k++)
+        vec_push(&u.rest, e->slice.data[k]);
+    desugar_rows(j, b, s->pat.data[0], rows, slice_update_row, &u);
+}
+
 /* update x [i, rest] = v, x jagged, i an index: in the input's terms
  *   row = x[i]; row' = update (copy row) [rest] = v; x' = update x [i] = row'
  * and those represented (the last by the row rule below). */
@@ -1146,6 +1212,10 @@ static void lower_update(J *j, CBuild *b, const CStm *s) {
     }
     if (n > 1 && !e->slice.data[0].is_slice) {
         lower_update_in_row(j, b, s);
+        return;
+    }
+    if (e->slice.data[0].is_slice) {
+        lower_update_slice(j, b, s);
         return;
     }
     /* a row: rebuilt, each row the old one or (at i) the new value */
