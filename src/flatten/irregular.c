@@ -641,20 +641,35 @@ static CExp *irregular_segop(IrrMatch *m, CBuild *b, SegKind kind, const char **
     return x;
 }
 
-/* Whether S's width is `size 0 arr` of the prefix: then the index j of a point, below its
- * segment's width, lies inside arr (recomputed by the point's copy of the prefix). */
-static bool width_is_size_of(const IrrMatch *m, const char *arr) {
+/* The statement of the prefix (S's first m->s statements) binding v alone, or NULL. */
+static const CExp *prefix_binding(const IrrMatch *m, const char *v) {
     const CBody *b = m->map->lam->body;
-    CAtom w = b->stms.data[m->s].exp->args.data[0];
-    if (w.kind != CA_VAR)
-        return false;
     for (int k = 0; k < m->s; k++) {
         const CStm *st = &b->stms.data[k];
-        if (st->pat.len == 1 && !strcmp(st->pat.data[0].name, w.var))
-            return st->exp->kind == CE_SIZE && st->exp->dim == 0 && st->exp->args.data[0].kind == CA_VAR &&
-                   !strcmp(st->exp->args.data[0].var, arr);
+        if (st->pat.len == 1 && !strcmp(st->pat.data[0].name, v))
+            return st->exp;
     }
-    return false;
+    return NULL;
+}
+
+/* Whether S's width is the size of arr of the prefix — `size 0 arr`, or `e - s` where arr is a
+ * view `[s:e]` known in range (a jagged row: jagged.c) — so that the index j of a point, below
+ * its segment's width, lies inside arr (recomputed by the point's copy of the prefix). */
+static bool width_is_size_of(const IrrMatch *m, const char *arr) {
+    CAtom w = m->map->lam->body->stms.data[m->s].exp->args.data[0];
+    const CExp *x = w.kind == CA_VAR ? prefix_binding(m, w.var) : NULL;
+    if (!x)
+        return false;
+    if (x->kind == CE_SIZE)
+        return x->dim == 0 && x->args.data[0].kind == CA_VAR && !strcmp(x->args.data[0].var, arr);
+    if (x->kind != CE_OP || x->op != COP_SUB || x->args.len != 2)
+        return false;
+    const CExp *v = prefix_binding(m, arr);
+    if (!v || v->kind != CE_INDEX || !v->in_range || v->slice.len != 1)
+        return false;
+    const CIndex *sl = &v->slice.data[0];
+    return sl->is_slice && sl->stride.kind == CA_CONST && sl->stride.ival == 1 && same_atom(sl->start, x->args.data[1]) &&
+           same_atom(sl->end, x->args.data[0]);
 }
 
 /* The body at point (i, j), into in: the element's prefix at i, then S's lambda with its inputs

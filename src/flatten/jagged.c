@@ -366,8 +366,11 @@ static Walk walk_path(CBuild *b, const Rep *r, const CAtom *idx, int n) {
         CAtom last = rows_at(b, r, k);
         CAtom next = cb_add(b, pos, cb_i64(1));
         CAtom nextc = cb_select(b, cb_op2(b, COP_LT, PRIM_I64, last, next), last, next);
-        w.lo = cb_index1(b, r->offs[k], pos);
-        w.hi = cb_index1(b, r->offs[k], nextc);
+        /* in range whatever the indices: pos and nextc lie in [0, rows of level k] (a jagged
+         * value's offsets are non-decreasing and within the level below: the readers, the C
+         * library's wf_jagged_valid and every jagged.c construction keep them so) */
+        w.lo = cb_known_index1(b, r->offs[k], pos);
+        w.hi = cb_known_index1(b, r->offs[k], nextc);
     }
     return w;
 }
@@ -414,13 +417,13 @@ static Val index_plain(J *j, CBuild *b, const Rep *r, const CAtom *idx, int n, b
             vals[nv++] = tail[k];
     if (!in_range)
         cb_assert(b, w.ok, index_message(n, dims), vals, nv);
-    if (n == r->levels) /* a row of the last level: a slice of the data */
-        return regular(cb_slice(b, r->data, w.lo, w.hi));
+    if (n == r->levels) /* a row of the last level: a view of the data, [lo, hi) within it */
+        return regular(cb_known_slice(b, r->data, w.lo, w.hi));
     if (n < r->levels) { /* the levels below n, over the span [lo, hi) of level n */
         Rep *row = rep_new(j);
         row->type = ctype_array(r->type.prim, r->type.rank - n, r->type.dims + n);
         row->levels = r->levels - n;
-        row->offs[0] = cb_slice(b, r->offs[n], w.lo, cb_add(b, w.hi, cb_i64(1)));
+        row->offs[0] = cb_known_slice(b, r->offs[n], w.lo, cb_add(b, w.hi, cb_i64(1)));
         for (int k = 1; k < row->levels; k++)
             row->offs[k] = r->offs[n + k];
         row->data = r->data;
@@ -1345,20 +1348,22 @@ static void soac_inputs(J *j, CBuild *b, const CExp *e, CExp *ne, CBuild *in, CP
             CParam pi = cb_param(in, "row", ctype_prim(PRIM_I64));
             vec_push(params, pi);
             CAtom i = catom_var(pi.name);
-            s0 = cb_index(in, r->offs[0], &i, 1);
-            CAtom i1 = cb_add(in, i, cb_i64(1));
-            e0 = cb_index(in, r->offs[0], &i1, 1);
+            s0 = cb_known_index1(in, r->offs[0], i);
+            e0 = cb_known_index1(in, r->offs[0], cb_add(in, i, cb_i64(1)));
         } else {
-            vec_push(&ne->arrays, cb_slice(b, r->offs[0], cb_i64(0), w));
-            vec_push(&ne->arrays, cb_slice(b, r->offs[0], cb_i64(1), cb_add(b, w, cb_i64(1))));
+            vec_push(&ne->arrays, cb_known_slice(b, r->offs[0], cb_i64(0), w));
+            vec_push(&ne->arrays, cb_known_slice(b, r->offs[0], cb_i64(1), cb_add(b, w, cb_i64(1))));
             CParam ps = cb_param(in, "start", ctype_prim(PRIM_I64)), pe = cb_param(in, "end", ctype_prim(PRIM_I64));
             vec_push(params, ps);
             vec_push(params, pe);
             s0 = catom_var(ps.name);
             e0 = catom_var(pe.name);
         }
+        /* row i's bounds and its view: in range, w being the rows (checked above) and a jagged
+         * value's offsets non-decreasing within the level below (walk_path) */
         if (r->levels == 1) {
             CExp *ix = cb_exp(in, CE_INDEX);
+            ix->in_range = true;
             vec_push(&ix->args, r->data);
             vec_push(&ix->slice, ((CIndex){true, s0, e0, cb_i64(1)}));
             CParamVec pat = {0};
@@ -1370,7 +1375,7 @@ static void soac_inputs(J *j, CBuild *b, const CExp *e, CExp *ne, CBuild *in, CP
         row->depth = j->depth + 1; /* made in the lambda */
         row->type = ctype_elem(r->type);
         row->levels = r->levels - 1;
-        row->offs[0] = cb_slice(in, r->offs[1], s0, cb_add(in, e0, cb_i64(1)));
+        row->offs[0] = cb_known_slice(in, r->offs[1], s0, cb_add(in, e0, cb_i64(1)));
         for (int l = 1; l < row->levels; l++)
             row->offs[l] = r->offs[l + 1];
         row->data = r->data;
