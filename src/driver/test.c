@@ -947,7 +947,8 @@ static void collect(const char *path, Paths *out) {
     }
 }
 
-/* The backends named in list ("interp,c"), into bes; an unknown or empty name is an error. */
+/* The backends named in list ("interp,c"), into bes, each once; an unknown or empty name is
+ * an error. */
 static int parse_backends(const char *list, const Backend **bes, int max) {
     int n = 0;
     for (const char *p = list;; p++) {
@@ -955,10 +956,17 @@ static int parse_backends(const char *list, const Backend **bes, int max) {
         char *name = xstrndup(p, len);
         if (!*name)
             fatal("test: --backend=%s: an empty backend name (backends: interp, c, multicore, cuda, mpi)", list);
-        if (n == max)
-            fatal("test: too many backends");
-        if (!(bes[n++] = find_backend(name)))
+        const Backend *b = find_backend(name);
+        if (!b)
             fatal("test: unknown backend '%s' (backends: interp, c, multicore, cuda, mpi)", name);
+        bool seen = false;
+        for (int k = 0; k < n; k++)
+            seen = seen || bes[k] == b;
+        if (!seen) {
+            if (n == max)
+                fatal("test: too many backends");
+            bes[n++] = b;
+        }
         p += len;
         if (!*p)
             return n;
@@ -971,7 +979,7 @@ const char test_usage[] =
     "run the -- == blocks of the programs in PATH (files, or directories searched for .fut files)\n"
     "  --backend=LIST      interp (the default), c, multicore, cuda, mpi (weft multicore --mpi under\n"
     "                      Open MPI's mpirun), cuda-mpi (weft cuda --mpi under mpirun): each case on\n"
-    "                      each of them\n"
+    "                      each of them; repeated, the lists add up (each backend once)\n"
     "  --timeout=S         a case running longer than S seconds fails (default: 60)\n"
     "  -j N, -jN           N cases at a time (default: 2)\n"
     "  -v                  also print a line per file (its counts), the skips and the files' notes\n"
@@ -1009,12 +1017,12 @@ int cmd_test(int argc, char **argv) {
     run.opt.jobs = 2;
     run.opt.weft = self_exe_path();
     run.opt.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-    const char *backend_list = "interp";
+    const char *backend_list = NULL; /* the --backend lists joined: repeated, they add up */
     Paths inputs = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (!strncmp(a, "--backend=", 10))
-            backend_list = a + 10;
+            backend_list = backend_list ? xsprintf("%s,%s", backend_list, a + 10) : a + 10;
         else if (!strncmp(a, "--timeout=", 10))
             run.opt.timeout_s = option_positive("test", a + 10, "timeout");
         else if ((v = option_arg("test", argc, argv, &i, "-j")))
@@ -1048,7 +1056,7 @@ int cmd_test(int argc, char **argv) {
         fatal("test: cannot find the weft binary (use --weft=PATH)");
 
     const Backend *bes[16];
-    int nbes = parse_backends(backend_list, bes, 16);
+    int nbes = parse_backends(backend_list ? backend_list : "interp", bes, 16);
 
     Paths files = {0};
     for (int i = 0; i < inputs.len; i++)

@@ -1,5 +1,5 @@
 # runner_checks.sh — `weft test` refuses what it cannot honestly run and compares exactly:
-# unknown or empty backend names are errors (not skipped cases); arrays without elements are
+# unknown or empty backend names are errors (not skipped cases), repeated --backend lists add up; arrays without elements are
 # compared with every size (empty([0][3]i32) is not empty([0][2]i32)); an `error:` case passes
 # only on a run-time error (exit status 2), not when the program does not type-check; a
 # program that does not compile fails each of its cases but is reported once.
@@ -13,6 +13,13 @@ done
 
 # counts FILE BACKENDS: the "N passed, N failed" line of weft test
 counts() { f=$1 be=$2; shift 2; "$WEFT" test --backend="$be" "$@" "$f" > "$T/out" 2>&1; tail -n 1 "$T/out"; }
+
+# --backend repeated: the lists add up, each backend once
+"$WEFT" test --backend=interp --backend=c --backend=interp tests/runner/values.fut > "$T/out" 2>&1
+both=$("$WEFT" test --backend=interp,c tests/runner/values.fut 2>&1 | tail -n 1)
+one=$("$WEFT" test --backend=interp tests/runner/values.fut 2>&1 | tail -n 1)
+[ "$(tail -n 1 "$T/out")" = "$both" ] && [ "$both" != "$one" ] && pass ||
+    fail "--backend=interp --backend=c --backend=interp: $(tail -n 1 "$T/out"), expected $both (interp alone: $one)"
 
 cat > "$T/empty_dims.fut" <<'F'
 -- ==
