@@ -462,31 +462,14 @@ static SegKind soac_kind(const CExp *e) { return e->scans.len ? SEG_SCAN : e->re
 
 static const COperatorVec *soac_ops(const CExp *e) { return e->scans.len ? &e->scans : &e->reds; }
 
-/* Whether operators ops use nothing c binds: a segop's operator is one for all its segments, so
- * a neutral element or an operator that varies per element (`reduce min (xs[0] + xs[1]) xs`)
- * keeps its SOAC in the element's thread. */
-static bool ops_invariant(const Ctx *c, const COperatorVec *ops) {
-    for (int o = 0; o < ops->len; o++) {
-        const COperator *op = &ops->data[o];
-        for (int k = 0; k < op->nes.len; k++)
-            if (!invariant(c, op->nes.data[k]))
-                return false;
-        OMap uses = {0};
-        opt_count_body(op->lam->body, &uses);
-        for (int k = 0; k < uses.cap; k++)
-            if (uses.keys[k] && omap_has(&c->bound, uses.keys[k]))
-                return false;
-    }
-    return true;
-}
-
 /* Whether the statement is one distribution keeps apart, to flatten it further. */
 static bool par_stm(const Ctx *c, const CStm *s) {
     const CExp *e = s->exp;
     if (depth(c) > 0 && !pat_expandable(c, &s->pat))
         return false;
     switch (e->kind) {
-    case CE_SCREMA: return invariant(c, e->args.data[0]) && ops_invariant(c, &e->scans) && ops_invariant(c, &e->reds);
+    case CE_SCREMA: /* operators that vary per element stay in the element's thread (irr_ops_use) */
+        return invariant(c, e->args.data[0]) && !irr_ops_use(&e->scans, &c->bound) && !irr_ops_use(&e->reds, &c->bound);
     case CE_LOOP: {
         if (!e->index || !invariant(c, e->bound) || !body_par(e->body))
             return false;

@@ -56,6 +56,9 @@ int64_t irr_cpu_cost(const IrrMatch *m);
 /* Whether irregular.c recomputes statement expression e at every point (cheap, and failing
  * only where the original would). */
 bool irr_cheap(const CExp *e);
+/* Whether operators ops use a variable of vars (a neutral element or an operator that varies
+ * per element: such a SOAC is not made a segmented one). */
+bool irr_ops_use(const COperatorVec *ops, const OMap *vars);
 
 /* Helpers of irregular.c the other irregular rules share.  irr_element: copies of map e's
  * lambda parameters bound to its inputs at index i (an iota input: i itself), then copies of

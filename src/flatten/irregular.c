@@ -143,22 +143,23 @@ static bool inside(const OMap *bound, CAtom a) { return a.kind == CA_VAR && omap
 
 static bool scalar_ops(const CExp *e) { return coperators_scalar(&e->scans) && coperators_scalar(&e->reds); }
 
-/* Whether operators ops use nothing the outer lambda binds (bound): a segmented operator is one
- * for all the segments, so a neutral element or an operator that varies per element (`reduce
- * min n xs` with n the row's size) leaves the nest to its outer version. */
-static bool ops_invariant(const COperatorVec *ops, const OMap *bound) {
+/* Whether operators ops use a variable of vars, in a neutral element or in an operator's body:
+ * a segmented operator is one for all the segments, so a neutral element or an operator that
+ * varies per element (`reduce min n xs` with n the row's size) keeps its SOAC in the element's
+ * thread (here and in flatten.c's regular nests). */
+bool irr_ops_use(const COperatorVec *ops, const OMap *vars) {
     for (int o = 0; o < ops->len; o++) {
         const COperator *op = &ops->data[o];
         for (int k = 0; k < op->nes.len; k++)
-            if (inside(bound, op->nes.data[k]))
-                return false;
+            if (inside(vars, op->nes.data[k]))
+                return true;
         OMap uses = {0};
         opt_count_body(op->lam->body, &uses);
         for (int k = 0; k < uses.cap; k++)
-            if (uses.keys[k] && omap_has(bound, uses.keys[k]))
-                return false;
+            if (uses.keys[k] && omap_has(vars, uses.keys[k]))
+                return true;
     }
-    return true;
+    return false;
 }
 
 /* Whether x, a statement of the outer map's body, is an inner SOAC irregular.c flattens: a screma
@@ -167,7 +168,7 @@ static bool inner_soac(const CExp *x, const OMap *bound) {
     if ((x->kind != CE_SCREMA && x->kind != CE_FILTER) || !inside(bound, x->args.data[0]))
         return false;
     if (x->kind == CE_SCREMA)
-        return scalar_ops(x) && !x->offsets.len && ops_invariant(&x->scans, bound) && ops_invariant(&x->reds, bound);
+        return scalar_ops(x) && !x->offsets.len && !irr_ops_use(&x->scans, bound) && !irr_ops_use(&x->reds, bound);
     for (int k = 0; k < x->lam->params.len; k++)
         if (x->lam->params.data[k].type.rank)
             return false;
@@ -185,7 +186,7 @@ static CAtom scatter_size(const CBody *b, int s, const OMap *bound) {
     const CExp *x = b->stms.data[s].exp;
     CAtom d = {0};
     if ((x->kind != CE_SCATTER && x->kind != CE_HIST) || x->lam->ret.len != x->dests.len + 1 ||
-        (x->kind == CE_HIST && (!coperators_scalar(&x->reds) || !ops_invariant(&x->reds, bound))))
+        (x->kind == CE_HIST && (!coperators_scalar(&x->reds) || irr_ops_use(&x->reds, bound))))
         return d;
     for (int k = 0; k < x->dests.len; k++) {
         CAtom a = x->dests.data[k];

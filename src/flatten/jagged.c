@@ -1221,9 +1221,8 @@ static void lower_update(J *j, CBuild *b, const CStm *s) {
         lower_update_slice(j, b, s);
         return;
     }
-    /* a row: rebuilt, each row the old one or (at i) the new value */
-    if (!plain || n != 1)
-        die("represent: this update of a jagged array is not supported yet");
+    /* a row (what the cases above leave: one plain index): rebuilt, each row the old one or
+     * (at i) the new value */
     CAtom rows = outer_rows(b, r);
     CAtom i = e->slice.data[0].start;
     CAtom vals[2] = {i, rows};

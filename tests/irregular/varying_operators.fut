@@ -1,7 +1,7 @@
 -- Inner reductions, scans and histograms whose neutral element or operator varies per element
 -- of the outer map (`reduce i64.min (xs[0] + xs[1]) xs`, an operator clamping at the row's n):
 -- a segop's operator is one for all its segments, so the flattener leaves these in the
--- element's thread (flatten.c ops_invariant, irregular.c ops_invariant); they were flattened
+-- element's thread (irregular.c irr_ops_use, for flatten.c too); they were flattened
 -- with the element's value out of scope ("is not in scope" after flatten, on multicore and cuda:
 -- Futhark's tests/issue481.fut, `map transpose` of a [][][]i32, met it through the transpose's
 -- row check).  Regular and irregular nests.  Expected values worked out by hand.
