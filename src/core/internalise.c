@@ -688,6 +688,11 @@ typedef struct {
     CAtom vals[MAX_CALL_SIZES];
     /* size expressions ([n*2]) are checked once every size of the binding is known: the
      * expressions, the arrays and dimensions they must equal, where */
+    /* the values of the parameters typed by a bare type parameter t: a later one must have
+     * the first one's array sizes (pair 't (x: t) (y: t) called with arrays of 1 and 2) */
+    int ntyped;
+    const char *tnames[MAX_CALL_SIZES];
+    IVal *tvals[MAX_CALL_SIZES];
     int ndeferred;
     Expr *dexprs[MAX_CALL_SIZES];
     CAtom darrs[MAX_CALL_SIZES];
@@ -745,6 +750,45 @@ static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom ar
         unsupported(loc, "so many sizes in one call");
     sc->names[sc->n] = name;
     sc->vals[sc->n++] = dim_atom(in, arr, depth, loc);
+}
+
+/* A type parameter 't of the callee (not a size, not lifted: '~t and '^t may differ in sizes). */
+static bool is_plain_type_param(const CallSizes *sc, const TypeExp *t) {
+    if (!sc->tps || t->kind != TE_NAME || t->prim != PRIM_NONE || t->qual)
+        return false;
+    for (int i = 0; i < sc->tps->len; i++) {
+        const TypeParam *p = &sc->tps->data[i];
+        if (p->name == t->name)
+            return !p->is_size && !p->lifted && !p->size_lifted;
+    }
+    return false;
+}
+
+/* b has a's outer array sizes, leaf by leaf.  Inner ones are left alone: an inner [] may be
+ * jagged here, and the interpreter cannot tell (src/interp/eval.c same_shapes, the same rule). */
+static void same_shapes(I *in, const char *name, IVal *a, IVal *b, Loc loc) {
+    if (a->kind == IV_TUPLE && b->kind == IV_TUPLE && a->n == b->n) {
+        for (int i = 0; i < a->n; i++)
+            same_shapes(in, name, a->elems[i], b->elems[i], loc);
+        return;
+    }
+    if (a->kind == IV_ATOM && b->kind == IV_ATOM && a->type.rank > 0 && b->type.rank > 0)
+        check_dim_is(in, b->atom, 0, dim_atom(in, a->atom, 0, loc),
+                     xsprintf("size mismatch: two arguments of type %s have %%lld and %%lld elements", name),
+                     false, loc);
+}
+
+/* A parameter typed by a bare type parameter: the first binds its shape, a later one is checked. */
+static void call_type_param(I *in, CallSizes *sc, const char *name, IVal *v, Loc loc) {
+    for (int i = 0; i < sc->ntyped; i++)
+        if (sc->tnames[i] == name) {
+            same_shapes(in, name, sc->tvals[i], v, loc);
+            return;
+        }
+    if (sc->ntyped < MAX_CALL_SIZES) {
+        sc->tnames[sc->ntyped] = name;
+        sc->tvals[sc->ntyped++] = v;
+    }
 }
 
 /* The value of a size expression [n*m], in env with the sizes bound so far. */
@@ -820,6 +864,10 @@ static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v,
         if (v->kind == IV_TUPLE && v->n == t->elems.len)
             for (int i = 0; i < t->elems.len; i++)
                 call_sizes_texp(in, sc, env, t->elems.data[i], v->elems[record_field_position(t, i)], depth, loc);
+        return;
+    case TE_NAME:
+        if (depth == 0 && is_plain_type_param(sc, t))
+            call_type_param(in, sc, t->name, v, loc);
         return;
     default: return;
     }

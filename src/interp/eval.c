@@ -162,11 +162,17 @@ typedef struct {
     const TypeParamVec *tparams; /* size parameters of the function being called, or NULL */
     NameVec exist;               /* the sizes of enclosing ?[k]. quantifiers: fresh as well */
     bool shallow; /* inner sizes from the first row only: intrinsics accept jagged arrays */
+    int in_array; /* check_texp is inside an array's elements */
     int n;
     const char *names[MAX_SIZES];
     int64_t vals[MAX_SIZES];
     /* size expressions ([n*2]) are checked once every size of the binding is known: the
      * expressions, the lengths they must equal, where */
+    /* the values of the parameters typed by a bare type parameter t: a later one must have
+     * the first one's array sizes (pair 't (x: t) (y: t) called with arrays of 1 and 2) */
+    int ntyped;
+    const char *tnames[MAX_SIZES];
+    Value tvals[MAX_SIZES];
     int ndeferred;
     Expr *dexprs[MAX_SIZES];
     int64_t dlens[MAX_SIZES];
@@ -217,6 +223,44 @@ static void check_dim(const char *name, int64_t len, SizeCtx *sc, Env *env, Loc 
         die("too many sizes in one binding");
     sc->names[sc->n] = name;
     sc->vals[sc->n++] = len;
+}
+
+/* A type parameter 't of the callee (not a size, not lifted: '~t and '^t may differ in sizes). */
+static bool is_plain_type_param(const SizeCtx *sc, const TypeExp *t) {
+    if (!sc->tparams || t->kind != TE_NAME || t->prim != PRIM_NONE || t->qual)
+        return false;
+    for (int i = 0; i < sc->tparams->len; i++) {
+        const TypeParam *p = &sc->tparams->data[i];
+        if (p->name == t->name)
+            return !p->is_size && !p->lifted && !p->size_lifted;
+    }
+    return false;
+}
+
+/* b has a's outer array sizes, leaf by leaf.  Inner ones are left alone: an inner [] may be
+ * jagged (the compiled backends skip the same, core/internalise.c same_shapes). */
+static void same_shapes(const char *name, Value a, Value b, Loc loc) {
+    if ((a.kind == VK_TUPLE || a.kind == VK_RECORD) && b.kind == a.kind && a.as.tup->n == b.as.tup->n) {
+        for (int i = 0; i < a.as.tup->n; i++)
+            same_shapes(name, a.as.tup->elems[i], b.as.tup->elems[i], loc);
+        return;
+    }
+    if (a.kind == VK_ARRAY && b.kind == VK_ARRAY && a.as.arr->len != b.as.arr->len)
+        interp_error(loc, "size mismatch: two arguments of type %s have %lld and %lld elements", name,
+                     (long long)a.as.arr->len, (long long)b.as.arr->len);
+}
+
+/* A parameter typed by a bare type parameter: the first binds its shape, a later one is checked. */
+static void check_type_param(SizeCtx *sc, const char *name, Value v, Loc loc) {
+    for (int i = 0; i < sc->ntyped; i++)
+        if (sc->tnames[i] == name) {
+            same_shapes(name, sc->tvals[i], v, loc);
+            return;
+        }
+    if (sc->ntyped < MAX_SIZES) {
+        sc->tnames[sc->ntyped] = name;
+        sc->tvals[sc->ntyped++] = v;
+    }
 }
 
 static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
@@ -274,9 +318,16 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
                     check_dim(el->dim.name, array_inner_dim(a, k), sc, env, loc);
             return;
         }
+        sc->in_array++;
         if (el && (el->kind == TE_ARRAY || el->kind == TE_TUPLE || el->kind == TE_RECORD))
             for (int64_t i = 0; i < (sc->shallow ? 1 : a->len); i++)
                 check_texp(el, a->elems[i], sc, env, loc);
+        sc->in_array--;
+        return;
+    }
+    case TE_NAME: {
+        if (!sc->in_array && is_plain_type_param(sc, t))
+            check_type_param(sc, t->name, v, loc);
         return;
     }
     case TE_TUPLE:
