@@ -16,9 +16,11 @@
  *
  * The kernels:
  *   wfk_map_kernel     one thread per iteration (grid-stride)
- *   wfk_reduce_kernel  each block folds a contiguous range, tile by tile (each thread a run of
- *                      consecutive elements, then an ordered tree in shared memory); a second
- *                      launch with one block folds the per-block results
+ *   wfk_reduce_kernel  each block folds a contiguous range: operators that commute exactly
+ *                      (S::comm) striped, thread t every blockDim-th element; others in order,
+ *                      each warp its share tile by tile (lane runs, an ordered tree of
+ *                      shuffles); the warps' folds in order at the end.  A second launch with
+ *                      one block folds the per-block results
  *   wfk_scan_kernel    single-pass scan with decoupled look-back: tiles taken in order from an
  *                      atomic counter; a tile is computed coalesced into shared memory, each
  *                      thread scans its run of consecutive elements, the block scans the run
@@ -96,8 +98,8 @@ __device__ static char *wfk_put_str(char *p, char *end, const char *s) {
 
 /* "Index [i, j] out of bounds for array of shape [n][m].", as the C backend (rts/flat.h) words it:
  * the shape of the indexed dimensions. */
-__device__ static int wfk_oob(wfk_ctx *ctx, const char *loc, int n, const int64_t *idx, int rank,
-                              const int64_t *shape) {
+__device__ __noinline__ static int wfk_oob(wfk_ctx *ctx, const char *loc, int n, const int64_t *idx, int rank,
+                                           const int64_t *shape) {
     char buf[256];
     char *p = buf, *end = buf + sizeof buf - 1;
     p = wfk_put_str(p, end, "Index [");
@@ -136,6 +138,39 @@ __global__ void wfk_map_kernel(wfk_ctx *ctx, S s) {
     wfk_map_points(ctx, s);
 }
 
+/* A shuffle of a value of any type, word by word: shfl moves one 32-bit word. */
+template <class T, class F>
+__device__ static T wfk_shfl_words(const T &v, F shfl) {
+    constexpr int W = (int)((sizeof(T) + 3) / 4);
+    int w[W];
+    w[W - 1] = 0;
+    memcpy(w, &v, sizeof(T));
+    for (int k = 0; k < W; k++)
+        w[k] = shfl(w[k]);
+    T r;
+    memcpy(&r, w, sizeof(T));
+    return r;
+}
+
+/* __shfl_up_sync, __shfl_sync (lane src's value), __shfl_down_sync and __shfl_xor_sync of a value
+ * of any type. */
+template <class T>
+__device__ static T wfk_shfl_up(const T &v, int d) {
+    return wfk_shfl_words(v, [d](int x) { return __shfl_up_sync(0xffffffffu, x, d); });
+}
+template <class T>
+__device__ static T wfk_shfl_idx(const T &v, int src) {
+    return wfk_shfl_words(v, [src](int x) { return __shfl_sync(0xffffffffu, x, src); });
+}
+template <class T>
+__device__ static T wfk_shfl_down(const T &v, int d) {
+    return wfk_shfl_words(v, [d](int x) { return __shfl_down_sync(0xffffffffu, x, d); });
+}
+template <class T>
+__device__ static T wfk_shfl_xor(const T &v, int d) {
+    return wfk_shfl_words(v, [d](int x) { return __shfl_xor_sync(0xffffffffu, x, d); });
+}
+
 /* ---- reduce ---- */
 
 /* Fold buf[0, n) in order into buf[0] (all threads of the block call it). */
@@ -154,15 +189,126 @@ __device__ static void wfk_block_fold(wfk_ctx *ctx, const S &s, T *buf, int n) {
 
 /* Items per thread and tile of the reduce kernel. */
 #define WFK_RED_ITEMS 8
+#ifndef WFK_RED_BATCH
+#define WFK_RED_BATCH 4 /* the operands a thread loads before folding them (wfk_fold_striped) */
+#endif
 
-/* The block folds iterations [lo, hi) of s in order, in tiles of blockDim * WFK_RED_ITEMS:
- * each thread a run of WFK_RED_ITEMS consecutive iterations, then an ordered tree in buf
- * (blockDim elements of shared memory).  The result is thread 0's; every thread must call. */
+/* Whether spec S's reduction operators commute exactly (S::comm, where the spec has one:
+ * integer +, *, min, max, and, or, xor, componentwise; never floats), so that its operands may
+ * be folded in any order. */
+template <class S, class = void>
+struct wfk_commutes {
+    static constexpr bool value = false;
+};
+template <class S>
+struct wfk_commutes<S, decltype((void)S::comm)> {
+    static constexpr bool value = S::comm;
+};
+
+/* The 32 lanes' values x folded in lane order, into lane 0: an ordered tree of shuffles. */
+template <class S, class T>
+__device__ static T wfk_warp_reduce(wfk_ctx *ctx, const S &s, T x) {
+    int lane = (int)threadIdx.x & 31;
+    for (int d = 1; d < 32; d *= 2) {
+        T y = wfk_shfl_down(x, d), r;
+        if ((lane & (2 * d - 1)) == 0 && !s.red_op(ctx, x, y, &r))
+            x = r;
+    }
+    return x;
+}
+
+/* x folded into acc by s's operator (acc kept when it fails: the failure is recorded). */
+template <class S, class T>
+__device__ static void wfk_fold_into(wfk_ctx *ctx, const S &s, T &acc, const T &x) {
+    T r;
+    if (!s.red_op(ctx, acc, x, &r))
+        acc = r;
+}
+
+/* The warps' values (lane 0's x of every warp) folded in warp order, into thread 0, through
+ * buf (one slot per warp). */
+template <class S, class T>
+__device__ static T wfk_warps_fold(wfk_ctx *ctx, const S &s, T x, T *buf) {
+    int t = (int)threadIdx.x, warps = (int)blockDim.x / 32;
+    if ((t & 31) == 0)
+        buf[t >> 5] = x;
+    __syncthreads();
+    if (t == 0)
+        for (int w = 1; w < warps; w++)
+            wfk_fold_into(ctx, s, x, buf[w]);
+    __syncthreads();
+    return x;
+}
+
+/* Operands that commute: thread t folds iterations lo + t, lo + t + blockDim, ... (every load
+ * of a warp is 32 neighbours), a batch at a time; one fold across the block at the end. */
+template <class S>
+__device__ static typename S::Red wfk_fold_striped(wfk_ctx *ctx, const S &s, int64_t lo, int64_t hi,
+                                                   typename S::Red *buf) {
+    typedef typename S::Red T;
+    const int B = WFK_RED_BATCH;
+    int64_t bs = blockDim.x;
+    T x = s.red_ne();
+    for (int64_t i0 = lo + threadIdx.x; i0 < hi; i0 += B * bs) {
+        T y[B];
+        bool ok[B];
+#pragma unroll
+        for (int k = 0; k < B; k++) {
+            typename S::Scan sc;
+            int64_t i = i0 + k * bs;
+            ok[k] = i < hi && s.elem(ctx, i, &sc, &y[k]) == 0;
+        }
+#pragma unroll
+        for (int k = 0; k < B; k++)
+            if (ok[k])
+                wfk_fold_into(ctx, s, x, y[k]);
+    }
+    return wfk_warps_fold(ctx, s, wfk_warp_reduce(ctx, s, x), buf);
+}
+
+/* Operands in order: warp w folds its contiguous share of [lo, hi) tile by tile (lane l a run of
+ * WFK_RED_ITEMS consecutive iterations, then an ordered tree of shuffles into the warp's
+ * running fold), and the warps' folds are folded in warp order: no barrier until the end. */
+template <class S>
+__device__ static typename S::Red wfk_fold_ordered(wfk_ctx *ctx, const S &s, int64_t lo, int64_t hi,
+                                                   typename S::Red *buf) {
+    typedef typename S::Red T;
+    const int64_t tile = 32 * WFK_RED_ITEMS;
+    int lane = (int)threadIdx.x & 31, warps = (int)blockDim.x / 32;
+    int64_t share = (hi - lo + warps - 1) / warps;
+    share = (share + tile - 1) / tile * tile;
+    int64_t wlo = lo + (threadIdx.x >> 5) * share, whi = wlo + share < hi ? wlo + share : hi;
+    T acc = s.red_ne();
+    for (int64_t base = wlo; base < whi; base += tile) {
+        T x = s.red_ne();
+        for (int k = 0; k < WFK_RED_ITEMS; k++) {
+            int64_t i = base + (int64_t)lane * WFK_RED_ITEMS + k;
+            typename S::Scan sc;
+            T y;
+            if (i < whi && s.elem(ctx, i, &sc, &y) == 0)
+                wfk_fold_into(ctx, s, x, y);
+        }
+        x = wfk_warp_reduce(ctx, s, x);
+        if (lane == 0)
+            wfk_fold_into(ctx, s, acc, x);
+    }
+    return wfk_warps_fold(ctx, s, acc, buf);
+}
+
+/* The block folds iterations [lo, hi) of s, in order unless its operators commute exactly
+ * (buf: blockDim elements of shared memory).  The result is thread 0's; every thread must
+ * call.  A block of a size that is no multiple of 32 folds tile by tile through buf. */
 template <class S>
 __device__ static typename S::Red wfk_block_fold_range(wfk_ctx *ctx, const S &s, int64_t lo, int64_t hi,
                                                        typename S::Red *buf) {
     typedef typename S::Red T;
     int t = (int)threadIdx.x, bs = (int)blockDim.x;
+    if (bs % 32 == 0) {
+        if constexpr (wfk_commutes<S>::value)
+            return wfk_fold_striped(ctx, s, lo, hi, buf);
+        else
+            return wfk_fold_ordered(ctx, s, lo, hi, buf);
+    }
     T acc = s.red_ne();
     for (int64_t base = lo; base < hi; base += (int64_t)bs * WFK_RED_ITEMS) {
         T x = s.red_ne();
@@ -170,19 +316,16 @@ __device__ static typename S::Red wfk_block_fold_range(wfk_ctx *ctx, const S &s,
             int64_t i = base + (int64_t)t * WFK_RED_ITEMS + k;
             if (i < hi) {
                 typename S::Scan sc;
-                T y, r;
-                if (s.elem(ctx, i, &sc, &y) == 0 && s.red_op(ctx, x, y, &r) == 0)
-                    x = r;
+                T y;
+                if (s.elem(ctx, i, &sc, &y) == 0)
+                    wfk_fold_into(ctx, s, x, y);
             }
         }
         buf[t] = x;
         __syncthreads();
         wfk_block_fold(ctx, s, buf, bs);
-        if (t == 0) {
-            T r;
-            if (!s.red_op(ctx, acc, buf[0], &r))
-                acc = r;
-        }
+        if (t == 0)
+            wfk_fold_into(ctx, s, acc, buf[0]);
         __syncthreads();
     }
     return acc;
@@ -268,39 +411,6 @@ __device__ static void wfk_vstore(T *dst, const T *src) {
         for (unsigned k = 0; k < sizeof(T); k++)
             d[k] = s[k];
     }
-}
-
-/* A shuffle of a value of any type, word by word: shfl moves one 32-bit word. */
-template <class T, class F>
-__device__ static T wfk_shfl_words(const T &v, F shfl) {
-    constexpr int W = (int)((sizeof(T) + 3) / 4);
-    int w[W];
-    w[W - 1] = 0;
-    memcpy(w, &v, sizeof(T));
-    for (int k = 0; k < W; k++)
-        w[k] = shfl(w[k]);
-    T r;
-    memcpy(&r, w, sizeof(T));
-    return r;
-}
-
-/* __shfl_up_sync, __shfl_sync (lane src's value), __shfl_down_sync and __shfl_xor_sync of a value
- * of any type. */
-template <class T>
-__device__ static T wfk_shfl_up(const T &v, int d) {
-    return wfk_shfl_words(v, [d](int x) { return __shfl_up_sync(0xffffffffu, x, d); });
-}
-template <class T>
-__device__ static T wfk_shfl_idx(const T &v, int src) {
-    return wfk_shfl_words(v, [src](int x) { return __shfl_sync(0xffffffffu, x, src); });
-}
-template <class T>
-__device__ static T wfk_shfl_down(const T &v, int d) {
-    return wfk_shfl_words(v, [d](int x) { return __shfl_down_sync(0xffffffffu, x, d); });
-}
-template <class T>
-__device__ static T wfk_shfl_xor(const T &v, int d) {
-    return wfk_shfl_words(v, [d](int x) { return __shfl_xor_sync(0xffffffffu, x, d); });
 }
 
 /* Shared-memory index with one pad slot per 32 elements (fewer bank conflicts when each

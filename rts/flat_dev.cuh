@@ -446,12 +446,22 @@ __device__ static char *wfd_format(char *p, char *end, const char *fmt, A a, R..
     return p;
 }
 
+/* The failures generated code reports (wf_error, wf_oob, wf_slice_bad, wf_negative_size,
+ * wf_shape_mismatch) take the point's context but pass on only its launch's record (ctx->err)
+ * to a function that is not inlined: the context's address never escapes, so a point that
+ * allocates nothing keeps no copy of it in local memory (every point of a reduction stored all
+ * of it before a check that could fail, eight times the traffic of its loads). */
 template <typename... R>
-__device__ __noinline__ static int wf_error(wfd_ctx *ctx, const char *loc, const char *fmt, R... args) {
+__device__ __noinline__ static int wfd_fail(wfk_ctx *err, const char *loc, const char *fmt, R... args) {
     char buf[256];
     char *p = wfd_format(buf, buf + sizeof buf - 1, fmt, args...);
     *p = 0;
-    return wfk_record(ctx->err, loc, buf);
+    return wfk_record(err, loc, buf);
+}
+
+template <typename... R>
+__device__ __forceinline__ static int wf_error(wfd_ctx *ctx, const char *loc, const char *fmt, R... args) {
+    return wfd_fail(ctx->err, loc, fmt, args...);
 }
 
 /* Recursion in a kernel's thread (rts/flat.h has the host's check): a thread has no
@@ -475,7 +485,8 @@ __device__ static inline bool wf_too_deep(int64_t depth) {
     return (top > sp ? top - sp : sp - top) > WFD_STACK_ROOM;
 }
 
-__device__ static int wf_oob(wfd_ctx *ctx, const char *loc, int k, const int64_t *idx, int r, const int64_t *n) {
+__device__ __forceinline__ static int wf_oob(wfd_ctx *ctx, const char *loc, int k, const int64_t *idx, int r,
+                                             const int64_t *n) {
     return wfk_oob(ctx->err, loc, k, idx, r, n);
 }
 
@@ -488,7 +499,8 @@ __device__ static char *wfd_shape(char *p, char *end, int r, const int64_t *n) {
     return p;
 }
 
-__device__ static int wf_slice_bad(wfd_ctx *ctx, const char *loc, int k, const int64_t *spec, int r, const int64_t *n) {
+__device__ __noinline__ static int wfd_slice_bad(wfk_ctx *err, const char *loc, int k, const int64_t *spec, int r,
+                                                const int64_t *n) {
     char buf[256];
     char *p = buf, *end = buf + sizeof buf - 1;
     p = wfk_put_str(p, end, "Index [");
@@ -510,15 +522,19 @@ __device__ static int wf_slice_bad(wfd_ctx *ctx, const char *loc, int k, const i
     p = wfd_shape(p, end, k < r ? k : r, n); /* the indexed dimensions, as rts/flat.h words it */
     p = wfk_put_str(p, end, ".");
     *p = 0;
-    return wfk_record(ctx->err, loc, buf);
+    return wfk_record(err, loc, buf);
+}
+__device__ __forceinline__ static int wf_slice_bad(wfd_ctx *ctx, const char *loc, int k, const int64_t *spec, int r,
+                                                   const int64_t *n) {
+    return wfd_slice_bad(ctx->err, loc, k, spec, r, n);
 }
 
-__device__ static int wf_negative_size(wfd_ctx *ctx, const char *loc, int64_t n) {
+__device__ __forceinline__ static int wf_negative_size(wfd_ctx *ctx, const char *loc, int64_t n) {
     return wf_error(ctx, loc, "negative size %lld", (long long)n);
 }
 
-__device__ static int wf_shape_mismatch(wfd_ctx *ctx, const char *loc, const char *what, int r, const int64_t *got,
-                                        const int64_t *want) {
+__device__ __noinline__ static int wfd_shape_mismatch(wfk_ctx *err, const char *loc, const char *what, int r,
+                                                     const int64_t *got, const int64_t *want) {
     char buf[256];
     char *p = buf, *end = buf + sizeof buf - 1;
     p = wfk_put_str(p, end, "size mismatch: ");
@@ -529,7 +545,11 @@ __device__ static int wf_shape_mismatch(wfd_ctx *ctx, const char *loc, const cha
     p = wfd_shape(p, end, r, want);
     p = wfk_put_str(p, end, " was expected");
     *p = 0;
-    return wfk_record(ctx->err, loc, buf);
+    return wfk_record(err, loc, buf);
+}
+__device__ __forceinline__ static int wf_shape_mismatch(wfd_ctx *ctx, const char *loc, const char *what, int r,
+                                                        const int64_t *got, const int64_t *want) {
+    return wfd_shape_mismatch(ctx->err, loc, what, r, got, want);
 }
 
 /* ---- kernels of the CUDA target (the single-pass scan and the reduction are

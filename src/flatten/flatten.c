@@ -107,6 +107,7 @@ typedef struct {
     int no_bins;  /* inside the flattened sibling of a binned map: no bins (again) */
     OMap iotas;   /* variables bound by iota */
     OMap types;   /* every variable of the function -> CType * */
+    OMap defs;    /* every variable bound alone -> the CExp * binding it */
 } F;
 
 /* ------------------------------------------------------------------ helpers */
@@ -830,7 +831,7 @@ static void nest_soac(F *f, Ctx *c, const CStm *s, CBody *out) {
     CParamVec pat = expand_pat(c, &s->pat);
     record(c, &s->pat, &pat);
     mark_pat(c, &s->pat);
-    IrrMatch *irr = depth(c) == 0 && f->nesting < MAX_VERSION_NESTING ? irr_match(e, &f->types) : NULL;
+    IrrMatch *irr = depth(c) == 0 && f->nesting < MAX_VERSION_NESTING ? irr_match(e, &f->types, &f->defs) : NULL;
     if (irr) {
         nest_irregular(f, c, s, irr, pat, out);
         return;
@@ -964,7 +965,7 @@ static bool unfuse_irregular(F *f, const CStm *s, CStm *map, CStm *red) {
         for (int j = 0; j < e->offsets.len; j++)
             vec_push(&a->offsets, e->offsets.data[j]);
     }
-    IrrMatch *m = irr_match(a, &f->types);
+    IrrMatch *m = irr_match(a, &f->types, &f->defs);
     if (!m)
         return false;
     CDim w = cdim_of_atom(e->args.data[0]);
@@ -1193,7 +1194,7 @@ static void nest_stm(F *f, Ctx *c, const CStm *s, CBody *out) {
         nest_stm(f, c, &ur, out);
         return;
     }
-    if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types) &&
+    if (d == 0 && f->nesting < MAX_VERSION_NESTING && e->kind == CE_SCREMA && !irr_match(e, &f->types, &f->defs) &&
         !bins_of(f, c, e)) { /* a map the bins take stays whole (G0) */
         CBody *pieces = cbody_new();
         CBuild pb = {pieces, e->loc, &f->types};
@@ -1381,12 +1382,14 @@ static void collect_lambda(F *f, const CLambda *l) {
     collect(f, l->body);
 }
 
-/* The types of every variable, and the iotas. */
+/* The types of every variable, the iotas, and what binds each variable bound alone. */
 static void collect(F *f, const CBody *b) {
     for (int i = 0; i < b->stms.len; i++) {
         const CStm *s = &b->stms.data[i];
         const CExp *e = s->exp;
         collect_params(f, &s->pat);
+        if (s->pat.len == 1)
+            omap_put(&f->defs, s->pat.data[0].name, (void *)e);
         if (e->kind == CE_IOTA)
             omap_put(&f->iotas, s->pat.data[0].name, (void *)1);
         collect_params(f, &e->params);
@@ -1417,7 +1420,7 @@ void flatten_prog(CProg *p, FlattenTarget target) {
         if (!fun->is_entry && !fun->host) /* a function of a recursive definition runs in the thread calling it */
             continue;
         flatten_rows_as_maps(fun);
-        F f = {p, fun, target, 0, 0, {0}, {0}};
+        F f = {p, fun, target, 0, 0, {0}, {0}, {0}};
         collect_params(&f, &fun->params);
         for (int k = 0; k < fun->sizes.len; k++) {
             CType *t = xmalloc(sizeof *t);

@@ -36,7 +36,8 @@ int jagged_levels(CType t);
 
 /* irregular.c: the full flattening of a map whose body runs an inner SOAC of a width that
  * varies per element (docs/FLATTENING.md, "Irregular nests").  irr_match: the map statement's
- * expression when it has that form (types: the function's), else NULL.  irr_prepare computes
+ * expression when it has that form (types: the function's; defs: its host bindings, the
+ * expression of each variable bound alone), else NULL.  irr_prepare computes
  * the widths' total and largest (one reduction, into b) and returns the outer version's
  * parallelism (the total work over the largest element's); irr_flatten then (the widths'
  * offsets first, for its segops) binds out (fresh
@@ -45,7 +46,7 @@ int jagged_levels(CType t);
  * flatten in turn.  iotas: the variables bound by iota (read as the index where a SOAC takes
  * them). */
 typedef struct IrrMatch IrrMatch;
-IrrMatch *irr_match(const CExp *e, const OMap *types);
+IrrMatch *irr_match(const CExp *e, const OMap *types, const OMap *defs);
 CAtom irr_prepare(IrrMatch *m, CBuild *b, const OMap *iotas);
 void irr_flatten(IrrMatch *m, CBuild *b, const OMap *iotas, CParamVec out);
 /* How many times a point of the outer version a point of the flattened version costs on the

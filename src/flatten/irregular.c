@@ -54,6 +54,9 @@ struct IrrMatch {
     CAtom offs;         /* the widths' offsets, the total after them: after irr_offsets */
     CAtom rows_offs;    /* the map's own offsets of a result that is S's (a map's) rows as they
                            are (CExp.offsets): the widths' offsets already; else none */
+    CAtom tele_base;    /* telescoping widths (telescoping): element k's width is
+                           A[s + k + 1] - A[s + k] for this A ... */
+    CAtom tele_start;   /* ... and this s; else none */
 };
 
 static bool prefix_ok(const CExp *e);
@@ -398,7 +401,81 @@ static CAtom rows_offsets(const CExp *e, int s, IrrKind kind) {
     return (CAtom){0};
 }
 
-IrrMatch *irr_match(const CExp *e, const OMap *types) {
+static const CExp *prefix_binding(const IrrMatch *m, const char *v);
+
+/* A one-dimensional view a = A[s:e:1] of defs (a host binding), its A and s. */
+static bool unit_view(const OMap *defs, CAtom a, CAtom *base, CAtom *start) {
+    const CExp *v = a.kind == CA_VAR && defs ? omap_get(defs, a.var) : NULL;
+    if (!v || v->kind != CE_INDEX || v->slice.len != 1 || v->args.data[0].kind != CA_VAR)
+        return false;
+    const CIndex *sl = &v->slice.data[0];
+    if (!sl->is_slice || sl->stride.kind != CA_CONST || sl->stride.ival != 1)
+        return false;
+    *base = v->args.data[0];
+    *start = sl->start;
+    return true;
+}
+
+/* Whether atom b is a + 1 (constants, or b bound by defs to an addition of a and 1). */
+static bool is_successor(const OMap *defs, CAtom a, CAtom b) {
+    if (a.kind == CA_CONST && b.kind == CA_CONST)
+        return b.ival == a.ival + 1;
+    const CExp *x = b.kind == CA_VAR ? omap_get(defs, b.var) : NULL;
+    if (!x || x->kind != CE_OP || x->op != COP_ADD || x->args.len != 2)
+        return false;
+    CAtom u = x->args.data[0], w = x->args.data[1];
+    return (same_atom(u, a) && w.kind == CA_CONST && w.ival == 1) || (same_atom(w, a) && u.kind == CA_CONST && u.ival == 1);
+}
+
+/* The bounds of a width that is end - start: `sub end start`, or the size of a view
+ * `arr[start:end:1]` of the prefix (the slice's check makes it end - start). */
+static bool width_bounds(const IrrMatch *m, CAtom w, CAtom *end, CAtom *start) {
+    const CExp *x = w.kind == CA_VAR ? prefix_binding(m, w.var) : NULL;
+    if (x && x->kind == CE_OP && x->op == COP_SUB && x->args.len == 2) {
+        *end = x->args.data[0];
+        *start = x->args.data[1];
+        return true;
+    }
+    if (!x || x->kind != CE_SIZE || x->dim != 0 || x->args.data[0].kind != CA_VAR)
+        return false;
+    const CExp *v = prefix_binding(m, x->args.data[0].var);
+    if (!v || v->kind != CE_INDEX || v->slice.len != 1)
+        return false;
+    const CIndex *sl = &v->slice.data[0];
+    if (!sl->is_slice || sl->stride.kind != CA_CONST || sl->stride.ival != 1)
+        return false;
+    *end = sl->end;
+    *start = sl->start;
+    return true;
+}
+
+/* Telescoping widths: element k's width is end - start, the map reading start from a view
+ * A[s:...:1] and end from A[s + 1:...:1] of one array A (the rows of a jagged array: its
+ * offsets).  The widths' offsets are then A[s + k] - A[s], exactly what their scan gives in
+ * wrapping arithmetic: irr_offsets makes them by a map, not a scan.  A and s into m. */
+static void telescoping(IrrMatch *m, const OMap *defs) {
+    const CLambda *l = m->map->lam;
+    CAtom end, start;
+    if (!defs || m->map->arrays.len != l->params.len || !width_bounds(m, m->width, &end, &start))
+        return;
+    int hi = -1, lo = -1;
+    for (int k = 0; k < l->params.len; k++) {
+        const char *p = l->params.data[k].name;
+        if (end.kind == CA_VAR && !strcmp(end.var, p))
+            hi = k;
+        if (start.kind == CA_VAR && !strcmp(start.var, p))
+            lo = k;
+    }
+    CAtom lo_base, lo_start, hi_base, hi_start;
+    if (hi < 0 || lo < 0 || !unit_view(defs, m->map->arrays.data[lo], &lo_base, &lo_start) ||
+        !unit_view(defs, m->map->arrays.data[hi], &hi_base, &hi_start) || !same_atom(lo_base, hi_base) ||
+        !is_successor(defs, lo_start, hi_start))
+        return;
+    m->tele_base = lo_base;
+    m->tele_start = lo_start;
+}
+
+IrrMatch *irr_match(const CExp *e, const OMap *types, const OMap *defs) {
     if (e->kind != CE_SCREMA || e->scans.len || e->reds.len)
         return NULL;
     const CLambda *lam = e->lam;
@@ -431,7 +508,8 @@ IrrMatch *irr_match(const CExp *e, const OMap *types) {
     if (s < 0 || !replicates_ok(b, s) || !suffix_fits(e, s, kind, d, &bound))
         return NULL;
     IrrMatch *m = xmalloc(sizeof *m);
-    *m = (IrrMatch){e, s, kind, width, {0}, {0}, {0}, rows_offsets(e, s, kind)};
+    *m = (IrrMatch){e, s, kind, width, {0}, {0}, {0}, rows_offsets(e, s, kind), {0}, {0}};
+    telescoping(m, defs);
     /* the types the builders ask for: the function's, and everything the lambda binds */
     for (int k = 0; k < types->cap; k++)
         if (types->keys[k])
@@ -620,7 +698,25 @@ static void irr_offsets(IrrMatch *m, CBuild *hb, const OMap *iotas) {
         m->offs = m->rows_offs;
         return;
     }
-    width_soac(m, hb, cb_add(hb, m->map->args.data[0], cb_i64(1)), true, iotas, &m->offs);
+    CAtom n1 = cb_add(hb, m->map->args.data[0], cb_i64(1));
+    if (found(m->tele_base)) { /* A[s + k] - A[s], k <= n (irr_prepare has checked the widths) */
+        CAtom first = cb_known_index1(hb, m->tele_base, m->tele_start);
+        CBuild in = cb_nested(hb);
+        CParam k = cb_param(&in, "k", ctype_prim(PRIM_I64));
+        CAtom at = cb_known_index1(&in, m->tele_base, cb_add(&in, m->tele_start, catom_var(k.name)));
+        CParamVec ps = {0};
+        vec_push(&ps, k);
+        CAtomVec res = {0};
+        vec_push(&res, cb_sub(&in, at, first));
+        CExp *e = cb_exp(hb, CE_SCREMA);
+        vec_push(&e->args, n1);
+        vec_push(&e->arrays, cb_iota(hb, n1));
+        e->lam = cb_lambda(ps, &in, res);
+        CDim d = cdim_of_atom(n1);
+        m->offs = cb_let(hb, "offs", ctype_array(PRIM_I64, 1, &d), e);
+        return;
+    }
+    width_soac(m, hb, n1, true, iotas, &m->offs);
 }
 
 /* A segop of the given kind over the irregular space (i < n, j < seg O total), its indices in

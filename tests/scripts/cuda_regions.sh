@@ -35,7 +35,9 @@ grep -q 'wf_cas_f64(' "$T/hist.cu" && pass || fail "hist.fut: f64.min is not com
 grep -q 'wfd_atomic_native(0, ' "$T/hist.cu" && pass || fail "hist.fut: + does not try the native atomic"
 
 # irregular segreds fold striped pieces only where their operators commute exactly (kernels.c
-# exact_commutative): integer + and max yes; an affine composition, f64 + and a min on f32 no
+# exact_commutative): integer + and max yes; an affine composition, f64 + and a min on f32 no.
+# The reduction of every entry's widths (their total and largest: i64 + and max) is a regular
+# reduce whose operators commute exactly: folded striped (rts/cuda_kernels.cuh wfk_commutes)
 cat > "$T/comm.fut" <<'F'
 entry ints (ns: []i64) : ([]i32, []i32) = unzip (map (\n -> let xs = map i32.i64 (iota n) in (reduce (+) 0 xs, reduce i32.max 0 xs)) ns)
 entry affine (ns: []i64) : []i32 = map (\n -> (reduce (\(a, b) (c, d) -> (a * c, c * b + d)) (1, 0) (map (\j -> (1, i32.i64 j)) (iota n))).1) ns
@@ -46,9 +48,11 @@ for e in ints affine floats fmin; do
     grep "^entry $e " "$T/comm.fut" > "$T/comm_$e.fut"
     "$WEFT" cuda --no-cc "$T/comm_$e.fut" -o "$T/comm_$e" || { fail "weft cuda comm.fut, entry $e"; continue; }
     want=0; [ $e = ints ] && want=1
-    [ "$(grep -c 'static constexpr bool comm = true' "$T/comm_$e.cu")" = $want ] &&
+    [ "$(grep -c "static constexpr bool comm = true; /\* a segred's" "$T/comm_$e.cu")" = $want ] &&
         grep -q 'wfg_run_red<' "$T/comm_$e.cu" &&
         pass || fail "comm.fut, entry $e: expected an irregular segred, $want of them commuting exactly"
+    grep -q 'static constexpr bool comm = true; /\* the operators commute exactly' "$T/comm_$e.cu" &&
+        pass || fail "comm.fut, entry $e: the widths' reduction (i64 + and max) is not marked commuting"
 done
 
 # matmul's flat version reads the transposed b along the inner index: a dense copy, when a warp

@@ -485,8 +485,8 @@ static bool lambda_commutes(const CLambda *l) {
     return true;
 }
 
-/* Whether every operator commutes exactly (lambda_commutes), so that a segred may fold a
- * segment's points in any order.  (A reduce_comm's flag is not enough: it may be on floats.) */
+/* Whether every operator commutes exactly (lambda_commutes), so that a reduction may fold its
+ * operands (a segred a segment's points) in any order.  (A reduce_comm's flag is not enough: it may be on floats.) */
 static bool exact_commutative(const COperatorVec *ops) {
     for (int o = 0; o < ops->len; o++)
         if (!lambda_commutes(ops->data[o].lam))
@@ -747,8 +747,11 @@ static void emit_spec(FGen *g, const Ker *K) {
     leave_device(g, sv);
     k_line(g, "        return 0;");
     k_line(g, "    }");
-    if (e->seg == SEG_RED)
+    if (e->seg == SEG_RED) {
         emit_op(g, K, "red_op", &e->reds);
+        if (exact_commutative(&e->reds))
+            k_line(g, "    static constexpr bool comm = true; /* the operators commute exactly */");
+    }
     if (e->seg == SEG_SCAN) {
         emit_op(g, K, "scan_op", &e->scans);
         k_line(g, "    __device__ void scan_store(int64_t i_, Scan v_) const {");
