@@ -686,13 +686,13 @@ typedef struct {
     int n;
     const char *names[MAX_CALL_SIZES];
     CAtom vals[MAX_CALL_SIZES];
-    /* size expressions ([n*2]) are checked once every size of the binding is known: the
-     * expressions, the arrays and dimensions they must equal, where */
     /* the values of the parameters typed by a bare type parameter t: a later one must have
      * the first one's array sizes (pair 't (x: t) (y: t) called with arrays of 1 and 2) */
     int ntyped;
     const char *tnames[MAX_CALL_SIZES];
     IVal *tvals[MAX_CALL_SIZES];
+    /* size expressions ([n*2]) are checked once every size of the binding is known: the
+     * expressions, the arrays and dimensions they must equal, where */
     int ndeferred;
     Expr *dexprs[MAX_CALL_SIZES];
     CAtom darrs[MAX_CALL_SIZES];
@@ -750,18 +750,6 @@ static void call_size(I *in, CallSizes *sc, Env *env, const char *name, CAtom ar
         unsupported(loc, "so many sizes in one call");
     sc->names[sc->n] = name;
     sc->vals[sc->n++] = dim_atom(in, arr, depth, loc);
-}
-
-/* A type parameter 't of the callee (not a size, not lifted: '~t and '^t may differ in sizes). */
-static bool is_plain_type_param(const CallSizes *sc, const TypeExp *t) {
-    if (!sc->tps || t->kind != TE_NAME || t->prim != PRIM_NONE || t->qual)
-        return false;
-    for (int i = 0; i < sc->tps->len; i++) {
-        const TypeParam *p = &sc->tps->data[i];
-        if (p->name == t->name)
-            return !p->is_size && !p->lifted && !p->size_lifted;
-    }
-    return false;
 }
 
 /* b has a's outer array sizes, leaf by leaf.  Inner ones are left alone: an inner [] may be
@@ -866,7 +854,7 @@ static void call_sizes_texp(I *in, CallSizes *sc, Env *env, TypeExp *t, IVal *v,
                 call_sizes_texp(in, sc, env, t->elems.data[i], v->elems[record_field_position(t, i)], depth, loc);
         return;
     case TE_NAME:
-        if (depth == 0 && is_plain_type_param(sc, t))
+        if (depth == 0 && ast_plain_type_param(sc->tps, t))
             call_type_param(in, sc, t->name, v, loc);
         return;
     default: return;

@@ -403,13 +403,19 @@ static CAtom rows_offsets(const CExp *e, int s, IrrKind kind) {
 
 static const CExp *prefix_binding(const IrrMatch *m, const char *v);
 
+/* The slice [s:e:1] of v when v is a one-dimensional view `arr[s:e:1]`, else NULL. */
+static const CIndex *unit_slice(const CExp *v) {
+    if (!v || v->kind != CE_INDEX || v->slice.len != 1 || v->args.data[0].kind != CA_VAR)
+        return NULL;
+    const CIndex *sl = &v->slice.data[0];
+    return sl->is_slice && sl->stride.kind == CA_CONST && sl->stride.ival == 1 ? sl : NULL;
+}
+
 /* A one-dimensional view a = A[s:e:1] of defs (a host binding), its A and s. */
 static bool unit_view(const OMap *defs, CAtom a, CAtom *base, CAtom *start) {
-    const CExp *v = a.kind == CA_VAR && defs ? omap_get(defs, a.var) : NULL;
-    if (!v || v->kind != CE_INDEX || v->slice.len != 1 || v->args.data[0].kind != CA_VAR)
-        return false;
-    const CIndex *sl = &v->slice.data[0];
-    if (!sl->is_slice || sl->stride.kind != CA_CONST || sl->stride.ival != 1)
+    const CExp *v = a.kind == CA_VAR ? omap_get(defs, a.var) : NULL;
+    const CIndex *sl = unit_slice(v);
+    if (!sl)
         return false;
     *base = v->args.data[0];
     *start = sl->start;
@@ -438,11 +444,8 @@ static bool width_bounds(const IrrMatch *m, CAtom w, CAtom *end, CAtom *start) {
     }
     if (!x || x->kind != CE_SIZE || x->dim != 0 || x->args.data[0].kind != CA_VAR)
         return false;
-    const CExp *v = prefix_binding(m, x->args.data[0].var);
-    if (!v || v->kind != CE_INDEX || v->slice.len != 1)
-        return false;
-    const CIndex *sl = &v->slice.data[0];
-    if (!sl->is_slice || sl->stride.kind != CA_CONST || sl->stride.ival != 1)
+    const CIndex *sl = unit_slice(prefix_binding(m, x->args.data[0].var));
+    if (!sl)
         return false;
     *end = sl->end;
     *start = sl->start;
@@ -456,7 +459,7 @@ static bool width_bounds(const IrrMatch *m, CAtom w, CAtom *end, CAtom *start) {
 static void telescoping(IrrMatch *m, const OMap *defs) {
     const CLambda *l = m->map->lam;
     CAtom end, start;
-    if (!defs || m->map->arrays.len != l->params.len || !width_bounds(m, m->width, &end, &start))
+    if (m->map->arrays.len != l->params.len || !width_bounds(m, m->width, &end, &start))
         return;
     int hi = -1, lo = -1;
     for (int k = 0; k < l->params.len; k++) {
@@ -762,11 +765,8 @@ static bool width_is_size_of(const IrrMatch *m, const char *arr) {
     if (x->kind != CE_OP || x->op != COP_SUB || x->args.len != 2)
         return false;
     const CExp *v = prefix_binding(m, arr);
-    if (!v || v->kind != CE_INDEX || !v->in_range || v->slice.len != 1)
-        return false;
-    const CIndex *sl = &v->slice.data[0];
-    return sl->is_slice && sl->stride.kind == CA_CONST && sl->stride.ival == 1 && same_atom(sl->start, x->args.data[1]) &&
-           same_atom(sl->end, x->args.data[0]);
+    const CIndex *sl = unit_slice(v);
+    return sl && v->in_range && same_atom(sl->start, x->args.data[1]) && same_atom(sl->end, x->args.data[0]);
 }
 
 /* The body at point (i, j), into in: the element's prefix at i, then S's lambda with its inputs

@@ -159,20 +159,20 @@ static void bind(Env **env, const char *name, Value v) {
 
 #define MAX_SIZES 32
 typedef struct {
-    const TypeParamVec *tparams; /* size parameters of the function being called, or NULL */
+    const TypeParamVec *tparams; /* type and size parameters of the function being called, or NULL */
     NameVec exist;               /* the sizes of enclosing ?[k]. quantifiers: fresh as well */
     bool shallow; /* inner sizes from the first row only: intrinsics accept jagged arrays */
     int in_array; /* check_texp is inside an array's elements */
     int n;
     const char *names[MAX_SIZES];
     int64_t vals[MAX_SIZES];
-    /* size expressions ([n*2]) are checked once every size of the binding is known: the
-     * expressions, the lengths they must equal, where */
     /* the values of the parameters typed by a bare type parameter t: a later one must have
      * the first one's array sizes (pair 't (x: t) (y: t) called with arrays of 1 and 2) */
     int ntyped;
     const char *tnames[MAX_SIZES];
     Value tvals[MAX_SIZES];
+    /* size expressions ([n*2]) are checked once every size of the binding is known: the
+     * expressions, the lengths they must equal, where */
     int ndeferred;
     Expr *dexprs[MAX_SIZES];
     int64_t dlens[MAX_SIZES];
@@ -223,18 +223,6 @@ static void check_dim(const char *name, int64_t len, SizeCtx *sc, Env *env, Loc 
         die("too many sizes in one binding");
     sc->names[sc->n] = name;
     sc->vals[sc->n++] = len;
-}
-
-/* A type parameter 't of the callee (not a size, not lifted: '~t and '^t may differ in sizes). */
-static bool is_plain_type_param(const SizeCtx *sc, const TypeExp *t) {
-    if (!sc->tparams || t->kind != TE_NAME || t->prim != PRIM_NONE || t->qual)
-        return false;
-    for (int i = 0; i < sc->tparams->len; i++) {
-        const TypeParam *p = &sc->tparams->data[i];
-        if (p->name == t->name)
-            return !p->is_size && !p->lifted && !p->size_lifted;
-    }
-    return false;
 }
 
 /* b has a's outer array sizes, leaf by leaf.  Inner ones are left alone: an inner [] may be
@@ -326,7 +314,7 @@ static void check_texp(TypeExp *t, Value v, SizeCtx *sc, Env *env, Loc loc) {
         return;
     }
     case TE_NAME: {
-        if (!sc->in_array && is_plain_type_param(sc, t))
+        if (!sc->in_array && ast_plain_type_param(sc->tparams, t))
             check_type_param(sc, t->name, v, loc);
         return;
     }

@@ -952,6 +952,17 @@ bool ast_size_bound_by_params(const PatVec *params, const char *name) {
     return false;
 }
 
+bool ast_plain_type_param(const TypeParamVec *tps, const TypeExp *t) {
+    if (!tps || t->kind != TE_NAME || t->prim != PRIM_NONE || t->qual)
+        return false;
+    for (int i = 0; i < tps->len; i++) {
+        const TypeParam *p = &tps->data[i];
+        if (p->name == t->name)
+            return !p->is_size && !p->lifted && !p->size_lifted;
+    }
+    return false;
+}
+
 void ast_each_child(Expr *e, void (*f)(Expr *)) {
     Expr *kids[] = {e->lhs, e->mid, e->rhs, e->body, e->cond, e->init};
     for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)

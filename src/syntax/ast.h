@@ -394,6 +394,9 @@ void ast_print_expr(FILE *out, const Expr *e, AstTypeStr types);
 /* Is the size parameter `name` the size of some array a parameter pattern declares (outside
  * function types)?  If not, its value comes from the call site (types/, interp/, core/). */
 bool ast_size_bound_by_params(const PatVec *params, const char *name);
+/* Is t a bare type parameter 't of tps (not a size, not lifted: the arguments of '~t and '^t
+ * may differ in sizes)?  Arguments of one such parameter have one shape (interp/, core/). */
+bool ast_plain_type_param(const TypeParamVec *tps, const TypeExp *t);
 /* Does the pattern have a type written anywhere in it ((xs: [n]i32), (k, ys: [k]f64))? */
 bool ast_pat_has_ascription(const Pat *p);
 /* Apply f to each subexpression of e (NULL ones skipped): lhs, mid, rhs, body, cond, init, the
